@@ -1,0 +1,112 @@
+// The table of CLI commands: each parses its flags, calls area services and shapes --json / text output.
+import type { CliContext, CliResult } from './index';
+import { ApiError } from '../errors';
+import { createTenant, describeTenant, findTenant, listTenants, rotateKey, setPastDue, setPlan, verifyDomain } from '../tenants/service';
+import { createApiKey, describeApiKey, listApiKeys, revokeApiKey } from '../keys/service';
+import { usageReport } from '../usage/service';
+
+export type Command = { usage: string; run(ctx: CliContext): Promise<CliResult | null>; opensStore?: boolean };
+
+const need = (ctx: CliContext, flag: string): string => {
+  const v = ctx.flags[flag];
+  if (typeof v !== 'string' || !v) throw new ApiError('bad_request', `--${flag} is required`);
+  return v;
+};
+const arg = (ctx: CliContext, i: number, what: string): string => {
+  const v = ctx.args[i];
+  if (!v) throw new ApiError('bad_request', `${what} is required`);
+  return v;
+};
+const list = (s: unknown): string[] => (typeof s === 'string' ? s.split(',').map((x) => x.trim()).filter(Boolean) : []);
+const table = (rows: string[][]): string => {
+  const w = rows[0]!.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
+  return rows.map((r) => r.map((c, i) => c.padEnd(w[i]!)).join('  ').trimEnd()).join('\n');
+};
+const tenantText = (t: ReturnType<typeof describeTenant>) =>
+  `${t.name} (${t.tenant_id})\n  domain ${t.primary_domain} verified=${t.domain_verified}  plan ${t.plan}  past_due=${t.past_due}\n` +
+  t.keys.map((k) => `  key ${k.key_id} ${k.valid_until ? `retired ${k.valid_until}` : 'active'} ${k.public_key}`).join('\n');
+
+export const commands: Record<string, Command> = {
+  'tenant create': {
+    usage: 'tenant create --name NAME --domain DOMAIN [--issuer-name X] [--plan free|builder|enterprise]',
+    async run(ctx) {
+      const r = await createTenant({ name: need(ctx, 'name'), domain: need(ctx, 'domain'), issuerName: ctx.flags['issuer-name'] as string | undefined, plan: ctx.flags.plan as string | undefined });
+      return { json: r, text: `created tenant ${r.tenant_id} (${r.primary_domain}, plan ${r.plan}) signing key ${r.key_id}` };
+    },
+  },
+  'tenant list': {
+    usage: 'tenant list',
+    async run() {
+      const ts = listTenants().map((t) => ({ ...describeTenant(t), usage: usageReport(t) }));
+      return { json: { tenants: ts }, text: ts.length ? table([['TENANT_ID', 'NAME', 'DOMAIN', 'PLAN', 'VERIFIED', 'PAST_DUE'], ...ts.map((t) => [t.tenant_id, t.name, t.primary_domain, t.plan, String(t.domain_verified), String(t.past_due)])]) : 'no tenants' };
+    },
+  },
+  'tenant show': {
+    usage: 'tenant show TENANT',
+    async run(ctx) {
+      const t = findTenant(arg(ctx, 0, 'TENANT'));
+      const d = { ...describeTenant(t), usage: usageReport(t) };
+      return { json: d, text: tenantText(d) };
+    },
+  },
+  'tenant set-plan': {
+    usage: 'tenant set-plan TENANT PLAN',
+    async run(ctx) {
+      const d = describeTenant(await setPlan(arg(ctx, 0, 'TENANT'), arg(ctx, 1, 'PLAN')));
+      return { json: d, text: tenantText(d) };
+    },
+  },
+  'tenant set-past-due': {
+    usage: 'tenant set-past-due TENANT on|off',
+    async run(ctx) {
+      const v = arg(ctx, 1, 'on|off');
+      if (v !== 'on' && v !== 'off') throw new ApiError('bad_request', 'set-past-due takes on or off');
+      const d = describeTenant(await setPastDue(arg(ctx, 0, 'TENANT'), v === 'on'));
+      return { json: d, text: tenantText(d) };
+    },
+  },
+  'tenant verify-domain': {
+    usage: 'tenant verify-domain TENANT [--force]',
+    async run(ctx) {
+      const d = describeTenant(await verifyDomain(arg(ctx, 0, 'TENANT'), ctx.flags.force === true));
+      return { json: d, text: tenantText(d) };
+    },
+  },
+  'tenant rotate-key': {
+    usage: 'tenant rotate-key TENANT',
+    async run(ctx) {
+      const r = await rotateKey(arg(ctx, 0, 'TENANT'));
+      return { json: r, text: `new signing key ${r.key_id} ${r.public_key}` };
+    },
+  },
+  'key create': {
+    usage: 'key create --tenant TENANT --name NAME --scopes read,write,audit:read,audit:write [--allow-ip CIDR,...]',
+    async run(ctx) {
+      const r = await createApiKey({ tenant: need(ctx, 'tenant'), name: need(ctx, 'name'), scopes: list(need(ctx, 'scopes')), allowIp: list(ctx.flags['allow-ip']) });
+      return { json: { key_id: r.key_id, api_key: r.api_key, tenant_id: r.tenant_id, scopes: r.scopes }, text: `key ${r.key_id} (${r.scopes.join(',')})\nAPI key (shown once): ${r.api_key}` };
+    },
+  },
+  'key list': {
+    usage: 'key list --tenant TENANT',
+    async run(ctx) {
+      const ks = listApiKeys(need(ctx, 'tenant')).map(describeApiKey);
+      return { json: { keys: ks }, text: ks.length ? table([['KEY_ID', 'NAME', 'SCOPES', 'ALLOW_IP', 'CREATED', 'LAST_USED', 'REVOKED'], ...ks.map((k) => [k.key_id, k.name, k.scopes.join(','), k.ip_allowlist.join(',') || 'any', k.created_at, k.last_used_at ?? '-', k.revoked_at ?? '-'])]) : 'no keys' };
+    },
+  },
+  'key revoke': {
+    usage: 'key revoke KEY_ID',
+    async run(ctx) {
+      const r = await revokeApiKey(arg(ctx, 0, 'KEY_ID'));
+      return { json: r, text: `revoked ${r.key_id} at ${r.revoked_at}` };
+    },
+  },
+  serve: {
+    usage: 'serve',
+    opensStore: false,
+    async run() {
+      await import('../main');
+      await new Promise(() => {});
+      return null;
+    },
+  },
+};

@@ -1,0 +1,59 @@
+// The operator CLI (APPLIANCE.md): argument parsing and printing only; every action is an area service call.
+import { loadConfig, setConfig } from '../config';
+import { openStore, closeStore } from '../store/env';
+import { ApiError } from '../errors';
+import { commands } from './commands';
+
+export type CliContext = { args: string[]; flags: Record<string, string | boolean | undefined>; json: boolean };
+export type CliResult = { json: unknown; text: string };
+
+const BOOLEAN_FLAGS = new Set(['json', 'force', 'help']);
+
+/** `--flag value`, `--flag=value`; boolean flags take no value. */
+function parseArgv(argv: string[]) {
+  const values: Record<string, string | boolean> = {};
+  const positionals: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (!a.startsWith('--')) { positionals.push(a); continue; }
+    const eq = a.indexOf('=');
+    const name = eq > 0 ? a.slice(2, eq) : a.slice(2);
+    if (eq > 0) values[name] = a.slice(eq + 1);
+    else if (BOOLEAN_FLAGS.has(name)) values[name] = true;
+    else {
+      const v = argv[i + 1];
+      if (v === undefined) throw new Error(`--${name} needs a value`);
+      values[name] = v;
+      i++;
+    }
+  }
+  return { values, positionals };
+}
+const { values, positionals } = parseArgv(process.argv.slice(2));
+const json = values.json === true;
+
+async function main(): Promise<number> {
+  const [group, sub, ...rest] = positionals;
+  const twoWord = `${group} ${sub}`;
+  const entry = commands[twoWord] ? { name: twoWord, args: rest } : commands[group ?? ''] ? { name: group!, args: sub === undefined ? rest : [sub, ...rest] } : null;
+  if (!entry) {
+    process.stderr.write(`unknown command: ${positionals.join(' ') || '(none)'}; commands: ${Object.keys(commands).join(', ')}\n`);
+    return 1;
+  }
+  const cmd = commands[entry.name]!;
+  const cfg = setConfig(loadConfig(process.env, { dataDir: values['data-dir'] as string | undefined }));
+  if (cmd.opensStore !== false) openStore(cfg.dataDir);
+  const result = await cmd.run({ args: entry.args, flags: values as CliContext['flags'], json });
+  if (result) process.stdout.write(json ? JSON.stringify(result.json) + '\n' : result.text.endsWith('\n') ? result.text : result.text + '\n');
+  if (cmd.opensStore !== false) await closeStore();
+  return result && (result as { exitCode?: number }).exitCode ? (result as { exitCode?: number }).exitCode! : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (e) => {
+    const msg = e instanceof ApiError ? `${e.code}: ${e.message}` : (e as Error).message;
+    process.stderr.write(`error: ${msg.split('\n')[0]}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,105 @@
+// Owns configuration: environment plus an optional JSON config file, validated once into a frozen Config.
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve, join } from 'node:path';
+
+export type Config = Readonly<{
+  dataDir: string;
+  host: string;
+  port: number;
+  publicUrl: string | null; // null until the port is bound (SVC_PORT=0)
+  tlsCert: string | null;
+  tlsKey: string | null;
+  tls: boolean;
+  bootstrap: boolean;
+  masterKeyFile: string;
+  streamAllowCidrs: string[];
+  streamCaFile: string | null;
+  auditHotDays: number;
+  publicRps: number;
+  logLevel: 'debug' | 'info' | 'warn' | 'error';
+  upgradeUrl: string;
+  retentionCron: string;
+}>;
+
+const KEYS = [
+  'SVC_DATA_DIR', 'SVC_HOST', 'SVC_PORT', 'SVC_PUBLIC_URL', 'SVC_TLS_CERT', 'SVC_TLS_KEY', 'SVC_TLS',
+  'SVC_BOOTSTRAP', 'SVC_MASTER_KEY_FILE', 'SVC_STREAM_ALLOW_CIDRS', 'SVC_STREAM_CA_FILE',
+  'SVC_AUDIT_HOT_DAYS', 'SVC_PUBLIC_RPS', 'SVC_LOG_LEVEL', 'SVC_UPGRADE_URL', 'SVC_RETENTION_CRON',
+] as const;
+
+/** Reads SVC_CONFIG_FILE (JSON object with the same keys) under the environment, which wins. */
+function rawSettings(env: Record<string, string | undefined>): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {};
+  const file = env.SVC_CONFIG_FILE;
+  if (file) {
+    const parsed = JSON.parse(readFileSync(file, 'utf8'));
+    for (const k of KEYS) if (parsed[k] !== undefined) out[k] = String(parsed[k]);
+  }
+  for (const k of KEYS) if (env[k] !== undefined && env[k] !== '') out[k] = env[k];
+  return out;
+}
+
+/** Builds the Config; throws one Error listing every problem found. */
+export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: { dataDir?: string } = {}): Config {
+  const s = rawSettings(env);
+  const problems: string[] = [];
+  const int = (name: string, def: number, min: number, max: number) => {
+    const v = s[name];
+    if (v === undefined) return def;
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < min || n > max) problems.push(`${name} must be an integer from ${min} to ${max}`);
+    return n;
+  };
+  const dataDir = resolve(overrides.dataDir ?? s.SVC_DATA_DIR ?? './data');
+  const port = int('SVC_PORT', 8443, 0, 65535);
+  const tlsSetting = (s.SVC_TLS ?? 'on').toLowerCase();
+  if (!['on', 'off', '1', '0', 'true', 'false'].includes(tlsSetting)) problems.push('SVC_TLS must be on or off');
+  const level = (s.SVC_LOG_LEVEL ?? 'info') as Config['logLevel'];
+  if (!['debug', 'info', 'warn', 'error'].includes(level)) problems.push('SVC_LOG_LEVEL must be debug, info, warn or error');
+  const cert = s.SVC_TLS_CERT ?? null;
+  const key = s.SVC_TLS_KEY ?? null;
+  if ((cert === null) !== (key === null)) problems.push('SVC_TLS_CERT and SVC_TLS_KEY go together');
+  for (const f of [cert, key, s.SVC_STREAM_CA_FILE]) if (f && !existsSync(f)) problems.push(`file not found: ${f}`);
+  const cidrs = (s.SVC_STREAM_ALLOW_CIDRS ?? '').split(',').map((c) => c.trim()).filter(Boolean);
+  const publicUrl = s.SVC_PUBLIC_URL ? s.SVC_PUBLIC_URL.replace(/\/+$/, '') : null;
+  if (publicUrl && !/^https?:\/\/[^/]+/.test(publicUrl)) problems.push('SVC_PUBLIC_URL must be an absolute http(s) URL');
+  const cfg: Config = {
+    dataDir,
+    host: s.SVC_HOST ?? '0.0.0.0',
+    port,
+    publicUrl,
+    tlsCert: cert,
+    tlsKey: key,
+    tls: ['on', '1', 'true'].includes(tlsSetting),
+    bootstrap: (s.SVC_BOOTSTRAP ?? '1') !== '0',
+    masterKeyFile: s.SVC_MASTER_KEY_FILE ?? join(dataDir, 'master.key'),
+    streamAllowCidrs: cidrs,
+    streamCaFile: s.SVC_STREAM_CA_FILE ?? null,
+    auditHotDays: int('SVC_AUDIT_HOT_DAYS', 90, 1, 100000),
+    publicRps: int('SVC_PUBLIC_RPS', 20, 1, 1000000),
+    logLevel: level,
+    upgradeUrl: s.SVC_UPGRADE_URL ?? 'https://localhost/upgrade',
+    retentionCron: s.SVC_RETENTION_CRON ?? '17 3 * * *',
+  };
+  if (problems.length) throw new Error(`configuration: ${problems.join('; ')}`);
+  return Object.freeze(cfg);
+}
+
+let current: Config | null = null;
+/** The process-wide Config; set once at boot (server, CLI, console) and read everywhere else. */
+export function config(): Config {
+  if (!current) current = loadConfig();
+  return current;
+}
+export function setConfig(c: Config): Config {
+  current = c;
+  return c;
+}
+/** Public base URL; defaults to https://localhost:PORT with the port actually bound. */
+export function publicUrl(boundPort?: number): string {
+  const c = config();
+  if (c.publicUrl) return c.publicUrl;
+  return `https://localhost:${boundPort ?? runtime.port ?? c.port}`;
+}
+/** Values known only once the server runs (bound port). */
+export const runtime: { port: number | null } = { port: null };

@@ -1,0 +1,64 @@
+// Owns API key authentication in SPEC "Authentication" order, scopes and the per-key IP allowlist.
+import ipaddr from 'ipaddr.js';
+import { ApiError } from '../errors';
+import { findApiKeyByPlaintext, KEY_PREFIX, markUsed, type ApiKeyRow } from '../keys/service';
+import { getTenant, type TenantRow } from '../tenants/service';
+import { chargeRate } from './limits';
+import { requestState } from './context';
+
+export type Scope = 'read' | 'write' | 'audit:read' | 'audit:write';
+export type Principal = { key: ApiKeyRow; tenant: TenantRow };
+
+function presentedKey(headers: Headers): string {
+  const auth = headers.get('authorization');
+  if (auth !== null) {
+    const m = /^Bearer[ ]+(.*)$/i.exec(auth.trim());
+    if (!m) throw new ApiError('invalid_authorization_scheme');
+    return m[1]!.trim();
+  }
+  const x = headers.get('x-api-key');
+  if (x === null) throw new ApiError('missing_api_key');
+  return x.trim();
+}
+
+/** True when `ip` lies in one of `cidrs` (IPv4, IPv6, IPv4-mapped IPv6 treated as IPv4). */
+export function ipAllowed(ip: string, cidrs: string[]): boolean {
+  if (!cidrs.length) return true;
+  let addr: ipaddr.IPv4 | ipaddr.IPv6;
+  try {
+    addr = ipaddr.process(ip);
+  } catch {
+    return false;
+  }
+  return cidrs.some((c) => {
+    const range = ipaddr.parseCIDR(c);
+    return range[0].kind() === addr.kind() && addr.match(range as [typeof addr, number]);
+  });
+}
+
+/**
+ * Checks, in SPEC order: missing_api_key, invalid_authorization_scheme, invalid_api_key_format,
+ * invalid_api_key, api_key_revoked, ip_not_allowed, insufficient_scope (any of `anyOf`), then the
+ * rate limit. Key status is read from LMDB on every call so a revocation applies at once.
+ */
+export function authorize(request: Request, anyOf: Scope[]): Principal {
+  const state = requestState(request);
+  const plaintext = presentedKey(request.headers);
+  if (!plaintext.startsWith(KEY_PREFIX)) throw new ApiError('invalid_api_key_format');
+  const key = findApiKeyByPlaintext(plaintext);
+  if (!key) throw new ApiError('invalid_api_key');
+  if (key.revoked_at) throw new ApiError('api_key_revoked');
+  if (!ipAllowed(state.ip, key.ip_allowlist)) throw new ApiError('ip_not_allowed');
+  const tenant = getTenant(key.tenant_id);
+  if (!tenant) throw new ApiError('invalid_api_context', 'API key has no tenant');
+  state.tenantId = tenant.tenant_id;
+  if (!anyOf.some((s) => key.scopes.includes(s))) throw new ApiError('insufficient_scope', `API key needs scope ${anyOf.join(' or ')}`);
+  state.rateHeaders = chargeRate(key.key_id, tenant);
+  markUsed(key.key_id);
+  return { key, tenant };
+}
+
+/** DECISIONS 9: 402 for ingest and verify calls of a tenant the operator marked past due. */
+export function requirePaid(p: Principal): void {
+  if (p.tenant.past_due) throw new ApiError('payment_required');
+}

@@ -1,0 +1,59 @@
+// Owns rate limits (DECISIONS 1): per-key per-second, per-tenant per-minute, per-IP for public endpoints.
+import { ApiError } from '../errors';
+import { config } from '../config';
+import { planOf } from '../plans/plans';
+import type { TenantRow } from '../tenants/repo';
+
+type Window = { window: number; count: number };
+const perKey = new Map<string, Window>();
+const perTenant = new Map<string, Window>();
+const perIp = new Map<string, Window>();
+
+function hit(map: Map<string, Window>, id: string, window: number): Window {
+  let w = map.get(id);
+  if (!w || w.window !== window) {
+    w = { window, count: 0 };
+    map.set(id, w);
+  }
+  w.count++;
+  return w;
+}
+
+// Old windows are dropped every minute so the maps stay small.
+setInterval(() => {
+  const sec = Math.floor(Date.now() / 1000);
+  for (const m of [perKey, perIp]) for (const [k, w] of m) if (w.window < sec) m.delete(k);
+  for (const [k, w] of perTenant) if (w.window < Math.floor(sec / 60)) perTenant.delete(k);
+}, 60_000).unref();
+
+/**
+ * Counts one request of `keyId`; returns the X-RateLimit-* headers, or throws 429 rate_limited with
+ * retry_after, plan_tier, limit_per_sec and upgrade_url (headers attached to the error).
+ */
+export function chargeRate(keyId: string, tenant: TenantRow): Record<string, string> {
+  const rps = planOf(tenant.plan).rps;
+  const now = Date.now();
+  const sec = Math.floor(now / 1000);
+  const min = Math.floor(sec / 60);
+  const k = hit(perKey, keyId, sec);
+  const t = hit(perTenant, tenant.tenant_id, min);
+  const perMinute = rps * 60;
+  const remaining = Math.max(0, Math.min(rps - k.count, perMinute - t.count));
+  const headers = { 'X-RateLimit-Limit': String(rps), 'X-RateLimit-Remaining': String(remaining) };
+  if (k.count > rps || t.count > perMinute) {
+    const retry = k.count > rps ? Math.max(1, Math.ceil(((sec + 1) * 1000 - now) / 1000)) : Math.max(1, (min + 1) * 60 - sec);
+    throw new ApiError('rate_limited', 'Rate limit exceeded', { retry_after: retry, plan_tier: tenant.plan, limit_per_sec: rps, upgrade_url: config().upgradeUrl }, 429)
+      .withHeaders({ ...headers, 'Retry-After': String(retry) });
+  }
+  return headers;
+}
+
+/** Public (unauthenticated) endpoints: SVC_PUBLIC_RPS requests per second per client IP. */
+export function chargePublicRate(ip: string): void {
+  const limit = config().publicRps;
+  const w = hit(perIp, ip, Math.floor(Date.now() / 1000));
+  if (w.count > limit) {
+    throw new ApiError('rate_limited', 'Rate limit exceeded', { retry_after: 1, limit_per_sec: limit }, 429)
+      .withHeaders({ 'Retry-After': '1', 'X-RateLimit-Limit': String(limit), 'X-RateLimit-Remaining': '0' });
+  }
+}

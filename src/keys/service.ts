@@ -1,0 +1,103 @@
+// Owns API keys (DECISIONS 1): create (plaintext shown once), list, revoke, lookup by hash, last-use tracking.
+import ipaddr from 'ipaddr.js';
+import { ApiError } from '../errors';
+import { sha256Hex } from '../crypto/hash';
+import { secretToken, uuidv4 } from '../crypto/ids';
+import { transact } from '../store/env';
+import { findTenant } from '../tenants/service';
+import { apiKeyIds, apiKeys, apiKeysByTenant, type ApiKeyRow } from './repo';
+
+export type { ApiKeyRow };
+export const SCOPES = ['read', 'write', 'audit:read', 'audit:write'] as const;
+export const KEY_PREFIX = 'svc_live_';
+
+/** Parses CIDRs (a bare address means /32 or /128); throws ApiError bad_request naming the bad entry. */
+export function parseAllowlist(list: string[]): string[] {
+  return list.map((c) => {
+    const s = c.trim();
+    try {
+      if (s.includes('/')) {
+        const [addr, bits] = ipaddr.parseCIDR(s);
+        return `${addr.toString()}/${bits}`;
+      }
+      const a = ipaddr.parse(s);
+      return `${a.toString()}/${a.kind() === 'ipv4' ? 32 : 128}`;
+    } catch {
+      throw new ApiError('bad_request', `invalid CIDR: ${s}`);
+    }
+  });
+}
+
+export type CreateKeyIn = { tenant: string; name: string; scopes: string[]; allowIp?: string[] };
+
+/** Creates a key; the plaintext is in this return value only and is stored as SHA-256. */
+export async function createApiKey(input: CreateKeyIn) {
+  const t = findTenant(input.tenant);
+  const name = (input.name ?? '').trim();
+  if (!name || name.length > 255) throw new ApiError('invalid_name', 'name must be 1-255 characters');
+  const scopes = [...new Set(input.scopes.map((s) => s.trim()).filter(Boolean))];
+  if (!scopes.length || scopes.some((s) => !(SCOPES as readonly string[]).includes(s))) {
+    throw new ApiError('bad_request', `scopes must be some of ${SCOPES.join(', ')}`);
+  }
+  const ip_allowlist = parseAllowlist(input.allowIp ?? []);
+  const api_key = secretToken(KEY_PREFIX);
+  const hash = sha256Hex(api_key);
+  const row: ApiKeyRow = { key_id: uuidv4(), tenant_id: t.tenant_id, name, scopes, ip_allowlist, created_at: new Date().toISOString(), revoked_at: null, last_used_at: null };
+  await transact(() => {
+    apiKeys().putSync(hash, row);
+    apiKeyIds().putSync(row.key_id, hash);
+    apiKeysByTenant().putSync([t.tenant_id, row.key_id], hash);
+  });
+  return { key_id: row.key_id, api_key, tenant_id: t.tenant_id, name, scopes, ip_allowlist };
+}
+
+export function listApiKeys(tenantRef: string): ApiKeyRow[] {
+  const t = findTenant(tenantRef);
+  const out: ApiKeyRow[] = [];
+  for (const { value: hash } of apiKeysByTenant().getRange({ start: [t.tenant_id], end: [t.tenant_id, '\uffff'] })) {
+    const row = apiKeys().get(hash as string);
+    if (row) out.push({ ...row, last_used_at: lastUsed.get(row.key_id) ?? row.last_used_at });
+  }
+  return out;
+}
+
+/** Revokes a key; in force on the server's next request (the server reads key status on every request). */
+export async function revokeApiKey(keyId: string) {
+  const hash = apiKeyIds().get(keyId);
+  if (!hash) throw new ApiError('not_found', `no API key ${keyId}`);
+  return transact(() => {
+    const row = apiKeys().get(hash)!;
+    const revoked_at = row.revoked_at ?? new Date().toISOString();
+    apiKeys().putSync(hash, { ...row, revoked_at });
+    return { key_id: keyId, revoked_at };
+  });
+}
+
+/** One LMDB read by hash of the presented plaintext; no scan, no cache of key status. */
+export function findApiKeyByPlaintext(plaintext: string): ApiKeyRow | undefined {
+  return apiKeys().get(sha256Hex(plaintext));
+}
+
+// last_used_at is kept in memory on the request path and written in batches (no write per request).
+const lastUsed = new Map<string, string>();
+export function markUsed(keyId: string): void {
+  lastUsed.set(keyId, new Date().toISOString());
+}
+/** Writes pending last_used_at values in one transaction. */
+export async function flushLastUsed(): Promise<void> {
+  if (!lastUsed.size) return;
+  const pending = [...lastUsed];
+  lastUsed.clear();
+  await transact(() => {
+    for (const [keyId, at] of pending) {
+      const hash = apiKeyIds().get(keyId);
+      const row = hash ? apiKeys().get(hash) : undefined;
+      if (row) apiKeys().putSync(hash!, { ...row, last_used_at: at });
+    }
+  });
+}
+
+/** A key as listed: never the plaintext nor its hash. */
+export function describeApiKey(k: ApiKeyRow) {
+  return { key_id: k.key_id, tenant_id: k.tenant_id, name: k.name, scopes: k.scopes, ip_allowlist: k.ip_allowlist, created_at: k.created_at, last_used_at: k.last_used_at, revoked_at: k.revoked_at };
+}

@@ -1,0 +1,27 @@
+// Owns logging: JSON lines on stdout, buffered so that logging stays off the request's critical path.
+import { config } from './config';
+
+const LEVELS = { debug: 10, info: 20, warn: 30, error: 40 } as const;
+type Level = keyof typeof LEVELS;
+let buffer = '';
+let timer: ReturnType<typeof setTimeout> | null = null;
+
+function flushSoon() {
+  if (buffer.length > 65536) return flushLogs();
+  if (!timer) timer = setTimeout(flushLogs, 50);
+}
+export function flushLogs(): void {
+  if (timer) clearTimeout(timer);
+  timer = null;
+  if (!buffer) return;
+  const out = buffer;
+  buffer = '';
+  process.stdout.write(out);
+}
+
+/** Writes one JSON line. Callers pass identifiers and figures only: never keys, secrets or payloads. */
+export function log(level: Level, msg: string, fields: Record<string, unknown> = {}): void {
+  if (LEVELS[level] < LEVELS[config().logLevel]) return;
+  buffer += JSON.stringify({ t: new Date().toISOString(), level, msg, ...fields }) + '\n';
+  flushSoon();
+}

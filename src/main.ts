@@ -1,0 +1,13 @@
+// Boot entry of `npm start`: starts the server and stops it gracefully on SIGTERM/SIGINT.
+import { startServer } from './server';
+
+const running = await startServer().catch((e) => {
+  process.stderr.write(`${(e as Error).message}\n`);
+  process.exit(1);
+});
+for (const sig of ['SIGTERM', 'SIGINT'] as const) {
+  process.on(sig, async () => {
+    await running.stop();
+    process.exit(0);
+  });
+}

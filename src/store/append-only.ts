@@ -1,0 +1,28 @@
+// Owns the append-only view of ledger-like sub-databases: records can be added and read, never changed.
+import type { Key, RangeOptions } from 'lmdb';
+import { subDb } from './env';
+
+export class AppendConflict extends Error {}
+
+/** The only API over a ledger sub-database: no put, no remove, no update exists here by design. */
+export type AppendOnly<V> = Readonly<{
+  get(key: Key): V | undefined;
+  has(key: Key): boolean;
+  range(opts: RangeOptions): Iterable<{ key: Key; value: V }>;
+  count(opts?: RangeOptions): number;
+  /** Inside transact(): adds the record; throws AppendConflict when the key is taken. */
+  appendInTxn(key: Key, value: V): void;
+}>;
+
+export function appendOnly<V>(name: string): AppendOnly<V> {
+  const d = subDb<V>(name);
+  return Object.freeze({
+    get: (key: Key) => d.get(key),
+    has: (key: Key) => d.doesExist(key),
+    range: (opts: RangeOptions) => d.getRange(opts) as Iterable<{ key: Key; value: V }>,
+    count: (opts?: RangeOptions) => d.getCount(opts),
+    appendInTxn(key: Key, value: V) {
+      if (!d.putSync(key, value, { noOverwrite: true })) throw new AppendConflict(`record exists: ${String(key)}`);
+    },
+  });
+}

@@ -1,0 +1,60 @@
+// Owns the durable intake queue: accepted writes land here (fsync'd) before the API answers.
+import type { Database, Key } from 'lmdb';
+import { ulid } from '../crypto/ids';
+import { subDb } from './env';
+
+export type QueueItem<D = any> = { kind: string; data: D; at: number };
+type Listener = () => void;
+
+const db = (): Database<QueueItem, string> => subDb<QueueItem, string>('intake_queue');
+const listeners = new Set<Listener>();
+
+export type EnqueueOptions = {
+  /** Enqueue only when this key does not exist yet in `db` (checked at commit). */
+  unlessExists?: { db: Database; key: Key };
+  /** Extra writes committed atomically with the item (same condition). */
+  with?: Array<{ db: Database; key: Key; value: unknown }>;
+};
+
+/**
+ * Durably appends an item and resolves true once it is fsync'd (false when `unlessExists` failed).
+ * Items are keyed by a monotonic ULID, so the worker drains them in acceptance order.
+ */
+export async function enqueue(kind: string, data: unknown, opts: EnqueueOptions = {}): Promise<boolean> {
+  const key = ulid();
+  const item: QueueItem = { kind, data, at: Date.now() };
+  const writes = () => {
+    db().put(key, item);
+    for (const w of opts.with ?? []) w.db.put(w.key, w.value);
+  };
+  let ok: boolean;
+  if (opts.unlessExists) ok = await opts.unlessExists.db.ifNoExists(opts.unlessExists.key, writes);
+  else if (opts.with?.length) ok = await db().transaction(() => { writes(); return true; });
+  else ok = await db().put(key, item);
+  if (ok) for (const l of listeners) l();
+  return ok;
+}
+
+/** The oldest `limit` items, in acceptance order. */
+export function peek(limit: number): Array<{ key: string; value: QueueItem }> {
+  return [...db().getRange({ limit })] as Array<{ key: string; value: QueueItem }>;
+}
+
+/** Inside transact(): removes an applied item, so a restart never applies it twice. */
+export function ackInTxn(key: string): void {
+  db().removeSync(key);
+}
+
+export function depth(): number {
+  return db().getCount();
+}
+/** Age in ms of the oldest waiting item (0 when empty). */
+export function oldestAgeMs(): number {
+  for (const { value } of db().getRange({ limit: 1 })) return Date.now() - (value as QueueItem).at;
+  return 0;
+}
+
+export function onEnqueue(l: Listener): () => void {
+  listeners.add(l);
+  return () => listeners.delete(l);
+}

@@ -1,0 +1,60 @@
+// Owns monthly quota counting (DECISIONS 1): counted in memory on the request path, flushed in batches.
+import { ApiError } from '../errors';
+import { config } from '../config';
+import { transact } from '../store/env';
+import { planOf, type Plan } from '../plans/plans';
+import type { TenantRow } from '../tenants/repo';
+import { usageCounters } from './repo';
+
+export type Resource = 'events_per_month' | 'api_verifications_per_month' | 'ai_attestations_per_month' | 'traces_per_month';
+export const RESOURCES: Resource[] = ['events_per_month', 'api_verifications_per_month', 'ai_attestations_per_month', 'traces_per_month'];
+
+/** UTC calendar month of `ms`, as 'YYYY-MM'. */
+export const monthOf = (ms = Date.now()): string => new Date(ms).toISOString().slice(0, 7);
+
+const pending = new Map<string, number>(); // "tenant|month|resource" -> not yet flushed
+
+/** Usage so far this month, including counts not yet flushed. */
+export function currentUsage(tenantId: string, resource: Resource, month = monthOf()): number {
+  return (usageCounters().get([tenantId, month, resource]) ?? 0) + (pending.get(`${tenantId}|${month}|${resource}`) ?? 0);
+}
+
+/**
+ * Counts `n` units against the tenant's monthly quota. Throws feature_not_available when the plan
+ * limit is 0 and quota_exceeded (with SPEC's body fields) when the limit is reached.
+ */
+export function chargeQuota(tenant: TenantRow, resource: Resource, n = 1): void {
+  const plan: Plan = planOf(tenant.plan);
+  const limit = plan[resource];
+  if (limit === 0) throw new ApiError('feature_not_available', `${resource} is not in the ${tenant.plan} plan`);
+  const month = monthOf();
+  if (limit !== null) {
+    const used = currentUsage(tenant.tenant_id, resource, month);
+    if (used + n > limit) {
+      throw new ApiError('quota_exceeded', `Monthly ${resource} quota reached`, {
+        resource, current_usage: used, plan_limit: limit, plan_tier: tenant.plan, upgrade_url: config().upgradeUrl,
+      });
+    }
+  }
+  const k = `${tenant.tenant_id}|${month}|${resource}`;
+  pending.set(k, (pending.get(k) ?? 0) + n);
+}
+
+/** Adds pending counts to the stored counters in one transaction (read-modify-write inside it). */
+export async function flushUsage(): Promise<void> {
+  if (!pending.size) return;
+  const batch = [...pending];
+  pending.clear();
+  await transact(() => {
+    for (const [k, n] of batch) {
+      const [t, m, r] = k.split('|') as [string, string, string];
+      usageCounters().putSync([t, m, r], (usageCounters().get([t, m, r]) ?? 0) + n);
+    }
+  });
+}
+
+/** This month's usage of every resource against the plan (console, CLI). */
+export function usageReport(tenant: TenantRow) {
+  const plan = planOf(tenant.plan);
+  return Object.fromEntries(RESOURCES.map((r) => [r, { used: currentUsage(tenant.tenant_id, r), limit: plan[r] }]));
+}
