@@ -54,13 +54,19 @@ export function buildApp(routes: Elysia<any, any, any, any, any, any, any>[]) {
       const body = await parseBody(request, contentType ?? request.headers.get('content-type') ?? '');
       return body === undefined ? null : body;
     })
-    .onError(({ code, error, request, set }) => {
+    .onError(({ code, error: raw, request, set }) => {
       const state = requestState(request);
+      // Elysia wraps what a parser throws in its ParseError; our own rejections keep their shape.
+      const cause = (raw as Error)?.cause;
+      const error = code === 'PARSE' && (cause instanceof ApiError || cause instanceof PlainError) ? cause : raw;
       set.status = error instanceof ApiError || error instanceof PlainError ? error.status : code === 'VALIDATION' ? 422 : code === 'PARSE' ? 400 : code === 'NOT_FOUND' ? 404 : 500;
       const rate = state.rateHeaders ?? {};
       if (error instanceof ApiError) return json(error.status, error.body(), { ...rate, ...error.headers });
       if (error instanceof PlainError) return new Response(error.message, { status: error.status, headers: rate });
-      if (code === 'VALIDATION') return new Response(`Unprocessable Entity: ${(error as Error).message.split('\n')[0]}`, { status: 422, headers: rate });
+      if (code === 'VALIDATION') {
+        const v = error as { type?: string; valueError?: { path?: string; message?: string } };
+        return new Response(`Unprocessable Entity: ${v.type ?? 'request'} ${v.valueError?.path ?? ''} ${v.valueError?.message ?? 'is invalid'}`.replace(/\s+/g, ' '), { status: 422, headers: rate });
+      }
       if (code === 'PARSE') return new Response('Bad Request: malformed body', { status: 400, headers: rate });
       if (code === 'NOT_FOUND') return json(404, { error: 'not_found', message: 'No such route' });
       log('error', 'unhandled', { req_id: state.id, error: String((error as Error)?.stack ?? error).slice(0, 2000) });

@@ -1,4 +1,5 @@
 // Owns the list of area route plugins mounted on the app.
 import { tenantRoutes } from '../tenants/routes';
+import { ledgerRoutes } from '../ledger/routes';
 
-export const allRoutes = () => [tenantRoutes];
+export const allRoutes = () => [tenantRoutes, ledgerRoutes];

@@ -1,1 +1,2 @@
-// Owns the list of queue item kinds and the area functions that apply them.
+// Owns the list of queue item kinds: importing an area module registers its applier.
+import '../ledger/service';

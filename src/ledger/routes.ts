@@ -1,0 +1,38 @@
+// Owns the ledger's HTTP routes: POST/GET /v1/events, GET /v1/events/{id}, verify, public proof.
+import { Elysia } from 'elysia';
+import { authorize, requirePaid } from '../http/auth';
+import { requestState } from '../http/context';
+import { chargePublicRate } from '../http/limits';
+import { EventIn, ListQuery } from './model';
+import { checkIdempotencyKey, eventProof, getEvent, ingestEvent, listEvents, verifyEvent } from './service';
+
+export const ledgerRoutes = new Elysia()
+  .post('/v1/events', async ({ request, body, set }) => {
+    // SPEC rule 4: the Idempotency-Key format is checked before the API key.
+    const idempotencyKey = checkIdempotencyKey(request.headers.get('idempotency-key'));
+    const p = authorize(request, ['write']);
+    const r = await ingestEvent(
+      { tenant: p.tenant, key: p.key, body: body as Record<string, unknown>, rawBody: requestState(request).rawBody ?? '', idempotencyKey },
+      () => requirePaid(p),
+    );
+    set.status = r.status;
+    if (r.replayed) set.headers['idempotent-replayed'] = 'true';
+    return r.body;
+  }, { body: EventIn })
+  .get('/v1/events', ({ request, query }) => {
+    const p = authorize(request, ['read', 'write']);
+    return listEvents(p.tenant, query);
+  }, { query: ListQuery })
+  .get('/v1/events/:event_id', ({ request, params }) => {
+    const p = authorize(request, ['read', 'write']);
+    return getEvent(p.tenant, params.event_id);
+  })
+  .post('/v1/events/:event_id/verify', ({ request, params, body }) => {
+    const p = authorize(request, ['read', 'write']);
+    requirePaid(p);
+    return verifyEvent(p.tenant, p.key.key_id, params.event_id, body);
+  })
+  .get('/v1/proof/event/:event_id', ({ request, params }) => {
+    chargePublicRate(requestState(request).ip);
+    return eventProof(params.event_id);
+  });

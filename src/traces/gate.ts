@@ -1,0 +1,32 @@
+// Owns the check that an item may join a trace (SPEC trace state table, DECISIONS 9 "Items sent to a sealing trace").
+import { ApiError } from '../errors';
+import { isUuid } from '../crypto/ids';
+import { traces, type TraceStatus } from './repo';
+
+/**
+ * Status changes made by this process but maybe not committed yet. The seal request sets 'sealing' here
+ * synchronously, so an item checked after it is refused, and an item checked before it was enqueued
+ * before the seal item and is therefore in the seal (the queue is drained in acceptance order).
+ */
+const pendingStatus = new Map<string, TraceStatus>();
+export function notePendingStatus(tenantId: string, traceId: string, status: TraceStatus): void {
+  pendingStatus.set(`${tenantId}/${traceId}`, status);
+}
+export function clearPendingStatus(tenantId: string, traceId: string): void {
+  pendingStatus.delete(`${tenantId}/${traceId}`);
+}
+export function traceStatus(tenantId: string, traceId: string): TraceStatus | undefined {
+  return pendingStatus.get(`${tenantId}/${traceId}`) ?? traces().get([tenantId, traceId])?.status;
+}
+
+/** Returns the normalised trace_id when an item may be attached to it; throws the SPEC trace errors otherwise. */
+export function assertTraceAcceptsItems(tenantId: string, traceId: unknown): string {
+  if (typeof traceId !== 'string' || !isUuid(traceId)) throw new ApiError('trace_not_found', 'trace_id does not name a trace of this tenant');
+  const id = traceId.toLowerCase();
+  const status = traceStatus(tenantId, id);
+  if (status === undefined) throw new ApiError('trace_not_found', 'trace_id does not name a trace of this tenant');
+  if (status === 'open') return id;
+  if (status === 'sealing') throw new ApiError('trace_sealing', 'Trace is being sealed');
+  if (status === 'sealed') throw new ApiError('trace_sealed', 'Trace is sealed');
+  throw new ApiError('trace_not_open', 'Items only go to open traces');
+}

@@ -1,0 +1,116 @@
+// Owns the small DOM vocabulary of the proof pages: elements, issuer block, fields, check lists, banners.
+import type { Check } from './checks';
+
+type Child = Node | string | null | undefined | false;
+type Attrs = Record<string, string | boolean | undefined>;
+
+/** document.createElement with attributes and children; text is always inserted as text, never as HTML. */
+export function h(tag: string, attrs: Attrs = {}, ...children: Child[]): HTMLElement {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined || v === false) continue;
+    el.setAttribute(k, v === true ? '' : v);
+  }
+  for (const c of children) if (c !== null && c !== undefined && c !== false) el.append(c);
+  return el;
+}
+
+export const app = () => document.getElementById('app')!;
+
+export function mount(...children: Child[]): void {
+  app().replaceChildren(...(children.filter(Boolean) as (Node | string)[]));
+}
+
+/** The id segment that follows /proof/{kind}/ in the address bar. */
+export function pathId(): string {
+  const parts = location.pathname.split('/').filter(Boolean);
+  return decodeURIComponent(parts[2] ?? '');
+}
+
+/** A banner: green when ok, red when not, grey when undecided (null). */
+export function banner(id: string, ok: boolean | null, title: string, sub?: string, attrs: Attrs = {}): HTMLElement {
+  const cls = ok === null ? 'banner neutral' : ok ? 'banner ok' : 'banner bad';
+  return h('section', { class: cls, role: 'status' },
+    h('span', { class: 'banner-icon', 'aria-hidden': 'true' }, ok === null ? '•' : ok ? '✓' : '✗'),
+    h('div', {}, h('h1', { id, ...attrs }, title), sub ? h('p', { class: 'banner-sub' }, sub) : null));
+}
+
+export function issuerBlock(org: Record<string, any> | undefined, heading = 'Issued by'): HTMLElement {
+  const o = org ?? {};
+  const verified = o.domain_verified === true;
+  return h('section', { class: 'card issuer' },
+    h('p', { class: 'eyebrow' }, heading),
+    h('h2', { class: 'issuer-name' }, String(o.issuer_name ?? o.name ?? 'Unknown issuer')),
+    h('p', { class: 'issuer-meta' },
+      o.primary_domain ? h('span', { class: 'domain' }, String(o.primary_domain)) : null,
+      h('span', { class: verified ? 'badge ok' : 'badge warn' }, verified ? 'Domain verified' : 'Domain not verified'),
+      verified && o.domain_verified_at ? h('span', { class: 'muted' }, `since ${formatTime(o.domain_verified_at)}`) : null),
+    o.name && o.issuer_name && o.name !== o.issuer_name ? h('p', { class: 'muted' }, `Organization: ${o.name}`) : null);
+}
+
+export function formatTime(iso: unknown): string {
+  const d = new Date(String(iso));
+  return Number.isNaN(d.getTime()) ? String(iso) : `${String(iso)} (${d.toLocaleString()})`;
+}
+
+/** A definition list of label -> value; `mono` values are hashes, keys and signatures. */
+export function fields(rows: [string, unknown, 'mono' | 'time' | 'text'?][]): HTMLElement {
+  const dl = h('dl', { class: 'fields' });
+  for (const [label, value, kind] of rows) {
+    if (value === undefined) continue;
+    const text = value === null ? '—' : kind === 'time' ? formatTime(value) : String(value);
+    dl.append(h('dt', {}, label), h('dd', { class: kind === 'mono' ? 'mono' : undefined }, text));
+  }
+  return dl;
+}
+
+export function card(title: string, ...children: Child[]): HTMLElement {
+  return h('section', { class: 'card' }, h('h3', {}, title), ...children);
+}
+
+export function checkList(checks: Check[]): HTMLElement {
+  return h('ul', { class: 'checks' }, ...checks.map((c) =>
+    h('li', { class: c.ok === null ? 'skip' : c.ok ? 'pass' : 'fail', 'data-ok': String(c.ok) },
+      h('span', { class: 'mark', 'aria-hidden': 'true' }, c.ok === null ? '–' : c.ok ? '✓' : '✗'),
+      h('span', {}, c.label, c.ok === null ? ' (not checked)' : '', c.detail ? h('span', { class: 'detail mono' }, c.detail) : null))));
+}
+
+export function jsonBlock(summary: string, value: unknown): HTMLElement {
+  return h('details', { class: 'raw' }, h('summary', {}, summary), h('pre', { class: 'mono' }, JSON.stringify(value, null, 2)));
+}
+
+/** The page state for an id the API does not know, or any failure to load the proof. */
+export function showLoadFailure(status: number, body: any): void {
+  document.title = status === 404 || status === 400 ? 'No proof found' : 'Proof unavailable';
+  if (status === 404 || status === 400) {
+    mount(banner('notfound', null, 'No proof found', status === 400 ? 'This link does not contain a valid proof identifier.' : 'No published proof exists for this identifier. Check the link you were given.'));
+  } else if (status === 429) {
+    mount(banner('notfound', null, 'Too many requests', 'Please wait a moment and reload the page.'));
+  } else {
+    mount(banner('notfound', null, 'Proof unavailable', `The proof could not be loaded (${status || 'network error'}${body?.error ? `: ${body.error}` : ''}).`));
+  }
+}
+
+export async function getJson(path: string): Promise<{ status: number; body: any }> {
+  try {
+    const res = await fetch(path, { headers: { accept: 'application/json' }, cache: 'no-store' });
+    let body: any = null;
+    try {
+      body = await res.json();
+    } catch {
+      body = null;
+    }
+    return { status: res.status, body };
+  } catch {
+    return { status: 0, body: null };
+  }
+}
+
+export async function postJson(path: string, data: unknown): Promise<{ status: number; body: any }> {
+  try {
+    const res = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(data) });
+    return { status: res.status, body: await res.json().catch(() => null) };
+  } catch {
+    return { status: 0, body: null };
+  }
+}
