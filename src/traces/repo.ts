@@ -17,3 +17,10 @@ export type TraceRow = {
 };
 /** Key [tenant_id, trace_id]. */
 export const traces = () => subDb<TraceRow, [string, string]>('traces');
+
+export type TraceItemType = 'event' | 'ai_attestation' | 'document';
+export type TraceItemEntry = { type: TraceItemType; content_hash: string };
+/** Key [tenant_id, trace_id, timestamp, item id] -> {type, content_hash}: the trace's items in seal order. */
+export const traceItemIndex = () => subDb<TraceItemEntry, [string, string, string, string]>('trace_items');
+/** Key [tenant_id, trace_id] -> number of items written (kept in the same transactions as the index). */
+export const traceItemCounts = () => subDb<number, [string, string]>('trace_item_counts');

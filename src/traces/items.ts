@@ -1,0 +1,36 @@
+// Owns the trace item index: every record that carries a trace_id is listed here, in seal order.
+import { onLedgerAppendInTxn } from '../ledger/service';
+import { traceItemCounts, traceItemIndex, type TraceItemType } from './repo';
+
+export type TraceItemRef = { tenant_id: string; trace_id: string; type: TraceItemType; id: string; timestamp: string; content_hash: string };
+
+/**
+ * Inside the item's append transaction: indexes it under its trace and bumps the trace's item count.
+ * The key sorts by service timestamp, then by id (UUIDv7 from one monotonic generator = acceptance order).
+ */
+export function recordTraceItemInTxn(item: TraceItemRef): void {
+  const key: [string, string, string, string] = [item.tenant_id, item.trace_id, item.timestamp, item.id];
+  if (!traceItemIndex().putSync(key, { type: item.type, content_hash: item.content_hash }, { noOverwrite: true })) return;
+  const ck: [string, string] = [item.tenant_id, item.trace_id];
+  traceItemCounts().putSync(ck, (traceItemCounts().get(ck) ?? 0) + 1);
+}
+
+/** The trace's items in order (service timestamp, ties by id). */
+export function traceItems(tenantId: string, traceId: string): TraceItemRef[] {
+  const out: TraceItemRef[] = [];
+  for (const { key, value } of traceItemIndex().getRange({ start: [tenantId, traceId], end: [tenantId, traceId, '\uffff'] })) {
+    const k = key as [string, string, string, string];
+    out.push({ tenant_id: tenantId, trace_id: traceId, timestamp: k[2], id: k[3], type: value.type, content_hash: value.content_hash });
+  }
+  return out;
+}
+
+/** Number of items written to the trace so far. */
+export function traceItemCount(tenantId: string, traceId: string): number {
+  return traceItemCounts().get([tenantId, traceId]) ?? 0;
+}
+
+// Ledger events (not the trace's own trace.sealed event, which carries no trace_id) join their trace here.
+onLedgerAppendInTxn((row) => {
+  recordTraceItemInTxn({ tenant_id: row.tenant_id, trace_id: row.trace_id!, type: 'event', id: row.event_id, timestamp: row.ingested_at, content_hash: row.payload_hash });
+});
