@@ -4,6 +4,8 @@ import { ApiError } from '../errors';
 import { createTenant, describeTenant, findTenant, listTenants, rotateKey, setPastDue, setPlan, verifyDomain } from '../tenants/service';
 import { createApiKey, describeApiKey, listApiKeys, revokeApiKey } from '../keys/service';
 import { usageReport } from '../usage/service';
+import { readFileSync } from 'node:fs';
+import { verifyProofDocument, type VerifyReport } from '../proof/offline-verify';
 
 export type Command = { usage: string; run(ctx: CliContext): Promise<CliResult | null>; opensStore?: boolean };
 
@@ -25,6 +27,25 @@ const table = (rows: string[][]): string => {
 const tenantText = (t: ReturnType<typeof describeTenant>) =>
   `${t.name} (${t.tenant_id})\n  domain ${t.primary_domain} verified=${t.domain_verified}  plan ${t.plan}  past_due=${t.past_due}\n` +
   t.keys.map((k) => `  key ${k.key_id} ${k.valid_until ? `retired ${k.valid_until}` : 'active'} ${k.public_key}`).join('\n');
+
+/** One line per trace item (its failed or skipped checks indented below), one line per other check, then the verdict. */
+function verifyText(r: VerifyReport): string {
+  const groups = new Map<string, VerifyReport['checks']>();
+  for (const c of r.checks) groups.set(c.item, [...(groups.get(c.item) ?? []), c]);
+  const lines = [`${r.kind.replace('_', ' ')}: ${r.checks.length} checks`];
+  for (const [item, cs] of groups) {
+    if (!item.startsWith('item ')) {
+      for (const c of cs) lines.push(`${(c.skipped ? 'SKIP' : c.ok ? 'OK' : 'FAIL').padEnd(5)} ${item}  ${c.check}: ${c.detail}`);
+      continue;
+    }
+    lines.push(`${cs.every((c) => c.ok) ? 'OK   ' : 'FAIL '} ${item}  ${cs.filter((c) => !c.skipped).map((c) => c.check).join(', ')}`);
+    for (const c of cs) if (!c.ok || c.skipped) lines.push(`        ${c.check}: ${c.skipped ? 'skipped, ' : ''}${c.detail}`);
+  }
+  const bad = r.checks.filter((c) => !c.ok).length;
+  const skipped = r.checks.filter((c) => c.skipped).length;
+  lines.push(bad ? `NOT VERIFIED: ${bad} of ${r.checks.length} checks failed` : `VERIFIED: all ${r.checks.length - skipped} checks passed${skipped ? ` (${skipped} not checkable offline)` : ''}`);
+  return lines.join('\n');
+}
 
 export const commands: Record<string, Command> = {
   'tenant create': {
@@ -98,6 +119,23 @@ export const commands: Record<string, Command> = {
     async run(ctx) {
       const r = await revokeApiKey(arg(ctx, 0, 'KEY_ID'));
       return { json: r, text: `revoked ${r.key_id} at ${r.revoked_at}` };
+    },
+  },
+  verify: {
+    usage: 'verify FILE [--keys KEYS.json] [--platform-key PLATFORM.json]  (offline: event proof, AI proof or trace bundle)',
+    opensStore: false,
+    async run(ctx) {
+      const read = (file: string) => {
+        try {
+          return readFileSync(file, 'utf8');
+        } catch (e) {
+          throw new ApiError('bad_request', `cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+        }
+      };
+      const json = (flag: string) => (typeof ctx.flags[flag] === 'string' ? JSON.parse(read(ctx.flags[flag] as string)) : undefined);
+      const report = verifyProofDocument(read(arg(ctx, 0, 'FILE')), { keys: json('keys'), platformKey: json('platform-key') });
+      const result: CliResult & { exitCode: number } = { json: report, text: verifyText(report), exitCode: report.ok ? 0 : 1 };
+      return result;
     },
   },
   serve: {
