@@ -1,5 +1,6 @@
 // Owns the list of area route plugins mounted on the app.
 import { tenantRoutes } from '../tenants/routes';
 import { ledgerRoutes } from '../ledger/routes';
+import { webRoutes } from '../web/routes';
 
-export const allRoutes = () => [tenantRoutes, ledgerRoutes];
+export const allRoutes = () => [tenantRoutes, ledgerRoutes, webRoutes];

@@ -1,6 +1,6 @@
 // Owns the page /proof/ai/{id}: the attestation proof checked in the browser, and a local content-hash comparison.
 import { aiProofChecks, allPassed, canonicalBytes, sha256Hex, type Check } from './checks';
-import { banner, card, checkList, fields, getJson, h, issuerBlock, jsonBlock, mount, pathId, postJson, showLoadFailure } from './dom';
+import { banner, card, checkList, fields, formatTime, getJson, h, issuerBlock, jsonBlock, mount, pathId, postJson, showLoadFailure } from './dom';
 import { publishedKeyCheck } from './published-key';
 
 type Mode = 'auto' | 'text' | 'json' | 'hash';
@@ -69,7 +69,7 @@ export async function aiPage(): Promise<void> {
   document.title = `${valid ? 'Valid' : 'INVALID'} AI attestation ${p.attestation_id} — ${issuer}`;
   mount(
     banner('verdict', valid, valid ? 'Signature valid' : 'Signature INVALID',
-      valid ? `This AI ${r.attestation_type ?? ''} attestation was signed by ${issuer} at ${r.created_at}.` : 'One or more checks failed: do not rely on this record.',
+      valid ? `This AI ${r.attestation_type ?? ''} attestation was signed by ${issuer} on ${formatTime(r.created_at)}.` : 'One or more checks failed: do not rely on this record.',
       { 'data-valid': String(valid) }),
     issuerBlock(p.organization, 'Attested by'),
     card('AI attestation',

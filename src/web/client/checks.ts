@@ -61,7 +61,7 @@ export type SignedProof = { algorithm?: unknown; key_id?: unknown; public_key?: 
 export function signedRecordChecks(p: SignedProof, expected: Record<string, unknown>): { checks: Check[]; signed: Record<string, unknown> | null } {
   const checks: Check[] = [];
   const shapesOk = isHex(p.public_key, 32) && isHex(p.signature, 64) && isHex(p.signed_payload) && (p.signed_payload as string).length > 0;
-  checks.push({ label: 'Algorithm is Ed25519', ok: p.algorithm === undefined ? null : p.algorithm === 'ed25519', detail: String(p.algorithm ?? 'not stated') });
+  checks.push({ label: 'Algorithm is Ed25519', ok: p.algorithm === undefined ? null : p.algorithm === 'ed25519', detail: p.algorithm === 'ed25519' ? undefined : `stated: ${String(p.algorithm)}` });
   checks.push({ label: 'Ed25519 signature verifies over the signed bytes', ok: shapesOk && verifyEd25519(p.public_key as string, p.signed_payload as string, p.signature as string) });
   if (isHex(p.public_key, 32)) {
     const derived = keyIdOf(p.public_key);
@@ -86,13 +86,28 @@ export function eventProofChecks(p: Record<string, any>): { checks: Check[]; sig
   return signedRecordChecks(p, { event_id: p.event_id, payload_hash: p.payload_hash, ingested_at: p.ingested_at });
 }
 
-/** GET /v1/proof/ai/{id} (DECISIONS 4): the signed fields must equal the record shown. */
+/** DECISIONS 4: the attestation fields whose canonical bytes give payload_hash (absent as null, trace_id excluded). */
+export function aiPayloadHash(r: Record<string, any>): string {
+  return sha256Hex(canonicalBytes({
+    v: 1, attestation_type: r.attestation_type ?? null, input_hash: r.input_hash ?? null, output_hash: r.output_hash ?? null,
+    model_provider: r.model_provider ?? null, model_name: r.model_name ?? null, model_version: r.model_version ?? null, subject: r.subject ?? null,
+  }));
+}
+/** DECISIONS 4: input_hash / output_hash = SHA-256 of a string as UTF-8, of any other JSON value as canonical bytes. */
+export const valueHash = (v: unknown): string => (typeof v === 'string' ? sha256Hex(v) : sha256Hex(canonicalBytes(v)));
+
+/** GET /v1/proof/ai/{id} (DECISIONS 4): the signed fields must equal the record shown; payload_hash recomputed when subject is shown. */
 export function aiProofChecks(p: Record<string, any>): { checks: Check[]; signed: Record<string, unknown> | null } {
   const r = p.record ?? {};
-  return signedRecordChecks(p, {
+  const res = signedRecordChecks(p, {
     attestation_id: p.attestation_id, attestation_type: r.attestation_type, payload_hash: r.payload_hash,
     input_hash: r.input_hash, output_hash: r.output_hash, created_at: r.created_at,
   });
+  if ('subject' in r) {
+    const h = aiPayloadHash(r);
+    res.checks.push({ label: 'Payload hash recomputed from the attested fields', ok: h === r.payload_hash, detail: `computed ${h}` });
+  }
+  return res;
 }
 
 /** GET /v1/proof/document/{event_id} (DECISIONS 5, 9): the signature binds document_hash to the anchor. */
@@ -100,36 +115,46 @@ export function documentProofChecks(p: Record<string, any>): { checks: Check[]; 
   const expected: Record<string, unknown> = { event_id: p.event_id, document_hash: p.document_hash };
   const created = p.created_at ?? p.anchored_at;
   if (created !== undefined) expected.created_at = created;
+  if (p.document_ref !== undefined) expected.document_ref = p.document_ref;
   return signedRecordChecks(p, expected);
 }
 
 /** The content hash of one bundle item recomputed from its payload where the payload allows it. */
-function contentHashCheck(item: Record<string, any>): Check {
+function contentHashChecks(item: Record<string, any>, signed: Record<string, unknown> | null): Check[] {
   const label = 'Content hash recomputed from the payload';
   const payload = item.payload;
-  if (!HEX64.test(String(item.content_hash))) return { label, ok: false, detail: 'content hash is not 64 hex' };
+  if (!HEX64.test(String(item.content_hash))) return [{ label, ok: false, detail: 'content hash is not 64 hex' }];
   if (item.type === 'event') {
-    if (payload === undefined) return { label, ok: null, detail: 'payload not included' };
+    if (payload === undefined) return [{ label, ok: null, detail: 'payload not included' }];
     const h = sha256Hex(canonicalBytes(payload));
-    return { label, ok: h === item.content_hash, detail: `SHA-256 of canonical payload = ${h}` };
+    return [{ label, ok: h === item.content_hash, detail: `SHA-256 of the canonical payload = ${h}` }];
   }
   if (item.type === 'document') {
-    const h = payload?.document_hash;
-    return h === undefined ? { label: 'Document hash stated in the payload', ok: null } : { label: 'Document hash stated in the payload', ok: h === item.content_hash };
+    const out: Check[] = [];
+    if (payload?.document_hash !== undefined) out.push({ label: 'Document hash in the payload is the content hash', ok: payload.document_hash === item.content_hash });
+    if (payload && 'metadata' in payload && signed) {
+      // DECISIONS 9: the signature covers metadata_hash = SHA-256 of the canonical metadata, null when none.
+      const m = payload.metadata === null || payload.metadata === undefined ? null : sha256Hex(canonicalBytes(payload.metadata));
+      out.push({ label: 'Metadata hash recomputed from the payload', ok: m === signed.metadata_hash });
+    }
+    return out.length ? out : [{ label, ok: null, detail: 'payload not included' }];
   }
   if (item.type === 'ai_attestation') {
-    // DECISIONS 4: payload_hash covers these fields (absent as null); computable when the record carries them.
+    const out: Check[] = [];
     if (payload && typeof payload.input_hash === 'string' && typeof payload.output_hash === 'string' && 'subject' in payload) {
-      const h = sha256Hex(canonicalBytes({
-        v: 1, attestation_type: payload.attestation_type ?? null, input_hash: payload.input_hash, output_hash: payload.output_hash,
-        model_provider: payload.model_provider ?? null, model_name: payload.model_name ?? null, model_version: payload.model_version ?? null, subject: payload.subject ?? null,
-      }));
-      return { label, ok: h === item.content_hash, detail: `SHA-256 of canonical attestation fields = ${h}` };
+      const h = aiPayloadHash(payload);
+      out.push({ label, ok: h === item.content_hash, detail: `SHA-256 of the canonical attestation fields = ${h}` });
+    } else if (payload?.payload_hash !== undefined) {
+      out.push({ label: 'Payload hash in the record is the content hash', ok: payload.payload_hash === item.content_hash });
     }
-    const h = payload?.payload_hash;
-    return h === undefined ? { label: 'Payload hash stated in the record', ok: null } : { label: 'Payload hash stated in the record', ok: h === item.content_hash };
+    for (const side of ['input', 'output'] as const) {
+      if (payload && side in payload && payload[side] !== null && payload[side] !== undefined) {
+        out.push({ label: `Stored ${side} hashes to the signed ${side}_hash`, ok: valueHash(payload[side]) === signed?.[`${side}_hash`] });
+      }
+    }
+    return out.length ? out : [{ label, ok: null, detail: 'hash-only record' }];
   }
-  return { label, ok: false, detail: `unknown item type ${String(item.type)}` };
+  return [{ label, ok: false, detail: `unknown item type ${String(item.type)}` }];
 }
 
 /** Which signed field carries an item's content hash and id (DECISIONS 3: event/attestation payload_hash, document document_hash). */
@@ -150,8 +175,8 @@ export type TraceResult = {
 export function traceBundleChecks(b: Record<string, any>): TraceResult {
   const list: Record<string, any>[] = Array.isArray(b.items) ? b.items : [];
   const items = list.map((item, i) => {
-    const { checks } = signedRecordChecks(item, itemExpected(item));
-    checks.push(contentHashCheck(item));
+    const { checks, signed } = signedRecordChecks(item, itemExpected(item));
+    checks.push(...contentHashChecks(item, signed));
     checks.push({ label: `Sequence number is ${i + 1}`, ok: item.sequence === i + 1 });
     return { item, checks, valid: allPassed(checks) };
   });
@@ -165,6 +190,12 @@ export function traceBundleChecks(b: Record<string, any>): TraceResult {
   ];
   const sealSigned = signedRecordChecks(s, { event_id: s.seal_event_id, event_type: 'trace.sealed' });
   for (const c of sealSigned.checks) seal.push({ ...c, label: `Seal: ${c.label}` });
+  if (s.payload && typeof s.payload === 'object') {
+    // DECISIONS 3: the seal event's payload {trace_id, composite_hash, item_count, metadata, sealed_at} is what its payload_hash covers.
+    const sp = s.payload;
+    const h = sha256Hex(canonicalBytes({ trace_id: sp.trace_id, composite_hash: sp.composite_hash, item_count: sp.item_count, metadata: sp.metadata ?? null, sealed_at: sp.sealed_at }));
+    seal.push({ label: 'Seal: signed payload hash covers this trace, composite hash and count', ok: sealSigned.signed !== null && h === sealSigned.signed.payload_hash && sp.trace_id === header.trace_id && sp.composite_hash === composite && sp.item_count === list.length });
+  }
   const valid = items.length > 0 && items.every((x) => x.valid) && allPassed(seal);
   return { items, seal, composite, valid };
 }

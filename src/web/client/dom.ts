@@ -48,9 +48,11 @@ export function issuerBlock(org: Record<string, any> | undefined, heading = 'Iss
     o.name && o.issuer_name && o.name !== o.issuer_name ? h('p', { class: 'muted' }, `Organization: ${o.name}`) : null);
 }
 
+/** "22 Nov 2026, 14:52:33 UTC" for an RFC 3339 time; the text as is when it is not one. */
 export function formatTime(iso: unknown): string {
   const d = new Date(String(iso));
-  return Number.isNaN(d.getTime()) ? String(iso) : `${String(iso)} (${d.toLocaleString()})`;
+  if (Number.isNaN(d.getTime())) return String(iso);
+  return `${d.toLocaleString('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' })} UTC`;
 }
 
 /** A definition list of label -> value; `mono` values are hashes, keys and signatures. */
@@ -59,7 +61,9 @@ export function fields(rows: [string, unknown, 'mono' | 'time' | 'text'?][]): HT
   for (const [label, value, kind] of rows) {
     if (value === undefined) continue;
     const text = value === null ? '—' : kind === 'time' ? formatTime(value) : String(value);
-    dl.append(h('dt', {}, label), h('dd', { class: kind === 'mono' ? 'mono' : undefined }, text));
+    // Times show a readable UTC form with the exact signed value beneath it.
+    const exact = kind === 'time' && value !== null && text !== String(value) ? h('span', { class: 'sub mono' }, String(value)) : null;
+    dl.append(h('dt', {}, label), h('dd', { class: kind === 'mono' ? 'mono' : undefined }, text, exact));
   }
   return dl;
 }

@@ -1,6 +1,6 @@
 // Owns the page /proof/event/{event_id}: loads the public event proof and checks it in the browser.
 import { allPassed, eventProofChecks } from './checks';
-import { banner, card, checkList, fields, getJson, issuerBlock, jsonBlock, mount, pathId, showLoadFailure } from './dom';
+import { banner, card, checkList, fields, formatTime, getJson, issuerBlock, jsonBlock, mount, pathId, showLoadFailure } from './dom';
 import { publishedKeyCheck } from './published-key';
 
 export async function eventPage(): Promise<void> {
@@ -14,7 +14,7 @@ export async function eventPage(): Promise<void> {
   document.title = `${valid ? 'Valid' : 'INVALID'} proof of event ${p.event_id} — ${issuer}`;
   mount(
     banner('verdict', valid, valid ? 'Signature valid' : 'Signature INVALID',
-      valid ? `This event was signed by ${issuer} and has not been altered since ${p.ingested_at}.`
+      valid ? `Recorded and signed by ${issuer} on ${formatTime(p.ingested_at)}; the record has not been altered since.`
         : 'One or more checks failed: do not rely on this record.', { 'data-valid': String(valid) }),
     issuerBlock(p.organization),
     card('Ledger event',
