@@ -2,5 +2,6 @@
 import { tenantRoutes } from '../tenants/routes';
 import { ledgerRoutes } from '../ledger/routes';
 import { webRoutes } from '../web/routes';
+import { traceRoutes } from '../traces/routes';
 
-export const allRoutes = () => [tenantRoutes, ledgerRoutes, webRoutes];
+export const allRoutes = () => [tenantRoutes, ledgerRoutes, webRoutes, traceRoutes];

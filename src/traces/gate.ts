@@ -15,6 +15,14 @@ export function notePendingStatus(tenantId: string, traceId: string, status: Tra
 export function clearPendingStatus(tenantId: string, traceId: string): void {
   pendingStatus.delete(`${tenantId}/${traceId}`);
 }
+/**
+ * Items accepted for each trace by this process (counted at acceptance, before they are written), so a seal
+ * requested while items still wait on the intake queue is not refused as trace_empty.
+ */
+const acceptedItems = new Map<string, number>();
+export function acceptedItemCount(tenantId: string, traceId: string): number {
+  return acceptedItems.get(`${tenantId}/${traceId}`) ?? 0;
+}
 export function traceStatus(tenantId: string, traceId: string): TraceStatus | undefined {
   return pendingStatus.get(`${tenantId}/${traceId}`) ?? traces().get([tenantId, traceId])?.status;
 }
@@ -25,7 +33,11 @@ export function assertTraceAcceptsItems(tenantId: string, traceId: unknown): str
   const id = traceId.toLowerCase();
   const status = traceStatus(tenantId, id);
   if (status === undefined) throw new ApiError('trace_not_found', 'trace_id does not name a trace of this tenant');
-  if (status === 'open') return id;
+  if (status === 'open') {
+    const k = `${tenantId}/${id}`;
+    acceptedItems.set(k, (acceptedItems.get(k) ?? 0) + 1);
+    return id;
+  }
   if (status === 'sealing') throw new ApiError('trace_sealing', 'Trace is being sealed');
   if (status === 'sealed') throw new ApiError('trace_sealed', 'Trace is sealed');
   throw new ApiError('trace_not_open', 'Items only go to open traces');

@@ -24,3 +24,9 @@ export type TraceItemEntry = { type: TraceItemType; content_hash: string };
 export const traceItemIndex = () => subDb<TraceItemEntry, [string, string, string, string]>('trace_items');
 /** Key [tenant_id, trace_id] -> number of items written (kept in the same transactions as the index). */
 export const traceItemCounts = () => subDb<number, [string, string]>('trace_item_counts');
+/** Key [tenant_id, label] -> trace_id of the open trace holding the label (stale once that trace left open). */
+export const traceLabels = () => subDb<string, [string, string]>('trace_labels');
+/** Key [trace_id] -> tenant_id: public proof lookups come without a tenant. */
+export const traceTenants = () => subDb<string, string>('trace_tenants');
+/** Key [tenant_id, trace_id] -> requested_at: written once, by the one seal request that wins. */
+export const traceSealRequests = () => subDb<string, [string, string]>('trace_seal_requests');

@@ -1,2 +1,4 @@
 // Owns the list of queue item kinds: importing an area module registers its applier.
 import '../ledger/service';
+import '../traces/service';
+import '../traces/items';

@@ -1,0 +1,149 @@
+// Owns the trace proof bundle (DECISIONS 3): every item's record, content hash and signature recomputed when it is built.
+import { ApiError } from '../errors';
+import { publicUrl } from '../config';
+import { canonicalBytes } from '../crypto/canonical';
+import { verifyBytes } from '../crypto/ed25519';
+import { sha256Hex } from '../crypto/hash';
+import { aiSignedPayload, documentSignedPayload, ledgerSignedPayload } from '../crypto/signed';
+import { findLedgerRow } from '../ledger/service';
+import { traceItemRecord as aiItemRecord } from '../ai/service';
+import { traceItemRecord as documentItemRecord } from '../documents/service';
+import type { BundleItem, ProofBundle } from '../proof/bundle-format';
+import { aiPayloadHashOf, compositeHashOf, metadataHashOf, sealPayloadOf, valueHashOf } from '../proof/recompute';
+import { getTenant, issuerBlock, pinnedPublicKey, type TenantRow } from '../tenants/service';
+import { traceItems, type TraceItemRef } from './items';
+import { traceTenants, type TraceRow } from './repo';
+import { findTrace, tracePathId } from './service';
+
+/** A signed record as stored: raw key, signature and signed bytes (hex-encoded only in the bundle). */
+type ItemRecord = { payload: unknown; key_id: string; public_key: Uint8Array; signature: Uint8Array; signed_payload: Uint8Array };
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
+
+function eventRecord(id: string): ItemRecord | undefined {
+  const row = findLedgerRow(id);
+  return row && { payload: row.payload, key_id: row.key_id, public_key: row.public_key, signature: row.signature, signed_payload: row.signed_bytes };
+}
+
+const READERS: Record<TraceItemRef['type'], (id: string, hashOnly: boolean) => ItemRecord | undefined> = {
+  event: (id) => eventRecord(id),
+  ai_attestation: (id, hashOnly) => aiItemRecord(id, { hashOnly }),
+  document: (id, hashOnly) => documentItemRecord(id, { hashOnly }),
+};
+
+/** The signed object of each kind, rebuilt with the one signed-payload function of that kind. */
+const SIGNED = { event: ledgerSignedPayload, ai_attestation: aiSignedPayload, document: documentSignedPayload } as const;
+
+/** The signed bytes parsed, when they are exactly the canonical signed payload of `type`; null otherwise. */
+function signedObject(type: TraceItemRef['type'], bytes: Uint8Array): Record<string, any> | null {
+  try {
+    const o = JSON.parse(Buffer.from(bytes).toString('utf8'));
+    if (!isObject(o)) return null;
+    return Buffer.from(canonicalBytes((SIGNED[type] as (r: any) => unknown)(o))).equals(Buffer.from(bytes)) ? o : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The content hash recomputed from the item's payload, and bound to its signed payload (DECISIONS 3:
+ * event payload_hash, attestation payload_hash, document document_hash).
+ */
+function contentHashValid(ref: TraceItemRef, payload: unknown, signed: Record<string, any> | null): boolean {
+  if (!signed) return false;
+  if (ref.type === 'event') return sha256Hex(canonicalBytes(payload ?? null)) === ref.content_hash && signed.payload_hash === ref.content_hash;
+  if (ref.type === 'ai_attestation') {
+    const p = isObject(payload) ? payload : {};
+    const input_hash = 'input' in p ? valueHashOf(p.input) : p.input_hash;
+    const output_hash = 'output' in p ? valueHashOf(p.output) : p.output_hash;
+    return aiPayloadHashOf({ ...p, input_hash, output_hash }) === ref.content_hash && signed.payload_hash === ref.content_hash
+      && signed.input_hash === input_hash && signed.output_hash === output_hash;
+  }
+  const p = isObject(payload) ? payload : {};
+  const metaOk = 'metadata' in p ? metadataHashOf(p.metadata) === signed.metadata_hash : !('metadata_hash' in p) || p.metadata_hash === signed.metadata_hash;
+  const refOk = !('document_ref' in p) || (p.document_ref ?? null) === signed.document_ref;
+  return signed.document_hash === ref.content_hash && (p.document_hash === undefined || p.document_hash === ref.content_hash) && metaOk && refOk;
+}
+
+/** Ed25519 over the stored signed bytes with the tenant's pinned key, never a key copied on a row. */
+function signatureValid(tenantId: string, r: { key_id: string; public_key: Uint8Array; signature: Uint8Array; signed_payload: Uint8Array }, signed: Record<string, any> | null): boolean {
+  const pinned = pinnedPublicKey(tenantId, r.key_id);
+  return !!pinned && !!signed && signed.tenant_id === tenantId && pinned.equals(Buffer.from(r.public_key)) && verifyBytes(pinned, r.signed_payload, r.signature);
+}
+
+function bundleItem(tenantId: string, ref: TraceItemRef, sequence: number, hashOnly: boolean): BundleItem {
+  const rec = READERS[ref.type](ref.id, hashOnly);
+  const base = { sequence, timestamp: ref.timestamp, type: ref.type, id: ref.id };
+  if (!rec) {
+    return { ...base, payload: null, content_hash: ref.content_hash, key_id: '', public_key: '', signature: '', signed_payload: '', verification: { content_hash_valid: false, signature_valid: false } };
+  }
+  const signed = signedObject(ref.type, rec.signed_payload);
+  return {
+    ...base, payload: rec.payload, content_hash: ref.content_hash, key_id: rec.key_id, public_key: hex(rec.public_key),
+    signature: hex(rec.signature), signed_payload: hex(rec.signed_payload),
+    verification: { content_hash_valid: contentHashValid(ref, rec.payload, signed), signature_valid: signatureValid(tenantId, rec, signed) },
+  };
+}
+
+/** Builds the bundle of a sealed trace; `hashOnly` drops stored AI plaintext (public form). */
+export function buildBundle(tenant: TenantRow, trace: TraceRow, hashOnly = false): ProofBundle {
+  if (trace.status !== 'sealed') throw new ApiError('trace_not_sealed', 'The proof exists once the trace is sealed; poll GET /v1/traces/{trace_id}');
+  const refs = traceItems(trace.tenant_id, trace.trace_id);
+  const items = refs.map((ref, i) => bundleItem(trace.tenant_id, ref, i + 1, hashOnly));
+  const sealRow = findLedgerRow(trace.seal_event_id!);
+  if (!sealRow) throw new ApiError('db_error', 'The seal event of this trace is missing');
+  const sealRec = { key_id: sealRow.key_id, public_key: sealRow.public_key, signature: sealRow.signature, signed_payload: sealRow.signed_bytes };
+  const sealSigned = signedObject('event', sealRow.signed_bytes);
+  const recomputed = compositeHashOf(items.map((i) => i.content_hash));
+  const sealPayload = sealPayloadOf({ trace_id: trace.trace_id, composite_hash: trace.composite_hash!, item_count: trace.item_count!, metadata: trace.metadata, sealed_at: trace.sealed_at! });
+  // The seal event must carry exactly this trace's seal payload, under the ledger event's own hash.
+  const sealBound = !!sealSigned && sealSigned.event_type === 'trace.sealed' && sealSigned.event_id === trace.seal_event_id
+    && sha256Hex(canonicalBytes(sealRow.payload)) === sealRow.payload_hash && sealSigned.payload_hash === sha256Hex(canonicalBytes(sealPayload));
+  const sealSignatureValid = signatureValid(trace.tenant_id, sealRec, sealSigned) && sealBound;
+  const allContent = items.every((i) => i.verification.content_hash_valid);
+  return {
+    bundle_version: 1,
+    header: {
+      label: trace.label, tenant_domain: tenant.primary_domain, domain_verified: tenant.domain_verified, trace_id: trace.trace_id,
+      created_at: trace.created_at, sealed_at: trace.sealed_at!, item_count: trace.item_count!, composite_hash: trace.composite_hash!,
+    },
+    items,
+    seal: {
+      sealed_at: trace.sealed_at!, seal_event_id: trace.seal_event_id!, composite_hash: trace.composite_hash!,
+      key_id: sealRow.key_id, public_key: hex(sealRow.public_key), signature: hex(sealRow.signature), signed_payload: hex(sealRow.signed_bytes),
+      item_count: trace.item_count!,
+      count_confirmed: items.length === trace.item_count,
+      composite_hash_valid: allContent && recomputed === trace.composite_hash && isObject(sealRow.payload) && sealRow.payload.composite_hash === recomputed,
+      all_signatures_valid: sealSignatureValid && items.every((i) => i.verification.signature_valid),
+      payload: sealPayload,
+    },
+    footer: {
+      verification_url: `${publicUrl()}/proof/trace/${trace.trace_id}`,
+      public_key_url: `${publicUrl()}/keys/${encodeURIComponent(tenant.primary_domain)}`,
+    },
+  };
+}
+
+/** GET /v1/traces/{id}/proof (scope read): 409 trace_not_sealed until sealed. */
+export function traceBundle(tenant: TenantRow, id: string): ProofBundle {
+  return buildBundle(tenant, findTrace(tenant.tenant_id, tracePathId(id)));
+}
+
+/**
+ * GET /v1/proof/trace/{id} (no key): only for a trace its tenant made public and that is sealed; AI payloads
+ * hash-only. The issuer block is added for the public page.
+ */
+export function publicTraceBundle(id: string) {
+  const traceId = tracePathId(id);
+  const tenantId = traceTenants().get(traceId);
+  const tenant = tenantId ? getTenant(tenantId) : undefined;
+  let trace: TraceRow | undefined;
+  try {
+    trace = tenant ? findTrace(tenant.tenant_id, traceId) : undefined;
+  } catch {
+    trace = undefined;
+  }
+  if (!tenant || !trace || !trace.public || trace.status !== 'sealed') throw new ApiError('proof_not_found', 'No public proof for this trace');
+  return { ...buildBundle(tenant, trace, true), organization: issuerBlock(tenant) };
+}

@@ -1,0 +1,194 @@
+// Owns traces (SPEC "Trace", DECISIONS 3): create, read, the public flag, the seal request and the seal worker.
+import { ApiError } from '../errors';
+import { transact } from '../store/env';
+import { enqueue } from '../store/queue';
+import { canonicalBytes } from '../crypto/canonical';
+import { isUuid, uuidv7 } from '../crypto/ids';
+import { appendLedgerRowInTxn, buildLedgerRow } from '../ledger/service';
+import { compositeHashOf, sealPayloadOf } from '../proof/recompute';
+import { planOf } from '../plans/plans';
+import type { TenantRow } from '../tenants/service';
+import { chargeQuota, currentUsage } from '../usage/service';
+import { registerApplier } from '../workers/intake';
+import { acceptedItemCount, clearPendingStatus, notePendingStatus, traceStatus } from './gate';
+import { traceItemCount, traceItems } from './items';
+import { traceLabels, traceSealRequests, traces, traceTenants, type TraceRow } from './repo';
+
+const METADATA_LIMIT = 16 * 1024;
+const LABEL_MAX = 255;
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Path ids: a malformed one is invalid_path_parameter; ids are stored lowercase. */
+export function tracePathId(id: string): string {
+  if (!isUuid(id)) throw new ApiError('invalid_path_parameter', 'trace_id must be a UUID');
+  return id.toLowerCase();
+}
+
+/** The tenant's trace, or 404 trace_not_found (another tenant's trace is not disclosed). */
+export function findTrace(tenantId: string, traceId: string): TraceRow {
+  const row = traces().get([tenantId, traceId]);
+  if (!row) throw new ApiError('trace_not_found', 'No such trace for this tenant');
+  return row;
+}
+
+/** GET /v1/traces/{id} fields (DECISIONS 3); the status includes a seal accepted but not yet committed. */
+export function traceView(row: TraceRow): Record<string, unknown> {
+  const status = traceStatus(row.tenant_id, row.trace_id) ?? row.status;
+  const out: Record<string, unknown> = {
+    trace_id: row.trace_id, label: row.label, status, metadata: row.metadata, public: row.public, created_at: row.created_at,
+    item_count: row.status === 'sealed' ? row.item_count : traceItemCount(row.tenant_id, row.trace_id),
+  };
+  if (row.status === 'sealed') Object.assign(out, { sealed_at: row.sealed_at, composite_hash: row.composite_hash, seal_event_id: row.seal_event_id });
+  return out;
+}
+
+export const getTrace = (tenant: TenantRow, id: string) => traceView(findTrace(tenant.tenant_id, tracePathId(id)));
+
+// ---------- create ----------
+
+/** SPEC: label 1-255 characters (code points), not blank; DECISIONS 9: missing label is invalid_label. */
+function checkLabel(v: unknown): string {
+  if (typeof v !== 'string' || v.trim() === '') throw new ApiError('invalid_label', 'label is required: a string of 1-255 characters');
+  if ([...v].length > LABEL_MAX) throw new ApiError('invalid_label', `label is over ${LABEL_MAX} characters`);
+  return v;
+}
+
+/** DECISIONS 3: metadata is an optional object of at most 16 KB as canonical JSON. */
+function checkMetadata(v: unknown): Record<string, unknown> | null {
+  if (v === undefined || v === null) return null;
+  if (!isObject(v)) throw new ApiError('invalid_metadata', 'metadata must be a JSON object');
+  const size = canonicalBytes(v).length;
+  if (size > METADATA_LIMIT) throw new ApiError('metadata_too_large', `metadata is ${size} bytes as canonical JSON; the limit is ${METADATA_LIMIT}`);
+  return v;
+}
+
+/** A label is taken while the trace holding it is open (sealing and sealed traces free it). */
+function labelHolder(tenantId: string, label: string): string | undefined {
+  const holder = traceLabels().get([tenantId, label]);
+  return holder && traces().get([tenantId, holder])?.status === 'open' ? holder : undefined;
+}
+
+/**
+ * POST /v1/traces after authentication and requirePaid. The quota is checked before the body (DECISIONS 9
+ * order) but counted only for a trace actually created (DECISIONS 1). The label check and the writes run
+ * inside one write transaction, so two concurrent creations with one label cannot both win.
+ */
+export async function createTrace(tenant: TenantRow, body: unknown) {
+  const limit = planOf(tenant.plan).traces_per_month;
+  if (limit === 0 || (limit !== null && currentUsage(tenant.tenant_id, 'traces_per_month') >= limit)) chargeQuota(tenant, 'traces_per_month');
+  const b = isObject(body) ? body : {};
+  const label = checkLabel(b.label);
+  const metadata = checkMetadata(b.metadata);
+  if (b.public !== undefined && typeof b.public !== 'boolean') throw new ApiError('invalid_payload', 'public must be a boolean');
+  if (labelHolder(tenant.tenant_id, label)) throw new ApiError('trace_label_in_use', 'An open trace of this tenant already has this label');
+  chargeQuota(tenant, 'traces_per_month');
+  const row: TraceRow = {
+    trace_id: uuidv7(), tenant_id: tenant.tenant_id, label, status: 'open', metadata, public: b.public === true, created_at: new Date().toISOString(),
+  };
+  const created = await transact(() => {
+    if (labelHolder(tenant.tenant_id, label)) return false;
+    traceLabels().putSync([tenant.tenant_id, label], row.trace_id);
+    traceTenants().putSync(row.trace_id, tenant.tenant_id);
+    traces().putSync([tenant.tenant_id, row.trace_id], row);
+    return true;
+  });
+  if (!created) throw new ApiError('trace_label_in_use', 'An open trace of this tenant already has this label');
+  return { trace_id: row.trace_id, label, status: 'open', metadata, public: row.public, created_at: row.created_at };
+}
+
+// ---------- public flag ----------
+
+/** POST /v1/traces/{id}/public {enabled}: opt in or out of public verification (DECISIONS 3). */
+export async function setTracePublic(tenant: TenantRow, id: string, body: unknown) {
+  const traceId = tracePathId(id);
+  findTrace(tenant.tenant_id, traceId);
+  const enabled = isObject(body) ? body.enabled : undefined;
+  if (typeof enabled !== 'boolean') throw new ApiError('invalid_payload', 'enabled must be a boolean');
+  const row = await transact(() => {
+    const cur = traces().get([tenant.tenant_id, traceId])!;
+    const next = { ...cur, public: enabled };
+    traces().putSync([tenant.tenant_id, traceId], next);
+    return next;
+  });
+  return traceView(row);
+}
+
+// ---------- seal request ----------
+
+function refuseUnlessOpen(status: string | undefined): void {
+  if (status === undefined) throw new ApiError('trace_not_found', 'No such trace for this tenant');
+  if (status === 'sealing') throw new ApiError('trace_sealing', 'Trace is being sealed');
+  if (status === 'sealed') throw new ApiError('trace_sealed', 'Trace is already sealed');
+  if (status !== 'open') throw new ApiError('trace_invalid_status', `Trace status ${status} is not open, sealing or sealed`);
+}
+
+type SealItem = { tenant_id: string; trace_id: string; requested_at: string };
+
+/**
+ * POST /v1/traces/{id}/seal. Everything up to notePendingStatus is synchronous, so of two concurrent
+ * requests in this process the second sees 'sealing'; the seal-request marker (conditional write, committed
+ * with the queue item and the 'sealing' row) settles races between processes. The seal item is enqueued
+ * after every item accepted so far, so the FIFO worker applies those items first.
+ */
+export async function sealTrace(tenant: TenantRow, id: string) {
+  const traceId = tracePathId(id);
+  const row = findTrace(tenant.tenant_id, traceId);
+  refuseUnlessOpen(traceStatus(tenant.tenant_id, traceId));
+  if (traceItemCount(tenant.tenant_id, traceId) === 0 && acceptedItemCount(tenant.tenant_id, traceId) === 0) {
+    throw new ApiError('trace_empty', 'A trace needs at least one item to be sealed');
+  }
+  notePendingStatus(tenant.tenant_id, traceId, 'sealing');
+  const requested_at = new Date().toISOString();
+  const key: [string, string] = [tenant.tenant_id, traceId];
+  let won = false;
+  try {
+    const data: SealItem = { tenant_id: tenant.tenant_id, trace_id: traceId, requested_at };
+    won = await enqueue('trace.seal', data, {
+      unlessExists: { db: traceSealRequests(), key },
+      with: [{ db: traceSealRequests(), key, value: requested_at }, { db: traces(), key, value: { ...row, status: 'sealing' } }],
+    });
+  } finally {
+    if (!won) clearPendingStatus(tenant.tenant_id, traceId);
+  }
+  if (!won) refuseUnlessOpen(traces().get(key)?.status === 'sealed' ? 'sealed' : 'sealing');
+  return { trace_id: traceId, status: 'sealing', message: `Sealing started; poll GET /v1/traces/${traceId} until status is sealed, then fetch /v1/traces/${traceId}/proof` };
+}
+
+// ---------- seal worker ----------
+
+/**
+ * Inside the worker's transaction, after every earlier queue item of the batch was applied: reads the
+ * items in order, computes the composite hash over their raw digests, appends the signed `trace.sealed`
+ * event (system source, no quota) and marks the trace sealed, all in this one transaction. A crash before
+ * the commit leaves the seal item on the durable queue, so the next start seals the trace.
+ */
+export function applySeal(s: SealItem): void {
+  const key: [string, string] = [s.tenant_id, s.trace_id];
+  const row = traces().get(key);
+  if (!row || row.status === 'sealed') return;
+  const items = traceItems(s.tenant_id, s.trace_id);
+  if (items.length === 0) {
+    // Accepted items that were never written (a write that failed after acceptance): back to open, as the
+    // state table has it for an empty trace.
+    traces().putSync(key, { ...row, status: 'open' });
+    traceSealRequests().removeSync(key);
+    if (!traceLabels().get([s.tenant_id, row.label])) traceLabels().putSync([s.tenant_id, row.label], row.trace_id);
+    return;
+  }
+  const composite_hash = compositeHashOf(items.map((i) => i.content_hash));
+  const sealed_at = new Date().toISOString();
+  const event = buildLedgerRow({
+    event_id: uuidv7(), tenant_id: s.tenant_id, api_key_id: null, ingested_at: sealed_at, idempotency_key: null,
+    event_type: 'trace.sealed', payload: sealPayloadOf({ trace_id: s.trace_id, composite_hash, item_count: items.length, metadata: row.metadata, sealed_at }),
+    payload_source: null, event_time: null, trace_id: null, source: 'system',
+  });
+  appendLedgerRowInTxn(event);
+  traces().putSync(key, { ...row, status: 'sealed', sealed_at, composite_hash, seal_event_id: event.event_id, item_count: items.length });
+  if (traceLabels().get([s.tenant_id, row.label]) === row.trace_id) traceLabels().removeSync([s.tenant_id, row.label]);
+}
+
+registerApplier('trace.seal', (data: SealItem) => ({
+  apply: () => applySeal(data),
+  after: () => clearPendingStatus(data.tenant_id, data.trace_id),
+}));
