@@ -2,6 +2,8 @@
 import { tenantRoutes } from '../tenants/routes';
 import { ledgerRoutes } from '../ledger/routes';
 import { webRoutes } from '../web/routes';
+import { aiRoutes } from '../ai/routes';
+import { documentRoutes } from '../documents/routes';
 import { traceRoutes } from '../traces/routes';
 
-export const allRoutes = () => [tenantRoutes, ledgerRoutes, webRoutes, traceRoutes];
+export const allRoutes = () => [tenantRoutes, ledgerRoutes, webRoutes, aiRoutes, documentRoutes, traceRoutes];

@@ -1,0 +1,37 @@
+// Owns the AI attestation sub-databases: signed records (append-only), the payload-hash de-duplication index, idempotency.
+import { appendOnly } from '../store/append-only';
+import { subDb } from '../store/env';
+
+export type AiRow = {
+  v: 1;
+  attestation_id: string;
+  tenant_id: string;
+  api_key_id: string;
+  attestation_type: string;
+  input_hash: string;
+  output_hash: string;
+  payload_hash: string;
+  model_provider: string | null;
+  model_name: string | null;
+  model_version: string | null;
+  subject: Record<string, unknown> | null;
+  trace_id: string | null;
+  created_at: string;
+  /** Present only when the client sent store_plaintext: true (DECISIONS 4: hash-only by default). */
+  input?: unknown;
+  output?: unknown;
+  key_id: string;
+  public_key: Buffer;
+  signature: Buffer;
+  signed_bytes: Buffer;
+};
+/** What the first acceptance of a payload_hash answered; a duplicate answers the same id and time. */
+export type FirstSeen = { attestation_id: string; created_at: string };
+export type AiIdempotencyRecord = { request_hash: string; created_at: number; body: Record<string, unknown> };
+
+/** Key [attestation_id]: the signed records; never updated, never deleted. */
+export const aiRows = () => appendOnly<AiRow>('ai_attestations');
+/** Key [tenant_id, payload_hash]: written with the queue item, so two concurrent identical requests cannot both be new. */
+export const byPayloadHash = () => subDb<FirstSeen, [string, string]>('ai_by_payload_hash');
+/** Key [tenant_id, api_key_id, idempotency_key]: the stored 201 of a request that carried Idempotency-Key. */
+export const aiIdempotency = () => subDb<AiIdempotencyRecord, [string, string, string]>('ai_idempotency');
