@@ -74,7 +74,7 @@ export function card(title: string, ...children: Child[]): HTMLElement {
 
 export function checkList(checks: Check[]): HTMLElement {
   return h('ul', { class: 'checks' }, ...checks.map((c) =>
-    h('li', { class: c.ok === null ? 'skip' : c.ok ? 'pass' : 'fail', 'data-ok': String(c.ok) },
+    h('li', { class: c.ok === null ? 'skip' : c.ok ? 'pass' : 'fail', 'data-ok': String(c.ok), 'data-check': c.label },
       h('span', { class: 'mark', 'aria-hidden': 'true' }, c.ok === null ? '–' : c.ok ? '✓' : '✗'),
       h('span', {}, c.label, c.ok === null ? ' (not checked)' : '', c.detail ? h('span', { class: 'detail mono' }, c.detail) : null))));
 }
