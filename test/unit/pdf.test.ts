@@ -1,0 +1,85 @@
+// The PDF proof bundle (issue 4): text extracted with pdftotext, QR code decoded with zbarimg, layout inside the page, speed.
+import { afterAll, describe, expect, it } from 'bun:test';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { renderBundlePdf } from '../../src/proof/pdf';
+import { newSigner, traceBundle } from './proof-fixtures';
+
+const dir = mkdtempSync(join(tmpdir(), 'svc-pdf-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const run = (cmd: string[]) => {
+  const p = Bun.spawnSync(cmd, { stdout: 'pipe', stderr: 'pipe' });
+  if (p.exitCode !== 0) throw new Error(`${cmd[0]} failed: ${p.stderr.toString()}`);
+  return p.stdout.toString();
+};
+const A4_WIDTH = 595.28;
+
+describe('renderBundlePdf', async () => {
+  const url = 'https://ledger.example.test:8443/proof/trace/0190a4b2-7c1e-7d3a-9f00-00000000abcd';
+  const bundle = traceBundle(newSigner(), 12, { bigPayloads: true, url });
+  const pdf = await renderBundlePdf(bundle);
+  const file = join(dir, 'bundle.pdf');
+  writeFileSync(file, pdf);
+  const text = run(['pdftotext', file, '-']);
+  // Hex and long strings wrap across lines: search the text with all whitespace removed.
+  const joined = text.replace(/\s+/g, '');
+  const pages = Number(/Pages:\s+(\d+)/.exec(run(['pdfinfo', file]))![1]);
+
+  it('is a PDF whose selectable text holds the trace id, the composite hash and every item content hash', () => {
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(joined).toContain(bundle.header.trace_id);
+    expect(joined).toContain(bundle.header.composite_hash);
+    for (const it of bundle.items) {
+      expect(joined).toContain(it.content_hash);
+      expect(joined).toContain(it.signature);
+      expect(joined).toContain(it.public_key);
+    }
+    expect(joined).toContain(bundle.seal.signature);
+    expect(joined).toContain(bundle.seal.seal_event_id);
+  });
+
+  it('prints each item section with sequence, timestamp, type and the full payload, long strings wrapped', () => {
+    for (const it of bundle.items) expect(text).toContain(`Item ${it.sequence} of 12`);
+    expect(text).toContain('2025-01-15T09:00:01.110Z');
+    expect(joined).toContain('"blob":"' + 'ab'.repeat(150) + '"');
+    expect(joined).toContain('"address":"1LongStreet,Springfield,aratherlongaddresslinethatmustwrapinsidethebox"');
+    // Characters outside the standard fonts' encoding are shown as JSON escapes, never dropped.
+    expect(joined).toContain('\\u65e5\\u672c\\u8a9eandemoji\\ud83d\\ude80');
+    expect(text).toContain('VERIFIED when issued');
+  });
+
+  it('puts the verification URL and "Page N of M" in the footer of every page', () => {
+    expect(pages).toBeGreaterThan(2);
+    for (let n = 1; n <= pages; n++) {
+      const page = run(['pdftotext', '-f', String(n), '-l', String(n), file, '-']).replace(/\s+/g, '');
+      expect(page).toContain(`Page${n}of${pages}`);
+      expect(page).toContain(url);
+    }
+  });
+
+  it('keeps every word inside the page width', () => {
+    const words = [...run(['pdftotext', '-bbox', file, '-']).matchAll(/xMax="([\d.]+)"/g)].map((m) => Number(m[1]));
+    expect(words.length).toBeGreaterThan(500);
+    expect(Math.max(...words)).toBeLessThan(A4_WIDTH - 40);
+  });
+
+  it('carries a QR code on the first page that decodes to the verification URL', () => {
+    const png = join(dir, 'page');
+    run(['pdftoppm', '-png', '-r', '150', '-f', '1', '-l', '1', '-singlefile', file, png]);
+    expect(readFileSync(png + '.png').length).toBeGreaterThan(1000);
+    expect(run(['zbarimg', '--raw', '-q', png + '.png']).trim()).toBe(url);
+  });
+
+  it('renders 100 items in under 2 seconds', async () => {
+    const big = traceBundle(newSigner(), 100, { bigPayloads: true });
+    const t0 = performance.now();
+    const out = await renderBundlePdf(big);
+    const ms = performance.now() - t0;
+    console.log(`PDF of 100 items: ${ms.toFixed(0)} ms, ${out.length} bytes`);
+    expect(ms).toBeLessThan(2000);
+    writeFileSync(join(dir, 'big.pdf'), out);
+    expect(run(['pdftotext', join(dir, 'big.pdf'), '-']).replace(/\s+/g, '')).toContain(big.items[99]!.content_hash);
+  });
+});
