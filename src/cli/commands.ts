@@ -6,6 +6,7 @@ import { createApiKey, describeApiKey, listApiKeys, revokeApiKey } from '../keys
 import { usageReport } from '../usage/service';
 import { readFileSync } from 'node:fs';
 import { verifyProofDocument, type VerifyReport } from '../proof/offline-verify';
+import { runRetention } from '../workers/retention';
 
 export type Command = { usage: string; run(ctx: CliContext): Promise<CliResult | null>; opensStore?: boolean };
 
@@ -119,6 +120,16 @@ export const commands: Record<string, Command> = {
     async run(ctx) {
       const r = await revokeApiKey(arg(ctx, 0, 'KEY_ID'));
       return { json: r, text: `revoked ${r.key_id} at ${r.revoked_at}` };
+    },
+  },
+  'retention run': {
+    usage: 'retention run [--as-of RFC3339]',
+    async run(ctx) {
+      const raw = ctx.flags['as-of'];
+      const asOf = typeof raw === 'string' ? new Date(raw) : new Date();
+      if (Number.isNaN(asOf.getTime())) throw new ApiError('bad_request', '--as-of must be an RFC 3339 timestamp');
+      const r = await runRetention(asOf);
+      return { json: r, text: Object.entries(r).map(([k, v]) => `${k}: ${v}`).join('\n') };
     },
   },
   verify: {

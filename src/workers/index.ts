@@ -5,6 +5,7 @@ import { log } from '../log';
 import { flushUsage } from '../usage/service';
 import { flushLastUsed } from '../keys/service';
 import { startIntake, stopIntake } from './intake';
+import { runRetention } from './retention';
 import './appliers';
 
 const tasks: Array<{ stop(): unknown }> = [];
@@ -22,6 +23,7 @@ export async function flushCounters(): Promise<void> {
 
 export function startWorkers(): void {
   startIntake();
+  schedule('retention', config().retentionCron, () => runRetention());
   flushTimer = setInterval(() => flushCounters().catch((e) => log('error', 'counter flush failed', { error: String(e) })), 250);
   for (const j of cronJobs) {
     tasks.push(cron.schedule(j.schedule, async () => {

@@ -1,0 +1,28 @@
+import { afterAll, describe, expect, it } from 'bun:test';
+import { closeStore, openStore, transact } from '../../src/store/env';
+import { appendOnly, AppendConflict } from '../../src/store/append-only';
+import { cleanup, tempDir } from '../helpers';
+
+const dir = tempDir();
+openStore(dir);
+afterAll(async () => {
+  await closeStore();
+  cleanup(dir);
+});
+
+describe('append-only sub-databases', () => {
+  it('expose no way to update or delete a record', () => {
+    const rows = appendOnly<{ n: number }>('unit_rows');
+    const api = Object.keys(rows).sort();
+    expect(api).toEqual(['appendInTxn', 'count', 'get', 'has', 'range']);
+    for (const forbidden of ['put', 'putSync', 'remove', 'removeSync', 'update', 'delete', 'clear', 'drop']) expect((rows as any)[forbidden]).toBeUndefined();
+    expect(Object.isFrozen(rows)).toBe(true);
+  });
+  it('refuse a second record under the same key and keep the first', async () => {
+    const rows = appendOnly<{ n: number }>('unit_rows');
+    await transact(() => rows.appendInTxn(['a', 1], { n: 1 }));
+    await expect(transact(() => rows.appendInTxn(['a', 1], { n: 2 }))).rejects.toBeInstanceOf(AppendConflict);
+    expect(rows.get(['a', 1])).toEqual({ n: 1 });
+    expect(rows.count()).toBe(1);
+  });
+});
