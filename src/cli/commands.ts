@@ -7,6 +7,7 @@ import { usageReport } from '../usage/service';
 import { readFileSync } from 'node:fs';
 import { verifyProofDocument, type VerifyReport } from '../proof/offline-verify';
 import { runRetention } from '../workers/retention';
+import { integrityForOperator } from '../audit/service';
 
 export type Command = { usage: string; run(ctx: CliContext): Promise<CliResult | null>; opensStore?: boolean };
 
@@ -130,6 +131,23 @@ export const commands: Record<string, Command> = {
       if (Number.isNaN(asOf.getTime())) throw new ApiError('bad_request', '--as-of must be an RFC 3339 timestamp');
       const r = await runRetention(asOf);
       return { json: r, text: Object.entries(r).map(([k, v]) => `${k}: ${v}`).join('\n') };
+    },
+  },
+  'audit integrity': {
+    usage: 'audit integrity --tenant TENANT --org ORG_ID',
+    async run(ctx) {
+      const r = integrityForOperator(need(ctx, 'tenant'), need(ctx, 'org'));
+      const gaps = r.gaps.map((g) => (g.from === g.to ? `${g.from}` : `${g.from}-${g.to}`)).join(', ');
+      return {
+        json: r,
+        text: `org ${r.org_id}: hot seq ${r.from}..${r.to}, ${r.count}/${r.expected} present, contiguous=${r.contiguous}` +
+          (gaps ? `
+  gaps: ${gaps}${r.gaps_truncated ? ' (truncated)' : ''}` : '') +
+          `
+  cold: ${r.cold.segments} segments, seq ${r.cold.from}..${r.cold.to}, manifest_ok=${r.cold.manifest_ok}` +
+          r.cold.problems.map((p) => `
+  problem: ${p}`).join(''),
+      };
     },
   },
   verify: {

@@ -5,5 +5,6 @@ import { webRoutes } from '../web/routes';
 import { aiRoutes } from '../ai/routes';
 import { documentRoutes } from '../documents/routes';
 import { traceRoutes } from '../traces/routes';
+import { auditRoutes } from '../audit/routes';
 
-export const allRoutes = () => [tenantRoutes, ledgerRoutes, webRoutes, aiRoutes, documentRoutes, traceRoutes];
+export const allRoutes = () => [tenantRoutes, ledgerRoutes, webRoutes, aiRoutes, documentRoutes, traceRoutes, auditRoutes];

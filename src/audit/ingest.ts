@@ -1,0 +1,85 @@
+// Owns audit ingest: validation, idempotency (DECISIONS 6 and 9) and the durable enqueue behind the 201.
+import { ApiError } from '../errors';
+import { canonicalBytes, canonicalJson } from '../crypto/canonical';
+import { sha256Hex } from '../crypto/hash';
+import { ulid } from '../crypto/ids';
+import { transact } from '../store/env';
+import { enqueue } from '../store/queue';
+import type { TenantRow } from '../tenants/service';
+import { AUDIT_KIND } from './applier';
+import { checkIdempotencyKey, checkIngestBody, DAY_MS, type IdemRow, type IngestItem } from './model';
+import { findOrg } from './orgs';
+import { idem, idemExpiry } from './repo';
+
+// Acceptances not yet visible in audit_heads (still queued): the org delete rule needs them too.
+const lastAccepted = new Map<string, number>();
+export const lastAcceptedMs = (tenantId: string, orgId: string): number => lastAccepted.get(`${tenantId}\u0000${orgId}`) ?? 0;
+
+function conflict(rec: IdemRow, bodyHash: string): ApiError {
+  if (rec.body_hash === bodyHash) return new ApiError('duplicate_event', 'This Idempotency-Key was already used for this event', { event_id: rec.event_id });
+  return new ApiError('idempotency_key_reuse_mismatch', 'This Idempotency-Key was already used with a different body');
+}
+
+/** Removes an idempotency record older than 24 hours so its key can be used again. */
+async function dropExpired(tenantId: string, key: string, now: number): Promise<void> {
+  await transact(() => {
+    const cur = idem().get([tenantId, key]);
+    if (cur && cur.at <= now - DAY_MS) idem().removeSync([tenantId, key]);
+  });
+}
+
+/**
+ * POST /v1/audit/events after auth, scope, rate limit and payment checks. Answers only once the
+ * item and its idempotency record are fsync'd in one commit; the worker assigns seq and signs.
+ */
+export async function ingestAuditEvent(tenant: TenantRow, idempotencyKey: string | null, body: unknown) {
+  const key = checkIdempotencyKey(idempotencyKey);
+  const now = Date.now();
+  const f = checkIngestBody(body, now);
+  const t = tenant.tenant_id;
+  const org = findOrg(t, f.org_id);
+  if (!org) throw new ApiError('org_not_found', `No audit organization ${f.org_id}`);
+  const bodyHash = sha256Hex(canonicalBytes(body));
+  const existing = idem().get([t, key]);
+  if (existing && existing.at > now - DAY_MS) throw conflict(existing, bodyHash);
+  if (org.archived) throw new ApiError('org_archived', 'The organization is archived; it accepts no new events');
+  if (existing) await dropExpired(t, key, now);
+  const event_id = `aevt_${ulid()}`;
+  const ingested_at = new Date(now).toISOString();
+  const item: IngestItem = {
+    tenant_id: t, event_id, org_id: f.org_id, ingested_at, occurred_at: f.occurred_at ?? ingested_at, occurred_ms: f.occurred_ms,
+    action: f.action, actor_json: canonicalJson(f.actor), targets_json: canonicalJson(f.targets),
+    context_json: canonicalJson(f.context), metadata_json: canonicalJson(f.metadata),
+    actor_id: f.actor.id, target_ids: [...new Set(f.targets.map((x) => x.id))],
+  };
+  const rec: IdemRow = { event_id, body_hash: bodyHash, org_id: f.org_id, at: now };
+  const ok = await enqueue(AUDIT_KIND, item, {
+    unlessExists: { db: idem(), key: [t, key] },
+    with: [{ db: idem(), key: [t, key], value: rec }, { db: idemExpiry(), key: [now, t, key], value: 1 }],
+  });
+  if (!ok) {
+    const winner = idem().get([t, key]);
+    if (winner) throw conflict(winner, bodyHash);
+    throw new ApiError('ingest_failed', 'The event was not queued; safe to retry');
+  }
+  lastAccepted.set(`${t}\u0000${f.org_id}`, now);
+  return { event_id, status: 'accepted' as const };
+}
+
+/** Drops idempotency records older than 24 hours (retention pass); returns how many. */
+export async function sweepIdempotency(now: number): Promise<number> {
+  const cutoff = now - DAY_MS;
+  let n = 0;
+  for (;;) {
+    const batch = [...idemExpiry().getKeys({ end: [cutoff], limit: 5000 })] as Array<[number, string, string]>;
+    if (!batch.length) return n;
+    await transact(() => {
+      for (const [at, t, key] of batch) {
+        const cur = idem().get([t, key]);
+        if (cur && cur.at === at) idem().removeSync([t, key]);
+        idemExpiry().removeSync([at, t, key]);
+      }
+    });
+    n += batch.length;
+  }
+}
