@@ -142,9 +142,7 @@ describe('GET /proof/event/{event_id} page', () => {
   });
 });
 
-// NEEDS the document endpoints of issue 4 (POST /v1/document/anchor, GET /v1/proof/document/{event_id}):
-// written against DECISIONS 5, it fails until those routes are mounted.
-describe('GET /proof/document/{event_id} page (needs the document endpoints)', () => {
+describe('GET /proof/document/{event_id} page', () => {
   it('reports a match for the anchored file and a mismatch for another, without uploading the file', async () => {
     const marker = `CONFIDENTIAL-${crypto.randomUUID()}`;
     const original = Buffer.from(`%PDF-1.4\n${marker}\nSigned master services agreement, version 3.\n`);
@@ -172,6 +170,108 @@ describe('GET /proof/document/{event_id} page (needs the document endpoints)', (
     expect(sent.some((b) => b.includes(marker))).toBe(false);
     for (const b of sent.filter(Boolean)) expect(Object.keys(JSON.parse(b))).toEqual(['document_hash']);
     expect(errors.filter((e) => /Content Security Policy/i.test(e))).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('GET /proof/ai/{id} page', () => {
+  it('shows "Signature valid" and compares pasted text by its SHA-256 computed in the browser', async () => {
+    const output = 'Risk band B; approve with standard terms';
+    const a = await call(s, 'POST', '/v1/ai/attestations', { key: s.apiKey, body: { attestation_type: 'decision', input: 'Assess applicant A-2291', output, model_provider: 'openai', model_name: 'gpt-4o' } });
+    expect(a.status).toBe(201);
+    const proof = await until(async () => {
+      const p = await call(s, 'GET', `/v1/proof/ai/${a.body.attestation_id}`);
+      return p.status === 200 ? p.body : null;
+    });
+    expect(nodeVerify(proof.public_key, proof.signed_payload, proof.signature)).toBe(true);
+
+    const { page, errors } = await open(`/proof/ai/${a.body.attestation_id}`);
+    await page.locator('#verdict').waitFor();
+    expect(await page.locator('#verdict').getAttribute('data-valid')).toBe('true');
+    expect(await page.locator('#verdict').textContent()).toBe('Signature valid');
+
+    await page.fill('#content', output);
+    await page.click('#content-check');
+    await page.locator('#content-match[data-match="true"]').waitFor();
+    expect(await page.textContent('#content-result')).toContain(sha(output));
+    await until(async () => (await page.textContent('#content-server'))?.includes('confirms the match (output_hash)'));
+
+    await page.fill('#content', 'Risk band C; decline');
+    await page.click('#content-check');
+    await page.locator('#content-match[data-match="false"]').waitFor();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('GET /proof/trace/{trace_id} page', () => {
+  let traceId: string;
+  beforeAll(async () => {
+    const t = await call(s, 'POST', '/v1/traces', { key: s.apiKey, body: { label: `Loan ${crypto.randomUUID()}`, public: true } });
+    expect(t.status).toBe(201);
+    traceId = t.body.trace_id;
+    const e = await call(s, 'POST', '/v1/events', { key: s.apiKey, body: { event_type: 'application.received', trace_id: traceId, payload: { applicant: 'A-2291', amount: 25000 } } });
+    const a = await call(s, 'POST', '/v1/ai/attestations', { key: s.apiKey, body: { attestation_type: 'decision', trace_id: traceId, input: `risk ${traceId}`, output: 'band B', subject: { step: 2 } } });
+    const d = await call(s, 'POST', '/v1/document/anchor', { key: s.apiKey, body: { document_hash: sha(`contract ${traceId}`), document_ref: 'contract.pdf', metadata: { pages: 12 }, trace_id: traceId } });
+    expect([e.status, a.status, d.status]).toEqual([201, 201, 201]);
+    expect((await call(s, 'POST', `/v1/traces/${traceId}/seal`, { key: s.apiKey })).status).toBe(202);
+    const bundle = await until(async () => {
+      const p = await call(s, 'GET', `/v1/proof/trace/${traceId}`);
+      return p.status === 200 ? p.body : null;
+    });
+    for (const it of [...bundle.items, bundle.seal]) expect(nodeVerify(it.public_key, it.signed_payload, it.signature)).toBe(true);
+    const raw = Buffer.concat(bundle.items.map((it: any) => Buffer.from(it.content_hash, 'hex')));
+    expect(sha(raw)).toBe(bundle.header.composite_hash);
+  });
+
+  it('shows every item valid and an overall "All signatures valid"', async () => {
+    const { page, errors } = await open(`/proof/trace/${traceId}`);
+    await page.locator('#verdict').waitFor();
+    expect(await page.locator('#verdict').getAttribute('data-valid')).toBe('true');
+    expect(await page.locator('.item-verdict').evaluateAll((els) => els.map((e) => e.getAttribute('data-valid')))).toEqual(['true', 'true', 'true']);
+    expect(await failedChecks(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('marks the item whose payload was altered, and the trace, INVALID', async () => {
+    const { page } = await open(`/proof/trace/${traceId}`, async (p) => {
+      await p.route('**/v1/proof/trace/**', async (route) => {
+        const res = await route.fetch();
+        const j = await res.json();
+        j.items[0].payload.amount = 250000;
+        await route.fulfill({ response: res, json: j });
+      });
+    });
+    await page.locator('#verdict').waitFor();
+    expect(await page.locator('#verdict').getAttribute('data-valid')).toBe('false');
+    expect(await page.locator('#verdict').textContent()).toBe('Trace INVALID');
+    // The failed item is listed twice (failed items, then all items); the others stay valid.
+    expect(await page.locator('.item-verdict').evaluateAll((els) => els.map((e) => e.getAttribute('data-valid')))).toEqual(['false', 'false', 'true', 'true']);
+    expect([...new Set(await failedChecks(page))]).toEqual(['Content hash recomputed from the payload']);
+    await page.close();
+  });
+
+  it('shows INVALID when two items are swapped (composite hash and sequence)', async () => {
+    const { page } = await open(`/proof/trace/${traceId}`, async (p) => {
+      await p.route('**/v1/proof/trace/**', async (route) => {
+        const res = await route.fetch();
+        const j = await res.json();
+        [j.items[0], j.items[1]] = [j.items[1], j.items[0]];
+        await route.fulfill({ response: res, json: j });
+      });
+    });
+    await page.locator('#verdict').waitFor();
+    expect(await page.locator('#verdict').getAttribute('data-valid')).toBe('false');
+    expect(await failedChecks(page)).toContain('Composite hash recomputed from the item hashes (raw digests, in order)');
+    await page.close();
+  });
+
+  it('shows "No proof found" for a trace that is not public', async () => {
+    const t = await call(s, 'POST', '/v1/traces', { key: s.apiKey, body: { label: `Private ${crypto.randomUUID()}` } });
+    const { page } = await open(`/proof/trace/${t.body.trace_id}`);
+    await page.locator('#notfound').waitFor();
+    expect(await page.locator('#notfound').textContent()).toBe('No proof found');
     await page.close();
   });
 });

@@ -46,7 +46,7 @@ function compareForm(id: string, record: Record<string, any>): HTMLElement {
     const s = await postJson(`/v1/proof/ai/${encodeURIComponent(id)}/verify`, { content_hash: r.hash });
     const line = result.querySelector('#content-server')!;
     line.textContent = s.status === 200 && s.body
-      ? `The service ${s.body.match ? 'confirms the match' : 'reports no match'}${s.body.matched_field ? ` (${s.body.matched_field})` : ''}; signed by ${s.body.signed_by} at ${s.body.signed_at}.`
+      ? `The service ${s.body.match ? 'confirms the match' : 'reports no match'}${s.body.matched_field ? ` (${s.body.matched_field})` : ''}; signed by ${s.body.signed_by} on ${formatTime(s.body.signed_at)}.`
       : `The service could not confirm (${s.status || 'network error'}); the local comparison above stands on its own.`;
   });
   return card('Compare content',

@@ -61,7 +61,8 @@ export type SignedProof = { algorithm?: unknown; key_id?: unknown; public_key?: 
 export function signedRecordChecks(p: SignedProof, expected: Record<string, unknown>): { checks: Check[]; signed: Record<string, unknown> | null } {
   const checks: Check[] = [];
   const shapesOk = isHex(p.public_key, 32) && isHex(p.signature, 64) && isHex(p.signed_payload) && (p.signed_payload as string).length > 0;
-  checks.push({ label: 'Algorithm is Ed25519', ok: p.algorithm === undefined ? null : p.algorithm === 'ed25519', detail: p.algorithm === 'ed25519' ? undefined : `stated: ${String(p.algorithm)}` });
+  // Bundle items and seals do not restate the algorithm (the bundle format is Ed25519 only).
+  if (p.algorithm !== undefined) checks.push({ label: 'Algorithm is Ed25519', ok: p.algorithm === 'ed25519', detail: p.algorithm === 'ed25519' ? undefined : `stated: ${String(p.algorithm)}` });
   checks.push({ label: 'Ed25519 signature verifies over the signed bytes', ok: shapesOk && verifyEd25519(p.public_key as string, p.signed_payload as string, p.signature as string) });
   if (isHex(p.public_key, 32)) {
     const derived = keyIdOf(p.public_key);
@@ -132,10 +133,15 @@ function contentHashChecks(item: Record<string, any>, signed: Record<string, unk
   if (item.type === 'document') {
     const out: Check[] = [];
     if (payload?.document_hash !== undefined) out.push({ label: 'Document hash in the payload is the content hash', ok: payload.document_hash === item.content_hash });
-    if (payload && 'metadata' in payload && signed) {
+    if (payload && 'metadata' in payload) {
       // DECISIONS 9: the signature covers metadata_hash = SHA-256 of the canonical metadata, null when none.
       const m = payload.metadata === null || payload.metadata === undefined ? null : sha256Hex(canonicalBytes(payload.metadata));
-      out.push({ label: 'Metadata hash recomputed from the payload', ok: m === signed.metadata_hash });
+      out.push({ label: 'Metadata hash recomputed from the payload', ok: signed !== null && m === signed.metadata_hash });
+    } else if (payload && 'metadata_hash' in payload) {
+      out.push({ label: 'Metadata hash in the payload is the signed one', ok: signed !== null && payload.metadata_hash === signed.metadata_hash });
+    }
+    if (payload && 'document_ref' in payload) {
+      out.push({ label: 'Document reference in the payload is the signed one', ok: signed !== null && (payload.document_ref ?? null) === signed.document_ref });
     }
     return out.length ? out : [{ label, ok: null, detail: 'payload not included' }];
   }
@@ -164,22 +170,20 @@ function itemExpected(item: Record<string, any>): Record<string, unknown> {
   return { event_id: item.id, payload_hash: item.content_hash };
 }
 
-export type TraceResult = {
-  items: { item: Record<string, any>; checks: Check[]; valid: boolean }[];
-  seal: Check[];
-  composite: string | null;
-  valid: boolean;
-};
+export type ItemResult = { item: Record<string, any>; checks: Check[]; valid: boolean };
+export type TraceResult = { items: ItemResult[]; seal: Check[]; composite: string | null; valid: boolean };
 
-/** Every item signature and content hash, the composite hash over raw digests, the counts and the seal signature. */
-export function traceBundleChecks(b: Record<string, any>): TraceResult {
+/** One bundle item: its signature, the signed id and content hash, the content hash from the payload, its sequence. */
+export function traceItemChecks(item: Record<string, any>, index: number): ItemResult {
+  const { checks, signed } = signedRecordChecks(item, itemExpected(item));
+  checks.push(...contentHashChecks(item, signed));
+  checks.push({ label: `Sequence number is ${index + 1}`, ok: item.sequence === index + 1 });
+  return { item, checks, valid: allPassed(checks) };
+}
+
+/** The seal: composite hash over raw digests of the listed items, counts, the seal signature and what it covers. */
+export function traceSealChecks(b: Record<string, any>): { seal: Check[]; composite: string | null } {
   const list: Record<string, any>[] = Array.isArray(b.items) ? b.items : [];
-  const items = list.map((item, i) => {
-    const { checks, signed } = signedRecordChecks(item, itemExpected(item));
-    checks.push(...contentHashChecks(item, signed));
-    checks.push({ label: `Sequence number is ${i + 1}`, ok: item.sequence === i + 1 });
-    return { item, checks, valid: allPassed(checks) };
-  });
   const hashes = list.map((it) => String(it.content_hash));
   const composite = hashes.length && hashes.every((h) => HEX64.test(h)) ? compositeHash(hashes) : null;
   const header = b.header ?? {};
@@ -196,6 +200,15 @@ export function traceBundleChecks(b: Record<string, any>): TraceResult {
     const h = sha256Hex(canonicalBytes({ trace_id: sp.trace_id, composite_hash: sp.composite_hash, item_count: sp.item_count, metadata: sp.metadata ?? null, sealed_at: sp.sealed_at }));
     seal.push({ label: 'Seal: signed payload hash covers this trace, composite hash and count', ok: sealSigned.signed !== null && h === sealSigned.signed.payload_hash && sp.trace_id === header.trace_id && sp.composite_hash === composite && sp.item_count === list.length });
   }
-  const valid = items.length > 0 && items.every((x) => x.valid) && allPassed(seal);
-  return { items, seal, composite, valid };
+  return { seal, composite };
+}
+
+export const traceValid = (items: ItemResult[], seal: Check[]) => items.length > 0 && items.every((x) => x.valid) && allPassed(seal);
+
+/** Every item signature and content hash, the composite hash over raw digests, the counts and the seal signature. */
+export function traceBundleChecks(b: Record<string, any>): TraceResult {
+  const list: Record<string, any>[] = Array.isArray(b.items) ? b.items : [];
+  const items = list.map(traceItemChecks);
+  const { seal, composite } = traceSealChecks(b);
+  return { items, seal, composite, valid: traceValid(items, seal) };
 }

@@ -1,11 +1,15 @@
 // Owns the page /proof/trace/{trace_id}: every item signature, the composite hash and the seal checked in the browser.
-import { allPassed, traceBundleChecks, type Check } from './checks';
+import { traceItemChecks, traceSealChecks, traceValid, type Check, type ItemResult } from './checks';
 import { banner, card, checkList, fields, formatTime, getJson, h, issuerBlock, jsonBlock, mount, pathId, showLoadFailure } from './dom';
 import { publishedKeyCheck } from './published-key';
 
 const TYPE_NAMES: Record<string, string> = { event: 'Ledger event', ai_attestation: 'AI attestation', document: 'Document anchor' };
+// Signatures are checked in slices so a trace of thousands of items keeps the page responsive and shows progress.
+const SLICE = 200;
+const PAGE = 100;
 
-function itemRow(item: Record<string, any>, checks: Check[], valid: boolean): HTMLElement {
+function itemRow(r: ItemResult): HTMLElement {
+  const { item, checks, valid } = r;
   return h('li', { class: 'item', 'data-sequence': String(item.sequence) },
     h('div', { class: 'item-head' },
       h('span', { class: 'seq' }, `#${item.sequence}`),
@@ -13,10 +17,39 @@ function itemRow(item: Record<string, any>, checks: Check[], valid: boolean): HT
       h('span', { class: 'muted' }, formatTime(item.timestamp ?? '')),
       h('span', { class: valid ? 'badge ok item-verdict' : 'badge bad item-verdict', 'data-valid': String(valid) }, valid ? 'Valid' : 'INVALID')),
     fields([['ID', item.id, 'mono'], ['Content hash', item.content_hash, 'mono']]),
-    h('details', { class: 'raw' }, h('summary', {}, 'Checks, signature and payload'),
+    h('details', { class: 'raw', open: !valid }, h('summary', {}, 'Checks, signature and payload'),
       checkList(checks),
       fields([['Key ID', item.key_id, 'mono'], ['Public key', item.public_key, 'mono'], ['Signature', item.signature, 'mono']]),
       h('pre', { class: 'mono' }, JSON.stringify(item.payload ?? null, null, 2))));
+}
+
+/** The item list, PAGE rows at a time behind a "show more" button. */
+function itemList(results: ItemResult[]): HTMLElement {
+  const list = h('ol', { class: 'items' });
+  const more = h('button', { type: 'button', class: 'more' });
+  let shown = 0;
+  const showMore = () => {
+    const next = results.slice(shown, shown + PAGE);
+    list.append(...next.map(itemRow));
+    shown += next.length;
+    more.textContent = `Show ${Math.min(PAGE, results.length - shown)} more of ${results.length - shown} remaining`;
+    more.hidden = shown >= results.length;
+  };
+  more.addEventListener('click', showMore);
+  showMore();
+  return h('div', {}, list, more);
+}
+
+async function checkItems(items: Record<string, any>[], progress: (done: number) => void): Promise<ItemResult[]> {
+  const out: ItemResult[] = [];
+  for (let i = 0; i < items.length; i++) {
+    out.push(traceItemChecks(items[i], i));
+    if ((i + 1) % SLICE === 0) {
+      progress(i + 1);
+      await new Promise((r) => setTimeout(r, 0));
+    }
+  }
+  return out;
 }
 
 export async function tracePage(): Promise<void> {
@@ -25,19 +58,26 @@ export async function tracePage(): Promise<void> {
   if (status !== 200 || !b) return showLoadFailure(status, b);
   const header = b.header ?? {};
   const seal = b.seal ?? {};
-  const org = b.organization ?? { name: header.tenant_domain, issuer_name: header.issuer_name ?? header.tenant_domain, primary_domain: header.tenant_domain, domain_verified: header.domain_verified };
-  const result = traceBundleChecks(b);
+  const list: Record<string, any>[] = Array.isArray(b.items) ? b.items : [];
+  const org = b.organization ?? { name: header.tenant_domain, issuer_name: header.tenant_domain, primary_domain: header.tenant_domain, domain_verified: header.domain_verified };
+  const progress = h('p', { class: 'loading', id: 'progress' }, `Checking ${list.length.toLocaleString()} items…`);
+  mount(progress);
+  const items = await checkItems(list, (done) => {
+    progress.textContent = `Checking signatures: ${done.toLocaleString()} of ${list.length.toLocaleString()} items…`;
+  });
+  const { seal: sealChecks } = traceSealChecks(b);
   // One lookup per distinct signing key (a rotation may leave items under an older published key).
   const keys = new Map<string, string>();
-  for (const x of [...(b.items ?? []), seal]) if (typeof x?.key_id === 'string') keys.set(x.key_id, x.public_key);
-  const keyChecks = await Promise.all([...keys].map(([k, pub]) => publishedKeyCheck(org.primary_domain, k, pub)));
-  const valid = result.valid && keyChecks.every((c) => c.ok !== false);
-  const failed = result.items.filter((x) => !x.valid).length;
+  for (const x of [...list, seal]) if (typeof x?.key_id === 'string' && x.key_id) keys.set(x.key_id, x.public_key);
+  const keyChecks: Check[] = await Promise.all([...keys].map(([k, pub]) => publishedKeyCheck(org.primary_domain, k, pub)));
+  const valid = traceValid(items, sealChecks) && keyChecks.every((c) => c.ok !== false);
+  const failedSeqs = items.filter((x) => !x.valid).map((x) => `#${x.item.sequence}`);
   document.title = `${valid ? 'Valid' : 'INVALID'} trace ${header.label ?? id}`;
   mount(
     banner('verdict', valid, valid ? 'All signatures valid' : 'Trace INVALID',
-      valid ? `${result.items.length} items sealed on ${formatTime(header.sealed_at)}; the composite hash and every signature check out.`
-        : `${failed ? `${failed} of ${result.items.length} items failed. ` : ''}Do not rely on this trace.`, { 'data-valid': String(valid) }),
+      valid ? `${items.length.toLocaleString()} items sealed on ${formatTime(header.sealed_at)}; the composite hash and every signature check out.`
+        : `${failedSeqs.length ? `Failed items: ${failedSeqs.slice(0, 20).join(', ')}${failedSeqs.length > 20 ? ` and ${failedSeqs.length - 20} more` : ''}. ` : ''}Do not rely on this trace.`,
+      { 'data-valid': String(valid) }),
     issuerBlock(org, 'Sealed by'),
     card('Trace',
       fields([
@@ -49,9 +89,10 @@ export async function tracePage(): Promise<void> {
         ['Composite hash', header.composite_hash, 'mono'],
       ])),
     card('Seal',
-      checkList([...result.seal, ...keyChecks]),
+      checkList([...sealChecks, ...keyChecks]),
       fields([['Seal event ID', seal.seal_event_id, 'mono'], ['Key ID', seal.key_id, 'mono'], ['Public key', seal.public_key, 'mono'], ['Signature', seal.signature, 'mono']])),
-    card(`Items (${result.items.length})`, h('ol', { class: 'items' }, ...result.items.map((x) => itemRow(x.item, x.checks, x.valid)))),
-    jsonBlock('Full proof bundle (JSON)', b),
+    failedSeqs.length ? card(`Failed items (${failedSeqs.length})`, itemList(items.filter((x) => !x.valid))) : null,
+    card(`Items (${items.length.toLocaleString()})`, itemList(items)),
+    list.length <= 1000 ? jsonBlock('Full proof bundle (JSON)', b) : null,
   );
 }
