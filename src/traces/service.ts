@@ -4,7 +4,8 @@ import { transact } from '../store/env';
 import { enqueue } from '../store/queue';
 import { canonicalBytes } from '../crypto/canonical';
 import { isUuid, uuidv7 } from '../crypto/ids';
-import { appendLedgerRowInTxn, buildLedgerRow } from '../ledger/service';
+import { appendLedgerRowInTxn, buildLedgerRow, type LedgerRow } from '../ledger/service';
+import { log } from '../log';
 import { compositeHashOf, sealPayloadOf } from '../proof/recompute';
 import { planOf } from '../plans/plans';
 import type { TenantRow } from '../tenants/service';
@@ -168,23 +169,32 @@ export function applySeal(s: SealItem): void {
   const row = traces().get(key);
   if (!row || row.status === 'sealed') return;
   const items = traceItems(s.tenant_id, s.trace_id);
-  if (items.length === 0) {
-    // Accepted items that were never written (a write that failed after acceptance): back to open, as the
-    // state table has it for an empty trace.
+  let sealed: { event: LedgerRow; composite_hash: string; sealed_at: string } | null = null;
+  // Everything that can fail happens before the first write; a failure must not block the queue behind it.
+  try {
+    if (items.length > 0) {
+      const composite_hash = compositeHashOf(items.map((i) => i.content_hash));
+      const sealed_at = new Date().toISOString();
+      const event = buildLedgerRow({
+        event_id: uuidv7(), tenant_id: s.tenant_id, api_key_id: null, ingested_at: sealed_at, idempotency_key: null,
+        event_type: 'trace.sealed', payload: sealPayloadOf({ trace_id: s.trace_id, composite_hash, item_count: items.length, metadata: row.metadata, sealed_at }),
+        payload_source: null, event_time: null, trace_id: null, source: 'system',
+      });
+      sealed = { event, composite_hash, sealed_at };
+    }
+  } catch (e) {
+    log('error', 'trace seal failed', { trace_id: s.trace_id, error: String((e as Error).message) });
+  }
+  if (!sealed) {
+    // No item was ever written (accepted items whose write failed), or the seal could not be built: the trace
+    // goes back to open, as the state table has it for an empty trace, rather than staying in sealing.
     traces().putSync(key, { ...row, status: 'open' });
     traceSealRequests().removeSync(key);
     if (!traceLabels().get([s.tenant_id, row.label])) traceLabels().putSync([s.tenant_id, row.label], row.trace_id);
     return;
   }
-  const composite_hash = compositeHashOf(items.map((i) => i.content_hash));
-  const sealed_at = new Date().toISOString();
-  const event = buildLedgerRow({
-    event_id: uuidv7(), tenant_id: s.tenant_id, api_key_id: null, ingested_at: sealed_at, idempotency_key: null,
-    event_type: 'trace.sealed', payload: sealPayloadOf({ trace_id: s.trace_id, composite_hash, item_count: items.length, metadata: row.metadata, sealed_at }),
-    payload_source: null, event_time: null, trace_id: null, source: 'system',
-  });
-  appendLedgerRowInTxn(event);
-  traces().putSync(key, { ...row, status: 'sealed', sealed_at, composite_hash, seal_event_id: event.event_id, item_count: items.length });
+  appendLedgerRowInTxn(sealed.event);
+  traces().putSync(key, { ...row, status: 'sealed', sealed_at: sealed.sealed_at, composite_hash: sealed.composite_hash, seal_event_id: sealed.event.event_id, item_count: items.length });
   if (traceLabels().get([s.tenant_id, row.label]) === row.trace_id) traceLabels().removeSync([s.tenant_id, row.label]);
 }
 
