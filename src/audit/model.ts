@@ -77,12 +77,21 @@ export function signedDataOf(r: AuditRow) {
   });
 }
 
+/** A JSON column as stored; a column that no longer parses (altered storage) is shown as its raw text. */
+function column(text: string): any {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
 export function toEventOut(r: AuditRow): AuditEventOut {
   return {
     id: r.id, org_id: r.org_id, seq: r.seq, schema_id: r.schema_id, occurred_at: r.occurred_at, ingested_at: r.ingested_at,
-    action: r.action, actor: JSON.parse(r.actor_json), targets: JSON.parse(r.targets_json), context: JSON.parse(r.context_json),
-    metadata: JSON.parse(r.metadata_json), payload_hash: r.payload_hash, signature: r.signature.toString('hex'),
-    signing_public_key: r.public_key.toString('hex'), key_id: r.key_id,
+    action: r.action, actor: column(r.actor_json), targets: column(r.targets_json), context: column(r.context_json),
+    metadata: column(r.metadata_json), payload_hash: r.payload_hash, signature: Buffer.from(r.signature).toString('hex'),
+    signing_public_key: Buffer.from(r.public_key).toString('hex'), key_id: r.key_id,
   };
 }
 /** The stored row of an event read back from a cold segment line. */
