@@ -107,6 +107,8 @@ export function buildBundle(tenant: TenantRow, trace: TraceRow, hashOnly = false
     header: {
       label: trace.label, tenant_domain: tenant.primary_domain, domain_verified: tenant.domain_verified, trace_id: trace.trace_id,
       created_at: trace.created_at, sealed_at: trace.sealed_at!, item_count: trace.item_count!, composite_hash: trace.composite_hash!,
+      // Not in the DECISIONS 3 list, but the seal payload covers it: without it the seal binding cannot be recomputed offline.
+      metadata: trace.metadata,
     },
     items,
     seal: {
@@ -116,7 +118,6 @@ export function buildBundle(tenant: TenantRow, trace: TraceRow, hashOnly = false
       count_confirmed: items.length === trace.item_count,
       composite_hash_valid: allContent && recomputed === trace.composite_hash && isObject(sealRow.payload) && sealRow.payload.composite_hash === recomputed,
       all_signatures_valid: sealSignatureValid && items.every((i) => i.verification.signature_valid),
-      payload: sealPayload,
     },
     footer: {
       verification_url: `${publicUrl()}/proof/trace/${trace.trace_id}`,

@@ -237,8 +237,8 @@ describe('GET /v1/traces/{trace_id}/proof', () => {
   it('has exactly the DECISIONS 3 shape, items in acceptance order', () => {
     expect(Object.keys(bundle).sort()).toEqual(['bundle_version', 'footer', 'header', 'items', 'seal']);
     expect(bundle.bundle_version).toBe(1);
-    expect(Object.keys(bundle.header).sort()).toEqual(['composite_hash', 'created_at', 'domain_verified', 'item_count', 'label', 'sealed_at', 'tenant_domain', 'trace_id']);
-    expect(bundle.header).toMatchObject({ tenant_domain: 'traces.test', domain_verified: false, trace_id: id, item_count: 4 });
+    expect(Object.keys(bundle.header).sort()).toEqual(['composite_hash', 'created_at', 'domain_verified', 'item_count', 'label', 'metadata', 'sealed_at', 'tenant_domain', 'trace_id']);
+    expect(bundle.header).toMatchObject({ tenant_domain: 'traces.test', domain_verified: false, trace_id: id, item_count: 4, metadata: { case: 'K-9', tags: ['a', 'b'] } });
     expect(bundle.items.map((i: any) => ({ type: i.type, id: i.id }))).toEqual(ids);
     for (const [n, it] of bundle.items.entries()) {
       expect(Object.keys(it).sort()).toEqual(['content_hash', 'id', 'key_id', 'payload', 'public_key', 'sequence', 'signature', 'signed_payload', 'timestamp', 'type', 'verification']);
@@ -283,7 +283,7 @@ describe('GET /v1/traces/{trace_id}/proof', () => {
   it('the seal is a signed trace.sealed ledger event over {trace_id, composite_hash, item_count, metadata, sealed_at}', async () => {
     const signed = JSON.parse(Buffer.from(bundle.seal.signed_payload, 'hex').toString('utf8'));
     expect(signed).toMatchObject({ v: 1, event_id: bundle.seal.seal_event_id, event_type: 'trace.sealed', ingested_at: bundle.seal.sealed_at, tenant_id: t.tenantId });
-    const payload = { trace_id: id, composite_hash: bundle.header.composite_hash, item_count: 4, metadata: { case: 'K-9', tags: ['a', 'b'] }, sealed_at: bundle.header.sealed_at };
+    const payload = { trace_id: id, composite_hash: bundle.header.composite_hash, item_count: 4, metadata: bundle.header.metadata, sealed_at: bundle.header.sealed_at };
     expect(signed.payload_hash).toBe(sha(canonicalJson(payload)));
     const ev = await get(`/v1/events/${bundle.seal.seal_event_id}`);
     expect(ev.status).toBe(200);

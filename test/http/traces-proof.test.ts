@@ -95,9 +95,11 @@ describe('svc verify on a real bundle', () => {
     expect(r.code).toBe(0);
     expect(r.json.ok).toBe(true);
     expect(r.json.kind).toBe('trace_bundle');
+    // Nothing was left unchecked: the bundle carries what the seal binding needs (the trace metadata).
+    expect(r.json.checks.filter((c: any) => c.skipped)).toEqual([]);
   });
 
-  it('rejects a bundle with one changed byte in a payload, in a signature, or with two items swapped', async () => {
+  it('rejects a bundle with one changed byte in a payload, in a signature, in the trace metadata, or with two items swapped', async () => {
     const payload = structuredClone(bundle);
     payload.items[2].payload.step = 4; // one character of the payload: 2 -> 4
     const sig = structuredClone(bundle);
@@ -106,7 +108,9 @@ describe('svc verify on a real bundle', () => {
     const order = structuredClone(bundle);
     [order.items[1], order.items[2]] = [order.items[2], order.items[1]];
     order.items.forEach((it: any, i: number) => (it.sequence = i + 1)); // renumbered: only the order itself changed
-    for (const [name, doc] of [['payload.json', payload], ['signature.json', sig], ['order.json', order]] as const) {
+    const meta = structuredClone(bundle);
+    meta.header.metadata.claim = 119;
+    for (const [name, doc] of [['payload.json', payload], ['signature.json', sig], ['order.json', order], ['metadata.json', meta]] as const) {
       const r = await cli(dir, 'verify', save(name, doc));
       expect(r.code).not.toBe(0);
       expect(r.json.ok).toBe(false);
