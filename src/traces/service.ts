@@ -81,7 +81,7 @@ export async function createTrace(tenant: TenantRow, body: unknown) {
   const b = isObject(body) ? body : {};
   const label = checkLabel(b.label);
   const metadata = checkMetadata(b.metadata);
-  if (b.public !== undefined && typeof b.public !== 'boolean') throw new ApiError('invalid_payload', 'public must be a boolean');
+  if (b.public !== undefined && b.public !== null && typeof b.public !== 'boolean') throw new ApiError('invalid_payload', 'public must be a boolean');
   if (labelHolder(tenant.tenant_id, label)) throw new ApiError('trace_label_in_use', 'An open trace of this tenant already has this label');
   chargeQuota(tenant, 'traces_per_month');
   const row: TraceRow = {
