@@ -3,6 +3,7 @@ import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, rea
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { config } from '../config';
+import { log } from '../log';
 import { sha256Hex } from '../crypto/hash';
 import { fromEventOut, type AuditEventOut, type AuditRow } from './model';
 
@@ -122,7 +123,10 @@ export function coldRow(tenantId: string, orgId: string, seq: number): AuditRow 
       const line = segmentLines(coldDir(tenantId, orgId), seg).get(seq);
       return line ? fromEventOut(JSON.parse(line)) : undefined;
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'ENOENT' || fresh) throw e;
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT' && !fresh) continue;
+      // An unreadable segment reads as missing rows; the integrity scan names the file.
+      log('error', 'audit cold segment unreadable', { org_dir: coldDir(tenantId, orgId), file: seg.file, error: String((e as Error).message) });
+      return undefined;
     }
   }
   return undefined;

@@ -1,5 +1,6 @@
 // Owns audit retention (DECISIONS 6): hot -> cold evacuation, purge past the org's retention, org deletion.
 import { config } from '../config';
+import { log } from '../log';
 import { ApiError } from '../errors';
 import { transact } from '../store/env';
 import { listTenants } from '../tenants/service';
@@ -169,9 +170,14 @@ export async function runAuditRetention(asOf: Date): Promise<{ audit_evacuated: 
     const total = { audit_evacuated: 0, audit_purged: 0 };
     for (const tenant of listTenants()) {
       for (const { value: org } of orgs().getRange({ start: [tenant.tenant_id], end: prefixEnd([tenant.tenant_id]) })) {
-        const r = await retainOrg(org as OrgRow, asOf.getTime());
-        total.audit_evacuated += r.audit_evacuated;
-        total.audit_purged += r.audit_purged;
+        try {
+          const r = await retainOrg(org as OrgRow, asOf.getTime());
+          total.audit_evacuated += r.audit_evacuated;
+          total.audit_purged += r.audit_purged;
+        } catch (e) {
+          // One org's broken storage must not stop the pass for the others; integrity reports it.
+          log('error', 'audit retention failed for an org', { tenant_id: tenant.tenant_id, error: String((e as Error).message) });
+        }
       }
     }
     await sweepIdempotency(Date.now());
