@@ -223,6 +223,7 @@ describe('GET /v1/traces/{trace_id}/proof', () => {
     aiPayloadHash = ai.body.payload_hash;
     // The signing key changes mid-trace: earlier items keep verifying under their own pinned key.
     expect((await cli(dir, 'tenant', 'rotate-key', t.tenantId)).code).toBe(0);
+    await until(async () => (await call(s, 'GET', '/keys/traces.test')).body.keys.length === 2);
     const doc = await post('/v1/document/anchor', { document_hash: sha('the contract'), document_ref: 'contract.pdf', metadata: { pages: 3 }, trace_id: id });
     expect(doc.status).toBe(201);
     const e2 = await event(id, { step: 'approved', unicode: 'é😀', '10': 'index-like key' });
