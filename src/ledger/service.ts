@@ -11,7 +11,7 @@ import { enqueue } from '../store/queue';
 import { planOf, retentionPolicy } from '../plans/plans';
 import { getTenant, issuerBlock, pinnedPublicKey, tenantSigner, type TenantRow } from '../tenants/service';
 import { chargeQuota } from '../usage/service';
-import { registerApplier } from '../workers/intake';
+import { registerApplier, registerBatchHook } from '../workers/intake';
 import { activeCounts, byTime, byType, idempotency, ledgerRows, sealedRows, verifications, type IdempotencyRecord, type LedgerRow } from './repo';
 import type { ApiKeyRow } from '../keys/service';
 import { assertTraceAcceptsItems } from '../traces/gate';
@@ -155,19 +155,27 @@ export function onLedgerAppendInTxn(fn: (row: LedgerRow) => void): void {
   itemListeners.push(fn);
 }
 
+// Active-row counts gathered while a batch is applied, written once per tenant by the batch hook.
+const pendingCounts = new Map<string, number>();
+function flushActiveCountsInTxn(): void {
+  for (const [tenantId, n] of pendingCounts) activeCounts().putSync(tenantId, (activeCounts().get(tenantId) ?? 0) + n);
+  pendingCounts.clear();
+}
+
 /** Inside transact(): appends the row and its list index entries, and counts it as active. */
 export function appendLedgerRowInTxn(row: LedgerRow): void {
   ledgerRows().appendInTxn(row.event_id, row);
   byTime().putSync([row.tenant_id, row.ingested_at, row.event_id], null);
   byType().putSync([row.tenant_id, row.event_type, row.ingested_at, row.event_id], null);
-  activeCounts().putSync(row.tenant_id, (activeCounts().get(row.tenant_id) ?? 0) + 1);
+  pendingCounts.set(row.tenant_id, (pendingCounts.get(row.tenant_id) ?? 0) + 1);
   if (row.trace_id) for (const fn of itemListeners) fn(row);
 }
 
 registerApplier('ledger.event', (data: LedgerQueueItem) => {
   const row = buildLedgerRow(data);
   return { apply: () => appendLedgerRowInTxn(row) };
-});
+}, () => pendingCounts.clear());
+registerBatchHook(flushActiveCountsInTxn);
 
 // ---------- reads ----------
 

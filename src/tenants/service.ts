@@ -140,13 +140,22 @@ function privateFor(row: SigningKeyRow): KeyObject {
   return k;
 }
 
+// The intake worker asks for a signer per record: the tenant row is read every time (so a rotation made
+// by the CLI applies to the next record), the decoded key pair is cached by key_id (keys never change).
+const signers = new Map<string, Signer>();
+
 /** The tenant's active signing key. The private half stays inside this module. */
 export function tenantSigner(tenantId: string): Signer {
   const t = tenants().get(tenantId);
   if (!t) throw new ApiError('not_found', 'tenant not found');
-  const row = signingKeys().get([tenantId, t.active_key_id])!;
-  const key = privateFor(row);
-  return { key_id: row.key_id, public_key: row.public_key, sign: (m) => signBytes(key, m) };
+  let signer = signers.get(t.active_key_id);
+  if (!signer) {
+    const row = signingKeys().get([tenantId, t.active_key_id])!;
+    const key = privateFor(row);
+    signer = { key_id: row.key_id, public_key: row.public_key, sign: (m) => signBytes(key, m) };
+    signers.set(row.key_id, signer);
+  }
+  return signer;
 }
 
 /** The pinned public key of `keyId` for the tenant (verification never trusts a key copied on a row). */

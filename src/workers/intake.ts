@@ -11,6 +11,12 @@ export type IntakeStats = { applied: number; lastBatchMs: number; perSecond: num
 
 const appliers = new Map<string, Applier>();
 const resetHooks: Array<() => void> = [];
+const batchHooks: Array<() => void> = [];
+
+/** Runs inside each batch transaction after every item's apply (for per-batch aggregates such as counters). */
+export function registerBatchHook(fn: () => void): void {
+  batchHooks.push(fn);
+}
 export const intakeStats: IntakeStats = { applied: 0, lastBatchMs: 0, perSecond: [] };
 
 /** Registers the applier of a queue item kind; `reset` drops in-memory state after a failed commit. */
@@ -48,6 +54,7 @@ export async function drainOnce(): Promise<number> {
         else deadLetters().putSync(key, value);
         ackInTxn(key);
       });
+      for (const h of batchHooks) h();
     });
   } catch (e) {
     for (const r of resetHooks) r();

@@ -1,0 +1,93 @@
+// Shared benchmark helpers: a real server on a temp data dir, wrk runs over HTTPS, result parsing.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const ROOT = resolve(import.meta.dir, '..');
+export type Bench = { url: string; port: number; dir: string; pid: number; stop(): Promise<void>; key: string };
+
+/** Starts the appliance (bun src/main.ts) with an enterprise tenant so plan limits do not cap the load. */
+export async function startBenchServer(dir = mkdtempSync(join(tmpdir(), 'svc-bench-')), env: Record<string, string> = {}): Promise<Bench> {
+  const proc = Bun.spawn(['bun', 'src/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, SVC_DATA_DIR: dir, SVC_PORT: '0', SVC_HOST: '127.0.0.1', SVC_LOG_LEVEL: 'warn', SVC_PUBLIC_RPS: '1000000', ...env },
+    stdout: 'pipe',
+    stderr: 'inherit',
+  });
+  const reader = proc.stdout.getReader();
+  let out = '';
+  while (!/listening on/.test(out)) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error(out);
+    out += new TextDecoder().decode(value);
+  }
+  (async () => { for (;;) { const r = await reader.read(); if (r.done) break; } })();
+  const port = Number(/listening on https?:\/\/[^:]+:(\d+)/.exec(out)![1]);
+  const key = await cliJson(dir, 'tenant', 'create', '--name', 'bench', '--domain', `bench-${port}.test`, '--plan', 'enterprise').then((t) =>
+    cliJson(dir, 'key', 'create', '--tenant', t.tenant_id, '--name', 'bench', '--scopes', 'read,write,audit:read,audit:write'),
+  );
+  return {
+    url: `https://127.0.0.1:${port}`, port, dir, pid: proc.pid, key: key.api_key,
+    async stop() { proc.kill('SIGTERM'); await proc.exited; },
+  };
+}
+
+export async function cliJson(dir: string, ...args: string[]): Promise<any> {
+  const p = Bun.spawn(['bun', 'src/cli/index.ts', '--data-dir', dir, '--json', ...args], { cwd: ROOT, stdout: 'pipe', stderr: 'inherit' });
+  const text = await new Response(p.stdout).text();
+  await p.exited;
+  return JSON.parse(text);
+}
+
+export type WrkResult = { rps: number; p50ms: number; p99ms: number; requests: number; non2xx: number; raw: string };
+
+function ms(s: string): number {
+  const m = /([\d.]+)(us|ms|s)/.exec(s);
+  if (!m) return NaN;
+  const v = Number(m[1]);
+  return m[2] === 'us' ? v / 1000 : m[2] === 's' ? v * 1000 : v;
+}
+
+/** Runs wrk (Debian package) with 2 threads and `connections` keep-alive connections. */
+export async function wrk(url: string, opts: { seconds?: number; connections?: number; lua?: string } = {}): Promise<WrkResult> {
+  const args = ['wrk', '-t2', `-c${opts.connections ?? 64}`, `-d${opts.seconds ?? 10}s`, '--latency'];
+  if (opts.lua) {
+    const f = join(mkdtempSync(join(tmpdir(), 'wrk-')), 's.lua');
+    writeFileSync(f, opts.lua);
+    args.push('-s', f);
+  }
+  args.push(url);
+  const p = Bun.spawn(args, { stdout: 'pipe', stderr: 'inherit' });
+  const raw = await new Response(p.stdout).text();
+  await p.exited;
+  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(raw)?.[1] ?? NaN);
+  const requests = Number(/(\d+) requests in/.exec(raw)?.[1] ?? NaN);
+  const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(raw)?.[1] ?? 0);
+  const p50 = /\s50%\s+(\S+)/.exec(raw)?.[1] ?? '';
+  const p99 = /\s99%\s+(\S+)/.exec(raw)?.[1] ?? '';
+  return { rps, p50ms: ms(p50), p99ms: ms(p99), requests, non2xx, raw };
+}
+
+/** A wrk Lua script sending one JSON request; `{{n}}` in the body becomes a per-request counter. */
+export function luaPost(path: string, key: string, body: string, method = 'POST'): string {
+  const parts = body.split('{{n}}').map((p) => JSON.stringify(p).replace(/^"|"$/g, '').replace(/\\"/g, '\\"'));
+  return `
+local n = 0
+local thread_id = 0
+setup = function(thread) thread:set("tid", thread_id); thread_id = thread_id + 1 end
+request = function()
+  n = n + 1
+  local body = ${parts.map((p) => `"${p}"`).join(` .. tostring(tid * 100000000 + n) .. `)}
+  return wrk.format("${method}", "${path}", { ["content-type"] = "application/json", ["authorization"] = "Bearer ${key}" }, body)
+end
+`;
+}
+
+export function rssMb(pid: number): number {
+  const status = require('node:fs').readFileSync(`/proc/${pid}/status`, 'utf8') as string;
+  return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
+}
+
+export function line(name: string, value: string, target?: string): void {
+  console.log(`${name.padEnd(48)} ${value.padStart(16)}${target ? `   (target ${target})` : ''}`);
+}
