@@ -1,8 +1,12 @@
 // Owns the PDF rendering of a trace proof bundle (DECISIONS 3): header, one section per item, seal, footer with URL, QR code and page numbers.
 // Layout is computed here line by line (our own cursor and wrapping) so long hex and JSON wrap predictably and rendering stays fast.
-// Fonts are the PDF standard Helvetica and Courier (metrics ship with pdfkit, nothing is fetched); their WinAnsi
-// encoding cannot show every character, so anything outside it is printed as a JSON \u escape, which loses nothing.
+// Fonts are DejaVu Sans and Sans Mono from the dejavu-fonts-ttf package, embedded (subset) in every PDF so the
+// file renders the same anywhere and nothing is fetched. Characters DejaVu lacks (outside the BMP) are printed
+// as JSON \u escapes, which loses nothing.
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import PDFDocument from 'pdfkit';
+import * as fontkit from 'fontkit';
 import QRCode from 'qrcode';
 import type { BundleItem, ProofBundle } from './bundle-format';
 
@@ -27,14 +31,22 @@ const ACCENT = '#1f4e79';
 const GOOD = '#1e7b34';
 const BAD = '#b42318';
 
-const SANS = 'Helvetica';
-const SANS_BOLD = 'Helvetica-Bold';
-const MONO = 'Courier';
-const MONO_ADVANCE = 0.6; // Courier: every glyph is 600/1000 em wide
+const FONT_DIR = join(dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')), 'ttf');
+const SANS = 'DejaVuSans';
+const SANS_BOLD = 'DejaVuSans-Bold';
+const MONO = 'DejaVuSansMono';
+const MONO_ADVANCE = 1233 / 2048; // DejaVu Sans Mono: every glyph is 1233/2048 em wide
 
-/** Text the standard fonts can show: characters outside printable WinAnsi become \uXXXX (JSON escapes, so nothing is lost). */
+// Glyph coverage of the mono font (the payload font; the sans font covers at least as much).
+const coverage = fontkit.openSync(join(FONT_DIR, `${MONO}.ttf`)) as unknown as { hasGlyphForCodePoint(cp: number): boolean };
+const escape = (ch: string) => [...Array(ch.length).keys()].map((i) => '\\u' + ch.charCodeAt(i).toString(16).padStart(4, '0')).join('');
+
+/** Text the embedded fonts can show: control characters and characters without a glyph become \uXXXX escapes. */
 function printable(s: string): string {
-  return s.replace(/[^\x20-\x7e\xa0-\xff]/g, (ch) => '\\u' + ch.charCodeAt(0).toString(16).padStart(4, '0'));
+  return s.replace(/[^\x20-\x7e]/gu, (ch) => {
+    const cp = ch.codePointAt(0)!;
+    return cp < 0x20 || (cp >= 0x7f && cp <= 0x9f) || !coverage.hasGlyphForCodePoint(cp) ? escape(ch) : ch;
+  });
 }
 
 /**
@@ -323,6 +335,7 @@ export async function renderBundlePdf(bundle: ProofBundle): Promise<Buffer> {
     bufferPages: true,
     info: { Title: `Trace proof bundle ${bundle.header.trace_id}`, Subject: `Proof bundle for trace "${bundle.header.label}" (${bundle.header.tenant_domain})`, Creator: 'svc proof ledger appliance', Keywords: `trace ${bundle.header.trace_id}; composite ${bundle.header.composite_hash}` },
   });
+  for (const f of [SANS, SANS_BOLD, MONO]) doc.registerFont(f, join(FONT_DIR, `${f}.ttf`));
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {

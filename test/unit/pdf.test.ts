@@ -27,6 +27,12 @@ describe('renderBundlePdf', async () => {
   const joined = text.replace(/\s+/g, '');
   const pages = Number(/Pages:\s+(\d+)/.exec(run(['pdfinfo', file]))![1]);
 
+  it('embeds every font it uses (no network, renders the same anywhere)', () => {
+    const rows = run(['pdffonts', file]).split('\n').slice(2).filter(Boolean);
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+    for (const r of rows) expect(r).toMatch(/\byes\s+yes\s+(yes|no)\s+\d+\s+\d+\s*$/); // emb, sub
+  });
+
   it('is a PDF whose selectable text holds the trace id, the composite hash and every item content hash', () => {
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(joined).toContain(bundle.header.trace_id);
