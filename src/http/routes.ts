@@ -6,5 +6,6 @@ import { aiRoutes } from '../ai/routes';
 import { documentRoutes } from '../documents/routes';
 import { traceRoutes } from '../traces/routes';
 import { auditRoutes } from '../audit/routes';
+import { streamRoutes } from '../streams/routes';
 
-export const allRoutes = () => [tenantRoutes, ledgerRoutes, webRoutes, aiRoutes, documentRoutes, traceRoutes, auditRoutes];
+export const allRoutes = () => [tenantRoutes, ledgerRoutes, webRoutes, aiRoutes, documentRoutes, traceRoutes, auditRoutes, streamRoutes];

@@ -7,6 +7,7 @@ import { flushLastUsed } from '../keys/service';
 import { startIntake, stopIntake } from './intake';
 import { runRetention } from './retention';
 import './appliers';
+import { startStreamDelivery, stopStreamDelivery } from './streams';
 
 const tasks: Array<{ stop(): unknown }> = [];
 const cronJobs: Array<{ name: string; schedule: string; run: () => Promise<unknown> }> = [];
@@ -23,6 +24,7 @@ export async function flushCounters(): Promise<void> {
 
 export function startWorkers(): void {
   startIntake();
+  startStreamDelivery();
   schedule('retention', config().retentionCron, () => runRetention());
   flushTimer = setInterval(() => flushCounters().catch((e) => log('error', 'counter flush failed', { error: String(e) })), 250);
   for (const j of cronJobs) {
@@ -41,6 +43,7 @@ export function startWorkers(): void {
 export async function stopWorkers(): Promise<void> {
   for (const t of tasks) t.stop();
   if (flushTimer) clearInterval(flushTimer);
+  await stopStreamDelivery();
   await stopIntake();
   await flushCounters();
 }

@@ -1,0 +1,150 @@
+// Owns the webhook destination rules (SPEC Events rule 2, DECISIONS 6): https only, and no private, loopback,
+// link-local, unspecified or cloud-metadata address after DNS resolution, unless the operator allowlists it.
+import { lookup as dnsLookup } from 'node:dns/promises';
+import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
+import { config } from '../config';
+import { ApiError } from '../errors';
+import { log } from '../log';
+
+export type Address = { address: string; family: number };
+export type Lookup = (host: string) => Promise<Address[]>;
+/** A destination as checked: the name for SNI and Host (null for an IP literal) and the addresses that may be dialled. */
+export type Destination = { url: URL; host: string; servername: string | null; port: number; addresses: Address[] };
+
+const MAX_URL = 2048;
+const DNS_TIMEOUT_MS = 5000;
+
+// Cloud instance-metadata endpoints (AWS, GCP, Azure, OpenStack; AWS IPv6; Alibaba).
+const METADATA = new Set(['169.254.169.254', 'fd00:ec2::254', '100.100.100.200']);
+
+const V4_KINDS: Record<string, string> = {
+  unspecified: 'unspecified', broadcast: 'broadcast', multicast: 'multicast', linkLocal: 'link-local',
+  loopback: 'loopback', private: 'private', carrierGradeNat: 'private (shared address space)',
+};
+const V6_KINDS: Record<string, string> = {
+  unspecified: 'unspecified', linkLocal: 'link-local', multicast: 'multicast', loopback: 'loopback',
+  uniqueLocal: 'private', deprecatedSiteLocal: 'private (site-local)', teredo: 'tunnel (Teredo)',
+};
+
+/** The IPv4 address an IPv6 address carries (mapped, translated, NAT64, 6to4, IPv4-compatible), if any. */
+function embeddedV4(a: ipaddr.IPv6): ipaddr.IPv4 | null {
+  const p = a.parts;
+  const tail = () => new ipaddr.IPv4([p[6]! >> 8, p[6]! & 255, p[7]! >> 8, p[7]! & 255]);
+  const range = a.range();
+  if (range === 'ipv4Mapped' || range === 'rfc6145') return tail();
+  if (range === 'rfc6052' && p[0] === 0x64 && p[1] === 0xff9b && p[2] === 0) return tail();
+  if (range === '6to4') return new ipaddr.IPv4([p[1]! >> 8, p[1]! & 255, p[2]! >> 8, p[2]! & 255]);
+  // ::a.b.c.d (deprecated IPv4-compatible form): everything in ::/96 except :: and ::1.
+  if (p.slice(0, 6).every((x) => x === 0) && (p[6] !== 0 || p[7]! > 1)) return tail();
+  return null;
+}
+
+/** Why an address may not be reached (e.g. "loopback"), or null for an ordinary public address. */
+export function forbiddenKind(ip: string): string | null {
+  let a: ipaddr.IPv4 | ipaddr.IPv6;
+  try {
+    a = ipaddr.parse(ip);
+  } catch {
+    return 'unparseable';
+  }
+  if (a.kind() === 'ipv6') {
+    const v6 = a as ipaddr.IPv6;
+    if (METADATA.has(v6.toString())) return 'cloud metadata';
+    const inner = embeddedV4(v6);
+    if (inner) return forbiddenKind(inner.toString());
+    const range = v6.range();
+    if (range === 'rfc6052') return 'private (local-use NAT64)';
+    return V6_KINDS[range] ?? null;
+  }
+  const s = a.toString();
+  if (METADATA.has(s)) return 'cloud metadata';
+  return V4_KINDS[(a as ipaddr.IPv4).range()] ?? null;
+}
+
+let allow: Array<[ipaddr.IPv4 | ipaddr.IPv6, number]> | null = null;
+/** SVC_STREAM_ALLOW_CIDRS parsed once; a bare address counts as a single-host range. */
+function allowRanges(): Array<[ipaddr.IPv4 | ipaddr.IPv6, number]> {
+  if (allow) return allow;
+  allow = [];
+  for (const c of config().streamAllowCidrs) {
+    try {
+      allow.push(c.includes('/') ? ipaddr.parseCIDR(c) : (() => { const a = ipaddr.parse(c); return [a, a.kind() === 'ipv4' ? 32 : 128] as [typeof a, number]; })());
+    } catch {
+      log('warn', 'SVC_STREAM_ALLOW_CIDRS entry ignored: not a CIDR', { entry: c });
+    }
+  }
+  return allow;
+}
+
+/** True when the operator allowlist covers `ip` (an IPv4-mapped IPv6 address also matches IPv4 ranges). */
+export function allowlisted(ip: string): boolean {
+  const forms: Array<ipaddr.IPv4 | ipaddr.IPv6> = [];
+  try {
+    const raw = ipaddr.parse(ip);
+    forms.push(raw);
+    if (raw.kind() === 'ipv6') {
+      const inner = embeddedV4(raw as ipaddr.IPv6);
+      if (inner) forms.push(inner);
+    }
+  } catch {
+    return false;
+  }
+  return allowRanges().some(([net, bits]) => forms.some((f) => f.kind() === net.kind() && f.match(net as never, bits)));
+}
+
+/** SPEC: url must be an absolute https URL (invalid_url, then not_https). */
+export function parseEndpoint(v: unknown): URL {
+  if (typeof v !== 'string' || !v.trim() || v.length > MAX_URL) throw new ApiError('invalid_url', `url must be an absolute URL of at most ${MAX_URL} characters`);
+  let u: URL;
+  try {
+    u = new URL(v.trim());
+  } catch {
+    throw new ApiError('invalid_url', 'url is not a valid absolute URL');
+  }
+  if (u.protocol !== 'https:') throw new ApiError('not_https', 'url must use https');
+  if (!u.hostname) throw new ApiError('invalid_url', 'url has no host');
+  // Credentials in the URL would be stored and listed in clear; receivers authenticate deliveries by signature.
+  if (u.username || u.password) throw new ApiError('invalid_url', 'url must not contain credentials');
+  return u;
+}
+
+function timeout<T>(p: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout>;
+  return Promise.race([p, new Promise<T>((_, reject) => { timer = setTimeout(() => reject(new Error('DNS lookup timed out')), ms); })])
+    .finally(() => clearTimeout(timer));
+}
+
+export const systemLookup: Lookup = (host) => dnsLookup(host, { all: true, verbatim: true });
+
+function refuse(u: URL, ip: string, kind: string): never {
+  throw new ApiError('forbidden_destination', `${u.hostname} ${isIP(ip) && u.hostname.replace(/^\[|\]$/g, '') === ip ? 'is' : `resolves to ${ip}, which is`} a ${kind} address`);
+}
+
+/**
+ * Resolves the URL's host (every address, IPv4 and IPv6) and refuses it when any address is forbidden
+ * and not allowlisted: a name that mixes public and private answers is refused as a whole.
+ * `onCreate`: a name that does not resolve yet is accepted (it is checked again at every delivery);
+ * at delivery a failed lookup throws a plain Error (a failed attempt, retried later).
+ */
+export async function checkDestination(u: URL, opts: { onCreate?: boolean; lookup?: Lookup } = {}): Promise<Destination> {
+  const host = u.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  const port = u.port ? Number(u.port) : 443;
+  const literal = isIP(host) !== 0;
+  let addresses: Address[];
+  if (literal) addresses = [{ address: host, family: isIP(host) }];
+  else {
+    addresses = await timeout((opts.lookup ?? systemLookup)(host), DNS_TIMEOUT_MS).catch(() => []);
+    // RFC 6761: a localhost name is loopback even when no resolver answers for it.
+    if (!addresses.length && (host === 'localhost' || host.endsWith('.localhost'))) refuse(u, '127.0.0.1', 'loopback');
+    if (!addresses.length) {
+      if (opts.onCreate) return { url: u, host, servername: host, port, addresses: [] };
+      throw new Error('DNS lookup failed or returned no address');
+    }
+  }
+  for (const a of addresses) {
+    const kind = forbiddenKind(a.address);
+    if (kind && !allowlisted(a.address)) refuse(u, a.address, kind);
+  }
+  return { url: u, host, servername: literal ? null : host, port, addresses };
+}

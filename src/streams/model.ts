@@ -1,0 +1,50 @@
+// Owns the audit stream's shapes (SPEC "Audit stream", DECISIONS 6): the stored row, the create body, the reply.
+import { ApiError } from '../errors';
+
+export type StreamState = 'active' | 'failing' | 'paused';
+
+export type StreamRow = {
+  id: string;
+  tenant_id: string;
+  org_id: string;
+  type: 'webhook';
+  endpoint: string;
+  state: StreamState;
+  /** Seq of the last event the receiver acknowledged (2xx); the org's last seq when the stream was created. */
+  cursor_seq: number;
+  /** The signing secret, AES-256-GCM under the master key (shown in clear once, at creation). */
+  secret_sealed: Buffer;
+  created_at: string;
+  /** Failed attempts since the last success. */
+  failures: number;
+  failing_since: string | null;
+  next_attempt_at: string | null;
+  last_attempt_at: string | null;
+  last_delivered_at: string | null;
+  /** Short reason of the last failed attempt (status code or network error), never a response body. */
+  last_error: string | null;
+  delivered_events: number;
+};
+
+/** DECISIONS 6: a delivery carries at most 100 events, in seq order. */
+export const BATCH_MAX = 100;
+/** DECISIONS 6: a 2xx within 10 s counts as delivered. */
+export const DELIVERY_TIMEOUT_MS = 10_000;
+/** A stream still failing after this long is paused (it resumes on POST .../resume). */
+export const PAUSE_AFTER_MS = 72 * 3600_000;
+
+/** SPEC: only the generic webhook type exists (Events rule 3). */
+export function checkStreamType(body: unknown): 'webhook' {
+  const type = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>).type : undefined;
+  if (type !== 'webhook') throw new ApiError('unsupported_stream_type', 'type must be "webhook"');
+  return 'webhook';
+}
+
+/** The stream as the API shows it; the secret never (it is returned once by create only). */
+export function streamOut(r: StreamRow) {
+  return {
+    id: r.id, type: r.type, endpoint: r.endpoint, state: r.state, cursor_seq: r.cursor_seq, created_at: r.created_at,
+    organization_id: r.org_id, delivered_events: r.delivered_events, last_delivered_at: r.last_delivered_at,
+    last_attempt_at: r.last_attempt_at, failures: r.failures, next_attempt_at: r.next_attempt_at, last_error: r.last_error,
+  };
+}

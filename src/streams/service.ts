@@ -1,0 +1,142 @@
+// Owns audit streams (DECISIONS 6): create with its checks, list, delete, pause/resume, and the delivery bookkeeping.
+import { config } from '../config';
+import { ApiError } from '../errors';
+import { secretToken, uuidv7 } from '../crypto/ids';
+import { open as unseal, seal } from '../crypto/keywrap';
+import { masterKey } from '../store/master-key';
+import { transact } from '../store/env';
+import { planOf } from '../plans/plans';
+import type { TenantRow } from '../tenants/service';
+import { getOrg, lastSeq } from '../audit/service';
+import { checkDestination, parseEndpoint } from './destination';
+import { checkStreamType, PAUSE_AFTER_MS, streamOut, type StreamRow } from './model';
+import { orgRange, streamKey, streams } from './repo';
+import { SECRET_PREFIX } from './signature';
+
+type Listener = (row: StreamRow | null, key: [string, string, string]) => void;
+const listeners = new Set<Listener>();
+/** Called after a stream is created, changed by the API, or deleted (row null): the delivery worker follows it. */
+export function onStreamChanged(l: Listener): () => void {
+  listeners.add(l);
+  return () => listeners.delete(l);
+}
+const changed = (row: StreamRow | null, key: [string, string, string]) => { for (const l of listeners) l(row, key); };
+
+const aad = (id: string) => `audit-stream:${id}`;
+/** The stream's signing secret in clear, for signing a delivery. */
+export const streamSecret = (r: StreamRow): string => unseal(masterKey(config().masterKeyFile), r.secret_sealed, aad(r.id)).toString('utf8');
+
+/**
+ * POST /v1/audit/orgs/{id}/streams. Order: org (404), type, url syntax and scheme, destination
+ * (literal address or DNS answers), org_archived, then the plan's limit, checked in the
+ * transaction that inserts so that concurrent creates cannot exceed it.
+ */
+export async function createStream(tenant: TenantRow, orgId: string, body: unknown) {
+  const t = tenant.tenant_id;
+  const org = getOrg(t, orgId);
+  checkStreamType(body);
+  const url = parseEndpoint((body as Record<string, unknown>).url);
+  await checkDestination(url, { onCreate: true });
+  if (org.archived) throw new ApiError('org_archived', 'The organization is archived; it accepts no new streams');
+  const limit = planOf(tenant.plan).streams_per_org;
+  const id = uuidv7();
+  const secret = secretToken(SECRET_PREFIX);
+  const row: StreamRow = {
+    id, tenant_id: t, org_id: orgId, type: 'webhook', endpoint: url.href, state: 'active',
+    cursor_seq: 0, secret_sealed: seal(masterKey(config().masterKeyFile), Buffer.from(secret, 'utf8'), aad(id)),
+    created_at: new Date().toISOString(), failures: 0, failing_since: null, next_attempt_at: null, last_attempt_at: null,
+    last_delivered_at: null, last_error: null, delivered_events: 0,
+  };
+  const ok = await transact(() => {
+    if (limit !== null && streams().getCount(orgRange(t, orgId)) >= limit) return false;
+    // SPEC Events rule 1: the stream starts at the org's current sequence; history is not replayed.
+    row.cursor_seq = lastSeq(t, orgId);
+    streams().putSync(streamKey(row), row);
+    return true;
+  });
+  if (!ok) throw new ApiError('too_many_streams', `The ${tenant.plan} plan allows ${limit} stream(s) per organization`);
+  changed(row, streamKey(row));
+  const { id: _, type, endpoint, state, cursor_seq, created_at } = streamOut(row);
+  return { id, type, endpoint, state, cursor_seq, signing_secret: secret, created_at, organization_id: orgId };
+}
+
+export function listStreams(tenantId: string, orgId: string) {
+  getOrg(tenantId, orgId);
+  return { streams: [...streams().getRange(orgRange(tenantId, orgId))].map(({ value }) => streamOut(value as StreamRow)) };
+}
+
+function getStream(tenantId: string, orgId: string, streamId: string): StreamRow {
+  const r = streams().get([tenantId, orgId, streamId]);
+  if (!r) throw new ApiError('not_found', 'No such stream');
+  return r;
+}
+
+export async function deleteStream(tenantId: string, orgId: string, streamId: string) {
+  getOrg(tenantId, orgId);
+  const key = streamKey(getStream(tenantId, orgId, streamId));
+  await transact(() => streams().removeSync(key));
+  changed(null, key);
+  return { id: streamId, deleted: true };
+}
+
+/** Pause stops deliveries (the cursor stays); resume clears the failure state and delivers at once. */
+export async function setPaused(tenantId: string, orgId: string, streamId: string, paused: boolean) {
+  getOrg(tenantId, orgId);
+  const key = streamKey(getStream(tenantId, orgId, streamId));
+  const next = await updateStream(key, () => (paused
+    ? { state: 'paused', next_attempt_at: null }
+    : { state: 'active', failures: 0, failing_since: null, next_attempt_at: null }));
+  if (!next) throw new ApiError('not_found', 'No such stream');
+  changed(next, key);
+  return streamOut(next);
+}
+
+async function updateStream(key: [string, string, string], change: (cur: StreamRow) => Partial<StreamRow>): Promise<StreamRow | null> {
+  return transact(() => {
+    const cur = streams().get(key);
+    if (!cur) return null;
+    const next = { ...cur, ...change(cur) };
+    streams().putSync(key, next);
+    return next;
+  });
+}
+
+// ---- used by the delivery worker ----
+
+export const streamRow = (key: [string, string, string]): StreamRow | undefined => streams().get(key);
+
+/** Every stream of every tenant (the worker's start-up scan; a stream count is small). */
+export function allStreams(): StreamRow[] {
+  return [...streams().getRange({})].map(({ value }) => value as StreamRow);
+}
+
+/** Streams of one org (the portal's log_streams view). */
+export function orgStreams(tenantId: string, orgId: string) {
+  return [...streams().getRange(orgRange(tenantId, orgId))].map(({ value }) => streamOut(value as StreamRow));
+}
+
+/**
+ * After a 2xx: moves the cursor to the batch's last seq, durably, before the next batch is read.
+ * Only forward, and only while the stream exists: a restart resumes right after the acknowledged batch.
+ */
+export function recordDelivered(key: [string, string, string], throughSeq: number, count: number): Promise<StreamRow | null> {
+  const now = new Date().toISOString();
+  return updateStream(key, (cur) => ({
+    cursor_seq: Math.max(cur.cursor_seq, throughSeq), delivered_events: cur.delivered_events + count,
+    state: cur.state === 'paused' ? 'paused' : 'active', failures: 0, failing_since: null, next_attempt_at: null,
+    last_attempt_at: now, last_delivered_at: now, last_error: null,
+  }));
+}
+
+/** After a failed attempt: state failing, next attempt at `retryAt`; paused once it has failed for PAUSE_AFTER_MS. */
+export function recordFailure(key: [string, string, string], error: string, retryAt: number): Promise<StreamRow | null> {
+  const now = Date.now();
+  return updateStream(key, (cur) => {
+    const since = cur.failing_since ?? new Date(now).toISOString();
+    const pause = cur.state === 'paused' || now - Date.parse(since) >= PAUSE_AFTER_MS;
+    return {
+      state: pause ? 'paused' : 'failing', failures: cur.failures + 1, failing_since: since, last_error: error.slice(0, 200),
+      last_attempt_at: new Date(now).toISOString(), next_attempt_at: pause ? null : new Date(retryAt).toISOString(),
+    };
+  });
+}
