@@ -31,10 +31,11 @@ export async function startServer(env: Record<string, string | undefined> = proc
   await bootstrap(cfg);
   const tls = cfg.tls ? await tlsMaterial(cfg) : null;
   const app = buildApp(allRoutes());
+  // Workers first: /healthz answers only once the store is open and the workers run (DECISIONS 7).
+  startWorkers();
   app.listen({ hostname: cfg.host, port: cfg.port, ...(tls ? { tls: { cert: tls.cert, key: tls.key } } : {}) });
   const port = app.server!.port!;
   runtime.port = port;
-  startWorkers();
   const scheme = tls ? 'https' : 'http';
   const shownHost = cfg.host === '0.0.0.0' || cfg.host === '::' ? 'localhost' : cfg.host;
   const url = `${scheme}://${shownHost}:${port}`;

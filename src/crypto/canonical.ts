@@ -20,6 +20,11 @@ export function compareCodePoints(a: string, b: string): number {
   return a.length - b.length;
 }
 
+/** A value whose canonical JSON text is already known (spliced in as is, so it is not canonicalized twice). */
+export class CanonicalText {
+  constructor(readonly text: string) {}
+}
+
 /**
  * Canonical JSON text of `value`: object keys sorted by code point at every level, no whitespace,
  * strings escaped and numbers printed exactly as JSON.stringify does (so -0 -> 0, 1e21 -> 1e+21).
@@ -30,6 +35,7 @@ export function canonicalJson(value: unknown): string {
     const s = JSON.stringify(value);
     return s === undefined ? 'null' : s;
   }
+  if (value instanceof CanonicalText) return value.text;
   if (Array.isArray(value)) {
     let out = '[';
     for (let i = 0; i < value.length; i++) {

@@ -1,7 +1,7 @@
 // Owns the event ledger (SPEC "Ledger event", DECISIONS 2): ingest, signed append, list, get, verify, proof.
 import { ApiError, PlainError } from '../errors';
 import { transact } from '../store/env';
-import { canonicalBytes, canonicalJson } from '../crypto/canonical';
+import { CanonicalText, canonicalBytes, canonicalJson } from '../crypto/canonical';
 import { compactInSourceOrder, hasIndexLikeKeys } from '../crypto/ordered-json';
 import { sha256Hex } from '../crypto/hash';
 import { isUuid, ulid, uuidv7 } from '../crypto/ids';
@@ -94,6 +94,8 @@ export async function ingestEvent(input: IngestInput, beforeQuota: () => void): 
 type LedgerQueueItem = {
   event_id: string; tenant_id: string; api_key_id: string | null; ingested_at: string; idempotency_key: string | null;
   event_type: string; payload: unknown; payload_source: string | null; event_time: string | null; trace_id: string | null;
+  /** Canonical JSON of the payload, computed once at acceptance (the size check needs it anyway). */
+  payload_canonical?: string;
 };
 
 const ISO = /^\d{4}-\d{2}-\d{2}([Tt ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?([Zz]|[+-]\d{2}:?\d{2})?)?$/;
@@ -112,7 +114,8 @@ function validateEvent(body: Record<string, unknown>, rawBody: string, tenantId:
   } catch {
     throw new ApiError('invalid_payload', 'payload is not serializable');
   }
-  if (utf8.encode(canonical).length > PAYLOAD_LIMIT) throw new ApiError('payload_too_large', `payload is over ${PAYLOAD_LIMIT} bytes as canonical JSON`, {}, 400);
+  // UTF-8 length is at most 3 bytes per UTF-16 unit: encode only when the string could be over the limit.
+  if (canonical.length * 3 > PAYLOAD_LIMIT && utf8.encode(canonical).length > PAYLOAD_LIMIT) throw new ApiError('payload_too_large', `payload is over ${PAYLOAD_LIMIT} bytes as canonical JSON`, {}, 400);
   let event_time: string | null = null;
   if (body.event_time !== undefined && body.event_time !== null) {
     if (typeof body.event_time !== 'string' || !ISO.test(body.event_time) || Number.isNaN(Date.parse(body.event_time))) {
@@ -124,7 +127,7 @@ function validateEvent(body: Record<string, unknown>, rawBody: string, tenantId:
   if (body.trace_id !== undefined && body.trace_id !== null) trace_id = assertTraceAcceptsItems(tenantId, body.trace_id);
   // DECISIONS 2: event_hash follows the request text; keep that text only when JSON.parse reordered keys.
   const payload_source = hasIndexLikeKeys(payload) ? compactInSourceOrder(rawBody, body, 'payload') : null;
-  return { event_type, payload, payload_source, event_time, trace_id };
+  return { event_type, payload, payload_source, event_time, trace_id, payload_canonical: canonical };
 }
 
 // ---------- signed append (intake worker) ----------
@@ -133,11 +136,12 @@ export type NewLedgerEvent = Omit<LedgerQueueItem, 'idempotency_key'> & { idempo
 
 /** Hashes and signs one event (DECISIONS 2). Pure apart from reading the tenant's active key. */
 export function buildLedgerRow(e: NewLedgerEvent): LedgerRow {
-  const payload_hash = sha256Hex(canonicalJson(e.payload));
+  const payloadCanonical = e.payload_canonical ?? canonicalJson(e.payload);
+  const payload_hash = sha256Hex(payloadCanonical);
   const event_hash = sha256Hex(e.payload_source ?? JSON.stringify(e.payload));
   const request_hash = sha256Hex(canonicalJson({
     v: 1, event_id: e.event_id, tenant_id: e.tenant_id, api_key_id: e.api_key_id, user_id: null, ingested_at: e.ingested_at,
-    event_type: e.event_type, event_time: e.event_time, payload: e.payload, idempotency_key: e.idempotency_key, payload_hash,
+    event_type: e.event_type, event_time: e.event_time, payload: new CanonicalText(payloadCanonical), idempotency_key: e.idempotency_key, payload_hash,
   }));
   const signer = tenantSigner(e.tenant_id);
   const signed_bytes = Buffer.from(canonicalBytes(ledgerSignedPayload({ event_id: e.event_id, tenant_id: e.tenant_id, event_type: e.event_type, payload_hash, request_hash, ingested_at: e.ingested_at })));

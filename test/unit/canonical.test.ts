@@ -49,3 +49,12 @@ describe('event_hash source order', () => {
     expect(compactInSourceOrder(raw, JSON.parse(raw).payload, 'payload')).toBe('{"z":1,"a":2}');
   });
 });
+
+describe('CanonicalText', () => {
+  it('splices known canonical text exactly where canonicalJson would put it', () => {
+    const { CanonicalText } = require('../../src/crypto/canonical');
+    const payload = { z: [1, { b: 2, a: 1 }], a: 'x' };
+    const direct = canonicalJson({ v: 1, payload, k: null });
+    expect(canonicalJson({ v: 1, payload: new CanonicalText(canonicalJson(payload)), k: null })).toBe(direct);
+  });
+});
