@@ -43,6 +43,8 @@ export function ipAllowed(ip: string, cidrs: string[]): boolean {
  */
 export function authorize(request: Request, anyOf: Scope[]): Principal {
   const state = requestState(request);
+  // A route may authorize in its transform hook (before body validation) and again in its handler.
+  if (state.principal) return state.principal as Principal;
   const plaintext = presentedKey(request.headers);
   if (!plaintext.startsWith(KEY_PREFIX)) throw new ApiError('invalid_api_key_format');
   const key = findApiKeyByPlaintext(plaintext);
@@ -55,7 +57,9 @@ export function authorize(request: Request, anyOf: Scope[]): Principal {
   if (!anyOf.some((s) => key.scopes.includes(s))) throw new ApiError('insufficient_scope', `API key needs scope ${anyOf.join(' or ')}`);
   state.rateHeaders = chargeRate(key.key_id, tenant);
   markUsed(key.key_id);
-  return { key, tenant };
+  const principal = { key, tenant };
+  state.principal = principal;
+  return principal;
 }
 
 /** DECISIONS 9: 402 for ingest and verify calls of a tenant the operator marked past due. */

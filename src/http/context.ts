@@ -6,6 +6,8 @@ export type RequestState = {
   tenantId?: string;
   rawBody?: string;
   rateHeaders?: Record<string, string>;
+  /** Set once the request's API key has been authorized (http/auth.ts). */
+  principal?: unknown;
 };
 
 const states = new WeakMap<Request, RequestState>();

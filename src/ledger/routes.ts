@@ -8,7 +8,6 @@ import { checkIdempotencyKey, eventProof, getEvent, ingestEvent, listEvents, ver
 
 export const ledgerRoutes = new Elysia()
   .post('/v1/events', async ({ request, body, set }) => {
-    // SPEC rule 4: the Idempotency-Key format is checked before the API key.
     const idempotencyKey = checkIdempotencyKey(request.headers.get('idempotency-key'));
     const p = authorize(request, ['write']);
     const r = await ingestEvent(
@@ -18,7 +17,15 @@ export const ledgerRoutes = new Elysia()
     set.status = r.status;
     if (r.replayed) set.headers['idempotent-replayed'] = 'true';
     return r.body;
-  }, { body: EventIn })
+  }, {
+    body: EventIn,
+    // Runs before schema validation: SPEC rule 4 checks the Idempotency-Key format before the API key,
+    // and a request that fails authentication is answered as such whatever its body holds.
+    transform: ({ request }) => {
+      checkIdempotencyKey(request.headers.get('idempotency-key'));
+      authorize(request, ['write']);
+    },
+  })
   .get('/v1/events', ({ request, query }) => {
     const p = authorize(request, ['read', 'write']);
     return listEvents(p.tenant, query);

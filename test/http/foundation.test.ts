@@ -266,3 +266,17 @@ describe('logs', () => {
     }
   });
 });
+
+describe('check order on ledger ingest', () => {
+  it('answers authentication errors before looking at the body', async () => {
+    const r = await call(s, 'POST', '/v1/events', { body: {} });
+    expect([r.status, r.body?.error]).toEqual([401, 'missing_api_key']);
+    const bad = await call(s, 'POST', '/v1/events', { body: { payload: {} }, headers: { 'x-api-key': 'svc_live_' + 'B'.repeat(43) } });
+    expect(bad.body?.error).toBe('invalid_api_key');
+  });
+  it('counts one rate-limit unit per request even though it authorizes before validation', async () => {
+    const t = await newTenant(dir, 'once.test', 'read,write', 'free');
+    const r = await call(s, 'POST', '/v1/events', { key: t.key, body: { event_type: 'a', payload: {} } });
+    expect(r.headers.get('x-ratelimit-remaining')).toBe('4');
+  });
+});
