@@ -7,5 +7,6 @@ import { documentRoutes } from '../documents/routes';
 import { traceRoutes } from '../traces/routes';
 import { auditRoutes } from '../audit/routes';
 import { streamRoutes } from '../streams/routes';
+import { exportRoutes } from '../exports/routes';
 
-export const allRoutes = () => [tenantRoutes, ledgerRoutes, webRoutes, aiRoutes, documentRoutes, traceRoutes, auditRoutes, streamRoutes];
+export const allRoutes = () => [tenantRoutes, ledgerRoutes, webRoutes, aiRoutes, documentRoutes, traceRoutes, auditRoutes, streamRoutes, exportRoutes];

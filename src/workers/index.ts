@@ -8,6 +8,7 @@ import { startIntake, stopIntake } from './intake';
 import { runRetention } from './retention';
 import './appliers';
 import { startStreamDelivery, stopStreamDelivery } from './streams';
+import { cleanExports, startExportWorker, stopExportWorker } from './exports';
 
 const tasks: Array<{ stop(): unknown }> = [];
 const cronJobs: Array<{ name: string; schedule: string; run: () => Promise<unknown> }> = [];
@@ -25,7 +26,9 @@ export async function flushCounters(): Promise<void> {
 export function startWorkers(): void {
   startIntake();
   startStreamDelivery();
+  startExportWorker();
   schedule('retention', config().retentionCron, () => runRetention());
+  schedule('exports-cleanup', '*/10 * * * *', cleanExports);
   flushTimer = setInterval(() => flushCounters().catch((e) => log('error', 'counter flush failed', { error: String(e) })), 250);
   for (const j of cronJobs) {
     tasks.push(cron.schedule(j.schedule, async () => {
@@ -44,6 +47,7 @@ export async function stopWorkers(): Promise<void> {
   for (const t of tasks) t.stop();
   if (flushTimer) clearInterval(flushTimer);
   await stopStreamDelivery();
+  await stopExportWorker();
   await stopIntake();
   await flushCounters();
 }

@@ -1,0 +1,167 @@
+// Owns audit exports (DECISIONS 6): queue a job, build its file from hot and cold storage, status, download, expiry.
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { config } from '../config';
+import { ApiError } from '../errors';
+import { uuidv7 } from '../crypto/ids';
+import { transact } from '../store/env';
+import type { TenantRow } from '../tenants/service';
+import { checkFilters, getOrg, streamAuditEvents } from '../audit/service';
+import { checkExportBody, DOWNLOAD_TTL_S, type ExportRow } from './model';
+import { exportJobs, fileExpiry, pendingJobs } from './repo';
+import { checkDownload, downloadUrl } from './url';
+import { writeExportFile } from './writer';
+
+const listeners = new Set<() => void>();
+/** Called when a job is queued (the export worker wakes up). */
+export function onExportQueued(l: () => void): () => void {
+  listeners.add(l);
+  return () => listeners.delete(l);
+}
+
+export const exportsDir = (): string => join(config().dataDir, 'exports');
+const extOf = (r: Pick<ExportRow, 'format'>) => (r.format === 'csv' ? 'csv' : 'ndjson');
+const fileOf = (r: Pick<ExportRow, 'id' | 'format'>) => join(exportsDir(), `${r.id}.${extOf(r)}`);
+
+/** The job as the API shows it; download_url only while ready. */
+export function exportOut(r: ExportRow) {
+  const out: Record<string, unknown> = {
+    id: r.id, status: r.status, format: r.format, organization_id: r.org_id, filters: r.filters, row_count: r.row_count,
+    error: r.error, created_at: r.created_at, completed_at: r.completed_at,
+  };
+  if (r.status === 'ready' && r.expires_at !== null) {
+    out.download_url = downloadUrl(r.id, r.expires_at);
+    out.download_expires_at = new Date(r.expires_at * 1000).toISOString();
+    out.bytes = r.bytes;
+  }
+  return out;
+}
+
+/** POST /v1/audit/exports: validation, org (404, org_archived), then the job and its queue entry in one commit. */
+export async function createExport(tenant: TenantRow, body: unknown) {
+  const { orgId, format, filters } = checkExportBody(body);
+  const org = getOrg(tenant.tenant_id, orgId);
+  if (org.archived) throw new ApiError('org_archived', 'The organization is archived; it accepts no new exports');
+  const row: ExportRow = {
+    id: uuidv7(), tenant_id: tenant.tenant_id, org_id: orgId, format, filters, status: 'pending', row_count: null, error: null,
+    created_at: new Date().toISOString(), started_at: null, completed_at: null, expires_at: null, bytes: null, file_removed: false,
+  };
+  await transact(() => {
+    exportJobs().putSync(row.id, row);
+    pendingJobs().putSync(row.id, 1);
+  });
+  for (const l of listeners) l();
+  return { id: row.id, status: row.status, format: row.format, created_at: row.created_at };
+}
+
+/** GET /v1/audit/exports/{id}: another tenant's job is not visible (404 not_found). */
+export function getExport(tenantId: string, id: string) {
+  const r = exportJobs().get(id);
+  if (!r || r.tenant_id !== tenantId) throw new ApiError('not_found', 'No such export');
+  return exportOut(r);
+}
+
+/**
+ * GET /v1/audit/exports/{id}/download: no API key; the URL's signature over id and expiry is the
+ * credential. 403 when it does not match (tampered) or has expired.
+ */
+export function downloadFile(id: string, expires: unknown, sig: unknown): { path: string; format: ExportRow['format']; name: string } {
+  const verdict = checkDownload(id, expires, sig);
+  if (verdict === 'tampered') throw new ApiError('invalid_download_signature', 'The download URL is not valid', {}, 403);
+  if (verdict === 'expired') throw new ApiError('download_expired', 'The download URL has expired; request a new export', {}, 403);
+  const r = exportJobs().get(id);
+  if (!r || r.status !== 'ready' || r.file_removed) throw new ApiError('not_found', 'The export file is no longer available');
+  const safeOrg = r.org_id.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 64);
+  return { path: fileOf(r), format: r.format, name: `audit-${safeOrg}-${r.id}.${extOf(r)}` };
+}
+
+async function updateJob(id: string, change: (cur: ExportRow) => Partial<ExportRow>, also?: (next: ExportRow) => void): Promise<ExportRow | null> {
+  return transact(() => {
+    const cur = exportJobs().get(id);
+    if (!cur) return null;
+    const next = { ...cur, ...change(cur) };
+    exportJobs().putSync(id, next);
+    also?.(next);
+    return next;
+  });
+}
+
+// ---- used by the export worker ----
+
+/** The oldest queued job, or undefined. */
+export function nextPendingExport(): string | undefined {
+  for (const { key } of pendingJobs().getRange({ limit: 1 })) return key as string;
+  return undefined;
+}
+
+/**
+ * Runs one job: streams the org's matching events (hot, then cold segments, seq order) into
+ * DATA/exports/<id>.<ext> and marks it ready with row_count and a 24 h download window, or failed
+ * with the error. An abort (shutdown) leaves it queued, to start again on the next run.
+ */
+export async function runExport(id: string, signal?: AbortSignal): Promise<ExportRow | null> {
+  const job = await updateJob(id, () => ({ status: 'running', started_at: new Date().toISOString(), error: null, row_count: null }));
+  if (!job) {
+    await transact(() => pendingJobs().removeSync(id));
+    return null;
+  }
+  mkdirSync(exportsDir(), { recursive: true, mode: 0o700 });
+  try {
+    const filters = checkFilters(job.filters);
+    const { rows, bytes } = await writeExportFile(fileOf(job), job.format, streamAuditEvents(job.tenant_id, job.org_id, filters), signal);
+    const done = new Date();
+    const expires = Math.floor(done.getTime() / 1000) + DOWNLOAD_TTL_S;
+    return await updateJob(id, () => ({ status: 'ready', row_count: rows, bytes, completed_at: done.toISOString(), expires_at: expires }), () => {
+      pendingJobs().removeSync(id);
+      fileExpiry().putSync([expires, id], 1);
+    });
+  } catch (e) {
+    if (signal?.aborted) {
+      await updateJob(id, () => ({ status: 'pending', started_at: null }));
+      return null;
+    }
+    const error = e instanceof ApiError ? `${e.code}: ${e.message}` : `export failed: ${(e as Error).message}`.slice(0, 300);
+    return updateJob(id, () => ({ status: 'failed', error, completed_at: new Date().toISOString() }), () => pendingJobs().removeSync(id));
+  }
+}
+
+/** After a crash: jobs left running go back to pending (their partial files are removed when they rerun). */
+export async function requeueInterrupted(): Promise<void> {
+  const ids = [...pendingJobs().getKeys({})] as string[];
+  await transact(() => {
+    for (const id of ids) {
+      const r = exportJobs().get(id);
+      if (r?.status === 'running') exportJobs().putSync(id, { ...r, status: 'pending', started_at: null });
+    }
+  });
+}
+
+/**
+ * Removes the files of exports whose download window has closed (the job stays, with
+ * file_removed), and stray partial files of jobs that are not running. Returns the number removed.
+ */
+export async function removeExpiredExports(nowS = Math.floor(Date.now() / 1000)): Promise<number> {
+  const due = [...fileExpiry().getKeys({ end: [nowS + 1] })] as Array<[number, string]>;
+  for (const [exp, id] of due) {
+    const r = exportJobs().get(id);
+    if (r) rmSync(fileOf(r), { force: true });
+    await transact(() => {
+      fileExpiry().removeSync([exp, id]);
+      const cur = exportJobs().get(id);
+      if (cur) exportJobs().putSync(id, { ...cur, file_removed: true });
+    });
+  }
+  let strays = 0;
+  try {
+    for (const f of readdirSync(exportsDir())) {
+      const id = f.split('.')[0]!;
+      if (f.endsWith('.part') && exportJobs().get(id)?.status !== 'running') {
+        rmSync(join(exportsDir(), f), { force: true });
+        strays++;
+      }
+    }
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+  }
+  return due.length + strays;
+}
