@@ -8,5 +8,6 @@ import { traceRoutes } from '../traces/routes';
 import { auditRoutes } from '../audit/routes';
 import { streamRoutes } from '../streams/routes';
 import { exportRoutes } from '../exports/routes';
+import { portalRoutes } from '../portal/routes';
 
-export const allRoutes = () => [tenantRoutes, ledgerRoutes, webRoutes, aiRoutes, documentRoutes, traceRoutes, auditRoutes, streamRoutes, exportRoutes];
+export const allRoutes = () => [tenantRoutes, ledgerRoutes, webRoutes, aiRoutes, documentRoutes, traceRoutes, auditRoutes, streamRoutes, exportRoutes, portalRoutes];

@@ -1,0 +1,49 @@
+// Owns the portal's shapes and input rules (SPEC "Portal session", DECISIONS 6): links, sessions, the mint body.
+import { ApiError } from '../errors';
+import { checkOrgId } from '../audit/model';
+
+export type Intent = 'audit_logs' | 'log_streams';
+export const INTENTS: Intent[] = ['audit_logs', 'log_streams'];
+
+/** DECISIONS 6: defaults link 300 s, session 3600 s. SPEC: link 60-3600, session 60-86400. */
+export const LINK_DEFAULT_S = 300;
+export const SESSION_DEFAULT_S = 3600;
+
+/** A minted one-time link, stored under the SHA-256 of its token (the token itself is never stored). */
+export type LinkRow = {
+  id: string;
+  tenant_id: string;
+  org_id: string;
+  intent: Intent;
+  session_duration_s: number;
+  created_at: string;
+  expires_ms: number;
+  used_at: string | null;
+};
+/** A read-only viewer session, stored under the SHA-256 of its bearer token. */
+export type SessionRow = {
+  link_id: string;
+  tenant_id: string;
+  org_id: string;
+  intent: Intent;
+  created_at: string;
+  expires_ms: number;
+};
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function duration(v: unknown, def: number, min: number, max: number, code: string, field: string): number {
+  if (v === undefined || v === null) return def;
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) throw new ApiError(code, `${field} must be an integer from ${min} to ${max}`);
+  return v;
+}
+
+/** POST /v1/audit/portal_sessions body, checked in the order of its fields. */
+export function checkMintBody(body: unknown): { orgId: string; intent: Intent; sessionS: number; linkS: number } {
+  if (!isObject(body)) throw new ApiError('invalid_organization_id', 'body must be a JSON object with organization_id');
+  const orgId = checkOrgId(body.organization_id);
+  if (!INTENTS.includes(body.intent as Intent)) throw new ApiError('invalid_intent', 'intent must be audit_logs or log_streams');
+  const sessionS = duration(body.session_duration_seconds, SESSION_DEFAULT_S, 60, 86400, 'invalid_duration', 'session_duration_seconds');
+  const linkS = duration(body.link_duration_seconds, LINK_DEFAULT_S, 60, 3600, 'invalid_link_duration', 'link_duration_seconds');
+  return { orgId, intent: body.intent as Intent, sessionS, linkS };
+}

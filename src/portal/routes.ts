@@ -1,0 +1,24 @@
+// Owns the portal endpoints: minting links (audit:write), the public exchange, and the session-authenticated viewer API.
+import { Elysia } from 'elysia';
+import { authorize } from '../http/auth';
+import { requestState } from '../http/context';
+import { chargePublicRate } from '../http/limits';
+import { exchangeLink, mintPortalSession, portalEvent, portalEvents, portalStreams, portalVerify, sessionOf } from './service';
+
+type Q = Record<string, string | undefined>;
+
+export const portalRoutes = new Elysia()
+  .post('/v1/audit/portal_sessions', async ({ request, body, set }) => {
+    const p = authorize(request, ['audit:write']);
+    const out = await mintPortalSession(p.tenant, body);
+    set.status = 201;
+    return out;
+  })
+  .post('/v1/audit/portal/exchange', ({ request, body }) => {
+    chargePublicRate(requestState(request).ip);
+    return exchangeLink(body);
+  })
+  .get('/v1/portal/audit/events', ({ request, query }) => portalEvents(sessionOf(request.headers), query as Q))
+  .get('/v1/portal/audit/events/:id', ({ request, params }) => portalEvent(sessionOf(request.headers), params.id))
+  .get('/v1/portal/audit/events/:id/verify', ({ request, params }) => portalVerify(sessionOf(request.headers), params.id))
+  .get('/v1/portal/streams', ({ request }) => portalStreams(sessionOf(request.headers)));
