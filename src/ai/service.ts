@@ -8,7 +8,7 @@ import { aiSignedPayload } from '../crypto/signed';
 import { aiPayloadHashOf, valueHashOf } from '../proof/recompute';
 import { enqueue } from '../store/queue';
 import { planOf } from '../plans/plans';
-import { getTenant, issuerBlock, pinnedPublicKey, tenantSigner, type Signer, type TenantRow } from '../tenants/service';
+import { getTenant, issuerBlock, pinnedPublicKey, tenantSigner, type TenantRow } from '../tenants/service';
 import { chargeQuota, currentUsage } from '../usage/service';
 import { registerApplier } from '../workers/intake';
 import { assertTraceAcceptsItems } from '../traces/gate';
@@ -142,21 +142,9 @@ export async function attest(input: AttestInput): Promise<AttestResult> {
 
 // ---------- signed append (intake worker) ----------
 
-// The worker prepares a whole batch synchronously; its tenants' signers are looked up once per batch, not per item.
-const batchSigners = new Map<string, Signer>();
-function batchSigner(tenantId: string): Signer {
-  let s = batchSigners.get(tenantId);
-  if (!s) {
-    if (!batchSigners.size) setImmediate(() => batchSigners.clear());
-    s = tenantSigner(tenantId);
-    batchSigners.set(tenantId, s);
-  }
-  return s;
-}
-
 /** Signs one accepted attestation (DECISIONS 4) with the tenant's active key. */
 export function buildAiRow(d: AiQueueItem): AiRow {
-  const signer = batchSigner(d.tenant_id);
+  const signer = tenantSigner(d.tenant_id);
   const signed_bytes = Buffer.from(canonicalBytes(aiSignedPayload(d)));
   const row: AiRow = {
     v: 1, attestation_id: d.attestation_id, tenant_id: d.tenant_id, api_key_id: d.api_key_id, attestation_type: d.attestation_type,
