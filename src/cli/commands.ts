@@ -1,6 +1,7 @@
 // The table of CLI commands: each parses its flags, calls area services and shapes --json / text output.
 import type { CliContext, CliResult } from './index';
 import { ApiError } from '../errors';
+import { config } from '../config';
 import { createTenant, describeTenant, findTenant, listTenants, rotateKey, setPastDue, setPlan, verifyDomain } from '../tenants/service';
 import { createApiKey, describeApiKey, listApiKeys, revokeApiKey } from '../keys/service';
 import { usageReport } from '../usage/service';
@@ -173,6 +174,15 @@ export const commands: Record<string, Command> = {
     async run() {
       await import('../main');
       await new Promise(() => {});
+      return null;
+    },
+  },
+  console: {
+    usage: 'console  (the operator console, same as npm run console)',
+    opensStore: false,
+    async run() {
+      const { runConsole } = await import('../../tui/index');
+      await runConsole(config().dataDir);
       return null;
     },
   },

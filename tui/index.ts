@@ -1,0 +1,34 @@
+// Boot of `npm run console` (and `svc console`): config and store of the data directory, then the console until q.
+import { loadConfig, setConfig } from '../src/config';
+import { closeStore, openStore } from '../src/store/env';
+import { startApp } from './app';
+
+/**
+ * Opens the data directory the server uses (SVC_DATA_DIR or --data-dir) and runs the console.
+ * Log lines would land on the console's own terminal, so only errors are logged here.
+ */
+export async function runConsole(dataDir?: string): Promise<void> {
+  if (!process.stdout.isTTY || !process.stdin.isTTY) throw new Error('the console needs a terminal (run it in a shell, not through a pipe)');
+  const cfg = setConfig({ ...loadConfig(process.env, { dataDir }), logLevel: 'error' });
+  openStore(cfg.dataDir);
+  await startApp(cfg.dataDir);
+  await closeStore();
+}
+
+function dataDirFlag(argv: string[]): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--data-dir') return argv[i + 1];
+    if (argv[i]!.startsWith('--data-dir=')) return argv[i]!.slice('--data-dir='.length);
+  }
+  return undefined;
+}
+
+if (import.meta.main) {
+  runConsole(dataDirFlag(process.argv.slice(2))).then(
+    () => process.exit(0),
+    (e) => {
+      process.stderr.write(`error: ${(e as Error).message}\n`);
+      process.exit(1);
+    },
+  );
+}

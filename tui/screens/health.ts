@@ -1,0 +1,90 @@
+// Owns the Health screen: intake queue, worker throughput, ingest sparkline, sealing traces, streams, disk, certificate.
+import { join } from 'node:path';
+import { lastSeq } from '../../src/audit/service';
+import { config } from '../../src/config';
+import { certificateExpiry } from '../../src/http/tls';
+import { depth, oldestAgeMs } from '../../src/store/queue';
+import { allStreams } from '../../src/streams/service';
+import { streamOut } from '../../src/streams/model';
+import { getTenant } from '../../src/tenants/service';
+import type { App, View } from '../app';
+import { bytes, cell, count, duration, sparkline, when } from '../widgets/format';
+import { Table } from '../widgets/table';
+import { box, esc, type Pos } from '../widgets/ui';
+import { diskUse, freeSpace, LedgerRate, sealingTraces } from './health-data';
+
+type Stream = ReturnType<typeof streamOut> & { tenant: string; lag: number };
+const DISK_EVERY_MS = 10_000;
+const DAY = 86400_000;
+
+const line = (label: string, text: string) => `{bold}${esc(cell(label, 16))}{/bold}${esc(text)}`;
+
+export function healthView(app: App, parent: unknown, size: Pos & { width: number; height: number }, dataDir: string): View {
+  const root = box(parent, size);
+  const top = box(root, { top: 0, left: 0, width: size.width, height: 9 });
+  const streams = new Table<Stream>(root, { top: 9, left: 0, width: size.width, height: size.height - 9 }, {
+    title: 'Audit streams', id: (s) => s.id, empty: 'no audit streams',
+    columns: [
+      { title: 'TENANT', width: 12, value: (s) => s.tenant },
+      { title: 'ORG', width: 14, value: (s) => s.organization_id },
+      { title: 'STATE', width: 8, value: (s) => s.state.toUpperCase() },
+      { title: 'LAG', width: 8, value: (s) => `${count(s.lag)} ev`, align: 'right' },
+      { title: 'LAST DELIVERY', width: 16, value: (s) => when(s.last_delivered_at) },
+      { title: 'LAST ERROR', width: 14, value: (s) => s.last_error ?? '-' },
+    ],
+  });
+  const rate = new LedgerRate();
+  let disk: { at: number; used: number; fs: ReturnType<typeof freeSpace> } | null = null;
+
+  function certificate(): string {
+    const cfg = config();
+    if (!cfg.tls) return 'TLS off (SVC_TLS=off: a proxy terminates TLS)';
+    const file = cfg.tlsCert ?? join(dataDir, 'tls', 'cert.pem');
+    const exp = certificateExpiry(file);
+    if (!exp) return `no certificate at ${file}`;
+    const left = Date.parse(exp) - Date.now();
+    const state = left < 0 ? 'EXPIRED' : left < 30 * DAY ? `EXPIRES SOON, ${duration(left)} left` : `${Math.floor(left / DAY)} d left`;
+    return `expires ${when(exp)} UTC (${state})`;
+  }
+
+  const view: View = {
+    name: 'Health',
+    box: root,
+    hints: 'refreshes every second  / filter streams  Tab next screen  ? help  q quit',
+    help: [
+      'Health (live, read from the data directory the server writes)',
+      '  Worker: ledger rows written per second, from the growth of the ledger time index',
+      '  Ingest: ledger rows per second by ingested_at over the last minute',
+      '  Sealing traces: seal requests still waiting on the intake queue',
+      '  Streams: LAG = audit events of the org not yet acknowledged by the receiver',
+    ],
+    filterTable: () => streams as Table<unknown>,
+    refresh() {
+      const now = Date.now();
+      rate.sample(now);
+      if (!disk || now - disk.at > DISK_EVERY_MS) disk = { at: now, used: diskUse(dataDir), fs: freeSpace(dataDir) };
+      const per = rate.perSecond(now);
+      const written = rate.writtenPerSecond();
+      const sealing = sealingTraces();
+      const oldestSeal = sealing.traces[0];
+      const fs = disk.fs;
+      top.setContent([
+        line('Intake queue', `depth ${depth()} items, oldest waiting ${duration(oldestAgeMs())}`),
+        line('Worker', written === null ? 'measuring...' : `${count(Math.round(written))} ledger rows/s written (last 5 s)`),
+        line('Ingest, 60 s', sparkline(per)),
+        line('', `now ${count(per[per.length - 2] ?? 0)}/s  peak ${count(Math.max(...per))}/s  ${count(per.reduce((a, b) => a + b, 0))} rows this minute`),
+        line('Sealing traces', sealing.traces.length
+          ? `${sealing.traces.length} waiting; oldest ${oldestSeal!.trace_id} since ${duration(now - Date.parse(oldestSeal!.requested_at))}`
+          : `none waiting${sealing.scanned === 20_000 ? ' (first 20000 queued items looked at)' : ''}`),
+        line('Disk', `data dir ${bytes(disk.used)}${fs ? `; filesystem ${bytes(fs.free)} free of ${bytes(fs.size)}` : ''}`),
+        line('Certificate', certificate()),
+        line('Data dir', dataDir),
+      ].join('\n'));
+      streams.setRows(allStreams().map((r) => ({
+        ...streamOut(r), tenant: getTenant(r.tenant_id)?.name ?? r.tenant_id, lag: Math.max(0, lastSeq(r.tenant_id, r.org_id) - r.cursor_seq),
+      })));
+    },
+    key: (_ch, key) => streams.handleKey(key),
+  };
+  return view;
+}

@@ -1,0 +1,77 @@
+// Owns the text of integrity results: scan reports and single-event verifications, as OK/FAIL lines (no colour needed).
+import type { integrityReport, verifyAuditEvent } from '../../src/audit/service';
+import { verifyBytes } from '../../src/crypto/ed25519';
+import { isSealed, signedBytesMatch, type LedgerRow } from '../../src/ledger/service';
+import { pinnedPublicKey } from '../../src/tenants/service';
+import { bar, duration, when } from '../widgets/format';
+
+type Report = ReturnType<typeof integrityReport>;
+type Range = { from: number; to: number };
+const MAX_LISTED = 3;
+const BAR = 26;
+
+const seqs = (g: Range) => (g.from === g.to ? `seq ${g.from}` : `seq ${g.from}-${g.to}`);
+const mark = (ok: boolean | null) => (ok === null ? '[SKIP]' : ok ? '[OK]  ' : '[FAIL]');
+
+function listed(label: string, gaps: Range[], truncated = false): string[] {
+  const out = gaps.slice(0, MAX_LISTED).map((g) => `  ${label} ${seqs(g)}`);
+  if (gaps.length > MAX_LISTED || truncated) out.push(`  ... ${truncated ? 'more than ' : ''}${gaps.length - MAX_LISTED} more`);
+  return out;
+}
+
+/** While the scan runs: a moving block, since the scan reports no partial progress. */
+export function scanningLines(orgId: string, elapsedMs: number): string[] {
+  const pos = Math.floor(elapsedMs / 100) % (BAR - 5);
+  return [`Org "${orgId}": scanning`, `[${' '.repeat(pos)}#####${' '.repeat(BAR - 5 - pos)}] ${duration(elapsedMs)}`, '', 'The console stays usable meanwhile.'];
+}
+
+export function scanLines(orgId: string, r: Report, ms: number): string[] {
+  const cold = r.cold;
+  const hasCold = r.evacuated_through_seq > r.purged_through_seq;
+  const coldOk = cold.manifest_ok && cold.gaps.length === 0;
+  return [
+    `Org "${orgId}": scanned in ${duration(ms)}`,
+    bar(1, 1, BAR),
+    r.expected ? `Hot rows seq ${r.from}-${r.to}: ${r.count} of ${r.expected}` : 'Hot rows: none',
+    r.contiguous && coldOk ? 'CONTIGUOUS: yes, no gaps' : `CONTIGUOUS: NO, ${r.gaps.length + cold.gaps.length} gap(s)`,
+    ...listed('missing', r.gaps, r.gaps_truncated),
+    hasCold ? `Evacuated (cold) seq ${cold.from}-${cold.to}:` : 'Evacuated (cold): none',
+    ...(hasCold ? [`  ${cold.segments} segment(s), ${cold.count} rows, manifest ${cold.manifest_ok ? 'OK' : 'BROKEN'}`] : []),
+    ...listed('cold missing', cold.gaps),
+    ...cold.problems.slice(0, MAX_LISTED).map((p) => `  PROBLEM ${p}`),
+    `Purged through seq ${r.purged_through_seq}; last seq ${r.last_seq}`,
+  ];
+}
+
+/** A ledger event checked as its proof is: signature by the tenant's pinned key over the stored signed bytes, which must be the bytes rebuilt from the row. */
+export function verifyLedgerLines(row: LedgerRow, tenantName: string): string[] {
+  const key = pinnedPublicKey(row.tenant_id, row.key_id);
+  const sig = !!key && verifyBytes(key, row.signed_bytes, row.signature);
+  const rebuilt = signedBytesMatch(row);
+  return [
+    'Ledger event',
+    `  ${row.event_id}`,
+    `tenant ${tenantName}, type ${row.event_type}`,
+    `ingested ${when(row.ingested_at)}${isSealed(row) ? ' (sealed by retention)' : ''}`,
+    `${mark(!!key)} signing key ${row.key_id} is pinned`,
+    `${mark(key ? sig : null)} Ed25519 signature (pinned key)`,
+    `${mark(rebuilt)} signed bytes rebuilt from the row`,
+    `       and payload hash recomputed`,
+    key && sig && rebuilt ? 'VERIFIED' : 'NOT VERIFIED',
+  ];
+}
+
+export function verifyAuditLines(r: ReturnType<typeof verifyAuditEvent>): string[] {
+  const sd = r.signed_data as { org_id?: string; seq?: number } | null;
+  const hashOk = r.reason !== 'payload_hash_mismatch';
+  const keyOk = hashOk ? r.reason !== 'key_unknown' : null;
+  return [
+    'Audit event',
+    `  ${r.event_id}`,
+    sd ? `org ${sd.org_id}, seq ${sd.seq}, key ${r.key_id}` : `key ${r.key_id}`,
+    `${mark(hashOk)} payload hash recomputed`,
+    `${mark(keyOk)} signing key is pinned`,
+    `${mark(keyOk ? r.valid : null)} Ed25519 signature (pinned key)`,
+    r.valid ? 'VALID' : `INVALID: ${r.reason}`,
+  ];
+}
