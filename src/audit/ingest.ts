@@ -1,12 +1,12 @@
 // Owns audit ingest: validation, idempotency (DECISIONS 6 and 9) and the durable enqueue behind the 201.
 import { ApiError } from '../errors';
-import { canonicalBytes, canonicalJson } from '../crypto/canonical';
+import { canonicalJson } from '../crypto/canonical';
 import { sha256Hex } from '../crypto/hash';
 import { ulid } from '../crypto/ids';
 import { transact } from '../store/env';
 import { enqueue } from '../store/queue';
 import type { TenantRow } from '../tenants/service';
-import { AUDIT_KIND } from './applier';
+import { AUDIT_KIND } from './writer';
 import { checkIdempotencyKey, checkIngestBody, DAY_MS, type IdemRow, type IngestItem } from './model';
 import { findOrg } from './orgs';
 import { idem, idemExpiry } from './repo';
@@ -39,7 +39,12 @@ export async function ingestAuditEvent(tenant: TenantRow, idempotencyKey: string
   const t = tenant.tenant_id;
   const org = findOrg(t, f.org_id);
   if (!org) throw new ApiError('org_not_found', `No audit organization ${f.org_id}`);
-  const bodyHash = sha256Hex(canonicalBytes(body));
+  const actor_json = canonicalJson(f.actor);
+  const targets_json = canonicalJson(f.targets);
+  const context_json = canonicalJson(f.context);
+  const metadata_json = canonicalJson(f.metadata);
+  // The request as the service understood it, canonical, so key order and unknown fields do not matter.
+  const bodyHash = sha256Hex(`{"action":${JSON.stringify(f.action)},"actor":${actor_json},"context":${context_json},"metadata":${metadata_json},"occurred_at":${JSON.stringify(f.occurred_at)},"organization_id":${JSON.stringify(f.org_id)},"targets":${targets_json}}`);
   const existing = idem().get([t, key]);
   if (existing && existing.at > now - DAY_MS) throw conflict(existing, bodyHash);
   if (org.archived) throw new ApiError('org_archived', 'The organization is archived; it accepts no new events');
@@ -48,12 +53,11 @@ export async function ingestAuditEvent(tenant: TenantRow, idempotencyKey: string
   const ingested_at = new Date(now).toISOString();
   const item: IngestItem = {
     tenant_id: t, event_id, org_id: f.org_id, ingested_at, occurred_at: f.occurred_at ?? ingested_at, occurred_ms: f.occurred_ms,
-    action: f.action, actor_json: canonicalJson(f.actor), targets_json: canonicalJson(f.targets),
-    context_json: canonicalJson(f.context), metadata_json: canonicalJson(f.metadata),
+    action: f.action, actor_json, targets_json, context_json, metadata_json,
     actor_id: f.actor.id, target_ids: [...new Set(f.targets.map((x) => x.id))],
   };
   const rec: IdemRow = { event_id, body_hash: bodyHash, org_id: f.org_id, at: now };
-  const ok = await enqueue(AUDIT_KIND, item, {
+  const ok = await enqueue(AUDIT_KIND, JSON.stringify(item), {
     unlessExists: { db: idem(), key: [t, key] },
     with: [{ db: idem(), key: [t, key], value: rec }, { db: idemExpiry(), key: [now, t, key], value: 1 }],
   });

@@ -4,7 +4,6 @@ import { log } from '../log';
 import { ApiError } from '../errors';
 import { transact } from '../store/env';
 import { listTenants } from '../tenants/service';
-import { forgetSeq } from './applier';
 import { readManifest, removeColdDir, removeOrphans, removeSegmentFile, segmentEvents, writeManifest, writeSegment, type Segment } from './cold';
 import { lastAcceptedMs, sweepIdempotency } from './ingest';
 import { DAY_MS, toEventOut, type AuditRow, type OrgRow } from './model';
@@ -206,6 +205,5 @@ export async function deleteOrg(tenantId: string, orgId: string, now = Date.now(
     });
     removeColdDir(tenantId, orgId);
   });
-  forgetSeq(tenantId, orgId);
   return { organization_id: orgId, deleted: true };
 }

@@ -7,7 +7,7 @@ export { ingestAuditEvent } from './ingest';
 export { auditEventsAfter, getAuditEvent, queryEvents, streamAuditEvents } from './query';
 export { integrityReport, verifyAuditEvent } from './verify';
 export { deleteOrg, runAuditRetention } from './retention';
-export { onAuditApplied } from './applier';
+export { onAuditApplied } from './writer';
 export { checkFilters, type AuditEventOut, type QueryFilters } from './model';
 
 /** `svc audit integrity --tenant TENANT --org ORG_ID`: TENANT is a tenant id or domain. */

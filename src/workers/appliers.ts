@@ -4,4 +4,4 @@ import '../ai/service';
 import '../documents/service';
 import '../traces/service';
 import '../traces/items';
-import '../audit/applier';
+import '../audit/writer';

@@ -7,6 +7,7 @@ import { flushLastUsed } from '../keys/service';
 import { startIntake, stopIntake } from './intake';
 import { runRetention } from './retention';
 import './appliers';
+import { startAuditWriter, stopAuditWriter } from '../audit/writer';
 import { startStreamDelivery, stopStreamDelivery } from './streams';
 import { cleanExports, startExportWorker, stopExportWorker } from './exports';
 
@@ -25,6 +26,7 @@ export async function flushCounters(): Promise<void> {
 
 export function startWorkers(): void {
   startIntake();
+  startAuditWriter();
   startStreamDelivery();
   startExportWorker();
   schedule('retention', config().retentionCron, () => runRetention());
@@ -49,5 +51,6 @@ export async function stopWorkers(): Promise<void> {
   await stopStreamDelivery();
   await stopExportWorker();
   await stopIntake();
+  await stopAuditWriter();
   await flushCounters();
 }
