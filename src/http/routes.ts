@@ -9,5 +9,6 @@ import { auditRoutes } from '../audit/routes';
 import { streamRoutes } from '../streams/routes';
 import { exportRoutes } from '../exports/routes';
 import { portalRoutes } from '../portal/routes';
+import { portalPageRoutes } from '../web/portal/routes';
 
-export const allRoutes = () => [tenantRoutes, ledgerRoutes, webRoutes, aiRoutes, documentRoutes, traceRoutes, auditRoutes, streamRoutes, exportRoutes, portalRoutes];
+export const allRoutes = () => [tenantRoutes, ledgerRoutes, webRoutes, aiRoutes, documentRoutes, traceRoutes, auditRoutes, streamRoutes, exportRoutes, portalRoutes, portalPageRoutes];
