@@ -2,6 +2,7 @@
 import { refreshReads } from '../src/store/env';
 import { getTenant, listTenants } from '../src/tenants/service';
 import { errorText, message, type Host, type Modal } from './widgets/dialog';
+import { cell } from './widgets/format';
 import type { Table } from './widgets/table';
 import { box, esc, printable, screen as makeScreen, type Box, type Key } from './widgets/ui';
 import { tenantsView } from './screens/tenants';
@@ -41,6 +42,7 @@ const GLOBAL_HELP = [
   '  Up/Down PgUp/PgDn Home/End   move in a list',
   '  /                 filter the list (Enter keeps it, Esc clears it)',
   '  ?                 this help        q   quit',
+  'Markers: > selected row, ~ value cut short, ! quota 90% used, [OK] [FAIL] [SKIP]',
   '',
 ];
 
@@ -93,10 +95,10 @@ export function startApp(dataDir: string): Promise<void> {
   function drawChrome(): void {
     const tabs = views.map((v, i) => (i === current ? `{inverse}${esc(`[${i + 1} ${v.name}]`)}{/inverse}` : esc(` ${i + 1} ${v.name} `))).join(' ');
     const t = app.tenantId ? getTenant(app.tenantId) : undefined;
-    const right = `${t ? `tenant ${t.name}  ` : ''}${new Date().toISOString().slice(11, 19)} UTC`;
+    const right = `${t ? `tenant ${cell(t.name, 16).trimEnd()}  ` : ''}${new Date().toISOString().slice(11, 19)} UTC`;
     header.setContent(`${tabs}{|}${esc(right)}`);
     const filterModal = modals.length && (modals[modals.length - 1] as { filterText?: string }).filterText !== undefined;
-    if (!filterModal) statusLine.setContent(esc(status && status.until > Date.now() ? status.text : views[current]!.hints));
+    if (!filterModal) statusLine.setContent(esc(cell(status && status.until > Date.now() ? status.text : views[current]!.hints, scr.width)));
   }
 
   function show(i: number): void {

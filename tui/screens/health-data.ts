@@ -1,6 +1,7 @@
 // Owns the health figures the console derives from stored data: it runs beside the server, not inside it.
 import { lstatSync, readdirSync, statfsSync } from 'node:fs';
 import { join } from 'node:path';
+import { nextPendingExport } from '../../src/exports/service';
 import { byTime } from '../../src/ledger/repo';
 import { oldestAgeMs, peek } from '../../src/store/queue';
 import { listTenants } from '../../src/tenants/service';
@@ -95,4 +96,10 @@ export function sealingTraces(): { traces: Array<{ tenant_id: string; trace_id: 
   const items = peek(SEAL_SCAN);
   const traces = items.filter((i) => i.value.kind === 'trace.seal').map((i) => i.value.data as { tenant_id: string; trace_id: string; requested_at: string });
   return { traces, scanned: items.length };
+}
+
+/** The oldest export job still queued or running, and for how long (a uuidv7 id carries its creation time). */
+export function oldestExport(now = Date.now()): { id: string; ageMs: number } | null {
+  const id = nextPendingExport();
+  return id ? { id, ageMs: now - parseInt(id.replace(/-/g, '').slice(0, 12), 16) } : null;
 }

@@ -1,4 +1,4 @@
-// Owns the Health screen: intake queue, worker throughput, ingest sparkline, sealing traces, streams, disk, certificate.
+// Owns the Health screen: intake queue, worker throughput, ingest sparkline, sealing traces, exports, streams, disk, certificate.
 import { join } from 'node:path';
 import { lastSeq } from '../../src/audit/service';
 import { config } from '../../src/config';
@@ -11,18 +11,18 @@ import type { App, View } from '../app';
 import { bytes, cell, count, duration, sparkline, when } from '../widgets/format';
 import { Table } from '../widgets/table';
 import { box, esc, type Pos } from '../widgets/ui';
-import { diskUse, freeSpace, LedgerRate, sealingTraces } from './health-data';
+import { diskUse, freeSpace, LedgerRate, oldestExport, sealingTraces } from './health-data';
 
 type Stream = ReturnType<typeof streamOut> & { tenant: string; lag: number };
 const DISK_EVERY_MS = 10_000;
 const DAY = 86400_000;
 
-const line = (label: string, text: string) => `{bold}${esc(cell(label, 16))}{/bold}${esc(text)}`;
+const line = (label: string, text: string) => `{bold}${esc(cell(label, 16))}{/bold}${esc(cell(text, 64).trimEnd())}`;
 
 export function healthView(app: App, parent: unknown, size: Pos & { width: number; height: number }, dataDir: string): View {
   const root = box(parent, size);
-  const top = box(root, { top: 0, left: 0, width: size.width, height: 9 });
-  const streams = new Table<Stream>(root, { top: 9, left: 0, width: size.width, height: size.height - 9 }, {
+  const top = box(root, { top: 0, left: 0, width: size.width, height: 10 });
+  const streams = new Table<Stream>(root, { top: 10, left: 0, width: size.width, height: size.height - 10 }, {
     title: 'Audit streams', id: (s) => s.id, empty: 'no audit streams',
     columns: [
       { title: 'TENANT', width: 12, value: (s) => s.tenant },
@@ -56,6 +56,7 @@ export function healthView(app: App, parent: unknown, size: Pos & { width: numbe
       '  Worker: ledger rows written per second, from the growth of the ledger time index',
       '  Ingest: ledger rows per second by ingested_at over the last minute',
       '  Sealing traces: seal requests still waiting on the intake queue',
+      '  Export jobs: the oldest job not done yet (queued or running)',
       '  Streams: LAG = audit events of the org not yet acknowledged by the receiver',
     ],
     filterTable: () => streams as Table<unknown>,
@@ -68,6 +69,7 @@ export function healthView(app: App, parent: unknown, size: Pos & { width: numbe
       const sealing = sealingTraces();
       const oldestSeal = sealing.traces[0];
       const fs = disk.fs;
+      const exp = oldestExport(now);
       top.setContent([
         line('Intake queue', `depth ${depth()} items, oldest waiting ${duration(oldestAgeMs())}`),
         line('Worker', written === null ? 'measuring...' : `${count(Math.round(written))} ledger rows/s written (last 5 s)`),
@@ -76,6 +78,7 @@ export function healthView(app: App, parent: unknown, size: Pos & { width: numbe
         line('Sealing traces', sealing.traces.length
           ? `${sealing.traces.length} waiting; oldest ${oldestSeal!.trace_id} since ${duration(now - Date.parse(oldestSeal!.requested_at))}`
           : `none waiting${sealing.scanned === 20_000 ? ' (first 20000 queued items looked at)' : ''}`),
+        line('Export jobs', exp ? `${exp.id} not done, ${duration(exp.ageMs)} old` : 'none queued or running'),
         line('Disk', `data dir ${bytes(disk.used)}${fs ? `; filesystem ${bytes(fs.free)} free of ${bytes(fs.size)}` : ''}`),
         line('Certificate', certificate()),
         line('Data dir', dataDir),

@@ -79,6 +79,7 @@ export function keysView(app: App, parent: unknown, size: Pos & { width: number;
     refresh() {
       const t = app.tenantId ? getTenant(app.tenantId) : undefined;
       table.title = t ? `API keys of ${t.name} (${t.primary_domain})` : 'API keys (no tenant chosen)';
+      table.empty = t ? 'no API keys: press n to create one' : 'choose a tenant: press t';
       const rows = t ? listApiKeys(t.tenant_id).map(describeApiKey) : [];
       table.setRows(rows.sort((a, b) => a.created_at.localeCompare(b.created_at)));
       drawDetail();

@@ -6,6 +6,7 @@ import type { App, View } from '../app';
 import { confirm, form } from '../widgets/dialog';
 import { cell, count, quota, when } from '../widgets/format';
 import { Table } from '../widgets/table';
+import { byName } from './pick-tenant';
 import { box, esc, type Pos } from '../widgets/ui';
 
 type Row = TenantRow & { usage: ReturnType<typeof usageReport> };
@@ -51,7 +52,7 @@ export function tenantsView(app: App, parent: unknown, size: Pos & { width: numb
       esc(cell(`tenant ${r.tenant_id}  created ${when(r.created_at)}`, w)),
       esc(cell(`plan ${r.plan}  past due: ${r.past_due ? 'YES (ingest and verify calls answer 402)' : 'no'}`, w)),
       esc(cell(`domain ${r.primary_domain}  verified: ${r.domain_verified ? `yes, ${when(r.domain_verified_at)}` : 'NO'}`, w)),
-      esc(cell(r.domain_verified ? '' : `  needs DNS TXT _svc-verify.${r.primary_domain} = svc-verify=${r.tenant_id}`, w)),
+      esc(cell(r.domain_verified ? '' : `  DNS TXT _svc-verify.${r.primary_domain} must hold svc-verify=<tenant id>`, w)),
       esc(cell(`signing key ${d.active_key_id} since ${when(active?.valid_from)}${retired ? `, ${retired} retired (still verify)` : ''}`, w)),
       esc(`usage ${new Date().toISOString().slice(0, 7)}  used/limit`),
       ...USAGE.map(([k, label]) => esc(`  ${cell(label, 16)} ${quota(r.usage[k]!.used, r.usage[k]!.limit, 20)}`)),
@@ -74,7 +75,7 @@ export function tenantsView(app: App, parent: unknown, size: Pos & { width: numb
     filterTable: () => table as Table<unknown>,
     refresh() {
       const rows = listTenants().map((t) => ({ ...t, usage: usageReport(t) }));
-      table.setRows(rows.sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) || a.tenant_id.localeCompare(b.tenant_id)));
+      table.setRows(rows.sort(byName));
       if (app.tenantId && table.current()?.tenant_id !== app.tenantId) table.select(app.tenantId);
       follow();
       drawDetail();
@@ -95,7 +96,7 @@ export function tenantsView(app: App, parent: unknown, size: Pos & { width: numb
         ], (v) => app.act(async () => {
           const t = await createTenant({ name: v.name as string, domain: v.domain as string, issuerName: v.issuer as string, plan: v.plan as string });
           app.tenantId = t.tenant_id;
-          return `created tenant ${t.name} (${t.primary_domain}, plan ${t.plan}), signing key ${t.key_id}`;
+          return `created tenant ${t.name} (${t.primary_domain}), plan ${t.plan}`;
         }, true));
         return true;
       }

@@ -17,11 +17,12 @@ export type Values = Record<string, string | string[]>;
 /** The one line an operator sees for a failure: the contract's error code and message. */
 export const errorText = (e: unknown): string => (e instanceof ApiError ? `${e.code}: ${e.message}` : (e as Error)?.message ?? String(e));
 
-const innerWidth = (host: Host, width = 74) => Math.min(width, host.width() - 2) - 2;
+/** Text columns inside a frame: the border and one column of padding on each side. */
+const innerWidth = (host: Host, width = 74) => Math.min(width, host.width() - 2) - 4;
 
 function frame(host: Host, title: string, height: number, width = 74): Box {
   const w = Math.min(width, host.width() - 2);
-  const b = box(host.parent, { top: 'center', left: 'center', width: w, height }, { border: true, label: title });
+  const b = box(host.parent, { top: 'center', left: 'center', width: w, height }, { border: true, label: title, pad: true });
   b.setFront();
   return b;
 }
@@ -37,7 +38,7 @@ export function form(host: Host, title: string, fields: Field[], submit: (v: Val
   let opt = 0;
   let error = '';
   let busy = false;
-  const b = frame(host, title, fields.length + 6);
+  const b = frame(host, title, fields.length + 5);
   const draw = () => {
     const lines = fields.map((f, i) => {
       const on = i === at;
@@ -51,7 +52,9 @@ export function form(host: Host, title: string, fields: Field[], submit: (v: Val
       }).join(' ');
       return `${on ? '>' : ' '} ${esc(cell(f.label, 12))} ${shown}`;
     });
-    lines.push('', error ? esc(`ERROR ${error}`) : busy ? 'working...' : '', esc('Tab/Up/Down field  Left/Right/Space choose  Enter OK  Esc cancel'));
+    const said = error ? wrap(`ERROR ${error}`, innerWidth(host)) : [busy ? 'working...' : ''];
+    lines.push('', ...said.map(esc), esc('Tab/Up/Down field  Left/Right/Space choose  Enter OK  Esc cancel'));
+    b.height = lines.length + 2;
     b.setContent(lines.join('\n'));
     host.render();
   };
@@ -156,11 +159,12 @@ export function message(host: Host, title: string, text: string[], opts: { enter
 export function pick(host: Host, title: string, items: Array<{ id: string; label: string }>, selectedId: string | null): Promise<string | null> {
   const height = Math.min(18, items.length + 6);
   const b = frame(host, title, height);
-  const w = Math.min(74, host.width() - 2) - 2;
-  const t = new Table<{ id: string; label: string }>(b, { top: 0, left: 0, width: w, height: height - 3 }, {
+  const w = innerWidth(host);
+  // Children of a framed box are placed from its outer corner: step over the border and the padding.
+  const t = new Table<{ id: string; label: string }>(b, { top: 1, left: 2, width: w, height: height - 4 }, {
     title: 'type to filter', columns: [{ title: 'NAME', width: w - 3, value: (i) => i.label }], id: (i) => i.id, empty: 'nothing to choose from',
   });
-  const hint = box(b, { top: height - 3, left: 0, width: w, height: 1 });
+  const hint = box(b, { top: height - 2, left: 2, width: w, height: 1 });
   hint.setContent(esc('Up/Down move  Enter choose  Esc cancel'));
   t.setRows(items);
   if (selectedId) t.select(selectedId);

@@ -15,11 +15,13 @@ export class Table<T> {
   filter = '';
   focused = true;
   title: string;
+  empty: string;
 
   constructor(parent: unknown, pos: Pos & { height: number }, private o: TableOpts<T>) {
     this.box = box(parent, pos);
     this.height = pos.height;
     this.title = o.title;
+    this.empty = o.empty;
   }
 
   /** Replaces the rows, keeping the selected row (by id) where it still exists. */
@@ -75,7 +77,7 @@ export class Table<T> {
     const title = `${this.focused ? '{bold}' : ''}${esc(this.focused ? `[${this.title}]` : ` ${this.title} `)}${this.focused ? '{/bold}' : ''} ${esc(`(${shown})${more}`)}`;
     const header = '  ' + this.o.columns.map((c) => cell(c.title, c.width, c.align)).join(' ');
     const lines = [title, `{underline}${esc(header)}{/underline}`];
-    if (!this.rows.length) lines.push(esc(`  ${this.filter ? 'no row matches the filter' : this.o.empty}`));
+    if (!this.rows.length) lines.push(esc(`  ${this.filter ? 'no row matches the filter' : this.empty}`));
     for (let i = this.offset; i < Math.min(this.rows.length, this.offset + visible); i++) {
       const r = this.rows[i]!;
       const text = esc(this.o.columns.map((c) => cell(c.value(r), c.width, c.align)).join(' '));

@@ -30,10 +30,11 @@ export function screen(): Screen {
 }
 
 /** A plain text area; content uses blessed tags ({bold}, {inverse}), so values go through esc(). */
-export function box(parent: unknown, pos: Pos, opts: { border?: boolean; label?: string } = {}): Box {
+export function box(parent: unknown, pos: Pos, opts: { border?: boolean; label?: string; pad?: boolean } = {}): Box {
   return blessed.box({
     parent, ...pos, tags: true, wrap: false,
     ...(opts.border ? { border: { type: 'line' } } : {}),
+    ...(opts.pad ? { padding: { left: 1, right: 1 } } : {}),
     ...(opts.label ? { label: ` ${esc(opts.label)} ` } : {}),
   }) as Box;
 }
