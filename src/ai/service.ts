@@ -117,7 +117,12 @@ export async function attest(input: AttestInput): Promise<AttestResult> {
   const v = validateAttestation(body);
   const dedupeKey: [string, string] = [tenant.tenant_id, v.payload_hash];
   const seen = byPayloadHash().get(dedupeKey);
-  if (seen) return { body: answer(v, seen, 'duplicate'), replayed: false };
+  if (seen) {
+    const dup = answer(v, seen, 'duplicate');
+    // Kept so that this key keeps meaning this body: a later different body is a reuse mismatch.
+    if (idemKey) await aiIdempotency().put(idemKey, { request_hash: requestHash, created_at: Date.now(), body: dup });
+    return { body: dup, replayed: false };
+  }
   // The trace gate counts what it admits, so it is asked only for an item that is about to be enqueued.
   if (v.trace_id !== null) v.trace_id = assertTraceAcceptsItems(tenant.tenant_id, v.trace_id);
 

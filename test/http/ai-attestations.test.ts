@@ -203,6 +203,11 @@ describe('POST /v1/ai/attestations', () => {
     expect(b.headers.get('idempotent-replayed')).toBe('true');
     const c = await attest({ ...body, output: 'other' }, { headers: { 'Idempotency-Key': idem } });
     expect([c.status, c.body.error]).toEqual([409, 'idempotency_key_reuse_mismatch']);
+    // A key first used for a duplicate is bound to that body too.
+    const dupKey = `idem-dup-${uniq()}`;
+    expect((await attest(body, { headers: { 'Idempotency-Key': dupKey } })).body.status).toBe('duplicate');
+    const reuse = await attest({ ...body, output: 'changed' }, { headers: { 'Idempotency-Key': dupKey } });
+    expect([reuse.status, reuse.body.error]).toEqual([409, 'idempotency_key_reuse_mismatch']);
     const d = await attest(body, { headers: { 'Idempotency-Key': 'x'.repeat(129) } });
     expect([d.status, d.body.error]).toEqual([400, 'invalid_idempotency_key']);
   });
