@@ -40,7 +40,7 @@ const GLOBAL_HELP = [
   'Keys everywhere',
   '  Tab / Shift-Tab   next / previous screen (or 1-4)',
   '  Up/Down PgUp/PgDn Home/End   move in a list',
-  '  /                 filter the list (Enter keeps it, Esc clears it)',
+  '  /                 filter the list (Enter keeps the filter, Esc clears it)',
   '  ?                 this help        q   quit',
   'Markers: > selected row, ~ value cut short, ! quota 90% used, [OK] [FAIL] [SKIP]',
   '',
@@ -51,9 +51,10 @@ export function startApp(dataDir: string): Promise<void> {
   const scr = makeScreen();
   const header = box(scr, { top: 0, left: 0, width: '100%', height: 1 });
   const body = box(scr, { top: 1, left: 0, width: '100%', height: scr.height - 2 });
-  const statusLine = box(scr, { top: scr.height - 1, left: 0, width: '100%', height: 1 });
+  const statusLine = box(scr, { top: '100%-1', left: 0, width: '100%', height: 1 });
   const modals: Modal[] = [];
   let status: { text: string; until: number } | null = null;
+  let filtering: Table<unknown> | null = null; // the list `/` is filtering; the status line is its input
   let quit: () => void = () => {};
 
   const app: App = {
@@ -97,8 +98,8 @@ export function startApp(dataDir: string): Promise<void> {
     const t = app.tenantId ? getTenant(app.tenantId) : undefined;
     const right = `${t ? `tenant ${cell(t.name, 16).trimEnd()}  ` : ''}${new Date().toISOString().slice(11, 19)} UTC`;
     header.setContent(`${tabs}{|}${esc(right)}`);
-    const filterModal = modals.length && (modals[modals.length - 1] as { filterText?: string }).filterText !== undefined;
-    if (!filterModal) statusLine.setContent(esc(cell(status && status.until > Date.now() ? status.text : views[current]!.hints, scr.width)));
+    if (filtering) statusLine.setContent(esc(`/${filtering.filter}`) + '{inverse} {/inverse}' + esc('   (Enter keep, Esc clear)'));
+    else statusLine.setContent(esc(cell(status && status.until > Date.now() ? status.text : views[current]!.hints, scr.width)));
   }
 
   function show(i: number): void {
@@ -111,19 +112,20 @@ export function startApp(dataDir: string): Promise<void> {
 
   /** `/`: the status line becomes the filter input; the list narrows as the operator types. */
   function openFilter(t: Table<unknown>): void {
-    const m: Modal & { filterText: string } = {
-      filterText: t.filter,
+    const m: Modal = {
       key(ch, key) {
         if (key.name === 'escape') t.setFilter('');
-        if (key.name === 'enter' || key.name === 'escape') app.pop(m);
-        else if (key.name === 'backspace') t.setFilter(t.filter.slice(0, -1));
+        if (key.name === 'enter' || key.name === 'escape') {
+          app.pop(m);
+          filtering = null;
+        } else if (key.name === 'backspace') t.setFilter(t.filter.slice(0, -1));
         else if (printable(ch, key)) t.setFilter(t.filter + ch);
-        statusLine.setContent(esc(`/${t.filter}`) + '{inverse} {/inverse}' + esc('   (Enter keep, Esc clear)'));
         app.refresh();
       },
     };
+    filtering = t;
     app.push(m);
-    m.key(undefined, { full: '' });
+    app.refresh();
   }
 
   scr.on('keypress', (ch, key) => {
@@ -139,9 +141,13 @@ export function startApp(dataDir: string): Promise<void> {
     if (key.name === 'tab') return show(current + 1);
     if (key.full === 'S-tab') return show(current - 1);
     if (ch && ch >= '1' && ch <= String(views.length)) return show(Number(ch) - 1);
-    if (ch === '/') {
+    if (ch === '/' || key.name === 'escape') {
       const t = v.filterTable();
-      if (t) openFilter(t);
+      if (t && ch === '/') openFilter(t);
+      else if (t?.filter) {
+        t.setFilter('');
+        app.refresh();
+      }
       return;
     }
     if (v.key(ch, key)) scr.render();
