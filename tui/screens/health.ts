@@ -10,7 +10,7 @@ import { getTenant } from '../../src/tenants/service';
 import type { App, View } from '../app';
 import { bytes, cell, count, duration, sparkline, when } from '../widgets/format';
 import { Table } from '../widgets/table';
-import { box, esc, type Pos } from '../widgets/ui';
+import { box, esc, type Area } from '../widgets/ui';
 import { diskUse, freeSpace, LedgerRate, oldestExport, sealingTraces } from './health-data';
 
 type Stream = ReturnType<typeof streamOut> & { tenant: string; lag: number };
@@ -19,7 +19,7 @@ const DAY = 86400_000;
 
 const line = (label: string, text: string) => `{bold}${esc(cell(label, 16))}{/bold}${esc(cell(text, 64).trimEnd())}`;
 
-export function healthView(app: App, parent: unknown, size: Pos & { width: number; height: number }, dataDir: string): View {
+export function healthView(app: App, parent: unknown, size: Area, dataDir: string): View {
   const root = box(parent, size);
   const top = box(root, { top: 0, left: 0, width: size.width, height: 10 });
   const streams = new Table<Stream>(root, { top: 10, left: 0, width: size.width, height: size.height - 10 }, {

@@ -7,7 +7,7 @@ import type { ScanReply } from '../scan-worker';
 import { form } from '../widgets/dialog';
 import { when } from '../widgets/format';
 import { Table } from '../widgets/table';
-import { box, esc, type Pos } from '../widgets/ui';
+import { box, esc, type Area } from '../widgets/ui';
 import { pickTenant } from './pick-tenant';
 import { scanLines, scanningLines, verifyAuditLines, verifyLedgerLines } from './integrity-text';
 
@@ -27,7 +27,7 @@ function allOrgs(tenantId: string): Org[] {
   }
 }
 
-export function integrityView(app: App, parent: unknown, size: Pos & { width: number; height: number }, dataDir: string): View {
+export function integrityView(app: App, parent: unknown, size: Area, dataDir: string): View {
   const root = box(parent, size);
   const upper = Math.max(8, Math.floor((size.height - 1) / 2) + 1);
   const leftW = 33;

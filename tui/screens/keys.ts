@@ -5,12 +5,12 @@ import type { App, View } from '../app';
 import { confirm, form, message } from '../widgets/dialog';
 import { when } from '../widgets/format';
 import { Table } from '../widgets/table';
-import { box, esc, type Pos } from '../widgets/ui';
+import { box, esc, type Area } from '../widgets/ui';
 import { pickTenant } from './pick-tenant';
 
 type Row = ReturnType<typeof describeApiKey>;
 
-export function keysView(app: App, parent: unknown, size: Pos & { width: number; height: number }): View {
+export function keysView(app: App, parent: unknown, size: Area): View {
   const root = box(parent, size);
   const listHeight = Math.max(6, size.height - 7);
   const table = new Table<Row>(root, { top: 0, left: 0, width: size.width, height: listHeight }, {

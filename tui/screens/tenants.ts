@@ -7,7 +7,7 @@ import { confirm, form } from '../widgets/dialog';
 import { cell, count, quota, when } from '../widgets/format';
 import { Table } from '../widgets/table';
 import { byName } from './pick-tenant';
-import { box, esc, type Pos } from '../widgets/ui';
+import { box, esc, type Area } from '../widgets/ui';
 
 type Row = TenantRow & { usage: ReturnType<typeof usageReport> };
 const USAGE: Array<[keyof Row['usage'], string]> = [
@@ -16,7 +16,7 @@ const USAGE: Array<[keyof Row['usage'], string]> = [
 ];
 const yesNo = (b: boolean) => (b ? 'yes' : 'no');
 
-export function tenantsView(app: App, parent: unknown, size: Pos & { width: number; height: number }): View {
+export function tenantsView(app: App, parent: unknown, size: Area): View {
   const root = box(parent, size);
   const listHeight = Math.max(6, size.height - 11);
   const table = new Table<Row>(root, { top: 0, left: 0, width: size.width, height: listHeight }, {

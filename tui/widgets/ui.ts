@@ -21,6 +21,8 @@ export type Screen = {
   readonly height: number;
 };
 export type Pos = { top: number | string; left: number | string; width: number | string; height: number | string };
+/** The part of the screen a view owns, in cells. */
+export type Area = { top: number; left: number; width: number; height: number };
 
 export function screen(): Screen {
   const s = blessed.screen({ smartCSR: true, fullUnicode: true, forceUnicode: true, autoPadding: false, title: 'svc console' });
