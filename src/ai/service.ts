@@ -99,8 +99,8 @@ const answer = (v: Validated, first: FirstSeen, status: 'accepted' | 'duplicate'
 
 /**
  * POST /v1/ai/attestations after authentication and 402: Idempotency-Key replay, quota, validation, then
- * either the first acceptance of this payload_hash (answer status duplicate) or a durable enqueue whose
- * commit also claims [tenant, payload_hash], so of two concurrent identical requests only one is new.
+ * either an answer naming the first acceptance of this payload_hash (status duplicate) or a durable enqueue
+ * whose commit also claims [tenant, payload_hash], so of two concurrent identical requests only one is new.
  */
 export async function attest(input: AttestInput): Promise<AttestResult> {
   const { tenant, key, body, idempotencyKey } = input;
