@@ -1,5 +1,6 @@
 // The operator console driven as an operator would: keys sent through tmux, the 80x24 screen read back.
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { createPublicKey, verify as cryptoVerify } from 'node:crypto';
 import { open } from 'lmdb';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,6 +12,7 @@ const KEY = /svc_live_[A-Za-z0-9_-]{43}/;
 const T = 30000; // each step waits on a separate console process
 let s: Server;
 let alpha: Awaited<ReturnType<typeof newTenant>>;
+const ledgerIds: { good: string; altered: string } = { good: '', altered: '' };
 
 const tmux = (...args: string[]): string => {
   const p = Bun.spawnSync(['tmux', '-L', socket, ...args], { stdout: 'pipe', stderr: 'pipe' });
@@ -50,11 +52,22 @@ beforeAll(async () => {
   expect((await call(s, 'POST', '/v1/audit/orgs', { key: alpha.key, body: { organization_id: 'holey' } })).status).toBe(201);
   for (let i = 1; i <= 10; i++) expect((await auditIngest('holey', i)).status).toBe(201);
   await until(async () => (await call(s, 'GET', '/v1/audit/orgs/holey', { key: alpha.key })).body.last_seq === 10);
-  // The hole: one audit row removed behind the server's back, as an intruder with file access would.
+  for (const which of ['good', 'altered'] as const) {
+    const ev = await call(s, 'POST', '/v1/events', { key: alpha.key, body: { event_type: 'order.created', payload: { which } } });
+    expect(ev.status).toBe(201);
+    ledgerIds[which] = ev.body.event_id;
+    await until(async () => (await call(s, 'GET', `/v1/events/${ev.body.event_id}`, { key: alpha.key })).status === 200);
+  }
+  // Changes behind the server's back, as an intruder with file access would make them:
+  // one audit row removed (a hole), one ledger row's payload rewritten.
   await s.stop();
   const env = open({ path: join(dir, 'db'), overlappingSync: false, maxDbs: 64 });
-  const rows = env.openDB({ name: 'audit_events', keyEncoding: 'ordered-binary' });
-  await rows.transaction(() => rows.removeSync([alpha.tenantId, 'holey', 4]));
+  const audit = env.openDB({ name: 'audit_events', keyEncoding: 'ordered-binary' });
+  const ledger = env.openDB({ name: 'ledger_events', keyEncoding: 'ordered-binary' });
+  await env.transaction(() => {
+    audit.removeSync([alpha.tenantId, 'holey', 4]);
+    ledger.putSync(ledgerIds.altered, { ...ledger.get(ledgerIds.altered), payload: { which: 'forged' } });
+  });
   await env.close();
   s = await startServer({ dataDir: dir });
 }, 60000);
@@ -73,7 +86,7 @@ describe('npm run console (tui/index.ts) against the running server\'s data dir'
     rc = openConsole('console', 'tui/index.ts');
     const shown = await waitFor((t) => t.includes('alpha.test') && t.includes('beta.test'));
     expect(shown).toContain('[1 Tenants]');
-    expect(shown).toMatch(/alpha\.test\s+alpha\.test\s+enterprise\s+no\s+no\s+0\/unl/);
+    expect(shown).toMatch(/alpha\.test\s+alpha\.test\s+enterprise\s+no\s+no\s+2\/unl/); // the two ledger events made above
     expect(shown).toMatch(/beta\.test\s+beta\.test\s+free\s+no\s+no\s+0\/1k/);
     expect(shown).toMatch(/default\s+localhost\s+builder/);
     const lines = shown.trimEnd().split('\n');
@@ -108,6 +121,11 @@ describe('npm run console (tui/index.ts) against the running server\'s data dir'
   it('revokes the key after confirmation; the next HTTP request answers api_key_revoked', async () => {
     keys('x');
     await waitFor((t) => t.includes('Revoke "console-key"'));
+    keys('n');
+    await waitFor((t) => !t.includes('Revoke "console-key"'));
+    expect((await call(s, 'GET', '/v1/events', { key: apiKey })).status).toBe(200);
+    keys('x');
+    await waitFor((t) => t.includes('Revoke "console-key"'));
     keys('y');
     await waitFor((t) => /> console-key .*REVOKED/.test(t));
     const r = await call(s, 'GET', '/v1/events', { key: apiKey });
@@ -126,24 +144,35 @@ describe('npm run console (tui/index.ts) against the running server\'s data dir'
     expect(report).toContain('missing seq 4');
   }, T);
 
-  it('verifies a ledger event and an audit event by id', async () => {
-    const ev = await call(s, 'POST', '/v1/events', { key: alpha.key, body: { event_type: 'order.created', payload: { n: 1 } } });
-    expect(ev.status).toBe(201);
-    await until(async () => (await call(s, 'GET', `/v1/events/${ev.body.event_id}`, { key: alpha.key })).status === 200);
+  const verify = async (id: string, done: RegExp) => {
     keys('v');
     await waitFor((t) => t.includes('Verify an event'));
-    type(ev.body.event_id);
+    type(id);
     keys('Enter');
-    const ledger = await waitFor((t) => t.includes(ev.body.event_id) && t.includes('VERIFIED'));
-    expect(ledger).toContain('[OK]   Ed25519 signature (pinned key)');
-    expect(ledger).toContain('[OK]   signed bytes rebuilt from the row');
+    return waitFor((t) => t.includes(id) && done.test(t));
+  };
+
+  it('verifies a ledger event by id with the pinned key, as node:crypto does', async () => {
+    const ok = await verify(ledgerIds.good, /^\s+VERIFIED\s*$/m);
+    expect(ok).toContain('[OK]   Ed25519 signature (pinned key)');
+    expect(ok).toContain('[OK]   signed bytes rebuilt from the row');
+    const proof = (await call(s, 'GET', `/v1/proof/event/${ledgerIds.good}`)).body;
+    const spki = Buffer.concat([Buffer.from('302a300506032b6570032100', 'hex'), Buffer.from(proof.public_key, 'hex')]);
+    const pub = createPublicKey({ key: spki, format: 'der', type: 'spki' });
+    expect(cryptoVerify(null, Buffer.from(proof.signed_payload, 'hex'), pub, Buffer.from(proof.signature, 'hex'))).toBe(true);
+  }, T);
+
+  it('reports a ledger row whose payload was rewritten as NOT VERIFIED', async () => {
+    const bad = await verify(ledgerIds.altered, /NOT VERIFIED/);
+    expect(bad).toContain('[FAIL] signed bytes rebuilt from the row');
+    expect(bad).toContain('[OK]   Ed25519 signature (pinned key)'); // the signature still covers the original bytes
+  }, T);
+
+  it('verifies an audit event by id', async () => {
     const events = await call(s, 'GET', '/v1/audit/events?organization_id=holey&limit=1', { key: alpha.key });
     const auditId = events.body.events[0].id as string;
-    keys('v');
-    await waitFor((t) => t.includes('Verify an event'));
-    type(auditId);
-    keys('Enter');
-    const audit = await waitFor((t) => t.includes(auditId) && / VALID\s*$/m.test(t));
+    const audit = await verify(auditId, /^\s+VALID\s*$/m);
+    expect(audit).toContain('[OK]   payload hash recomputed');
     expect(audit).toContain('[OK]   Ed25519 signature (pinned key)');
   }, T);
 
