@@ -45,8 +45,11 @@ const auditIngest = (org: string, i: number) => call(s, 'POST', '/v1/audit/event
   key: alpha.key, headers: { 'idempotency-key': `c-${i}` }, body: { organization_id: org, action: 'doc.edit', actor: { type: 'user', id: `u${i}` } },
 });
 
+// Loopback is allowlisted so that a stream can point at a closed local port and fail (health shows its state and lag).
+const serverEnv = { SVC_STREAM_ALLOW_CIDRS: '127.0.0.1/32' };
+
 beforeAll(async () => {
-  s = await startServer({ dataDir: dir });
+  s = await startServer({ dataDir: dir, env: serverEnv });
   alpha = await newTenant(dir, 'alpha.test', 'read,write,audit:read,audit:write', 'enterprise');
   await newTenant(dir, 'beta.test', 'read', 'free');
   expect((await call(s, 'POST', '/v1/audit/orgs', { key: alpha.key, body: { organization_id: 'holey' } })).status).toBe(201);
@@ -69,7 +72,11 @@ beforeAll(async () => {
     ledger.putSync(ledgerIds.altered, { ...ledger.get(ledgerIds.altered), payload: { which: 'forged' } });
   });
   await env.close();
-  s = await startServer({ dataDir: dir });
+  s = await startServer({ dataDir: dir, env: serverEnv });
+  expect((await call(s, 'POST', '/v1/audit/orgs', { key: alpha.key, body: { organization_id: 'streamed' } })).status).toBe(201);
+  const stream = await call(s, 'POST', '/v1/audit/orgs/streamed/streams', { key: alpha.key, body: { type: 'webhook', url: 'https://127.0.0.1:9/hook' } });
+  expect(stream.status).toBe(201);
+  for (let i = 11; i <= 13; i++) expect((await auditIngest('streamed', i)).status).toBe(201);
 }, 60000);
 
 afterAll(async () => {
@@ -136,7 +143,7 @@ describe('npm run console (tui/index.ts) against the running server\'s data dir'
 
   it('scans an audit org with a hole and shows the gap', async () => {
     keys('3');
-    await waitFor((t) => t.includes('Tenant alpha.test') && /> holey\s+10/.test(t));
+    await waitFor((t) => t.includes('Tenant alpha.test') && /> holey\s+10/.test(t) && /streamed\s+3/.test(t));
     keys('Enter');
     const report = await waitFor((t) => t.includes('100%'));
     expect(report).toContain('Hot rows seq 1-10: 9 of 10');
@@ -182,6 +189,8 @@ describe('npm run console (tui/index.ts) against the running server\'s data dir'
     expect(h).toMatch(/depth \d+ items/);
     expect(h).toMatch(/Certificate\s+expires \d{4}-\d\d-\d\d/);
     expect(h).toContain(`Data dir        ${dir}`);
+    // The stream cannot reach its receiver: failing, 3 events behind.
+    await waitFor((t) => /alpha\.test\s+streamed\s+FAILING\s+3 ev/.test(t));
   }, T);
 
   it('q quits with exit status 0', async () => {
