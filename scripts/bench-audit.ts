@@ -69,7 +69,7 @@ async function buildOrg(tenantId: string, org: string, count: number) {
     for (let n = b; n < Math.min(count, b + BATCH); n++) {
       const occurred = start + Math.floor((n / count) * 30 * 86400_000);
       const item: IngestItem = {
-        tenant_id: tenantId, event_id: `aevt_${ulid()}`, org_id: org, ingested_at: new Date(start + n).toISOString(),
+        tenant_id: tenantId, event_id: `aevt_${ulid()}`, org_id: org, ingested_at: new Date(occurred + 1000).toISOString(),
         occurred_at: new Date(occurred).toISOString(), occurred_ms: occurred, action: `area${n % 20}.op`,
         actor_json: canonicalJson({ type: 'user', id: `user-${n % 1000}` }), targets_json: canonicalJson([{ type: 'doc', id: `doc-${n % 10000}` }]),
         context_json: canonicalJson({ location: '10.0.0.1' }), metadata_json: canonicalJson({ n }), actor_id: `user-${n % 1000}`, target_ids: [`doc-${n % 10000}`],
@@ -115,6 +115,8 @@ async function benchLargeOrg() {
         actions_two: timeIt(q({ actions: 'area3.op,area11.op' }), 200),
         actor_and_action: timeIt(q({ actor_id: 'user-3', actions: 'area3.op' }), 200),
         range_one_hour: timeIt(q({ range_start: mid.toISOString(), range_end: new Date(mid.getTime() + 3600_000).toISOString() }), 200),
+        range_one_day: timeIt(q({ range_start: mid.toISOString(), range_end: new Date(mid.getTime() + 86400_000).toISOString() }), 200),
+        range_one_hour_and_actor: timeIt(q({ actor_id: 'user-417', range_start: mid.toISOString(), range_end: new Date(mid.getTime() + 3600_000).toISOString() }), 200),
         no_filter: timeIt(q({}), 200),
       };
     }

@@ -1,8 +1,8 @@
 // Owns appending audit rows: seq assignment, signing and the writes of one row, used by the audit writer.
 import { canonicalBytes } from '../crypto/canonical';
 import { sha256Hex } from '../crypto/hash';
-import { tenantSigner, type Signer } from '../tenants/service';
-import { SCHEMA_ID, signedDataOf, type AuditRow, type IngestItem } from './model';
+import { tenantSigner } from '../tenants/service';
+import { FIVE_YEARS_MS, SCHEMA_ID, signedDataOf, type AuditRow, type IngestItem } from './model';
 import { events, heads, indexInTxn } from './repo';
 
 const orgKey = (t: string, o: string) => `${t}\u0000${o}`;
@@ -10,25 +10,16 @@ const orgKey = (t: string, o: string) => `${t}\u0000${o}`;
 // Seqs handed out to rows prepared in the running batch. The durable truth is audit_heads, written
 // in the transaction that appends the rows; each batch starts again from it (beginBatch).
 const assigned = new Map<string, number>();
-// Orgs whose stored head was already checked inside the running transaction.
-const checked = new Set<string>();
+// Orgs whose stored head was already checked inside the running transaction, with its max_lag_ms.
+const checked = new Map<string, number>();
+// Largest ingested_at - occurred_at of the rows prepared in the running batch, per org.
+const lags = new Map<string, number>();
 
 /** Forgets the state of the previous batch (committed or failed): the next one re-reads the heads. */
 export function beginBatch(): void {
   assigned.clear();
   checked.clear();
-}
-
-// The active signer of a tenant, re-read at most every second: a key rotated by the CLI is picked up
-// within a second, and a row signed by the previous key still verifies (its key stays published).
-const signers = new Map<string, { signer: Signer; at: number }>();
-function signerOf(tenantId: string): Signer {
-  const now = Date.now();
-  const c = signers.get(tenantId);
-  if (c && now - c.at < 1000) return c.signer;
-  const signer = tenantSigner(tenantId);
-  signers.set(tenantId, { signer, at: now });
-  return signer;
+  lags.clear();
 }
 
 /**
@@ -41,7 +32,7 @@ export function prepareAuditEvent(item: IngestItem): { apply(): void; tenantId: 
   const o = item.org_id;
   const k = orgKey(t, o);
   const seq = (assigned.get(k) ?? heads().get([t, o])?.last_seq ?? 0) + 1;
-  const signer = signerOf(t);
+  const signer = tenantSigner(t);
   const row: AuditRow = {
     id: item.event_id, org_id: o, seq, schema_id: SCHEMA_ID, occurred_at: item.occurred_at, occurred_ms: item.occurred_ms,
     ingested_at: item.ingested_at, action: item.action, actor_json: item.actor_json, targets_json: item.targets_json,
@@ -52,19 +43,24 @@ export function prepareAuditEvent(item: IngestItem): { apply(): void; tenantId: 
   row.payload_hash = sha256Hex(bytes);
   row.signature = signer.sign(bytes);
   assigned.set(k, seq);
+  const lag = Date.parse(item.ingested_at) - item.occurred_ms;
+  lags.set(k, Math.max(lags.get(k) ?? -Infinity, lag));
   return {
     tenantId: t,
     orgId: o,
     apply() {
       if (!checked.has(k)) {
-        const head = heads().get([t, o])?.last_seq ?? 0;
-        if (head !== seq - 1) throw new Error(`audit seq out of step for an org: head ${head}, next ${seq}`);
-        checked.add(k);
+        const head = heads().get([t, o]);
+        const last = head?.last_seq ?? 0;
+        if (last !== seq - 1) throw new Error(`audit seq out of step for an org: head ${last}, next ${seq}`);
+        checked.set(k, head ? head.max_lag_ms ?? FIVE_YEARS_MS : -Infinity);
       }
       events().appendInTxn([t, o, seq], row);
       indexInTxn(t, row);
       // Every prepare of a batch runs before its applies: only the org's last row of the batch moves the head.
-      if (assigned.get(k) === seq) heads().putSync([t, o], { last_seq: seq, last_ingested_at: item.ingested_at });
+      if (assigned.get(k) === seq) {
+        heads().putSync([t, o], { last_seq: seq, last_ingested_at: item.ingested_at, max_lag_ms: Math.max(checked.get(k)!, lags.get(k)!) });
+      }
     },
   };
 }

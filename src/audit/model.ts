@@ -9,6 +9,8 @@ export const EVENT_ID = /^aevt_[0-9A-HJKMNP-TV-Z]{26}$/;
 export const MAX_TARGETS = 20;
 export const MAX_ID_LEN = 255;
 export const DAY_MS = 86_400_000;
+/** The widest ingested_at - occurred_at the window allows (also assumed for heads written before max_lag_ms existed). */
+export const FIVE_YEARS_MS = 1827 * DAY_MS;
 
 export type Actor = { type: string; id: string; name?: string; metadata?: Record<string, unknown> };
 export type Target = { type: string; id: string } & Record<string, unknown>;
@@ -23,8 +25,11 @@ export type OrgRow = {
   retention_days: number;
   requested_days: number;
 };
-/** The per-org sequencing counter: seq of the last appended row (gapless, survives crashes). */
-export type HeadRow = { last_seq: number; last_ingested_at: string };
+/**
+ * The per-org sequencing counter: seq of the last appended row (gapless, survives crashes), and the
+ * largest ingested_at - occurred_at seen, which bounds where a time range can start in seq order.
+ */
+export type HeadRow = { last_seq: number; last_ingested_at: string; max_lag_ms?: number };
 /** Retention state: rows at or below evacuated_through_seq are no longer hot; at or below purged_through_seq, gone. */
 export type StorageRow = { evacuated_through_seq: number; purged_through_seq: number };
 export type IdemRow = { event_id: string; body_hash: string; org_id: string; at: number };

@@ -1,9 +1,9 @@
 // Owns reading audit events: row lookup over hot and cold storage, the keyset query plan, streams of rows.
 import { ApiError } from '../errors';
 import { coldRow } from './cold';
-import { DAY_MS, encodeCursor, EVENT_ID, toEventOut, type AuditEventOut, type AuditRow, type QueryFilters, type QueryIn } from './model';
+import { DAY_MS, encodeCursor, EVENT_ID, FIVE_YEARS_MS, toEventOut, type AuditEventOut, type AuditRow, type QueryFilters, type QueryIn } from './model';
 import { getOrg, lastSeq, storageOf } from './orgs';
-import { byAction, byActor, byId, byTarget, byTime, events, ixValue, type IndexDb } from './repo';
+import { byAction, byActor, byId, byTarget, byTime, events, heads, ixValue, type IndexDb } from './repo';
 
 /** The row of `seq`, from hot storage or, once evacuated, from its cold segment; undefined when absent or purged. */
 export function getRow(tenantId: string, orgId: string, seq: number): AuditRow | undefined {
@@ -78,9 +78,9 @@ function* countup(lo: number, hi: number): Generator<number> {
 /**
  * Chooses the candidate seqs (strictly between lo and hi) for the filters: the most selective of
  * the action, actor and target indexes, the occurred_at index when its range is small, else every
- * seq. Every candidate is still checked against all filters.
+ * null (walk the seqs). Every candidate is still checked against all filters.
  */
-function candidates(t: string, o: string, f: QueryFilters, lo: number, hi: number, desc: boolean): Iterable<number> {
+function candidates(t: string, o: string, f: QueryFilters, lo: number, hi: number, desc: boolean): Iterable<number> | null {
   const plans: Array<() => Plan> = [];
   const ranged = (db: IndexDb, values: string[]) => () => {
     const estimateOf = values.reduce((n, v) => n + estimate(indexSeqs(db, t, o, v, lo, hi, desc)), 0);
@@ -112,8 +112,36 @@ function candidates(t: string, o: string, f: QueryFilters, lo: number, hi: numbe
     if (!best || c.estimate < best.estimate) best = c;
     if (best.estimate === 0) break;
   }
-  if (best && best.estimate !== Infinity) return best.seqs;
-  return desc ? countdown(hi, lo) : countup(lo, hi);
+  return best && best.estimate !== Infinity ? best.seqs : null;
+}
+
+const SKEW_MS = 60_000; // ingested_at follows seq up to the skew between concurrent requests
+
+/** Smallest seq in lo..hi whose row was ingested after `ms` (hi + 1 when none), by binary search over hot rows. */
+function seqIngestedAfter(t: string, o: string, ms: number, lo: number, hi: number): number {
+  while (lo <= hi) {
+    const mid = Math.floor((lo + hi) / 2);
+    let s = mid;
+    let row: AuditRow | undefined;
+    while (s <= hi && !(row = events().get([t, o, s]))) s++;
+    if (!row) hi = mid - 1;
+    else if (Date.parse(row.ingested_at) > ms) hi = mid - 1;
+    else lo = s + 1;
+  }
+  return lo;
+}
+
+/**
+ * The seq walk when no index range is selective. With range_end, rows ingested later than
+ * range_end + the org's largest backdating (max_lag_ms) cannot match, so the walk starts below them.
+ */
+function seqWalk(t: string, o: string, f: QueryFilters, lo: number, hi: number): Iterable<number> {
+  if (f.range_end !== undefined) {
+    const lag = heads().get([t, o])?.max_lag_ms ?? FIVE_YEARS_MS;
+    const hotFrom = Math.max(lo, storageOf(t, o).evacuated_through_seq) + 1;
+    if (hotFrom < hi) hi = Math.min(hi, Math.max(hotFrom, seqIngestedAfter(t, o, f.range_end + lag + SKEW_MS, hotFrom, hi - 1)));
+  }
+  return countdown(hi, lo);
 }
 
 /**
@@ -130,10 +158,10 @@ export function queryEvents(tenantId: string, q: QueryIn) {
   const f = q.filters;
   // occurred_at lies within [ingested_at - 5 years, ingested_at + 24 hours] and ingested_at grows with
   // seq (up to request skew), so a descending walk can stop once rows are too old to reach range_start.
-  const stopBelow = f.range_start !== undefined ? f.range_start - DAY_MS - 60_000 : -Infinity;
+  const stopBelow = f.range_start !== undefined ? f.range_start - DAY_MS - SKEW_MS : -Infinity;
   const out: AuditRow[] = [];
   let more = false;
-  for (const seq of candidates(t, o, f, floor, hi, true)) {
+  for (const seq of candidates(t, o, f, floor, hi, true) ?? seqWalk(t, o, f, floor, hi)) {
     const row = getRow(t, o, seq);
     if (!row) continue;
     if (!matches(row, f)) {
@@ -170,7 +198,7 @@ export async function* streamAuditEvents(tenantId: string, orgId: string, filter
   const top = lastSeq(tenantId, orgId);
   const floor = storageOf(tenantId, orgId).purged_through_seq;
   let n = 0;
-  for (const seq of candidates(tenantId, orgId, filters, floor, top + 1, false)) {
+  for (const seq of candidates(tenantId, orgId, filters, floor, top + 1, false) ?? countup(floor, top + 1)) {
     const row = getRow(tenantId, orgId, seq);
     if (row && matches(row, filters)) yield toEventOut(row);
     if (++n % 1000 === 0) await new Promise<void>((r) => setImmediate(r));

@@ -39,12 +39,11 @@ export function verifyAuditEvent(tenantId: string, id: string) {
 }
 
 const MAX_GAPS = 100;
-const LEAF = 4096;
+const BLOCK = 1024;
 
 /**
- * Missing seqs of from..to as merged inclusive ranges, at most MAX_GAPS + 1. Bisects with native
- * range counts (a full half is skipped without reading a key) and reads keys only in small
- * ranges that do have holes.
+ * Missing seqs of from..to as merged inclusive ranges, at most MAX_GAPS + 1. Counts each block of
+ * BLOCK seqs natively (no key decoded) and reads keys only in blocks that have holes.
  */
 function findGaps(t: string, o: string, from: number, to: number): SeqRange[] {
   const gaps: SeqRange[] = [];
@@ -53,26 +52,21 @@ function findGaps(t: string, o: string, from: number, to: number): SeqRange[] {
     if (last && last.to + 1 === a) last.to = b;
     else gaps.push({ from: a, to: b });
   };
-  const scan = (a: number, b: number): void => {
-    if (gaps.length > MAX_GAPS) return;
+  for (let a = from; a <= to && gaps.length <= MAX_GAPS; a += BLOCK) {
+    const b = Math.min(to, a + BLOCK - 1);
     const n = countEvents(t, o, a, b);
-    const expected = b - a + 1;
-    if (n === expected) return;
-    if (n === 0) return push(a, b);
-    if (expected <= LEAF) {
-      let next = a;
-      for (const s of eventSeqs(t, o, a, b)) {
-        if (s > next) push(next, s - 1);
-        next = s + 1;
-      }
-      if (next <= b) push(next, b);
-      return;
+    if (n === b - a + 1) continue;
+    if (n === 0) {
+      push(a, b);
+      continue;
     }
-    const mid = Math.floor((a + b) / 2);
-    scan(a, mid);
-    scan(mid + 1, b);
-  };
-  if (from <= to) scan(from, to);
+    let next = a;
+    for (const s of eventSeqs(t, o, a, b)) {
+      if (s > next) push(next, s - 1);
+      next = s + 1;
+    }
+    if (next <= b) push(next, b);
+  }
   return gaps;
 }
 

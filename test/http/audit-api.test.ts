@@ -388,6 +388,20 @@ describe('GET /v1/audit/events', () => {
     expect(top).toBeGreaterThanOrEqual(40);
     expect(seqs).toEqual(Array.from({ length: top }, (_, i) => top - i));
   });
+  it('finds a backdated event in a time range although many newer events follow it', async () => {
+    await createOrg('lag');
+    for (let i = 0; i < 30; i++) await ingest(ev('lag', { metadata: { i } }));
+    const old = new Date(Date.now() - 4 * 365 * 86400_000).toISOString();
+    await ingest(ev('lag', { occurred_at: old, metadata: { backdated: true } }));
+    for (let i = 30; i < 60; i++) await ingest(ev('lag', { metadata: { i } }));
+    await waitSeq('lag', 61);
+    const threeYears = new Date(Date.now() - 3 * 365 * 86400_000).toISOString();
+    const r = await allEvents('lag', `&range_end=${threeYears}`);
+    expect(r.map((e) => [e.seq, e.metadata])).toEqual([[31, { backdated: true }]]);
+    const recent = await allEvents('lag', `&range_start=${new Date(Date.now() - 3600_000).toISOString()}`);
+    expect(recent.length).toBe(60);
+    expect(recent.some((e) => e.seq === 31)).toBe(false);
+  });
   it('GET /v1/audit/events/{id} returns one event; unknown or malformed ids are 404 not_found', async () => {
     const e = await get(`/v1/audit/events/${ids[3]}`);
     expect(e.body).toMatchObject({ id: ids[3], seq: 4, metadata: { i: 3 } });
