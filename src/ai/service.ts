@@ -7,9 +7,8 @@ import { verifyBytes } from '../crypto/ed25519';
 import { aiSignedPayload } from '../crypto/signed';
 import { aiPayloadHashOf, valueHashOf } from '../proof/recompute';
 import { enqueue } from '../store/queue';
-import { planOf } from '../plans/plans';
 import { getTenant, issuerBlock, pinnedPublicKey, tenantSigner, type TenantRow } from '../tenants/service';
-import { chargeQuota, currentUsage } from '../usage/service';
+import { assertQuotaLeft, chargeQuota } from '../usage/service';
 import { registerApplier } from '../workers/intake';
 import { assertTraceAcceptsItems } from '../traces/gate';
 import { recordTraceItemInTxn } from '../traces/items';
@@ -75,16 +74,6 @@ function validateAttestation(body: unknown): Validated {
   return { ...fields, input: body.input, output: body.output, payload_hash: aiPayloadHashOf(fields), store_plaintext: sp === true, trace_id };
 }
 
-/**
- * DECISIONS 9: the quota is checked before validation, but DECISIONS 1 counts only new attestations, so
- * here a full quota is refused without counting; the unit is counted once the attestation is known to be new.
- */
-function assertQuotaLeft(tenant: TenantRow): void {
-  const limit = planOf(tenant.plan).ai_attestations_per_month;
-  if (limit === 0 || (limit !== null && currentUsage(tenant.tenant_id, 'ai_attestations_per_month') >= limit)) {
-    chargeQuota(tenant, 'ai_attestations_per_month'); // throws feature_not_available or quota_exceeded with SPEC's fields
-  }
-}
 
 type AiQueueItem = Omit<Validated, 'store_plaintext' | 'input' | 'output'> & {
   attestation_id: string; tenant_id: string; api_key_id: string; created_at: string; input?: unknown; output?: unknown;
@@ -113,7 +102,7 @@ export async function attest(input: AttestInput): Promise<AttestResult> {
       return { body: rec.body, replayed: true };
     }
   }
-  assertQuotaLeft(tenant);
+  assertQuotaLeft(tenant, 'ai_attestations_per_month'); // DECISIONS 9: refused before validation, counted once created
   const v = validateAttestation(body);
   const dedupeKey: [string, string] = [tenant.tenant_id, v.payload_hash];
   const seen = byPayloadHash().get(dedupeKey);

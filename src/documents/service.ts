@@ -7,9 +7,8 @@ import { verifyBytes } from '../crypto/ed25519';
 import { documentSignedPayload } from '../crypto/signed';
 import { metadataHashOf } from '../proof/recompute';
 import { enqueue } from '../store/queue';
-import { planOf } from '../plans/plans';
 import { getTenant, issuerBlock, pinnedPublicKey, tenantSigner, type TenantRow } from '../tenants/service';
-import { chargeQuota, currentUsage } from '../usage/service';
+import { assertQuotaLeft, chargeQuota } from '../usage/service';
 import { registerApplier } from '../workers/intake';
 import { assertTraceAcceptsItems } from '../traces/gate';
 import { recordTraceItemInTxn } from '../traces/items';
@@ -68,13 +67,6 @@ function validateAnchor(body: unknown): Validated {
   return { document_hash, document_ref: (b.document_ref as string | undefined) ?? null, metadata, original, trace_id };
 }
 
-/** DECISIONS 9 checks the quota before validation; DECISIONS 1 counts an anchor only once it is accepted. */
-function assertQuotaLeft(tenant: TenantRow): void {
-  const limit = planOf(tenant.plan).events_per_month;
-  if (limit === 0 || (limit !== null && currentUsage(tenant.tenant_id, 'events_per_month') >= limit)) {
-    chargeQuota(tenant, 'events_per_month'); // throws feature_not_available or quota_exceeded with SPEC's fields
-  }
-}
 
 const alreadyAnchored = (a: Anchored) => new ApiError('document_already_anchored', 'This document hash is already anchored', { event_id: a.event_id, anchored_at: a.created_at });
 
@@ -103,7 +95,7 @@ function appliedOrTimeout(eventId: string, ms: number): Promise<void> {
  * the 201 finds the anchor.
  */
 export async function anchorDocument(tenant: TenantRow, key: ApiKeyRow, body: unknown) {
-  assertQuotaLeft(tenant);
+  assertQuotaLeft(tenant, 'events_per_month'); // DECISIONS 9: refused before validation, counted once created
   const v = validateAnchor(body);
   const claim: [string, string] = [tenant.tenant_id, v.document_hash];
   const existing = byDocumentHash().get(claim);

@@ -7,9 +7,8 @@ import { isUuid, uuidv7 } from '../crypto/ids';
 import { appendLedgerRowInTxn, buildLedgerRow, type LedgerRow } from '../ledger/service';
 import { log } from '../log';
 import { compositeHashOf, sealPayloadOf } from '../proof/recompute';
-import { planOf } from '../plans/plans';
 import type { TenantRow } from '../tenants/service';
-import { chargeQuota, currentUsage } from '../usage/service';
+import { assertQuotaLeft, chargeQuota } from '../usage/service';
 import { registerApplier } from '../workers/intake';
 import { acceptedItemCount, clearPendingStatus, notePendingStatus, traceStatus } from './gate';
 import { traceItemCount, traceItems } from './items';
@@ -76,8 +75,7 @@ function labelHolder(tenantId: string, label: string): string | undefined {
  * inside one write transaction, so two concurrent creations with one label cannot both win.
  */
 export async function createTrace(tenant: TenantRow, body: unknown) {
-  const limit = planOf(tenant.plan).traces_per_month;
-  if (limit === 0 || (limit !== null && currentUsage(tenant.tenant_id, 'traces_per_month') >= limit)) chargeQuota(tenant, 'traces_per_month');
+  assertQuotaLeft(tenant, 'traces_per_month'); // DECISIONS 9: refused before validation, counted once created
   const b = isObject(body) ? body : {};
   const label = checkLabel(b.label);
   const metadata = checkMetadata(b.metadata);

@@ -13,10 +13,12 @@ export const RESOURCES: Resource[] = ['events_per_month', 'api_verifications_per
 export const monthOf = (ms = Date.now()): string => new Date(ms).toISOString().slice(0, 7);
 
 const pending = new Map<string, number>(); // "tenant|month|resource" -> not yet flushed
+const flushing = new Map<string, number>(); // handed to a transaction that has not committed yet
 
-/** Usage so far this month, including counts not yet flushed. */
+/** Usage so far this month, including counts not yet flushed or still being flushed. */
 export function currentUsage(tenantId: string, resource: Resource, month = monthOf()): number {
-  return (usageCounters().get([tenantId, month, resource]) ?? 0) + (pending.get(`${tenantId}|${month}|${resource}`) ?? 0);
+  const k = `${tenantId}|${month}|${resource}`;
+  return (usageCounters().get([tenantId, month, resource]) ?? 0) + (pending.get(k) ?? 0) + (flushing.get(k) ?? 0);
 }
 
 /**
@@ -40,17 +42,34 @@ export function chargeQuota(tenant: TenantRow, resource: Resource, n = 1): void 
   pending.set(k, (pending.get(k) ?? 0) + n);
 }
 
+/**
+ * Refuses (feature_not_available, quota_exceeded) when no unit of `resource` is left, without counting one:
+ * for routes that check the quota before validation but count only records actually created (DECISIONS 1, 9).
+ */
+export function assertQuotaLeft(tenant: TenantRow, resource: Resource): void {
+  const limit = planOf(tenant.plan)[resource];
+  if (limit === 0 || (limit !== null && currentUsage(tenant.tenant_id, resource) >= limit)) chargeQuota(tenant, resource);
+}
+
 /** Adds pending counts to the stored counters in one transaction (read-modify-write inside it). */
 export async function flushUsage(): Promise<void> {
-  if (!pending.size) return;
-  const batch = [...pending];
+  if (!pending.size || flushing.size) return;
+  for (const [k, n] of pending) flushing.set(k, n);
   pending.clear();
-  await transact(() => {
-    for (const [k, n] of batch) {
-      const [t, m, r] = k.split('|') as [string, string, string];
-      usageCounters().putSync([t, m, r], (usageCounters().get([t, m, r]) ?? 0) + n);
-    }
-  });
+  try {
+    await transact(() => {
+      for (const [k, n] of flushing) {
+        const [t, m, r] = k.split('|') as [string, string, string];
+        usageCounters().putSync([t, m, r], (usageCounters().get([t, m, r]) ?? 0) + n);
+      }
+    });
+  } catch (e) {
+    for (const [k, n] of flushing) pending.set(k, (pending.get(k) ?? 0) + n);
+    throw e;
+  } finally {
+    // Cleared in the same turn as the commit resolves, so no read sees the counts twice or not at all.
+    flushing.clear();
+  }
 }
 
 /** This month's usage of every resource against the plan (console, CLI). */
