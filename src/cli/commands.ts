@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { verifyProofDocument, type VerifyReport } from '../proof/offline-verify';
 import { runRetention } from '../workers/retention';
 import { integrityForOperator } from '../audit/service';
+import { removeExpiredExports } from '../exports/service';
 
 export type Command = { usage: string; run(ctx: CliContext): Promise<CliResult | null>; opensStore?: boolean };
 
@@ -132,6 +133,16 @@ export const commands: Record<string, Command> = {
       if (Number.isNaN(asOf.getTime())) throw new ApiError('bad_request', '--as-of must be an RFC 3339 timestamp');
       const r = await runRetention(asOf);
       return { json: r, text: Object.entries(r).map(([k, v]) => `${k}: ${v}`).join('\n') };
+    },
+  },
+  'exports clean': {
+    usage: 'exports clean [--as-of RFC3339]  (remove export files whose 24 h download window has closed)',
+    async run(ctx) {
+      const raw = ctx.flags['as-of'];
+      const asOf = typeof raw === 'string' ? new Date(raw) : new Date();
+      if (Number.isNaN(asOf.getTime())) throw new ApiError('bad_request', '--as-of must be an RFC 3339 timestamp');
+      const removed = await removeExpiredExports(Math.floor(asOf.getTime() / 1000));
+      return { json: { exports_removed: removed }, text: `exports_removed: ${removed}` };
     },
   },
   'audit integrity': {

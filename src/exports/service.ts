@@ -1,10 +1,11 @@
 // Owns audit exports (DECISIONS 6): queue a job, build its file from hot and cold storage, status, download, expiry.
-import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, realpathSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { config } from '../config';
 import { ApiError } from '../errors';
 import { uuidv7 } from '../crypto/ids';
 import { transact } from '../store/env';
+import { releaseMappedPages } from '../store/residency';
 import type { TenantRow } from '../tenants/service';
 import { checkFilters, getOrg, streamAuditEvents } from '../audit/service';
 import { checkExportBody, DOWNLOAD_TTL_S, type ExportRow } from './model';
@@ -19,18 +20,22 @@ export function onExportQueued(l: () => void): () => void {
   return () => listeners.delete(l);
 }
 
+const RELEASE_EVERY_ROWS = 20_000;
+
 export const exportsDir = (): string => join(config().dataDir, 'exports');
 const extOf = (r: Pick<ExportRow, 'format'>) => (r.format === 'csv' ? 'csv' : 'ndjson');
 const fileOf = (r: Pick<ExportRow, 'id' | 'format'>) => join(exportsDir(), `${r.id}.${extOf(r)}`);
 
-/** The job as the API shows it; download_url only while ready. */
+/** The job as the API shows it; download_url only while ready and its file is kept. */
 export function exportOut(r: ExportRow) {
   const out: Record<string, unknown> = {
     id: r.id, status: r.status, format: r.format, organization_id: r.org_id, filters: r.filters, row_count: r.row_count,
     error: r.error, created_at: r.created_at, completed_at: r.completed_at,
   };
   if (r.status === 'ready' && r.expires_at !== null) {
-    out.download_url = downloadUrl(r.id, r.expires_at);
+    // Once the window has closed and the file is gone, the job stays readable without a URL.
+    if (r.file_removed) out.file_removed = true;
+    else out.download_url = downloadUrl(r.id, r.expires_at);
     out.download_expires_at = new Date(r.expires_at * 1000).toISOString();
     out.bytes = r.bytes;
   }
@@ -108,7 +113,20 @@ export async function runExport(id: string, signal?: AbortSignal): Promise<Expor
   mkdirSync(exportsDir(), { recursive: true, mode: 0o700 });
   try {
     const filters = checkFilters(job.filters);
-    const { rows, bytes } = await writeExportFile(fileOf(job), job.format, streamAuditEvents(job.tenant_id, job.org_id, filters), signal);
+    // A large export reads gigabytes through the LMDB map: hand the mapped pages back as it goes, so the
+    // process's RSS stays that of the rows in flight (the pages stay in the page cache), and collect the
+    // garbage of the rows already written rather than let the heap grow to the allocator's comfort.
+    const dataFile = realpathSync(join(config().dataDir, 'db', 'data.mdb'));
+    let released = 0;
+    const onChunk = (rows: number) => {
+      if (rows - released < RELEASE_EVERY_ROWS) return;
+      released = rows;
+      releaseMappedPages(dataFile);
+      Bun.gc(true);
+    };
+    const events = streamAuditEvents(job.tenant_id, job.org_id, filters);
+    const { rows, bytes } = await writeExportFile(fileOf(job), job.format, events, { signal, onChunk });
+    releaseMappedPages(dataFile);
     const done = new Date();
     const expires = Math.floor(done.getTime() / 1000) + DOWNLOAD_TTL_S;
     return await updateJob(id, () => ({ status: 'ready', row_count: rows, bytes, completed_at: done.toISOString(), expires_at: expires }), () => {

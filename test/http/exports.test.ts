@@ -209,3 +209,22 @@ describe('hot and cold storage', () => {
     expect(lines.map((e) => e.actor.id)).toEqual(Array.from({ length: 40 }, (_, i) => `c${i}`));
   });
 });
+
+describe('expiry of export files', () => {
+  it('removes files whose 24 h window has closed (svc exports clean --as-of), keeping the job', async () => {
+    const job = await exportReady({ organization_id: 'exp', format: 'ndjson' });
+    const file = join(dir, 'exports', `${job.id}.ndjson`);
+    expect(existsSync(file)).toBe(true);
+    const early = await cli(dir, 'exports', 'clean', '--as-of', new Date(Date.now() + 23 * 3600_000).toISOString());
+    expect(early.code).toBe(0);
+    expect(existsSync(file)).toBe(true);
+    const late = await cli(dir, 'exports', 'clean', '--as-of', new Date(Date.now() + 25 * 3600_000).toISOString());
+    expect(late.code).toBe(0);
+    expect(late.json.exports_removed).toBeGreaterThanOrEqual(1);
+    expect(existsSync(file)).toBe(false);
+    const after = await get(`/v1/audit/exports/${job.id}`);
+    expect(after.body).toMatchObject({ id: job.id, status: 'ready', row_count: job.row_count, file_removed: true });
+    expect(after.body.download_url).toBeUndefined();
+    expect((await download(job.download_url)).status).toBe(404);
+  });
+});
