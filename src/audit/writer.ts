@@ -3,7 +3,7 @@
 import { Worker } from 'node:worker_threads';
 import { config } from '../config';
 import { log } from '../log';
-import { registerApplier } from '../workers/intake';
+import { onNotice, registerApplier } from '../workers/intake';
 import { pending } from './repo';
 
 export const AUDIT_KIND = 'audit.event';
@@ -35,10 +35,11 @@ function nextKey(): number {
  */
 registerApplier(AUDIT_KIND, (data: string) => {
   const key = nextKey();
-  return { apply: () => pending().putSync(key, data), after: wake };
+  return { apply: () => pending().putSync(key, data), notice: { topic: 'audit.pending' } };
 }, () => {
   lastKey = null;
 });
+onNotice('audit.pending', () => wake());
 
 let worker: Worker | null = null;
 let stopping: Promise<void> | null = null;

@@ -9,7 +9,7 @@ import { metadataHashOf } from '../proof/recompute';
 import { enqueue } from '../store/queue';
 import { getTenant, issuerBlock, pinnedPublicKey, tenantSigner, type TenantRow } from '../tenants/service';
 import { assertQuotaLeft, chargeQuota } from '../usage/service';
-import { registerApplier } from '../workers/intake';
+import { onNotice, registerApplier } from '../workers/intake';
 import { assertTraceAcceptsItems } from '../traces/gate';
 import { recordTraceItemInTxn } from '../traces/items';
 import type { ApiKeyRow } from '../keys/service';
@@ -147,9 +147,10 @@ registerApplier('document.anchor', (data: DocQueueItem) => {
         recordTraceItemInTxn({ tenant_id: row.tenant_id, trace_id: row.trace_id, type: 'document', id: row.event_id, timestamp: row.created_at, content_hash: row.document_hash });
       }
     },
-    after: () => waiters.get(row.event_id)?.(),
+    notice: { topic: 'document.applied', data: row.event_id },
   };
 });
+onNotice('document.applied', (eventId: string) => waiters.get(eventId)?.());
 
 // ---------- reads ----------
 

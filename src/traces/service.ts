@@ -9,7 +9,7 @@ import { log } from '../log';
 import { compositeHashOf, sealPayloadOf } from '../proof/recompute';
 import type { TenantRow } from '../tenants/service';
 import { assertQuotaLeft, chargeQuota } from '../usage/service';
-import { registerApplier } from '../workers/intake';
+import { onNotice, registerApplier } from '../workers/intake';
 import { acceptedItemCount, clearPendingStatus, notePendingStatus, traceStatus } from './gate';
 import { traceItemCount, traceItems } from './items';
 import { traceLabels, traceSealRequests, traces, traceTenants, type TraceRow } from './repo';
@@ -198,5 +198,6 @@ export function applySeal(s: SealItem): void {
 
 registerApplier('trace.seal', (data: SealItem) => ({
   apply: () => applySeal(data),
-  after: () => clearPendingStatus(data.tenant_id, data.trace_id),
+  notice: { topic: 'trace.seal.applied', data: [data.tenant_id, data.trace_id] },
 }));
+onNotice('trace.seal.applied', ([tenantId, traceId]: [string, string]) => clearPendingStatus(tenantId, traceId));

@@ -4,7 +4,7 @@ import { config } from '../config';
 import { log } from '../log';
 import { flushUsage } from '../usage/service';
 import { flushLastUsed } from '../keys/service';
-import { startIntake, stopIntake } from './intake';
+import { startIntake, stopIntake } from './intake-runner';
 import { runRetention } from './retention';
 import './appliers';
 import { startAuditWriter, stopAuditWriter } from '../audit/writer';

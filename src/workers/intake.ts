@@ -1,23 +1,20 @@
-// Owns the intake worker: drains the durable queue in acceptance order, applying each item exactly once.
+// Owns applying intake queue items: the appliers of each item kind and one batch = one transaction.
+// The drain loop runs in its own thread (intake-thread.ts); what the main thread must learn about applied
+// items travels back as notices.
 import { transact } from '../store/env';
-import { ackInTxn, onEnqueue, peek, type QueueItem } from '../store/queue';
+import { ackInTxn, peek, type QueueItem } from '../store/queue';
 import { subDb } from '../store/env';
 import { log } from '../log';
 
+/** Something the main thread must hear about once a batch is committed (e.g. wake a waiter). */
+export type Notice = { topic: string; data?: unknown };
 /** Work prepared outside the transaction (hashing, signing); `apply` runs inside it and only writes. */
-export type Prepared = { apply: () => void; after?: () => void };
+export type Prepared = { apply: () => void; notice?: Notice };
 export type Applier = (data: any, item: QueueItem) => Prepared;
-export type IntakeStats = { applied: number; lastBatchMs: number; perSecond: number[] };
 
 const appliers = new Map<string, Applier>();
 const resetHooks: Array<() => void> = [];
 const batchHooks: Array<() => void> = [];
-
-/** Runs inside each batch transaction after every item's apply (for per-batch aggregates such as counters). */
-export function registerBatchHook(fn: () => void): void {
-  batchHooks.push(fn);
-}
-export const intakeStats: IntakeStats = { applied: 0, lastBatchMs: 0, perSecond: [] };
 
 /** Registers the applier of a queue item kind; `reset` drops in-memory state after a failed commit. */
 export function registerApplier(kind: string, fn: Applier, reset?: () => void): void {
@@ -25,17 +22,38 @@ export function registerApplier(kind: string, fn: Applier, reset?: () => void): 
   if (reset) resetHooks.push(reset);
 }
 
+/** Runs inside each batch transaction after every item's apply (for per-batch aggregates such as counters). */
+export function registerBatchHook(fn: () => void): void {
+  batchHooks.push(fn);
+}
+
+const noticeListeners = new Map<string, Array<(data: any) => void>>();
+/** Main thread: runs `fn` for every committed notice of `topic`. */
+export function onNotice(topic: string, fn: (data: any) => void): void {
+  noticeListeners.set(topic, [...(noticeListeners.get(topic) ?? []), fn]);
+}
+export function deliverNotices(notices: Notice[]): void {
+  for (const n of notices) {
+    for (const fn of noticeListeners.get(n.topic) ?? []) {
+      try {
+        fn(n.data);
+      } catch (e) {
+        log('error', 'notice listener failed', { topic: n.topic, error: String((e as Error).message) });
+      }
+    }
+  }
+}
+
 const deadLetters = () => subDb('intake_dead_letters');
 const BATCH = 2000;
-let running = false;
-let wake: (() => void) | null = null;
-let stopped: Promise<void> | null = null;
 
-/** Applies one batch in one transaction; an item that cannot be applied goes to a dead-letter db, never lost. */
-export async function drainOnce(): Promise<number> {
+/**
+ * Applies the oldest items in one transaction and acks them in it, so each is applied exactly once, also
+ * across crashes. An item that cannot be prepared goes to a dead-letter sub-database, never lost.
+ */
+export async function drainOnce(): Promise<{ applied: number; notices: Notice[] }> {
   const items = peek(BATCH);
-  if (!items.length) return 0;
-  const t0 = performance.now();
+  if (!items.length) return { applied: 0, notices: [] };
   const prepared: Array<Prepared | null> = items.map(({ key, value }) => {
     const fn = appliers.get(value.kind);
     try {
@@ -60,47 +78,17 @@ export async function drainOnce(): Promise<number> {
     for (const r of resetHooks) r();
     throw e;
   }
-  for (const p of prepared) p?.after?.();
-  intakeStats.applied += items.length;
-  intakeStats.lastBatchMs = performance.now() - t0;
-  const sec = Math.floor(Date.now() / 1000);
-  const ps = intakeStats.perSecond;
-  if (ps.length && (ps as any).sec === sec) ps[ps.length - 1]! += items.length;
-  else {
-    ps.push(items.length);
-    (ps as any).sec = sec;
-    if (ps.length > 60) ps.shift();
-  }
-  return items.length;
-}
-
-/** Runs until stopIntake(); resumes where the last run stopped because applied items leave the queue. */
-export function startIntake(): void {
-  if (running) return;
-  running = true;
-  onEnqueue(() => wake?.());
-  stopped = (async () => {
-    let failures = 0;
-    while (running) {
-      let n = 0;
-      try {
-        n = await drainOnce();
-        failures = 0;
-      } catch (e) {
-        failures++;
-        log('error', 'intake batch failed', { error: String((e as Error).message) });
-        await Bun.sleep(Math.min(5000, 50 * 2 ** failures));
-      }
-      if (n === 0 && running) await new Promise<void>((r) => { wake = r; setTimeout(r, 200); });
-      wake = null;
+  // A notice without data says only "something happened": one per batch is enough.
+  const notices: Notice[] = [];
+  const bare = new Set<string>();
+  for (const p of prepared) {
+    const n = p?.notice;
+    if (!n) continue;
+    if (n.data === undefined) {
+      if (bare.has(n.topic)) continue;
+      bare.add(n.topic);
     }
-  })();
-}
-
-/** Stops after draining what is queued (graceful shutdown). */
-export async function stopIntake(): Promise<void> {
-  for (let i = 0; i < 100 && (await drainOnce().catch(() => 0)) > 0; i++);
-  running = false;
-  wake?.();
-  await stopped;
+    notices.push(n);
+  }
+  return { applied: items.length, notices };
 }
