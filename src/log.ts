@@ -4,6 +4,12 @@ import { config } from './config';
 const LEVELS = { debug: 10, info: 20, warn: 30, error: 40 } as const;
 type Level = keyof typeof LEVELS;
 let buffer = '';
+let sink: (text: string) => void = (text) => process.stdout.write(text);
+
+/** Sends log lines elsewhere (the console writes them to a file so they never draw over its screen). */
+export function setLogSink(fn: (text: string) => void): void {
+  sink = fn;
+}
 let timer: ReturnType<typeof setTimeout> | null = null;
 
 function flushSoon() {
@@ -16,7 +22,7 @@ export function flushLogs(): void {
   if (!buffer) return;
   const out = buffer;
   buffer = '';
-  process.stdout.write(out);
+  sink(out);
 }
 
 /** Writes one JSON line. Callers pass identifiers and figures only: never keys, secrets or payloads. */

@@ -1,15 +1,20 @@
 // Boot of `npm run console` (and `svc console`): config and store of the data directory, then the console until q.
+import { appendFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { loadConfig, setConfig } from '../src/config';
+import { setLogSink } from '../src/log';
 import { closeStore, openStore } from '../src/store/env';
 import { startApp } from './app';
 
 /**
  * Opens the data directory the server uses (SVC_DATA_DIR or --data-dir) and runs the console.
- * Log lines would land on the console's own terminal, so only errors are logged here.
+ * Log lines would draw over the console's own terminal, so they go to DATA/console.log instead.
  */
 export async function runConsole(dataDir?: string): Promise<void> {
   if (!process.stdout.isTTY || !process.stdin.isTTY) throw new Error('the console needs a terminal (run it in a shell, not through a pipe)');
-  const cfg = setConfig({ ...loadConfig(process.env, { dataDir }), logLevel: 'error' });
+  const cfg = setConfig({ ...loadConfig(process.env, { dataDir }), logLevel: 'warn' });
+  const logFile = join(cfg.dataDir, 'console.log');
+  setLogSink((text) => appendFileSync(logFile, text));
   openStore(cfg.dataDir);
   await startApp(cfg.dataDir);
   await closeStore();

@@ -183,6 +183,11 @@ registerBatchHook(flushActiveCountsInTxn);
 
 // ---------- reads ----------
 
+/** Active rows of a tenant ingested in [fromIso, toIso) (console ingest rate); counts index keys only. */
+export function countLedgerRows(tenantId: string, fromIso: string, toIso: string): number {
+  return byTime().getCount({ start: [tenantId, fromIso], end: [tenantId, toIso] });
+}
+
 export function findLedgerRow(eventId: string): LedgerRow | undefined {
   return ledgerRows().get(eventId.toLowerCase());
 }

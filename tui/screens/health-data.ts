@@ -2,7 +2,7 @@
 import { lstatSync, readdirSync, statfsSync } from 'node:fs';
 import { join } from 'node:path';
 import { nextPendingExport } from '../../src/exports/service';
-import { byTime } from '../../src/ledger/repo';
+import { countLedgerRows } from '../../src/ledger/service';
 import { oldestAgeMs, peek } from '../../src/store/queue';
 import { listTenants } from '../../src/tenants/service';
 
@@ -28,7 +28,7 @@ export class LedgerRate {
       const prev = this.counts.get(s);
       if (prev !== undefined && s < settled) continue;
       let n = 0;
-      for (const t of tenants) n += byTime().getCount({ start: [t, iso(s)], end: [t, iso(s + 1)] });
+      for (const t of tenants) n += countLedgerRows(t, iso(s), iso(s + 1));
       if (this.sampled) grew += Math.max(0, n - (prev ?? 0));
       this.counts.set(s, n);
     }
