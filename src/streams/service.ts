@@ -48,7 +48,7 @@ export async function createStream(tenant: TenantRow, orgId: string, body: unkno
     last_delivered_at: null, last_error: null, delivered_events: 0,
   };
   const ok = await transact(() => {
-    if (limit !== null && streams().getCount(orgRange(t, orgId)) >= limit) return false;
+    if (limit !== null && orgStreams(t, orgId).length >= limit) return false;
     // SPEC Events rule 1: the stream starts at the org's current sequence; history is not replayed.
     row.cursor_seq = lastSeq(t, orgId);
     streams().putSync(streamKey(row), row);
@@ -62,12 +62,12 @@ export async function createStream(tenant: TenantRow, orgId: string, body: unkno
 
 export function listStreams(tenantId: string, orgId: string) {
   getOrg(tenantId, orgId);
-  return { streams: [...streams().getRange(orgRange(tenantId, orgId))].map(({ value }) => streamOut(value as StreamRow)) };
+  return { streams: orgStreams(tenantId, orgId) };
 }
 
 function getStream(tenantId: string, orgId: string, streamId: string): StreamRow {
   const r = streams().get([tenantId, orgId, streamId]);
-  if (!r) throw new ApiError('not_found', 'No such stream');
+  if (!r || orphaned(r)) throw new ApiError('not_found', 'No such stream');
   return r;
 }
 
@@ -110,9 +110,31 @@ export function allStreams(): StreamRow[] {
   return [...streams().getRange({})].map(({ value }) => value as StreamRow);
 }
 
+/** A stream outlives its org only by mistake: the org was deleted (and maybe created again since). */
+function orphaned(r: StreamRow): boolean {
+  try {
+    return getOrg(r.tenant_id, r.org_id).created_at > r.created_at;
+  } catch (e) {
+    if ((e as ApiError).code === 'not_found') return true;
+    throw e;
+  }
+}
+
+/**
+ * Removes a stream whose org has been deleted: a re-created org with the same id starts again at
+ * seq 1, and must not inherit a cursor or a receiver. Returns true when it was removed.
+ */
+export async function dropIfOrgGone(key: [string, string, string]): Promise<boolean> {
+  const r = streams().get(key);
+  if (!r || !orphaned(r)) return false;
+  await transact(() => streams().removeSync(key));
+  changed(null, key);
+  return true;
+}
+
 /** Streams of one org (the portal's log_streams view). */
 export function orgStreams(tenantId: string, orgId: string) {
-  return [...streams().getRange(orgRange(tenantId, orgId))].map(({ value }) => streamOut(value as StreamRow));
+  return [...streams().getRange(orgRange(tenantId, orgId))].map(({ value }) => value as StreamRow).filter((r) => !orphaned(r)).map(streamOut);
 }
 
 /**

@@ -1,7 +1,7 @@
 // Owns webhook delivery: one loop per stream, in seq order, at-least-once, cursor moved only after a 2xx.
 import { log } from '../log';
 import { auditEventsAfter, onAuditApplied } from '../audit/service';
-import { allStreams, onStreamChanged, recordDelivered, recordFailure, streamRow, streamSecret } from '../streams/service';
+import { allStreams, dropIfOrgGone, onStreamChanged, recordDelivered, recordFailure, streamRow, streamSecret } from '../streams/service';
 import { deliver, dropAgent } from '../streams/delivery';
 import { BATCH_MAX, type StreamRow } from '../streams/model';
 
@@ -65,6 +65,7 @@ class StreamLoop {
       this.pending = false;
       const events = auditEventsAfter(row.tenant_id, row.org_id, row.cursor_seq, BATCH_MAX);
       if (!events.length) {
+        if (await dropIfOrgGone(this.key)) break;
         await this.sleep(IDLE_POLL_MS);
         continue;
       }

@@ -142,6 +142,21 @@ describe('POST /v1/audit/orgs/{id}/streams', () => {
   });
 });
 
+describe('streams of a deleted org', () => {
+  it('are gone with the org, and a re-created org of the same id starts without them', async () => {
+    await createOrg('reborn');
+    const st = await post('/v1/audit/orgs/reborn/streams', { type: 'webhook', url: 'https://example.com/hook' });
+    expect(st.status).toBe(201);
+    const del = await call(s, 'DELETE', '/v1/audit/orgs/reborn', { key });
+    expect(del.status).toBe(200);
+    expect((await get('/v1/audit/orgs/reborn/streams')).status).toBe(404);
+    await Bun.sleep(5);
+    await createOrg('reborn');
+    expect((await get('/v1/audit/orgs/reborn/streams')).body.streams).toEqual([]);
+    expect((await call(s, 'DELETE', `/v1/audit/orgs/reborn/streams/${st.body.id}`, { key })).status).toBe(404);
+  });
+});
+
 describe('webhook delivery', () => {
   it('delivers every event after cursor_seq, in seq order, in signed batches of at most 100', async () => {
     const rx = startReceiver();
