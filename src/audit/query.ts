@@ -132,16 +132,25 @@ function seqIngestedAfter(t: string, o: string, ms: number, lo: number, hi: numb
 }
 
 /**
- * The seq walk when no index range is selective. With range_end, rows ingested later than
- * range_end + the org's largest backdating (max_lag_ms) cannot match, so the walk starts below them.
+ * Narrows lo..hi (exclusive bounds) for a time range. ingested_at follows seq (up to SKEW_MS), and
+ * occurred_at lies within [ingested_at - max_lag_ms, ingested_at + 24 hours] (max_lag_ms: the org's
+ * largest backdating so far), so rows ingested after range_end + max_lag_ms or before
+ * range_start - 24 hours cannot match. Only hot rows are searched; cold seqs stay in range.
  */
-function seqWalk(t: string, o: string, f: QueryFilters, lo: number, hi: number): Iterable<number> {
+function rangeBounds(t: string, o: string, f: QueryFilters, lo: number, hi: number): [number, number] {
+  if (f.range_start === undefined && f.range_end === undefined) return [lo, hi];
+  const hotFrom = Math.max(lo, storageOf(t, o).evacuated_through_seq) + 1;
+  if (hotFrom >= hi) return [lo, hi];
   if (f.range_end !== undefined) {
     const lag = heads().get([t, o])?.max_lag_ms ?? FIVE_YEARS_MS;
-    const hotFrom = Math.max(lo, storageOf(t, o).evacuated_through_seq) + 1;
-    if (hotFrom < hi) hi = Math.min(hi, Math.max(hotFrom, seqIngestedAfter(t, o, f.range_end + lag + SKEW_MS, hotFrom, hi - 1)));
+    hi = Math.min(hi, seqIngestedAfter(t, o, f.range_end + lag + SKEW_MS, hotFrom, hi - 1));
   }
-  return countdown(hi, lo);
+  if (f.range_start !== undefined && hotFrom < hi) {
+    // When even the first hot row is new enough, the boundary lies in cold storage: keep lo.
+    const first = seqIngestedAfter(t, o, f.range_start - DAY_MS - SKEW_MS, hotFrom, hi - 1);
+    if (first > hotFrom) lo = Math.max(lo, first - 1);
+  }
+  return [lo, hi];
 }
 
 /**
@@ -156,12 +165,12 @@ export function queryEvents(tenantId: string, q: QueryIn) {
   const floor = storageOf(t, o).purged_through_seq;
   const hi = q.before === null ? top + 1 : Math.min(q.before, top + 1);
   const f = q.filters;
-  // occurred_at lies within [ingested_at - 5 years, ingested_at + 24 hours] and ingested_at grows with
-  // seq (up to request skew), so a descending walk can stop once rows are too old to reach range_start.
+  // rangeBounds narrows the hot part; in the cold part the walk stops at rows too old to reach range_start.
   const stopBelow = f.range_start !== undefined ? f.range_start - DAY_MS - SKEW_MS : -Infinity;
   const out: AuditRow[] = [];
   let more = false;
-  for (const seq of candidates(t, o, f, floor, hi, true) ?? seqWalk(t, o, f, floor, hi)) {
+  const [lo, bounded] = rangeBounds(t, o, f, floor, hi);
+  for (const seq of candidates(t, o, f, lo, bounded, true) ?? countdown(bounded, lo)) {
     const row = getRow(t, o, seq);
     if (!row) continue;
     if (!matches(row, f)) {
@@ -198,7 +207,8 @@ export async function* streamAuditEvents(tenantId: string, orgId: string, filter
   const top = lastSeq(tenantId, orgId);
   const floor = storageOf(tenantId, orgId).purged_through_seq;
   let n = 0;
-  for (const seq of candidates(tenantId, orgId, filters, floor, top + 1, false) ?? countup(floor, top + 1)) {
+  const [lo, hi] = rangeBounds(tenantId, orgId, filters, floor, top + 1);
+  for (const seq of candidates(tenantId, orgId, filters, lo, hi, false) ?? countup(lo, hi)) {
     const row = getRow(tenantId, orgId, seq);
     if (row && matches(row, filters)) yield toEventOut(row);
     if (++n % 1000 === 0) await new Promise<void>((r) => setImmediate(r));

@@ -78,6 +78,9 @@ describe('retention run --as-of (hot -> cold -> purged)', () => {
     await fill('cold', 31, 35);
     expect((await get('/v1/audit/orgs/cold/integrity')).body).toMatchObject({ from: 31, to: 35, count: 5, expected: 5, contiguous: true });
     expect((await seqs('cold', '&limit=8'))).toEqual([35, 34, 33, 32, 31, 30, 29, 28]);
+    // A time range spanning hot and cold storage.
+    const hourAgo = new Date(Date.now() - 3600_000).toISOString();
+    expect(await seqs('cold', `&range_start=${hourAgo}&actor_id=u1`)).toEqual([34, 31, 28, 25, 22, 19, 16, 13, 10, 7, 4, 1]);
   });
   it('purged events are gone from query, get and the cold files', async () => {
     expect(await seqs('short')).toEqual([]);
