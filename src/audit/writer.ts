@@ -45,8 +45,15 @@ let worker: Worker | null = null;
 let stopping: Promise<void> | null = null;
 let restarts = 0;
 
+// One wake-up per tick at most: posting a message per event would cost more than the event.
+let wakePosted = false;
 function wake(): void {
-  worker?.postMessage('wake');
+  if (wakePosted || !worker) return;
+  wakePosted = true;
+  queueMicrotask(() => {
+    wakePosted = false;
+    worker?.postMessage('wake');
+  });
 }
 
 /** Starts the writer thread (server boot); it first drains what a previous run left pending. */
