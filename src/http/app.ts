@@ -20,16 +20,11 @@ async function parseBody(request: Request, contentType: string): Promise<unknown
   const declared = Number(request.headers.get('content-length') ?? '0');
   const limit = limitFor(request.url);
   if (declared > limit) throw new ApiError('payload_too_large', `Request body over ${limit} bytes`, {}, 413);
-  const buf = new Uint8Array(await request.arrayBuffer());
-  if (buf.byteLength > limit) throw new ApiError('payload_too_large', `Request body over ${limit} bytes`, {}, 413);
-  if (buf.byteLength === 0) return undefined;
+  const text = await request.text();
+  // UTF-16 length <= UTF-8 length <= 3 x UTF-16 length: count bytes only when it could matter (chunked bodies).
+  if (text.length * 3 > limit && Buffer.byteLength(text) > limit) throw new ApiError('payload_too_large', `Request body over ${limit} bytes`, {}, 413);
+  if (text.length === 0) return undefined;
   if (!/^application\/([a-z.+-]*\+)?json\b/i.test(contentType)) throw new PlainError(415, 'Unsupported Media Type: send Content-Type: application/json');
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(buf);
-  } catch {
-    throw new PlainError(400, 'Bad Request: body is not UTF-8');
-  }
   requestState(request).rawBody = text;
   try {
     return JSON.parse(text);
