@@ -23,8 +23,12 @@ export function mount(...children: Child[]): void {
 
 /** The id segment that follows /proof/{kind}/ in the address bar. */
 export function pathId(): string {
-  const parts = location.pathname.split('/').filter(Boolean);
-  return decodeURIComponent(parts[2] ?? '');
+  const seg = location.pathname.split('/').filter(Boolean)[2] ?? '';
+  try {
+    return decodeURIComponent(seg);
+  } catch {
+    return seg; // a malformed escape is passed on as is; the API answers it as an unknown id
+  }
 }
 
 /** A banner: green when ok, red when not, grey when undecided (null). */
