@@ -77,8 +77,8 @@ function* countup(lo: number, hi: number): Generator<number> {
 
 /**
  * Chooses the candidate seqs (strictly between lo and hi) for the filters: the most selective of
- * the action, actor and target indexes, the occurred_at index when its range is small, else every
- * null (walk the seqs). Every candidate is still checked against all filters.
+ * the action, actor and target indexes, or the occurred_at index when its range is small; null when
+ * none applies (the caller walks the seqs). Every candidate is still checked against all filters.
  */
 function candidates(t: string, o: string, f: QueryFilters, lo: number, hi: number, desc: boolean): Iterable<number> | null {
   const plans: Array<() => Plan> = [];
