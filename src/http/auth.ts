@@ -47,7 +47,12 @@ export function authorize(request: Request, anyOf: Scope[]): Principal {
   if (state.principal) return state.principal as Principal;
   const plaintext = presentedKey(request.headers);
   if (!plaintext.startsWith(KEY_PREFIX)) throw new ApiError('invalid_api_key_format');
-  const key = findApiKeyByPlaintext(plaintext);
+  let key: ApiKeyRow | undefined;
+  try {
+    key = findApiKeyByPlaintext(plaintext);
+  } catch {
+    throw new ApiError('api_key_lookup_failed', 'Key lookup failed; safe to retry');
+  }
   if (!key) throw new ApiError('invalid_api_key');
   if (key.revoked_at) throw new ApiError('api_key_revoked');
   if (!ipAllowed(state.ip, key.ip_allowlist)) throw new ApiError('ip_not_allowed');

@@ -2,6 +2,8 @@
 import type { Database, Key } from 'lmdb';
 import { ulid } from '../crypto/ids';
 import { subDb } from './env';
+import { ApiError } from '../errors';
+import { log } from '../log';
 
 export type QueueItem<D = any> = { kind: string; data: D; at: number };
 type Listener = () => void;
@@ -28,9 +30,14 @@ export async function enqueue(kind: string, data: unknown, opts: EnqueueOptions 
     for (const w of opts.with ?? []) w.db.put(w.key, w.value);
   };
   let ok: boolean;
-  if (opts.unlessExists) ok = await opts.unlessExists.db.ifNoExists(opts.unlessExists.key, writes);
-  else if (opts.with?.length) ok = await db().transaction(() => { writes(); return true; });
-  else ok = await db().put(key, item);
+  try {
+    if (opts.unlessExists) ok = await opts.unlessExists.db.ifNoExists(opts.unlessExists.key, writes);
+    else if (opts.with?.length) ok = await db().transaction(() => { writes(); return true; });
+    else ok = await db().put(key, item);
+  } catch (e) {
+    log('error', 'enqueue failed', { kind, error: String((e as Error).message) });
+    throw new ApiError('ingest_failed', 'Record not persisted or queued; safe to retry');
+  }
   if (ok) for (const l of listeners) l();
   return ok;
 }
