@@ -3,6 +3,10 @@ import { loadConfig, setConfig } from '../config';
 import { openStore, closeStore } from '../store/env';
 import { ApiError } from '../errors';
 import { commands } from './commands';
+import { setLogSink } from '../log';
+
+// stdout carries the command's output only (one JSON object with --json); log lines go to stderr.
+setLogSink((text) => process.stderr.write(text));
 
 export type CliContext = { args: string[]; flags: Record<string, string | boolean | undefined>; json: boolean };
 export type CliResult = { json: unknown; text: string };
