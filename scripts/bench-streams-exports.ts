@@ -120,7 +120,7 @@ async function buildOrg(dir: string, count: number): Promise<{ key: string; seco
   const BATCH = 5000;
   for (let b = 0; b < count; b += BATCH) {
     beginBatch();
-    const prepared = [];
+    const prepared: Array<ReturnType<typeof prepareAuditEvent>> = [];
     for (let n = b; n < Math.min(count, b + BATCH); n++) {
       const occurred = start + Math.floor((n / count) * 30 * 86400_000);
       // Every 1,000th event carries cells a spreadsheet would run as formulas.

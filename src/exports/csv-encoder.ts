@@ -23,7 +23,7 @@ export class CsvEncoder {
         if (m.error !== undefined) w.reject(new Error(`CSV encoding failed: ${m.error}`));
         else w.resolve(m.text!);
       });
-      t.worker.on('error', (e) => this.fail(e));
+      t.worker.on('error', (e) => this.fail(e as Error));
       t.worker.on('exit', () => this.fail(new Error('CSV encoding thread exited')));
       this.threads.push(t);
     }

@@ -8,7 +8,7 @@ const CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 's
 
 function asset(a: Asset, url: string): Response {
   const versioned = new URL(url).searchParams.get('v') === a.version;
-  return new Response(a.body, {
+  return new Response(a.body as Uint8Array<ArrayBuffer>, {
     headers: {
       'content-type': a.type,
       'x-content-type-options': 'nosniff',

@@ -38,7 +38,7 @@ export function eventsView(root: HTMLElement, session: Session): void {
   const [toL, toI] = input('f-to', 'To (UTC, inclusive)', 'date');
   const apply = h('button', { type: 'submit', id: 'f-apply' }, 'Apply filters');
   const reset = h('button', { type: 'button', id: 'f-reset', class: 'secondary' }, 'Clear');
-  const form = h('form', { class: 'filters', id: 'filters' }, actionL, actorL, fromL, toL, h('div', { class: 'filter-buttons' }, apply, reset));
+  const form = h('form', { class: 'filters', id: 'filters' }, actionL, actorL, fromL, toL, h('div', { class: 'filter-buttons' }, apply, reset)) as HTMLFormElement;
   const status = h('p', { class: 'muted', id: 'status', role: 'status' });
   const tbody = h('tbody', { id: 'rows' });
   const table = h('table', { class: 'events' },
