@@ -68,19 +68,26 @@ export async function wrk(url: string, opts: { seconds?: number; connections?: n
   return { rps, p50ms: ms(p50), p99ms: ms(p99), requests, non2xx, raw };
 }
 
-/** A wrk Lua script sending one JSON request; `{{n}}` in the body becomes a per-request counter. */
-export function luaPost(path: string, key: string, body: string, method = 'POST'): string {
-  const parts = body.split('{{n}}').map((p) => JSON.stringify(p).replace(/^"|"$/g, '').replace(/\\"/g, '\\"'));
+/** A Lua expression for `text` in which every `{{n}}` becomes the per-request counter. */
+const luaTemplate = (text: string) => text.split('{{n}}').map((p) => JSON.stringify(p)).join(' .. tostring(tid * 100000000 + n) .. ');
+
+/** A wrk Lua script sending one request per call; `{{n}}` in the body or a header value becomes a per-request counter. */
+export function luaRequest(method: string, path: string, headers: Record<string, string>, body = ''): string {
+  const h = Object.entries(headers).map(([k, v]) => `[${JSON.stringify(k)}] = ${luaTemplate(v)}`).join(', ');
   return `
 local n = 0
 local thread_id = 0
 setup = function(thread) thread:set("tid", thread_id); thread_id = thread_id + 1 end
 request = function()
   n = n + 1
-  local body = ${parts.map((p) => `"${p}"`).join(` .. tostring(tid * 100000000 + n) .. `)}
-  return wrk.format("${method}", "${path}", { ["content-type"] = "application/json", ["authorization"] = "Bearer ${key}" }, body)
+  return wrk.format(${JSON.stringify(method)}, ${JSON.stringify(path)}, { ${h} }, ${luaTemplate(body)})
 end
 `;
+}
+
+/** A JSON request with the API key as bearer token (see luaRequest). */
+export function luaPost(path: string, key: string, body: string, method = 'POST'): string {
+  return luaRequest(method, path, { 'content-type': 'application/json', authorization: `Bearer ${key}` }, body);
 }
 
 export function rssMb(pid: number): number {

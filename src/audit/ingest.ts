@@ -4,9 +4,8 @@ import { canonicalJson } from '../crypto/canonical';
 import { sha256Hex } from '../crypto/hash';
 import { ulid } from '../crypto/ids';
 import { transact } from '../store/env';
-import { enqueue } from '../store/queue';
 import type { TenantRow } from '../tenants/service';
-import { AUDIT_KIND } from './writer';
+import { enqueueAuditEvent } from './writer';
 import { checkIdempotencyKey, checkIngestBody, DAY_MS, type IdemRow, type IngestItem } from './model';
 import { findOrg } from './orgs';
 import { idem, idemExpiry } from './repo';
@@ -57,7 +56,7 @@ export async function ingestAuditEvent(tenant: TenantRow, idempotencyKey: string
     actor_id: f.actor.id, target_ids: [...new Set(f.targets.map((x) => x.id))],
   };
   const rec: IdemRow = { event_id, body_hash: bodyHash, org_id: f.org_id, at: now };
-  const ok = await enqueue(AUDIT_KIND, JSON.stringify(item), {
+  const ok = await enqueueAuditEvent(JSON.stringify(item), {
     unlessExists: { db: idem(), key: [t, key] },
     with: [{ db: idem(), key: [t, key], value: rec }, { db: idemExpiry(), key: [now, t, key], value: 1 }],
   });

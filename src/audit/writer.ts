@@ -3,10 +3,8 @@
 import { Worker } from 'node:worker_threads';
 import { config } from '../config';
 import { log } from '../log';
-import { onNotice, registerApplier } from '../workers/intake';
+import { durablePut, type EnqueueOptions } from '../store/queue';
 import { pending } from './repo';
-
-export const AUDIT_KIND = 'audit.event';
 
 type Listener = (touched: Array<[tenantId: string, orgId: string]>) => void;
 const listeners = new Set<Listener>();
@@ -17,8 +15,8 @@ export function onAuditApplied(listener: Listener): () => void {
   return () => listeners.delete(listener);
 }
 
-// Order numbers of pending items. Only this applier adds to audit_pending (the thread only removes),
-// so after a failed commit the next number is derived again from what is stored.
+// Order numbers of pending items. Only the server's main thread adds to audit_pending (the writer thread
+// only removes), so after a failed commit the next number is derived again from what is stored.
 let lastKey: number | null = null;
 function nextKey(): number {
   if (lastKey === null) {
@@ -29,17 +27,21 @@ function nextKey(): number {
 }
 
 /**
- * The intake applier of audit events: moves each item, in acceptance order and in the intake
- * transaction, onto audit_pending. Signing, seq assignment and the append run in the writer thread,
- * on another core, so that acknowledging ingests is not slowed down by them.
+ * Audit ingest's durable queue: the accepted event goes straight onto audit_pending (its own intake
+ * queue, in acceptance order), committed with its idempotency record before the 201. Seq assignment,
+ * signing and the append run in the writer thread, on another core.
  */
-registerApplier(AUDIT_KIND, (data: string) => {
-  const key = nextKey();
-  return { apply: () => pending().putSync(key, data), notice: { topic: 'audit.pending' } };
-}, () => {
-  lastKey = null;
-});
-onNotice('audit.pending', () => wake());
+export async function enqueueAuditEvent(itemJson: string, opts: EnqueueOptions): Promise<boolean> {
+  let ok = false;
+  try {
+    ok = await durablePut(pending(), nextKey(), itemJson, opts);
+  } catch (e) {
+    lastKey = null; // derive the next number again from what is stored
+    throw e;
+  }
+  if (ok) wake();
+  return ok;
+}
 
 let worker: Worker | null = null;
 let stopping: Promise<void> | null = null;

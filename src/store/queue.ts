@@ -19,25 +19,30 @@ export type EnqueueOptions = {
 };
 
 /**
- * Durably appends an item and resolves true once it is fsync'd (false when `unlessExists` failed).
- * Items are keyed by a monotonic ULID, so the worker drains them in acceptance order.
+ * Durably writes `value` at `key` of `target` (with the extra writes, under the condition) and resolves
+ * true once fsync'd, false when `unlessExists` failed. Concurrent calls share commits. Throws ingest_failed.
  */
-export async function enqueue(kind: string, data: unknown, opts: EnqueueOptions = {}): Promise<boolean> {
-  const key = ulid();
-  const item: QueueItem = { kind, data, at: Date.now() };
+export async function durablePut(target: Database, key: Key, value: unknown, opts: EnqueueOptions = {}): Promise<boolean> {
   const writes = () => {
-    db().put(key, item);
+    target.put(key, value);
     for (const w of opts.with ?? []) w.db.put(w.key, w.value);
   };
-  let ok: boolean;
   try {
-    if (opts.unlessExists) ok = await opts.unlessExists.db.ifNoExists(opts.unlessExists.key, writes);
-    else if (opts.with?.length) ok = await db().transaction(() => { writes(); return true; });
-    else ok = await db().put(key, item);
+    if (opts.unlessExists) return await opts.unlessExists.db.ifNoExists(opts.unlessExists.key, writes);
+    if (opts.with?.length) return await target.transaction(() => { writes(); return true; });
+    return await target.put(key, value);
   } catch (e) {
-    log('error', 'enqueue failed', { kind, error: String((e as Error).message) });
+    log('error', 'durable write failed', { error: String((e as Error).message) });
     throw new ApiError('ingest_failed', 'Record not persisted or queued; safe to retry');
   }
+}
+
+/**
+ * Durably appends an item to the intake queue; resolves as durablePut does. Items are keyed by a
+ * monotonic ULID, so the worker drains them in acceptance order.
+ */
+export async function enqueue(kind: string, data: unknown, opts: EnqueueOptions = {}): Promise<boolean> {
+  const ok = await durablePut(db(), ulid(), { kind, data, at: Date.now() } satisfies QueueItem, opts);
   if (ok) for (const l of listeners) l();
   return ok;
 }

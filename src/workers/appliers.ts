@@ -4,4 +4,3 @@ import '../ai/service';
 import '../documents/service';
 import '../traces/service';
 import '../traces/items';
-import '../audit/writer';
