@@ -1,9 +1,8 @@
-// Owns the audit writer on the server side: the intake applier that hands accepted audit events to the
-// writer thread, starting and stopping that thread, and relaying its onAuditApplied notifications.
-import { Worker } from 'node:worker_threads';
-import { config } from '../config';
+// Owns the audit writer on the server side: the durable hand-over of accepted audit events to the writer
+// thread, starting and stopping that thread, and relaying its onAuditApplied notifications.
 import { log } from '../log';
 import { durablePut, type EnqueueOptions } from '../store/queue';
+import { superviseThread } from '../workers/thread';
 import { pending } from './repo';
 
 type Listener = (touched: Array<[tenantId: string, orgId: string]>) => void;
@@ -43,57 +42,20 @@ export async function enqueueAuditEvent(itemJson: string, opts: EnqueueOptions):
   return ok;
 }
 
-let worker: Worker | null = null;
-let stopping: Promise<void> | null = null;
-let restarts = 0;
-
-// One wake-up per tick at most: posting a message per event would cost more than the event.
-let wakePosted = false;
-function wake(): void {
-  if (wakePosted || !worker) return;
-  wakePosted = true;
-  queueMicrotask(() => {
-    wakePosted = false;
-    worker?.postMessage('wake');
-  });
-}
+const thread = superviseThread('audit writer', new URL('./writer-thread.ts', import.meta.url), (m: { applied?: Array<[string, string]> }) => {
+  if (!m.applied) return;
+  for (const l of listeners) {
+    try {
+      l(m.applied);
+    } catch (e) {
+      log('error', 'audit applied listener failed', { error: String((e as Error).message) });
+    }
+  }
+});
+const wake = () => thread.wake();
 
 /** Starts the writer thread (server boot); it first drains what a previous run left pending. */
-export function startAuditWriter(): void {
-  if (worker) return;
-  stopping = null;
-  const w = new Worker(new URL('./writer-thread.ts', import.meta.url), { workerData: { env: { ...process.env }, dataDir: config().dataDir } });
-  worker = w;
-  w.on('message', (m: { applied?: Array<[string, string]> }) => {
-    if (!m.applied) return;
-    restarts = 0;
-    for (const l of listeners) {
-      try {
-        l(m.applied);
-      } catch (e) {
-        log('error', 'audit applied listener failed', { error: String((e as Error).message) });
-      }
-    }
-  });
-  w.on('error', (e) => log('error', 'audit writer thread failed', { error: String(e.message) }));
-  w.on('exit', () => {
-    if (worker !== w) return;
-    worker = null;
-    // An unexpected exit: start again after a pause; pending items are durable.
-    if (!stopping) setTimeout(startAuditWriter, Math.min(5000, 100 * 2 ** restarts++)).unref();
-  });
-}
+export const startAuditWriter = (): void => thread.start();
 
-/** Graceful shutdown: the thread drains audit_pending, then exits (forced after 30 s). */
-export function stopAuditWriter(): Promise<void> {
-  const w = worker;
-  if (!w) return Promise.resolve();
-  return (stopping ??= new Promise<void>((resolve) => {
-    const timer = setTimeout(() => w.terminate(), 30_000);
-    w.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    w.postMessage('stop');
-  }));
-}
+/** Graceful shutdown: the thread drains audit_pending, then exits. */
+export const stopAuditWriter = (): Promise<void> => thread.stop();
