@@ -96,6 +96,13 @@ async function updateJob(id: string, change: (cur: ExportRow) => Partial<ExportR
 // ---- used by the export worker ----
 
 /** The oldest queued job, or undefined. */
+/** Export jobs by status (console health screen); job rows are few, so they are counted directly. */
+export function exportJobCounts(): Record<ExportRow['status'], number> {
+  const counts = { pending: 0, running: 0, ready: 0, failed: 0 } as Record<ExportRow['status'], number>;
+  for (const { value } of exportJobs().getRange({})) counts[(value as ExportRow).status] = (counts[(value as ExportRow).status] ?? 0) + 1;
+  return counts;
+}
+
 export function nextPendingExport(): string | undefined {
   for (const { key } of pendingJobs().getRange({ limit: 1 })) return key as string;
   return undefined;

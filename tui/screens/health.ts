@@ -12,6 +12,7 @@ import { bytes, cell, count, duration, sparkline, when } from '../widgets/format
 import { Table } from '../widgets/table';
 import { box, esc, type Area } from '../widgets/ui';
 import { diskUse, freeSpace, LedgerRate, oldestExport, sealingTraces } from './health-data';
+import { exportJobCounts } from '../../src/exports/service';
 
 type Stream = ReturnType<typeof streamOut> & { tenant: string; lag: number };
 const DISK_EVERY_MS = 10_000;
@@ -56,7 +57,7 @@ export function healthView(app: App, parent: unknown, size: Area, dataDir: strin
       '  Worker: ledger rows written per second, from the growth of the ledger time index',
       '  Ingest: ledger rows per second by ingested_at over the last minute',
       '  Sealing traces: seal requests still waiting on the intake queue',
-      '  Export jobs: the oldest job not done yet (queued or running)',
+      '  Export jobs: jobs by state; the age of the oldest one not done yet',
       '  Streams: LAG = audit events of the org not yet acknowledged by the receiver',
     ],
     filterTable: () => streams as Table<unknown>,
@@ -70,6 +71,7 @@ export function healthView(app: App, parent: unknown, size: Area, dataDir: strin
       const oldestSeal = sealing.traces[0];
       const fs = disk.fs;
       const exp = oldestExport(now);
+      const jobs = exportJobCounts();
       top.setContent([
         line('Intake queue', `depth ${depth()} items, oldest waiting ${duration(oldestAgeMs())}`),
         line('Worker', written === null ? 'measuring...' : `${count(Math.round(written))} ledger rows/s written (last 5 s)`),
@@ -78,7 +80,7 @@ export function healthView(app: App, parent: unknown, size: Area, dataDir: strin
         line('Sealing traces', sealing.traces.length
           ? `${sealing.traces.length} waiting; oldest ${oldestSeal!.trace_id} since ${duration(now - Date.parse(oldestSeal!.requested_at))}`
           : `none waiting${sealing.scanned === 20_000 ? ' (first 20000 queued items looked at)' : ''}`),
-        line('Export jobs', exp ? `${exp.id} not done, ${duration(exp.ageMs)} old` : 'none queued or running'),
+        line('Export jobs', `${jobs.running} running, ${jobs.pending} queued${exp ? ` (oldest ${duration(exp.ageMs)})` : ''}; ${jobs.ready} ready, ${jobs.failed} failed`),
         line('Disk', `data dir ${bytes(disk.used)}${fs ? `; filesystem ${bytes(fs.free)} free of ${bytes(fs.size)}` : ''}`),
         line('Certificate', certificate()),
         line('Data dir', dataDir),
