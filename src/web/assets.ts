@@ -1,31 +1,59 @@
-// Owns the proof page assets: the browser bundle (Bun.build of client/main.ts) and the stylesheet, built once and kept in memory.
+// Owns the pages' static assets: per page family a browser bundle (Bun.build) and a stylesheet, built once and kept in memory, and the routes serving them.
 import { join } from 'node:path';
 import { readFile } from 'node:fs/promises';
+import { Elysia } from 'elysia';
 import { sha256Hex } from '../crypto/hash';
 
-export type Asset = { body: Uint8Array; type: string; version: string };
+export type Asset = { body: Uint8Array<ArrayBuffer>; type: string; version: string };
 export type Assets = { js: Asset; css: Asset };
 
-async function buildBundle(): Promise<Asset> {
-  const out = await Bun.build({ entrypoints: [join(import.meta.dir, 'client', 'main.ts')], target: 'browser', format: 'esm', minify: true });
-  if (!out.success || !out.outputs[0]) throw new Error(`proof page bundle failed: ${out.logs.map(String).join('; ')}`);
-  const body = new Uint8Array(await out.outputs[0].arrayBuffer());
-  return { body, type: 'text/javascript; charset=utf-8', version: sha256Hex(body).slice(0, 16) };
+function asset(body: Uint8Array<ArrayBuffer>, type: string): Asset {
+  return { body, type, version: sha256Hex(body).slice(0, 16) };
 }
 
-async function loadCss(): Promise<Asset> {
-  const body = new Uint8Array(await readFile(join(import.meta.dir, 'proof.css')));
-  return { body, type: 'text/css; charset=utf-8', version: sha256Hex(body).slice(0, 16) };
+async function buildJs(entry: string): Promise<Asset> {
+  const out = await Bun.build({ entrypoints: [entry], target: 'browser', format: 'esm', minify: true });
+  if (!out.success || !out.outputs[0]) throw new Error(`bundle of ${entry} failed: ${out.logs.map(String).join('; ')}`);
+  return asset(new Uint8Array(await out.outputs[0].arrayBuffer()), 'text/javascript; charset=utf-8');
 }
 
-let pending: Promise<Assets> | null = null;
-/** The assets, built on first use; a failed build is retried on the next request instead of being cached. */
-export function assets(): Promise<Assets> {
-  pending ??= Promise.all([buildBundle(), loadCss()])
-    .then(([js, css]) => ({ js, css }))
-    .catch((e) => {
-      pending = null;
-      throw e;
-    });
-  return pending;
+async function loadCss(path: string): Promise<Asset> {
+  return asset(new Uint8Array(await readFile(path)), 'text/css; charset=utf-8');
+}
+
+/** The assets of one page family, built on first use; a failed build is retried on the next request instead of being cached. */
+export function bundle(entry: string, { css }: { css: string }): () => Promise<Assets> {
+  let pending: Promise<Assets> | null = null;
+  return () => {
+    pending ??= Promise.all([buildJs(entry), loadCss(css)])
+      .then(([js, css]) => ({ js, css }))
+      .catch((e: unknown) => {
+        pending = null;
+        throw e;
+      });
+    return pending;
+  };
+}
+
+/** The public proof pages' bundle; the portal viewer uses its stylesheet too. */
+export const proofAssets = bundle(join(import.meta.dir, 'client', 'main.ts'), { css: join(import.meta.dir, 'proof.css') });
+
+/** A versioned URL (?v= current content hash) is immutable for a year; anything else is cached briefly. */
+function serve(a: Asset, url: string): Response {
+  const versioned = new URL(url).searchParams.get('v') === a.version;
+  return new Response(a.body, {
+    headers: {
+      'content-type': a.type,
+      'x-content-type-options': 'nosniff',
+      'cache-control': versioned ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+      etag: `"${a.version}"`,
+    },
+  });
+}
+
+/** GET /assets/{name}.js and /assets/{name}.css for one page family. */
+export function assetRoutes(name: string, assets: () => Promise<Assets>) {
+  return new Elysia()
+    .get(`/assets/${name}.js`, async ({ request }) => serve((await assets()).js, request.url))
+    .get(`/assets/${name}.css`, async ({ request }) => serve((await assets()).css, request.url));
 }

@@ -1,5 +1,6 @@
-// Owns the HTML shell of the public proof pages; the bundle fills <main id="app"> after fetching the proof JSON.
+// Owns the HTML of the public proof pages; the bundle fills <main id="app"> after fetching the proof JSON.
 import type { Assets } from './assets';
+import { htmlShell } from './shell';
 
 export type PageKind = 'event' | 'ai' | 'document' | 'trace';
 
@@ -10,27 +11,19 @@ const TITLES: Record<PageKind, string> = {
   trace: 'Trace proof',
 };
 
-/** Static markup only: the id is read from the address by the script, so nothing user-supplied is echoed here. */
+/** The id is read from the address by the script, so nothing user-supplied is echoed here. */
 export function proofPage(kind: PageKind, a: Assets): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<link rel="icon" href="data:,">
-<title>${TITLES[kind]}</title>
-<link rel="stylesheet" href="/assets/proof.css?v=${a.css.version}">
-<script type="module" src="/assets/proof.js?v=${a.js.version}"></script>
-</head>
-<body data-kind="${kind}">
-<header class="topbar"><div class="wrap"><span class="brand">Proof verification</span><span class="kind">${TITLES[kind]}</span></div></header>
+  return htmlShell({
+    title: TITLES[kind],
+    styles: [`/assets/proof.css?v=${a.css.version}`],
+    script: `/assets/proof.js?v=${a.js.version}`,
+    bodyAttrs: { 'data-kind': kind },
+    body: `<header class="topbar"><div class="wrap"><span class="brand">Proof verification</span><span class="kind">${TITLES[kind]}</span></div></header>
 <main class="wrap" id="app">
 <p class="loading">Loading and checking the proof…</p>
 <noscript><p class="banner neutral">This page checks signatures in your browser and needs JavaScript. The raw proof is available from the JSON API.</p></noscript>
 </main>
 <footer class="wrap foot">Signatures are checked in your browser with Ed25519 (RFC 8032) and SHA-256 over the canonical JSON bytes. Files you check here never leave your browser.</footer>
-</body>
-</html>
-`;
+`,
+  });
 }
