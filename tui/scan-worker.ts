@@ -5,7 +5,7 @@ import { openStore } from '../src/store/env';
 import { integrityReport } from '../src/audit/service';
 
 export type ScanRequest = { dataDir: string; tenantId: string; orgId: string };
-export type ScanReply = { ok: true; report: ReturnType<typeof integrityReport>; ms: number } | { ok: false; error: string };
+export type ScanReply = { ok: true; report: ReturnType<typeof integrityReport>; ms: number } | { ok: false; error: string } | { progress: number };
 
 declare const self: Worker;
 self.onmessage = (e: MessageEvent<ScanRequest>) => {
@@ -15,7 +15,7 @@ self.onmessage = (e: MessageEvent<ScanRequest>) => {
     setConfig({ ...loadConfig(process.env, { dataDir }), logLevel: 'error' });
     openStore(dataDir);
     const t0 = performance.now();
-    const report = integrityReport(tenantId, orgId);
+    const report = integrityReport(tenantId, orgId, (done) => self.postMessage({ progress: done } satisfies ScanReply));
     reply = { ok: true, report, ms: performance.now() - t0 };
   } catch (err) {
     reply = { ok: false, error: err instanceof ApiError ? `${err.code}: ${err.message}` : String((err as Error).message) };

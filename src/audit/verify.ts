@@ -70,18 +70,30 @@ function findGaps(t: string, o: string, from: number, to: number): SeqRange[] {
   return gaps;
 }
 
+/** Counts hot rows in from..to; with `onProgress`, in 50 steps reporting the fraction done (console). */
+function countInSteps(tenantId: string, orgId: string, from: number, to: number, onProgress?: (done: number) => void): number {
+  if (!onProgress) return countEvents(tenantId, orgId, from, to);
+  const step = Math.max(1, Math.ceil((to - from + 1) / 50));
+  let n = 0;
+  for (let a = from; a <= to; a += step) {
+    n += countEvents(tenantId, orgId, a, Math.min(to, a + step - 1));
+    onProgress((Math.min(to, a + step - 1) - from + 1) / (to - from + 1));
+  }
+  return n;
+}
+
 /**
  * GET /v1/audit/orgs/{id}/integrity and `svc audit integrity`: scans the hot range
  * (evacuated_through_seq + 1 .. last_seq) for holes and checks cold segments against the manifest.
  */
-export function integrityReport(tenantId: string, orgId: string) {
+export function integrityReport(tenantId: string, orgId: string, onProgress?: (done: number) => void) {
   getOrg(tenantId, orgId);
   const last = lastSeq(tenantId, orgId);
   const st = storageOf(tenantId, orgId);
   const from = st.evacuated_through_seq + 1;
   const to = last;
   const expected = Math.max(0, to - from + 1);
-  const count = expected ? countEvents(tenantId, orgId, from, to) : 0;
+  const count = expected ? countInSteps(tenantId, orgId, from, to, onProgress) : 0;
   const gaps = count === expected ? [] : findGaps(tenantId, orgId, from, to);
   const cold = checkCold(tenantId, orgId, st.purged_through_seq, st.evacuated_through_seq);
   return {

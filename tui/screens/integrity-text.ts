@@ -20,9 +20,8 @@ function listed(label: string, gaps: Range[], truncated = false): string[] {
 }
 
 /** While the scan runs: a moving block, since the scan reports no partial progress. */
-export function scanningLines(orgId: string, elapsedMs: number): string[] {
-  const pos = Math.floor(elapsedMs / 100) % (BAR - 5);
-  return [`Org "${orgId}": scanning`, `[${' '.repeat(pos)}#####${' '.repeat(BAR - 5 - pos)}] ${duration(elapsedMs)}`, '', 'The console stays usable meanwhile.'];
+export function scanningLines(orgId: string, elapsedMs: number, done: number): string[] {
+  return [`Org "${orgId}": scanning`, `${bar(done, 1, BAR)} ${duration(elapsedMs)}`, '', 'The console stays usable meanwhile.'];
 }
 
 export function scanLines(orgId: string, r: Report, ms: number): string[] {

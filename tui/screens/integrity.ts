@@ -70,16 +70,20 @@ export function integrityView(app: App, parent: unknown, size: Area, dataDir: st
     if (scanning) return;
     const t0 = Date.now();
     const worker = new Worker(new URL('../scan-worker.ts', import.meta.url).href);
-    const timer = setInterval(() => showLines(scanningLines(orgId, Date.now() - t0)), 100);
+    let done = 0;
+    const timer = setInterval(() => showLines(scanningLines(orgId, Date.now() - t0, done)), 100);
     scanning = { worker, timer };
-    showLines(scanningLines(orgId, 0));
-    const finish = (reply: ScanReply) => {
+    showLines(scanningLines(orgId, 0, 0));
+    const finish = (reply: Exclude<ScanReply, { progress: number }>) => {
       clearInterval(timer);
       worker.terminate();
       scanning = null;
       showLines(reply.ok ? scanLines(orgId, reply.report, reply.ms) : [`Scan of org "${orgId}" failed:`, reply.error]);
     };
-    worker.onmessage = (e: MessageEvent<ScanReply>) => finish(e.data);
+    worker.onmessage = (e: MessageEvent<ScanReply>) => {
+      if ('progress' in e.data) done = e.data.progress;
+      else finish(e.data);
+    };
     worker.onerror = (e) => finish({ ok: false, error: String(e.message) });
     worker.postMessage({ dataDir, tenantId, orgId });
   }
