@@ -59,8 +59,11 @@ export function formatTime(iso: unknown): string {
   return `${d.toLocaleString('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' })} UTC`;
 }
 
+/** One row of fields(): a value of undefined is left out, null shows as a dash. */
+type Field = [label: string, value: unknown, kind?: 'mono' | 'time' | 'text'];
+
 /** A definition list of label -> value; `mono` values are hashes, keys and signatures. */
-export function fields(rows: [string, unknown, 'mono' | 'time' | 'text'?][]): HTMLElement {
+export function fields(rows: Field[]): HTMLElement {
   const dl = h('dl', { class: 'fields' });
   for (const [label, value, kind] of rows) {
     if (value === undefined) continue;
