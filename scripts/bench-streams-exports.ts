@@ -84,11 +84,11 @@ async function benchStream() {
     }, 1000);
     const run = await autocannon({
       url: `${s.url}/v1/audit/events`, connections: 64, duration: SECONDS, overallRate: RATE, method: 'POST', headers: auth,
-      tlsOptions: { rejectUnauthorized: false } as never,
-      requests: [{ setupRequest: (req: any) => { const n = i++; return { ...req, headers: { ...auth, 'idempotency-key': `b-${n}` }, body: body(n) }; } }],
-    } as never);
+      tlsOptions: { rejectUnauthorized: false },
+      requests: [{ setupRequest: (req) => { const n = i++; return { ...req, headers: { ...auth, 'idempotency-key': `b-${n}` }, body: body(n) }; } }],
+    });
     const ingestEnd = performance.now();
-    const acknowledged = run['2xx'] as number;
+    const acknowledged = run['2xx'];
     await until(() => delivered >= acknowledged, 300_000, 20);
     const caughtUp = performance.now();
     clearInterval(sampler);

@@ -38,7 +38,7 @@ const MONO = 'DejaVuSansMono';
 const MONO_ADVANCE = 1233 / 2048; // DejaVu Sans Mono: every glyph is 1233/2048 em wide
 
 // Glyph coverage of the mono font (the payload font; the sans font covers at least as much).
-const coverage = fontkit.openSync(join(FONT_DIR, `${MONO}.ttf`)) as unknown as { hasGlyphForCodePoint(cp: number): boolean };
+const coverage = fontkit.openSync(join(FONT_DIR, `${MONO}.ttf`));
 const escape = (ch: string) => [...Array(ch.length).keys()].map((i) => '\\u' + ch.charCodeAt(i).toString(16).padStart(4, '0')).join('');
 
 /** Text the embedded fonts can show: control characters and characters without a glyph become \uXXXX escapes. */
