@@ -64,7 +64,7 @@ async function buildOrg(tenantId: string, org: string, count: number) {
   const BATCH = 5000;
   for (let b = 0; b < count; b += BATCH) {
     beginBatch();
-    const prepared = [];
+    const prepared: ReturnType<typeof prepareAuditEvent>[] = [];
     for (let n = b; n < Math.min(count, b + BATCH); n++) {
       const occurred = start + Math.floor((n / count) * 30 * 86400_000);
       const item: IngestItem = {

@@ -37,7 +37,7 @@ export const traceRoutes = new Elysia()
     const p = authorize(request, ['read']);
     const bundle = traceBundle(p.tenant, params.trace_id);
     const pdf = await renderBundlePdf(bundle);
-    return new Response(pdf, {
+    return new Response(new Uint8Array(pdf), {
       headers: { 'content-type': 'application/pdf', 'content-disposition': `attachment; filename="trace-${bundle.header.trace_id}.pdf"` },
     });
   })
