@@ -114,12 +114,15 @@ export async function cli(dataDir: string, ...args: string[]): Promise<{ code: n
   return { code, json, stdout, stderr };
 }
 
+/** What `until` hands back: the polled value once it is truthy. */
+type Truthy<T> = Exclude<T, null | undefined | false | 0 | ''>;
+
 /** Polls `fn` until it returns a truthy value (no fixed sleeps). */
-export async function until<T>(fn: () => Promise<T> | T, timeoutMs = 10000, everyMs = 25): Promise<T> {
+export async function until<T>(fn: () => Promise<T> | T, timeoutMs = 10000, everyMs = 25): Promise<Truthy<T>> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const v = await fn();
-    if (v) return v;
+    if (v) return v as Truthy<T>; // the truthiness test above is what rules out the excluded values
     if (Date.now() > end) throw new Error('condition not met in time');
     await Bun.sleep(everyMs);
   }
