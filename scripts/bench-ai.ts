@@ -33,7 +33,7 @@ try {
   // Machine-independent view: a core spends this much per request (the main thread is the serial part).
   line('  server CPU per request: main thread / process', `${(((cpu1.main - cpu0.main) * 1e6) / r.requests).toFixed(0)} / ${(((cpu1.all - cpu0.all) * 1e6) / r.requests).toFixed(0)} µs`);
   line('  machine load average when the run began', `${load} (${navigator.hardwareConcurrency} cores)`);
-  line('  server RSS after the run', `${rssMb(s.pid).toFixed(0)} MB`);
+  line('  server RSS after the run', `${rssMb(s.pid).total.toFixed(0)} MB`);
 
   // The worker signs and appends what was acknowledged; time until a request sent now is readable shows its backlog.
   const t0 = performance.now();

@@ -39,7 +39,9 @@ if (process.argv.includes('--million')) {
   while (queue.getCount() > 0) await Bun.sleep(50);
   const bytes = Number(execSync(`du -sb ${join(s.dir, 'db')}`).toString().split('\t')[0]);
   line('events stored', String(total));
-  line('RSS after 1,000,000+ events', `${rssMb(s.pid).toFixed(0)} MB`);
+  const rss = rssMb(s.pid);
+  line('RSS after 1,000,000+ events', `${rss.total.toFixed(0)} MB`);
+  line('  of which heap (anonymous) / LMDB map (file)', `${rss.anon.toFixed(0)} / ${rss.file.toFixed(0)} MB`);
   line('bytes per event on disk (LMDB, all indexes)', `${Math.round(bytes / total)} B`);
 }
 await s.stop();

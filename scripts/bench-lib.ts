@@ -90,9 +90,11 @@ export function luaPost(path: string, key: string, body: string, method = 'POST'
   return luaRequest(method, path, { 'content-type': 'application/json', authorization: `Bearer ${key}` }, body);
 }
 
-export function rssMb(pid: number): number {
+/** Resident memory of a process in MB: total, anonymous (heaps) and file-backed (LMDB's memory map, reclaimable). */
+export function rssMb(pid: number): { total: number; anon: number; file: number } {
   const status = require('node:fs').readFileSync(`/proc/${pid}/status`, 'utf8') as string;
-  return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
+  const kb = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024;
+  return { total: kb('VmRSS'), anon: kb('RssAnon'), file: kb('RssFile') };
 }
 
 export function line(name: string, value: string, target?: string): void {
