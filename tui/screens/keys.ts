@@ -106,7 +106,7 @@ export function keysView(app: App, parent: unknown, size: Area): View {
         void confirm(app, 'Revoke API key', [
           `Revoke "${r.name}" (${r.key_id})?`,
           'Requests with it are refused from the next one on (401 api_key_revoked). This cannot be undone.',
-        ]).then((yes) => yes && app.act(async () => `revoked ${r.name} at ${(await revokeApiKey(r.key_id)).revoked_at}`));
+        ]).then((yes) => (yes ? app.act(async () => `revoked ${r.name} at ${(await revokeApiKey(r.key_id)).revoked_at}`) : undefined));
         return true;
       }
       return false;

@@ -110,7 +110,7 @@ export function tenantsView(app: App, parent: unknown, size: Area): View {
         const on = !r.past_due;
         void confirm(app, on ? 'Mark past due' : 'Clear past due', [
           on ? `Mark ${r.name} past due? Its ingest and verify calls will answer 402 payment_required.` : `Clear the past-due mark of ${r.name}?`,
-        ]).then((yes) => yes && app.act(async () => `${r.name}: past due ${yesNo((await setPastDue(r.tenant_id, on)).past_due)}`));
+        ]).then((yes) => (yes ? app.act(async () => `${r.name}: past due ${yesNo((await setPastDue(r.tenant_id, on)).past_due)}`) : undefined));
         return true;
       }
       if (ch === 'v') {
@@ -126,7 +126,7 @@ export function tenantsView(app: App, parent: unknown, size: Area): View {
         void confirm(app, 'Rotate signing key', [
           `Rotate the signing key of ${r.name}?`,
           'New records are signed with a new key; the old key stays published and keeps verifying what it signed.',
-        ]).then((yes) => yes && app.act(async () => `${r.name}: new signing key ${(await rotateKey(r.tenant_id)).key_id}`));
+        ]).then((yes) => (yes ? app.act(async () => `${r.name}: new signing key ${(await rotateKey(r.tenant_id)).key_id}`) : undefined));
         return true;
       }
       if (key.name === 'enter') {

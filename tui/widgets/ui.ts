@@ -27,14 +27,16 @@ export type Area = { top: number; left: number; width: number; height: number };
 export function screen(): Screen {
   const s = blessed.screen({ smartCSR: true, fullUnicode: true, forceUnicode: true, autoPadding: false, title: 'svc console' });
   // Unicode line drawing instead of the ACS charset, which some terminals (tmux among them) show as letters.
-  s.tput.brokenACS = true;
+  // The screen reads tput.brokenACS (a terminfo feature flag) that @types/blessed does not declare.
+  Object.assign(s.tput, { brokenACS: true });
   return s as Screen;
 }
 
 /** A plain text area; content uses blessed tags ({bold}, {inverse}), so values go through esc(). */
 export function box(parent: unknown, pos: Pos, opts: { border?: boolean; label?: string; pad?: boolean } = {}): Box {
   return blessed.box({
-    parent, ...pos, tags: true, wrap: false,
+    // Parents are the screen or boxes made here, all blessed nodes behind the console's narrower types.
+    parent: parent as blessed.Widgets.Node, ...pos, tags: true, wrap: false,
     ...(opts.border ? { border: { type: 'line' } } : {}),
     ...(opts.pad ? { padding: { left: 1, right: 1 } } : {}),
     ...(opts.label ? { label: ` ${esc(opts.label)} ` } : {}),
