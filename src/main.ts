@@ -1,6 +1,9 @@
 // Boot entry of `npm start`: starts the server and stops it gracefully on SIGTERM/SIGINT.
 import { startServer } from './server';
 
+// Everything the appliance writes (LMDB files, keys, exports) is for its own user only.
+process.umask(0o077);
+
 const running = await startServer().catch((e) => {
   process.stderr.write(`${(e as Error).message}\n`);
   process.exit(1);

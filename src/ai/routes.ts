@@ -1,8 +1,7 @@
 // Owns the AI attestation HTTP routes: create, get, public proof and public content-hash comparison.
 import { Elysia } from 'elysia';
 import { authorize, requirePaid } from '../http/auth';
-import { requestState } from '../http/context';
-import { chargePublicRate } from '../http/limits';
+import { limitPublic } from '../http/limits';
 import { checkIdempotencyKey } from '../ledger/service';
 import { aiProof, attest, getAttestation, verifyAiContent } from './service';
 
@@ -22,10 +21,10 @@ export const aiRoutes = new Elysia()
     return getAttestation(p.tenant, params.attestation_id);
   })
   .get('/v1/proof/ai/:attestation_id', ({ request, params }) => {
-    chargePublicRate(requestState(request).ip);
+    limitPublic(request);
     return aiProof(params.attestation_id);
   })
   .post('/v1/proof/ai/:attestation_id/verify', ({ request, params, body }) => {
-    chargePublicRate(requestState(request).ip);
+    limitPublic(request);
     return verifyAiContent(params.attestation_id, body);
   });

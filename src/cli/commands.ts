@@ -131,6 +131,8 @@ export const commands: Record<string, Command> = {
       const raw = ctx.flags['as-of'];
       const asOf = typeof raw === 'string' ? new Date(raw) : new Date();
       if (Number.isNaN(asOf.getTime())) throw new ApiError('bad_request', '--as-of must be an RFC 3339 timestamp');
+      // A date in the future purges audit events for good: said out loud, on stderr, before it happens.
+      if (asOf.getTime() > Date.now() + 60_000) process.stderr.write(`warning: --as-of ${asOf.toISOString()} is in the future; audit events past retention as of then are purged permanently\n`);
       const r = await runRetention(asOf);
       return { json: r, text: Object.entries(r).map(([k, v]) => `${k}: ${v}`).join('\n') };
     },
@@ -141,6 +143,8 @@ export const commands: Record<string, Command> = {
       const raw = ctx.flags['as-of'];
       const asOf = typeof raw === 'string' ? new Date(raw) : new Date();
       if (Number.isNaN(asOf.getTime())) throw new ApiError('bad_request', '--as-of must be an RFC 3339 timestamp');
+      // A date in the future purges audit events for good: said out loud, on stderr, before it happens.
+      if (asOf.getTime() > Date.now() + 60_000) process.stderr.write(`warning: --as-of ${asOf.toISOString()} is in the future; audit events past retention as of then are purged permanently\n`);
       const removed = await removeExpiredExports(Math.floor(asOf.getTime() / 1000));
       return { json: { exports_removed: removed }, text: `exports_removed: ${removed}` };
     },
@@ -175,7 +179,10 @@ export const commands: Record<string, Command> = {
       };
       const json = (flag: string) => (typeof ctx.flags[flag] === 'string' ? JSON.parse(read(ctx.flags[flag] as string)) : undefined);
       const report = verifyProofDocument(read(arg(ctx, 0, 'FILE')), { keys: json('keys'), platformKey: json('platform-key') });
-      const result: CliResult & { exitCode: number } = { json: report, text: verifyText(report), exitCode: report.ok ? 0 : 1 };
+      const failedChecks = report.checks.filter((c) => !c.ok).length;
+      const result: CliResult & { exitCode: number; failure: string } = {
+        json: report, text: verifyText(report), exitCode: report.ok ? 0 : 1, failure: `NOT VERIFIED: ${failedChecks} check(s) failed`,
+      };
       return result;
     },
   },

@@ -5,6 +5,9 @@ import { ApiError } from '../errors';
 import { commands } from './commands';
 import { setLogSink } from '../log';
 
+// Files the CLI creates in the data directory (a first LMDB open, the master key) are for this user only.
+process.umask(0o077);
+
 // stdout carries the command's output only (one JSON object with --json); log lines go to stderr.
 setLogSink((text) => process.stderr.write(text));
 
@@ -50,7 +53,13 @@ async function main(): Promise<number> {
   const result = await cmd.run({ args: entry.args, flags: values as CliContext['flags'], json });
   if (result) process.stdout.write(json ? JSON.stringify(result.json) + '\n' : result.text.endsWith('\n') ? result.text : result.text + '\n');
   if (cmd.opensStore !== false) await closeStore();
-  return result && (result as { exitCode?: number }).exitCode ? (result as { exitCode?: number }).exitCode! : 0;
+  const failed = result as { exitCode?: number; failure?: string } | null;
+  if (failed?.exitCode) {
+    // APPLIANCE: exit 1 with a one-line message on stderr (the report itself stays on stdout).
+    process.stderr.write(`error: ${failed.failure ?? 'command failed'}\n`);
+    return failed.exitCode;
+  }
+  return 0;
 }
 
 main().then(

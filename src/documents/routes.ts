@@ -1,8 +1,7 @@
 // Owns the document anchoring HTTP routes: anchor, get, original bytes, verify, public proof and public verify.
 import { Elysia } from 'elysia';
 import { authorize, requirePaid } from '../http/auth';
-import { requestState } from '../http/context';
-import { chargePublicRate } from '../http/limits';
+import { limitPublic } from '../http/limits';
 import { anchorDocument, documentOriginal, documentProof, getDocument, verifyDocument, verifyDocumentPublic } from './service';
 
 export const documentRoutes = new Elysia()
@@ -30,10 +29,10 @@ export const documentRoutes = new Elysia()
     return verifyDocument(p.tenant, params.event_id, body);
   })
   .get('/v1/proof/document/:event_id', ({ request, params }) => {
-    chargePublicRate(requestState(request).ip);
+    limitPublic(request);
     return documentProof(params.event_id);
   })
   .post('/v1/proof/document/:event_id/verify', ({ request, params, body }) => {
-    chargePublicRate(requestState(request).ip);
+    limitPublic(request);
     return verifyDocumentPublic(params.event_id, body);
   });

@@ -1,8 +1,7 @@
 // Owns the export endpoints (DECISIONS 6): create and status (scope audit:read), and the presigned download (no key).
 import { Elysia } from 'elysia';
 import { authorize } from '../http/auth';
-import { requestState } from '../http/context';
-import { chargePublicRate } from '../http/limits';
+import { limitPublic } from '../http/limits';
 import { createExport, downloadFile, getExport } from './service';
 
 export const exportRoutes = new Elysia()
@@ -14,7 +13,7 @@ export const exportRoutes = new Elysia()
   })
   .get('/v1/audit/exports/:id', ({ request, params }) => getExport(authorize(request, ['audit:read']).tenant.tenant_id, params.id))
   .get('/v1/audit/exports/:id/download', ({ request, params, query }) => {
-    chargePublicRate(requestState(request).ip);
+    limitPublic(request);
     const f = downloadFile(params.id, query.expires, query.sig);
     return new Response(Bun.file(f.path), {
       headers: {

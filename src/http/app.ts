@@ -12,7 +12,32 @@ export const ANCHOR_BODY_LIMIT = 8 * MB;
 const limitFor = (url: string) => (url.includes('/v1/document/anchor') ? ANCHOR_BODY_LIMIT : BODY_LIMIT);
 
 function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json;charset=utf-8', ...headers } });
+}
+const plain = (status: number, text: string, headers: Record<string, string> = {}) =>
+  new Response(text, { status, headers: { 'content-type': 'text/plain;charset=utf-8', ...headers } });
+
+/**
+ * Refuses JSON that JavaScript objects and our stores cannot keep exactly as sent, so a record is never
+ * hashed in one form and stored in another: strings with lone surrogates, numbers out of range (parsed as
+ * Infinity), and `__proto__` keys (dropped by object stores; a prototype-pollution vector).
+ */
+function assertFaithful(v: unknown, depth = 0): void {
+  if (typeof v === 'string') {
+    if (!v.isWellFormed()) throw new ApiError('invalid_payload', 'JSON strings must be valid Unicode (no lone surrogates)');
+  } else if (typeof v === 'number') {
+    if (!Number.isFinite(v)) throw new ApiError('invalid_payload', 'JSON numbers must be finite double-precision values');
+  } else if (v && typeof v === 'object') {
+    if (depth > 256) throw new ApiError('invalid_payload', 'JSON nested too deeply');
+    if (Array.isArray(v)) for (const x of v) assertFaithful(x, depth + 1);
+    else {
+      for (const k of Object.keys(v)) {
+        if (k === '__proto__') throw new ApiError('invalid_payload', 'Object keys named __proto__ are not accepted');
+        if (!k.isWellFormed()) throw new ApiError('invalid_payload', 'JSON strings must be valid Unicode (no lone surrogates)');
+        assertFaithful((v as Record<string, unknown>)[k], depth + 1);
+      }
+    }
+  }
 }
 
 /** Parses a JSON body once, keeping the raw text for hashes that follow the request text (event_hash). */
@@ -26,16 +51,20 @@ async function parseBody(request: Request, contentType: string): Promise<unknown
   if (text.length === 0) return undefined;
   if (!/^application\/([a-z.+-]*\+)?json\b/i.test(contentType)) throw new PlainError(415, 'Unsupported Media Type: send Content-Type: application/json');
   requestState(request).rawBody = text;
+  let parsed: unknown;
   try {
-    return JSON.parse(text);
+    parsed = JSON.parse(text);
   } catch {
     throw new PlainError(400, 'Bad Request: malformed JSON body');
   }
+  assertFaithful(parsed);
+  return parsed;
 }
 
 export function buildApp(routes: Elysia<any, any, any, any, any, any, any>[]) {
   const tlsOff = !config().tls;
-  let app = new Elysia({ serve: { maxRequestBodySize: ANCHOR_BODY_LIMIT + MB } })
+  // Bun's own limit only guards memory; the route limits above answer 413 in the JSON error shape.
+  let app = new Elysia({ serve: { maxRequestBodySize: 64 * MB } })
     .onRequest(({ request, server }) => {
       const fwd = tlsOff ? request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() : undefined;
       beginRequest(request, fwd || server?.requestIP(request)?.address || '');
@@ -57,12 +86,12 @@ export function buildApp(routes: Elysia<any, any, any, any, any, any, any>[]) {
       set.status = error instanceof ApiError || error instanceof PlainError ? error.status : code === 'VALIDATION' ? 422 : code === 'PARSE' ? 400 : code === 'NOT_FOUND' ? 404 : 500;
       const rate = state.rateHeaders ?? {};
       if (error instanceof ApiError) return json(error.status, error.body(), { ...rate, ...error.headers });
-      if (error instanceof PlainError) return new Response(error.message, { status: error.status, headers: rate });
+      if (error instanceof PlainError) return plain(error.status, error.message, rate);
       if (code === 'VALIDATION') {
         const v = error as { type?: string; valueError?: { path?: string; message?: string } };
-        return new Response(`Unprocessable Entity: ${v.type ?? 'request'} ${v.valueError?.path ?? ''} ${v.valueError?.message ?? 'is invalid'}`.replace(/\s+/g, ' '), { status: 422, headers: rate });
+        return plain(422, `Unprocessable Entity: ${v.type ?? 'request'} ${v.valueError?.path ?? ''} ${v.valueError?.message ?? 'is invalid'}`.replace(/\s+/g, ' '), rate);
       }
-      if (code === 'PARSE') return new Response('Bad Request: malformed body', { status: 400, headers: rate });
+      if (code === 'PARSE') return plain(400, 'Bad Request: malformed body', rate);
       if (code === 'NOT_FOUND') return json(404, { error: 'not_found', message: 'No such route' });
       log('error', 'unhandled', { req_id: state.id, error: String((error as Error)?.stack ?? error).slice(0, 2000) });
       return json(500, { error: 'internal_error', message: 'Internal error', request_id: state.id });

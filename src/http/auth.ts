@@ -12,9 +12,10 @@ export type Principal = { key: ApiKeyRow; tenant: TenantRow };
 function presentedKey(headers: Headers): string {
   const auth = headers.get('authorization');
   if (auth !== null) {
-    const m = /^Bearer[ ]+(.*)$/i.exec(auth.trim());
+    // "Bearer" with no token is the right scheme with a malformed key (invalid_api_key_format below).
+    const m = /^Bearer(?:[ ]+(.*))?$/i.exec(auth.trim());
     if (!m) throw new ApiError('invalid_authorization_scheme');
-    return m[1]!.trim();
+    return (m[1] ?? '').trim();
   }
   const x = headers.get('x-api-key');
   if (x === null) throw new ApiError('missing_api_key');

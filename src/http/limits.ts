@@ -3,6 +3,7 @@ import { ApiError } from '../errors';
 import { config } from '../config';
 import { planOf } from '../plans/plans';
 import type { TenantRow } from '../tenants/repo';
+import { requestState } from './context';
 
 type Window = { window: number; count: number };
 const perKey = new Map<string, Window>();
@@ -48,12 +49,19 @@ export function chargeRate(keyId: string, tenant: TenantRow): Record<string, str
   return headers;
 }
 
-/** Public (unauthenticated) endpoints: SVC_PUBLIC_RPS requests per second per client IP. */
-export function chargePublicRate(ip: string): void {
+/** Public (unauthenticated) endpoints: SVC_PUBLIC_RPS requests per second per client IP; returns the X-RateLimit-* headers. */
+export function chargePublicRate(ip: string): Record<string, string> {
   const limit = config().publicRps;
   const w = hit(perIp, ip, Math.floor(Date.now() / 1000));
+  const headers = { 'X-RateLimit-Limit': String(limit), 'X-RateLimit-Remaining': String(Math.max(0, limit - w.count)) };
   if (w.count > limit) {
-    throw new ApiError('rate_limited', 'Rate limit exceeded', { retry_after: 1, limit_per_sec: limit }, 429)
-      .withHeaders({ 'Retry-After': '1', 'X-RateLimit-Limit': String(limit), 'X-RateLimit-Remaining': '0' });
+    throw new ApiError('rate_limited', 'Rate limit exceeded', { retry_after: 1, limit_per_sec: limit }, 429).withHeaders({ ...headers, 'Retry-After': '1' });
   }
+  return headers;
+}
+
+/** Charges the public per-IP budget of an unauthenticated request; its headers go on the response. */
+export function limitPublic(request: Request): void {
+  const state = requestState(request);
+  state.rateHeaders = chargePublicRate(state.ip);
 }

@@ -2,7 +2,7 @@
 import { Elysia } from 'elysia';
 import { authorize, requirePaid } from '../http/auth';
 import { requestState } from '../http/context';
-import { chargePublicRate } from '../http/limits';
+import { limitPublic } from '../http/limits';
 import { EventIn, ListQuery } from './model';
 import { checkIdempotencyKey, eventProof, getEvent, ingestEvent, listEvents, verifyEvent } from './service';
 
@@ -40,6 +40,6 @@ export const ledgerRoutes = new Elysia()
     return verifyEvent(p.tenant, p.key.key_id, params.event_id, body);
   })
   .get('/v1/proof/event/:event_id', ({ request, params }) => {
-    chargePublicRate(requestState(request).ip);
+    limitPublic(request);
     return eventProof(params.event_id);
   });

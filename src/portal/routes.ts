@@ -1,8 +1,7 @@
 // Owns the portal endpoints: minting links (audit:write), the public exchange, and the session-authenticated viewer API.
 import { Elysia } from 'elysia';
 import { authorize } from '../http/auth';
-import { requestState } from '../http/context';
-import { chargePublicRate } from '../http/limits';
+import { limitPublic } from '../http/limits';
 import { exchangeLink, mintPortalSession, portalEvent, portalEvents, portalStreams, portalVerify, sessionOf } from './service';
 
 type Q = Record<string, string | undefined>;
@@ -15,7 +14,7 @@ export const portalRoutes = new Elysia()
     return out;
   })
   .post('/v1/audit/portal/exchange', ({ request, body }) => {
-    chargePublicRate(requestState(request).ip);
+    limitPublic(request);
     return exchangeLink(body);
   })
   .get('/v1/portal/audit/events', ({ request, query }) => portalEvents(sessionOf(request.headers), query as Q))

@@ -15,6 +15,8 @@ export type Destination = { url: URL; host: string; servername: string | null; p
 const MAX_URL = 2048;
 const DNS_TIMEOUT_MS = 5000;
 
+// Host names of cloud instance-metadata services (GCP, AWS, Azure, OpenStack, Alibaba, Oracle).
+const METADATA_NAMES = new Set(['metadata.google.internal', 'metadata.goog', 'metadata', 'instance-data', 'instance-data.ec2.internal', 'metadata.azure.com', 'metadata.platformequinix.com', 'metadata.tencentyun.com', 'metadata.oraclecloud.com']);
 // Cloud instance-metadata endpoints (AWS, GCP, Azure, OpenStack; AWS IPv6; Alibaba).
 const METADATA = new Set(['169.254.169.254', 'fd00:ec2::254', '100.100.100.200']);
 
@@ -137,6 +139,10 @@ export async function checkDestination(u: URL, opts: { onCreate?: boolean; looku
     addresses = await timeout((opts.lookup ?? systemLookup)(host), DNS_TIMEOUT_MS).catch(() => []);
     // RFC 6761: a localhost name is loopback even when no resolver answers for it.
     if (!addresses.length && (host === 'localhost' || host.endsWith('.localhost'))) refuse(u, '127.0.0.1', 'loopback');
+    // Well-known metadata names are refused by name too: they resolve only inside the cloud they belong to.
+    if (METADATA_NAMES.has(host)) {
+      throw new ApiError('forbidden_destination', `${u.hostname} is a cloud metadata service name`);
+    }
     if (!addresses.length) {
       if (opts.onCreate) return { url: u, host, servername: host, port, addresses: [] };
       throw new Error('DNS lookup failed or returned no address');

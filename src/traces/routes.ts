@@ -1,8 +1,7 @@
 // Owns the traces HTTP routes: create, get, seal, public flag, JSON and PDF proof bundle, public trace proof.
 import { Elysia } from 'elysia';
 import { authorize, requirePaid } from '../http/auth';
-import { requestState } from '../http/context';
-import { chargePublicRate } from '../http/limits';
+import { limitPublic } from '../http/limits';
 import { renderBundlePdf } from '../proof/pdf';
 import { publicTraceBundle, traceBundle } from './bundle';
 import { createTrace, getTrace, sealTrace, setTracePublic } from './service';
@@ -42,6 +41,6 @@ export const traceRoutes = new Elysia()
     });
   })
   .get('/v1/proof/trace/:trace_id', ({ request, params }) => {
-    chargePublicRate(requestState(request).ip);
+    limitPublic(request);
     return publicTraceBundle(params.trace_id);
   });

@@ -33,9 +33,12 @@ export function chargeQuota(tenant: TenantRow, resource: Resource, n = 1): void 
   if (limit !== null) {
     const used = currentUsage(tenant.tenant_id, resource, month);
     if (used + n > limit) {
+      // SPEC: Retry-After on every 429; a monthly quota frees up at the start of the next UTC month.
+      const now = new Date();
+      const nextMonth = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);
       throw new ApiError('quota_exceeded', `Monthly ${resource} quota reached`, {
         resource, current_usage: used, plan_limit: limit, plan_tier: tenant.plan, upgrade_url: config().upgradeUrl,
-      });
+      }).withHeaders({ 'Retry-After': String(Math.ceil((nextMonth - now.getTime()) / 1000)) });
     }
   }
   const k = `${tenant.tenant_id}|${month}|${resource}`;

@@ -280,3 +280,41 @@ describe('check order on ledger ingest', () => {
     expect(r.headers.get('x-ratelimit-remaining')).toBe('4');
   });
 });
+
+describe('bodies that cannot be kept exactly as sent', () => {
+  it('answers 400 invalid_payload for lone surrogates, __proto__ keys and out-of-range numbers', async () => {
+    for (const raw of ['{"event_type":"x","payload":{"a":"\\ud800"}}', '{"event_type":"x","payload":{"__proto__":{"x":1}}}', '{"event_type":"x","payload":{"n":1e400}}']) {
+      const r = await call(s, 'POST', '/v1/events', { key: acme.key, raw });
+      expect([r.status, r.body?.error]).toEqual([400, 'invalid_payload']);
+    }
+  });
+  it('answers 413 payload_too_large in the JSON shape for a body over 8 MB', async () => {
+    const r = await call(s, 'POST', '/v1/events', { key: acme.key, raw: JSON.stringify({ event_type: 'a', payload: { x: 'y'.repeat(9 * 1024 * 1024) } }) });
+    expect([r.status, r.body?.error]).toEqual([413, 'payload_too_large']);
+  });
+  it('sends framework rejections as text/plain', async () => {
+    const r = await call(s, 'POST', '/v1/events', { key: acme.key, raw: '{"event_type":' });
+    expect(r.headers.get('content-type')).toStartWith('text/plain');
+  });
+});
+
+describe('rate-limit headers', () => {
+  it('come with public endpoints too (per client IP)', async () => {
+    const r = await call(s, 'GET', '/keys/acme.test');
+    expect(r.headers.get('x-ratelimit-limit')).toBe('20');
+    expect(Number(r.headers.get('x-ratelimit-remaining'))).toBeLessThan(20);
+  });
+  it('a quota 429 carries Retry-After up to the next UTC month', async () => {
+    const t = await newTenant(dir, 'quota2.test', 'read,write', 'free');
+    for (let i = 0; i < 3; i++) await call(s, 'POST', '/v1/events', { key: t.key, body: { event_type: 'a', payload: { i } } });
+    const r = await call(s, 'POST', '/v1/events', { key: t.key, body: { event_type: 'a', payload: {} } });
+    expect(r.body.error).toBe('quota_exceeded');
+    const retry = Number(r.headers.get('retry-after'));
+    expect(retry).toBeGreaterThan(0);
+    expect(retry).toBeLessThanOrEqual(31 * 86400);
+  });
+  it('"Bearer" with no token is a malformed key, not a wrong scheme', async () => {
+    const r = await call(s, 'GET', '/v1/events', { headers: { authorization: 'Bearer ' } });
+    expect(r.body.error).toBe('invalid_api_key_format');
+  });
+});

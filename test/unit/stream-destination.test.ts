@@ -69,6 +69,13 @@ describe('checkDestination', () => {
     expect(e.code).toBe('forbidden_destination');
   });
 
+  it('refuses well-known cloud metadata names even when they do not resolve here', async () => {
+    for (const name of ['metadata.google.internal', 'metadata.goog', 'instance-data.ec2.internal']) {
+      const e = await checkDestination(parseEndpoint(`https://${name}/computeMetadata/v1/`), { onCreate: true, lookup: fixed([]) }).catch((x) => x);
+      expect(e.code).toBe('forbidden_destination');
+    }
+  });
+
   it('accepts a name that does not resolve at creation, but not at delivery', async () => {
     const failing = async () => { throw new Error('ENOTFOUND'); };
     expect((await checkDestination(parseEndpoint('https://later.example/x'), { onCreate: true, lookup: failing })).addresses).toEqual([]);
