@@ -27,7 +27,7 @@ export function superviseThread(name: string, url: URL, onMessage: (m: any) => v
         restarts = 0;
         onMessage(m);
       });
-      w.on('error', (e) => log('error', `${name} thread failed`, { error: String(e.message) }));
+      w.on('error', (e: Error) => log('error', `${name} thread failed`, { error: String(e.message) }));
       w.on('exit', () => {
         if (worker !== w) return;
         worker = null;

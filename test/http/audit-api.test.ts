@@ -152,15 +152,18 @@ describe('POST /v1/audit/events', () => {
     expect(e.signing_public_key).toMatch(/^[0-9a-f]{64}$/);
   });
   it('signs canonical signed data; verified here with node:crypto against GET /keys/{domain}', async () => {
-    // Raw text: a "__proto__" key must survive storage as an ordinary key.
-    const raw = JSON.stringify(ev('ing', { actor: { type: 'user', id: 'u9', name: 'Ann', metadata: { role: 'admin' } } })).replace(/}$/, ',"metadata":{"__proto__":{"x":1},"é":"ü"}}');
+    // A "__proto__" key cannot be kept as sent by JavaScript object stores: refused, never silently dropped.
+    const proto = JSON.stringify(ev('ing')).replace(/}$/, ',"metadata":{"__proto__":{"x":1}}}');
+    const refused = await call(s, 'POST', '/v1/audit/events', { key, raw: proto, headers: { 'idempotency-key': ik() } });
+    expect([refused.status, refused.body.error]).toEqual([400, 'invalid_payload']);
+    const raw = JSON.stringify(ev('ing', { actor: { type: 'user', id: 'u9', name: 'Ann', metadata: { role: 'admin' } } })).replace(/}$/, ',"metadata":{"ä":1,"é":"ü"}}');
     const r = await call(s, 'POST', '/v1/audit/events', { key, raw, headers: { 'idempotency-key': ik() } });
     const e = await written(r.body.event_id);
     const signed = {
       action: e.action, actor: e.actor, context: e.context, event_id: e.id, ingested_at: e.ingested_at, metadata: e.metadata,
       occurred_at: e.occurred_at, org_id: e.org_id, schema_id: e.schema_id, seq: e.seq, targets: e.targets,
     };
-    expect(Object.keys(e.metadata).sort()).toEqual(['__proto__', 'é']);
+    expect(Object.keys(e.metadata).sort()).toEqual(['ä', 'é']);
     const bytes = canonicalJson(signed);
     expect(sha(bytes)).toBe(e.payload_hash);
     // occurred_at omitted = ingested_at (DECISIONS 6).
