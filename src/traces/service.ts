@@ -92,7 +92,10 @@ export async function createTrace(tenant: TenantRow, body: unknown) {
     traces().putSync([tenant.tenant_id, row.trace_id], row);
     return true;
   });
-  if (!created) throw new ApiError('trace_label_in_use', 'An open trace of this tenant already has this label');
+  if (!created) {
+    chargeQuota(tenant, 'traces_per_month', -1); // nothing was created: the unit counted above is given back
+    throw new ApiError('trace_label_in_use', 'An open trace of this tenant already has this label');
+  }
   return { trace_id: row.trace_id, label, status: 'open', metadata, public: row.public, created_at: row.created_at };
 }
 
