@@ -22,6 +22,9 @@ export function appendOnly<V>(name: string): AppendOnly<V> {
     range: (opts: RangeOptions) => d.getRange(opts) as Iterable<{ key: Key; value: V }>,
     count: (opts?: RangeOptions) => d.getCount(opts),
     appendInTxn(key: Key, value: V) {
+      // Record keys mostly only grow (time-ordered ids): MDB_APPEND then fills pages instead of splitting
+      // them in half. It refuses a key below the last one; that record is inserted the ordinary way.
+      if (d.putSync(key, value, { append: true, noOverwrite: true })) return;
       if (!d.putSync(key, value, { noOverwrite: true })) throw new AppendConflict(`record exists: ${String(key)}`);
     },
   });

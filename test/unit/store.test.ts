@@ -25,4 +25,11 @@ describe('append-only sub-databases', () => {
     expect(rows.get(['a', 1])).toEqual({ n: 1 });
     expect(rows.count()).toBe(1);
   });
+  it('still takes a record whose key sorts before the last one, and refuses it a second time', async () => {
+    const rows = appendOnly<{ n: number }>('unit_rows_order');
+    await transact(() => rows.appendInTxn(['b'], { n: 2 }));
+    await transact(() => rows.appendInTxn(['a'], { n: 1 }));
+    await expect(transact(() => rows.appendInTxn(['a'], { n: 3 }))).rejects.toBeInstanceOf(AppendConflict);
+    expect([...rows.range({})].map((e) => e.value.n)).toEqual([1, 2]);
+  });
 });
