@@ -8,11 +8,9 @@ import { cli, startServer, tempDir } from '../test/helpers';
 import { loadConfig, setConfig } from '../src/config';
 import { closeStore, openStore, transact } from '../src/store/env';
 import { createTenant } from '../src/tenants/service';
-import { canonicalJson } from '../src/crypto/canonical';
-import { ulid } from '../src/crypto/ids';
-import { beginBatch, prepareAuditEvent } from '../src/audit/append';
 import { createOrg, integrityReport, queryEvents } from '../src/audit/service';
-import { checkQuery, type IngestItem } from '../src/audit/model';
+import { checkQuery } from '../src/audit/model';
+import { appendAuditFixture } from './audit-fixture';
 import { evictInTxn } from '../src/audit/repo';
 
 const arg = (name: string, def: string) => {
@@ -60,24 +58,7 @@ async function lastSeq(url: string, auth: Record<string, string>): Promise<numbe
 /** Builds an org of `count` signed events in-process: 1,000 actors, 20 actions, 10,000 targets, 30 days of occurred_at. */
 async function buildOrg(tenantId: string, org: string, count: number) {
   const t0 = performance.now();
-  const start = Date.now() - 30 * 86400_000;
-  const BATCH = 5000;
-  for (let b = 0; b < count; b += BATCH) {
-    beginBatch();
-    const prepared: ReturnType<typeof prepareAuditEvent>[] = [];
-    for (let n = b; n < Math.min(count, b + BATCH); n++) {
-      const occurred = start + Math.floor((n / count) * 30 * 86400_000);
-      const item: IngestItem = {
-        tenant_id: tenantId, event_id: `aevt_${ulid()}`, org_id: org, ingested_at: new Date(occurred + 1000).toISOString(),
-        occurred_at: new Date(occurred).toISOString(), occurred_ms: occurred, action: `area${n % 20}.op`,
-        actor_json: canonicalJson({ type: 'user', id: `user-${n % 1000}` }), targets_json: canonicalJson([{ type: 'doc', id: `doc-${n % 10000}` }]),
-        context_json: canonicalJson({ location: '10.0.0.1' }), metadata_json: canonicalJson({ n }), actor_id: `user-${n % 1000}`, target_ids: [`doc-${n % 10000}`],
-      };
-      prepared.push(prepareAuditEvent(item));
-    }
-    await transact(() => prepared.forEach((p) => p.apply()));
-    if ((b / BATCH) % 40 === 0) process.stderr.write(`  built ${b + prepared.length} events\n`);
-  }
+  await appendAuditFixture(tenantId, org, count, { progress: true });
   return Math.round((performance.now() - t0) / 1000);
 }
 

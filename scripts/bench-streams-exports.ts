@@ -10,13 +10,10 @@ import { join } from 'node:path';
 import selfsigned from 'selfsigned';
 import { cli, startServer, tempDir, until, type Server } from '../test/helpers';
 import { loadConfig, setConfig } from '../src/config';
-import { closeStore, openStore, transact } from '../src/store/env';
+import { closeStore, openStore } from '../src/store/env';
 import { createTenant } from '../src/tenants/service';
-import { canonicalJson } from '../src/crypto/canonical';
-import { ulid } from '../src/crypto/ids';
-import { beginBatch, prepareAuditEvent } from '../src/audit/append';
+import { appendAuditFixture } from './audit-fixture';
 import { createOrg } from '../src/audit/service';
-import type { IngestItem } from '../src/audit/model';
 
 const arg = (name: string, def: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -116,27 +113,12 @@ async function buildOrg(dir: string, count: number): Promise<{ key: string; seco
   const t0 = performance.now();
   const t = await createTenant({ name: 'bench', domain: 'bench.test', plan: 'enterprise' });
   await createOrg({ tenant_id: t.tenant_id, plan: 'enterprise' } as Parameters<typeof createOrg>[0], { organization_id: 'big' });
-  const start = Date.now() - 30 * 86400_000;
-  const BATCH = 5000;
-  for (let b = 0; b < count; b += BATCH) {
-    beginBatch();
-    const prepared: Array<ReturnType<typeof prepareAuditEvent>> = [];
-    for (let n = b; n < Math.min(count, b + BATCH); n++) {
-      const occurred = start + Math.floor((n / count) * 30 * 86400_000);
-      // Every 1,000th event carries cells a spreadsheet would run as formulas.
-      const actorId = n % 1000 === 0 ? `=cmd|${n}` : `user-${n % 1000}`;
-      const item: IngestItem = {
-        tenant_id: t.tenant_id, event_id: `aevt_${ulid()}`, org_id: 'big', ingested_at: new Date(start + n).toISOString(),
-        occurred_at: new Date(occurred).toISOString(), occurred_ms: occurred, action: `area${n % 20}.op`,
-        actor_json: canonicalJson({ type: 'user', id: actorId, name: 'Bench User' }), targets_json: canonicalJson([{ type: 'doc', id: `doc-${n % 10000}` }]),
-        context_json: canonicalJson({ location: '10.0.0.1', user_agent: 'bench/1.0' }), metadata_json: canonicalJson({ n, note: 'comma, "quote"' }),
-        actor_id: actorId, target_ids: [`doc-${n % 10000}`],
-      };
-      prepared.push(prepareAuditEvent(item));
-    }
-    await transact(() => prepared.forEach((p) => p.apply()));
-    if ((b / BATCH) % 40 === 0) process.stderr.write(`  built ${b + prepared.length} events\n`);
-  }
+  // Every 1,000th event carries cells a spreadsheet would run as formulas.
+  await appendAuditFixture(t.tenant_id, 'big', count, {
+    progress: true,
+    actorId: (n) => (n % 1000 === 0 ? `=cmd|${n}` : `user-${n % 1000}`),
+    metadata: (n) => ({ n, note: 'comma, "quote"' }),
+  });
   const seconds = Math.round((performance.now() - t0) / 1000);
   await closeStore();
   // An API key for the server run below (made with the CLI, as an operator would).

@@ -4,11 +4,9 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { call, cleanup, newTenant, startServer, tempDir, until, type Server } from '../helpers';
 import { loadConfig, setConfig } from '../../src/config';
-import { closeStore, openStore, transact } from '../../src/store/env';
+import { closeStore, openStore } from '../../src/store/env';
 import { getTenant } from '../../src/tenants/service';
-import { canonicalJson } from '../../src/crypto/canonical';
-import { ulid } from '../../src/crypto/ids';
-import { beginBatch, prepareAuditEvent } from '../../src/audit/append';
+import { appendAuditFixture } from '../../scripts/audit-fixture';
 import { createOrg } from '../../src/audit/service';
 import { exportJobCounts, getExport, nextPendingExport } from '../../src/exports/service';
 
@@ -33,22 +31,7 @@ function openStoreHere(): void {
 async function buildOrg(tenantId: string, org: string, count: number): Promise<void> {
   openStoreHere();
   await createOrg(getTenant(tenantId)!, { organization_id: org });
-  const start = Date.now() - 86400_000;
-  for (let b = 0; b < count; b += 5000) {
-    beginBatch();
-    const prepared: ReturnType<typeof prepareAuditEvent>[] = [];
-    for (let n = b; n < Math.min(count, b + 5000); n++) {
-      const occurred = start + n;
-      prepared.push(prepareAuditEvent({
-        tenant_id: tenantId, event_id: `aevt_${ulid()}`, org_id: org, ingested_at: new Date(occurred + 1000).toISOString(),
-        occurred_at: new Date(occurred).toISOString(), occurred_ms: occurred, action: `area${n % 20}.op`,
-        actor_json: canonicalJson({ type: 'user', id: `user-${n % 1000}` }), targets_json: canonicalJson([{ type: 'doc', id: `doc-${n % 10000}` }]),
-        context_json: canonicalJson({ location: '10.0.0.1' }), metadata_json: canonicalJson({ n, note: NOTE }),
-        actor_id: `user-${n % 1000}`, target_ids: [`doc-${n % 10000}`],
-      }));
-    }
-    await transact(() => prepared.forEach((p) => p.apply()));
-  }
+  await appendAuditFixture(tenantId, org, count, { days: 1, metadata: (n) => ({ n, note: NOTE }) });
   await closeStore();
 }
 
