@@ -48,7 +48,7 @@ async function main(): Promise<number> {
     return 1;
   }
   const cmd = commands[entry.name]!;
-  const cfg = setConfig(loadConfig(process.env, { dataDir: values['data-dir'] as string | undefined }));
+  const cfg = setConfig(loadConfig(undefined, { dataDir: values['data-dir'] as string | undefined }));
   if (cmd.opensStore !== false) openStore(cfg.dataDir);
   const result = await cmd.run({ args: entry.args, flags: values as CliContext['flags'], json });
   if (result) process.stdout.write(json ? JSON.stringify(result.json) + '\n' : result.text.endsWith('\n') ? result.text : result.text + '\n');

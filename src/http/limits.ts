@@ -2,7 +2,7 @@
 import { ApiError } from '../errors';
 import { config } from '../config';
 import { planOf } from '../plans/plans';
-import type { TenantRow } from '../tenants/repo';
+import type { TenantRow } from '../tenants/service';
 import { requestState } from './context';
 
 type Window = { window: number; count: number };

@@ -3,7 +3,7 @@ import { ApiError } from '../errors';
 import { config } from '../config';
 import { transact } from '../store/env';
 import { planOf, type Plan } from '../plans/plans';
-import type { TenantRow } from '../tenants/repo';
+import type { TenantRow } from '../tenants/service';
 import { usageCounters } from './repo';
 
 export type Resource = 'events_per_month' | 'api_verifications_per_month' | 'ai_attestations_per_month' | 'traces_per_month';
