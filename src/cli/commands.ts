@@ -1,6 +1,7 @@
 // The table of CLI commands: each parses its flags, calls area services and shapes --json / text output.
 import type { CliContext, CliResult } from './index';
 import { ApiError } from '../errors';
+import { setLogSink } from '../log';
 import { config } from '../config';
 import { createTenant, describeTenant, findTenant, listTenants, rotateKey, setPastDue, setPlan, verifyDomain } from '../tenants/service';
 import { createApiKey, describeApiKey, listApiKeys, revokeApiKey } from '../keys/service';
@@ -190,6 +191,8 @@ export const commands: Record<string, Command> = {
     usage: 'serve',
     opensStore: false,
     async run() {
+      // The server logs JSON lines on stdout (APPLIANCE), unlike the other commands.
+      setLogSink((text) => process.stdout.write(text));
       await import('../main');
       await new Promise(() => {});
       return null;
