@@ -14,7 +14,7 @@ export const STATUS: Record<string, number> = {
   too_many_targets: 400, invalid_occurred_at: 400, occurred_at_out_of_window: 400, missing_idempotency_key: 400,
   invalid_organization_id: 400, invalid_name: 400, unsupported_stream_type: 400, too_many_streams: 400,
   invalid_url: 400, not_https: 400, forbidden_destination: 400, invalid_format: 400, invalid_intent: 400,
-  invalid_duration: 400, invalid_link_duration: 400, invalid_trace_id: 400, invalid_days: 400,
+  invalid_duration: 400, invalid_link_duration: 400,
   event_not_found: 404, document_not_found: 404, attestation_not_found: 404, trace_not_found: 404,
   proof_not_found: 404, org_not_found: 404, not_found: 404,
   duplicate_event: 409, idempotency_key_reuse_mismatch: 409, document_already_anchored: 409, trace_sealed: 409,

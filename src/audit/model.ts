@@ -161,7 +161,7 @@ export function checkOrgBody(body: unknown): { organization_id: string; name: st
 
 export function checkRetentionBody(body: unknown): number {
   const days = isObject(body) ? body.days : undefined;
-  if (typeof days !== 'number' || !Number.isInteger(days) || days < 1) throw new ApiError('invalid_days', 'days must be a positive integer');
+  if (typeof days !== 'number' || !Number.isInteger(days) || days < 1) throw new ApiError('invalid_payload', 'days must be a positive integer'); // DECISIONS 9: no named code
   return days;
 }
 

@@ -23,7 +23,7 @@ export const ledgerRoutes = new Elysia()
     // and a request that fails authentication is answered as such whatever its body holds.
     transform: ({ request }) => {
       checkIdempotencyKey(request.headers.get('idempotency-key'));
-      authorize(request, ['write']);
+      requirePaid(authorize(request, ['write'])); // DECISIONS 9: 402 before the body is looked at
     },
   })
   .get('/v1/events', ({ request, query }) => {

@@ -305,8 +305,9 @@ export function verifyEvent(tenant: TenantRow, apiKeyId: string, eventId: string
   chargeQuota(tenant, 'api_verifications_per_month');
   const id = assertEventId(eventId);
   const b = (body && typeof body === 'object' && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
-  const hasHash = b.payload_hash !== undefined;
-  const hasPayload = b.payload !== undefined;
+  // null counts as not given: "exactly one of" needs one real value.
+  const hasHash = b.payload_hash !== undefined && b.payload_hash !== null;
+  const hasPayload = b.payload !== undefined && b.payload !== null;
   if (hasHash === hasPayload) throw new ApiError('bad_request', 'Send exactly one of payload_hash or payload');
   let submitted: string;
   let method: 'hash' | 'payload';

@@ -130,7 +130,8 @@ function refuse(u: URL, ip: string, kind: string): never {
  * at delivery a failed lookup throws a plain Error (a failed attempt, retried later).
  */
 export async function checkDestination(u: URL, opts: { onCreate?: boolean; lookup?: Lookup } = {}): Promise<Destination> {
-  const host = u.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  // "name." is the same host as "name" (absolute DNS form): compared and resolved without the dot.
+  const host = u.hostname.replace(/^\[|\]$/g, '').toLowerCase().replace(/\.+$/, '');
   const port = u.port ? Number(u.port) : 443;
   const literal = isIP(host) !== 0;
   let addresses: Address[];

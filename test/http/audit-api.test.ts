@@ -89,7 +89,7 @@ describe('audit orgs', () => {
     expect((await put(400)).body).toEqual({ org_id: 'r', retention_days: 30, requested_days: 400, clamped: true, plan_cap_days: 30 });
     expect((await put(7)).body).toEqual({ org_id: 'r', retention_days: 7, requested_days: 7, clamped: false, plan_cap_days: 30 });
     expect((await get('/v1/audit/orgs/r', free.key)).body.retention_days).toBe(7);
-    for (const bad of [0, -1, 1.5, '10', null]) expect((await put(bad)).status).toBe(400);
+    for (const bad of [0, -1, 1.5, '10', null]) expect((await put(bad)).body.error).toBe('invalid_payload');
     const nf = await call(s, 'PUT', '/v1/audit/orgs/none/retention', { key: free.key, body: { days: 5 } });
     expect([nf.status, nf.body.error]).toEqual([404, 'not_found']);
   });

@@ -168,6 +168,8 @@ describe('plans, rate limits and quotas', () => {
     expect((await cli(dir, 'tenant', 'set-past-due', t.tenantId, 'on')).json.past_due).toBe(true);
     const w = await call(s, 'POST', '/v1/events', { key: t.key, body: { event_type: 'a', payload: {} } });
     expect([w.status, w.body.error]).toEqual([402, 'payment_required']);
+    // DECISIONS 9: payment_required comes before body validation, the framework's included.
+    expect((await call(s, 'POST', '/v1/events', { key: t.key, body: { payload: {} } })).status).toBe(402);
     const v = await call(s, 'POST', '/v1/events/01a203bd-4122-7381-89b1-e368180a5208/verify', { key: t.key, body: { payload: {} } });
     expect(v.status).toBe(402);
     expect((await call(s, 'GET', '/v1/events', { key: t.key })).status).toBe(200);

@@ -182,7 +182,7 @@ describe('GET /v1/events/{id} and verify', () => {
   it('400 bad_request for both, neither or a bad hash', async () => {
     const id = (await ingest({ event_type: 'v2', payload: {} })).body.event_id;
     await written(id);
-    for (const body of [{}, { payload: {}, payload_hash: 'a'.repeat(64) }, { payload_hash: 'abc' }]) {
+    for (const body of [{}, { payload: null }, { payload: {}, payload_hash: 'a'.repeat(64) }, { payload_hash: 'abc' }]) {
       const r = await call(s, 'POST', `/v1/events/${id}/verify`, { key, body });
       expect([r.status, r.body.error]).toEqual([400, 'bad_request']);
     }

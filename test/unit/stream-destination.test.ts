@@ -70,10 +70,15 @@ describe('checkDestination', () => {
   });
 
   it('refuses well-known cloud metadata names even when they do not resolve here', async () => {
-    for (const name of ['metadata.google.internal', 'metadata.goog', 'instance-data.ec2.internal']) {
+    for (const name of ['metadata.google.internal', 'metadata.google.internal.', 'metadata.goog', 'instance-data.ec2.internal']) {
       const e = await checkDestination(parseEndpoint(`https://${name}/computeMetadata/v1/`), { onCreate: true, lookup: fixed([]) }).catch((x) => x);
       expect(e.code).toBe('forbidden_destination');
     }
+  });
+
+  it('treats "localhost." like localhost', async () => {
+    const e = await checkDestination(parseEndpoint('https://localhost./x'), { onCreate: true, lookup: fixed([]) }).catch((x) => x);
+    expect(e.code).toBe('forbidden_destination');
   });
 
   it('accepts a name that does not resolve at creation, but not at delivery', async () => {
