@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Subprocess } from 'bun';
+import { createHash, createPublicKey, type KeyObject } from 'node:crypto';
 
 export const ROOT = resolve(import.meta.dir, '..');
 
@@ -136,3 +137,10 @@ export async function newTenant(dataDir: string, domain: string, scopes = 'read,
   if (k.code) throw new Error(k.stderr);
   return { tenantId: t.json.tenant_id as string, keyId: k.json.key_id as string, key: k.json.api_key as string, publicKeyHex: t.json.public_key as string };
 }
+
+/** SHA-256 hex with node:crypto, independent of the product's own helpers. */
+export const sha = (x: string | Uint8Array): string => createHash('sha256').update(x).digest('hex');
+
+/** A node:crypto Ed25519 public key from its 32 raw bytes as hex (proof responses) or base64url (GET /keys). */
+export const pubKey = (hex: string): KeyObject => pubKeyB64(Buffer.from(hex, 'hex').toString('base64url'));
+export const pubKeyB64 = (b64url: string): KeyObject => createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: b64url }, format: 'jwk' });

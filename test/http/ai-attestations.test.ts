@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { call, cleanup, cli, newTenant, startServer, tempDir, until, type Server } from '../helpers';
+import { call, cleanup, cli, newTenant, startServer, tempDir, until, sha, type Server } from '../helpers';
 import { canonicalJson } from './independent-canonical';
 
 let s: Server;
 let key: string;
 const dir = tempDir();
-const sha = (x: string | Buffer) => createHash('sha256').update(x).digest('hex');
 const uniq = () => `${Date.now()}-${Math.random()}`;
 
 beforeAll(async () => {

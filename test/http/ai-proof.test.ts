@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { createHash, createPublicKey, verify } from 'node:crypto';
+import { verify } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { call, cleanup, cli, newTenant, startServer, tempDir, until, type Server } from '../helpers';
+import { call, cleanup, cli, newTenant, startServer, tempDir, until, sha, pubKey, type Server } from '../helpers';
 import { canonicalJson } from './independent-canonical';
 
 let s: Server;
@@ -10,8 +10,6 @@ let key: string;
 let tenantId: string;
 let publicKeyHex: string;
 const dir = tempDir();
-const sha = (x: string | Buffer) => createHash('sha256').update(x).digest('hex');
-const pubKey = (hex: string) => createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(hex, 'hex').toString('base64url') }, format: 'jwk' });
 
 beforeAll(async () => {
   s = await startServer({ dataDir: dir, env: { SVC_PUBLIC_RPS: '1000' } });

@@ -1,15 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { call, cleanup, cli, newTenant, startServer, tempDir, type Server } from '../helpers';
+import { call, cleanup, cli, newTenant, startServer, tempDir, sha, type Server } from '../helpers';
 import { canonicalJson } from './independent-canonical';
 
 let s: Server;
 let key: string;
 const dir = tempDir();
 const MB = 1024 * 1024;
-const sha = (x: string | Buffer) => createHash('sha256').update(x).digest('hex');
 const freshHash = () => sha(randomBytes(16));
 
 beforeAll(async () => {

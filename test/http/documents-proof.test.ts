@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { createHash, createPublicKey, randomBytes, verify } from 'node:crypto';
-import { call, cleanup, cli, newTenant, startServer, tempDir, until, type Server } from '../helpers';
+import { randomBytes, verify } from 'node:crypto';
+import { call, cleanup, cli, newTenant, startServer, tempDir, until, sha, pubKey, type Server } from '../helpers';
 import { canonicalJson } from './independent-canonical';
 
 let s: Server;
@@ -8,8 +8,6 @@ let key: string;
 let tenantId: string;
 let publicKeyHex: string;
 const dir = tempDir();
-const sha = (x: string | Buffer) => createHash('sha256').update(x).digest('hex');
-const pubKey = (hex: string) => createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(hex, 'hex').toString('base64url') }, format: 'jwk' });
 const ZERO_ID = '01a203bd-4122-7381-89b1-e368180a5208';
 
 const file = randomBytes(2048);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { createPublicKey, verify } from 'node:crypto';
+import { verify } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { call, cleanup, cli, newTenant, startServer, tempDir, type Server } from '../helpers';
+import { call, cleanup, cli, newTenant, startServer, tempDir, pubKeyB64, type Server } from '../helpers';
 import { canonicalJson } from './independent-canonical';
 
 let s: Server;
@@ -22,7 +22,6 @@ afterAll(async () => {
   cleanup(dir);
 });
 
-const ed25519Key = (b64url: string) => createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: b64url }, format: 'jwk' });
 
 describe('first start', () => {
   it('prints an all-scope bootstrap key and the listening line', () => {
@@ -210,7 +209,7 @@ describe('public keys', () => {
     expect(platform.body.algorithm).toBe('ed25519');
     for (const k of r.body.keys) {
       const msg = Buffer.from(canonicalJson({ domain: 'acme.test', public_key: k.public_key, key_id: k.key_id }));
-      expect(verify(null, msg, ed25519Key(platform.body.public_key), Buffer.from(k.platform_signature, 'hex'))).toBe(true);
+      expect(verify(null, msg, pubKeyB64(platform.body.public_key), Buffer.from(k.platform_signature, 'hex'))).toBe(true);
     }
   });
   it('404 not_found for an unknown domain', async () => {

@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { createHash, createPublicKey, verify } from 'node:crypto';
-import { call, cleanup, cli, newTenant, startServer, tempDir, until, type Server } from '../helpers';
+import { verify } from 'node:crypto';
+import { call, cleanup, cli, newTenant, startServer, tempDir, until, sha, pubKey, type Server } from '../helpers';
 import { canonicalJson } from './independent-canonical';
 
 let s: Server;
 let key: string;
 let tenantId: string;
 const dir = tempDir();
-const sha = (x: string | Buffer) => createHash('sha256').update(x).digest('hex');
-const pubKey = (hex: string) => createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(hex, 'hex').toString('base64url') }, format: 'jwk' });
 
 beforeAll(async () => {
   s = await startServer({ dataDir: dir });

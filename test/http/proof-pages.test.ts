@@ -1,14 +1,13 @@
 // The public proof pages in headless Chromium against a real appliance: in-browser verdicts, tampering, CSP, local file hashing.
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { createHash, createPublicKey, verify } from 'node:crypto';
+import { createPublicKey, verify } from 'node:crypto';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { call, cleanup, startServer, tempDir, until, type Server } from '../helpers';
+import { call, cleanup, startServer, tempDir, until, sha, type Server } from '../helpers';
 
 let s: Server;
 let browser: Browser;
 let ctx: BrowserContext;
 const dir = tempDir();
-const sha = (x: string | Buffer) => createHash('sha256').update(x).digest('hex');
 const nodeVerify = (pubHex: string, msgHex: string, sigHex: string) =>
   verify(null, Buffer.from(msgHex, 'hex'), createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(pubHex, 'hex').toString('base64url') }, format: 'jwk' }), Buffer.from(sigHex, 'hex'));
 const flipHex = (h: string, i: number) => h.slice(0, i) + (h[i] === '0' ? '1' : '0') + h.slice(i + 1);

@@ -1,15 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { createHash, createPublicKey, verify } from 'node:crypto';
+import { verify } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { call, cleanup, cli, newTenant, startServer, tempDir, until, type Server } from '../helpers';
+import { call, cleanup, cli, newTenant, startServer, tempDir, until, sha, pubKey, type Server } from '../helpers';
 import { canonicalJson } from './independent-canonical';
 
 let s: Server;
 let t: Awaited<ReturnType<typeof newTenant>>;
 const dir = tempDir();
-const sha = (x: string | Buffer) => createHash('sha256').update(x).digest('hex');
-const pubKey = (hex: string) => createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(hex, 'hex').toString('base64url') }, format: 'jwk' });
 const sigOk = (r: { public_key: string; signature: string; signed_payload: string }) =>
   verify(null, Buffer.from(r.signed_payload, 'hex'), pubKey(r.public_key), Buffer.from(r.signature, 'hex'));
 const UNKNOWN = '01a203bd-4122-7381-89b1-e368180a5208';

@@ -1,14 +1,12 @@
 import { afterAll, describe, expect, it } from 'bun:test';
-import { createHash, createPublicKey, verify } from 'node:crypto';
+import { verify } from 'node:crypto';
 import { join } from 'node:path';
 import { open } from 'lmdb';
-import { call, cleanup, newTenant, startServer, tempDir, until, type Server } from '../helpers';
+import { call, cleanup, newTenant, startServer, tempDir, until, sha, pubKey, type Server } from '../helpers';
 import { canonicalJson } from './independent-canonical';
 
 const dir = tempDir();
 afterAll(() => cleanup(dir));
-const sha = (x: string | Buffer) => createHash('sha256').update(x).digest('hex');
-const pubKey = (hex: string) => createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(hex, 'hex').toString('base64url') }, format: 'jwk' });
 
 /** What the killed process left on disk for the trace: its stored status and whether its seal item is still queued. */
 async function onDisk(traceId: string): Promise<{ status: string; sealQueued: boolean }> {

@@ -1,15 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { call, cleanup, cli, newTenant, startServer, tempDir, until, type Server } from '../helpers';
+import { call, cleanup, cli, newTenant, startServer, tempDir, until, sha, type Server } from '../helpers';
 
 let s: Server;
 let key: string;
 let traceId: string;
 let bundle: any;
 const dir = tempDir();
-const sha = (x: string | Buffer) => createHash('sha256').update(x).digest('hex');
 
 async function run(cmd: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   const p = Bun.spawn(cmd, { stdout: 'pipe', stderr: 'pipe' });

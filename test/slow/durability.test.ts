@@ -1,12 +1,11 @@
 import { afterAll, describe, expect, it } from 'bun:test';
-import { createPublicKey, verify } from 'node:crypto';
+import { verify } from 'node:crypto';
 import { open } from 'lmdb';
 import { join } from 'node:path';
-import { call, cleanup, cli, newTenant, startServer, tempDir, until } from '../helpers';
+import { call, cleanup, cli, newTenant, startServer, tempDir, until, pubKey } from '../helpers';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach(cleanup));
-const pub = (hex: string) => createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(hex, 'hex').toString('base64url') }, format: 'jwk' });
 
 describe('restart', () => {
   it('keeps tenants, keys and usage counters across a graceful restart', async () => {
@@ -53,7 +52,7 @@ describe('kill -9', () => {
     for (const id of acknowledged) {
       const p = await call(s, 'GET', `/v1/proof/event/${id}`);
       if (p.status !== 200) { missing++; continue; }
-      expect(verify(null, Buffer.from(p.body.signed_payload, 'hex'), pub(p.body.public_key), Buffer.from(p.body.signature, 'hex'))).toBe(true);
+      expect(verify(null, Buffer.from(p.body.signed_payload, 'hex'), pubKey(p.body.public_key), Buffer.from(p.body.signature, 'hex'))).toBe(true);
     }
     expect(missing).toBe(0);
     await s.stop();
