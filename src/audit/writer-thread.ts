@@ -1,7 +1,6 @@
 // Owns the audit writer thread: drains audit_pending in order, assigning seq, signing and appending each
 // row in one LMDB transaction with the removal of its pending item (applied exactly once).
-import { log } from '../log';
-import { transact } from '../store/env';
+import { applyBatch } from '../store/batch';
 import { bootThread, runDrainLoop, tellMain } from '../workers/thread';
 import { beginBatch, prepareAuditEvent } from './append';
 import { pending, pendingDead } from './repo';
@@ -14,23 +13,9 @@ async function drainOnce(): Promise<number> {
   const items = [...pending().getRange({ limit: BATCH })] as Array<{ key: number; value: string }>;
   if (!items.length) return 0;
   beginBatch();
-  const prepared = items.map(({ key, value }) => {
-    try {
-      return prepareAuditEvent(JSON.parse(value));
-    } catch (e) {
-      log('error', 'audit event could not be written', { pending_key: key, error: String((e as Error).message) });
-      return null;
-    }
-  });
+  let prepared: Array<ReturnType<typeof prepareAuditEvent> | null>;
   try {
-    await transact(() => {
-      items.forEach(({ key, value }, i) => {
-        const p = prepared[i];
-        if (p) p.apply();
-        else pendingDead().putSync(key, value);
-        pending().removeSync(key);
-      });
-    });
+    prepared = await applyBatch(items, pending(), pendingDead(), (value) => prepareAuditEvent(JSON.parse(value)), 'audit event');
   } finally {
     beginBatch();
   }

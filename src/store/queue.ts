@@ -9,6 +9,8 @@ export type QueueItem<D = any> = { kind: string; data: D; at: number };
 type Listener = () => void;
 
 const db = (): Database<QueueItem, string> => subDb<QueueItem, string>('intake_queue');
+/** The intake queue sub-database (for store/batch.ts, which applies and removes its items). */
+export const queueDb = db;
 const listeners = new Set<Listener>();
 
 export type EnqueueOptions = {
@@ -50,11 +52,6 @@ export async function enqueue(kind: string, data: unknown, opts: EnqueueOptions 
 /** The oldest `limit` items, in acceptance order. */
 export function peek(limit: number): Array<{ key: string; value: QueueItem }> {
   return [...db().getRange({ limit })] as Array<{ key: string; value: QueueItem }>;
-}
-
-/** Inside transact(): removes an applied item, so a restart never applies it twice. */
-export function ackInTxn(key: string): void {
-  db().removeSync(key);
 }
 
 export function depth(): number {

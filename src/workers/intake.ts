@@ -1,9 +1,9 @@
 // Owns applying intake queue items: the appliers of each item kind and one batch = one transaction.
 // The drain loop runs in its own thread (intake-thread.ts); what the main thread must learn about applied
 // items travels back as notices.
-import { transact } from '../store/env';
-import { ackInTxn, peek, type QueueItem } from '../store/queue';
 import { subDb } from '../store/env';
+import { applyBatch } from '../store/batch';
+import { peek, queueDb, type QueueItem } from '../store/queue';
 import { log } from '../log';
 
 /** Something the main thread must hear about once a batch is committed (e.g. wake a waiter). */
@@ -44,34 +44,20 @@ export function deliverNotices(notices: Notice[]): void {
   }
 }
 
-const deadLetters = () => subDb('intake_dead_letters');
+const deadLetters = () => subDb<QueueItem, string>('intake_dead_letters');
 const BATCH = 2000;
 
-/**
- * Applies the oldest items in one transaction and acks them in it, so each is applied exactly once, also
- * across crashes. An item that cannot be prepared goes to a dead-letter sub-database, never lost.
- */
+/** Applies the oldest items in one transaction and acks them in it (store/batch.ts), in acceptance order. */
 export async function drainOnce(): Promise<{ applied: number; notices: Notice[] }> {
   const items = peek(BATCH);
   if (!items.length) return { applied: 0, notices: [] };
-  const prepared: Array<Prepared | null> = items.map(({ key, value }) => {
-    const fn = appliers.get(value.kind);
-    try {
-      if (!fn) throw new Error(`no applier for ${value.kind}`);
-      return fn(value.data, value);
-    } catch (e) {
-      log('error', 'intake item failed', { queue_key: key, kind: value.kind, error: String((e as Error).message) });
-      return null;
-    }
-  });
+  let prepared: Array<Prepared | null>;
   try {
-    await transact(() => {
-      items.forEach(({ key, value }, i) => {
-        const p = prepared[i];
-        if (p) p.apply();
-        else deadLetters().putSync(key, value);
-        ackInTxn(key);
-      });
+    prepared = await applyBatch(items, queueDb(), deadLetters(), (item) => {
+      const fn = appliers.get(item.kind);
+      if (!fn) throw new Error(`no applier for ${item.kind}`);
+      return fn(item.data, item);
+    }, 'intake item', () => {
       for (const h of batchHooks) h();
     });
   } catch (e) {
