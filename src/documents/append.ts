@@ -13,7 +13,8 @@ export const DOCUMENT_ANCHOR = 'document.anchor';
 export type DocQueueItem = {
   event_id: string; tenant_id: string; api_key_id: string; created_at: string; has_original_bytes: boolean;
   document_hash: string; document_ref: string | null; metadata: Record<string, unknown> | null; trace_id: string | null;
-  original: Uint8Array | null;
+  /** The original bytes as base64 (items travel to the writer as JSON). */
+  original: string | null;
   /** Queued by an earlier version, whose enqueue already wrote the claim and the original bytes. */
   legacy?: true;
 };
@@ -42,7 +43,7 @@ export const documentAnchorApplier: Applier<DocQueueItem, DocWriteResult> = {
           const existing = byDocumentHash().get(claim);
           if (existing) return { existing };
           byDocumentHash().putSync(claim, { event_id: row.event_id, created_at: row.created_at });
-          if (data.original) originals().putSync(row.event_id, Buffer.from(data.original));
+          if (data.original) originals().putSync(row.event_id, Buffer.from(data.original, 'base64'));
         }
         documentRows().appendInTxn(row.event_id, row);
         if (row.trace_id) {

@@ -76,7 +76,7 @@ export async function anchorDocument(tenant: TenantRow, key: ApiKeyRow, body: un
   if (v.trace_id !== null) v.trace_id = assertTraceAcceptsItems(tenant.tenant_id, v.trace_id);
   const anchored: Anchored = { event_id: uuidv7(), created_at: new Date().toISOString() };
   const { original, ...fields } = v;
-  const item: DocQueueItem = { ...fields, ...anchored, tenant_id: tenant.tenant_id, api_key_id: key.key_id, has_original_bytes: original !== null, original };
+  const item: DocQueueItem = { ...fields, ...anchored, tenant_id: tenant.tenant_id, api_key_id: key.key_id, has_original_bytes: original !== null, original: original?.toString('base64') ?? null };
   chargeQuota(tenant, 'events_per_month');
   let r: DocWriteResult | null = null;
   try {

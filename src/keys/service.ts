@@ -4,6 +4,8 @@ import { ApiError } from '../errors';
 import { sha256Hex } from '../crypto/hash';
 import { secretToken, uuidv4 } from '../crypto/ids';
 import { transact } from '../store/env';
+import { submit } from '../store/writer';
+import type { Applier } from '../store/writer-core';
 import { findTenant } from '../tenants/service';
 import { apiKeyIds, apiKeys, apiKeysByTenant, type ApiKeyRow } from './repo';
 
@@ -83,18 +85,29 @@ const lastUsed = new Map<string, string>();
 export function markUsed(keyId: string): void {
   lastUsed.set(keyId, new Date().toISOString());
 }
-/** Writes pending last_used_at values in one transaction. */
+export const KEYS_LAST_USED = 'keys.last_used';
+type LastUsed = Array<[keyId: string, at: string]>;
+
+/** The writer's applier: stores last_used_at values. */
+export const lastUsedApplier: Applier<LastUsed, null> = {
+  prepare: (pending) => ({
+    apply() {
+      for (const [keyId, at] of pending) {
+        const hash = apiKeyIds().get(keyId);
+        const row = hash ? apiKeys().get(hash) : undefined;
+        if (row) apiKeys().putSync(hash!, { ...row, last_used_at: at });
+      }
+      return null;
+    },
+  }),
+};
+
+/** Hands pending last_used_at values to the writer (server only). */
 export async function flushLastUsed(): Promise<void> {
   if (!lastUsed.size) return;
   const pending = [...lastUsed];
   lastUsed.clear();
-  await transact(() => {
-    for (const [keyId, at] of pending) {
-      const hash = apiKeyIds().get(keyId);
-      const row = hash ? apiKeys().get(hash) : undefined;
-      if (row) apiKeys().putSync(hash!, { ...row, last_used_at: at });
-    }
-  });
+  await submit<LastUsed, null>(KEYS_LAST_USED, pending);
 }
 
 /** A key as listed: never the plaintext nor its hash. */

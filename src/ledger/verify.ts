@@ -5,11 +5,13 @@ import { sha256Hex } from '../crypto/hash';
 import { ulid } from '../crypto/ids';
 import { verifyBytes } from '../crypto/ed25519';
 import { ledgerSignedPayload } from '../crypto/signed';
-import { transact } from '../store/env';
+import { log } from '../log';
+import { submit } from '../store/writer';
+import type { Applier } from '../store/writer-core';
 import { getTenant, issuerBlock, pinnedPublicKey, type TenantRow } from '../tenants/service';
 import { chargeQuota } from '../usage/service';
 import { assertEventId, findLedgerRow } from './query';
-import { ledgerRows, storedHashes, verifications, type LedgerRow } from './repo';
+import { ledgerRows, storedHashes, verifications, type LedgerRow, type VerificationRecord } from './repo';
 import { isUuid } from '../crypto/ids';
 
 
@@ -56,17 +58,25 @@ export function verifyEvent(tenant: TenantRow, apiKeyId: string, eventId: string
   }
   const t = verifyTarget(tenant, id);
   const matched_field = submitted === t.payload_hash ? 'payload_hash' : submitted === t.request_hash ? 'request_hash' : submitted === t.event_hash ? 'event_hash' : null;
-  // Recorded without awaiting: batched into the next commit, off the request's critical path.
-  void recordVerification(tenant.tenant_id, { event_id: id, at: new Date().toISOString(), api_key_id: apiKeyId, method, match_result: matched_field !== null, matched_field });
+  // Recorded without awaiting: batched into the writer's next commit, off the request's critical path.
+  submit<[string, VerificationRecord], null>(LEDGER_VERIFICATION, [tenant.tenant_id, { event_id: id, at: new Date().toISOString(), api_key_id: apiKeyId, method, match_result: matched_field !== null, matched_field }])
+    .catch((e) => log('error', 'verification record not written', { error: String((e as Error).message) }));
   return {
     event_id: t.event_id, match_result: matched_field !== null, matched_field, anchored_hash: t.payload_hash,
     submitted_hash: submitted, anchored_at: t.ingested_at, method, organization: t.organization,
   };
 }
 
-function recordVerification(tenantId: string, rec: { event_id: string; at: string; api_key_id: string; method: 'hash' | 'payload'; match_result: boolean; matched_field: string | null }) {
-  return transact(() => verifications().appendInTxn([tenantId, ulid()], rec));
-}
+export const LEDGER_VERIFICATION = 'ledger.verification';
+/** The writer's applier for verification records. */
+export const verificationApplier: Applier<[tenantId: string, rec: VerificationRecord], null> = {
+  prepare: ([tenantId, rec]) => ({
+    apply() {
+      verifications().appendInTxn([tenantId, ulid()], rec);
+      return null;
+    },
+  }),
+};
 
 /** Newest verification records of a tenant (console). */
 export function recentVerifications(tenantId: string, limit = 50) {

@@ -41,6 +41,14 @@ export function transact<T>(fn: () => T): Promise<T> {
   return env().transaction(fn) as Promise<T>;
 }
 
+/**
+ * As transact(), but all or nothing: when `fn` throws, none of its writes is committed (an abortable child
+ * transaction; plain transact() keeps the writes made before the throw). Rejects with what `fn` threw.
+ */
+export function transactAtomic<T>(fn: () => T): Promise<T> {
+  return env().childTransaction(fn) as Promise<T>;
+}
+
 /** Resolves once every write issued so far is durable. */
 export function flushed(): Promise<void> {
   return env().flushed as unknown as Promise<void>;

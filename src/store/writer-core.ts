@@ -5,7 +5,7 @@
 import { parentPort } from 'node:worker_threads';
 import { log } from '../log';
 import type { Key } from 'lmdb';
-import { subDb, transact } from './env';
+import { subDb, transactAtomic } from './env';
 import { exitThread, tellMain } from './thread';
 
 /**
@@ -18,6 +18,7 @@ export type Applier<D, R> = { prepare(data: D): Prepared<R>; batchEnd?(): void }
 export type ApplierTable = Readonly<Record<string, Applier<any, any>>>;
 
 /** `ack`: a stored queue entry that the item's transaction removes (items queued by earlier versions). */
+/** Items travel as JSON text: data must be plain JSON (binary as base64). */
 export type WriteItem = { id: number; kind: string; data: unknown; ack?: { db: string; key: Key } };
 /** [id, 1, result] once durable; [id, 0, reason] when the item could not be prepared (nothing was written for it). */
 export type WriteResult = [id: number, ok: 0 | 1, value: unknown];
@@ -50,7 +51,7 @@ export function runWriter(table: ApplierTable): void {
       }
     });
     try {
-      await transact(() => {
+      await transactAtomic(() => {
         prepared.forEach((p, i) => {
           if (!p) return;
           const it = items[i]!;
@@ -64,16 +65,16 @@ export function runWriter(table: ApplierTable): void {
       await exitThread(1);
     }
     for (const p of prepared) p?.done?.();
-    tellMain({ results, batch: items.length } satisfies WriterMessage);
+    tellMain(JSON.stringify({ results, batch: items.length } satisfies WriterMessage));
     inFlight--;
     maybeExit();
   };
-  parentPort!.on('message', (m: 'stop' | WriteItem[]) => {
+  parentPort!.on('message', (m: string) => {
     if (m === 'stop') {
       stopping = true;
       maybeExit();
     } else {
-      void handle(m);
+      void handle(JSON.parse(m) as WriteItem[]);
     }
   });
 }

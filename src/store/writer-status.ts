@@ -1,13 +1,26 @@
 // Owns the writer's status record: the server publishes its writer figures once a second so the console
 // and `svc doctor`, which run in other processes, can show the write backlog.
 import { subDb } from './env';
-import type { WriterStats } from './writer';
+import { submit, type WriterStats } from './writer';
+import type { Applier } from './writer-core';
 
 export type WriterStatus = WriterStats & { at: number; pid: number };
 const db = () => subDb<WriterStatus, string>('runtime_status');
 
-export function publishWriterStatus(stats: WriterStats): Promise<boolean> {
-  return db().put('writer', { ...stats, at: Date.now(), pid: process.pid });
+export const WRITER_STATUS = 'writer.status';
+/** The writer's applier for the status record. */
+export const publishStatusApplier: Applier<WriterStatus, null> = {
+  prepare: (s) => ({
+    apply() {
+      db().putSync('writer', s);
+      return null;
+    },
+  }),
+};
+
+/** Hands the figures to the writer (the main thread opens no write transaction of its own while serving). */
+export function publishWriterStatus(stats: WriterStats): Promise<null> {
+  return submit<WriterStatus, null>(WRITER_STATUS, { ...stats, at: Date.now(), pid: process.pid });
 }
 
 /** The last published figures; null when no server published any within `freshMs`. */

@@ -3,7 +3,10 @@
 import { aiAttestationApplier, AI_ATTESTATION } from '../ai/service';
 import { auditEventApplier, AUDIT_EVENT } from '../audit/service';
 import { documentAnchorApplier, DOCUMENT_ANCHOR } from '../documents/service';
-import { ledgerEventApplier, LEDGER_EVENT } from '../ledger/service';
+import { ledgerEventApplier, LEDGER_EVENT, LEDGER_VERIFICATION, verificationApplier } from '../ledger/service';
+import { KEYS_LAST_USED, lastUsedApplier } from '../keys/service';
+import { USAGE_FLUSH, usageFlushApplier } from '../usage/service';
+import { publishStatusApplier, WRITER_STATUS } from '../store/writer-status';
 import { traceSealApplier, TRACE_SEAL } from '../traces/service';
 import type { ApplierTable } from '../store/writer-core';
 
@@ -13,4 +16,8 @@ export const appliers: ApplierTable = Object.freeze({
   [DOCUMENT_ANCHOR]: documentAnchorApplier,
   [TRACE_SEAL]: traceSealApplier,
   [AUDIT_EVENT]: auditEventApplier,
+  [LEDGER_VERIFICATION]: verificationApplier,
+  [USAGE_FLUSH]: usageFlushApplier,
+  [KEYS_LAST_USED]: lastUsedApplier,
+  [WRITER_STATUS]: publishStatusApplier,
 });

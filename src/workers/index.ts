@@ -61,6 +61,7 @@ export async function stopWorkers(): Promise<void> {
   flushTimer = statusTimer = null;
   await stopStreamDelivery();
   await stopExportWorker();
-  await stopWriter();
+  // Counters go through the writer, so they are handed over before it stops.
   await flushCounters();
+  await stopWriter();
 }
