@@ -4,6 +4,7 @@ import { ApiError } from '../errors';
 import { sha256Hex } from '../crypto/hash';
 import { secretToken, uuidv4 } from '../crypto/ids';
 import { transact } from '../store/env';
+import { bumpEpochInTxn, epochCache } from '../store/epoch';
 import { submit } from '../store/writer';
 import type { Applier } from '../store/writer-core';
 import { findTenant } from '../tenants/service';
@@ -46,6 +47,7 @@ export async function createApiKey(input: CreateKeyIn) {
   const hash = sha256Hex(api_key);
   const row: ApiKeyRow = { key_id: uuidv4(), tenant_id: t.tenant_id, name, scopes, ip_allowlist, created_at: new Date().toISOString(), revoked_at: null, last_used_at: null };
   await transact(() => {
+    bumpEpochInTxn(EPOCH);
     apiKeys().putSync(hash, row);
     apiKeyIds().putSync(row.key_id, hash);
     apiKeysByTenant().putSync([t.tenant_id, row.key_id], hash);
@@ -71,13 +73,19 @@ export async function revokeApiKey(keyId: string) {
     const row = apiKeys().get(hash)!;
     const revoked_at = row.revoked_at ?? new Date().toISOString();
     apiKeys().putSync(hash, { ...row, revoked_at });
+    bumpEpochInTxn(EPOCH);
     return { key_id: keyId, revoked_at };
   });
 }
 
-/** One LMDB read by hash of the presented plaintext; no scan, no cache of key status. */
+// Key rows change here only (creation, revocation; last_used_at is not status), each change bumping the epoch,
+// so a revocation by the CLI is in force on the server's next request.
+const EPOCH = 'api_keys';
+const cachedKey = epochCache<ApiKeyRow>(EPOCH, (hash) => apiKeys().get(hash));
+
+/** The key by hash of the presented plaintext; no scan; cached until any process creates or revokes a key. */
 export function findApiKeyByPlaintext(plaintext: string): ApiKeyRow | undefined {
-  return apiKeys().get(sha256Hex(plaintext));
+  return cachedKey(sha256Hex(plaintext));
 }
 
 // last_used_at is kept in memory on the request path and written in batches (no write per request).

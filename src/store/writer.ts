@@ -15,11 +15,18 @@ let maxInFlight = 1024;
 let nextId = 0;
 let outbox: WriteItem[] = [];
 let flushScheduled = false;
+// Batches posted and not yet answered. Posting costs the same for one item as for a hundred, so while the
+// writer is busy new items wait here and travel together: at most two batches in flight (one committing,
+// one being signed) keeps the writer fed and the number of messages low.
+let batchesInFlight = 0;
+const MAX_BATCHES_IN_FLIGHT = 2;
 const waiting = new Map<number, Waiter>();
 const stats = { committed: 0, batches: 0, last_batch: 0, max_batch: 0 };
 
 function onMessage(text: string): void {
   const m = JSON.parse(text) as WriterMessage;
+  batchesInFlight = Math.max(0, batchesInFlight - 1);
+  if (outbox.length) flush();
   stats.batches++;
   stats.last_batch = m.batch;
   stats.max_batch = Math.max(stats.max_batch, m.batch);
@@ -41,13 +48,15 @@ function failInFlight(): void {
   for (const w of waiting.values()) w.reject(new ApiError('ingest_failed', 'Record not persisted; safe to retry'));
   waiting.clear();
   outbox = [];
+  batchesInFlight = 0;
 }
 
 function flush(): void {
   flushScheduled = false;
-  if (!outbox.length) return;
+  if (!outbox.length || batchesInFlight >= MAX_BATCHES_IN_FLIGHT) return;
   const items = outbox;
   outbox = [];
+  batchesInFlight++;
   // One JSON string per batch: Bun clones a string far faster than a tree of objects.
   thread?.post(JSON.stringify(items));
 }
