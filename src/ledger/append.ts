@@ -3,6 +3,7 @@
 import { CanonicalText, canonicalBytes, canonicalJson } from '../crypto/canonical';
 import { sha256Hex } from '../crypto/hash';
 import { ledgerSignedPayload } from '../crypto/signed';
+import { putGrowing } from '../store/append-only';
 import type { Applier } from '../store/writer-core';
 import { tenantSigner } from '../tenants/service';
 import { recordTraceItemInTxn } from '../traces/items';
@@ -48,8 +49,8 @@ const pendingCounts = new Map<string, number>();
 /** Inside the write transaction: appends the row, its list index entries and its trace item entry, and counts it as active. */
 export function appendLedgerRowInTxn(row: LedgerRow): void {
   ledgerRows.appendInTxn(row);
-  byTime().putSync([row.tenant_id, row.ingested_at, row.event_id], null);
-  byType().putSync([row.tenant_id, row.event_type, row.ingested_at, row.event_id], null);
+  putGrowing(byTime(), [row.tenant_id, row.ingested_at, row.event_id], null);
+  putGrowing(byType(), [row.tenant_id, row.event_type, row.ingested_at, row.event_id], null);
   pendingCounts.set(row.tenant_id, (pendingCounts.get(row.tenant_id) ?? 0) + 1);
   if (row.trace_id) {
     recordTraceItemInTxn({ tenant_id: row.tenant_id, trace_id: row.trace_id, type: 'event', id: row.event_id, timestamp: row.ingested_at, content_hash: row.payload_hash });

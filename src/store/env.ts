@@ -24,10 +24,14 @@ function env(): RootDatabase {
 }
 
 /** A named sub-database with ordered-binary keys (arrays sort element-wise) and msgpack values. */
-export function subDb<V = any, K extends import('lmdb').Key = import('lmdb').Key>(name: string, opts: { dupSort?: boolean; encoding?: 'msgpack' | 'binary' | 'string' } = {}): Database<V, K> {
+export function subDb<V = any, K extends import('lmdb').Key = import('lmdb').Key>(name: string, opts: { dupSort?: boolean; encoding?: 'msgpack' | 'binary' | 'string'; sharedStructures?: boolean } = {}): Database<V, K> {
   let d = dbs.get(name);
   if (!d) {
-    d = env().openDB({ name, keyEncoding: 'ordered-binary', encoding: opts.encoding ?? 'msgpack', dupSort: opts.dupSort });
+    d = env().openDB({
+      name, keyEncoding: 'ordered-binary', encoding: opts.encoding ?? 'msgpack', dupSort: opts.dupSort,
+      // Record shapes stored once in the database instead of in every value (rows written before still decode).
+      ...(opts.sharedStructures ? { sharedStructuresKey: Symbol.for('structures') } : {}),
+    });
     dbs.set(name, d);
   }
   return d as unknown as Database<V, K>;

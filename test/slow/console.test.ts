@@ -65,8 +65,8 @@ beforeAll(async () => {
   // one audit row removed (a hole), one ledger row's payload rewritten.
   await s.stop();
   const env = open({ path: join(dir, 'db'), overlappingSync: false, maxDbs: 64 });
-  const audit = env.openDB({ name: 'audit_events', keyEncoding: 'ordered-binary' });
-  const ledger = env.openDB({ name: 'ledger_events', keyEncoding: 'ordered-binary' });
+  const audit = env.openDB({ name: 'audit_events', keyEncoding: 'ordered-binary', sharedStructuresKey: Symbol.for('structures') });
+  const ledger = env.openDB({ name: 'ledger_events', keyEncoding: 'ordered-binary', sharedStructuresKey: Symbol.for('structures') });
   await env.transaction(() => {
     audit.removeSync([alpha.tenantId, 'holey', 4]);
     ledger.putSync(ledgerIds.altered, { ...ledger.get(ledgerIds.altered), payload: { which: 'forged' } });
