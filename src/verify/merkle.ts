@@ -132,11 +132,13 @@ export function verifyInclusion(sha: Sha256, index: number, size: number, leaf: 
 
 /**
  * True when `path` proves that the tree of `first` leaves with root `firstRoot` is a prefix of the tree of
- * `second` leaves with root `secondRoot` (RFC 9162 §2.1.4.2). first = 0 and first = second take an empty path.
+ * `second` leaves with root `secondRoot` (RFC 9162 §2.1.4.2). first = 0 (firstRoot must be the empty root) and first =
+ * second (equal roots) take an empty path.
  */
 export function verifyConsistency(sha: Sha256, first: number, second: number, path: Uint8Array[], firstRoot: Uint8Array, secondRoot: Uint8Array): boolean {
   if (!(Number.isSafeInteger(first) && Number.isSafeInteger(second) && first >= 0 && first <= second)) return false;
-  if (first === 0) return path.length === 0;
+  // From the empty tree every tree is an extension: only the empty root (SHA-256 of "") and an empty path are accepted.
+  if (first === 0) return path.length === 0 && equalBytes(firstRoot, emptyRoot(sha)) && (second > 0 || equalBytes(secondRoot, firstRoot));
   if (first === second) return path.length === 0 && equalBytes(firstRoot, secondRoot);
   if (!path.length) return false;
   const proof = isPowerOfTwo(first) ? [firstRoot, ...path] : path;
