@@ -5,13 +5,13 @@ import { aiSignedPayload, documentSignedPayload, ledgerSignedPayload } from '../
 import { checkLogBlock } from '../verify/log-block';
 import { nodePrimitives as P } from '../verify/node-primitives';
 import { toHex } from '../verify/primitives';
-import { aiPayloadHash, canonicalHash, checkSignedRecord, compositeHash, hexBytes, keyIdOf, metadataHash, sealPayloadHash, valueHash } from '../verify/records';
+import { aiPayloadHash, canonicalHash, checkAuditEvent, checkSignedRecord, compositeHash, hexBytes, keyIdOf, metadataHash, sealPayloadHash, valueHash } from '../verify/records';
 
 /** One verdict. `skipped` marks a check the document does not carry enough data for; it never fails the report. */
 export type Check = { item: string; check: string; ok: boolean; detail: string; skipped?: true };
 /** The signed checkpoint a document's log block was checked against (the seal's for a bundle), when it verified. */
 export type ReportCheckpoint = { origin: string; tree_size: number; root_hash: string; key_id: string; note_key_id: string; public_key: string; note: string };
-export type VerifyReport = { kind: 'event_proof' | 'ai_proof' | 'document_proof' | 'trace_bundle' | 'unknown'; ok: boolean; checks: Check[]; checkpoint?: ReportCheckpoint };
+export type VerifyReport = { kind: 'event_proof' | 'ai_proof' | 'document_proof' | 'audit_event' | 'trace_bundle' | 'unknown'; ok: boolean; checks: Check[]; checkpoint?: ReportCheckpoint };
 /** keys: a saved GET /keys/{domain} answer; platformKey: a saved GET /.well-known/svc-platform-key answer. */
 export type VerifyOptions = { keys?: unknown; platformKey?: unknown };
 
@@ -138,6 +138,28 @@ function verifyDocumentProof(c: Checks, d: Obj, ctx: LogContext): void {
   }
   checkClaims(c, item, [['signature_valid', d.signature_valid]]);
   verifyLog(c, item, d, ctx, true);
+}
+
+/**
+ * GET /v1/audit/events/{id} (DECISIONS 0, 6, 10): the signed bytes rebuilt from the event's fields, payload_hash, the
+ * signature by signing_public_key, and the event's place in its org log (origin `<host>/<domain>/audit/<org_id>`).
+ */
+function verifyAuditEventDoc(c: Checks, d: Obj, ctx: LogContext): void {
+  const item = `audit event ${name(d.id)}`;
+  const pk = hexBytes(d.signing_public_key, 32);
+  if (c.add(item, 'public_key', pk !== null, pk ? 'raw Ed25519 public key, 32 bytes' : 'signing_public_key is not 64 hex characters') && pk) {
+    const kid = keyIdOf(P.sha256, pk);
+    c.add(item, 'key_id', d.key_id === kid, d.key_id === kid ? `${kid} = first 16 hex of SHA-256(public key)` : `key_id ${short(d.key_id)} but SHA-256(public key) starts ${kid}`);
+  }
+  const r = checkAuditEvent(P, d as Parameters<typeof checkAuditEvent>[1], d.payload_hash, pk, hexBytes(d.signature, 64));
+  c.add(item, 'payload_hash', r.hashOk, r.hashOk ? 'payload_hash = SHA-256 of the canonical signed fields' : r.computed ? `the signed fields hash to ${r.computed}` : 'the event cannot be encoded');
+  c.add(item, 'signature', r.signatureOk, r.signatureOk ? `Ed25519 signature valid over ${r.bytes!.length} signed bytes` : 'Ed25519 signature does not verify over the rebuilt signed bytes');
+  const res = checkLogBlock(P, r.bytes ?? new Uint8Array(0), d.log, pk ? [pk, ...ctx.keys] : ctx.keys, { suffix: `/audit/${String(d.org_id)}` });
+  if (res.status === 'pending') c.skip(item, 'log', "pending: no signed checkpoint covers this event yet (the organization's log will include it)");
+  if (res.status !== 'checked') return;
+  for (const st of res.steps) c.add(item, st.check === 'log_shape' ? 'log' : `log_${st.check}`, st.ok, st.detail);
+  const cp = res.checkpoint;
+  if (res.ok && cp) ctx.checkpoint = { origin: cp.origin, tree_size: cp.treeSize, root_hash: toHex(cp.root), key_id: cp.keyId, note_key_id: cp.noteKeyId, public_key: toHex(cp.publicKey), note: cp.note };
 }
 
 function verifyAiProof(c: Checks, d: Obj, ctx: LogContext): void {
@@ -322,6 +344,9 @@ export function verifyProofDocument(json: unknown, opts: VerifyOptions = {}): Ve
   } else if (isObj(d) && 'attestation_id' in d && 'record' in d) {
     kind = 'ai_proof';
     verifyAiProof(c, d, ctx);
+  } else if (isObj(d) && 'signing_public_key' in d && 'org_id' in d && 'seq' in d) {
+    kind = 'audit_event';
+    verifyAuditEventDoc(c, d, ctx);
   } else if (isObj(d) && 'document_hash' in d && 'signed_payload' in d) {
     kind = 'document_proof';
     verifyDocumentProof(c, d, ctx);
@@ -329,7 +354,7 @@ export function verifyProofDocument(json: unknown, opts: VerifyOptions = {}): Ve
     kind = 'event_proof';
     verifyEventProof(c, d, ctx);
   } else {
-    c.add('document', 'format', false, 'neither an event, AI or document proof nor a trace bundle');
+    c.add('document', 'format', false, 'neither an event, AI or document proof, an audit event nor a trace bundle');
   }
   if (kind === 'event_proof' || kind === 'ai_proof' || kind === 'document_proof') {
     domain = isObj((d as Obj).organization) ? ((d as Obj).organization as Obj).primary_domain : undefined;

@@ -164,3 +164,33 @@ describe('svc verify and the proof pages check the log block', () => {
     expect(r.checkpoint?.tree_size).toBe(1);
   });
 });
+
+describe('svc verify: an audit event (GET /v1/audit/events/{id}) with its org log block', () => {
+  const e = {
+    id: '0190a4b2-7c1e-7d3a-9f00-00000000e001', org_id: 'org-1', seq: 3, schema_id: 'v1', occurred_at: '2025-01-15T09:00:00.000Z', ingested_at: '2025-01-15T09:00:00.100Z',
+    action: 'user.login', actor: { type: 'user', id: 'u1' }, targets: [{ type: 'doc', id: 'd1' }], context: null, metadata: { ip: '10.0.0.1' },
+  };
+  // The signed data of DECISIONS 0, written out here (event_id for id, absent optional objects as null).
+  const signedBytes = Buffer.from(canonicalJson({ action: e.action, actor: e.actor, context: null, event_id: e.id, ingested_at: e.ingested_at, metadata: e.metadata, occurred_at: e.occurred_at, org_id: e.org_id, schema_id: e.schema_id, seq: e.seq, targets: e.targets }));
+  const leaves: Uint8Array[] = Array.from({ length: 4 }, (_, i) => new Uint8Array(Buffer.from(`other ${i}`)));
+  leaves[2] = new Uint8Array(signedBytes);
+  const root = rootFromLeafHashes(sha, leaves.map((l) => leafHash(sha, l)));
+  const orgOrigin = 'proof.acme.example/acme.example/audit/org-1';
+  const doc = {
+    ...e, payload_hash: createHash('sha256').update(signedBytes).digest('hex'), signature: sign(null, signedBytes, signer.key).toString('hex'), signing_public_key: signer.publicHex, key_id: signer.keyId,
+    log: { leaf_index: 2, tree_size: 4, leaf_hash: toHex(leafHash(sha, signedBytes)), audit_path: inclusionPath(sha, reader(leaves), 2, 4).map(toHex), root_hash: toHex(root), checkpoint: note(4, root, signer, orgOrigin) },
+  };
+
+  it('is recognised, and its hash, signature and inclusion in the org log pass', () => {
+    const r = verifyProofDocument(doc);
+    expect(r.kind).toBe('audit_event');
+    expect(r.checks.filter((c) => !c.ok)).toEqual([]);
+    expect(r.checks.map((c) => c.check)).toEqual(['public_key', 'key_id', 'payload_hash', 'signature', 'log_leaf_hash', 'log_inclusion', 'log_checkpoint', 'log_origin', 'log_checkpoint_signature']);
+    expect(r.checkpoint?.origin).toBe(orgOrigin);
+  });
+  it('fails when a field was changed or the block is of another org log', () => {
+    expect(verifyProofDocument({ ...doc, metadata: { ip: '10.0.0.2' } }).checks.filter((c) => !c.ok).map((c) => c.check)).toEqual(['payload_hash', 'signature', 'log_leaf_hash', 'log_inclusion']);
+    const other = { ...doc, org_id: 'org-2' };
+    expect(verifyProofDocument(other).checks.filter((c) => !c.ok).map((c) => c.check)).toContain('log_origin');
+  });
+});
