@@ -6,6 +6,8 @@ const utf8 = new TextEncoder();
 const ED25519_ALG = 0x01;
 /** U+2014 em dash and a space open every signature line. */
 const SIG_PREFIX = '\u2014 ';
+/** As Go's golang.org/x/mod/sumdb/note: a note with more signature lines is malformed. */
+const MAX_SIGNATURES = 100;
 
 /** Note key id: the first 4 bytes of SHA-256(key name || 0x0A || 0x01 || 32-byte public key). */
 export function noteKeyId(sha: Sha256, name: string, publicKey: Uint8Array): Uint8Array {
@@ -46,13 +48,17 @@ export function parseNote(text: string): ParsedNote | null {
   const split = text.lastIndexOf('\n\n');
   if (split < 0) return null;
   const body = text.slice(0, split + 1);
+  // C2SP signed-note: the text is UTF-8 without control characters other than newline.
+  if (/[\u0000-\u0009\u000b-\u001f\u007f\ufffd]/.test(body)) return null;
   const lines = text.slice(split + 2, -1).split('\n');
+  if (lines.length > MAX_SIGNATURES) return null;
   const signatures: NoteSignature[] = [];
   for (const line of lines) {
     if (!line.startsWith(SIG_PREFIX)) return null;
     const rest = line.slice(SIG_PREFIX.length);
-    const sp = rest.lastIndexOf(' ');
-    if (sp <= 0) return null;
+    const sp = rest.indexOf(' ');
+    // Key names are non-empty and hold no space or plus sign.
+    if (sp <= 0 || rest.slice(0, sp).includes('+')) return null;
     const raw = fromBase64(rest.slice(sp + 1));
     if (!raw || raw.length < 5) return null;
     signatures.push({ name: rest.slice(0, sp), keyId: raw.slice(0, 4), signature: raw.slice(4) });
