@@ -1,5 +1,5 @@
 // Owns the audit area's shapes and input rules: orgs, ingest bodies, query parameters, timestamps.
-import { ApiError, PlainError } from '../errors';
+import { ApiError, type ErrorCode, PlainError } from '../errors';
 import { canonicalJson } from '../crypto/canonical';
 import { auditSignedData } from '../crypto/signed';
 
@@ -197,7 +197,7 @@ function checkTargets(v: unknown): Target[] {
   });
 }
 
-function optionalObject(v: unknown, code: string, field: string): Record<string, unknown> {
+function optionalObject(v: unknown, code: ErrorCode, field: string): Record<string, unknown> {
   if (v === undefined || v === null) return {};
   if (!isObject(v)) throw new ApiError(code, `${field} must be a JSON object`);
   return v;

@@ -74,8 +74,8 @@ export function getExport(tenantId: string, id: string) {
  */
 export function downloadFile(id: string, expires: unknown, sig: unknown): { path: string; format: ExportRow['format']; name: string } {
   const verdict = checkDownload(id, expires, sig);
-  if (verdict === 'tampered') throw new ApiError('invalid_download_signature', 'The download URL is not valid', {}, 403);
-  if (verdict === 'expired') throw new ApiError('download_expired', 'The download URL has expired; request a new export', {}, 403);
+  if (verdict === 'tampered') throw new ApiError('invalid_download_signature', 'The download URL is not valid');
+  if (verdict === 'expired') throw new ApiError('download_expired', 'The download URL has expired; request a new export');
   const r = exportJobs().get(id);
   if (!r || r.status !== 'ready' || r.file_removed) throw new ApiError('not_found', 'The export file is no longer available');
   const safeOrg = r.org_id.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 64);

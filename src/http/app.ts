@@ -44,10 +44,10 @@ function assertFaithful(v: unknown, depth = 0): void {
 async function parseBody(request: Request, contentType: string): Promise<unknown> {
   const declared = Number(request.headers.get('content-length') ?? '0');
   const limit = limitFor(request.url);
-  if (declared > limit) throw new ApiError('payload_too_large', `Request body over ${limit} bytes`, {}, 413);
+  if (declared > limit) throw new ApiError('payload_too_large', `Request body over ${limit} bytes`);
   const text = await request.text();
   // UTF-16 length <= UTF-8 length <= 3 x UTF-16 length: count bytes only when it could matter (chunked bodies).
-  if (text.length * 3 > limit && Buffer.byteLength(text) > limit) throw new ApiError('payload_too_large', `Request body over ${limit} bytes`, {}, 413);
+  if (text.length * 3 > limit && Buffer.byteLength(text) > limit) throw new ApiError('payload_too_large', `Request body over ${limit} bytes`);
   if (text.length === 0) return undefined;
   if (!/^application\/([a-z.+-]*\+)?json\b/i.test(contentType)) throw new PlainError(415, 'Unsupported Media Type: send Content-Type: application/json');
   requestState(request).rawBody = text;

@@ -43,7 +43,7 @@ export function chargeRate(keyId: string, tenant: TenantRow): Record<string, str
   const headers = { 'X-RateLimit-Limit': String(rps), 'X-RateLimit-Remaining': String(remaining) };
   if (k.count > rps || t.count > perMinute) {
     const retry = k.count > rps ? Math.max(1, Math.ceil(((sec + 1) * 1000 - now) / 1000)) : Math.max(1, (min + 1) * 60 - sec);
-    throw new ApiError('rate_limited', 'Rate limit exceeded', { retry_after: retry, plan_tier: tenant.plan, limit_per_sec: rps, upgrade_url: config().upgradeUrl }, 429)
+    throw new ApiError('rate_limited', 'Rate limit exceeded', { retry_after: retry, plan_tier: tenant.plan, limit_per_sec: rps, upgrade_url: config().upgradeUrl })
       .withHeaders({ ...headers, 'Retry-After': String(retry) });
   }
   return headers;
@@ -55,7 +55,7 @@ export function chargePublicRate(ip: string): Record<string, string> {
   const w = hit(perIp, ip, Math.floor(Date.now() / 1000));
   const headers = { 'X-RateLimit-Limit': String(limit), 'X-RateLimit-Remaining': String(Math.max(0, limit - w.count)) };
   if (w.count > limit) {
-    throw new ApiError('rate_limited', 'Rate limit exceeded', { retry_after: 1, limit_per_sec: limit }, 429).withHeaders({ ...headers, 'Retry-After': '1' });
+    throw new ApiError('rate_limited', 'Rate limit exceeded', { retry_after: 1, limit_per_sec: limit }).withHeaders({ ...headers, 'Retry-After': '1' });
   }
   return headers;
 }

@@ -115,7 +115,7 @@ function validateEvent(body: Record<string, unknown>, rawBody: string, tenantId:
     throw new ApiError('invalid_payload', 'payload is not serializable');
   }
   // UTF-8 length is at most 3 bytes per UTF-16 unit: encode only when the string could be over the limit.
-  if (canonical.length * 3 > PAYLOAD_LIMIT && utf8.encode(canonical).length > PAYLOAD_LIMIT) throw new ApiError('payload_too_large', `payload is over ${PAYLOAD_LIMIT} bytes as canonical JSON`, {}, 400);
+  if (canonical.length * 3 > PAYLOAD_LIMIT && utf8.encode(canonical).length > PAYLOAD_LIMIT) throw ApiError.at('payload_too_large', 'ledger_ingest', `payload is over ${PAYLOAD_LIMIT} bytes as canonical JSON`);
   let event_time: string | null = null;
   if (body.event_time !== undefined && body.event_time !== null) {
     if (typeof body.event_time !== 'string' || !ISO.test(body.event_time) || Number.isNaN(Date.parse(body.event_time))) {

@@ -1,5 +1,5 @@
 // Owns the portal's shapes and input rules (SPEC "Portal session", DECISIONS 6): links, sessions, the mint body.
-import { ApiError } from '../errors';
+import { ApiError, type ErrorCode } from '../errors';
 import { checkOrgId } from '../audit/model';
 
 export type Intent = 'audit_logs' | 'log_streams';
@@ -32,7 +32,7 @@ export type SessionRow = {
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-function duration(v: unknown, def: number, min: number, max: number, code: string, field: string): number {
+function duration(v: unknown, def: number, min: number, max: number, code: ErrorCode, field: string): number {
   if (v === undefined || v === null) return def;
   if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) throw new ApiError(code, `${field} must be an integer from ${min} to ${max}`);
   return v;

@@ -108,7 +108,7 @@ export function sessionOf(headers: Headers): SessionRow {
     if (perSession.size > 10_000) perSession.clear();
     perSession.set(hash, { sec, count: 1 });
   } else if (++w.count > SESSION_RPS) {
-    throw new ApiError('rate_limited', 'Rate limit exceeded', { retry_after: 1, limit_per_sec: SESSION_RPS }, 429).withHeaders({ 'Retry-After': '1' });
+    throw new ApiError('rate_limited', 'Rate limit exceeded', { retry_after: 1, limit_per_sec: SESSION_RPS }).withHeaders({ 'Retry-After': '1' });
   }
   return s;
 }
