@@ -1,6 +1,7 @@
 // Owns the audit area's shapes and input rules: orgs, ingest bodies, query parameters, timestamps.
 import { ApiError, type ErrorCode, PlainError } from '../errors';
 import { canonicalJson } from '../crypto/canonical';
+import { headerText } from '../crypto/utf8';
 import { auditSignedData } from '../crypto/signed';
 
 /** DECISIONS 0: the schema tag of every audit event written by this version. */
@@ -168,7 +169,8 @@ export function checkRetentionBody(body: unknown): number {
 /** SPEC: Idempotency-Key required on audit ingest, at most 255 characters, not empty. */
 export function checkIdempotencyKey(v: string | null): string {
   if (v === null) throw new ApiError('missing_idempotency_key', 'Idempotency-Key header is required');
-  const k = v.trim();
+  const k = headerText(v)?.trim();
+  if (k === undefined) throw new ApiError('invalid_idempotency_key', 'Idempotency-Key must be UTF-8');
   if (!k || [...k].length > MAX_ID_LEN) throw new ApiError('invalid_idempotency_key', 'Idempotency-Key must be 1-255 characters');
   return k;
 }

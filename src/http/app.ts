@@ -3,6 +3,7 @@ import { Elysia } from 'elysia';
 import { ApiError, PlainError } from '../errors';
 import { config } from '../config';
 import { log } from '../log';
+import { decodeUtf8 } from '../crypto/utf8';
 import { beginRequest, requestState } from './context';
 
 const MB = 1024 * 1024;
@@ -45,11 +46,14 @@ async function parseBody(request: Request, contentType: string): Promise<unknown
   const declared = Number(request.headers.get('content-length') ?? '0');
   const limit = limitFor(request.url);
   if (declared > limit) throw new ApiError('payload_too_large', `Request body over ${limit} bytes`);
-  const text = await request.text();
-  // UTF-16 length <= UTF-8 length <= 3 x UTF-16 length: count bytes only when it could matter (chunked bodies).
-  if (text.length * 3 > limit && Buffer.byteLength(text) > limit) throw new ApiError('payload_too_large', `Request body over ${limit} bytes`);
-  if (text.length === 0) return undefined;
+  const bytes = new Uint8Array(await request.arrayBuffer());
+  // Chunked bodies carry no Content-Length: the received size is checked too.
+  if (bytes.length > limit) throw new ApiError('payload_too_large', `Request body over ${limit} bytes`);
+  if (bytes.length === 0) return undefined;
   if (!/^application\/([a-z.+-]*\+)?json\b/i.test(contentType)) throw new PlainError(415, 'Unsupported Media Type: send Content-Type: application/json');
+  // Bytes are taken as sent or refused: a lenient decoder would sign U+FFFD where the client sent something else.
+  const text = decodeUtf8(bytes);
+  if (text === null) throw new ApiError('invalid_payload', 'The request body is not valid UTF-8');
   requestState(request).rawBody = text;
   let parsed: unknown;
   try {

@@ -4,6 +4,7 @@ import { transact } from '../store/env';
 import { CanonicalText, canonicalBytes, canonicalJson } from '../crypto/canonical';
 import { compactInSourceOrder, hasIndexLikeKeys } from '../crypto/ordered-json';
 import { sha256Hex } from '../crypto/hash';
+import { headerText } from '../crypto/utf8';
 import { isUuid, ulid, uuidv7 } from '../crypto/ids';
 import { verifyBytes } from '../crypto/ed25519';
 import { ledgerSignedPayload } from '../crypto/signed';
@@ -27,9 +28,10 @@ const utf8 = new TextEncoder();
 /** SPEC: Idempotency-Key is 1-128 bytes after trimming; checked before the API key. Returns null when absent. */
 export function checkIdempotencyKey(raw: string | null): string | null {
   if (raw === null) return null;
-  const k = raw.trim();
+  const k = headerText(raw)?.trim();
+  if (k === undefined) throw new ApiError('invalid_idempotency_key', 'Idempotency-Key must be UTF-8');
   const bytes = utf8.encode(k).length;
-  if (bytes < 1 || bytes > 128 || k.includes('\ufffd')) throw new ApiError('invalid_idempotency_key', 'Idempotency-Key must be 1-128 bytes');
+  if (bytes < 1 || bytes > 128) throw new ApiError('invalid_idempotency_key', 'Idempotency-Key must be 1-128 bytes');
   return k;
 }
 
