@@ -5,6 +5,7 @@ import { config } from '../config';
 import { log } from '../log';
 import { decodeUtf8 } from '../crypto/utf8';
 import { beginRequest, requestState } from './context';
+import { checkTarget } from './edge';
 
 const MB = 1024 * 1024;
 /** DECISIONS 0: 2 MB bodies everywhere, 8 MB on the document anchor route. */
@@ -76,6 +77,7 @@ export function buildApp(routes: Elysia<any, any, any, any, any, any, any>[]) {
       if (tlsOff && request.headers.get('x-forwarded-proto') !== 'https') {
         return json(403, { error: 'https_required', message: 'HTTPS is required' });
       }
+      checkTarget(request.url);
     })
     .onParse(async ({ request, contentType }) => {
       if (request.method === 'GET' || request.method === 'HEAD') return;

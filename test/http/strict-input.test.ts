@@ -67,3 +67,23 @@ describe('Idempotency-Key must be UTF-8', () => {
     expect(ok.status).toBe(201);
   });
 });
+
+describe('path and query values are bounded at the edge', () => {
+  it('an org id of 255 characters (3-byte UTF-8 each) works end to end; 256 answers 400 invalid_path_parameter', async () => {
+    const id = '\u20ac'.repeat(255);
+    expect((await call(s, 'POST', '/v1/audit/orgs', { key, body: { organization_id: id } })).status).toBe(201);
+    expect((await call(s, 'GET', `/v1/audit/orgs/${encodeURIComponent(id)}`, { key })).body.organization_id).toBe(id);
+    expect((await call(s, 'GET', `/v1/audit/orgs/${encodeURIComponent(id)}/streams/${encodeURIComponent(id)}`, { key })).status).toBe(404);
+    for (const path of [`/v1/audit/orgs/${'a'.repeat(256)}`, `/v1/audit/orgs/${'a'.repeat(5000)}/integrity`, `/v1/events/${'0'.repeat(3000)}`, '/v1/audit/orgs/%FF', '/v1/traces/%E2%82', '/v1/audit/events/%']) {
+      const r = await call(s, 'GET', path, { key });
+      expect([path.slice(0, 40), r.status, r.body?.error]).toEqual([path.slice(0, 40), 400, 'invalid_path_parameter']);
+    }
+  });
+  it('a query value over 1 KB, or not UTF-8, answers 400 bad_request', async () => {
+    for (const q of [`organization_id=strict-org&actor_id=${'x'.repeat(1025)}`, `event_type=${'%C3%A9'.repeat(600)}`, 'organization_id=%FF', `organization_id=strict-org&${'a=1&'.repeat(70)}`]) {
+      const r = await call(s, 'GET', `/v1/audit/events?${q}`, { key });
+      expect([q.slice(0, 30), r.status, r.body?.error]).toEqual([q.slice(0, 30), 400, 'bad_request']);
+    }
+    expect((await call(s, 'GET', `/v1/audit/events?organization_id=strict-org&actor_id=${'x'.repeat(1024)}`, { key })).status).toBe(200);
+  });
+});
