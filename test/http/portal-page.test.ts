@@ -14,7 +14,7 @@ let browser: Browser;
 let ctx: BrowserContext;
 let n = 0;
 const ORG = 'acme-web';
-const HEADER = 'id,org_id,seq,schema_id,occurred_at,ingested_at,action,actor_type,actor_id,actor_name,targets,context,metadata,payload_hash,signature';
+const HEADER = 'id,org_id,seq,schema_id,occurred_at,ingested_at,action,actor_type,actor_id,actor_name,targets,context,metadata,payload_hash,signature,actor_metadata';
 const day = (d: number) => new Date(Date.now() - d * 86400_000).toISOString().slice(0, 10);
 const secrets: string[] = [];
 const requested: string[] = [];
