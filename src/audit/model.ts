@@ -2,6 +2,7 @@
 import { ApiError, type ErrorCode, PlainError } from '../errors';
 import { canonicalJson } from '../crypto/canonical';
 import { headerText } from '../crypto/utf8';
+import { parseRfc3339 } from '../time';
 import { auditSignedData } from '../crypto/signed';
 
 /** DECISIONS 0: the schema tag of every audit event written by this version. */
@@ -109,35 +110,6 @@ export function fromEventOut(e: AuditEventOut): AuditRow {
     target_ids: [...new Set(e.targets.map((t) => t.id))], payload_hash: e.payload_hash, signature: Buffer.from(e.signature, 'hex'),
     key_id: e.key_id, public_key: Buffer.from(e.signing_public_key, 'hex'),
   };
-}
-
-const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?([Zz]|([+-])(\d{2}):(\d{2}))$/;
-
-/**
- * Parses an RFC 3339 timestamp. Returns epoch ms and the same instant written in UTC with a Z
- * suffix, keeping the fraction digits that were sent; null when the text is not RFC 3339.
- */
-export function parseRfc3339(s: unknown): { ms: number; utc: string } | null {
-  if (typeof s !== 'string') return null;
-  const m = RFC3339.exec(s);
-  if (!m) return null;
-  const [, y, mo, d, h, mi, se, frac = '', , sign, oh, om] = m;
-  const nums = [y, mo, d, h, mi, se].map(Number) as [number, number, number, number, number, number];
-  const [Y, M, D, H, Mi, S] = nums;
-  if (M < 1 || M > 12 || D < 1 || H > 23 || Mi > 59 || S > 59) return null;
-  const date = new Date(0);
-  date.setUTCFullYear(Y, M - 1, D);
-  if (date.getUTCMonth() !== M - 1 || date.getUTCDate() !== D) return null;
-  date.setUTCHours(H, Mi, S, 0);
-  let whole = date.getTime();
-  if (sign) {
-    if (Number(oh) > 23 || Number(om) > 59) return null;
-    whole -= (sign === '+' ? 1 : -1) * (Number(oh) * 60 + Number(om)) * 60_000;
-  }
-  const ms = whole + (frac ? Math.floor(Number('0' + frac) * 1000) : 0);
-  if (!Number.isFinite(ms)) return null;
-  const utc = sign ? new Date(whole).toISOString().slice(0, 19) + frac + 'Z' : `${y}-${mo}-${d}T${h}:${mi}:${se}${frac}Z`;
-  return { ms, utc };
 }
 
 const ACTION = /^[a-z0-9][a-z0-9_-]*(\.[a-z0-9][a-z0-9_-]*){1,2}$/;

@@ -5,6 +5,7 @@ import { CanonicalText, canonicalBytes, canonicalJson } from '../crypto/canonica
 import { compactInSourceOrder, hasIndexLikeKeys } from '../crypto/ordered-json';
 import { sha256Hex } from '../crypto/hash';
 import { headerText } from '../crypto/utf8';
+import { parseIso8601 } from '../time';
 import { isUuid, ulid, uuidv7 } from '../crypto/ids';
 import { verifyBytes } from '../crypto/ed25519';
 import { ledgerSignedPayload } from '../crypto/signed';
@@ -100,7 +101,6 @@ type LedgerQueueItem = {
   payload_canonical?: string;
 };
 
-const ISO = /^\d{4}-\d{2}-\d{2}([Tt ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?([Zz]|[+-]\d{2}:?\d{2})?)?$/;
 
 /** SPEC POST /v1/events rules: event_type 1-128 bytes trimmed, payload <= 65,536 canonical bytes, event_time ISO 8601. */
 function validateEvent(body: Record<string, unknown>, rawBody: string, tenantId: string) {
@@ -120,7 +120,7 @@ function validateEvent(body: Record<string, unknown>, rawBody: string, tenantId:
   if (canonical.length * 3 > PAYLOAD_LIMIT && utf8.encode(canonical).length > PAYLOAD_LIMIT) throw ApiError.at('payload_too_large', 'ledger_ingest', `payload is over ${PAYLOAD_LIMIT} bytes as canonical JSON`);
   let event_time: string | null = null;
   if (body.event_time !== undefined && body.event_time !== null) {
-    if (typeof body.event_time !== 'string' || !ISO.test(body.event_time) || Number.isNaN(Date.parse(body.event_time))) {
+    if (typeof body.event_time !== 'string' || parseIso8601(body.event_time) === null) {
       throw new ApiError('invalid_payload', 'event_time must be an ISO 8601 timestamp');
     }
     event_time = body.event_time;
@@ -235,8 +235,8 @@ function intParam(v: string | undefined, def: number): number {
 
 function isoParam(v: string | undefined, name: string): string | null {
   if (v === undefined || v === '') return null;
-  const ms = ISO.test(v) ? Date.parse(v) : NaN;
-  if (Number.isNaN(ms)) throw new ApiError('bad_request', `${name} must be an ISO 8601 timestamp`);
+  const ms = parseIso8601(v);
+  if (ms === null) throw new ApiError('bad_request', `${name} must be an ISO 8601 timestamp`);
   return new Date(ms).toISOString();
 }
 
