@@ -20,12 +20,24 @@ function hit(map: Map<string, Window>, id: string, window: number): Window {
   return w;
 }
 
-// Old windows are dropped every minute so the maps stay small.
-setInterval(() => {
+/** Drops windows that have ended, so the maps hold only the current second (minute for tenants). */
+function sweep(): void {
   const sec = Math.floor(Date.now() / 1000);
   for (const m of [perKey, perIp]) for (const [k, w] of m) if (w.window < sec) m.delete(k);
   for (const [k, w] of perTenant) if (w.window < Math.floor(sec / 60)) perTenant.delete(k);
-}, 60_000).unref();
+}
+
+let sweeper: ReturnType<typeof setInterval> | null = null;
+/** Started with the listener (server.ts): old windows are dropped every minute. */
+export function startRateLimits(): void {
+  sweeper ??= setInterval(sweep, 60_000);
+}
+/** Stopped with the listener: the sweep ends and every window is forgotten. */
+export function stopRateLimits(): void {
+  if (sweeper) clearInterval(sweeper);
+  sweeper = null;
+  for (const m of [perKey, perTenant, perIp]) m.clear();
+}
 
 /**
  * Counts one request of `keyId`; returns the X-RateLimit-* headers, or throws 429 rate_limited with

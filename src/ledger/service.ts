@@ -1,5 +1,6 @@
 // Owns the event ledger (SPEC "Ledger event", DECISIONS 2): ingest, signed append, list, get, verify, proof.
 import { ApiError, PlainError } from '../errors';
+import { log } from '../log';
 import { transact } from '../store/env';
 import { CanonicalText, canonicalBytes, canonicalJson } from '../crypto/canonical';
 import { compactInSourceOrder, hasIndexLikeKeys } from '../crypto/ordered-json';
@@ -268,6 +269,8 @@ export function listEvents(tenant: TenantRow, q: { page?: string; limit?: string
   const total = !from && !to && type === undefined ? activeCounts().get(tenant.tenant_id) ?? 0 : (index as any).getCount({ start: lo, end: hi });
   const value = { events, page, limit, total, has_more: page * limit < total };
   if (listCache.size > 10000) listCache.clear();
+  // Keys follow client queries: the cache is emptied when it grows past a bound instead of growing forever.
+  if (listCache.size > 10_000) listCache.clear();
   listCache.set(cacheKey, { at: Date.now(), value });
   return value;
 }
@@ -328,7 +331,8 @@ export function verifyEvent(tenant: TenantRow, apiKeyId: string, eventId: string
   const t = verifyTarget(tenant, id);
   const matched_field = submitted === t.payload_hash ? 'payload_hash' : submitted === t.request_hash ? 'request_hash' : submitted === t.event_hash ? 'event_hash' : null;
   // Recorded without awaiting: batched into the next commit, off the request's critical path.
-  void recordVerification(tenant.tenant_id, { event_id: id, at: new Date().toISOString(), api_key_id: apiKeyId, method, match_result: matched_field !== null, matched_field });
+  recordVerification(tenant.tenant_id, { event_id: id, at: new Date().toISOString(), api_key_id: apiKeyId, method, match_result: matched_field !== null, matched_field })
+    .catch((e) => log('error', 'verification record not written', { event_id: id, error: String((e as Error)?.message ?? e) }));
   return {
     event_id: t.event_id, match_result: matched_field !== null, matched_field, anchored_hash: t.payload_hash,
     submitted_hash: submitted, anchored_at: t.ingested_at, method, organization: t.organization,

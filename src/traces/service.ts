@@ -10,7 +10,7 @@ import { compositeHashOf, sealPayloadOf } from '../proof/recompute';
 import type { TenantRow } from '../tenants/service';
 import { assertQuotaLeft, chargeQuota } from '../usage/service';
 import { onNotice, registerApplier } from '../workers/intake';
-import { acceptedItemCount, clearPendingStatus, notePendingStatus, traceStatus } from './gate';
+import { acceptedItemCount, clearPendingStatus, forgetSealedTrace, notePendingStatus, traceStatus } from './gate';
 import { traceItemCount, traceItems } from './items';
 import { traceLabels, traceSealRequests, traces, traceTenants, type TraceRow } from './repo';
 
@@ -203,4 +203,4 @@ registerApplier('trace.seal', (data: SealItem) => ({
   apply: () => applySeal(data),
   notice: { topic: 'trace.seal.applied', data: [data.tenant_id, data.trace_id] },
 }));
-onNotice('trace.seal.applied', ([tenantId, traceId]: [string, string]) => clearPendingStatus(tenantId, traceId));
+onNotice('trace.seal.applied', ([tenantId, traceId]: [string, string]) => forgetSealedTrace(tenantId, traceId));

@@ -46,8 +46,11 @@ export function startWorkers(): void {
 }
 
 export async function stopWorkers(): Promise<void> {
-  for (const t of tasks) t.stop();
+  // A later start schedules its jobs afresh: nothing of this run is kept.
+  for (const t of tasks.splice(0)) t.stop();
+  cronJobs.splice(0);
   if (flushTimer) clearInterval(flushTimer);
+  flushTimer = null;
   await stopStreamDelivery();
   await stopExportWorker();
   await stopIntake();

@@ -127,12 +127,12 @@ export function integrityView(app: App, parent: unknown, size: Area, dataDir: st
       }
       if ((orgs.focused ? orgs : checks).handleKey(key)) return true;
       if (ch === 't') {
-        void pickTenant(app).then(() => app.refresh());
+        app.background(pickTenant(app).then(() => app.refresh()));
         return true;
       }
       if (ch === 'v') {
-        void form(app, 'Verify an event', [{ name: 'id', label: 'Event id', kind: 'text', note: 'ledger UUID or aevt_...' }], (v) =>
-          verifyById((v.id as string).trim()));
+        app.background(form(app, 'Verify an event', [{ name: 'id', label: 'Event id', kind: 'text', note: 'ledger UUID or aevt_...' }], (v) =>
+          verifyById((v.id as string).trim())));
         return true;
       }
       if (key.name === 'enter') {
