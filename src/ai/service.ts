@@ -14,6 +14,7 @@ import { assertTraceAcceptsItems } from '../traces/gate';
 import { recordTraceItemInTxn } from '../traces/items';
 import type { ApiKeyRow } from '../keys/service';
 import { aiIdempotency, aiRows, byPayloadHash, type AiRow, type FirstSeen } from './repo';
+import { isPlainObject } from '../crypto/json-value';
 
 export type { AiRow };
 const KB = 1024;
@@ -24,7 +25,6 @@ const TYPES = new Set(['output', 'decision', 'approval']);
 const MODEL_FIELDS = ['model_provider', 'model_name', 'model_version'] as const;
 const utf8 = new TextEncoder();
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 // ---------- ingest ----------
 

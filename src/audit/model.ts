@@ -4,6 +4,7 @@ import { canonicalJson } from '../crypto/canonical';
 import { headerText } from '../crypto/utf8';
 import { parseRfc3339 } from '../time';
 import { auditSignedData } from '../crypto/signed';
+import { isPlainObject } from '../crypto/json-value';
 
 /** DECISIONS 0: the schema tag of every audit event written by this version. */
 export const SCHEMA_ID = 'svc.audit/1';
@@ -113,7 +114,6 @@ export function fromEventOut(e: AuditEventOut): AuditRow {
 }
 
 const ACTION = /^[a-z0-9][a-z0-9_-]*(\.[a-z0-9][a-z0-9_-]*){1,2}$/;
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const nonEmpty = (v: unknown): v is string => typeof v === 'string' && v.trim().length > 0;
 
 /** SPEC: organization_id is a string of at most 255 characters; missing -> invalid_organization_id (DECISIONS 9). */
@@ -125,7 +125,7 @@ export function checkOrgId(v: unknown): string {
 }
 
 export function checkOrgBody(body: unknown): { organization_id: string; name: string } {
-  if (!isObject(body)) throw new ApiError('invalid_organization_id', 'body must be a JSON object with organization_id');
+  if (!isPlainObject(body)) throw new ApiError('invalid_organization_id', 'body must be a JSON object with organization_id');
   const organization_id = checkOrgId(body.organization_id);
   const name = body.name ?? organization_id;
   if (typeof name !== 'string' || name.length > MAX_ID_LEN) throw new ApiError('invalid_name', 'name must be a string of at most 255 characters');
@@ -133,7 +133,7 @@ export function checkOrgBody(body: unknown): { organization_id: string; name: st
 }
 
 export function checkRetentionBody(body: unknown): number {
-  const days = isObject(body) ? body.days : undefined;
+  const days = isPlainObject(body) ? body.days : undefined;
   if (typeof days !== 'number' || !Number.isInteger(days) || days < 1) throw new ApiError('invalid_payload', 'days must be a positive integer'); // DECISIONS 9: no named code
   return days;
 }
@@ -148,14 +148,14 @@ export function checkIdempotencyKey(v: string | null): string {
 }
 
 function checkActor(v: unknown): Actor {
-  if (!isObject(v) || !nonEmpty(v.type) || !nonEmpty(v.id)) throw new ApiError('invalid_actor', 'actor.type and actor.id are required strings');
+  if (!isPlainObject(v) || !nonEmpty(v.type) || !nonEmpty(v.id)) throw new ApiError('invalid_actor', 'actor.type and actor.id are required strings');
   const a: Actor = { type: v.type, id: v.id };
   if (v.name !== undefined && v.name !== null) {
     if (typeof v.name !== 'string') throw new ApiError('invalid_actor', 'actor.name must be a string');
     a.name = v.name;
   }
   if (v.metadata !== undefined && v.metadata !== null) {
-    if (!isObject(v.metadata)) throw new ApiError('invalid_actor', 'actor.metadata must be an object');
+    if (!isPlainObject(v.metadata)) throw new ApiError('invalid_actor', 'actor.metadata must be an object');
     a.metadata = v.metadata;
   }
   return a;
@@ -166,14 +166,14 @@ function checkTargets(v: unknown): Target[] {
   if (!Array.isArray(v)) throw new ApiError('invalid_target', 'targets must be an array');
   if (v.length > MAX_TARGETS) throw new ApiError('too_many_targets', `at most ${MAX_TARGETS} targets`);
   return v.map((t, i) => {
-    if (!isObject(t) || !nonEmpty(t.type) || !nonEmpty(t.id)) throw new ApiError('invalid_target', `targets[${i}] needs type and id strings`);
+    if (!isPlainObject(t) || !nonEmpty(t.type) || !nonEmpty(t.id)) throw new ApiError('invalid_target', `targets[${i}] needs type and id strings`);
     return t as Target;
   });
 }
 
 function optionalObject(v: unknown, code: ErrorCode, field: string): Record<string, unknown> {
   if (v === undefined || v === null) return {};
-  if (!isObject(v)) throw new ApiError(code, `${field} must be a JSON object`);
+  if (!isPlainObject(v)) throw new ApiError(code, `${field} must be a JSON object`);
   return v;
 }
 
@@ -189,7 +189,7 @@ export type IngestFields = {
   context: Record<string, unknown>; occurred_at: string | null; occurred_ms: number;
 };
 export function checkIngestBody(body: unknown, now: number): IngestFields {
-  if (!isObject(body)) throw new ApiError('invalid_payload', 'body must be a JSON object');
+  if (!isPlainObject(body)) throw new ApiError('invalid_payload', 'body must be a JSON object');
   const org_id = checkOrgId(body.organization_id);
   const action = body.action;
   if (typeof action !== 'string' || action.length > 128 || !ACTION.test(action)) {

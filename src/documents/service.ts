@@ -14,6 +14,7 @@ import { assertTraceAcceptsItems } from '../traces/gate';
 import { recordTraceItemInTxn } from '../traces/items';
 import type { ApiKeyRow } from '../keys/service';
 import { byDocumentHash, documentRows, originals, type Anchored, type DocumentRow } from './repo';
+import { isPlainObject } from '../crypto/json-value';
 
 export type { DocumentRow };
 const KB = 1024;
@@ -25,7 +26,6 @@ const APPLY_WAIT_MS = 5000;
 const BASE64 = /^(?:[A-Za-z0-9+/]*|[A-Za-z0-9_-]*)={0,2}$/;
 const utf8 = new TextEncoder();
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 // ---------- anchor ----------
 

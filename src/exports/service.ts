@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { config } from '../config';
 import { ApiError } from '../errors';
 import { uuidv7 } from '../crypto/ids';
-import { transact } from '../store/env';
+import { transact, updateRow } from '../store/env';
 import { releaseMappedPages } from '../store/residency';
 import type { TenantRow } from '../tenants/service';
 import { checkFilters, getOrg, streamAuditEvents } from '../audit/service';
@@ -82,16 +82,8 @@ export function downloadFile(id: string, expires: unknown, sig: unknown): { path
   return { path: fileOf(r), format: r.format, name: `audit-${safeOrg}-${r.id}.${extOf(r)}` };
 }
 
-async function updateJob(id: string, change: (cur: ExportRow) => Partial<ExportRow>, also?: (next: ExportRow) => void): Promise<ExportRow | null> {
-  return transact(() => {
-    const cur = exportJobs().get(id);
-    if (!cur) return null;
-    const next = { ...cur, ...change(cur) };
-    exportJobs().putSync(id, next);
-    also?.(next);
-    return next;
-  });
-}
+const updateJob = (id: string, change: (cur: ExportRow) => Partial<ExportRow>, also?: (next: ExportRow) => void): Promise<ExportRow | null> =>
+  updateRow(exportJobs(), id, change, also);
 
 // ---- used by the export worker ----
 

@@ -1,4 +1,4 @@
-// Owns rate limits (DECISIONS 1): per-key per-second, per-tenant per-minute, per-IP for public endpoints.
+// Owns rate limits (DECISIONS 1): per-key per-second, per-tenant per-minute, per-IP for public endpoints, per portal session.
 import { ApiError } from '../errors';
 import { config } from '../config';
 import { planOf } from '../plans/plans';
@@ -9,6 +9,7 @@ type Window = { window: number; count: number };
 const perKey = new Map<string, Window>();
 const perTenant = new Map<string, Window>();
 const perIp = new Map<string, Window>();
+const perSession = new Map<string, Window>();
 
 function hit(map: Map<string, Window>, id: string, window: number): Window {
   let w = map.get(id);
@@ -23,7 +24,7 @@ function hit(map: Map<string, Window>, id: string, window: number): Window {
 /** Drops windows that have ended, so the maps hold only the current second (minute for tenants). */
 function sweep(): void {
   const sec = Math.floor(Date.now() / 1000);
-  for (const m of [perKey, perIp]) for (const [k, w] of m) if (w.window < sec) m.delete(k);
+  for (const m of [perKey, perIp, perSession]) for (const [k, w] of m) if (w.window < sec) m.delete(k);
   for (const [k, w] of perTenant) if (w.window < Math.floor(sec / 60)) perTenant.delete(k);
 }
 
@@ -36,7 +37,7 @@ export function startRateLimits(): void {
 export function stopRateLimits(): void {
   if (sweeper) clearInterval(sweeper);
   sweeper = null;
-  for (const m of [perKey, perTenant, perIp]) m.clear();
+  for (const m of [perKey, perTenant, perIp, perSession]) m.clear();
 }
 
 /**
@@ -76,4 +77,16 @@ export function chargePublicRate(ip: string): Record<string, string> {
 export function limitPublic(request: Request): void {
   const state = requestState(request);
   state.rateHeaders = chargePublicRate(state.ip);
+}
+
+/** Requests per second of one portal viewer session (the viewer pages page through events quickly). */
+export const SESSION_RPS = 50;
+/** Charges one request of a portal session (`sessionId`: its link id); 429 rate_limited past SESSION_RPS. */
+export function limitSession(request: Request, sessionId: string): void {
+  const w = hit(perSession, sessionId, Math.floor(Date.now() / 1000));
+  const headers = { 'X-RateLimit-Limit': String(SESSION_RPS), 'X-RateLimit-Remaining': String(Math.max(0, SESSION_RPS - w.count)) };
+  if (w.count > SESSION_RPS) {
+    throw new ApiError('rate_limited', 'Rate limit exceeded', { retry_after: 1, limit_per_sec: SESSION_RPS }).withHeaders({ ...headers, 'Retry-After': '1' });
+  }
+  requestState(request).rateHeaders = headers;
 }

@@ -18,6 +18,7 @@ import { registerApplier, registerBatchHook } from '../workers/intake';
 import { activeCounts, byTime, byType, idempotency, ledgerRows, sealedRows, verifications, type IdempotencyRecord, type LedgerRow } from './repo';
 import type { ApiKeyRow } from '../keys/service';
 import { assertTraceAcceptsItems } from '../traces/gate';
+import { isPlainObject } from '../crypto/json-value';
 
 export type { LedgerRow };
 const ENDPOINT = 'POST /v1/events';
@@ -309,7 +310,7 @@ function verifyTarget(tenant: TenantRow, eventId: string): VerifyTarget {
 export function verifyEvent(tenant: TenantRow, apiKeyId: string, eventId: string, body: unknown) {
   chargeQuota(tenant, 'api_verifications_per_month');
   const id = assertEventId(eventId);
-  const b = (body && typeof body === 'object' && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
+  const b = isPlainObject(body) ? body : {};
   // null counts as not given: "exactly one of" needs one real value.
   const hasHash = b.payload_hash !== undefined && b.payload_hash !== null;
   const hasPayload = b.payload !== undefined && b.payload !== null;

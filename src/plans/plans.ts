@@ -2,6 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { config } from '../config';
+import { isPlainObject } from '../crypto/json-value';
 
 export type PlanName = 'free' | 'builder' | 'enterprise';
 export type Plan = {
@@ -33,14 +34,14 @@ const FIELDS = Object.keys(DEFAULTS.free) as Array<keyof Plan>;
  * non-negative integers or null (unlimited). Returns every problem found, in file order.
  */
 export function planFileProblems(o: unknown): string[] {
-  if (typeof o !== 'object' || o === null || Array.isArray(o)) return ['plans.json must be a JSON object of plan name -> fields'];
+  if (!isPlainObject(o)) return ['plans.json must be a JSON object of plan name -> fields'];
   const problems: string[] = [];
   for (const [name, fields] of Object.entries(o)) {
     if (!isPlanName(name)) {
       problems.push(`plans.json: unknown plan "${name}" (plans: ${PLAN_NAMES.join(', ')})`);
       continue;
     }
-    if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) {
+    if (!isPlainObject(fields)) {
       problems.push(`plans.json: ${name} must be an object`);
       continue;
     }

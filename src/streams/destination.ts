@@ -3,9 +3,9 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
+import { inRanges, parseRange, type Range } from '../cidr';
 import { config } from '../config';
 import { ApiError } from '../errors';
-import { log } from '../log';
 
 export type Address = { address: string; family: number };
 export type Lookup = (host: string) => Promise<Address[]>;
@@ -76,35 +76,24 @@ export function forbiddenKind(ip: string): string | null {
   return null;
 }
 
-let allow: Array<[ipaddr.IPv4 | ipaddr.IPv6, number]> | null = null;
-/** SVC_STREAM_ALLOW_CIDRS parsed once; a bare address counts as a single-host range. */
-function allowRanges(): Array<[ipaddr.IPv4 | ipaddr.IPv6, number]> {
-  if (allow) return allow;
-  allow = [];
-  for (const c of config().streamAllowCidrs) {
-    try {
-      allow.push(c.includes('/') ? ipaddr.parseCIDR(c) : (() => { const a = ipaddr.parse(c); return [a, a.kind() === 'ipv4' ? 32 : 128] as [typeof a, number]; })());
-    } catch {
-      log('warn', 'SVC_STREAM_ALLOW_CIDRS entry ignored: not a CIDR', { entry: c });
-    }
-  }
-  return allow;
+let allow: { from: string[]; ranges: Range[] } | null = null;
+/** SVC_STREAM_ALLOW_CIDRS parsed (config.ts has refused bad entries at boot); re-read when the config changes. */
+function allowRanges(): Range[] {
+  const from = config().streamAllowCidrs;
+  if (allow?.from !== from) allow = { from, ranges: from.map(parseRange).filter((r) => r !== null) };
+  return allow.ranges;
 }
 
-/** True when the operator allowlist covers `ip` (an IPv4-mapped IPv6 address also matches IPv4 ranges). */
+/** True when the operator allowlist covers `ip` (an IPv6 form carrying an IPv4 address also matches IPv4 ranges). */
 export function allowlisted(ip: string): boolean {
-  const forms: Array<ipaddr.IPv4 | ipaddr.IPv6> = [];
+  let raw: ipaddr.IPv4 | ipaddr.IPv6;
   try {
-    const raw = ipaddr.parse(ip);
-    forms.push(raw);
-    if (raw.kind() === 'ipv6') {
-      const inner = embeddedV4(raw as ipaddr.IPv6);
-      if (inner) forms.push(inner);
-    }
+    raw = ipaddr.parse(ip);
   } catch {
     return false;
   }
-  return allowRanges().some(([net, bits]) => forms.some((f) => f.kind() === net.kind() && f.match(net as never, bits)));
+  const inner = raw.kind() === 'ipv6' ? embeddedV4(raw as ipaddr.IPv6) : null;
+  return inRanges(raw, allowRanges()) || (inner !== null && inRanges(inner, allowRanges()));
 }
 
 /** SPEC: url must be an absolute https URL (invalid_url, then not_https). */

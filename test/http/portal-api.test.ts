@@ -21,7 +21,8 @@ async function session(org: string, intent = 'audit_logs') {
 }
 
 beforeAll(async () => {
-  s = await startServer({ dataDir: dir, env: { SVC_LOG_LEVEL: 'debug', SVC_PUBLIC_RPS: '1000' } });
+  // The stream destinations below are documentation addresses (never reached): the operator allowlist opens them.
+  s = await startServer({ dataDir: dir, env: { SVC_LOG_LEVEL: 'debug', SVC_PUBLIC_RPS: '1000', SVC_STREAM_ALLOW_CIDRS: '198.51.100.0/24' } });
   key = (await newTenant(dir, 'portal.test', 'audit:read,audit:write', 'enterprise')).key;
   for (const org of ['acme', 'other']) expect((await post('/v1/audit/orgs', { organization_id: org, name: `${org} Inc` })).status).toBe(201);
   const actions = ['user.login', 'doc.read', 'doc.update'];

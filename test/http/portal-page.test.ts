@@ -53,7 +53,7 @@ async function applyFilters(page: Page, f: { action?: string; actor?: string; fr
 }
 
 beforeAll(async () => {
-  s = await startServer({ dataDir: dir, env: { SVC_PUBLIC_RPS: '1000' } });
+  s = await startServer({ dataDir: dir, env: { SVC_PUBLIC_RPS: '1000', SVC_STREAM_ALLOW_CIDRS: '203.0.113.0/24' } });
   // The bootstrap tenant is on builder (50 req/s per key); this file sends bursts faster than that.
   await cli(dir, 'tenant', 'set-plan', 'localhost', 'enterprise');
   expect((await api('POST', '/v1/audit/orgs', { organization_id: ORG, name: 'Acme Web' })).status).toBe(201);

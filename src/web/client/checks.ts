@@ -3,6 +3,7 @@ import * as ed from '@noble/ed25519';
 import { sha256, sha512 } from '@noble/hashes/sha2.js';
 import { bytesToHex, concatBytes, hexToBytes } from '@noble/hashes/utils.js';
 import { canonicalBytes, canonicalJson } from '../../crypto/canonical';
+import { isPlainObject } from '../../crypto/json-value';
 
 // noble needs a synchronous SHA-512 for ed.verify; the audited @noble/hashes one is bundled with it.
 ed.hashes.sha512 = sha512;
@@ -45,7 +46,7 @@ export function decodeSigned(signedHex: string): Record<string, unknown> | null 
   try {
     const text = new TextDecoder('utf-8', { fatal: true }).decode(hexToBytes(signedHex));
     const v = JSON.parse(text);
-    return v && typeof v === 'object' && !Array.isArray(v) ? v : null;
+    return isPlainObject(v) ? v : null;
   } catch {
     return null;
   }
