@@ -21,8 +21,11 @@ export function decodeUtf8(bytes: Uint8Array): string | null {
  * text and is returned as is.
  */
 export function headerText(raw: string): string | null {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: the range test is the point
-  if (/^[\x00-\x7f]*$/.test(raw)) return raw;
-  if (/[^\x00-\xff]/.test(raw)) return raw;
-  return decodeUtf8(Buffer.from(raw, 'latin1'));
+  let ascii = true;
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw.charCodeAt(i);
+    if (c > 0xff) return raw;
+    if (c > 0x7f) ascii = false;
+  }
+  return ascii ? raw : decodeUtf8(Buffer.from(raw, 'latin1'));
 }

@@ -77,7 +77,7 @@ export function downloadFile(id: string, expires: unknown, sig: unknown): { path
   if (verdict === 'tampered') throw new ApiError('invalid_download_signature', 'The download URL is not valid');
   if (verdict === 'expired') throw new ApiError('download_expired', 'The download URL has expired; request a new export');
   const r = exportJobs().get(id);
-  if (!r || r.status !== 'ready' || r.file_removed) throw new ApiError('not_found', 'The export file is no longer available');
+  if (r?.status !== 'ready' || r.file_removed) throw new ApiError('not_found', 'The export file is no longer available');
   const safeOrg = r.org_id.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 64);
   return { path: fileOf(r), format: r.format, name: `audit-${safeOrg}-${r.id}.${extOf(r)}` };
 }

@@ -1,7 +1,7 @@
 // Owns offline verification of an event proof, an AI proof or a trace bundle: every check uses only the document (and optional saved key records), no server.
 import { canonicalBytes, canonicalJson } from '../crypto/canonical';
 import { keyIdOf, verifyBytes } from '../crypto/ed25519';
-import { HEX64, sha256Hex } from '../crypto/hash';
+import { sha256Hex } from '../crypto/hash';
 import { aiSignedPayload, documentSignedPayload, ledgerSignedPayload } from '../crypto/signed';
 import { aiPayloadHashOf, compositeHashOf, metadataHashOf, sealPayloadOf, valueHashOf } from './recompute';
 import { isPlainObject } from '../crypto/json-value';

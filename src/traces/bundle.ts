@@ -145,6 +145,6 @@ export function publicTraceBundle(id: string) {
   } catch {
     trace = undefined;
   }
-  if (!tenant || !trace || !trace.public || trace.status !== 'sealed') throw new ApiError('proof_not_found', 'No public proof for this trace');
+  if (!tenant || !trace?.public || trace.status !== 'sealed') throw new ApiError('proof_not_found', 'No public proof for this trace');
   return { ...buildBundle(tenant, trace, true), organization: issuerBlock(tenant) };
 }

@@ -137,7 +137,10 @@ export function integrityView(app: App, parent: unknown, size: Area, dataDir: st
       }
       if (key.name === 'enter') {
         if (orgs.focused && app.tenantId && orgs.current()) scan(app.tenantId, orgs.current()!.organization_id as string);
-        else if (!orgs.focused && checks.current()) app.act(async () => (verifyById(checks.current()!.event_id), null));
+        else if (!orgs.focused && checks.current()) app.act(async () => {
+          verifyById(checks.current()!.event_id);
+          return null;
+        });
         return true;
       }
       return false;

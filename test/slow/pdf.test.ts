@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { renderBundlePdf } from '../../src/proof/pdf';
-import { newSigner, traceBundle } from './proof-fixtures';
+import { newSigner, traceBundle } from '../unit/proof-fixtures';
 
 const dir = mkdtempSync(join(tmpdir(), 'svc-pdf-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
