@@ -1,6 +1,7 @@
 // Owns configuration: environment plus an optional JSON config file, validated once into a frozen Config.
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve, join } from 'node:path';
+import { parseRange } from './cidr';
 
 export type Config = Readonly<{
   dataDir: string;
@@ -63,6 +64,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if ((cert === null) !== (key === null)) problems.push('SVC_TLS_CERT and SVC_TLS_KEY go together');
   for (const f of [cert, key, s.SVC_STREAM_CA_FILE]) if (f && !existsSync(f)) problems.push(`file not found: ${f}`);
   const cidrs = (s.SVC_STREAM_ALLOW_CIDRS ?? '').split(',').map((c) => c.trim()).filter(Boolean);
+  for (const c of cidrs) if (!parseRange(c)) problems.push(`SVC_STREAM_ALLOW_CIDRS: ${c} is not a CIDR or an IP address`);
   const publicUrl = s.SVC_PUBLIC_URL ? s.SVC_PUBLIC_URL.replace(/\/+$/, '') : null;
   if (publicUrl && !/^https?:\/\/[^/]+/.test(publicUrl)) problems.push('SVC_PUBLIC_URL must be an absolute http(s) URL');
   const cfg: Config = {

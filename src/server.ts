@@ -8,6 +8,8 @@ import { createTenant, ensurePlatformKey, listTenants } from './tenants/service'
 import { createApiKey, SCOPES } from './keys/service';
 import { startWorkers, startWriterThread, stopWorkers } from './workers/index';
 import { allRoutes } from './http/routes';
+import { startRateLimits, stopRateLimits } from './http/limits';
+import { loadPlans, unloadPlans } from './plans/plans';
 
 export type Running = { port: number; url: string; stop: () => Promise<void> };
 
@@ -26,6 +28,7 @@ async function bootstrap(cfg: Config): Promise<void> {
 export async function startServer(env: Record<string, string | undefined> = process.env): Promise<Running> {
   const t0 = performance.now();
   const cfg = setConfig(loadConfig(env));
+  loadPlans(cfg.dataDir);
   openStore(cfg.dataDir);
   await ensurePlatformKey();
   await bootstrap(cfg);
@@ -34,6 +37,7 @@ export async function startServer(env: Record<string, string | undefined> = proc
   // Workers first: /healthz answers only once the store is open and the workers run (DECISIONS 7).
   await startWriterThread();
   startWorkers();
+  startRateLimits();
   app.listen({ hostname: cfg.host, port: cfg.port, ...(tls ? { tls: { cert: tls.cert, key: tls.key } } : {}) });
   const port = app.server!.port!;
   runtime.port = port;
@@ -50,8 +54,10 @@ export async function startServer(env: Record<string, string | undefined> = proc
   const stop = () =>
     (stopping ??= (async () => {
       await app.server?.stop(false);
+      stopRateLimits();
       await stopWorkers();
       await closeStore();
+      unloadPlans();
       log('info', 'stopped');
       flushLogs();
     })());

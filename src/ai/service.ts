@@ -1,5 +1,6 @@
 // Owns AI attestation reads and proofs (DECISIONS 4): get, public proof, content-hash comparison, trace bundle items.
 import { ApiError } from '../errors';
+import { isPlainObject } from '../crypto/json-value';
 import { canonicalBytes } from '../crypto/canonical';
 import { HEX64 } from '../crypto/hash';
 import { isUuid } from '../crypto/ids';
@@ -12,8 +13,6 @@ import { aiRows, type AiRow } from './repo';
 export type { AiRow };
 export { attest, type AttestInput, type AttestResult } from './ingest';
 export { aiAttestationApplier, AI_ATTESTATION } from './append';
-
-const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 // ---------- reads ----------
 

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { runRetention } from '../workers/retention';
 import { integrityForOperator } from '../audit/service';
 import { removeExpiredExports } from '../exports/service';
+import { parseRfc3339 } from '../time';
 
 export type Command = { usage: string; run(ctx: CliContext): Promise<CliResult | null>; opensStore?: boolean };
 
@@ -58,6 +59,20 @@ function verifyText(r: VerifyReport): string {
   const skipped = r.checks.filter((c) => c.skipped).length;
   lines.push(bad ? `NOT VERIFIED: ${bad} of ${r.checks.length} checks failed` : `VERIFIED: all ${r.checks.length - skipped} checks passed${skipped ? ` (${skipped} not checkable offline)` : ''}`);
   return lines.join('\n');
+}
+
+/**
+ * --as-of RFC3339 (default: now). A date in the future removes data for good: `consequence` is said out
+ * loud, on stderr, before it happens.
+ */
+function asOfFlag(ctx: CliContext, consequence: string): Date {
+  const raw = ctx.flags['as-of'];
+  if (raw === undefined) return new Date();
+  const t = parseRfc3339(raw);
+  if (!t) throw new ApiError('bad_request', '--as-of must be an RFC 3339 timestamp');
+  const asOf = new Date(t.ms);
+  if (t.ms > Date.now() + 60_000) process.stderr.write(`warning: --as-of ${asOf.toISOString()} is in the future; ${consequence}\n`);
+  return asOf;
 }
 
 export const commands: Record<string, Command> = {
@@ -137,11 +152,7 @@ export const commands: Record<string, Command> = {
   'retention run': {
     usage: 'retention run [--as-of RFC3339]',
     async run(ctx) {
-      const raw = ctx.flags['as-of'];
-      const asOf = typeof raw === 'string' ? new Date(raw) : new Date();
-      if (Number.isNaN(asOf.getTime())) throw new ApiError('bad_request', '--as-of must be an RFC 3339 timestamp');
-      // A date in the future purges audit events for good: said out loud, on stderr, before it happens.
-      if (asOf.getTime() > Date.now() + 60_000) process.stderr.write(`warning: --as-of ${asOf.toISOString()} is in the future; audit events past retention as of then are purged permanently\n`);
+      const asOf = asOfFlag(ctx, 'audit events past retention as of then are purged permanently');
       const r = await runRetention(asOf);
       return { json: r, text: Object.entries(r).map(([k, v]) => `${k}: ${v}`).join('\n') };
     },
@@ -149,11 +160,7 @@ export const commands: Record<string, Command> = {
   'exports clean': {
     usage: 'exports clean [--as-of RFC3339]  (remove export files whose 24 h download window has closed)',
     async run(ctx) {
-      const raw = ctx.flags['as-of'];
-      const asOf = typeof raw === 'string' ? new Date(raw) : new Date();
-      if (Number.isNaN(asOf.getTime())) throw new ApiError('bad_request', '--as-of must be an RFC 3339 timestamp');
-      // A date in the future purges audit events for good: said out loud, on stderr, before it happens.
-      if (asOf.getTime() > Date.now() + 60_000) process.stderr.write(`warning: --as-of ${asOf.toISOString()} is in the future; audit events past retention as of then are purged permanently\n`);
+      const asOf = asOfFlag(ctx, 'export files whose window closes before then are removed now');
       const removed = await removeExpiredExports(Math.floor(asOf.getTime() / 1000));
       return { json: { exports_removed: removed }, text: `exports_removed: ${removed}` };
     },

@@ -1,5 +1,6 @@
 // Owns document reads, verification and proofs (DECISIONS 5): get, original bytes, verify, public proof, trace bundle items.
 import { ApiError } from '../errors';
+import { isPlainObject } from '../crypto/json-value';
 import { canonicalBytes } from '../crypto/canonical';
 import { HEX64 } from '../crypto/hash';
 import { isUuid } from '../crypto/ids';
@@ -13,8 +14,6 @@ import { documentRows, originals, type DocumentRow } from './repo';
 export type { DocumentRow };
 export { anchorDocument } from './ingest';
 export { documentAnchorApplier, DOCUMENT_ANCHOR } from './append';
-
-const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 // ---------- reads ----------
 

@@ -3,6 +3,7 @@ import { ApiError } from '../errors';
 import { canonicalBytes, canonicalJson } from '../crypto/canonical';
 import { sha256Hex } from '../crypto/hash';
 import { ulid } from '../crypto/ids';
+import { isPlainObject } from '../crypto/json-value';
 import { verifyBytes } from '../crypto/ed25519';
 import { ledgerSignedPayload } from '../crypto/signed';
 import { log } from '../log';
@@ -37,7 +38,7 @@ function verifyTarget(tenant: TenantRow, eventId: string): VerifyTarget {
 export function verifyEvent(tenant: TenantRow, apiKeyId: string, eventId: string, body: unknown) {
   chargeQuota(tenant, 'api_verifications_per_month');
   const id = assertEventId(eventId);
-  const b = (body && typeof body === 'object' && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
+  const b = isPlainObject(body) ? body : {};
   // null counts as not given: "exactly one of" needs one real value.
   const hasHash = b.payload_hash !== undefined && b.payload_hash !== null;
   const hasPayload = b.payload !== undefined && b.payload !== null;

@@ -53,6 +53,22 @@ export function transactAtomic<T>(fn: () => T): Promise<T> {
   return env().childTransaction(fn) as Promise<T>;
 }
 
+/**
+ * Read-modify-write of one row in one durable transaction: merges `change(current)` into the row at
+ * `key` and writes it back; `also` runs in the same transaction with the new row. Resolves to the new
+ * row, or null when there is no row at `key` (nothing is written).
+ */
+export function updateRow<V extends object, K extends import('lmdb').Key>(db: Database<V, K>, key: K, change: (cur: V) => Partial<V>, also?: (next: V) => void): Promise<V | null> {
+  return transact(() => {
+    const cur = db.get(key);
+    if (cur === undefined) return null;
+    const next = { ...cur, ...change(cur) };
+    db.putSync(key, next);
+    also?.(next);
+    return next;
+  });
+}
+
 /** Resolves once every write issued so far is durable. */
 export function flushed(): Promise<void> {
   return env().flushed as unknown as Promise<void>;
