@@ -6,7 +6,6 @@ import { ulid } from '../crypto/ids';
 import { isPlainObject } from '../crypto/json-value';
 import { verifyBytes } from '../crypto/ed25519';
 import { ledgerSignedPayload } from '../crypto/signed';
-import { log } from '../log';
 import { submit } from '../store/writer';
 import type { Applier } from '../store/writer-core';
 import { getTenant, issuerBlock, pinnedPublicKey, type TenantRow } from '../tenants/service';
@@ -59,25 +58,35 @@ export function verifyEvent(tenant: TenantRow, apiKeyId: string, eventId: string
   }
   const t = verifyTarget(tenant, id);
   const matched_field = submitted === t.payload_hash ? 'payload_hash' : submitted === t.request_hash ? 'request_hash' : submitted === t.event_hash ? 'event_hash' : null;
-  // Recorded without awaiting: batched into the writer's next commit, off the request's critical path.
-  submit<[string, VerificationRecord], null>(LEDGER_VERIFICATION, [tenant.tenant_id, { event_id: id, at: new Date().toISOString(), api_key_id: apiKeyId, method, match_result: matched_field !== null, matched_field }])
-    .catch((e) => log('error', 'verification record not written', { error: String((e as Error).message) }));
+  // Kept in memory and handed to the writer with the counters (flushVerifications), off the request's path.
+  pendingRecords.push([tenant.tenant_id, { event_id: id, at: new Date().toISOString(), api_key_id: apiKeyId, method, match_result: matched_field !== null, matched_field }]);
   return {
     event_id: t.event_id, match_result: matched_field !== null, matched_field, anchored_hash: t.payload_hash,
     submitted_hash: submitted, anchored_at: t.ingested_at, method, organization: t.organization,
   };
 }
 
+type Recorded = Array<[tenantId: string, rec: VerificationRecord]>;
+let pendingRecords: Recorded = [];
+
 export const LEDGER_VERIFICATION = 'ledger.verification';
 /** The writer's applier for verification records. */
-export const verificationApplier: Applier<[tenantId: string, rec: VerificationRecord], null> = {
-  prepare: ([tenantId, rec]) => ({
+export const verificationApplier: Applier<Recorded, null> = {
+  prepare: (records) => ({
     apply() {
-      verifications().appendInTxn([tenantId, ulid()], rec);
+      for (const [tenantId, rec] of records) verifications().appendInTxn([tenantId, ulid()], rec);
       return null;
     },
   }),
 };
+
+/** Hands the verification records made since the last call to the writer (server only; called with the counter flush). */
+export async function flushVerifications(): Promise<void> {
+  if (!pendingRecords.length) return;
+  const records = pendingRecords;
+  pendingRecords = [];
+  await submit<Recorded, null>(LEDGER_VERIFICATION, records);
+}
 
 /** Newest verification records of a tenant (console). */
 export function recentVerifications(tenantId: string, limit = 50) {

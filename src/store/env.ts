@@ -24,13 +24,19 @@ function env(): RootDatabase {
 }
 
 /** A named sub-database with ordered-binary keys (arrays sort element-wise) and msgpack values. */
-export function subDb<V = any, K extends import('lmdb').Key = import('lmdb').Key>(name: string, opts: { dupSort?: boolean; encoding?: 'msgpack' | 'binary' | 'string'; sharedStructures?: boolean } = {}): Database<V, K> {
+/**
+ * The append-only record databases keep their msgpack record shapes once per database (not in every value).
+ * Decided here by name, not by the caller, so every handle on such a database (there is one per name and
+ * process, whoever opens it first) decodes the same way. Values written before still decode.
+ */
+const SHARED_STRUCTURES = new Set(['ledger_events', 'ledger_verifications', 'ai_attestations', 'documents', 'audit_events']);
+
+export function subDb<V = any, K extends import('lmdb').Key = import('lmdb').Key>(name: string, opts: { dupSort?: boolean; encoding?: 'msgpack' | 'binary' | 'string' } = {}): Database<V, K> {
   let d = dbs.get(name);
   if (!d) {
     d = env().openDB({
       name, keyEncoding: 'ordered-binary', encoding: opts.encoding ?? 'msgpack', dupSort: opts.dupSort,
-      // Record shapes stored once in the database instead of in every value (rows written before still decode).
-      ...(opts.sharedStructures ? { sharedStructuresKey: Symbol.for('structures') } : {}),
+      ...(SHARED_STRUCTURES.has(name) ? { sharedStructuresKey: Symbol.for('structures') } : {}),
     });
     dbs.set(name, d);
   }

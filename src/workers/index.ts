@@ -4,6 +4,7 @@ import { config } from '../config';
 import { log } from '../log';
 import { flushUsage } from '../usage/service';
 import { flushLastUsed } from '../keys/service';
+import { flushVerifications } from '../ledger/service';
 import { startWriter, stopWriter, writerStats } from '../store/writer';
 import { publishWriterStatus } from '../store/writer-status';
 import { runRetention } from './retention';
@@ -22,7 +23,7 @@ export function schedule(name: string, expression: string, run: () => Promise<un
 }
 
 export async function flushCounters(): Promise<void> {
-  await Promise.all([flushUsage(), flushLastUsed()]);
+  await Promise.all([flushUsage(), flushLastUsed(), flushVerifications()]);
 }
 
 /** Starts the writer thread and replays what an earlier version left queued, before anything else is accepted. */
