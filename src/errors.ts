@@ -20,6 +20,7 @@ export const STATUS: Record<string, number> = {
   duplicate_event: 409, idempotency_key_reuse_mismatch: 409, document_already_anchored: 409, trace_sealed: 409,
   trace_sealing: 409, trace_not_open: 409, trace_invalid_status: 409, trace_not_sealed: 409, org_exists: 409,
   org_archived: 409, org_not_deletable: 409, trace_label_in_use: 409,
+  invalid_leaf_index: 400, invalid_tree_size: 400, leaf_not_found: 404, checkpoint_not_found: 404, leaf_pending: 409,
   retention_expired: 410,
   rate_limited: 429, quota_exceeded: 429,
   db_error: 500, ingest_failed: 500, encode_failed: 500, serialization_failed: 500, quota_check_failed: 500,

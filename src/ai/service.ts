@@ -10,6 +10,8 @@ import { enqueue } from '../store/queue';
 import { getTenant, issuerBlock, pinnedPublicKey, tenantSigner, type TenantRow } from '../tenants/service';
 import { assertQuotaLeft, chargeQuota } from '../usage/service';
 import { registerApplier } from '../workers/intake';
+import { appendTenantLeafInTxn } from '../tlog/append';
+import { logBlockFor } from '../tlog/service';
 import { assertTraceAcceptsItems } from '../traces/gate';
 import { recordTraceItemInTxn } from '../traces/items';
 import type { ApiKeyRow } from '../keys/service';
@@ -154,6 +156,7 @@ registerApplier('ai.attestation', (data: AiQueueItem) => {
   const row = buildAiRow(data);
   return {
     apply() {
+      row.leaf_index = appendTenantLeafInTxn(row.tenant_id, row.signed_bytes, `a:${row.attestation_id}`);
       aiRows().appendInTxn(row.attestation_id, row);
       if (row.trace_id) {
         recordTraceItemInTxn({ tenant_id: row.tenant_id, trace_id: row.trace_id, type: 'ai_attestation', id: row.attestation_id, timestamp: row.created_at, content_hash: row.payload_hash });
@@ -220,7 +223,7 @@ export function aiProof(id: string) {
     algorithm: 'ed25519', key_id: row.key_id, public_key: Buffer.from(pinned ?? row.public_key).toString('hex'),
     signature: Buffer.from(row.signature).toString('hex'), signed_payload: Buffer.from(row.signed_bytes).toString('hex'),
     verification: { signature_valid: signatureValid(row), payload_hash_valid: payloadHashValid(row) },
-    organization: issuerBlock(tenant),
+    organization: issuerBlock(tenant), log: logBlockFor(row.tenant_id, { leaf_index: row.leaf_index, id: row.attestation_id }),
   };
 }
 

@@ -4,6 +4,7 @@ import { sha256Hex } from '../crypto/hash';
 import { tenantSigner } from '../tenants/service';
 import { FIVE_YEARS_MS, SCHEMA_ID, signedDataOf, type AuditRow, type IngestItem } from './model';
 import { events, heads, indexInTxn } from './repo';
+import { appendOrgLeafInTxn } from '../tlog/append';
 
 const orgKey = (t: string, o: string) => `${t}\u0000${o}`;
 
@@ -55,6 +56,7 @@ export function prepareAuditEvent(item: IngestItem): { apply(): void; tenantId: 
         if (last !== seq - 1) throw new Error(`audit seq out of step for an org: head ${last}, next ${seq}`);
         checked.set(k, head ? head.max_lag_ms ?? FIVE_YEARS_MS : -Infinity);
       }
+      appendOrgLeafInTxn(t, o, seq, bytes);
       events().appendInTxn([t, o, seq], row);
       indexInTxn(t, row);
       // Every prepare of a batch runs before its applies: only the org's last row of the batch moves the head.

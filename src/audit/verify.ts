@@ -3,6 +3,7 @@ import { canonicalBytes } from '../crypto/canonical';
 import { verifyBytes } from '../crypto/ed25519';
 import { sha256Hex } from '../crypto/hash';
 import { pinnedPublicKey } from '../tenants/service';
+import { logBlockFor } from '../tlog/service';
 import { checkCold, type SeqRange } from './cold';
 import { signedDataOf } from './model';
 import { getOrg, lastSeq, storageOf } from './orgs';
@@ -34,7 +35,7 @@ export function verifyAuditEvent(tenantId: string, id: string) {
   return {
     event_id: row.id, valid: reason === null, reason, schema: row.schema_id, payload_hash: row.payload_hash,
     computed_payload_hash: computed, signed_data: signed, key_source: 'tenant_keys', key_id: row.key_id,
-    signature: row.signature.toString('hex'),
+    signature: row.signature.toString('hex'), log: logBlockFor(tenantId, { leaf_index: row.seq - 1, id: row.id }, row.org_id),
   };
 }
 

@@ -10,6 +10,8 @@ import { enqueue } from '../store/queue';
 import { getTenant, issuerBlock, pinnedPublicKey, tenantSigner, type TenantRow } from '../tenants/service';
 import { assertQuotaLeft, chargeQuota } from '../usage/service';
 import { onNotice, registerApplier } from '../workers/intake';
+import { appendTenantLeafInTxn } from '../tlog/append';
+import { logBlockFor } from '../tlog/service';
 import { assertTraceAcceptsItems } from '../traces/gate';
 import { recordTraceItemInTxn } from '../traces/items';
 import type { ApiKeyRow } from '../keys/service';
@@ -142,6 +144,7 @@ registerApplier('document.anchor', (data: DocQueueItem) => {
   const row = buildDocumentRow(data);
   return {
     apply() {
+      row.leaf_index = appendTenantLeafInTxn(row.tenant_id, row.signed_bytes, `d:${row.event_id}`);
       documentRows().appendInTxn(row.event_id, row);
       if (row.trace_id) {
         recordTraceItemInTxn({ tenant_id: row.tenant_id, trace_id: row.trace_id, type: 'document', id: row.event_id, timestamp: row.created_at, content_hash: row.document_hash });
@@ -153,6 +156,8 @@ registerApplier('document.anchor', (data: DocQueueItem) => {
 onNotice('document.applied', (eventId: string) => waiters.get(eventId)?.());
 
 // ---------- reads ----------
+
+export const findDocument = (id: string): DocumentRow | undefined => (isUuid(id) ? documentRows().get(id.toLowerCase()) : undefined);
 
 function assertEventId(id: string): string {
   if (!isUuid(id)) throw new ApiError('invalid_path_parameter', 'event_id must be a UUID');
@@ -228,7 +233,7 @@ export function documentProof(id: string) {
     event_id: row.event_id, document_hash: row.document_hash, document_ref: row.document_ref, created_at: row.created_at,
     algorithm: 'ed25519', key_id: row.key_id, public_key: Buffer.from(pinned ?? row.public_key).toString('hex'),
     signature: Buffer.from(row.signature).toString('hex'), signed_payload: Buffer.from(row.signed_bytes).toString('hex'),
-    signature_valid: signatureValid(row), organization: issuerBlock(tenant),
+    signature_valid: signatureValid(row), organization: issuerBlock(tenant), log: logBlockFor(row.tenant_id, { leaf_index: row.leaf_index, id: row.event_id }),
   };
 }
 

@@ -22,6 +22,8 @@ export type LedgerRow = {
   public_key: Buffer;
   signature: Buffer;
   signed_bytes: Buffer;
+  /** Position in the tenant's transparency log (absent on rows logged by the first-start migration). */
+  leaf_index?: number;
 };
 export type IdempotencyRecord = { request_hash: string; created_at: number; status: 201; body: { event_id: string; ingested_at: string } };
 export type VerificationRecord = { event_id: string; at: string; api_key_id: string; method: 'hash' | 'payload'; match_result: boolean; matched_field: string | null };

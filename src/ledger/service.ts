@@ -15,6 +15,8 @@ import { registerApplier, registerBatchHook } from '../workers/intake';
 import { activeCounts, byTime, byType, idempotency, ledgerRows, sealedRows, verifications, type IdempotencyRecord, type LedgerRow } from './repo';
 import type { ApiKeyRow } from '../keys/service';
 import { assertTraceAcceptsItems } from '../traces/gate';
+import { appendTenantLeafInTxn } from '../tlog/append';
+import { logBlockFor } from '../tlog/service';
 
 export type { LedgerRow };
 const ENDPOINT = 'POST /v1/events';
@@ -168,6 +170,7 @@ function flushActiveCountsInTxn(): void {
 
 /** Inside transact(): appends the row and its list index entries, and counts it as active. */
 export function appendLedgerRowInTxn(row: LedgerRow): void {
+  row.leaf_index = appendTenantLeafInTxn(row.tenant_id, row.signed_bytes, `e:${row.event_id}`);
   ledgerRows().appendInTxn(row.event_id, row);
   byTime().putSync([row.tenant_id, row.ingested_at, row.event_id], null);
   byType().putSync([row.tenant_id, row.event_type, row.ingested_at, row.event_id], null);
@@ -356,7 +359,7 @@ export function eventProof(eventId: string) {
     signature: Buffer.from(row.signature).toString('hex'), signed_payload: Buffer.from(row.signed_bytes).toString('hex'),
     payload_hash: row.payload_hash, ingested_at: row.ingested_at,
     signature_valid: !!pinned && verifyBytes(pinned, row.signed_bytes, row.signature) && signedBytesMatch(row),
-    organization: issuerBlock(tenant),
+    organization: issuerBlock(tenant), log: logBlockFor(row.tenant_id, { leaf_index: row.leaf_index, id: row.event_id }),
   };
 }
 

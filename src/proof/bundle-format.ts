@@ -60,6 +60,8 @@ export type BundleItem = {
   signature: string;
   signed_payload: string;
   verification: { content_hash_valid: boolean; signature_valid: boolean };
+  /** DECISIONS 10: inclusion in the tenant log's latest checkpoint, or {status: "pending"}. */
+  log?: Record<string, unknown>;
 };
 
 /** GET /v1/traces/{trace_id}/proof. The seal's signed_payload is the ledger signed payload of the `trace.sealed` event. */
@@ -90,6 +92,7 @@ export type ProofBundle = {
     composite_hash_valid: boolean;
     all_signatures_valid: boolean;
     payload?: { trace_id: string; composite_hash: string; item_count: number; metadata: unknown; sealed_at: string };
+    log?: Record<string, unknown>;
   };
   footer: { verification_url: string; public_key_url: string };
 };

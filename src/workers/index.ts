@@ -10,6 +10,7 @@ import './appliers';
 import { startAuditWriter, stopAuditWriter } from '../audit/writer';
 import { startStreamDelivery, stopStreamDelivery } from './streams';
 import { cleanExports, startExportWorker, stopExportWorker } from './exports';
+import { startIntegrator, stopIntegrator } from '../tlog/integrator';
 
 const tasks: Array<{ stop(): unknown }> = [];
 const cronJobs: Array<{ name: string; schedule: string; run: () => Promise<unknown> }> = [];
@@ -29,6 +30,7 @@ export function startWorkers(): void {
   startAuditWriter();
   startStreamDelivery();
   startExportWorker();
+  startIntegrator();
   schedule('retention', config().retentionCron, () => runRetention());
   schedule('exports-cleanup', '*/10 * * * *', cleanExports);
   flushTimer = setInterval(() => flushCounters().catch((e) => log('error', 'counter flush failed', { error: String(e) })), 250);
@@ -52,5 +54,7 @@ export async function stopWorkers(): Promise<void> {
   await stopExportWorker();
   await stopIntake();
   await stopAuditWriter();
+  // After the writers have drained: what they appended last gets integrated (and signed) on the next start.
+  await stopIntegrator();
   await flushCounters();
 }

@@ -1,0 +1,146 @@
+// Owns the integrator, behind the write path: it extends each log's stored perfect subtrees over newly
+// appended leaves and signs a checkpoint every SVC_CHECKPOINT_LEAVES new leaves or SVC_CHECKPOINT_SECONDS
+// after the first unsigned one, whichever comes first. Never on an acknowledgement's path.
+import { config, publicUrl, runtime } from '../config';
+import { log } from '../log';
+import { refreshReads, transact } from '../store/env';
+import { nodeHash } from '../verify/merkle';
+import { checkpointBody, formatNote, noteKeyId } from '../verify/note';
+import { tenantSigner } from '../tenants/service';
+import { originOf, publicHostOf } from './append';
+import { checkpoints, integrated, leafHashOf, leaves, logs, nodes, type CheckpointRow, type LogRow } from './repo';
+import { allLogs, appendedSize, integratedSize, latestCheckpoint, rootAt, sha } from './service';
+
+const utf8 = new TextEncoder();
+/** Leaves integrated per write transaction: bounds the time one step holds the main thread. */
+const CHUNK = 16384;
+
+export type NewCheckpoint = { tenant_id: string; org_id: string | null; tree_size: number; root_hash: Buffer; note: string; key_id: string; issued_at: string };
+const listeners = new Set<(c: NewCheckpoint) => void>();
+/** Called after each checkpoint is stored (streams deliver org checkpoints). */
+export function onCheckpoint(fn: (c: NewCheckpoint) => void): () => void {
+  listeners.add(fn);
+  return () => listeners.delete(fn);
+}
+
+/**
+ * Stores the nodes of every perfect subtree completed by leaves [from, to). The left sibling of a node being
+ * completed is always the last node completed at its level: kept in `last`, read from the store after a restart.
+ */
+async function extend(num: number, from: number, to: number): Promise<void> {
+  const last: Array<{ index: number; hash: Uint8Array } | undefined> = [];
+  const left = (level: number, index: number): Uint8Array => {
+    const l = last[level];
+    if (l && l.index === index) return l.hash;
+    const v = level === 0 ? leaves().get([num, index]) : nodes().get([num, level, index]);
+    if (!v) throw new Error(`log ${num}: subtree (${level}, ${index}) missing`);
+    return level === 0 ? leafHashOf(v) : v;
+  };
+  for (let start = from; start < to; start += CHUNK) {
+    const end = Math.min(to, start + CHUNK);
+    const out: Array<[number, number, Uint8Array]> = [];
+    let i = start;
+    for (const { value } of leaves().getRange({ start: [num, start], end: [num, end] })) {
+      let h: Uint8Array = leafHashOf(value as Buffer);
+      let index = i;
+      let level = 0;
+      last[0] = { index, hash: h };
+      while (index % 2 === 1) {
+        h = nodeHash(sha, left(level, index - 1), h);
+        level++;
+        index = (index - 1) / 2;
+        last[level] = { index, hash: h };
+        out.push([level, index, h]);
+      }
+      i++;
+    }
+    if (i !== end) throw new Error(`log ${num}: leaves ${i} to ${end - 1} missing`);
+    await transact(() => {
+      for (const [level, index, h] of out) nodes().putSync([num, level, index], Buffer.from(h.buffer, h.byteOffset, h.byteLength));
+      integrated().putSync(num, end);
+    });
+  }
+}
+
+/** The origin, fixed on the log's first integration when the public URL was not known at its creation. */
+async function ensureOrigin(row: LogRow): Promise<string | null> {
+  if (row.origin) return row.origin;
+  if (!config().publicUrl && runtime.port === null) return null;
+  const origin = originOf(publicHostOf(publicUrl()), row.domain, row.org_id);
+  await transact(() => {
+    const cur = logs().get(row.num)!;
+    if (!cur.origin) logs().putSync(row.num, { ...cur, origin });
+  });
+  return logs().get(row.num)!.origin;
+}
+
+/** Signs and stores the checkpoint of the first `size` leaves with the tenant's current key. */
+async function sign(row: LogRow, origin: string, size: number): Promise<void> {
+  const root = Buffer.from(rootAt(row.num, size));
+  const signer = tenantSigner(row.tenant_id);
+  const body = checkpointBody(origin, size, root);
+  const note = formatNote(body, origin, noteKeyId(sha, origin, signer.public_key), signer.sign(utf8.encode(body)));
+  const cp: CheckpointRow = { note, root, key_id: signer.key_id, issued_at: new Date().toISOString() };
+  await transact(() => checkpoints().putSync([row.num, size], cp));
+  for (const l of listeners) {
+    try {
+      l({ tenant_id: row.tenant_id, org_id: row.org_id, tree_size: size, root_hash: root, note, key_id: cp.key_id, issued_at: cp.issued_at });
+    } catch (e) {
+      log('error', 'checkpoint listener failed', { error: String((e as Error).message) });
+    }
+  }
+}
+
+// When the first leaf not covered by a checkpoint was seen, per log (the 5 s clock).
+const waitingSince = new Map<number, number>();
+
+/** One pass over every log: integrate what was appended, sign where due. `force` signs whatever waits. */
+export async function integrateAll(force = false): Promise<number> {
+  refreshReads();
+  let signed = 0;
+  const cfg = config();
+  for (const row of allLogs()) {
+    const n = appendedSize(row.num);
+    const m = integratedSize(row.num);
+    const cpSize = latestCheckpoint(row.num)?.tree_size ?? 0;
+    if (n <= cpSize) {
+      waitingSince.delete(row.num);
+      continue;
+    }
+    const since = waitingSince.get(row.num) ?? Date.now();
+    waitingSince.set(row.num, since);
+    if (!force && n - cpSize < cfg.checkpointLeaves && Date.now() - since < cfg.checkpointSeconds * 1000) continue;
+    const origin = await ensureOrigin(row);
+    if (!origin) continue;
+    if (n > m) await extend(row.num, m, n);
+    await sign(row, origin, n);
+    waitingSince.delete(row.num);
+    signed++;
+  }
+  return signed;
+}
+
+let timer: ReturnType<typeof setInterval> | null = null;
+let running: Promise<unknown> | null = null;
+
+function tick(): void {
+  if (running) return;
+  running = integrateAll()
+    .catch((e) => log('error', 'log integration failed', { error: String((e as Error).message) }))
+    .finally(() => {
+      running = null;
+    });
+}
+
+/** Starts the integrator (server boot); it ticks often enough that a record is signed about 5 s after it lands. */
+export function startIntegrator(): void {
+  if (timer) return;
+  timer = setInterval(tick, Math.min(250, config().checkpointSeconds * 100));
+}
+
+/** Stops the integrator after its current pass. */
+export async function stopIntegrator(): Promise<void> {
+  if (timer) clearInterval(timer);
+  timer = null;
+  await running;
+}
