@@ -44,14 +44,14 @@ async function extend(num: number, from: number, to: number): Promise<void> {
       let h: Uint8Array = leafHashOf(value as Buffer);
       let index = i;
       let level = 0;
-      last[0] = { index, hash: h };
       while (index % 2 === 1) {
         h = nodeHash(sha, left(level, index - 1), h);
         level++;
         index = (index - 1) / 2;
-        last[level] = { index, hash: h };
         out.push([level, index, h]);
       }
+      // Only a node with an even index is ever a left sibling, and the loop ends on one.
+      last[level] = { index, hash: h };
       i++;
     }
     if (i !== end) throw new Error(`log ${num}: leaves ${i} to ${end - 1} missing`);
