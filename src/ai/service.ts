@@ -167,6 +167,11 @@ registerApplier('ai.attestation', (data: AiQueueItem) => {
 
 // ---------- reads ----------
 
+/** Every attestation row, in key order (the transparency logs' first-start migration). */
+export function* allAttestations(): Generator<AiRow> {
+  for (const e of aiRows().range({})) yield e.value;
+}
+
 export function findAttestation(id: string): AiRow | undefined {
   return isUuid(id) ? aiRows().get(id.toLowerCase()) : undefined;
 }

@@ -157,6 +157,10 @@ onNotice('document.applied', (eventId: string) => waiters.get(eventId)?.());
 
 // ---------- reads ----------
 
+/** Every anchor row, in key order (the transparency logs' first-start migration). */
+export function* allDocuments(): Generator<DocumentRow> {
+  for (const e of documentRows().range({})) yield e.value;
+}
 export const findDocument = (id: string): DocumentRow | undefined => (isUuid(id) ? documentRows().get(id.toLowerCase()) : undefined);
 
 function assertEventId(id: string): string {

@@ -191,6 +191,11 @@ export function countLedgerRows(tenantId: string, fromIso: string, toIso: string
   return byTime().getCount({ start: [tenantId, fromIso], end: [tenantId, toIso] });
 }
 
+/** Every ledger row, in key order (the transparency logs' first-start migration). */
+export function* allLedgerRows(): Generator<LedgerRow> {
+  for (const e of ledgerRows().range({})) yield e.value;
+}
+
 export function findLedgerRow(eventId: string): LedgerRow | undefined {
   return ledgerRows().get(eventId.toLowerCase());
 }

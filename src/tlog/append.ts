@@ -5,7 +5,7 @@ import { config } from '../config';
 import { sha256Raw } from '../crypto/hash';
 import { leafHash } from '../verify/merkle';
 import { getTenant } from '../tenants/service';
-import { encodeLeaf, heads, leaves, logIds, logs, type LogRow } from './repo';
+import { encodeLeaf, heads, leaves, logIds, logs, migratedRefs, type LogRow } from './repo';
 
 const sha = (d: Uint8Array): Uint8Array => sha256Raw(d);
 
@@ -41,6 +41,20 @@ export function logNumInTxn(tenantId: string, orgId: string | null): number {
 function appendInTxn(num: number, index: number, leafData: Uint8Array, ref: string | null): void {
   leaves().putSync([num, index], encodeLeaf(leafHash(sha, leafData), ref));
   heads().putSync(num, index + 1);
+}
+
+/**
+ * Inside a write transaction (first-start migration only): appends leaves whose hashes are already computed
+ * to the log's end, with their record ids for lookup (their rows cannot carry leaf_index). Returns the first index.
+ */
+export function appendMigratedLeavesInTxn(num: number, batch: Array<{ hash: Uint8Array; ref: string | null; id: string | null }>): number {
+  const first = heads().get(num) ?? 0;
+  batch.forEach((l, k) => {
+    leaves().putSync([num, first + k], encodeLeaf(l.hash, l.ref));
+    if (l.id) migratedRefs().putSync([num, l.id], first + k);
+  });
+  heads().putSync(num, first + batch.length);
+  return first;
 }
 
 /**
