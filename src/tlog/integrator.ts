@@ -9,7 +9,7 @@ import { checkpointBody, formatNote, noteKeyId } from '../verify/note';
 import { tenantSigner } from '../tenants/service';
 import { originOf, publicHostOf } from './append';
 import { checkpoints, integrated, leafHashOf, leaves, logs, nodes, type CheckpointRow, type LogRow } from './repo';
-import { allLogs, appendedSize, integratedSize, latestCheckpoint, rootAt, sha } from './service';
+import { allLogs, appendedSize, integratedSize, latestCheckpoint, rememberCheckpoint, rootAt, sha } from './service';
 
 const utf8 = new TextEncoder();
 /** Leaves integrated per write transaction: bounds the time one step holds the main thread. */
@@ -82,6 +82,7 @@ async function sign(row: LogRow, origin: string, size: number): Promise<void> {
   const note = formatNote(body, origin, noteKeyId(sha, origin, signer.public_key), signer.sign(utf8.encode(body)));
   const cp: CheckpointRow = { note, root, key_id: signer.key_id, issued_at: new Date().toISOString() };
   await transact(() => checkpoints().putSync([row.num, size], cp));
+  rememberCheckpoint(row.num, { ...cp, tree_size: size });
   for (const l of listeners) {
     try {
       l({ tenant_id: row.tenant_id, org_id: row.org_id, tree_size: size, root_hash: root, note, key_id: cp.key_id, issued_at: cp.issued_at });

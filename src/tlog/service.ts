@@ -23,12 +23,23 @@ export const appendedSize = (num: number): number => heads().get(num) ?? 0;
 /** Tree size whose completed subtrees are stored. */
 export const integratedSize = (num: number): number => integrated().get(num) ?? 0;
 
+// The newest checkpoint per log: read on every proof, changed only by this process's integrator (rememberCheckpoint).
+const latestCache = new Map<number, (CheckpointRow & { tree_size: number }) | null>();
+
 /** The newest signed checkpoint of a log, or null. */
 export function latestCheckpoint(num: number): (CheckpointRow & { tree_size: number }) | null {
+  const hit = latestCache.get(num);
+  if (hit !== undefined) return hit;
+  let found: (CheckpointRow & { tree_size: number }) | null = null;
   for (const { key, value } of checkpoints().getRange({ start: [num, Number.MAX_SAFE_INTEGER], end: [num, -1], reverse: true, limit: 1 })) {
-    return { ...value, tree_size: (key as [number, number])[1] };
+    found = { ...value, tree_size: (key as [number, number])[1] };
   }
-  return null;
+  latestCache.set(num, found);
+  return found;
+}
+/** Called by the integrator once a new checkpoint is committed. */
+export function rememberCheckpoint(num: number, cp: CheckpointRow & { tree_size: number }): void {
+  latestCache.set(num, cp);
 }
 export function checkpointAt(num: number, size: number): CheckpointRow | undefined {
   return checkpoints().get([num, size]);
@@ -38,12 +49,24 @@ export function checkpointsOf(num: number): Array<CheckpointRow & { tree_size: n
   return [...checkpoints().getRange({ start: [num, 0], end: [num, Number.MAX_SAFE_INTEGER] })].map(({ key, value }) => ({ ...value, tree_size: (key as [number, number])[1] }));
 }
 
+// Stored subtrees never change: the upper levels (few, and on every proof's path) are kept in memory.
+const CACHED_LEVEL = 4;
+const nodeCache = new Map<string, Uint8Array>();
+
 /** Reads stored subtrees; throws when one is missing (the integrator has not reached it, or it was removed). */
 export function nodeReader(num: number): NodeReader {
   return (level, index) => {
+    const ck = level >= CACHED_LEVEL ? `${num}/${level}/${index}` : null;
+    const hit = ck ? nodeCache.get(ck) : undefined;
+    if (hit) return hit;
     const v = level === 0 ? leaves().get([num, index]) : nodes().get([num, level, index]);
     if (!v) throw new Error(`log ${num}: subtree (${level}, ${index}) missing`);
-    return level === 0 ? leafHashOf(v) : v;
+    const h = level === 0 ? leafHashOf(v) : v;
+    if (ck) {
+      if (nodeCache.size >= 1_000_000) nodeCache.clear();
+      nodeCache.set(ck, h);
+    }
+    return h;
   };
 }
 
