@@ -2,7 +2,7 @@
 import { Elysia } from 'elysia';
 import { authorize } from '../http/auth';
 import { limitPublic } from '../http/limits';
-import { exchangeLink, mintPortalSession, portalEvent, portalEvents, portalStreams, portalVerify, sessionOf } from './service';
+import { exchangeLink, mintPortalSession, portalCheckpoint, portalEvent, portalEvents, portalStreams, portalVerify, sessionOf } from './service';
 
 type Q = Record<string, string | undefined>;
 
@@ -20,4 +20,5 @@ export const portalRoutes = new Elysia()
   .get('/v1/portal/audit/events', ({ request, query }) => portalEvents(sessionOf(request.headers), query as Q))
   .get('/v1/portal/audit/events/:id', ({ request, params }) => portalEvent(sessionOf(request.headers), params.id))
   .get('/v1/portal/audit/events/:id/verify', ({ request, params }) => portalVerify(sessionOf(request.headers), params.id))
+  .get('/v1/portal/audit/checkpoint', ({ request }) => portalCheckpoint(sessionOf(request.headers)))
   .get('/v1/portal/streams', ({ request }) => portalStreams(sessionOf(request.headers)));

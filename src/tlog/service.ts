@@ -188,3 +188,10 @@ export function withNoteVerifierKeys<D extends { domain: string; keys: Array<{ p
   const origin = tenantLog(t.tenant_id)?.origin ?? originOf(publicHostOf(publicUrl()), t.primary_domain, null);
   return { ...doc, keys: doc.keys.map((k) => ({ ...k, note_verifier_key: verifierKey(sha, origin, Buffer.from(k.public_key, 'base64url')) })) };
 }
+
+/** The org's latest checkpoint as exports record it and the portal shows it: {tree_size, root_hash, note}, or null. */
+export function orgCheckpoint(tenantId: string, orgId: string): { tree_size: number; root_hash: string; note: string } | null {
+  const log = orgLog(tenantId, orgId);
+  const cp = log ? latestCheckpoint(log.num) : null;
+  return cp ? { tree_size: cp.tree_size, root_hash: toHex(cp.root), note: cp.note } : null;
+}
