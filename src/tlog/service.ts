@@ -6,7 +6,7 @@ import { verifierKey } from '../verify/note';
 import { originOf, publicHostOf } from './append';
 import { ApiError } from '../errors';
 import { sha256Raw } from '../crypto/hash';
-import { consistencyPath, emptyRoot, inclusionPath, subtreeRoot, type NodeReader } from '../verify/merkle';
+import { consistencyPath, emptyRoot, inclusionPath, nodeHash, rootFromLeafHashes, subtreeRoot, type NodeReader } from '../verify/merkle';
 import { toHex } from '../verify/primitives';
 import { checkpoints, heads, integrated, leafHashOf, leaves, logIds, logs, migratedRefs, nodes, type CheckpointRow, type LogRow } from './repo';
 
@@ -194,4 +194,47 @@ export function orgCheckpoint(tenantId: string, orgId: string): { tree_size: num
   const log = orgLog(tenantId, orgId);
   const cp = log ? latestCheckpoint(log.num) : null;
   return cp ? { tree_size: cp.tree_size, root_hash: toHex(cp.root), note: cp.note } : null;
+}
+
+export type SubtreeRoot = { level: number; index: number; hash: string };
+
+/** The perfect subtrees that exactly cover leaves [from, to), largest first (an aligned decomposition). */
+export function coverOf(from: number, to: number): Array<{ level: number; index: number }> {
+  const out: Array<{ level: number; index: number }> = [];
+  let at = from;
+  while (at < to) {
+    let size = 1;
+    while (at % (size * 2) === 0 && at + size * 2 <= to) size *= 2;
+    out.push({ level: Math.log2(size), index: at / size });
+    at += size;
+  }
+  return out;
+}
+
+/**
+ * Roots of the perfect subtrees covering org-log leaves [from, to), for a cold segment's manifest: with them,
+ * evacuated leaves stay checkable against the log (a subtree is a node of every later tree). Computed from
+ * stored nodes, or from the leaves where the integrator has not stored one yet.
+ */
+export function orgSubtreeRoots(tenantId: string, orgId: string, from: number, to: number): SubtreeRoot[] | null {
+  const log = orgLog(tenantId, orgId);
+  if (!log || appendedSize(log.num) < to) return null;
+  const stored = nodeReader(log.num);
+  const read = (level: number, index: number): Uint8Array => {
+    try {
+      return stored(level, index);
+    } catch (e) {
+      if (level === 0) throw e;
+      return nodeHash(sha, read(level - 1, 2 * index), read(level - 1, 2 * index + 1));
+    }
+  };
+  return coverOf(from, to).map(({ level, index }) => ({ level, index, hash: toHex(read(level, index)) }));
+}
+
+/** The same roots recomputed from leaf hashes [from, to) (the rows of a segment). */
+export function subtreeRootsOf(from: number, leafHashes: Uint8Array[]): SubtreeRoot[] {
+  return coverOf(from, from + leafHashes.length).map(({ level, index }) => {
+    const start = index * 2 ** level - from;
+    return { level, index, hash: toHex(rootFromLeafHashes(sha, leafHashes.slice(start, start + 2 ** level))) };
+  });
 }
