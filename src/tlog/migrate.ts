@@ -37,8 +37,9 @@ function unlogged(): Map<string, Pending[]> {
 async function migrateTenant(tenantId: string, records: Pending[]): Promise<number> {
   records.sort((a, b) => (a.ts < b.ts ? -1 : a.ts > b.ts ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const num = await transact(() => logNumInTxn(tenantId, null));
-  // An interrupted run logged a prefix of this same order: skip what is there.
-  const todo = records.filter((r) => migratedRefs().get([num, r.id]) === undefined);
+  // An interrupted run logged a prefix of this same order (no writer runs before the migration is done):
+  // skip what is there, checking each record only when something is.
+  const todo = (heads().get(num) ?? 0) === 0 ? records : records.filter((r) => migratedRefs().get([num, r.id]) === undefined);
   for (let i = 0; i < todo.length; i += CHUNK) {
     const batch = todo.slice(i, i + CHUNK).map((r) => ({ hash: r.hash, ref: `${r.kind}:${r.id}`, id: r.id }));
     await transact(() => appendMigratedLeavesInTxn(num, batch));
