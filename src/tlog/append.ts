@@ -70,6 +70,14 @@ export function appendTenantLeafInTxn(tenantId: string, leafData: Uint8Array, re
 }
 
 /**
+ * Inside the transaction that deletes an audit org: its log stops being the org's (leaves and checkpoints stay
+ * under the old log number), so an org created again with the same id starts a new log at seq 1.
+ */
+export function retireOrgLogInTxn(tenantId: string, orgId: string): void {
+  logIds().removeSync([tenantId, orgId]);
+}
+
+/**
  * Inside the write transaction that appends audit event `seq`: adds its leaf (the canonical bytes of its
  * signed data) to the org's log at leaf_index seq - 1. Throws when that is not the log's next index.
  */
