@@ -1,6 +1,7 @@
 // Benchmarks of the transparency logs: first-start migration of N earlier records, the integrator's cost,
 // inclusion proofs on an N-leaf log (service and HTTPS), and checkpoint latency under full ingest load.
 // Run: bun scripts/bench-tlog.ts [--records 1000000] [--load-seconds 20] [--skip-load] [--skip-store]
+//      bun scripts/bench-tlog.ts --ab [--load-seconds 10]   (ingest with the integrator active vs idle)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -125,6 +126,32 @@ async function loadBench(): Promise<void> {
   await s.stop();
 }
 
+/**
+ * The integrator's cost on ingest: the same load with checkpoints as configured by default and with the
+ * integrator idle (a checkpoint only after 10M leaves or a day), alternating to spread the machine's noise.
+ */
+async function integratorAb(): Promise<void> {
+  const body = '{"event_type":"order.created","payload":{"order":"{{n}}","amount":1999,"currency":"EUR"}}';
+  const runs: Record<string, number[]> = { active: [], idle: [] };
+  for (let round = 0; round < 2; round++) {
+    for (const mode of ['active', 'idle'] as const) {
+      const s = await startBenchServer(undefined, mode === 'idle' ? { SVC_CHECKPOINT_LEAVES: '10000000', SVC_CHECKPOINT_SECONDS: '86400' } : {});
+      await wrk(`${s.url}/v1/events`, { seconds: 3, lua: luaPost('/v1/events', s.key, body) });
+      const r = await wrk(`${s.url}/v1/events`, { seconds: LOAD_S, lua: luaPost('/v1/events', s.key, body) });
+      runs[mode]!.push(r.rps);
+      await s.stop();
+    }
+  }
+  const mean = (a: number[]) => a.reduce((x, y) => x + y, 0) / a.length;
+  line('ingest with the integrator signing (default), events/s', runs.active!.map(Math.round).join(', '));
+  line('ingest with the integrator idle, events/s', runs.idle!.map(Math.round).join(', '));
+  line('  integrator cost on ingest', `${((1 - mean(runs.active!) / mean(runs.idle!)) * 100).toFixed(1)} %`);
+}
+
+if (argv.includes('--ab')) {
+  await integratorAb();
+  process.exit(0);
+}
 if (!argv.includes('--skip-store')) await storeBench();
 if (!argv.includes('--skip-load')) await loadBench();
 process.exit(0);

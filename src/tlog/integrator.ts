@@ -4,12 +4,12 @@
 import { config, publicUrl, runtime } from '../config';
 import { log } from '../log';
 import { refreshReads, transact } from '../store/env';
-import { nodeHash } from '../verify/merkle';
+import { nodeHash, subtreeRoot } from '../verify/merkle';
 import { checkpointBody, formatNote, noteKeyId } from '../verify/note';
 import { tenantSigner } from '../tenants/service';
 import { originOf, publicHostOf } from './append';
 import { checkpoints, integrated, leafHashOf, leaves, logs, nodes, type CheckpointRow, type LogRow } from './repo';
-import { allLogs, appendedSize, integratedSize, latestCheckpoint, rememberCheckpoint, rootAt, sha } from './service';
+import { allLogs, appendedSize, integratedSize, latestCheckpoint, nodeReader, rememberCheckpoint, sha } from './service';
 
 const utf8 = new TextEncoder();
 /** Leaves integrated per write transaction: bounds the time one step holds the main thread. */
@@ -23,11 +23,14 @@ export function onCheckpoint(fn: (c: NewCheckpoint) => void): () => void {
   return () => listeners.delete(fn);
 }
 
+type NodeWrite = [level: number, index: number, hash: Uint8Array];
+
 /**
- * Stores the nodes of every perfect subtree completed by leaves [from, to). The left sibling of a node being
- * completed is always the last node completed at its level: kept in `last`, read from the store after a restart.
+ * The nodes of every perfect subtree completed by leaves [from, to), computed, not written. The left sibling
+ * of a node being completed is always the last node completed at its level: kept in `last`, read from the
+ * store after a restart.
  */
-async function extend(num: number, from: number, to: number): Promise<void> {
+function extend(num: number, from: number, to: number): NodeWrite[] {
   const last: Array<{ index: number; hash: Uint8Array } | undefined> = [];
   const left = (level: number, index: number): Uint8Array => {
     const l = last[level];
@@ -36,30 +39,44 @@ async function extend(num: number, from: number, to: number): Promise<void> {
     if (!v) throw new Error(`log ${num}: subtree (${level}, ${index}) missing`);
     return level === 0 ? leafHashOf(v) : v;
   };
-  for (let start = from; start < to; start += CHUNK) {
-    const end = Math.min(to, start + CHUNK);
-    const out: Array<[number, number, Uint8Array]> = [];
-    let i = start;
-    for (const { value } of leaves().getRange({ start: [num, start], end: [num, end] })) {
-      let h: Uint8Array = leafHashOf(value as Buffer);
-      let index = i;
-      let level = 0;
-      while (index % 2 === 1) {
-        h = nodeHash(sha, left(level, index - 1), h);
-        level++;
-        index = (index - 1) / 2;
-        out.push([level, index, h]);
-      }
-      // Only a node with an even index is ever a left sibling, and the loop ends on one.
-      last[level] = { index, hash: h };
-      i++;
+  const out: NodeWrite[] = [];
+  let i = from;
+  for (const { value } of leaves().getRange({ start: [num, from], end: [num, to] })) {
+    let h: Uint8Array = leafHashOf(value as Buffer);
+    let index = i;
+    let level = 0;
+    while (index % 2 === 1) {
+      h = nodeHash(sha, left(level, index - 1), h);
+      level++;
+      index = (index - 1) / 2;
+      out.push([level, index, h]);
     }
-    if (i !== end) throw new Error(`log ${num}: leaves ${i} to ${end - 1} missing`);
-    await transact(() => {
-      for (const [level, index, h] of out) nodes().putSync([num, level, index], Buffer.from(h.buffer, h.byteOffset, h.byteLength));
-      integrated().putSync(num, end);
-    });
+    // Only a node with an even index is ever a left sibling, and the loop ends on one.
+    last[level] = { index, hash: h };
+    i++;
   }
+  if (i !== to) throw new Error(`log ${num}: leaves ${i} to ${to - 1} missing`);
+  return out;
+}
+
+const asBuffer = (h: Uint8Array): Buffer => Buffer.from(h.buffer, h.byteOffset, h.byteLength);
+
+/** Inside a transaction: the computed nodes and the new integrated size. */
+function storeNodesInTxn(num: number, out: NodeWrite[], size: number): void {
+  for (const [level, index, h] of out) nodes().putSync([num, level, index], asBuffer(h));
+  integrated().putSync(num, size);
+}
+
+/** A long backlog (after the migration, or a long stop) is integrated in committed steps before signing. */
+async function catchUp(num: number, from: number, to: number): Promise<number> {
+  let at = from;
+  while (to - at > CHUNK) {
+    const end = at + CHUNK;
+    const out = extend(num, at, end);
+    await transact(() => storeNodesInTxn(num, out, end));
+    at = end;
+  }
+  return at;
 }
 
 /** The origin, fixed on the log's first integration when the public URL was not known at its creation. */
@@ -74,35 +91,32 @@ async function ensureOrigin(row: LogRow): Promise<string | null> {
   return logs().get(row.num)!.origin;
 }
 
-/** Signs and stores the checkpoint of the first `size` leaves with the tenant's current key. */
-async function sign(row: LogRow, origin: string, size: number): Promise<void> {
-  const root = Buffer.from(rootAt(row.num, size));
+type Due = { row: LogRow; size: number; out: NodeWrite[]; cp: CheckpointRow };
+
+/** Signs the checkpoint of the first `size` leaves with the tenant's current key; `out` overlays the store. */
+function signed(row: LogRow, origin: string, size: number, out: NodeWrite[]): CheckpointRow {
+  const pending = new Map(out.map(([level, index, h]) => [`${level}/${index}`, h]));
+  const stored = nodeReader(row.num);
+  const root = Buffer.from(size === 0 ? sha(new Uint8Array(0)) : subtreeRoot(sha, (level, index) => pending.get(`${level}/${index}`) ?? stored(level, index), 0, size));
   const signer = tenantSigner(row.tenant_id);
   const body = checkpointBody(origin, size, root);
   const note = formatNote(body, origin, noteKeyId(sha, origin, signer.public_key), signer.sign(utf8.encode(body)));
-  const cp: CheckpointRow = { note, root, key_id: signer.key_id, issued_at: new Date().toISOString() };
-  await transact(() => checkpoints().putSync([row.num, size], cp));
-  rememberCheckpoint(row.num, { ...cp, tree_size: size });
-  for (const l of listeners) {
-    try {
-      l({ tenant_id: row.tenant_id, org_id: row.org_id, tree_size: size, root_hash: root, note, key_id: cp.key_id, issued_at: cp.issued_at });
-    } catch (e) {
-      log('error', 'checkpoint listener failed', { error: String((e as Error).message) });
-    }
-  }
+  return { note, root, key_id: signer.key_id, issued_at: new Date().toISOString() };
 }
 
 // When the first leaf not covered by a checkpoint was seen, per log (the 5 s clock).
 const waitingSince = new Map<number, number>();
 
-/** One pass over every log: integrate what was appended, sign where due. `force` signs whatever waits. */
+/**
+ * One pass over every log: integrate what was appended and sign where due, all in ONE write transaction
+ * (a commit competes with the writers for LMDB's write lock and an fsync). `force` signs whatever waits.
+ */
 export async function integrateAll(force = false): Promise<number> {
   refreshReads();
-  let signed = 0;
   const cfg = config();
+  const due: Due[] = [];
   for (const row of allLogs()) {
     const n = appendedSize(row.num);
-    const m = integratedSize(row.num);
     const cpSize = latestCheckpoint(row.num)?.tree_size ?? 0;
     if (n <= cpSize) {
       waitingSince.delete(row.num);
@@ -113,12 +127,29 @@ export async function integrateAll(force = false): Promise<number> {
     if (!force && n - cpSize < cfg.checkpointLeaves && Date.now() - since < cfg.checkpointSeconds * 1000) continue;
     const origin = await ensureOrigin(row);
     if (!origin) continue;
-    if (n > m) await extend(row.num, m, n);
-    await sign(row, origin, n);
-    waitingSince.delete(row.num);
-    signed++;
+    const from = await catchUp(row.num, integratedSize(row.num), n);
+    const out = extend(row.num, from, n);
+    due.push({ row, size: n, out, cp: signed(row, origin, n, out) });
   }
-  return signed;
+  if (!due.length) return 0;
+  await transact(() => {
+    for (const d of due) {
+      storeNodesInTxn(d.row.num, d.out, d.size);
+      checkpoints().putSync([d.row.num, d.size], d.cp);
+    }
+  });
+  for (const d of due) {
+    waitingSince.delete(d.row.num);
+    rememberCheckpoint(d.row.num, { ...d.cp, tree_size: d.size });
+    for (const l of listeners) {
+      try {
+        l({ tenant_id: d.row.tenant_id, org_id: d.row.org_id, tree_size: d.size, root_hash: d.cp.root, note: d.cp.note, key_id: d.cp.key_id, issued_at: d.cp.issued_at });
+      } catch (e) {
+        log('error', 'checkpoint listener failed', { error: String((e as Error).message) });
+      }
+    }
+  }
+  return due.length;
 }
 
 let timer: ReturnType<typeof setInterval> | null = null;
