@@ -2,7 +2,7 @@
 // inclusion proofs on an N-leaf log (service and HTTPS), and checkpoint latency under full ingest load.
 // Run: bun scripts/bench-tlog.ts [--records 1000000] [--load-seconds 20] [--skip-load] [--skip-store]
 //      bun scripts/bench-tlog.ts --ab [--load-seconds 10]   (ingest with the integrator active vs idle)
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -132,20 +132,31 @@ async function loadBench(): Promise<void> {
  */
 async function integratorAb(): Promise<void> {
   const body = '{"event_type":"order.created","payload":{"order":"{{n}}","amount":1999,"currency":"EUR"}}';
-  const runs: Record<string, number[]> = { active: [], idle: [] };
+  // CPU seconds of the server process (all its threads): less sensitive to other load than throughput.
+  const cpu = (pid: number) => {
+    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(f[11]) + Number(f[12])) / 100;
+  };
+  const runs: Record<string, Array<{ rps: number; cpuUs: number }>> = { active: [], idle: [] };
   for (let round = 0; round < 2; round++) {
     for (const mode of ['active', 'idle'] as const) {
       const s = await startBenchServer(undefined, mode === 'idle' ? { SVC_CHECKPOINT_LEAVES: '10000000', SVC_CHECKPOINT_SECONDS: '86400' } : {});
       await wrk(`${s.url}/v1/events`, { seconds: 3, lua: luaPost('/v1/events', s.key, body) });
+      const c0 = cpu(s.pid);
       const r = await wrk(`${s.url}/v1/events`, { seconds: LOAD_S, lua: luaPost('/v1/events', s.key, body) });
-      runs[mode]!.push(r.rps);
+      // Until the writer has applied everything (and the integrator signed it): the whole cost of the events.
+      await Bun.sleep(mode === 'active' ? 6000 : 1000);
+      runs[mode]!.push({ rps: r.rps, cpuUs: ((cpu(s.pid) - c0) / (r.requests - r.non2xx)) * 1e6 });
       await s.stop();
     }
   }
   const mean = (a: number[]) => a.reduce((x, y) => x + y, 0) / a.length;
-  line('ingest with the integrator signing (default), events/s', runs.active!.map(Math.round).join(', '));
-  line('ingest with the integrator idle, events/s', runs.idle!.map(Math.round).join(', '));
-  line('  integrator cost on ingest', `${((1 - mean(runs.active!) / mean(runs.idle!)) * 100).toFixed(1)} %`);
+  const show = (m: string) => runs[m]!.map((x) => `${Math.round(x.rps)}/s ${x.cpuUs.toFixed(0)} us`).join(', ');
+  line('ingest, integrator signing (default): rate, CPU per event', show('active'));
+  line('ingest, integrator idle: rate, CPU per event', show('idle'));
+  const a = mean(runs.active!.map((x) => x.cpuUs));
+  const i = mean(runs.idle!.map((x) => x.cpuUs));
+  line('  integrator CPU per event (difference)', `${(a - i).toFixed(1)} us (${(((a - i) / i) * 100).toFixed(1)} %)`);
 }
 
 if (argv.includes('--ab')) {
