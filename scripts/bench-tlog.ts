@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { loadConfig, setConfig } from '../src/config';
-import { closeStore, openStore, subDb, transact } from '../src/store/env';
+import { closeStore, openStore, transact } from '../src/store/env';
+import { ledgerRows } from '../src/ledger/repo';
 import { canonicalBytes } from '../src/crypto/canonical';
 import { sha256Hex } from '../src/crypto/hash';
 import { uuidv7 } from '../src/crypto/ids';
@@ -33,7 +34,6 @@ async function storeBench(): Promise<void> {
   const t = await createTenant({ name: 'bench', domain: 'bench1m.test', plan: 'enterprise' });
   // Rows as an earlier version wrote them (no leaf_index). The migration reads the signed bytes; the
   // signature is not checked by it, so random bytes stand in for it (signing 1M rows would dominate set-up).
-  const rows = subDb('ledger_events');
   const t0 = performance.now();
   const base = Date.now() - N;
   for (let i = 0; i < N; i += 50_000) {
@@ -44,10 +44,10 @@ async function storeBench(): Promise<void> {
         const payload = { order: `o-${k}`, amount: 1999, currency: 'EUR', lines: [{ sku: 'A-1', qty: 2 }] };
         const payload_hash = sha256Hex(JSON.stringify(payload));
         const signed = { event_id, tenant_id: t.tenant_id, event_type: 'order.created', payload_hash, request_hash: payload_hash, ingested_at };
-        rows.putSync(event_id, {
+        ledgerRows.appendInTxn({
           v: 1, ...signed, api_key_id: null, user_id: null, payload, event_time: null, event_hash: payload_hash, idempotency_key: null, trace_id: null,
-          source: 'api', key_id: t.key_id, public_key: Buffer.from(t.public_key, 'hex'), signature: randomBytes(64), signed_bytes: Buffer.from(canonicalBytes(ledgerSignedPayload(signed))),
-        }, { append: true });
+          source: 'api', key_id: t.key_id, public_key: Buffer.from(t.public_key, 'hex'), signature: randomBytes(64), signed_bytes: Buffer.from(canonicalBytes(ledgerSignedPayload(signed))), leaf_index: null,
+        });
       }
     });
   }

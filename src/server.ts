@@ -6,9 +6,11 @@ import { tlsMaterial } from './http/tls';
 import { log, flushLogs } from './log';
 import { createTenant, ensurePlatformKey, listTenants } from './tenants/service';
 import { createApiKey, SCOPES } from './keys/service';
-import { startWorkers, stopWorkers } from './workers/index';
+import { startWorkers, startWriterThread, stopWorkers } from './workers/index';
 import { allRoutes } from './http/routes';
 import { migrateLogs } from './tlog/migrate';
+import { startRateLimits, stopRateLimits } from './http/limits';
+import { loadPlans, unloadPlans } from './plans/plans';
 
 export type Running = { port: number; url: string; stop: () => Promise<void> };
 
@@ -27,6 +29,7 @@ async function bootstrap(cfg: Config): Promise<void> {
 export async function startServer(env: Record<string, string | undefined> = process.env): Promise<Running> {
   const t0 = performance.now();
   const cfg = setConfig(loadConfig(env));
+  loadPlans(cfg.dataDir);
   openStore(cfg.dataDir);
   await ensurePlatformKey();
   await bootstrap(cfg);
@@ -35,7 +38,9 @@ export async function startServer(env: Record<string, string | undefined> = proc
   const tls = cfg.tls ? await tlsMaterial(cfg) : null;
   const app = buildApp(allRoutes());
   // Workers first: /healthz answers only once the store is open and the workers run (DECISIONS 7).
+  await startWriterThread();
   startWorkers();
+  startRateLimits();
   app.listen({ hostname: cfg.host, port: cfg.port, ...(tls ? { tls: { cert: tls.cert, key: tls.key } } : {}) });
   const port = app.server!.port!;
   runtime.port = port;
@@ -52,8 +57,10 @@ export async function startServer(env: Record<string, string | undefined> = proc
   const stop = () =>
     (stopping ??= (async () => {
       await app.server?.stop(false);
+      stopRateLimits();
       await stopWorkers();
       await closeStore();
+      unloadPlans();
       log('info', 'stopped');
       flushLogs();
     })());

@@ -16,7 +16,7 @@ const SEGMENT_MAX = 10_000;
 const BATCH = 10_000;
 
 /** One retention pass at a time per data directory (server cron, CLI, org deletion). */
-async function withLock<T>(waitMs: number, fn: () => Promise<T>): Promise<T> {
+async function withLock<T>(waitMs: number, busy: ApiError, fn: () => Promise<T>): Promise<T> {
   const deadline = Date.now() + waitMs;
   const alive = (pid: number) => {
     try {
@@ -35,7 +35,7 @@ async function withLock<T>(waitMs: number, fn: () => Promise<T>): Promise<T> {
       return true;
     });
     if (got) break;
-    if (Date.now() > deadline) throw new ApiError('db_error', 'An audit retention pass is running; retry shortly');
+    if (Date.now() > deadline) throw busy;
     await Bun.sleep(50);
   }
   try {
@@ -166,7 +166,7 @@ async function retainOrg(org: OrgRow, asOf: number) {
  * are purged from hot and cold storage. Also drops idempotency records older than 24 hours.
  */
 export async function runAuditRetention(asOf: Date): Promise<{ audit_evacuated: number; audit_purged: number }> {
-  return withLock(10 * 60_000, async () => {
+  return withLock(10 * 60_000, new ApiError('db_error', 'Another audit retention pass is still running; retry shortly'), async () => {
     const total = { audit_evacuated: 0, audit_purged: 0 };
     for (const tenant of listTenants()) {
       for (const { value: org } of orgs().getRange({ start: [tenant.tenant_id], end: prefixEnd([tenant.tenant_id]) })) {
@@ -197,7 +197,8 @@ export async function deleteOrg(tenantId: string, orgId: string, now = Date.now(
   const stored = (head?.last_seq ?? 0) > storageOf(tenantId, orgId).purged_through_seq;
   const retentionMs = effectiveRetentionDays(org) * DAY_MS;
   if (stored && lastAt + retentionMs >= now) throw new ApiError('org_not_deletable', 'Signed history has not aged out of retention');
-  await withLock(10_000, async () => {
+  // Not a fault: the org can be deleted once the running pass ends.
+  await withLock(10_000, new ApiError('org_not_deletable', 'An audit retention pass is running; retry shortly'), async () => {
     if (stored) await purgeOrg(tenantId, orgId, now - retentionMs);
     await transact(() => {
       orgs().removeSync([tenantId, orgId]);

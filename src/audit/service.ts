@@ -8,11 +8,11 @@ import { integrityReport } from './verify';
 
 export { createOrg, getOrg, isOrgArchived, lastSeq, listOrgs, orgOut, setArchived, setRetention } from './orgs';
 import { listOrgs } from './orgs';
-export { ingestAuditEvent } from './ingest';
+export { ingestAuditEvent, onAuditApplied } from './ingest';
+export { auditEventApplier, AUDIT_EVENT } from './append';
 export { auditEventsAfter, getAuditEvent, queryEvents, streamAuditEvents } from './query';
 export { integrityReport, verifyAuditEvent } from './verify';
 export { deleteOrg, runAuditRetention } from './retention';
-export { onAuditApplied } from './writer';
 export { checkFilters, type AuditEventOut, type QueryFilters } from './model';
 
 /** `svc audit integrity --tenant TENANT --org ORG_ID`: TENANT is a tenant id or domain. */

@@ -8,10 +8,13 @@ import { createApiKey, describeApiKey, listApiKeys, revokeApiKey } from '../keys
 import { usageReport } from '../usage/service';
 import { readFileSync } from 'node:fs';
 import { verifyProofDocument, type VerifyReport } from '../proof/offline-verify';
+import { checkSavedCheckpoint } from '../proof/saved-checkpoint';
+import { join } from 'node:path';
 import { runRetention } from '../workers/retention';
 import { integrityForOperator } from '../audit/service';
 import { removeExpiredExports } from '../exports/service';
 import { tenantLogReportForOperator } from '../tlog/tenant-integrity';
+import { parseRfc3339 } from '../time';
 
 export type Command = { usage: string; run(ctx: CliContext): Promise<CliResult | null>; opensStore?: boolean };
 
@@ -38,6 +41,11 @@ const tenantText = (t: ReturnType<typeof describeTenant>) =>
 const logText = (r: { log_verified: boolean; first_bad_leaf: number | null; tail_verified: boolean; checkpoint: { tree_size: number; root_hash: string } | null }) =>
   `log_verified=${r.log_verified} first_bad_leaf=${r.first_bad_leaf ?? 'none'} tail_verified=${r.tail_verified} ` +
   (r.checkpoint ? `checkpoint ${r.checkpoint.tree_size} ${r.checkpoint.root_hash}` : 'no checkpoint yet');
+/** The raw public keys of a saved GET /keys/{domain} answer (candidates for a checkpoint signed before a rotation). */
+function publishedKeyBytes(keys: unknown): Uint8Array[] {
+  const list = keys && typeof keys === 'object' && Array.isArray((keys as { keys?: unknown }).keys) ? (keys as { keys: unknown[] }).keys : [];
+  return list.flatMap((k) => (k && typeof k === 'object' && typeof (k as { public_key?: unknown }).public_key === 'string' ? [new Uint8Array(Buffer.from((k as { public_key: string }).public_key, 'base64url'))] : [])).filter((k) => k.length === 32);
+}
 
 /** One line per trace item (its failed or skipped checks indented below), one line per other check, then the verdict. */
 function verifyText(r: VerifyReport): string {
@@ -56,6 +64,20 @@ function verifyText(r: VerifyReport): string {
   const skipped = r.checks.filter((c) => c.skipped).length;
   lines.push(bad ? `NOT VERIFIED: ${bad} of ${r.checks.length} checks failed` : `VERIFIED: all ${r.checks.length - skipped} checks passed${skipped ? ` (${skipped} not checkable offline)` : ''}`);
   return lines.join('\n');
+}
+
+/**
+ * --as-of RFC3339 (default: now). A date in the future removes data for good: `consequence` is said out
+ * loud, on stderr, before it happens.
+ */
+function asOfFlag(ctx: CliContext, consequence: string): Date {
+  const raw = ctx.flags['as-of'];
+  if (raw === undefined) return new Date();
+  const t = parseRfc3339(raw);
+  if (!t) throw new ApiError('bad_request', '--as-of must be an RFC 3339 timestamp');
+  const asOf = new Date(t.ms);
+  if (t.ms > Date.now() + 60_000) process.stderr.write(`warning: --as-of ${asOf.toISOString()} is in the future; ${consequence}\n`);
+  return asOf;
 }
 
 export const commands: Record<string, Command> = {
@@ -135,11 +157,7 @@ export const commands: Record<string, Command> = {
   'retention run': {
     usage: 'retention run [--as-of RFC3339]',
     async run(ctx) {
-      const raw = ctx.flags['as-of'];
-      const asOf = typeof raw === 'string' ? new Date(raw) : new Date();
-      if (Number.isNaN(asOf.getTime())) throw new ApiError('bad_request', '--as-of must be an RFC 3339 timestamp');
-      // A date in the future purges audit events for good: said out loud, on stderr, before it happens.
-      if (asOf.getTime() > Date.now() + 60_000) process.stderr.write(`warning: --as-of ${asOf.toISOString()} is in the future; audit events past retention as of then are purged permanently\n`);
+      const asOf = asOfFlag(ctx, 'audit events past retention as of then are purged permanently');
       const r = await runRetention(asOf);
       return { json: r, text: Object.entries(r).map(([k, v]) => `${k}: ${v}`).join('\n') };
     },
@@ -147,11 +165,7 @@ export const commands: Record<string, Command> = {
   'exports clean': {
     usage: 'exports clean [--as-of RFC3339]  (remove export files whose 24 h download window has closed)',
     async run(ctx) {
-      const raw = ctx.flags['as-of'];
-      const asOf = typeof raw === 'string' ? new Date(raw) : new Date();
-      if (Number.isNaN(asOf.getTime())) throw new ApiError('bad_request', '--as-of must be an RFC 3339 timestamp');
-      // A date in the future purges audit events for good: said out loud, on stderr, before it happens.
-      if (asOf.getTime() > Date.now() + 60_000) process.stderr.write(`warning: --as-of ${asOf.toISOString()} is in the future; audit events past retention as of then are purged permanently\n`);
+      const asOf = asOfFlag(ctx, 'export files whose window closes before then are removed now');
       const removed = await removeExpiredExports(Math.floor(asOf.getTime() / 1000));
       return { json: { exports_removed: removed }, text: `exports_removed: ${removed}` };
     },
@@ -183,7 +197,7 @@ export const commands: Record<string, Command> = {
     },
   },
   verify: {
-    usage: 'verify FILE [--keys KEYS.json] [--platform-key PLATFORM.json]  (offline: event proof, AI proof or trace bundle)',
+    usage: 'verify FILE [--keys KEYS.json] [--platform-key PLATFORM.json] [--checkpoint SAVED [--cacert PEM | --data-dir DIR]]  (offline: event, AI or document proof or trace bundle; with --checkpoint also that the log only grew since SAVED)',
     opensStore: false,
     async run(ctx) {
       const read = (file: string) => {
@@ -194,10 +208,21 @@ export const commands: Record<string, Command> = {
         }
       };
       const json = (flag: string) => (typeof ctx.flags[flag] === 'string' ? JSON.parse(read(ctx.flags[flag] as string)) : undefined);
-      const report = verifyProofDocument(read(arg(ctx, 0, 'FILE')), { keys: json('keys'), platformKey: json('platform-key') });
-      const failedChecks = report.checks.filter((c) => !c.ok).length;
+      const keys = json('keys');
+      const report = verifyProofDocument(read(arg(ctx, 0, 'FILE')), { keys, platformKey: json('platform-key') });
+      if (typeof ctx.flags.checkpoint === 'string') {
+        // DECISIONS 10: --cacert trusts a self-signed certificate; --data-dir trusts that appliance's own one.
+        const caFile = typeof ctx.flags.cacert === 'string' ? ctx.flags.cacert : typeof ctx.flags['data-dir'] === 'string' ? (config().tlsCert ?? join(config().dataDir, 'tls', 'cert.pem')) : undefined;
+        const saved = await checkSavedCheckpoint(report.checkpoint, read(ctx.flags.checkpoint), { ca: caFile ? read(caFile) : undefined, keys: publishedKeyBytes(keys) });
+        report.checks.push(...saved);
+        report.ok = report.ok && saved.every((c) => c.ok);
+      }
+      const failedChecks = report.checks.filter((c) => !c.ok);
+      // A broken log history (fork, rollback) is the one line on stderr; otherwise the count of failed checks.
+      const history = failedChecks.find((c) => c.item === 'checkpoint');
       const result: CliResult & { exitCode: number; failure: string } = {
-        json: report, text: verifyText(report), exitCode: report.ok ? 0 : 1, failure: `NOT VERIFIED: ${failedChecks} check(s) failed`,
+        json: report, text: verifyText(report), exitCode: report.ok ? 0 : 1,
+        failure: history ? `NOT VERIFIED: ${history.detail}` : `NOT VERIFIED: ${failedChecks.length} check(s) failed`,
       };
       return result;
     },

@@ -5,7 +5,7 @@
  * a surrogate (U+D800-DFFF) meets a unit at or above U+E000, so those units are shifted before comparing.
  */
 export function compareCodePoints(a: string, b: string): number {
-  const n = a.length < b.length ? a.length : b.length;
+  const n = Math.min(a.length, b.length);
   for (let i = 0; i < n; i++) {
     let x = a.charCodeAt(i);
     let y = b.charCodeAt(i);

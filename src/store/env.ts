@@ -24,10 +24,14 @@ function env(): RootDatabase {
 }
 
 /** A named sub-database with ordered-binary keys (arrays sort element-wise) and msgpack values. */
-export function subDb<V = any, K extends import('lmdb').Key = import('lmdb').Key>(name: string, opts: { dupSort?: boolean; encoding?: 'msgpack' | 'binary' | 'string' } = {}): Database<V, K> {
+export function subDb<V = any, K extends import('lmdb').Key = import('lmdb').Key>(name: string, opts: { dupSort?: boolean; encoding?: 'msgpack' | 'binary' | 'string'; sharedStructures?: boolean } = {}): Database<V, K> {
   let d = dbs.get(name);
   if (!d) {
-    d = env().openDB({ name, keyEncoding: 'ordered-binary', encoding: opts.encoding ?? 'msgpack', dupSort: opts.dupSort });
+    d = env().openDB({
+      name, keyEncoding: 'ordered-binary', encoding: opts.encoding ?? 'msgpack', dupSort: opts.dupSort,
+      // Record shapes stored once in the database instead of in every value (rows written before still decode).
+      ...(opts.sharedStructures ? { sharedStructuresKey: Symbol.for('structures') } : {}),
+    });
     dbs.set(name, d);
   }
   return d as unknown as Database<V, K>;
@@ -39,6 +43,30 @@ export function subDb<V = any, K extends import('lmdb').Key = import('lmdb').Key
  */
 export function transact<T>(fn: () => T): Promise<T> {
   return env().transaction(fn) as Promise<T>;
+}
+
+/**
+ * As transact(), but all or nothing: when `fn` throws, none of its writes is committed (an abortable child
+ * transaction; plain transact() keeps the writes made before the throw). Rejects with what `fn` threw.
+ */
+export function transactAtomic<T>(fn: () => T): Promise<T> {
+  return env().childTransaction(fn) as Promise<T>;
+}
+
+/**
+ * Read-modify-write of one row in one durable transaction: merges `change(current)` into the row at
+ * `key` and writes it back; `also` runs in the same transaction with the new row. Resolves to the new
+ * row, or null when there is no row at `key` (nothing is written).
+ */
+export function updateRow<V extends object, K extends import('lmdb').Key>(db: Database<V, K>, key: K, change: (cur: V) => Partial<V>, also?: (next: V) => void): Promise<V | null> {
+  return transact(() => {
+    const cur = db.get(key);
+    if (cur === undefined) return null;
+    const next = { ...cur, ...change(cur) };
+    db.putSync(key, next);
+    also?.(next);
+    return next;
+  });
 }
 
 /** Resolves once every write issued so far is durable. */

@@ -28,9 +28,9 @@ function unlogged(): Map<string, Pending[]> {
     if (!a) by.set(tenantId, (a = []));
     a.push(p);
   };
-  for (const r of allLedgerRows()) if (r.leaf_index === undefined) add(r.tenant_id, { ts: r.ingested_at, id: r.event_id, kind: 'e', hash: leafHash(sha, r.signed_bytes) });
-  for (const r of allAttestations()) if (r.leaf_index === undefined) add(r.tenant_id, { ts: r.created_at, id: r.attestation_id, kind: 'a', hash: leafHash(sha, r.signed_bytes) });
-  for (const r of allDocuments()) if (r.leaf_index === undefined) add(r.tenant_id, { ts: r.created_at, id: r.event_id, kind: 'd', hash: leafHash(sha, r.signed_bytes) });
+  for (const r of allLedgerRows()) if (r.leaf_index == null) add(r.tenant_id, { ts: r.ingested_at, id: r.event_id, kind: 'e', hash: leafHash(sha, r.signed_bytes) });
+  for (const r of allAttestations()) if (r.leaf_index == null) add(r.tenant_id, { ts: r.created_at, id: r.attestation_id, kind: 'a', hash: leafHash(sha, r.signed_bytes) });
+  for (const r of allDocuments()) if (r.leaf_index == null) add(r.tenant_id, { ts: r.created_at, id: r.event_id, kind: 'd', hash: leafHash(sha, r.signed_bytes) });
   return by;
 }
 

@@ -8,7 +8,7 @@ import { findTrace } from '../traces/service';
 import { getAuditEvent } from '../audit/service';
 import { migratedLeafIndex, type LogRow } from './service';
 
-type Logged = { tenant_id: string; leaf_index?: number } | undefined;
+type Logged = { tenant_id: string; leaf_index?: number | null } | undefined;
 
 /** The leaf index of a record of the tenant's log, or undefined when the id names none of its records. */
 export function tenantRecordLeaf(log: LogRow, id: string): number | undefined {

@@ -170,7 +170,7 @@ export type LogBlock =
  * The `log` block of a record proof (DECISIONS 10): its inclusion in the latest checkpoint, or
  * {status: "pending"} until a checkpoint covers it. `orgId` selects the org log (leaf_index = seq - 1).
  */
-export function logBlockFor(tenantId: string, rec: { leaf_index?: number; id: string }, orgId?: string): LogBlock {
+export function logBlockFor(tenantId: string, rec: { leaf_index?: number | null; id: string }, orgId?: string): LogBlock {
   const log = orgId ? orgLog(tenantId, orgId) : tenantLog(tenantId);
   if (!log) return { status: 'pending' };
   const leafIndex = rec.leaf_index ?? migratedLeafIndex(log.num, rec.id);

@@ -16,7 +16,7 @@ import { migratedLeafIndex, tenantLog, type LogRow } from './service';
 function rebuild(log: LogRow, index: number, stored: Buffer | undefined): Uint8Array | null {
   const ref = stored ? decodeRef(stored) : null;
   if (!ref) return null;
-  const placed = (r: { tenant_id: string; leaf_index?: number } | undefined, id: string) =>
+  const placed = (r: { tenant_id: string; leaf_index?: number | null } | undefined, id: string) =>
     !!r && r.tenant_id === log.tenant_id && (r.leaf_index ?? migratedLeafIndex(log.num, id)) === index;
   try {
     if (ref.kind === 'e') {

@@ -4,6 +4,7 @@ import { concat, equalBytes, type Sha256 } from './primitives';
 
 const LEAF = new Uint8Array([0]);
 const NODE = new Uint8Array([1]);
+const HASH_SIZE = 32;
 
 /** RFC 6962 §2.1: leaf hash = SHA-256(0x00 || leaf data). */
 export const leafHash = (sha: Sha256, data: Uint8Array): Uint8Array => sha(concat(LEAF, data));
@@ -104,6 +105,8 @@ export function consistencyPath(sha: Sha256, node: NodeReader, first: number, se
 /** The root an inclusion proof leads to (RFC 9162 §2.1.3.2), or null when the proof has the wrong shape. */
 export function rootFromInclusion(sha: Sha256, index: number, size: number, leaf: Uint8Array, path: Uint8Array[]): Uint8Array | null {
   if (!(Number.isSafeInteger(index) && Number.isSafeInteger(size) && index >= 0 && index < size)) return null;
+  // Every hash of the scheme is a 32-byte SHA-256 digest; anything else is a malformed proof, never a match.
+  if (leaf.length !== HASH_SIZE || path.some((p) => p.length !== HASH_SIZE)) return null;
   let fn = index;
   let sn = size - 1;
   let r = leaf;
@@ -132,11 +135,13 @@ export function verifyInclusion(sha: Sha256, index: number, size: number, leaf: 
 
 /**
  * True when `path` proves that the tree of `first` leaves with root `firstRoot` is a prefix of the tree of
- * `second` leaves with root `secondRoot` (RFC 9162 §2.1.4.2). first = 0 and first = second take an empty path.
+ * `second` leaves with root `secondRoot` (RFC 9162 §2.1.4.2). first = 0 (firstRoot must be the empty root) and first =
+ * second (equal roots) take an empty path.
  */
 export function verifyConsistency(sha: Sha256, first: number, second: number, path: Uint8Array[], firstRoot: Uint8Array, secondRoot: Uint8Array): boolean {
   if (!(Number.isSafeInteger(first) && Number.isSafeInteger(second) && first >= 0 && first <= second)) return false;
-  if (first === 0) return path.length === 0;
+  // From the empty tree every tree is an extension: only the empty root (SHA-256 of "") and an empty path are accepted.
+  if (first === 0) return path.length === 0 && equalBytes(firstRoot, emptyRoot(sha)) && (second > 0 || equalBytes(secondRoot, firstRoot));
   if (first === second) return path.length === 0 && equalBytes(firstRoot, secondRoot);
   if (!path.length) return false;
   const proof = isPowerOfTwo(first) ? [firstRoot, ...path] : path;

@@ -6,6 +6,8 @@ const utf8 = new TextEncoder();
 const ED25519_ALG = 0x01;
 /** U+2014 em dash and a space open every signature line. */
 const SIG_PREFIX = '\u2014 ';
+/** As Go's golang.org/x/mod/sumdb/note: a note with more signature lines is malformed. */
+const MAX_SIGNATURES = 100;
 
 /** Note key id: the first 4 bytes of SHA-256(key name || 0x0A || 0x01 || 32-byte public key). */
 export function noteKeyId(sha: Sha256, name: string, publicKey: Uint8Array): Uint8Array {
@@ -22,7 +24,7 @@ export function parseVerifierKey(sha: Sha256, vkey: string): { name: string; pub
   const m = /^([^+\s]+)\+([0-9a-f]{8})\+([A-Za-z0-9+/=]+)$/.exec(vkey);
   if (!m) return null;
   const raw = fromBase64(m[3]!);
-  if (!raw || raw.length !== 33 || raw[0] !== ED25519_ALG) return null;
+  if (raw?.length !== 33 || raw[0] !== ED25519_ALG) return null;
   const publicKey = raw.slice(1);
   return toHex(noteKeyId(sha, m[1]!, publicKey)) === m[2] ? { name: m[1]!, publicKey } : null;
 }
@@ -40,19 +42,32 @@ export function formatNote(body: string, name: string, keyId: Uint8Array, signat
 export type NoteSignature = { name: string; keyId: Uint8Array; signature: Uint8Array };
 export type ParsedNote = { body: string; signatures: NoteSignature[] };
 
+/** True when `s` holds a control character other than newline (or U+FFFD, a decoding failure). */
+function hasControlCharacter(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if ((c < 0x20 && c !== 0x0a) || c === 0x7f || c === 0xfffd) return true;
+  }
+  return false;
+}
+
 /** Splits a note into its body and signature lines; null when it is not a well-formed signed note. */
 export function parseNote(text: string): ParsedNote | null {
   if (!text.endsWith('\n')) return null;
   const split = text.lastIndexOf('\n\n');
   if (split < 0) return null;
   const body = text.slice(0, split + 1);
+  // C2SP signed-note: the text is UTF-8 without control characters other than newline.
+  if (hasControlCharacter(body)) return null;
   const lines = text.slice(split + 2, -1).split('\n');
+  if (lines.length > MAX_SIGNATURES) return null;
   const signatures: NoteSignature[] = [];
   for (const line of lines) {
     if (!line.startsWith(SIG_PREFIX)) return null;
     const rest = line.slice(SIG_PREFIX.length);
-    const sp = rest.lastIndexOf(' ');
-    if (sp <= 0) return null;
+    const sp = rest.indexOf(' ');
+    // Key names are non-empty and hold no space or plus sign.
+    if (sp <= 0 || rest.slice(0, sp).includes('+')) return null;
     const raw = fromBase64(rest.slice(sp + 1));
     if (!raw || raw.length < 5) return null;
     signatures.push({ name: rest.slice(0, sp), keyId: raw.slice(0, 4), signature: raw.slice(4) });

@@ -26,8 +26,9 @@ async function stripLogs() {
       env.openDB({ name, keyEncoding: 'ordered-binary' }).clearSync();
     }
     for (const name of ['ledger_events', 'ai_attestations', 'documents']) {
-      const db = env.openDB({ name, keyEncoding: 'ordered-binary' });
+      const db = env.openDB({ name, keyEncoding: 'ordered-binary', sharedStructuresKey: Symbol.for('structures') });
       for (const { key, value } of db.getRange({})) {
+        if (typeof key === 'symbol') continue; // the shared structures record
         if (value && typeof value === 'object' && 'leaf_index' in value) {
           const { leaf_index: _, ...rest } = value as Record<string, unknown>;
           db.putSync(key, rest);

@@ -26,10 +26,14 @@ async function auditOrg(t: T, org: string, n: number) {
   await until(async () => (await get(t, `/v1/audit/orgs/${org}/log/checkpoint`)).body?.tree_size === n, 20000);
 }
 
+// Signed rows are stored with msgpack shared structures (the appliance's append-only databases).
+const SHARED = new Set(['ledger_events', 'audit_events']);
+
 async function tamper(fn: (db: (name: string, binary?: boolean) => any) => void) {
   await s.stop();
   const env = open({ path: join(dir, 'db'), overlappingSync: false, maxDbs: 64 });
-  const dbs = (name: string, binary = false) => env.openDB({ name, keyEncoding: 'ordered-binary', ...(binary ? { encoding: 'binary' as const } : {}) });
+  const dbs = (name: string, binary = false) =>
+    env.openDB({ name, keyEncoding: 'ordered-binary', ...(binary ? { encoding: 'binary' as const } : {}), ...(SHARED.has(name) ? { sharedStructuresKey: Symbol.for('structures') } : {}) });
   await env.transaction(() => fn(dbs));
   await env.close();
   s = await startServer({ dataDir: dir });

@@ -132,7 +132,7 @@ export function integrityView(app: App, parent: unknown, size: Area, dataDir: st
       }
       if ((orgs.focused ? orgs : checks).handleKey(key)) return true;
       if (ch === 't') {
-        void pickTenant(app).then(() => app.refresh());
+        app.background(pickTenant(app).then(() => app.refresh()));
         return true;
       }
       if (ch === 'l') {
@@ -140,13 +140,16 @@ export function integrityView(app: App, parent: unknown, size: Area, dataDir: st
         return true;
       }
       if (ch === 'v') {
-        void form(app, 'Verify an event', [{ name: 'id', label: 'Event id', kind: 'text', note: 'ledger UUID or aevt_...' }], (v) =>
-          verifyById((v.id as string).trim()));
+        app.background(form(app, 'Verify an event', [{ name: 'id', label: 'Event id', kind: 'text', note: 'ledger UUID or aevt_...' }], (v) =>
+          verifyById((v.id as string).trim())));
         return true;
       }
       if (key.name === 'enter') {
         if (orgs.focused && app.tenantId && orgs.current()) scan(app.tenantId, orgs.current()!.organization_id as string);
-        else if (!orgs.focused && checks.current()) app.act(async () => (verifyById(checks.current()!.event_id), null));
+        else if (!orgs.focused && checks.current()) app.act(async () => {
+          verifyById(checks.current()!.event_id);
+          return null;
+        });
         return true;
       }
       return false;

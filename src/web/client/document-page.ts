@@ -1,6 +1,7 @@
 // Owns the page /proof/document/{event_id}: hashes a chosen file locally (WebCrypto) and compares it with the anchor.
 import { allPassed, documentProofChecks, HEX64 } from './checks';
-import { banner, card, checkList, fields, formatTime, getJson, h, issuerBlock, jsonBlock, mount, pathId, postJson, showLoadFailure } from './dom';
+import { banner, card, checkList, fields, formatTime, getJson, h, issuerBlock, inBackground, jsonBlock, mount, pathId, postJson, showLoadFailure } from './dom';
+import { logSection } from './log-view';
 import { publishedKeyCheck } from './published-key';
 
 async function sha256File(file: File): Promise<string> {
@@ -31,7 +32,7 @@ function dropZone(id: string, anchored: string): HTMLElement {
     }
   };
   input.addEventListener('change', () => {
-    if (input.files?.[0]) void check(input.files[0]);
+    if (input.files?.[0]) inBackground(check(input.files[0]), result);
   });
   zone.addEventListener('dragover', (e) => {
     e.preventDefault();
@@ -42,7 +43,7 @@ function dropZone(id: string, anchored: string): HTMLElement {
     e.preventDefault();
     zone.classList.remove('over');
     const f = (e as DragEvent).dataTransfer?.files?.[0];
-    if (f) void check(f);
+    if (f) inBackground(check(f), result);
   });
   return card('Check a file',
     h('p', { class: 'muted' }, 'Your file is hashed with SHA-256 in this browser and never uploaded; only its hash may be sent for confirmation.'),
@@ -58,7 +59,8 @@ export async function documentPage(): Promise<void> {
   const res = signedProof ? documentProofChecks(p) : null;
   const checks = res ? res.checks : [];
   if (res) checks.push(await publishedKeyCheck(p.organization?.primary_domain, p.key_id, p.public_key));
-  const valid = res ? allPassed(checks) : null;
+  const log = res ? await logSection(p.log, p.signed_payload, p.public_key, p.organization?.primary_domain) : { checks: [], card: null };
+  const valid = res ? allPassed(checks) && log.checks.every((c) => c.ok !== false) : null;
   const issuer = p.organization?.issuer_name ?? p.organization?.name ?? 'the issuer';
   const at = p.created_at ?? p.anchored_at;
   document.title = `Document anchor ${p.event_id} — ${issuer}`;
@@ -78,5 +80,6 @@ export async function documentPage(): Promise<void> {
       fields([['Algorithm', p.algorithm], ['Key ID', p.key_id, 'mono'], ['Public key', p.public_key, 'mono'], ['Signature', p.signature, 'mono']]),
       res.signed ? jsonBlock('Signed bytes (canonical JSON)', res.signed) : null) : null,
     res ? card('Checks made in your browser', checkList(checks)) : null,
+    log.card,
   );
 }

@@ -1,6 +1,6 @@
 // Owns the audit_logs view: filters (action, actor, date), newest-first keyset pages, event details, in-browser
 // verification, and export of the filtered view.
-import { banner, card, checkList, fields, formatTime, h, jsonBlock } from '../../client/dom';
+import { banner, card, checkList, fields, formatTime, h, inBackground, jsonBlock } from '../../client/dom';
 import { api, type Session } from './api';
 import { save, toCsv } from './download';
 import { verifyEvent } from './verify';
@@ -148,7 +148,7 @@ export function eventsView(root: HTMLElement, session: Session): void {
     filters = { actions: actionI.value, actor: actorI.value, from: fromI.value, to: toI.value };
     cursors = [null];
     detail.replaceChildren();
-    void load();
+    inBackground(load(), status);
   });
   reset.addEventListener('click', () => {
     for (const i of [actionI, actorI, fromI, toI]) i.value = '';
@@ -157,16 +157,16 @@ export function eventsView(root: HTMLElement, session: Session): void {
   older.addEventListener('click', () => {
     if (next) {
       cursors.push(next);
-      void load();
+      inBackground(load(), status);
     }
   });
   newer.addEventListener('click', () => {
     if (cursors.length > 1) {
       cursors.pop();
-      void load();
+      inBackground(load(), status);
     }
   });
-  csv.addEventListener('click', () => void exportAll('csv', csv));
-  jsonB.addEventListener('click', () => void exportAll('json', jsonB));
-  void load();
+  csv.addEventListener('click', () => inBackground(exportAll('csv', csv), status));
+  jsonB.addEventListener('click', () => inBackground(exportAll('json', jsonB), status));
+  inBackground(load(), status);
 }
