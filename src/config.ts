@@ -22,12 +22,16 @@ export type Config = Readonly<{
   retentionCron: string;
   /** Writes in flight before new ones are refused with 503 (back-pressure). */
   writeQueueMax: number;
+  /** Transparency logs: sign a checkpoint once this many leaves wait, or this many seconds after the first one. */
+  checkpointLeaves: number;
+  checkpointSeconds: number;
 }>;
 
 const KEYS = [
   'SVC_DATA_DIR', 'SVC_HOST', 'SVC_PORT', 'SVC_PUBLIC_URL', 'SVC_TLS_CERT', 'SVC_TLS_KEY', 'SVC_TLS',
   'SVC_BOOTSTRAP', 'SVC_MASTER_KEY_FILE', 'SVC_STREAM_ALLOW_CIDRS', 'SVC_STREAM_CA_FILE',
   'SVC_AUDIT_HOT_DAYS', 'SVC_PUBLIC_RPS', 'SVC_LOG_LEVEL', 'SVC_UPGRADE_URL', 'SVC_RETENTION_CRON', 'SVC_WRITE_QUEUE_MAX',
+  'SVC_CHECKPOINT_LEAVES', 'SVC_CHECKPOINT_SECONDS',
 ] as const;
 
 /** Reads SVC_CONFIG_FILE (JSON object with the same keys) under the environment, which wins. */
@@ -85,6 +89,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     upgradeUrl: s.SVC_UPGRADE_URL ?? 'https://localhost/upgrade',
     retentionCron: s.SVC_RETENTION_CRON ?? '17 3 * * *',
     writeQueueMax: int('SVC_WRITE_QUEUE_MAX', 2048, 1, 1_000_000),
+    checkpointLeaves: int('SVC_CHECKPOINT_LEAVES', 1000, 1, 10_000_000),
+    checkpointSeconds: int('SVC_CHECKPOINT_SECONDS', 5, 1, 86400),
   };
   if (problems.length) throw new Error(`configuration: ${problems.join('; ')}`);
   return Object.freeze(cfg);

@@ -8,6 +8,7 @@ import { createTenant, ensurePlatformKey, listTenants } from './tenants/service'
 import { createApiKey, SCOPES } from './keys/service';
 import { startWorkers, startWriterThread, stopWorkers } from './workers/index';
 import { allRoutes } from './http/routes';
+import { migrateLogs } from './tlog/migrate';
 import { startRateLimits, stopRateLimits } from './http/limits';
 import { loadPlans, unloadPlans } from './plans/plans';
 
@@ -32,6 +33,8 @@ export async function startServer(env: Record<string, string | undefined> = proc
   openStore(cfg.dataDir);
   await ensurePlatformKey();
   await bootstrap(cfg);
+  // Before the writers start: records written before the transparency logs existed join their logs once.
+  await migrateLogs();
   const tls = cfg.tls ? await tlsMaterial(cfg) : null;
   const app = buildApp(allRoutes());
   // Workers first: /healthz answers only once the store is open and the workers run (DECISIONS 7).

@@ -9,12 +9,18 @@ import { aiSignedPayload } from '../crypto/signed';
 import { aiPayloadHashOf, valueHashOf } from '../proof/recompute';
 import { getTenant, issuerBlock, pinnedPublicKey, type TenantRow } from '../tenants/service';
 import { aiRows, type AiRow } from './repo';
+import { logBlockFor } from '../tlog/service';
 
 export type { AiRow };
 export { attest, type AttestInput, type AttestResult } from './ingest';
 export { aiAttestationApplier, AI_ATTESTATION } from './append';
 
 // ---------- reads ----------
+
+/** Every attestation row, in key order (the transparency logs' first-start migration). */
+export function* allAttestations(): Generator<AiRow> {
+  for (const e of aiRows().range({})) yield e.value;
+}
 
 export function findAttestation(id: string): AiRow | undefined {
   return isUuid(id) ? aiRows().get(id.toLowerCase()) : undefined;
@@ -72,7 +78,7 @@ export function aiProof(id: string) {
     algorithm: 'ed25519', key_id: row.key_id, public_key: Buffer.from(pinned ?? row.public_key).toString('hex'),
     signature: Buffer.from(row.signature).toString('hex'), signed_payload: Buffer.from(row.signed_bytes).toString('hex'),
     verification: { signature_valid: signatureValid(row), payload_hash_valid: payloadHashValid(row) },
-    organization: issuerBlock(tenant),
+    organization: issuerBlock(tenant), log: logBlockFor(row.tenant_id, { leaf_index: row.leaf_index, id: row.attestation_id }),
   };
 }
 

@@ -10,6 +10,7 @@ import { DAY_MS, toEventOut, type AuditRow, type OrgRow } from './model';
 import { effectiveRetentionDays, getOrg, lastSeq, prefixEnd, storageOf } from './orgs';
 import { getRow } from './query';
 import { events, evictInTxn, heads, orgs, retentionLock, storage, unindexInTxn } from './repo';
+import { retireOrgLogInTxn } from '../tlog/append';
 
 const SEGMENT_MAX = 10_000;
 const BATCH = 10_000;
@@ -203,6 +204,7 @@ export async function deleteOrg(tenantId: string, orgId: string, now = Date.now(
       orgs().removeSync([tenantId, orgId]);
       heads().removeSync([tenantId, orgId]);
       storage().removeSync([tenantId, orgId]);
+      retireOrgLogInTxn(tenantId, orgId);
     });
     removeColdDir(tenantId, orgId);
   });

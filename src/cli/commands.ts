@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { runRetention } from '../workers/retention';
 import { integrityForOperator } from '../audit/service';
 import { removeExpiredExports } from '../exports/service';
+import { tenantLogReportForOperator } from '../tlog/tenant-integrity';
 import { parseRfc3339 } from '../time';
 
 export type Command = { usage: string; run(ctx: CliContext): Promise<CliResult | null>; opensStore?: boolean };
@@ -36,6 +37,10 @@ const tenantText = (t: ReturnType<typeof describeTenant>) =>
   `${t.name} (${t.tenant_id})\n  domain ${t.primary_domain} verified=${t.domain_verified}  plan ${t.plan}  past_due=${t.past_due}\n` +
   t.keys.map((k) => `  key ${k.key_id} ${k.valid_until ? `retired ${k.valid_until}` : 'active'} ${k.public_key}`).join('\n');
 
+/** The transparency log part of an integrity report (DECISIONS 10). */
+const logText = (r: { log_verified: boolean; first_bad_leaf: number | null; tail_verified: boolean; checkpoint: { tree_size: number; root_hash: string } | null }) =>
+  `log_verified=${r.log_verified} first_bad_leaf=${r.first_bad_leaf ?? 'none'} tail_verified=${r.tail_verified} ` +
+  (r.checkpoint ? `checkpoint ${r.checkpoint.tree_size} ${r.checkpoint.root_hash}` : 'no checkpoint yet');
 /** The raw public keys of a saved GET /keys/{domain} answer (candidates for a checkpoint signed before a rotation). */
 function publishedKeyBytes(keys: unknown): Uint8Array[] {
   const list = keys && typeof keys === 'object' && Array.isArray((keys as { keys?: unknown }).keys) ? (keys as { keys: unknown[] }).keys : [];
@@ -178,8 +183,17 @@ export const commands: Record<string, Command> = {
           `
   cold: ${r.cold.segments} segments, seq ${r.cold.from}..${r.cold.to}, manifest_ok=${r.cold.manifest_ok}` +
           r.cold.problems.map((p) => `
-  problem: ${p}`).join(''),
+  problem: ${p}`).join('') + `
+  ${logText(r)}`,
       };
+    },
+  },
+  'log verify': {
+    usage: 'log verify --tenant TENANT',
+    async run(ctx) {
+      const r = tenantLogReportForOperator(need(ctx, 'tenant'));
+      const out = { json: r, text: `tenant log of ${r.tenant_id}: ${r.tree_size} leaves\n  ${logText(r)}` };
+      return r.log_verified ? out : { ...out, exitCode: 1, failure: `tenant log does not verify (first bad leaf: ${r.first_bad_leaf ?? 'none'})` };
     },
   },
   verify: {

@@ -26,6 +26,8 @@ export type ExportRow = {
   expires_at: number | null;
   bytes: number | null;
   file_removed: boolean;
+  /** DECISIONS 10: the org checkpoint when the file was completed; it covers the exported rows with seq <= tree_size. */
+  checkpoint?: { tree_size: number; root_hash: string; note: string } | null;
 };
 
 /** SPEC: download_url valid 24 hours (from the moment the file is ready). */

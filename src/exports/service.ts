@@ -12,6 +12,7 @@ import { checkExportBody, DOWNLOAD_TTL_S, type ExportRow } from './model';
 import { exportJobs, fileExpiry, pendingJobs } from './repo';
 import { checkDownload, downloadUrl } from './url';
 import { writeExportFile } from './writer';
+import { orgCheckpoint } from '../tlog/service';
 
 const listeners = new Set<() => void>();
 /** Called when a job is queued (the export worker wakes up). */
@@ -32,7 +33,7 @@ const fileOf = (r: Pick<ExportRow, 'id' | 'format'>) => join(exportsDir(), `${r.
 export function exportOut(r: ExportRow) {
   const out: Record<string, unknown> = {
     id: r.id, status: r.status, format: r.format, organization_id: r.org_id, filters: r.filters, row_count: r.row_count,
-    error: r.error, created_at: r.created_at, completed_at: r.completed_at,
+    error: r.error, created_at: r.created_at, completed_at: r.completed_at, checkpoint: r.checkpoint ?? null,
   };
   if (r.status === 'ready' && r.expires_at !== null) {
     // Once the window has closed and the file is gone, the job stays readable without a URL.
@@ -135,7 +136,8 @@ export async function runExport(id: string, signal?: AbortSignal): Promise<Expor
     releaseMappedPages(dataFile);
     const done = new Date();
     const expires = Math.floor(done.getTime() / 1000) + DOWNLOAD_TTL_S;
-    return await updateJob(id, () => ({ status: 'ready', row_count: rows, bytes, completed_at: done.toISOString(), expires_at: expires }), () => {
+    const checkpoint = orgCheckpoint(job.tenant_id, job.org_id);
+    return await updateJob(id, () => ({ status: 'ready', row_count: rows, bytes, completed_at: done.toISOString(), expires_at: expires, checkpoint }), () => {
       pendingJobs().removeSync(id);
       fileExpiry().putSync([expires, id], 1);
     });

@@ -7,6 +7,7 @@ import { putGrowing } from '../store/append-only';
 import type { Applier } from '../store/writer-core';
 import { tenantSigner } from '../tenants/service';
 import { recordTraceItemInTxn } from '../traces/items';
+import { appendTenantLeafInTxn } from '../tlog/append';
 import { activeCounts, byTime, byType, idempotency, ledgerRows, type IdempotencyRecord, type LedgerRow } from './repo';
 
 export const LEDGER_EVENT = 'ledger.event';
@@ -49,6 +50,7 @@ const pendingCounts = new Map<string, number>();
 
 /** Inside the write transaction: appends the row, its list index entries and its trace item entry, and counts it as active. */
 export function appendLedgerRowInTxn(row: LedgerRow): void {
+  row.leaf_index = appendTenantLeafInTxn(row.tenant_id, row.signed_bytes, `e:${row.event_id}`);
   ledgerRows.appendInTxn(row);
   putGrowing(byTime(), [row.tenant_id, row.ingested_at, row.event_id], null);
   putGrowing(byType(), [row.tenant_id, row.event_type, row.ingested_at, row.event_id], null);

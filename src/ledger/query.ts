@@ -16,6 +16,8 @@ export function countLedgerRows(tenantId: string, fromIso: string, toIso: string
 export function findLedgerRow(eventId: string): LedgerRow | undefined {
   return ledgerRows.get(eventId.toLowerCase(), pinnedPublicKey);
 }
+/** Every ledger row, in key order (the transparency logs' first-start migration). */
+export const allLedgerRows = (): Generator<LedgerRow> => ledgerRows.all(pinnedPublicKey);
 export const isSealed = (row: LedgerRow): boolean => sealedRows().doesExist([row.tenant_id, row.event_id]);
 
 const DAY = 86400_000;

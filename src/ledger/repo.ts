@@ -57,7 +57,13 @@ export const ledgerRows = {
   /** The row decoded; `publicKey` resolves the tenant's pinned key of a key_id. */
   get(eventId: string, publicKey: (tenantId: string, keyId: string) => Buffer | undefined): LedgerRow | undefined {
     const r = rows().get(eventId);
-    if (!r) return undefined;
+    return r ? ledgerRows.decode(r, publicKey) : undefined;
+  },
+  /** Every row decoded, in key order (the transparency logs' first-start migration). */
+  *all(publicKey: (tenantId: string, keyId: string) => Buffer | undefined): Generator<LedgerRow> {
+    for (const { value } of rows().range({})) yield ledgerRows.decode(value, publicKey);
+  },
+  decode(r: StoredRow, publicKey: (tenantId: string, keyId: string) => Buffer | undefined): LedgerRow {
     const h = storedHashes(r);
     const row = { ...r, ...h, leaf_index: r.leaf_index ?? null } as LedgerRow;
     row.public_key = publicKey(r.tenant_id, r.key_id) ?? Buffer.alloc(0);

@@ -13,6 +13,7 @@ import { chargeQuota } from '../usage/service';
 import { assertEventId, findLedgerRow } from './query';
 import { ledgerRows, storedHashes, verifications, type LedgerRow, type VerificationRecord } from './repo';
 import { isUuid } from '../crypto/ids';
+import { logBlockFor } from '../tlog/service';
 
 
 type VerifyTarget = { event_id: string; tenant_id: string; payload_hash: string; request_hash: string; event_hash: string; ingested_at: string; organization: Record<string, unknown> };
@@ -107,7 +108,7 @@ export function eventProof(eventId: string) {
     signature: Buffer.from(row.signature).toString('hex'), signed_payload: Buffer.from(row.signed_bytes).toString('hex'),
     payload_hash: row.payload_hash, ingested_at: row.ingested_at,
     signature_valid: !!pinned && verifyBytes(pinned, row.signed_bytes, row.signature) && signedBytesMatch(row),
-    organization: issuerBlock(tenant),
+    organization: issuerBlock(tenant), log: logBlockFor(row.tenant_id, { leaf_index: row.leaf_index, id: row.event_id }),
   };
 }
 

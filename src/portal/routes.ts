@@ -2,7 +2,7 @@
 import { Elysia } from 'elysia';
 import { authorize } from '../http/auth';
 import { limitPublic, limitSession } from '../http/limits';
-import { exchangeLink, mintPortalSession, portalEvent, portalEvents, portalStreams, portalVerify, sessionOf } from './service';
+import { exchangeLink, mintPortalSession, portalCheckpoint, portalEvent, portalEvents, portalStreams, portalVerify, sessionOf } from './service';
 
 type Q = Record<string, string | undefined>;
 
@@ -27,4 +27,5 @@ export const portalRoutes = new Elysia()
   .get('/v1/portal/audit/events', ({ request, query }) => portalEvents(viewer(request), query as Q))
   .get('/v1/portal/audit/events/:id', ({ request, params }) => portalEvent(viewer(request), params.id))
   .get('/v1/portal/audit/events/:id/verify', ({ request, params }) => portalVerify(viewer(request), params.id))
+  .get('/v1/portal/audit/checkpoint', ({ request }) => portalCheckpoint(viewer(request)))
   .get('/v1/portal/streams', ({ request }) => portalStreams(viewer(request)));

@@ -10,6 +10,7 @@ import { getAuditEvent, getOrg, queryEvents, verifyAuditEvent } from '../audit/s
 import { orgStreams } from '../streams/service';
 import { checkMintBody, type Intent, type LinkRow, type SessionRow } from './model';
 import { expiry, links, sessions } from './repo';
+import { orgCheckpoint } from '../tlog/service';
 
 const LINK_PREFIX = 'plk_';
 const SESSION_PREFIX = 'pss_';
@@ -129,4 +130,10 @@ export function portalVerify(s: SessionRow, id: string) {
 export function portalStreams(s: SessionRow) {
   requireIntent(s, 'log_streams');
   return { organization_id: s.org_id, streams: orgStreams(s.tenant_id, s.org_id) };
+}
+
+/** GET /v1/portal/audit/checkpoint: the org's latest signed log checkpoint (DECISIONS 10), or null before the first. */
+export function portalCheckpoint(s: SessionRow) {
+  requireIntent(s, 'audit_logs');
+  return { organization_id: s.org_id, checkpoint: orgCheckpoint(s.tenant_id, s.org_id) };
 }

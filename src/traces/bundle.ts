@@ -6,8 +6,9 @@ import { verifyBytes } from '../crypto/ed25519';
 import { sha256Hex } from '../crypto/hash';
 import { aiSignedPayload, documentSignedPayload, ledgerSignedPayload } from '../crypto/signed';
 import { findLedgerRow } from '../ledger/service';
-import { traceItemRecord as aiItemRecord } from '../ai/service';
-import { traceItemRecord as documentItemRecord } from '../documents/service';
+import { findAttestation, traceItemRecord as aiItemRecord } from '../ai/service';
+import { findDocument, traceItemRecord as documentItemRecord } from '../documents/service';
+import { logBlockFor } from '../tlog/service';
 import type { BundleItem, ProofBundle } from '../proof/bundle-format';
 import { aiPayloadHashOf, compositeHashOf, metadataHashOf, sealPayloadOf, valueHashOf } from '../proof/recompute';
 import { getTenant, issuerBlock, pinnedPublicKey, type TenantRow } from '../tenants/service';
@@ -30,6 +31,13 @@ const READERS: Record<TraceItemRef['type'], (id: string, hashOnly: boolean) => I
   event: (id) => eventRecord(id),
   ai_attestation: (id, hashOnly) => aiItemRecord(id, { hashOnly }),
   document: (id, hashOnly) => documentItemRecord(id, { hashOnly }),
+};
+
+/** Where each kind keeps its tenant-log leaf_index (absent on rows logged by the first-start migration). */
+const LEAF_INDEX: Record<TraceItemRef['type'], (id: string) => number | null | undefined> = {
+  event: (id) => findLedgerRow(id)?.leaf_index,
+  ai_attestation: (id) => findAttestation(id)?.leaf_index,
+  document: (id) => findDocument(id)?.leaf_index,
 };
 
 /** The signed object of each kind, rebuilt with the one signed-payload function of that kind. */
@@ -83,6 +91,7 @@ function bundleItem(tenantId: string, ref: TraceItemRef, sequence: number, hashO
     ...base, payload: rec.payload, content_hash: ref.content_hash, key_id: rec.key_id, public_key: hex(rec.public_key),
     signature: hex(rec.signature), signed_payload: hex(rec.signed_payload),
     verification: { content_hash_valid: contentHashValid(ref, rec.payload, signed), signature_valid: signatureValid(tenantId, rec, signed) },
+    log: logBlockFor(tenantId, { leaf_index: LEAF_INDEX[ref.type](ref.id), id: ref.id }),
   };
 }
 
@@ -118,6 +127,7 @@ export function buildBundle(tenant: TenantRow, trace: TraceRow, hashOnly = false
       count_confirmed: items.length === trace.item_count,
       composite_hash_valid: allContent && recomputed === trace.composite_hash && isPlainObject(sealRow.payload) && sealRow.payload.composite_hash === recomputed,
       all_signatures_valid: sealSignatureValid && items.every((i) => i.verification.signature_valid),
+      log: logBlockFor(trace.tenant_id, { leaf_index: sealRow.leaf_index, id: sealRow.event_id }),
     },
     footer: {
       verification_url: `${publicUrl()}/proof/trace/${trace.trace_id}`,

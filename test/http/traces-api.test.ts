@@ -240,7 +240,7 @@ describe('GET /v1/traces/{trace_id}/proof', () => {
     expect(bundle.header).toMatchObject({ tenant_domain: 'traces.test', domain_verified: false, trace_id: id, item_count: 4, metadata: { case: 'K-9', tags: ['a', 'b'] } });
     expect(bundle.items.map((i: any) => ({ type: i.type, id: i.id }))).toEqual(ids);
     for (const [n, it] of bundle.items.entries()) {
-      expect(Object.keys(it).sort()).toEqual(['content_hash', 'id', 'key_id', 'payload', 'public_key', 'sequence', 'signature', 'signed_payload', 'timestamp', 'type', 'verification']);
+      expect(Object.keys(it).sort()).toEqual(['content_hash', 'id', 'key_id', 'log', 'payload', 'public_key', 'sequence', 'signature', 'signed_payload', 'timestamp', 'type', 'verification']);
       expect(it.sequence).toBe(n + 1);
       expect(it.verification).toEqual({ content_hash_valid: true, signature_valid: true });
     }

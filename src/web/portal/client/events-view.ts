@@ -50,11 +50,23 @@ export function eventsView(root: HTMLElement, session: Session): void {
   const jsonB = h('button', { type: 'button', id: 'export-json', class: 'secondary' }, 'Export JSON') as HTMLButtonElement;
   const detail = h('div', { id: 'detail' });
 
+  const checkpoint = h('div', { id: 'checkpoint' }, h('p', { class: 'muted' }, 'Loading…'));
   root.replaceChildren(
+    card('Latest signed checkpoint', checkpoint),
     card('Filter', form),
     h('section', { class: 'card' }, h('div', { class: 'toolbar' }, status, h('div', { class: 'pager' }, newer, older, csv, jsonB)), h('div', { class: 'table-wrap' }, table)),
     detail,
   );
+
+  // The org's log head, signed by its issuer: a copy kept by the reader later proves the log only grew.
+  void api('/v1/portal/audit/checkpoint').then((r) => {
+    const cp = r.body?.checkpoint;
+    checkpoint.replaceChildren(cp
+      ? h('div', {}, fields([['Events covered (tree size)', cp.tree_size], ['Root hash', cp.root_hash]]),
+        h('p', { class: 'muted' }, 'Signed note (C2SP checkpoint); keep a copy to check later that this log was only appended to:'),
+        h('pre', { id: 'checkpoint-note' }, cp.note))
+      : h('p', { class: 'muted' }, r.status === 200 ? 'No checkpoint has been signed for this log yet.' : `Not available (${r.body?.error ?? r.status}).`));
+  });
 
   async function load(): Promise<void> {
     status.textContent = 'Loading…';
