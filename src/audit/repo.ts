@@ -32,16 +32,16 @@ export const events = () => appendOnly<AuditRow>(EVENTS);
  * This is the only removal path for audit rows; nothing else may call it.
  */
 export function evictInTxn(tenantId: string, orgId: string, seq: number): void {
-  subDb(EVENTS, { sharedStructures: true }).removeSync([tenantId, orgId, seq]);
+  subDb(EVENTS).removeSync([tenantId, orgId, seq]);
 }
 
 /** Number of hot rows with seq in from..to (inclusive): a native count, no key decoded. */
 export function countEvents(tenantId: string, orgId: string, from: number, to: number): number {
-  return subDb(EVENTS, { sharedStructures: true }).getCount({ start: [tenantId, orgId, from], end: [tenantId, orgId, to + 1] });
+  return subDb(EVENTS).getCount({ start: [tenantId, orgId, from], end: [tenantId, orgId, to + 1] });
 }
 /** Seqs of hot rows in from..to ascending, reading keys only. */
 export function eventSeqs(tenantId: string, orgId: string, from: number, to: number): Iterable<number> {
-  return subDb(EVENTS, { sharedStructures: true }).getKeys({ start: [tenantId, orgId, from], end: [tenantId, orgId, to + 1] }).map((k) => (k as unknown[])[2] as number);
+  return subDb(EVENTS).getKeys({ start: [tenantId, orgId, from], end: [tenantId, orgId, to + 1] }).map((k) => (k as unknown[])[2] as number);
 }
 
 /** Derived indexes: key [tenant, org, value, seq], value empty. Kept for cold events until they are purged. */
