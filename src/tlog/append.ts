@@ -2,6 +2,7 @@
 // it assigns each record its gapless leaf_index and stores the leaf hash. Everything else (subtree nodes,
 // checkpoints) is the integrator's, behind the write path.
 import { config } from '../config';
+import { putGrowing } from '../store/append-only';
 import { sha256Raw } from '../crypto/hash';
 import { leafHash } from '../verify/merkle';
 import { getTenant } from '../tenants/service';
@@ -39,7 +40,7 @@ export function logNumInTxn(tenantId: string, orgId: string | null): number {
 }
 
 function appendInTxn(num: number, index: number, leafData: Uint8Array, ref: string | null): void {
-  leaves().putSync([num, index], encodeLeaf(leafHash(sha, leafData), ref));
+  putGrowing(leaves(), [num, index], encodeLeaf(leafHash(sha, leafData), ref));
   heads().putSync(num, index + 1);
 }
 
@@ -50,7 +51,7 @@ function appendInTxn(num: number, index: number, leafData: Uint8Array, ref: stri
 export function appendMigratedLeavesInTxn(num: number, batch: Array<{ hash: Uint8Array; ref: string | null; id: string | null }>): number {
   const first = heads().get(num) ?? 0;
   batch.forEach((l, k) => {
-    leaves().putSync([num, first + k], encodeLeaf(l.hash, l.ref));
+    putGrowing(leaves(), [num, first + k], encodeLeaf(l.hash, l.ref));
     if (l.id) migratedRefs().putSync([num, l.id], first + k);
   });
   heads().putSync(num, first + batch.length);

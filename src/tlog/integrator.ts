@@ -35,7 +35,7 @@ function extend(num: number, from: number, to: number): NodeWrite[] {
   const left = (level: number, index: number): Uint8Array => {
     const l = last[level];
     if (l && l.index === index) return l.hash;
-    const v = level === 0 ? leaves().get([num, index]) : nodes().get([num, level, index]);
+    const v = level === 0 ? leaves().get([num, index]) : nodes.get(num, level, index);
     if (!v) throw new Error(`log ${num}: subtree (${level}, ${index}) missing`);
     return level === 0 ? leafHashOf(v) : v;
   };
@@ -63,7 +63,7 @@ const asBuffer = (h: Uint8Array): Buffer => Buffer.from(h.buffer, h.byteOffset, 
 
 /** Inside a transaction: the computed nodes and the new integrated size. */
 function storeNodesInTxn(num: number, out: NodeWrite[], size: number): void {
-  for (const [level, index, h] of out) nodes().putSync([num, level, index], asBuffer(h));
+  for (const [level, index, h] of out) nodes.putInTxn(num, level, index, asBuffer(h));
   integrated().putSync(num, size);
 }
 

@@ -1,5 +1,6 @@
 // Owns the transparency logs' sub-databases and key layouts: the log registry, leaf hashes, perfect-subtree
 // nodes, heads and signed checkpoints. Kept compact (binary values, small integer log numbers in keys).
+import { putGrowing } from '../store/append-only';
 import { subDb } from '../store/env';
 
 /** A log: one per tenant (org_id null) or per audit org. `origin` is fixed once and never changes. */
@@ -15,8 +16,17 @@ export const logIds = () => subDb<number, [string, string]>('tlog_log_ids');
  * ('e' ledger event or seal, 'a' AI attestation, 'd' document) and the id (16 raw bytes for a UUID).
  */
 export const leaves = () => subDb<Buffer, [number, number]>('tlog_leaves', { encoding: 'binary' });
-/** [logNum, level, index] -> 32-byte root of the perfect subtree over leaves [index*2^level, (index+1)*2^level). */
-export const nodes = () => subDb<Buffer, [number, number, number]>('tlog_nodes', { encoding: 'binary' });
+const nodeDb = () => subDb<Buffer, [number, number, number]>('tlog_nodes', { encoding: 'binary' });
+/**
+ * The 32-byte root of the perfect subtree (level, index) over leaves [index*2^level, (index+1)*2^level),
+ * keyed [logNum, last leaf it covers, level]: nodes are completed in that order, so each write appends
+ * (MDB_APPEND keeps pages full) instead of splitting pages in half.
+ */
+export const nodes = {
+  get: (num: number, level: number, index: number): Buffer | undefined => nodeDb().get([num, (index + 1) * 2 ** level - 1, level]),
+  /** Inside a write transaction. */
+  putInTxn: (num: number, level: number, index: number, hash: Buffer): void => putGrowing(nodeDb(), [num, (index + 1) * 2 ** level - 1, level], hash),
+};
 /** logNum -> number of leaves appended; written only by the appenders, inside the write transaction. */
 export const heads = () => subDb<number, number>('tlog_heads');
 /** logNum -> tree size whose completed subtrees are stored in `nodes`; written only by the integrator. */

@@ -59,7 +59,7 @@ export function nodeReader(num: number): NodeReader {
     const ck = level >= CACHED_LEVEL ? `${num}/${level}/${index}` : null;
     const hit = ck ? nodeCache.get(ck) : undefined;
     if (hit) return hit;
-    const v = level === 0 ? leaves().get([num, index]) : nodes().get([num, level, index]);
+    const v = level === 0 ? leaves().get([num, index]) : nodes.get(num, level, index);
     if (!v) throw new Error(`log ${num}: subtree (${level}, ${index}) missing`);
     const h = level === 0 ? leafHashOf(v) : v;
     if (ck) {
