@@ -22,7 +22,8 @@ export type ApplierTable = Readonly<Record<string, Applier<any, any>>>;
 export type WriteItem = { id: number; kind: string; data: unknown; ack?: { db: string; key: Key } };
 /** [id, 1, result] once durable; [id, 0, reason] when the item could not be prepared (nothing was written for it). */
 export type WriteResult = [id: number, ok: 0 | 1, value: unknown];
-export type WriterMessage = { results: WriteResult[]; batch: number };
+/** `last`: the final answer to one posted batch (a batch is answered in chunks). */
+export type WriterMessage = { results: WriteResult[]; batch: number; last: boolean };
 
 /**
  * Thread side: applies every batch the main thread posts, in order. A transaction that fails leaves the
@@ -36,23 +37,22 @@ export function runWriter(table: ApplierTable): void {
   const maybeExit = () => {
     if (stopping && inFlight === 0) void exitThread(0);
   };
-  const handle = async (items: WriteItem[]) => {
-    inFlight++;
-    const results: WriteResult[] = new Array(items.length);
-    const prepared = items.map((it, i) => {
-      try {
-        const a = table[it.kind];
-        if (!a) throw new Error(`no applier for ${it.kind}`);
-        return a.prepare(it.data);
-      } catch (e) {
-        log('error', 'write could not be prepared', { kind: it.kind, error: String((e as Error).message) });
-        results[i] = [it.id, 0, String((e as Error).message)];
-        return null;
-      }
-    });
+  const prepare = (it: WriteItem): { p: Prepared<unknown> | null; fail?: WriteResult } => {
+    try {
+      const a = table[it.kind];
+      if (!a) throw new Error(`no applier for ${it.kind}`);
+      return { p: a.prepare(it.data) };
+    } catch (e) {
+      log('error', 'write could not be prepared', { kind: it.kind, error: String((e as Error).message) });
+      return { p: null, fail: [it.id, 0, String((e as Error).message)] };
+    }
+  };
+  /** Applies prepared items in one transaction and answers them once it is durable. */
+  const commit = async (items: WriteItem[], prepared: Array<{ p: Prepared<unknown> | null; fail?: WriteResult }>, last: boolean) => {
+    const results: WriteResult[] = prepared.map((x) => x.fail ?? [0, 0, null]);
     try {
       await transactAtomic(() => {
-        prepared.forEach((p, i) => {
+        prepared.forEach(({ p }, i) => {
           if (!p) return;
           const it = items[i]!;
           results[i] = [it.id, 1, p.apply()];
@@ -64,8 +64,22 @@ export function runWriter(table: ApplierTable): void {
       log('error', 'write transaction failed; restarting the writer', { error: String((e as Error).message) });
       await exitThread(1);
     }
-    for (const p of prepared) p?.done?.();
-    tellMain(JSON.stringify({ results, batch: items.length } satisfies WriterMessage));
+    for (const { p } of prepared) p?.done?.();
+    tellMain(JSON.stringify({ results, batch: items.length, last } satisfies WriterMessage));
+  };
+  // A batch is prepared and committed in chunks: the first chunk's transaction starts (and its fsync runs on
+  // LMDB's thread) while the next chunk is being signed; chunks issued while a commit runs share the next one.
+  const CHUNK = 16;
+  const handle = async (items: WriteItem[]) => {
+    inFlight++;
+    const commits: Array<Promise<void>> = [];
+    for (let at = 0; at < items.length; at += CHUNK) {
+      const chunk = items.slice(at, at + CHUNK);
+      commits.push(commit(chunk, chunk.map(prepare), at + CHUNK >= items.length));
+      // Lets LMDB's write thread run the transaction callback just issued before the next chunk is signed.
+      if (at + CHUNK < items.length) await new Promise((r) => setImmediate(r));
+    }
+    await Promise.all(commits);
     inFlight--;
     maybeExit();
   };

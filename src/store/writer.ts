@@ -20,12 +20,13 @@ let flushScheduled = false;
 // one being signed) keeps the writer fed and the number of messages low.
 let batchesInFlight = 0;
 const MAX_BATCHES_IN_FLIGHT = 16;
+const FLUSH_AT = 16;
 const waiting = new Map<number, Waiter>();
 const stats = { committed: 0, batches: 0, last_batch: 0, max_batch: 0 };
 
 function onMessage(text: string): void {
   const m = JSON.parse(text) as WriterMessage;
-  batchesInFlight = Math.max(0, batchesInFlight - 1);
+  if (m.last) batchesInFlight = Math.max(0, batchesInFlight - 1);
   if (outbox.length) flush();
   stats.batches++;
   stats.last_batch = m.batch;
@@ -85,7 +86,9 @@ export function submit<D, R>(kind: string, data: D, ack?: { db: string; key: Key
   if (waiting.size >= maxInFlight) return Promise.reject(new ApiError('overloaded', 'Too many writes in flight; retry shortly').withHeaders({ 'retry-after': '1' }));
   const id = ++nextId;
   outbox.push(ack ? { id, kind, data, ack } : { id, kind, data });
-  if (!flushScheduled) {
+  // A full chunk goes at once: the writer starts on it while the rest of this burst is still being parsed.
+  if (outbox.length >= FLUSH_AT) flush();
+  else if (!flushScheduled) {
     flushScheduled = true;
     setImmediate(flush);
   }
