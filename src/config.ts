@@ -19,13 +19,26 @@ export type Config = Readonly<{
   logLevel: 'debug' | 'info' | 'warn' | 'error';
   upgradeUrl: string;
   retentionCron: string;
+  /** Plain-HTTP listener of GET /metrics; null = off. */
+  metricsAddr: { host: string; port: number } | null;
 }>;
 
 const KEYS = [
   'SVC_DATA_DIR', 'SVC_HOST', 'SVC_PORT', 'SVC_PUBLIC_URL', 'SVC_TLS_CERT', 'SVC_TLS_KEY', 'SVC_TLS',
   'SVC_BOOTSTRAP', 'SVC_MASTER_KEY_FILE', 'SVC_STREAM_ALLOW_CIDRS', 'SVC_STREAM_CA_FILE',
   'SVC_AUDIT_HOT_DAYS', 'SVC_PUBLIC_RPS', 'SVC_LOG_LEVEL', 'SVC_UPGRADE_URL', 'SVC_RETENTION_CRON',
+  'SVC_METRICS_ADDR',
 ] as const;
+
+/** `host:port`, `[v6]:port` or `off`; null for off, undefined when malformed. */
+export function parseListenAddr(v: string): { host: string; port: number } | null | undefined {
+  if (v.toLowerCase() === 'off') return null;
+  const m = /^(?:\[([0-9a-fA-F:.]+)\]|([^:\s]+)):(\d{1,5})$/.exec(v.trim());
+  if (!m) return undefined;
+  const port = Number(m[3]);
+  if (port > 65535) return undefined;
+  return { host: m[1] ?? m[2]!, port };
+}
 
 /** Reads SVC_CONFIG_FILE (JSON object with the same keys) under the environment, which wins. */
 function rawSettings(env: Record<string, string | undefined>): Record<string, string | undefined> {
@@ -63,6 +76,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const cidrs = (s.SVC_STREAM_ALLOW_CIDRS ?? '').split(',').map((c) => c.trim()).filter(Boolean);
   const publicUrl = s.SVC_PUBLIC_URL ? s.SVC_PUBLIC_URL.replace(/\/+$/, '') : null;
   if (publicUrl && !/^https?:\/\/[^/]+/.test(publicUrl)) problems.push('SVC_PUBLIC_URL must be an absolute http(s) URL');
+  const metricsAddr = parseListenAddr(s.SVC_METRICS_ADDR ?? '127.0.0.1:9464');
+  if (metricsAddr === undefined) problems.push('SVC_METRICS_ADDR must be HOST:PORT or off');
   const cfg: Config = {
     dataDir,
     host: s.SVC_HOST ?? '0.0.0.0',
@@ -80,6 +95,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: level,
     upgradeUrl: s.SVC_UPGRADE_URL ?? 'https://localhost/upgrade',
     retentionCron: s.SVC_RETENTION_CRON ?? '17 3 * * *',
+    metricsAddr: metricsAddr ?? null,
   };
   if (problems.length) throw new Error(`configuration: ${problems.join('; ')}`);
   return Object.freeze(cfg);

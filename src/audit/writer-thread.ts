@@ -21,7 +21,7 @@ async function drainOnce(): Promise<number> {
   }
   const touched = new Map<string, [string, string]>();
   for (const p of prepared) if (p) touched.set(`${p.tenantId}\u0000${p.orgId}`, [p.tenantId, p.orgId]);
-  tellMain({ applied: [...touched.values()] });
+  tellMain({ applied: [...touched.values()], batch: items.length });
   return items.length;
 }
 

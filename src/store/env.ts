@@ -2,6 +2,7 @@
 import { open, type Database, type RootDatabase } from 'lmdb';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { checkFormat, forgetFormat } from './format';
 
 let root: RootDatabase | null = null;
 const dbs = new Map<string, Database>();
@@ -14,7 +15,14 @@ export function openStore(dataDir: string): RootDatabase {
   if (root) return root;
   const path = join(dataDir, 'db');
   mkdirSync(path, { recursive: true });
-  root = open({ path, overlappingSync: false, maxDbs: 64, mapSize: 64 * 1024 ** 3, noMemInit: true });
+  const opened = open({ path, overlappingSync: false, maxDbs: 64, mapSize: 64 * 1024 ** 3, noMemInit: true });
+  try {
+    checkFormat(opened);
+  } catch (e) {
+    void opened.close();
+    throw e;
+  }
+  root = opened;
   return root;
 }
 
@@ -51,10 +59,17 @@ export function refreshReads(): void {
   env().resetReadTxn();
 }
 
+/** Size of the memory map and the bytes of it in use (up to the last written page), for metrics and `svc doctor`. */
+export function storeStats(): { mapSize: number; usedBytes: number } {
+  const s = env().getStats() as { mapSize: number; lastPageNumber: number; pageSize: number };
+  return { mapSize: s.mapSize, usedBytes: (s.lastPageNumber + 1) * s.pageSize };
+}
+
 export async function closeStore(): Promise<void> {
   if (!root) return;
   const r = root;
   root = null;
   dbs.clear();
+  forgetFormat();
   await r.close();
 }

@@ -7,6 +7,6 @@ import './appliers';
 bootThread();
 await runDrainLoop('intake', async () => {
   const r = await drainOnce();
-  if (r.applied) tellMain({ applied: r.applied, notices: r.notices });
+  if (r.applied) tellMain({ applied: r.applied, notices: r.notices, batch: r.applied });
   return r.applied;
 });

@@ -7,6 +7,14 @@ import { closeStore, openStore } from '../store/env';
 
 export type Supervised = { start(): void; wake(): void; stop(): Promise<void> };
 
+type BatchListener = (thread: string, size: number) => void;
+const batchListeners = new Set<BatchListener>();
+/** Called with the size of every batch a supervised thread reports (`{batch: n}` in its message); metrics use it. */
+export function onThreadBatch(l: BatchListener): () => void {
+  batchListeners.add(l);
+  return () => batchListeners.delete(l);
+}
+
 /**
  * Main thread: runs the thread module at `url` with this process's configuration. `wake` posts at most one
  * message per tick (a message per item would cost more than the item); an unexpected exit restarts the
@@ -25,6 +33,7 @@ export function superviseThread(name: string, url: URL, onMessage: (m: any) => v
       worker = w;
       w.on('message', (m) => {
         restarts = 0;
+        if (typeof m?.batch === 'number') for (const l of batchListeners) l(name, m.batch);
         onMessage(m);
       });
       w.on('error', (e: Error) => log('error', `${name} thread failed`, { error: String(e.message) }));

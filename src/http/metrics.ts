@@ -1,0 +1,146 @@
+// Owns the Prometheus metrics (prom-client) and their plain-HTTP listener (SVC_METRICS_ADDR), apart from the
+// tenant-facing port. Labels never carry tenant names, record ids or secrets: routes are templates.
+import { statfsSync } from 'node:fs';
+import { X509Certificate } from 'node:crypto';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { config } from '../config';
+import { log } from '../log';
+import { storeStats } from '../store/env';
+import { depth as intakeDepth, oldestAgeMs as intakeOldestAgeMs } from '../store/queue';
+import { auditBacklog, lastSeq } from '../audit/service';
+import { allStreams } from '../streams/service';
+import { exportJobCounts } from '../exports/service';
+import { onThreadBatch } from '../workers/thread';
+
+export const registry = new Registry();
+collectDefaultMetrics({ register: registry, prefix: 'proof_ledger_process_' });
+
+const requests = new Counter({
+  name: 'proof_ledger_http_requests_total',
+  help: 'HTTP requests answered, by method, route template and status',
+  labelNames: ['method', 'route', 'status'] as const,
+  registers: [registry],
+});
+const latency = new Histogram({
+  name: 'proof_ledger_http_request_duration_seconds',
+  help: 'Time from request arrival to response, by method and route template',
+  labelNames: ['method', 'route'] as const,
+  buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10],
+  registers: [registry],
+});
+const batches = new Histogram({
+  name: 'proof_ledger_writer_batch_size',
+  help: 'Items applied per writer transaction, by writer thread',
+  labelNames: ['writer'] as const,
+  buckets: [1, 2, 5, 10, 25, 50, 100, 250, 500, 1000, 2000, 5000],
+  registers: [registry],
+});
+
+/** Gauges computed when scraped, from small accessors of the areas and the store. */
+function gauge(name: string, help: string, labelNames: string[], collect: (g: Gauge<string>) => void): void {
+  new Gauge({
+    name, help, labelNames, registers: [registry],
+    collect() {
+      this.reset();
+      try {
+        collect(this);
+      } catch (e) {
+        log('debug', 'metric collection failed', { metric: name, error: String((e as Error).message) });
+      }
+    },
+  });
+}
+
+gauge('proof_ledger_queue_depth', 'Accepted items not yet applied, by queue', ['queue'], (g) => {
+  g.set({ queue: 'intake' }, intakeDepth());
+  g.set({ queue: 'audit' }, auditBacklog().depth);
+});
+gauge('proof_ledger_queue_oldest_age_seconds', 'Age of the oldest item waiting, by queue', ['queue'], (g) => {
+  g.set({ queue: 'intake' }, intakeOldestAgeMs() / 1000);
+  g.set({ queue: 'audit' }, auditBacklog().oldestAgeMs / 1000);
+});
+const STREAM_STATES = ['active', 'failing', 'paused'] as const;
+gauge('proof_ledger_stream_lag_events', 'Audit events of the org not yet acknowledged by the stream, by stream id', ['tenant_id', 'stream_id'], (g) => {
+  for (const s of allStreams()) g.set({ tenant_id: s.tenant_id, stream_id: s.id }, Math.max(0, lastSeq(s.tenant_id, s.org_id) - s.cursor_seq));
+});
+gauge('proof_ledger_stream_state', 'Stream state (1 for the current one), by stream id', ['tenant_id', 'stream_id', 'state'], (g) => {
+  for (const s of allStreams()) for (const st of STREAM_STATES) g.set({ tenant_id: s.tenant_id, stream_id: s.id, state: st }, s.state === st ? 1 : 0);
+});
+gauge('proof_ledger_export_jobs', 'Export jobs by state', ['state'], (g) => {
+  for (const [state, n] of Object.entries(exportJobCounts())) g.set({ state }, n);
+});
+gauge('proof_ledger_lmdb_map_size_bytes', 'Size of the LMDB memory map', [], (g) => g.set(storeStats().mapSize));
+gauge('proof_ledger_lmdb_map_used_bytes', 'Bytes of the LMDB map in use (up to the last written page)', [], (g) => g.set(storeStats().usedBytes));
+gauge('proof_ledger_disk_free_bytes', 'Free bytes for the appliance on the file system of the data directory', [], (g) => {
+  const s = statfsSync(config().dataDir);
+  g.set(Number(s.bavail) * Number(s.bsize));
+});
+gauge('proof_ledger_tls_certificate_expiry_seconds', 'Unix time at which the served TLS certificate expires', [], (g) => {
+  if (certExpiry !== null) g.set(certExpiry / 1000);
+});
+gauge('proof_ledger_log_checkpoint_age_seconds', 'Age of the latest signed checkpoint, by transparency log', ['log'], (g) => {
+  for (const l of logCheckpointAges()) g.set({ log: l.log }, l.ageSeconds);
+});
+
+/**
+ * Checkpoint age per transparency log. TO BE WIRED when the logs exist (src/tlog/): one entry per log,
+ * `log` = "tenant:<tenant_id>" or "org:<tenant_id>:<organization_id>" (no names), age of its latest checkpoint.
+ */
+export function logCheckpointAges(): Array<{ log: string; ageSeconds: number }> {
+  return [];
+}
+
+let certExpiry: number | null = null;
+/** The certificate the HTTPS listener serves now (boot and every SIGHUP reload). */
+export function setServedCertificate(pem: string | null): void {
+  try {
+    certExpiry = pem ? Date.parse(new X509Certificate(pem).validTo) : null;
+  } catch {
+    certExpiry = null;
+  }
+}
+
+onThreadBatch((thread, size) => batches.labels(thread).observe(size));
+
+// Hot path: one Map lookup per request; label children are created once per (method, route, status).
+type Children = { count: ReturnType<typeof requests.labels>; time: ReturnType<typeof latency.labels> };
+const children = new Map<string, Children>();
+const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']);
+
+/** Called once per answered request from the app's onAfterResponse hook. `route` is the template ('' when no route matched). */
+export function recordRequest(method: string, route: string, status: number, seconds: number): void {
+  const key = `${status}${method}${route}`;
+  let c = children.get(key);
+  if (!c) {
+    // Unknown methods and unmatched paths collapse into one series each, so clients cannot grow the label set.
+    const m = METHODS.has(method) ? method : 'OTHER';
+    const r = route || 'unmatched';
+    c = { count: requests.labels(m, r, String(status)), time: latency.labels(m, r) };
+    children.set(key, c);
+  }
+  c.count.inc();
+  c.time.observe(seconds);
+}
+
+export type MetricsListener = { port: number; stop(): void } | null;
+
+/** Starts GET /metrics on SVC_METRICS_ADDR; on a bind failure logs one error line and returns null (the API keeps serving). */
+export function startMetricsListener(): MetricsListener {
+  const addr = config().metricsAddr;
+  if (!addr) return null;
+  try {
+    const server = Bun.serve({
+      hostname: addr.host,
+      port: addr.port,
+      async fetch(req) {
+        const path = new URL(req.url).pathname;
+        if (path !== '/metrics' || (req.method !== 'GET' && req.method !== 'HEAD')) return new Response('Not Found\n', { status: 404 });
+        return new Response(await registry.metrics(), { headers: { 'content-type': registry.contentType } });
+      },
+    });
+    return { port: server.port!, stop: () => void server.stop(true) };
+  } catch (e) {
+    log('error', 'metrics listener not started', { addr: `${addr.host}:${addr.port}`, error: String((e as Error).message) });
+    return null;
+  }
+}
