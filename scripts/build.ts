@@ -23,6 +23,7 @@ export function workerEntries(): string[] {
 const PAGE_FAMILIES = [
   { name: 'proof', entry: 'src/web/client/main.ts', css: 'src/web/proof.css' },
   { name: 'portal', entry: 'src/web/portal/client/main.ts', css: 'src/web/portal/portal.css' },
+  { name: 'docs', entry: 'src/web/docs/client/main.ts', css: 'src/web/docs/docs.css' },
 ];
 
 /**

@@ -5,6 +5,7 @@ import { config } from '../config';
 import { log } from '../log';
 import { beginRequest, requestState } from './context';
 import { recordRequest } from './metrics';
+import { openApiRoutes } from './openapi';
 
 const MB = 1024 * 1024;
 /** DECISIONS 0: 2 MB bodies everywhere, 8 MB on the document anchor route. */
@@ -114,5 +115,7 @@ export function buildApp(routes: Elysia<any, any, any, any, any, any, any>[]) {
     })
     .get('/healthz', () => ({ status: 'ok' }));
   for (const r of routes) app = app.use(r);
-  return app;
+  // The document is generated from the finished app, so every mounted route is in it.
+  const finished = app;
+  return app.use(openApiRoutes(() => finished));
 }

@@ -10,5 +10,6 @@ import { streamRoutes } from '../streams/routes';
 import { exportRoutes } from '../exports/routes';
 import { portalRoutes } from '../portal/routes';
 import { portalPageRoutes } from '../web/portal/routes';
+import { docsRoutes } from '../web/docs/routes';
 
-export const allRoutes = () => [tenantRoutes, ledgerRoutes, webRoutes, aiRoutes, documentRoutes, traceRoutes, auditRoutes, streamRoutes, exportRoutes, portalRoutes, portalPageRoutes];
+export const allRoutes = () => [tenantRoutes, ledgerRoutes, webRoutes, aiRoutes, documentRoutes, traceRoutes, auditRoutes, streamRoutes, exportRoutes, portalRoutes, portalPageRoutes, docsRoutes];
