@@ -14,8 +14,16 @@ import { events, evictInTxn, heads, orgs, retentionLock, storage, unindexInTxn }
 const SEGMENT_MAX = 10_000;
 const BATCH = 10_000;
 
-/** One retention pass at a time per data directory (server cron, CLI, org deletion). */
-async function withLock<T>(waitMs: number, fn: () => Promise<T>): Promise<T> {
+/**
+ * Runs `fn` holding the data directory's retention lock: one retention pass at a time (server cron, CLI, org
+ * deletion), and no evacuation or purge while a backup copies cold segments.
+ */
+/** Drops the retention lock whoever holds it (a restored snapshot carries the lock of the process that made it). */
+export async function clearRetentionLock(): Promise<void> {
+  await transact(() => void retentionLock().removeSync('lock'));
+}
+
+export async function withRetentionLock<T>(waitMs: number, fn: () => Promise<T>): Promise<T> {
   const deadline = Date.now() + waitMs;
   const alive = (pid: number) => {
     try {
@@ -165,7 +173,7 @@ async function retainOrg(org: OrgRow, asOf: number) {
  * are purged from hot and cold storage. Also drops idempotency records older than 24 hours.
  */
 export async function runAuditRetention(asOf: Date): Promise<{ audit_evacuated: number; audit_purged: number }> {
-  return withLock(10 * 60_000, async () => {
+  return withRetentionLock(10 * 60_000, async () => {
     const total = { audit_evacuated: 0, audit_purged: 0 };
     for (const tenant of listTenants()) {
       for (const { value: org } of orgs().getRange({ start: [tenant.tenant_id], end: prefixEnd([tenant.tenant_id]) })) {
@@ -196,7 +204,7 @@ export async function deleteOrg(tenantId: string, orgId: string, now = Date.now(
   const stored = (head?.last_seq ?? 0) > storageOf(tenantId, orgId).purged_through_seq;
   const retentionMs = effectiveRetentionDays(org) * DAY_MS;
   if (stored && lastAt + retentionMs >= now) throw new ApiError('org_not_deletable', 'Signed history has not aged out of retention');
-  await withLock(10_000, async () => {
+  await withRetentionLock(10_000, async () => {
     if (stored) await purgeOrg(tenantId, orgId, now - retentionMs);
     await transact(() => {
       orgs().removeSync([tenantId, orgId]);

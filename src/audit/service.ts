@@ -1,13 +1,13 @@
 // Owns the audit area's public API, used by its routes, the CLI, workers and other areas (streams, portal, exports).
 import { findTenant } from '../tenants/service';
 import { integrityReport } from './verify';
-import { pending } from './repo';
+import { orgs, pending } from './repo';
 
 export { createOrg, getOrg, isOrgArchived, lastSeq, listOrgs, orgOut, setArchived, setRetention } from './orgs';
 export { ingestAuditEvent } from './ingest';
 export { auditEventsAfter, getAuditEvent, queryEvents, streamAuditEvents } from './query';
-export { integrityReport, verifyAuditEvent } from './verify';
-export { deleteOrg, runAuditRetention } from './retention';
+export { auditRowChecks, integrityReport, verifyAuditEvent } from './verify';
+export { clearRetentionLock, deleteOrg, runAuditRetention, withRetentionLock } from './retention';
 export { onAuditApplied } from './writer';
 export { checkFilters, type AuditEventOut, type QueryFilters } from './model';
 
@@ -24,4 +24,9 @@ export function auditBacklog(): { depth: number; oldestAgeMs: number } {
     return { depth, oldestAgeMs: Number.isFinite(at) ? Math.max(0, Date.now() - at) : 0 };
   }
   return { depth, oldestAgeMs: 0 };
+}
+
+/** Every audit org of every tenant, as [tenant_id, organization_id] (restore verification walks them). */
+export function allOrgKeys(): Array<[string, string]> {
+  return [...orgs().getKeys({})] as Array<[string, string]>;
 }

@@ -7,7 +7,8 @@ import { checkCold, type SeqRange } from './cold';
 import { signedDataOf } from './model';
 import { getOrg, lastSeq, storageOf } from './orgs';
 import { rowById } from './query';
-import { countEvents, eventSeqs } from './repo';
+import { countEvents, eventSeqs, events } from './repo';
+import type { AuditRow } from './model';
 
 /**
  * GET /v1/audit/events/{id}/verify: rebuilds the signed bytes from the stored columns, recomputes the
@@ -15,7 +16,15 @@ import { countEvents, eventSeqs } from './repo';
  * copied on the row). Reasons: payload_hash_mismatch, key_unknown, signature_invalid.
  */
 export function verifyAuditEvent(tenantId: string, id: string) {
-  const row = rowById(tenantId, id);
+  return verifyAuditRow(tenantId, rowById(tenantId, id));
+}
+
+/** Every hot audit row with the result of verifyAuditEvent's checks (restore verification). */
+export function* auditRowChecks(): Generator<{ id: string; ok: boolean }> {
+  for (const { key, value } of events().range({})) yield { id: value.id, ok: verifyAuditRow((key as [string, string, number])[0], value).valid };
+}
+
+function verifyAuditRow(tenantId: string, row: AuditRow) {
   let signed: ReturnType<typeof signedDataOf> | null = null;
   let computed: string | null = null;
   let reason: string | null = null;

@@ -14,7 +14,7 @@ setLogSink((text) => process.stderr.write(text));
 export type CliContext = { args: string[]; flags: Record<string, string | boolean | undefined>; json: boolean };
 export type CliResult = { json: unknown; text: string };
 
-const BOOLEAN_FLAGS = new Set(['json', 'force', 'help']);
+const BOOLEAN_FLAGS = new Set(['json', 'force', 'help', 'include-master-key']);
 
 /** `--flag value`, `--flag=value`; boolean flags take no value. */
 function parseArgv(argv: string[]) {
@@ -48,7 +48,17 @@ async function main(): Promise<number> {
     return 1;
   }
   const cmd = commands[entry.name]!;
-  const cfg = setConfig(loadConfig(undefined, { dataDir: values['data-dir'] as string | undefined }));
+  let cfg;
+  try {
+    cfg = setConfig(loadConfig(undefined, { dataDir: values['data-dir'] as string | undefined }));
+  } catch (e) {
+    // doctor reports a broken configuration as its first problem, in its own output shape.
+    if (entry.name !== 'doctor') throw e;
+    const msg = (e as Error).message.split('\n')[0]!;
+    process.stdout.write(json ? JSON.stringify({ ok: false, problems: [msg], checked: ['config'] }) + '\n' : msg + '\n');
+    process.stderr.write('error: 1 problem(s) found\n');
+    return 1;
+  }
   if (cmd.opensStore !== false) openStore(cfg.dataDir);
   const result = await cmd.run({ args: entry.args, flags: values as CliContext['flags'], json });
   if (result) process.stdout.write(json ? JSON.stringify(result.json) + '\n' : result.text.endsWith('\n') ? result.text : result.text + '\n');

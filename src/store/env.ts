@@ -5,17 +5,24 @@ import { join } from 'node:path';
 import { checkFormat, forgetFormat } from './format';
 
 let root: RootDatabase | null = null;
+let readOnly = false;
 const dbs = new Map<string, Database>();
+
+/** What a read-only store answers for a sub-database that was never written: nothing. */
+const EMPTY = Object.freeze({
+  get: () => undefined, doesExist: () => false, getCount: () => 0,
+  getRange: () => [] as never[], getKeys: () => [] as never[], getValues: () => [] as never[],
+}) as unknown as Database;
 
 /**
  * Opens (once per process) the environment at DATA/db. overlappingSync is off so that a resolved
  * put() means fsync'd, not merely committed: an answered 201 survives a kill -9 or power loss.
  */
-export function openStore(dataDir: string): RootDatabase {
+export function openStore(dataDir: string, opts: { readOnly?: boolean } = {}): RootDatabase {
   if (root) return root;
   const path = join(dataDir, 'db');
   mkdirSync(path, { recursive: true });
-  const opened = open({ path, overlappingSync: false, maxDbs: 64, mapSize: 64 * 1024 ** 3, noMemInit: true });
+  const opened = open({ path, overlappingSync: false, maxDbs: 64, mapSize: 64 * 1024 ** 3, noMemInit: true, readOnly: opts.readOnly });
   try {
     checkFormat(opened);
   } catch (e) {
@@ -23,6 +30,7 @@ export function openStore(dataDir: string): RootDatabase {
     throw e;
   }
   root = opened;
+  readOnly = !!opts.readOnly;
   return root;
 }
 
@@ -35,7 +43,8 @@ function env(): RootDatabase {
 export function subDb<V = any, K extends import('lmdb').Key = import('lmdb').Key>(name: string, opts: { dupSort?: boolean; encoding?: 'msgpack' | 'binary' | 'string' } = {}): Database<V, K> {
   let d = dbs.get(name);
   if (!d) {
-    d = env().openDB({ name, keyEncoding: 'ordered-binary', encoding: opts.encoding ?? 'msgpack', dupSort: opts.dupSort });
+    d = env().openDB({ name, keyEncoding: 'ordered-binary', encoding: opts.encoding ?? 'msgpack', dupSort: opts.dupSort }) ?? (readOnly ? EMPTY : undefined);
+    if (!d) throw new Error(`sub-database ${name} could not be opened`);
     dbs.set(name, d);
   }
   return d as unknown as Database<V, K>;
@@ -57,6 +66,26 @@ export function flushed(): Promise<void> {
 /** Lets readers see commits made by other processes (CLI, console) right away. */
 export function refreshReads(): void {
   env().resetReadTxn();
+}
+
+/**
+ * Writes a consistent, compacted copy of the environment as `dir`/data.mdb (LMDB's mdb_env_copy2 with
+ * MDB_CP_COMPACT: one read transaction, so writers carry on meanwhile). `dir` must exist and hold no data.mdb.
+ */
+export function backupStore(dir: string): Promise<void> {
+  return env().backup(dir, true);
+}
+
+/** Entry counts of the named sub-databases of a closed environment directory (e.g. a backup), opened read-only. */
+export async function entryCounts(dbDir: string, names: string[]): Promise<Record<string, number>> {
+  const other = open({ path: dbDir, readOnly: true, maxDbs: 64 });
+  try {
+    const out: Record<string, number> = {};
+    for (const n of names) out[n] = other.openDB({ name: n, create: false } as never)?.getCount() ?? 0;
+    return out;
+  } finally {
+    await other.close();
+  }
 }
 
 /** Size of the memory map and the bytes of it in use (up to the last written page), for metrics and `svc doctor`. */

@@ -19,9 +19,14 @@ let meta: Database<number, string> | null = null;
  */
 export function checkFormat(root: RootDatabase): void {
   const fresh = (root.getStats() as { entryCount: number }).entryCount === 0;
-  meta = root.openDB<number, string>({ name: 'meta', encoding: 'msgpack' });
-  const stored = meta.get(KEY);
-  if (stored === undefined && fresh) meta.putSync(KEY, FORMAT_VERSION);
+  let stored: number | undefined;
+  try {
+    meta = root.openDB<number, string>({ name: 'meta', encoding: 'msgpack' });
+    stored = meta.get(KEY);
+  } catch {
+    meta = null; // a read-only environment written before versions were recorded has no `meta` database
+  }
+  if (stored === undefined && fresh && meta) meta.putSync(KEY, FORMAT_VERSION);
   const v = stored ?? (fresh ? FORMAT_VERSION : UNVERSIONED);
   if (v > FORMAT_VERSION) {
     throw new Error(`data directory format ${v} is newer than this build supports (${FORMAT_VERSION}): run a newer proof-ledger, or restore a backup made by this version`);
@@ -30,8 +35,7 @@ export function checkFormat(root: RootDatabase): void {
 
 /** The stored format version of the open store. */
 export function formatVersion(): number {
-  if (!meta) throw new Error('store not open');
-  return meta.get(KEY) ?? UNVERSIONED;
+  return meta?.get(KEY) ?? UNVERSIONED;
 }
 
 /** Records that the store is now at `v` (durable when resolved). */
