@@ -66,6 +66,7 @@ export async function startServer(env: Record<string, string | undefined> = proc
   /**
    * SIGHUP: the certificate and key files are read again; a new listener on the same port (SO_REUSEPORT)
    * takes new connections with them, and the old one stops accepting but finishes its open connections.
+   * (Bun's server.reload() swaps handlers but keeps the TLS context it was started with.)
    */
   const reloadTls = async () => {
     if (!tls) return;
@@ -73,6 +74,9 @@ export async function startServer(env: Record<string, string | undefined> = proc
     const old = app.server!;
     const fresh = Bun.serve({ hostname: cfg.host, port, reusePort: true, maxRequestBodySize: SERVE_MAX_BODY, tls: { cert: next.cert, key: next.key }, fetch: app.fetch });
     (app as unknown as { server: typeof fresh }).server = fresh;
+    // Both listeners accept for a moment; the old one closes from a later turn of the event loop, after it has
+    // accepted what the kernel queued on it (a connection still queued on a closing listener would be reset).
+    await Bun.sleep(200);
     void old.stop(false);
     setServedCertificate(next.cert);
     log('info', 'tls certificate reloaded', { file: next.file });
