@@ -102,22 +102,27 @@ export function setServedCertificate(pem: string | null): void {
 
 onThreadBatch((thread, size) => batches.labels(thread).observe(size));
 
-// Hot path: one Map lookup per request; label children are created once per (method, route, status).
+// Hot path: three Map lookups per request and no allocation once a series exists (route, then method, then
+// status); label children are created once per (method, route, status).
 type Children = { count: ReturnType<typeof requests.labels>; time: ReturnType<typeof latency.labels> };
-const children = new Map<string, Children>();
+const children = new Map<string, Map<string, Map<number, Children>>>();
 const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']);
+
+function createChildren(method: string, route: string, status: number): Children {
+  // Unknown methods and unmatched paths collapse into one series each, so clients cannot grow the label set.
+  const m = METHODS.has(method) ? method : 'OTHER';
+  const r = route || 'unmatched';
+  return { count: requests.labels(m, r, String(status)), time: latency.labels(m, r) };
+}
 
 /** Called once per answered request from the app's onAfterResponse hook. `route` is the template ('' when no route matched). */
 export function recordRequest(method: string, route: string, status: number, seconds: number): void {
-  const key = `${status}${method}${route}`;
-  let c = children.get(key);
-  if (!c) {
-    // Unknown methods and unmatched paths collapse into one series each, so clients cannot grow the label set.
-    const m = METHODS.has(method) ? method : 'OTHER';
-    const r = route || 'unmatched';
-    c = { count: requests.labels(m, r, String(status)), time: latency.labels(m, r) };
-    children.set(key, c);
-  }
+  let byMethod = children.get(route);
+  if (!byMethod) children.set(route, (byMethod = new Map()));
+  let byStatus = byMethod.get(method);
+  if (!byStatus) byMethod.set(method, (byStatus = new Map()));
+  let c = byStatus.get(status);
+  if (!c) byStatus.set(status, (c = createChildren(method, route, status)));
   c.count.inc();
   c.time.observe(seconds);
 }
