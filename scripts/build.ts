@@ -1,5 +1,5 @@
 // Builds dist/proof-ledger: one standalone executable (bun build --compile) with its worker threads, native
-// addons and browser bundles embedded, and dist/share/ (fonts) beside it. `npm run build`.
+// addons and browser bundles embedded, and dist/share/ (PDF fonts, the console's terminal data) beside it.
 import { Glob } from 'bun';
 import { cpSync, mkdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -100,6 +100,30 @@ function pdfkitFontsPlugin(): import('bun').BunPlugin {
   };
 }
 
+/**
+ * The console's blessed loads its widgets with require('./widgets/' + name) and its terminfo fallbacks from
+ * its package directory, neither of which a compiled executable has. This plugin spells the widget requires
+ * out, and points the terminfo fallbacks at share/blessed beside the executable (copied by main()).
+ */
+function blessedPlugin(): import('bun').BunPlugin {
+  const shareDir = "require('path').join(require('path').dirname(process.execPath), 'share', 'blessed')";
+  return {
+    name: 'blessed',
+    setup(build) {
+      build.onLoad({ filter: /blessed[\\/]lib[\\/]widget\.js$/ }, async (args) => {
+        const names = [...new Glob('*.js').scanSync({ cwd: join(dirname(args.path), 'widgets') })].map((f) => f.replace(/\.js$/, ''));
+        const table = `({${names.map((n) => `${JSON.stringify(n)}: () => require('./widgets/${n}')`).join(', ')}})`;
+        const text = (await Bun.file(args.path).text()).replace("require('./widgets/' + file)", `${table}[file]()`);
+        return { contents: text, loader: 'js' };
+      });
+      build.onLoad({ filter: /blessed[\\/]lib[\\/](tput|widgets[\\/]bigtext)\.js$/ }, async (args) => {
+        const text = (await Bun.file(args.path).text()).replace(/__dirname \+ '\/\.\.(\/\.\.)?\/usr\//g, `${shareDir} + '/`);
+        return { contents: text, loader: 'js' };
+      });
+    },
+  };
+}
+
 async function buildPageBundles(): Promise<string> {
   const dir = join(work, 'web');
   mkdirSync(dir, { recursive: true });
@@ -132,7 +156,9 @@ async function main(): Promise<void> {
     target: 'bun',
     minify: true,
     sourcemap: 'none',
-    plugins: [nativeAddonPlugin(), workerUrlPlugin(workers), pdfkitFontsPlugin()],
+    plugins: [nativeAddonPlugin(), workerUrlPlugin(workers), pdfkitFontsPlugin(), blessedPlugin()],
+    // Optional packages of blessed's Terminal widget, which the console does not use.
+    external: ['term.js', 'pty.js'],
   });
   if (!out.success) throw new Error(`compile failed:\n${out.logs.map(String).join('\n')}`);
   // The PDF fonts lie beside the executable (pdfkit and fontkit read font files from disk).
@@ -141,6 +167,8 @@ async function main(): Promise<void> {
   for (const f of ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf', 'DejaVuSansMono.ttf', 'DejaVuSansMono-Bold.ttf']) {
     if (existsSync(join(fonts, f))) cpSync(join(fonts, f), join(dist, 'share', 'fonts', f));
   }
+  // The console's terminal descriptions and fonts (blessed falls back to them when the system has none).
+  cpSync(join(dirname(req.resolve('blessed/package.json')), 'usr'), join(dist, 'share', 'blessed'), { recursive: true });
   rmSync(work, { recursive: true, force: true });
   const size = Bun.file(join(dist, 'proof-ledger')).size;
   process.stdout.write(

@@ -1,5 +1,5 @@
-// The compiled executable: `npm run build`, dist/ copied alone into an empty directory, then serve, the CLI
-// and one signed ingest with its proof (and the parts that need embedded workers, fonts and page bundles).
+// The compiled executable: `npm run build`, dist/ copied alone into an empty directory, then serve, the CLI,
+// the console, and one signed ingest with its proof (and the parts that need embedded workers, fonts, pages).
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { verify } from 'node:crypto';
 import { cpSync, existsSync, readdirSync } from 'node:fs';
@@ -43,6 +43,7 @@ beforeAll(async () => {
 describe('dist/proof-ledger', () => {
   it('is one executable with the fonts beside it', () => {
     expect(readdirSync(join(work, 'dist')).sort()).toEqual(['proof-ledger', 'share']);
+    expect(readdirSync(join(work, 'dist', 'share')).sort()).toEqual(['blessed', 'fonts']);
     expect(existsSync(join(work, 'dist', 'share', 'fonts', 'DejaVuSans.ttf'))).toBe(true);
   });
 
@@ -108,6 +109,22 @@ describe('dist/proof-ledger', () => {
     expect((await call({ url }, 'GET', '/openapi.json')).body.openapi).toBe('3.1.0');
     expect(out).not.toContain('"level":"error"');
   }, 120000);
+
+  it('runs the console in a terminal (tmux) and shows the tenants', async () => {
+    const socket = `svc-binary-${process.pid}`;
+    const tmux = (...args: string[]) => Bun.spawnSync(['tmux', '-L', socket, ...args], { stdout: 'pipe', stderr: 'pipe' }).stdout.toString();
+    tmux('new-session', '-d', '-s', 'c', '-x', '100', '-y', '30', `cd ${work} && env PATH=/usr/bin:/bin SVC_DATA_DIR=${data} ${bin} console`);
+    try {
+      const screen = await until(() => {
+        const t = tmux('capture-pane', '-p', '-t', 'c');
+        return t.includes('binary.test') ? t : null;
+      }, 20000, 100);
+      expect(screen).toContain('localhost');
+      tmux('send-keys', '-t', 'c', 'q');
+    } finally {
+      tmux('kill-server');
+    }
+  }, 60000);
 
   it('answers svc doctor and svc backup against the running server', async () => {
     const d = await run('svc', 'doctor', '--json');
