@@ -3,7 +3,7 @@
 import { canonicalJson } from '../src/crypto/canonical';
 import { ulid } from '../src/crypto/ids';
 import { transact } from '../src/store/env';
-import { beginBatch, prepareAuditEvent } from '../src/audit/append';
+import { prepareAuditEvent } from '../src/audit/append';
 import type { IngestItem } from '../src/audit/model';
 
 export type FixtureOptions = {
@@ -23,7 +23,6 @@ export async function appendAuditFixture(tenantId: string, org: string, count: n
   const metadata = opts.metadata ?? ((n) => ({ n }));
   const BATCH = 5000;
   for (let b = 0; b < count; b += BATCH) {
-    beginBatch();
     const prepared: Array<ReturnType<typeof prepareAuditEvent>> = [];
     for (let n = b; n < Math.min(count, b + BATCH); n++) {
       const occurred = start + Math.floor((n / count) * span);
@@ -38,6 +37,7 @@ export async function appendAuditFixture(tenantId: string, org: string, count: n
       prepared.push(prepareAuditEvent(item));
     }
     await transact(() => prepared.forEach((p) => p.apply()));
+    for (const p of prepared) p.done?.();
     if (opts.progress && (b / BATCH) % 40 === 0) process.stderr.write(`  built ${b + prepared.length} events\n`);
   }
 }

@@ -19,6 +19,8 @@ export type Config = Readonly<{
   logLevel: 'debug' | 'info' | 'warn' | 'error';
   upgradeUrl: string;
   retentionCron: string;
+  /** Writes in flight before new ones are refused with 503 (back-pressure). */
+  writeQueueMax: number;
   /** Plain-HTTP listener of GET /metrics; null = off. */
   metricsAddr: { host: string; port: number } | null;
 }>;
@@ -26,7 +28,7 @@ export type Config = Readonly<{
 const KEYS = [
   'SVC_DATA_DIR', 'SVC_HOST', 'SVC_PORT', 'SVC_PUBLIC_URL', 'SVC_TLS_CERT', 'SVC_TLS_KEY', 'SVC_TLS',
   'SVC_BOOTSTRAP', 'SVC_MASTER_KEY_FILE', 'SVC_STREAM_ALLOW_CIDRS', 'SVC_STREAM_CA_FILE',
-  'SVC_AUDIT_HOT_DAYS', 'SVC_PUBLIC_RPS', 'SVC_LOG_LEVEL', 'SVC_UPGRADE_URL', 'SVC_RETENTION_CRON',
+  'SVC_AUDIT_HOT_DAYS', 'SVC_PUBLIC_RPS', 'SVC_LOG_LEVEL', 'SVC_UPGRADE_URL', 'SVC_RETENTION_CRON', 'SVC_WRITE_QUEUE_MAX',
   'SVC_METRICS_ADDR',
 ] as const;
 
@@ -95,6 +97,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: level,
     upgradeUrl: s.SVC_UPGRADE_URL ?? 'https://localhost/upgrade',
     retentionCron: s.SVC_RETENTION_CRON ?? '17 3 * * *',
+    writeQueueMax: int('SVC_WRITE_QUEUE_MAX', 2048, 1, 1_000_000),
     metricsAddr: metricsAddr ?? null,
   };
   if (problems.length) throw new Error(`configuration: ${problems.join('; ')}`);

@@ -22,6 +22,7 @@ export const STATUS: Record<string, number> = {
   org_archived: 409, org_not_deletable: 409, trace_label_in_use: 409,
   retention_expired: 410,
   rate_limited: 429, quota_exceeded: 429,
+  overloaded: 503,
   db_error: 500, ingest_failed: 500, encode_failed: 500, serialization_failed: 500, quota_check_failed: 500,
   api_key_lookup_failed: 500, internal_error: 500,
 };

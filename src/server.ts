@@ -6,7 +6,7 @@ import { tlsMaterial } from './http/tls';
 import { log, flushLogs } from './log';
 import { createTenant, ensurePlatformKey, listTenants } from './tenants/service';
 import { createApiKey, SCOPES } from './keys/service';
-import { startWorkers, stopWorkers } from './workers/index';
+import { startWorkers, startWriterThread, stopWorkers } from './workers/index';
 import { allRoutes } from './http/routes';
 import { setServedCertificate, startMetricsListener } from './http/metrics';
 import { migrate } from './migrations/index';
@@ -45,6 +45,7 @@ export async function startServer(env: Record<string, string | undefined> = proc
   const tls = cfg.tls ? await tlsMaterial(cfg) : null;
   const app = buildApp(allRoutes());
   // Workers first: /healthz answers only once the store is open and the workers run (DECISIONS 7).
+  await startWriterThread();
   startWorkers();
   assertPortFree(cfg.host, cfg.port);
   app.listen({ hostname: cfg.host, port: cfg.port, reusePort: true, ...(tls ? { tls: { cert: tls.cert, key: tls.key } } : {}) });

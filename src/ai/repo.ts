@@ -24,6 +24,8 @@ export type AiRow = {
   public_key: Buffer;
   signature: Buffer;
   signed_bytes: Buffer;
+  /** Position in the tenant's transparency log, fixed in the transaction that appends the row; absent before logs existed. */
+  leaf_index?: number | null;
 };
 /** What the first acceptance of a payload_hash answered; a duplicate answers the same id and time. */
 export type FirstSeen = { attestation_id: string; created_at: string };

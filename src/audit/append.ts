@@ -1,33 +1,29 @@
-// Owns appending audit rows: seq assignment, signing and the writes of one row, used by the audit writer.
+// Owns appending audit rows (DECISIONS 6), run by the writer thread: the idempotency claim, seq assignment and
+// signing outside the transaction; the row, its indexes, the org head and the idempotency record inside it.
 import { canonicalBytes } from '../crypto/canonical';
 import { sha256Hex } from '../crypto/hash';
+import type { Applier, Prepared } from '../store/writer-core';
 import { tenantSigner } from '../tenants/service';
-import { FIVE_YEARS_MS, SCHEMA_ID, signedDataOf, type AuditRow, type IngestItem } from './model';
-import { events, heads, indexInTxn } from './repo';
+import { DAY_MS, FIVE_YEARS_MS, SCHEMA_ID, signedDataOf, type AuditRow, type IdemRow, type IngestItem } from './model';
+import { events, heads, idem, idemExpiry, indexInTxn } from './repo';
 
+export const AUDIT_EVENT = 'audit.event';
 const orgKey = (t: string, o: string) => `${t}\u0000${o}`;
 
-// Seqs handed out to rows prepared in the running batch. The durable truth is audit_heads, written
-// in the transaction that appends the rows; each batch starts again from it (beginBatch).
+/** An accepted event and, when it carried an Idempotency-Key, the record that claims the key. */
+export type AuditWrite = { item: IngestItem; idem: { key: string; record: IdemRow } | null };
+/** conflict: a live record already holds the key (nothing was written, no seq was used). */
+export type AuditWriteResult = { conflict?: IdemRow; seq?: number };
+
+// The last seq handed out per org by this writer. Rows are prepared before earlier transactions commit, so the
+// durable head lags behind; apply() checks that each row continues the head exactly (gapless, never reused).
+// A failed transaction ends the writer thread, and a new one starts again from the durable heads.
 const assigned = new Map<string, number>();
-// Orgs whose stored head was already checked inside the running transaction, with its max_lag_ms.
-const checked = new Map<string, number>();
-// Largest ingested_at - occurred_at of the rows prepared in the running batch, per org.
-const lags = new Map<string, number>();
+// Idempotency keys claimed by rows prepared but not yet committed.
+const claimed = new Map<string, IdemRow>();
 
-/** Forgets the state of the previous batch (committed or failed): the next one re-reads the heads. */
-export function beginBatch(): void {
-  assigned.clear();
-  checked.clear();
-  lags.clear();
-}
-
-/**
- * Signs the next row of the org (outside the transaction) and returns its writes. apply() checks,
- * inside the transaction, that the stored head is exactly where this batch continues from and moves
- * it together with the rows: seq is gapless and strictly increasing whatever crashes or retries happen.
- */
-export function prepareAuditEvent(item: IngestItem): { apply(): void; tenantId: string; orgId: string } {
+/** Signs the next row of the org; `apply` writes it inside the transaction. Exported for the fixture builder. */
+export function prepareAuditEvent(item: IngestItem): Prepared<AuditWriteResult> & { seq: number } {
   const t = item.tenant_id;
   const o = item.org_id;
   const k = orgKey(t, o);
@@ -44,23 +40,37 @@ export function prepareAuditEvent(item: IngestItem): { apply(): void; tenantId: 
   row.signature = signer.sign(bytes);
   assigned.set(k, seq);
   const lag = Date.parse(item.ingested_at) - item.occurred_ms;
-  lags.set(k, Math.max(lags.get(k) ?? -Infinity, lag));
   return {
-    tenantId: t,
-    orgId: o,
+    seq,
     apply() {
-      if (!checked.has(k)) {
-        const head = heads().get([t, o]);
-        const last = head?.last_seq ?? 0;
-        if (last !== seq - 1) throw new Error(`audit seq out of step for an org: head ${last}, next ${seq}`);
-        checked.set(k, head ? head.max_lag_ms ?? FIVE_YEARS_MS : -Infinity);
-      }
+      const head = heads().get([t, o]);
+      const last = head?.last_seq ?? 0;
+      if (last !== seq - 1) throw new Error(`audit seq out of step for an org: head ${last}, next ${seq}`);
       events().appendInTxn([t, o, seq], row);
       indexInTxn(t, row);
-      // Every prepare of a batch runs before its applies: only the org's last row of the batch moves the head.
-      if (assigned.get(k) === seq) {
-        heads().putSync([t, o], { last_seq: seq, last_ingested_at: item.ingested_at, max_lag_ms: Math.max(checked.get(k)!, lags.get(k)!) });
-      }
+      heads().putSync([t, o], { last_seq: seq, last_ingested_at: item.ingested_at, max_lag_ms: Math.max(head ? head.max_lag_ms ?? FIVE_YEARS_MS : -Infinity, lag) });
+      return { seq };
     },
   };
 }
+
+/** The writer's applier for audit events: a key already claimed (committed or in flight) is a conflict, decided before a seq is used. */
+export const auditEventApplier: Applier<AuditWrite, AuditWriteResult> = {
+  prepare({ item, idem: claim }) {
+    if (!claim) return prepareAuditEvent(item);
+    const ck = orgKey(item.tenant_id, claim.key);
+    const live = claimed.get(ck) ?? idem().get([item.tenant_id, claim.key]);
+    if (live && live.at > claim.record.at - DAY_MS) return { apply: () => ({ conflict: live }) };
+    const p = prepareAuditEvent(item);
+    claimed.set(ck, claim.record);
+    return {
+      apply() {
+        const r = p.apply();
+        idem().putSync([item.tenant_id, claim.key], claim.record);
+        idemExpiry().putSync([claim.record.at, item.tenant_id, claim.key], 1);
+        return r;
+      },
+      done: () => claimed.delete(ck),
+    };
+  },
+};

@@ -1,16 +1,35 @@
-// Owns audit ingest: validation, idempotency (DECISIONS 6 and 9) and the durable enqueue behind the 201.
+// Owns audit ingest: validation, idempotency (DECISIONS 6 and 9) and the hand-over to the writer behind the 201.
 import { ApiError } from '../errors';
 import { canonicalJson } from '../crypto/canonical';
 import { sha256Hex } from '../crypto/hash';
 import { ulid } from '../crypto/ids';
 import { transact } from '../store/env';
 import type { TenantRow } from '../tenants/service';
-import { enqueueAuditEvent } from './writer';
+import { log } from '../log';
+import { submit } from '../store/writer';
+import { AUDIT_EVENT, type AuditWrite, type AuditWriteResult } from './append';
 import { checkIdempotencyKey, checkIngestBody, DAY_MS, type IdemRow, type IngestItem } from './model';
 import { findOrg } from './orgs';
 import { idem, idemExpiry } from './repo';
 
-// Acceptances not yet visible in audit_heads (still queued): the org delete rule needs them too.
+type Listener = (touched: Array<[tenantId: string, orgId: string]>) => void;
+const listeners = new Set<Listener>();
+/** Called after each written audit event with its (tenant, org) pair (streams wake up on it). */
+export function onAuditApplied(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+function notifyApplied(tenantId: string, orgId: string): void {
+  for (const l of listeners) {
+    try {
+      l([[tenantId, orgId]]);
+    } catch (e) {
+      log('error', 'audit applied listener failed', { error: String((e as Error).message) });
+    }
+  }
+}
+
+// Acceptances not yet visible in audit_heads (still being written): the org delete rule needs them too.
 const lastAccepted = new Map<string, number>();
 export const lastAcceptedMs = (tenantId: string, orgId: string): number => lastAccepted.get(`${tenantId}\u0000${orgId}`) ?? 0;
 
@@ -19,17 +38,9 @@ function conflict(rec: IdemRow, bodyHash: string): ApiError {
   return new ApiError('idempotency_key_reuse_mismatch', 'This Idempotency-Key was already used with a different body');
 }
 
-/** Removes an idempotency record older than 24 hours so its key can be used again. */
-async function dropExpired(tenantId: string, key: string, now: number): Promise<void> {
-  await transact(() => {
-    const cur = idem().get([tenantId, key]);
-    if (cur && cur.at <= now - DAY_MS) idem().removeSync([tenantId, key]);
-  });
-}
-
 /**
- * POST /v1/audit/events after auth, scope, rate limit and payment checks. Answers only once the
- * item and its idempotency record are fsync'd in one commit; the worker assigns seq and signs.
+ * POST /v1/audit/events after auth, scope, rate limit and payment checks. Answers only once the signed
+ * row and its idempotency record are fsync'd in one commit; the writer assigns seq and signs.
  */
 export async function ingestAuditEvent(tenant: TenantRow, idempotencyKey: string | null, body: unknown) {
   const key = checkIdempotencyKey(idempotencyKey);
@@ -47,7 +58,6 @@ export async function ingestAuditEvent(tenant: TenantRow, idempotencyKey: string
   const existing = idem().get([t, key]);
   if (existing && existing.at > now - DAY_MS) throw conflict(existing, bodyHash);
   if (org.archived) throw new ApiError('org_archived', 'The organization is archived; it accepts no new events');
-  if (existing) await dropExpired(t, key, now);
   const event_id = `aevt_${ulid()}`;
   const ingested_at = new Date(now).toISOString();
   const item: IngestItem = {
@@ -55,17 +65,11 @@ export async function ingestAuditEvent(tenant: TenantRow, idempotencyKey: string
     action: f.action, actor_json, targets_json, context_json, metadata_json,
     actor_id: f.actor.id, target_ids: [...new Set(f.targets.map((x) => x.id))],
   };
-  const rec: IdemRow = { event_id, body_hash: bodyHash, org_id: f.org_id, at: now };
-  const ok = await enqueueAuditEvent(JSON.stringify(item), {
-    unlessExists: { db: idem(), key: [t, key] },
-    with: [{ db: idem(), key: [t, key], value: rec }, { db: idemExpiry(), key: [now, t, key], value: 1 }],
-  });
-  if (!ok) {
-    const winner = idem().get([t, key]);
-    if (winner) throw conflict(winner, bodyHash);
-    throw new ApiError('ingest_failed', 'The event was not queued; safe to retry');
-  }
+  const record: IdemRow = { event_id, body_hash: bodyHash, org_id: f.org_id, at: now };
   lastAccepted.set(`${t}\u0000${f.org_id}`, now);
+  const r = await submit<AuditWrite, AuditWriteResult>(AUDIT_EVENT, { item, idem: { key, record } });
+  if (r.conflict) throw conflict(r.conflict, bodyHash);
+  notifyApplied(t, f.org_id);
   return { event_id, status: 'accepted' as const };
 }
 

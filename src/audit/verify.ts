@@ -1,7 +1,7 @@
 // Owns audit verification: one event against the tenant's pinned key, and the org's integrity scan.
 import { canonicalBytes } from '../crypto/canonical';
-import { verifyBytes } from '../crypto/ed25519';
-import { sha256Hex } from '../crypto/hash';
+import { nodePrimitives } from '../verify/node-primitives';
+import { checkAuditSigned } from '../verify/records';
 import { pinnedPublicKey } from '../tenants/service';
 import { checkCold, type SeqRange } from './cold';
 import { signedDataOf } from './model';
@@ -26,23 +26,19 @@ export function* auditRowChecks(): Generator<{ id: string; ok: boolean }> {
 
 function verifyAuditRow(tenantId: string, row: AuditRow) {
   let signed: ReturnType<typeof signedDataOf> | null = null;
-  let computed: string | null = null;
-  let reason: string | null = null;
+  let bytes: Uint8Array | null = null;
   try {
     signed = signedDataOf(row);
-    computed = sha256Hex(canonicalBytes(signed));
+    bytes = canonicalBytes(signed);
   } catch {
-    reason = 'payload_hash_mismatch'; // a stored column is no longer valid JSON: the bytes cannot be rebuilt
+    // A stored column is no longer valid JSON: the bytes cannot be rebuilt (reported as payload_hash_mismatch).
   }
-  if (!reason && computed !== row.payload_hash) reason = 'payload_hash_mismatch';
-  if (!reason) {
-    const key = pinnedPublicKey(tenantId, row.key_id);
-    if (!key) reason = 'key_unknown';
-    else if (!verifyBytes(key, canonicalBytes(signed), row.signature)) reason = 'signature_invalid';
-  }
+  const key = pinnedPublicKey(tenantId, row.key_id);
+  const check = checkAuditSigned(nodePrimitives, bytes, row.payload_hash, key ?? null, row.signature);
+  const reason = !check.hashOk ? 'payload_hash_mismatch' : !key ? 'key_unknown' : !check.signatureOk ? 'signature_invalid' : null;
   return {
     event_id: row.id, valid: reason === null, reason, schema: row.schema_id, payload_hash: row.payload_hash,
-    computed_payload_hash: computed, signed_data: signed, key_source: 'tenant_keys', key_id: row.key_id,
+    computed_payload_hash: check.computed, signed_data: signed, key_source: 'tenant_keys', key_id: row.key_id,
     signature: row.signature.toString('hex'),
   };
 }

@@ -8,6 +8,8 @@ import { createApiKey, describeApiKey, listApiKeys, revokeApiKey } from '../keys
 import { usageReport } from '../usage/service';
 import { readFileSync } from 'node:fs';
 import { verifyProofDocument, type VerifyReport } from '../proof/offline-verify';
+import { checkSavedCheckpoint } from '../proof/saved-checkpoint';
+import { join } from 'node:path';
 import { runRetention } from '../workers/retention';
 import { integrityForOperator } from '../audit/service';
 import { removeExpiredExports } from '../exports/service';
@@ -35,6 +37,12 @@ const table = (rows: string[][]): string => {
 const tenantText = (t: ReturnType<typeof describeTenant>) =>
   `${t.name} (${t.tenant_id})\n  domain ${t.primary_domain} verified=${t.domain_verified}  plan ${t.plan}  past_due=${t.past_due}\n` +
   t.keys.map((k) => `  key ${k.key_id} ${k.valid_until ? `retired ${k.valid_until}` : 'active'} ${k.public_key}`).join('\n');
+
+/** The raw public keys of a saved GET /keys/{domain} answer (candidates for a checkpoint signed before a rotation). */
+function publishedKeyBytes(keys: unknown): Uint8Array[] {
+  const list = keys && typeof keys === 'object' && Array.isArray((keys as { keys?: unknown }).keys) ? (keys as { keys: unknown[] }).keys : [];
+  return list.flatMap((k) => (k && typeof k === 'object' && typeof (k as { public_key?: unknown }).public_key === 'string' ? [new Uint8Array(Buffer.from((k as { public_key: string }).public_key, 'base64url'))] : [])).filter((k) => k.length === 32);
+}
 
 /** One line per trace item (its failed or skipped checks indented below), one line per other check, then the verdict. */
 function verifyText(r: VerifyReport): string {
@@ -171,7 +179,7 @@ export const commands: Record<string, Command> = {
     },
   },
   verify: {
-    usage: 'verify FILE [--keys KEYS.json] [--platform-key PLATFORM.json]  (offline: event proof, AI proof or trace bundle)',
+    usage: 'verify FILE [--keys KEYS.json] [--platform-key PLATFORM.json] [--checkpoint SAVED [--cacert PEM | --data-dir DIR]]  (offline: event, AI or document proof or trace bundle; with --checkpoint also that the log only grew since SAVED)',
     opensStore: false,
     async run(ctx) {
       const read = (file: string) => {
@@ -182,10 +190,21 @@ export const commands: Record<string, Command> = {
         }
       };
       const json = (flag: string) => (typeof ctx.flags[flag] === 'string' ? JSON.parse(read(ctx.flags[flag] as string)) : undefined);
-      const report = verifyProofDocument(read(arg(ctx, 0, 'FILE')), { keys: json('keys'), platformKey: json('platform-key') });
-      const failedChecks = report.checks.filter((c) => !c.ok).length;
+      const keys = json('keys');
+      const report = verifyProofDocument(read(arg(ctx, 0, 'FILE')), { keys, platformKey: json('platform-key') });
+      if (typeof ctx.flags.checkpoint === 'string') {
+        // DECISIONS 10: --cacert trusts a self-signed certificate; --data-dir trusts that appliance's own one.
+        const caFile = typeof ctx.flags.cacert === 'string' ? ctx.flags.cacert : typeof ctx.flags['data-dir'] === 'string' ? (config().tlsCert ?? join(config().dataDir, 'tls', 'cert.pem')) : undefined;
+        const saved = await checkSavedCheckpoint(report.checkpoint, read(ctx.flags.checkpoint), { ca: caFile ? read(caFile) : undefined, keys: publishedKeyBytes(keys) });
+        report.checks.push(...saved);
+        report.ok = report.ok && saved.every((c) => c.ok);
+      }
+      const failedChecks = report.checks.filter((c) => !c.ok);
+      // A broken log history (fork, rollback) is the one line on stderr; otherwise the count of failed checks.
+      const history = failedChecks.find((c) => c.item === 'checkpoint');
       const result: CliResult & { exitCode: number; failure: string } = {
-        json: report, text: verifyText(report), exitCode: report.ok ? 0 : 1, failure: `NOT VERIFIED: ${failedChecks} check(s) failed`,
+        json: report, text: verifyText(report), exitCode: report.ok ? 0 : 1,
+        failure: history ? `NOT VERIFIED: ${history.detail}` : `NOT VERIFIED: ${failedChecks.length} check(s) failed`,
       };
       return result;
     },

@@ -6,12 +6,11 @@ import { join } from 'node:path';
 import type { Config } from '../config';
 import { closeStore, openStore, storeStats } from '../store/env';
 import { FORMAT_VERSION, formatVersion } from '../store/format';
-import { depth, oldestAgeMs } from '../store/queue';
-import { auditBacklog } from '../audit/service';
+import { readWriterStatus } from '../store/writer-status';
 
 const GB = 1024 ** 3;
 const CERT_WARN_DAYS = 14;
-const BACKLOG_AGE_S = 60;
+const BACKLOG_AGE_MS = 10_000;
 
 export type DoctorReport = { ok: boolean; problems: string[]; checked: string[] };
 
@@ -84,10 +83,10 @@ export async function runDoctor(cfg: Config): Promise<DoctorReport> {
       if (v < FORMAT_VERSION) problems.push(`store: data format ${v} needs migrating to ${FORMAT_VERSION} (start the server once)`);
       const { mapSize, usedBytes } = storeStats();
       if (usedBytes > mapSize * 0.9) problems.push(`store: ${((usedBytes / mapSize) * 100).toFixed(0)}% of the LMDB map is used`);
-      const intake = { depth: depth(), age: oldestAgeMs() / 1000 };
-      const audit = auditBacklog();
-      if (intake.age > BACKLOG_AGE_S) problems.push(`queue: ${intake.depth} accepted records waiting, the oldest for ${Math.round(intake.age)} s (is the server running?)`);
-      if (audit.oldestAgeMs / 1000 > BACKLOG_AGE_S) problems.push(`queue: ${audit.depth} accepted audit events waiting, the oldest for ${Math.round(audit.oldestAgeMs / 1000)} s (is the server running?)`);
+      // The running server publishes its writer figures every second; none fresh means no server runs.
+      const w = readWriterStatus();
+      if (w && w.oldest_ms > BACKLOG_AGE_MS) problems.push(`queue: ${w.in_flight} writes in flight, the oldest for ${Math.round(w.oldest_ms / 1000)} s (the writer is stuck or the disk is slow)`);
+      if (w && w.in_flight > cfg.writeQueueMax * 0.9) problems.push(`queue: ${w.in_flight} writes in flight, near SVC_WRITE_QUEUE_MAX (${cfg.writeQueueMax}): new writes are being refused with 503`);
     } finally {
       await closeStore();
     }

@@ -18,6 +18,8 @@ export type DocumentRow = {
   public_key: Buffer;
   signature: Buffer;
   signed_bytes: Buffer;
+  /** Position in the tenant's transparency log, fixed in the transaction that appends the row; absent before logs existed. */
+  leaf_index?: number | null;
 };
 export type Anchored = { event_id: string; created_at: string };
 

@@ -6,11 +6,10 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import { config } from '../config';
 import { log } from '../log';
 import { storeStats } from '../store/env';
-import { depth as intakeDepth, oldestAgeMs as intakeOldestAgeMs } from '../store/queue';
-import { auditBacklog, lastSeq } from '../audit/service';
+import { writerStats } from '../store/writer';
+import { lastSeq } from '../audit/service';
 import { allStreams } from '../streams/service';
 import { exportJobCounts } from '../exports/service';
-import { onThreadBatch } from '../workers/thread';
 
 export const registry = new Registry();
 collectDefaultMetrics({ register: registry, prefix: 'proof_ledger_process_' });
@@ -28,12 +27,24 @@ const latency = new Histogram({
   buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10],
   registers: [registry],
 });
-const batches = new Histogram({
-  name: 'proof_ledger_writer_batch_size',
-  help: 'Items applied per writer transaction, by writer thread',
-  labelNames: ['writer'] as const,
-  buckets: [1, 2, 5, 10, 25, 50, 100, 250, 500, 1000, 2000, 5000],
-  registers: [registry],
+// Writer batches: the writer keeps running totals (store/writer.ts writerStats); each scrape adds what
+// happened since the previous one, so the request path pays nothing for them.
+let seen = { batches: 0, committed: 0 };
+new Counter({
+  name: 'proof_ledger_writer_batches_total', help: 'Writer transactions (group commits)', registers: [registry],
+  collect() {
+    const s = writerStats();
+    this.inc(Math.max(0, s.batches - seen.batches));
+    seen = { ...seen, batches: s.batches };
+  },
+});
+new Counter({
+  name: 'proof_ledger_writer_items_total', help: 'Writes committed by the writer (items_total / batches_total = mean batch size)', registers: [registry],
+  collect() {
+    const s = writerStats();
+    this.inc(Math.max(0, s.committed - seen.committed));
+    seen = { ...seen, committed: s.committed };
+  },
 });
 
 /** Gauges computed when scraped, from small accessors of the areas and the store. */
@@ -51,14 +62,14 @@ function gauge(name: string, help: string, labelNames: string[], collect: (g: Ga
   });
 }
 
-gauge('proof_ledger_queue_depth', 'Accepted items not yet applied, by queue', ['queue'], (g) => {
-  g.set({ queue: 'intake' }, intakeDepth());
-  g.set({ queue: 'audit' }, auditBacklog().depth);
+gauge('proof_ledger_queue_depth', 'Writes handed over and not yet committed, by queue', ['queue'], (g) => {
+  g.set({ queue: 'writer' }, writerStats().in_flight);
 });
-gauge('proof_ledger_queue_oldest_age_seconds', 'Age of the oldest item waiting, by queue', ['queue'], (g) => {
-  g.set({ queue: 'intake' }, intakeOldestAgeMs() / 1000);
-  g.set({ queue: 'audit' }, auditBacklog().oldestAgeMs / 1000);
+gauge('proof_ledger_queue_oldest_age_seconds', 'Age of the oldest write not yet committed, by queue', ['queue'], (g) => {
+  g.set({ queue: 'writer' }, writerStats().oldest_ms / 1000);
 });
+gauge('proof_ledger_writer_last_batch_size', 'Writes in the writer\'s last transaction', [], (g) => g.set(writerStats().last_batch));
+gauge('proof_ledger_writer_max_batch_size', 'Writes in the writer\'s largest transaction since start', [], (g) => g.set(writerStats().max_batch));
 const STREAM_STATES = ['active', 'failing', 'paused'] as const;
 gauge('proof_ledger_stream_lag_events', 'Audit events of the org not yet acknowledged by the stream, by stream id', ['tenant_id', 'stream_id'], (g) => {
   for (const s of allStreams()) g.set({ tenant_id: s.tenant_id, stream_id: s.id }, Math.max(0, lastSeq(s.tenant_id, s.org_id) - s.cursor_seq));
@@ -99,8 +110,6 @@ export function setServedCertificate(pem: string | null): void {
     certExpiry = null;
   }
 }
-
-onThreadBatch((thread, size) => batches.labels(thread).observe(size));
 
 // Hot path: three Map lookups per request and no allocation once a series exists (route, then method, then
 // status); label children are created once per (method, route, status).

@@ -4,6 +4,9 @@ import { ApiError } from '../errors';
 import { sha256Hex } from '../crypto/hash';
 import { secretToken, uuidv4 } from '../crypto/ids';
 import { transact } from '../store/env';
+import { bumpEpochInTxn, epochCache } from '../store/epoch';
+import { submit } from '../store/writer';
+import type { Applier } from '../store/writer-core';
 import { findTenant } from '../tenants/service';
 import { apiKeyIds, apiKeys, apiKeysByTenant, type ApiKeyRow } from './repo';
 
@@ -44,6 +47,7 @@ export async function createApiKey(input: CreateKeyIn) {
   const hash = sha256Hex(api_key);
   const row: ApiKeyRow = { key_id: uuidv4(), tenant_id: t.tenant_id, name, scopes, ip_allowlist, created_at: new Date().toISOString(), revoked_at: null, last_used_at: null };
   await transact(() => {
+    bumpEpochInTxn(EPOCH);
     apiKeys().putSync(hash, row);
     apiKeyIds().putSync(row.key_id, hash);
     apiKeysByTenant().putSync([t.tenant_id, row.key_id], hash);
@@ -69,13 +73,19 @@ export async function revokeApiKey(keyId: string) {
     const row = apiKeys().get(hash)!;
     const revoked_at = row.revoked_at ?? new Date().toISOString();
     apiKeys().putSync(hash, { ...row, revoked_at });
+    bumpEpochInTxn(EPOCH);
     return { key_id: keyId, revoked_at };
   });
 }
 
-/** One LMDB read by hash of the presented plaintext; no scan, no cache of key status. */
+// Key rows change here only (creation, revocation; last_used_at is not status), each change bumping the epoch,
+// so a revocation by the CLI is in force on the server's next request.
+const EPOCH = 'api_keys';
+const cachedKey = epochCache<ApiKeyRow>(EPOCH, (hash) => apiKeys().get(hash));
+
+/** The key by hash of the presented plaintext; no scan; cached until any process creates or revokes a key. */
 export function findApiKeyByPlaintext(plaintext: string): ApiKeyRow | undefined {
-  return apiKeys().get(sha256Hex(plaintext));
+  return cachedKey(sha256Hex(plaintext));
 }
 
 // last_used_at is kept in memory on the request path and written in batches (no write per request).
@@ -83,18 +93,29 @@ const lastUsed = new Map<string, string>();
 export function markUsed(keyId: string): void {
   lastUsed.set(keyId, new Date().toISOString());
 }
-/** Writes pending last_used_at values in one transaction. */
+export const KEYS_LAST_USED = 'keys.last_used';
+type LastUsed = Array<[keyId: string, at: string]>;
+
+/** The writer's applier: stores last_used_at values. */
+export const lastUsedApplier: Applier<LastUsed, null> = {
+  prepare: (pending) => ({
+    apply() {
+      for (const [keyId, at] of pending) {
+        const hash = apiKeyIds().get(keyId);
+        const row = hash ? apiKeys().get(hash) : undefined;
+        if (row) apiKeys().putSync(hash!, { ...row, last_used_at: at });
+      }
+      return null;
+    },
+  }),
+};
+
+/** Hands pending last_used_at values to the writer (server only). */
 export async function flushLastUsed(): Promise<void> {
   if (!lastUsed.size) return;
   const pending = [...lastUsed];
   lastUsed.clear();
-  await transact(() => {
-    for (const [keyId, at] of pending) {
-      const hash = apiKeyIds().get(keyId);
-      const row = hash ? apiKeys().get(hash) : undefined;
-      if (row) apiKeys().putSync(hash!, { ...row, last_used_at: at });
-    }
-  });
+  await submit<LastUsed, null>(KEYS_LAST_USED, pending);
 }
 
 /** A key as listed: never the plaintext nor its hash. */

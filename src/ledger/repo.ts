@@ -1,4 +1,6 @@
 // Owns the event ledger's sub-databases: signed rows (append-only), list indexes, idempotency, verifications.
+import { canonicalBytes } from '../crypto/canonical';
+import { ledgerSignedPayload } from '../crypto/signed';
 import { appendOnly } from '../store/append-only';
 import { subDb } from '../store/env';
 
@@ -19,15 +21,63 @@ export type LedgerRow = {
   trace_id: string | null;
   source: 'api' | 'system';
   key_id: string;
+  /** The tenant's pinned key for key_id (not stored on the row). */
   public_key: Buffer;
   signature: Buffer;
+  /** Rebuilt from the columns by the one signed-payload function (not stored on the row). */
   signed_bytes: Buffer;
+  /** Position in the tenant's transparency log, fixed in the transaction that appends the row; null before logs existed. */
+  leaf_index: number | null;
 };
+
+/**
+ * What is stored: hashes as raw 32-byte digests, no copy of the signed bytes and no public key (both follow
+ * from the columns and the tenant's key records). Rows written by earlier versions hold hex text and the two
+ * copies; decoding accepts both.
+ */
+type StoredRow = Omit<LedgerRow, 'payload_hash' | 'request_hash' | 'event_hash' | 'public_key' | 'signed_bytes' | 'leaf_index'> & {
+  payload_hash: Uint8Array | string; request_hash: Uint8Array | string; event_hash: Uint8Array | string; leaf_index?: number | null;
+};
+const hexOf = (h: Uint8Array | string): string => (typeof h === 'string' ? h : Buffer.from(h).toString('hex'));
+
+/** The three hashes of a stored row as hex, without decoding the rest (the verify path needs no more). */
+export function storedHashes(r: StoredRow): { payload_hash: string; request_hash: string; event_hash: string } {
+  return { payload_hash: hexOf(r.payload_hash), request_hash: hexOf(r.request_hash), event_hash: hexOf(r.event_hash) };
+}
 export type IdempotencyRecord = { request_hash: string; created_at: number; status: 201; body: { event_id: string; ingested_at: string } };
 export type VerificationRecord = { event_id: string; at: string; api_key_id: string; method: 'hash' | 'payload'; match_result: boolean; matched_field: string | null };
 
+const rows = () => appendOnly<StoredRow>('ledger_events');
+
+function decodeRow(r: StoredRow, publicKey: (tenantId: string, keyId: string) => Buffer | undefined): LedgerRow {
+  const row = { ...r, ...storedHashes(r), leaf_index: r.leaf_index ?? null } as LedgerRow;
+  row.public_key = publicKey(r.tenant_id, r.key_id) ?? Buffer.alloc(0);
+  row.signed_bytes = Buffer.from(canonicalBytes(ledgerSignedPayload(row)));
+  return row;
+}
+
 /** Key [event_id]: the signed rows; never updated, never deleted. */
-export const ledgerRows = () => appendOnly<LedgerRow>('ledger_events');
+export const ledgerRows = {
+  /** The stored row, undecoded. */
+  raw: (eventId: string): StoredRow | undefined => rows().get(eventId),
+  has: (eventId: string): boolean => rows().has(eventId),
+  /** The row decoded; `publicKey` resolves the tenant's pinned key of a key_id. */
+  get(eventId: string, publicKey: (tenantId: string, keyId: string) => Buffer | undefined): LedgerRow | undefined {
+    const r = rows().get(eventId);
+    return r ? decodeRow(r, publicKey) : undefined;
+  },
+  /** Every row decoded, in key order (restore verification reads them all). */
+  *all(publicKey: (tenantId: string, keyId: string) => Buffer | undefined): Generator<LedgerRow> {
+    for (const { value } of rows().range({})) yield decodeRow(value, publicKey);
+  },
+  /** Inside the write transaction: stores the row in its compact form. */
+  appendInTxn(row: LedgerRow): void {
+    const { public_key: _pk, signed_bytes: _sb, ...rest } = row;
+    rows().appendInTxn(row.event_id, {
+      ...rest, payload_hash: Buffer.from(row.payload_hash, 'hex'), request_hash: Buffer.from(row.request_hash, 'hex'), event_hash: Buffer.from(row.event_hash, 'hex'),
+    });
+  },
+};
 /** Key [tenant_id, ingested_at, event_id]: active rows only (the retention pass moves sealed rows out). */
 export const byTime = () => subDb<null, [string, string, string]>('ledger_by_time');
 /** Key [tenant_id, event_type, ingested_at, event_id]: active rows only. */

@@ -26,7 +26,7 @@ export async function runLedgerRetention(asOf: Date = new Date()): Promise<{ led
         if (!keys.length) break;
         await transact(() => {
           for (const [, at, id] of keys) {
-            const row = ledgerRows().get(id);
+            const row = ledgerRows.raw(id);
             byTime().removeSync([t, at, id]);
             if (row) byType().removeSync([t, row.event_type, at, id]);
             sealedRows().putSync([t, id], asOf.toISOString());
@@ -38,14 +38,14 @@ export async function runLedgerRetention(asOf: Date = new Date()): Promise<{ led
     }
     const back: Array<[string, string]> = [];
     for (const key of sealedRows().getKeys({ start: [t], end: [t, '\uffff'] }) as Iterable<[string, string]>) {
-      const row = ledgerRows().get(key[1]);
+      const row = ledgerRows.raw(key[1]);
       if (row && (cutoff === null || row.ingested_at >= cutoff)) back.push(key);
     }
     for (let i = 0; i < back.length; i += CHUNK) {
       const part = back.slice(i, i + CHUNK);
       await transact(() => {
         for (const [, id] of part) {
-          const row = ledgerRows().get(id)!;
+          const row = ledgerRows.raw(id)!;
           sealedRows().removeSync([t, id]);
           byTime().putSync([t, row.ingested_at, id], null);
           byType().putSync([t, row.event_type, row.ingested_at, id], null);

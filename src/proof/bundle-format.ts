@@ -1,6 +1,12 @@
 // Owns the TypeScript shapes of the published proof documents: event proof (DECISIONS 2), AI proof (DECISIONS 4), trace bundle (DECISIONS 3).
 // Keys, signatures and signed_payload are lowercase hex everywhere (DECISIONS 9 "Encodings").
 
+/**
+ * DECISIONS 10: a record's place in the tenant's transparency log, once a signed checkpoint covers it (hex hashes;
+ * `checkpoint` is the C2SP signed note), or pending before.
+ */
+export type LogBlock = { leaf_index: number; tree_size: number; leaf_hash: string; audit_path: string[]; root_hash: string; checkpoint: string } | { status: 'pending' };
+
 export type Issuer = { name: string; issuer_name: string; primary_domain: string; domain_verified: boolean; domain_verified_at?: string; logo_url?: string };
 
 /** GET /v1/proof/event/{event_id}. signed_payload = hex of the canonical bytes of ledgerSignedPayload. */
@@ -15,6 +21,7 @@ export type EventProof = {
   ingested_at: string;
   signature_valid: boolean;
   organization: Issuer;
+  log?: LogBlock;
 };
 
 /** GET /v1/proof/ai/{attestation_id}. signed_payload = hex of the canonical bytes of aiSignedPayload. */
@@ -38,6 +45,7 @@ export type AiProof = {
   signed_payload: string;
   verification: { signature_valid: boolean; payload_hash_valid: boolean };
   organization: Issuer;
+  log?: LogBlock;
 };
 
 export type BundleItemType = 'event' | 'ai_attestation' | 'document';
@@ -60,6 +68,7 @@ export type BundleItem = {
   signature: string;
   signed_payload: string;
   verification: { content_hash_valid: boolean; signature_valid: boolean };
+  log?: LogBlock;
 };
 
 /** GET /v1/traces/{trace_id}/proof. The seal's signed_payload is the ledger signed payload of the `trace.sealed` event. */
@@ -90,6 +99,7 @@ export type ProofBundle = {
     composite_hash_valid: boolean;
     all_signatures_valid: boolean;
     payload?: { trace_id: string; composite_hash: string; item_count: number; metadata: unknown; sealed_at: string };
+    log?: LogBlock;
   };
   footer: { verification_url: string; public_key_url: string };
 };

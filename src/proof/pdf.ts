@@ -9,6 +9,9 @@ import PDFDocument from 'pdfkit';
 import * as fontkit from 'fontkit';
 import QRCode from 'qrcode';
 import type { BundleItem, ProofBundle } from './bundle-format';
+import { nodeSha256 } from '../verify/node-primitives';
+import { noteKeyId, parseCheckpoint, parseNote } from '../verify/note';
+import { fromHex, toHex } from '../verify/primitives';
 
 type Doc = InstanceType<typeof PDFDocument>;
 
@@ -209,7 +212,7 @@ function header(l: Layout, b: ProofBundle, qr: Buffer): void {
     y += 22;
   }
   l.line(`Issued for ${printable(h.tenant_domain)}`, MX, y + 2, SANS, 10, MUTED);
-  l.line('Sealed record set signed with Ed25519, chained by SHA-256', MX, y + 16, SANS, 8.5, MUTED);
+  l.line('Every record and the seal signed with Ed25519; the seal covers one SHA-256 hash of all item hashes', MX, y + 16, SANS, 8.5, MUTED);
   l.y = Math.max(y + 34, TOP + qrSize + 16);
   doc.moveTo(MX, l.y).lineTo(MX + W, l.y).lineWidth(1).strokeColor(ACCENT).stroke();
   l.y += 12;
@@ -294,6 +297,32 @@ function seal(l: Layout, b: ProofBundle): void {
   l.row('Count', yes(s.count_confirmed, `CONFIRMED - ${s.item_count} items sealed, ${b.items.length} in this bundle`, 'NOT CONFIRMED'));
   l.row('Composite check', yes(s.composite_hash_valid, 'VALID - recomputed from the item hashes in order', 'INVALID'));
   l.row('Signature check', yes(s.all_signatures_valid, 'VALID - every item and the seal verified', 'NOT ALL VALID'));
+  if (s.log) logCheckpoint(l, s);
+}
+
+/**
+ * DECISIONS 10: the seal's place in the tenant's transparency log and the signed checkpoint that covers it (size,
+ * root, the key that signed it); printed only when the bundle carries the seal's log block.
+ */
+function logCheckpoint(l: Layout, s: ProofBundle['seal']): void {
+  const log = s.log!;
+  if ('status' in log) {
+    l.row('Transparency log', { text: 'PENDING - no signed checkpoint covered the seal yet when this bundle was made' });
+    return;
+  }
+  const note = parseNote(log.checkpoint);
+  const cp = note ? parseCheckpoint(note.body) : null;
+  const line = cp ? note!.signatures.find((x) => x.name === cp.origin) : undefined;
+  const noteKey = line ? toHex(line.keyId) : null;
+  const sealKey = fromHex(s.public_key);
+  // The checkpoint is signed by the key current when it was made: the seal's own key, or a newer one after a rotation.
+  const bySeal = !!cp && !!sealKey && sealKey.length === 32 && noteKey === toHex(noteKeyId(nodeSha256, cp.origin, sealKey));
+  l.row('Log leaf index', { text: String(log.leaf_index), mono: true });
+  l.row('Checkpoint size', { text: String(cp?.treeSize ?? log.tree_size), mono: true });
+  l.row('Checkpoint root', { text: cp ? toHex(cp.root) : log.root_hash, mono: true });
+  l.row('Checkpoint key', { text: noteKey ? `note key id ${noteKey}${bySeal ? ` (key ${s.key_id})` : ''}` : 'unreadable checkpoint', mono: true });
+  if (cp) l.row('Log origin', { text: cp.origin, mono: true });
+  l.code('Checkpoint (C2SP signed note)', log.checkpoint);
 }
 
 function closing(l: Layout, b: ProofBundle): void {
@@ -303,6 +332,13 @@ function closing(l: Layout, b: ProofBundle): void {
       'The composite hash is SHA-256 over the concatenation of the items\' content hashes as raw 32-byte digests, in the order above; ' +
       'the seal is a signed ledger event of type trace.sealed whose payload carries the trace ID, composite hash, item count and seal time.',
   );
+  if (b.seal.log && !('status' in b.seal.log)) {
+    l.paragraph(
+      'Every record is also a leaf of the tenant\'s append-only transparency log (RFC 6962 Merkle tree, leaf = the signed bytes). ' +
+        'The checkpoint printed in the seal section states the log\'s size and root hash, signed by the tenant key as a C2SP signed note; ' +
+        'the JSON bundle carries each record\'s inclusion proof against it. Keep the checkpoint: "svc verify --checkpoint" later proves that the log only grew since.',
+    );
+  }
   l.paragraph('To check this record without trusting the issuer, fetch the JSON proof bundle and run "svc verify bundle.json" or any implementation of the published verification algorithm; compare the public keys with those published at:');
   l.row('Public keys', { text: b.footer.public_key_url, mono: true });
   l.row('Verification', { text: b.footer.verification_url, mono: true });

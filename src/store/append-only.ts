@@ -1,5 +1,5 @@
 // Owns the append-only view of ledger-like sub-databases: records can be added and read, never changed.
-import type { Key, RangeOptions } from 'lmdb';
+import type { Database, Key, RangeOptions } from 'lmdb';
 import { subDb } from './env';
 
 export class AppendConflict extends Error {}
@@ -14,8 +14,17 @@ export type AppendOnly<V> = Readonly<{
   appendInTxn(key: Key, value: V): void;
 }>;
 
+/**
+ * Inside a write transaction: writes `key` with MDB_APPEND when it sorts after every key of `db`, so pages
+ * fill up instead of being split in half (LMDB splits in the middle on an ordinary insert); otherwise an
+ * ordinary put. For indexes whose keys mostly grow (time-ordered, sequence numbers).
+ */
+export function putGrowing(db: Database, key: Key, value: unknown): void {
+  if (!db.putSync(key, value, { append: true })) db.putSync(key, value);
+}
+
 export function appendOnly<V>(name: string): AppendOnly<V> {
-  const d = subDb<V>(name);
+  const d = subDb<V>(name, { sharedStructures: true });
   return Object.freeze({
     get: (key: Key) => d.get(key),
     has: (key: Key) => d.doesExist(key),

@@ -40,10 +40,14 @@ function env(): RootDatabase {
 }
 
 /** A named sub-database with ordered-binary keys (arrays sort element-wise) and msgpack values. */
-export function subDb<V = any, K extends import('lmdb').Key = import('lmdb').Key>(name: string, opts: { dupSort?: boolean; encoding?: 'msgpack' | 'binary' | 'string' } = {}): Database<V, K> {
+export function subDb<V = any, K extends import('lmdb').Key = import('lmdb').Key>(name: string, opts: { dupSort?: boolean; encoding?: 'msgpack' | 'binary' | 'string'; sharedStructures?: boolean } = {}): Database<V, K> {
   let d = dbs.get(name);
   if (!d) {
-    d = env().openDB({ name, keyEncoding: 'ordered-binary', encoding: opts.encoding ?? 'msgpack', dupSort: opts.dupSort }) ?? (readOnly ? EMPTY : undefined);
+    d = env().openDB({
+      name, keyEncoding: 'ordered-binary', encoding: opts.encoding ?? 'msgpack', dupSort: opts.dupSort,
+      // Record shapes stored once in the database instead of in every value (rows written before still decode).
+      ...(opts.sharedStructures ? { sharedStructuresKey: Symbol.for('structures') } : {}),
+    }) ?? (readOnly ? EMPTY : undefined);
     if (!d) throw new Error(`sub-database ${name} could not be opened`);
     dbs.set(name, d);
   }
@@ -56,6 +60,14 @@ export function subDb<V = any, K extends import('lmdb').Key = import('lmdb').Key
  */
 export function transact<T>(fn: () => T): Promise<T> {
   return env().transaction(fn) as Promise<T>;
+}
+
+/**
+ * As transact(), but all or nothing: when `fn` throws, none of its writes is committed (an abortable child
+ * transaction; plain transact() keeps the writes made before the throw). Rejects with what `fn` threw.
+ */
+export function transactAtomic<T>(fn: () => T): Promise<T> {
+  return env().childTransaction(fn) as Promise<T>;
 }
 
 /** Resolves once every write issued so far is durable. */

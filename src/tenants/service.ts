@@ -9,6 +9,7 @@ import { open as unseal, seal } from '../crypto/keywrap';
 import { uuidv4, isUuid } from '../crypto/ids';
 import { masterKey } from '../store/master-key';
 import { transact } from '../store/env';
+import { bumpEpochInTxn, epochCache } from '../store/epoch';
 import { isPlanName, PLAN_NAMES, type PlanName } from '../plans/plans';
 import { platformKeys, signingKeys, tenantDomains, tenants, type SigningKeyRow, type TenantRow } from './repo';
 
@@ -45,6 +46,7 @@ export async function createTenant(input: CreateTenantIn) {
     active_key_id: row.key_id,
   };
   const ok = await tenantDomains().ifNoExists(domain, () => {
+    bumpEpochInTxn(EPOCH);
     tenantDomains().put(domain, tenant_id);
     tenants().put(tenant_id, t);
     signingKeys().put([tenant_id, row.key_id], row);
@@ -60,7 +62,11 @@ export function findTenant(ref: string): TenantRow {
   if (!t) throw new ApiError('not_found', `no tenant ${ref}`);
   return t;
 }
-export const getTenant = (tenantId: string): TenantRow | undefined => tenants().get(tenantId);
+// Tenant rows change through this file only (in any process); each change bumps the epoch.
+const EPOCH = 'tenants';
+const cachedTenant = epochCache<TenantRow>(EPOCH, (id) => tenants().get(id));
+/** The tenant row, cached until any process changes a tenant (read on every authenticated request). */
+export const getTenant = (tenantId: string): TenantRow | undefined => cachedTenant(tenantId);
 
 export function listTenants(): TenantRow[] {
   return [...tenants().getRange({})].map((e) => e.value as TenantRow);
@@ -86,6 +92,7 @@ async function updateTenant(ref: string, change: (t: TenantRow) => Partial<Tenan
     const cur = tenants().get(t.tenant_id)!;
     const next = { ...cur, ...change(cur) };
     tenants().putSync(t.tenant_id, next);
+    bumpEpochInTxn(EPOCH);
     return next;
   });
   return updated;
@@ -126,6 +133,7 @@ export async function rotateKey(ref: string) {
     if (old) signingKeys().putSync([t.tenant_id, old.key_id], { ...old, valid_until: now });
     signingKeys().putSync([t.tenant_id, row.key_id], row);
     tenants().putSync(t.tenant_id, { ...cur, active_key_id: row.key_id });
+    bumpEpochInTxn(EPOCH);
   });
   return { key_id: row.key_id, public_key: row.public_key.toString('hex') };
 }
@@ -146,7 +154,7 @@ const signers = new Map<string, Signer>();
 
 /** The tenant's active signing key. The private half stays inside this module. */
 export function tenantSigner(tenantId: string): Signer {
-  const t = tenants().get(tenantId);
+  const t = getTenant(tenantId);
   if (!t) throw new ApiError('not_found', 'tenant not found');
   let signer = signers.get(t.active_key_id);
   if (!signer) {

@@ -1,5 +1,4 @@
 // Owns the trace item index: every record that carries a trace_id is listed here, in seal order.
-import { onLedgerAppendInTxn } from '../ledger/service';
 import { traceItemCounts, traceItemIndex, type TraceItemType } from './repo';
 
 export type TraceItemRef = { tenant_id: string; trace_id: string; type: TraceItemType; id: string; timestamp: string; content_hash: string };
@@ -29,8 +28,3 @@ export function traceItems(tenantId: string, traceId: string): TraceItemRef[] {
 export function traceItemCount(tenantId: string, traceId: string): number {
   return traceItemCounts().get([tenantId, traceId]) ?? 0;
 }
-
-// Ledger events (not the trace's own trace.sealed event, which carries no trace_id) join their trace here.
-onLedgerAppendInTxn((row) => {
-  recordTraceItemInTxn({ tenant_id: row.tenant_id, trace_id: row.trace_id!, type: 'event', id: row.event_id, timestamp: row.ingested_at, content_hash: row.payload_hash });
-});

@@ -28,5 +28,3 @@ export const traceItemCounts = () => subDb<number, [string, string]>('trace_item
 export const traceLabels = () => subDb<string, [string, string]>('trace_labels');
 /** Key [trace_id] -> tenant_id: public proof lookups come without a tenant. */
 export const traceTenants = () => subDb<string, string>('trace_tenants');
-/** Key [tenant_id, trace_id] -> requested_at: written once, by the one seal request that wins. */
-export const traceSealRequests = () => subDb<string, [string, string]>('trace_seal_requests');

@@ -1,7 +1,8 @@
 // Owns traces (SPEC "Trace", DECISIONS 3): create, read, the public flag, the seal request and the seal worker.
 import { ApiError } from '../errors';
 import { transact } from '../store/env';
-import { enqueue } from '../store/queue';
+import { submit } from '../store/writer';
+import type { Applier } from '../store/writer-core';
 import { canonicalBytes } from '../crypto/canonical';
 import { isUuid, uuidv7 } from '../crypto/ids';
 import { appendLedgerRowInTxn, buildLedgerRow, type LedgerRow } from '../ledger/service';
@@ -9,10 +10,9 @@ import { log } from '../log';
 import { compositeHashOf, sealPayloadOf } from '../proof/recompute';
 import type { TenantRow } from '../tenants/service';
 import { assertQuotaLeft, chargeQuota } from '../usage/service';
-import { onNotice, registerApplier } from '../workers/intake';
 import { acceptedItemCount, clearPendingStatus, notePendingStatus, traceStatus } from './gate';
 import { traceItemCount, traceItems } from './items';
-import { traceLabels, traceSealRequests, traces, traceTenants, type TraceRow } from './repo';
+import { traceLabels, traces, traceTenants, type TraceRow } from './repo';
 
 const METADATA_LIMIT = 16 * 1024;
 const LABEL_MAX = 255;
@@ -125,50 +125,48 @@ function refuseUnlessOpen(status: string | undefined): void {
   if (status !== 'open') throw new ApiError('trace_invalid_status', `Trace status ${status} is not open, sealing or sealed`);
 }
 
-type SealItem = { tenant_id: string; trace_id: string; requested_at: string };
+type SealItem = { tenant_id: string; trace_id: string; requested_at: string; legacy?: true };
+/** refused: the status that stopped the seal (another seal won); sealed: whether the trace is now sealed. */
+type SealResult = { refused?: string; sealed: boolean };
+export const TRACE_SEAL = 'trace.seal';
 
 /**
- * POST /v1/traces/{id}/seal. Everything up to notePendingStatus is synchronous, so of two concurrent
- * requests in this process the second sees 'sealing'; the seal-request marker (conditional write, committed
- * with the queue item and the 'sealing' row) settles races between processes. The seal item is enqueued
- * after every item accepted so far, so the FIFO worker applies those items first.
+ * POST /v1/traces/{id}/seal. Everything up to notePendingStatus is synchronous, so of two concurrent requests
+ * the second sees 'sealing'. The seal goes to the writer after every item accepted before it (the writer
+ * applies in acceptance order), and is applied in one transaction with the items before it in view.
  */
 export async function sealTrace(tenant: TenantRow, id: string) {
   const traceId = tracePathId(id);
-  const row = findTrace(tenant.tenant_id, traceId);
+  findTrace(tenant.tenant_id, traceId);
   refuseUnlessOpen(traceStatus(tenant.tenant_id, traceId));
   if (traceItemCount(tenant.tenant_id, traceId) === 0 && acceptedItemCount(tenant.tenant_id, traceId) === 0) {
     throw new ApiError('trace_empty', 'A trace needs at least one item to be sealed');
   }
   notePendingStatus(tenant.tenant_id, traceId, 'sealing');
-  const requested_at = new Date().toISOString();
-  const key: [string, string] = [tenant.tenant_id, traceId];
-  let won = false;
+  let r: SealResult;
   try {
-    const data: SealItem = { tenant_id: tenant.tenant_id, trace_id: traceId, requested_at };
-    won = await enqueue('trace.seal', data, {
-      unlessExists: { db: traceSealRequests(), key },
-      with: [{ db: traceSealRequests(), key, value: requested_at }, { db: traces(), key, value: { ...row, status: 'sealing' } }],
-    });
+    r = await submit<SealItem, SealResult>(TRACE_SEAL, { tenant_id: tenant.tenant_id, trace_id: traceId, requested_at: new Date().toISOString() });
   } finally {
-    if (!won) clearPendingStatus(tenant.tenant_id, traceId);
+    clearPendingStatus(tenant.tenant_id, traceId);
   }
-  if (!won) refuseUnlessOpen(traces().get(key)?.status === 'sealed' ? 'sealed' : 'sealing');
+  if (r.refused) refuseUnlessOpen(r.refused);
   return { trace_id: traceId, status: 'sealing', message: `Sealing started; poll GET /v1/traces/${traceId} until status is sealed, then fetch /v1/traces/${traceId}/proof` };
 }
 
-// ---------- seal worker ----------
+// ---------- seal (writer thread) ----------
 
 /**
- * Inside the worker's transaction, after every earlier queue item of the batch was applied: reads the
- * items in order, computes the composite hash over their raw digests, appends the signed `trace.sealed`
- * event (system source, no quota) and marks the trace sealed, all in this one transaction. A crash before
- * the commit leaves the seal item on the durable queue, so the next start seals the trace.
+ * Inside the writer's transaction, after every item accepted before the seal was applied: reads the items in
+ * order, computes the composite hash over their raw digests, appends the signed `trace.sealed` event (system
+ * source, no quota) and marks the trace sealed, all in this one transaction: a crash leaves the trace open
+ * (the seal was never answered as started) or sealed, never half-sealed.
  */
-export function applySeal(s: SealItem): void {
+export function applySeal(s: SealItem): SealResult {
   const key: [string, string] = [s.tenant_id, s.trace_id];
   const row = traces().get(key);
-  if (!row || row.status === 'sealed') return;
+  if (!row) return { refused: 'missing', sealed: false };
+  // A seal accepted by an earlier version waits on its queue with the trace already in 'sealing'.
+  if (row.status !== 'open' && !(s.legacy && row.status === 'sealing')) return { refused: row.status, sealed: false };
   const items = traceItems(s.tenant_id, s.trace_id);
   let sealed: { event: LedgerRow; composite_hash: string; sealed_at: string } | null = null;
   // Everything that can fail happens before the first write; a failure must not block the queue behind it.
@@ -190,17 +188,14 @@ export function applySeal(s: SealItem): void {
     // No item was ever written (accepted items whose write failed), or the seal could not be built: the trace
     // goes back to open, as the state table has it for an empty trace, rather than staying in sealing.
     traces().putSync(key, { ...row, status: 'open' });
-    traceSealRequests().removeSync(key);
     if (!traceLabels().get([s.tenant_id, row.label])) traceLabels().putSync([s.tenant_id, row.label], row.trace_id);
-    return;
+    return { sealed: false };
   }
   appendLedgerRowInTxn(sealed.event);
   traces().putSync(key, { ...row, status: 'sealed', sealed_at: sealed.sealed_at, composite_hash: sealed.composite_hash, seal_event_id: sealed.event.event_id, item_count: items.length });
   if (traceLabels().get([s.tenant_id, row.label]) === row.trace_id) traceLabels().removeSync([s.tenant_id, row.label]);
+  return { sealed: true };
 }
 
-registerApplier('trace.seal', (data: SealItem) => ({
-  apply: () => applySeal(data),
-  notice: { topic: 'trace.seal.applied', data: [data.tenant_id, data.trace_id] },
-}));
-onNotice('trace.seal.applied', ([tenantId, traceId]: [string, string]) => clearPendingStatus(tenantId, traceId));
+/** The writer's applier for seals: all the work happens inside the transaction, where the items written before it are visible. */
+export const traceSealApplier: Applier<SealItem, SealResult> = { prepare: (data) => ({ apply: () => applySeal(data) }) };

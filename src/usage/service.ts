@@ -1,7 +1,8 @@
 // Owns monthly quota counting (DECISIONS 1): counted in memory on the request path, flushed in batches.
 import { ApiError } from '../errors';
 import { config } from '../config';
-import { transact } from '../store/env';
+import { submit } from '../store/writer';
+import type { Applier } from '../store/writer-core';
 import { planOf, type Plan } from '../plans/plans';
 import type { TenantRow } from '../tenants/service';
 import { usageCounters } from './repo';
@@ -54,18 +55,30 @@ export function assertQuotaLeft(tenant: TenantRow, resource: Resource): void {
   if (limit === 0 || (limit !== null && currentUsage(tenant.tenant_id, resource) >= limit)) chargeQuota(tenant, resource);
 }
 
-/** Adds pending counts to the stored counters in one transaction (read-modify-write inside it). */
+const USAGE_FLUSH = 'usage.flush';
+type Counts = Array<[key: string, n: number]>;
+
+/** The writer's applier: adds counts to the stored counters (read-modify-write inside the transaction). */
+export const usageFlushApplier: Applier<Counts, null> = {
+  prepare: (counts) => ({
+    apply() {
+      for (const [k, n] of counts) {
+        const [t, m, r] = k.split('|') as [string, string, string];
+        usageCounters().putSync([t, m, r], (usageCounters().get([t, m, r]) ?? 0) + n);
+      }
+      return null;
+    },
+  }),
+};
+export { USAGE_FLUSH };
+
+/** Hands pending counts to the writer (server only: the main thread opens no write transaction on the request path). */
 export async function flushUsage(): Promise<void> {
   if (!pending.size || flushing.size) return;
   for (const [k, n] of pending) flushing.set(k, n);
   pending.clear();
   try {
-    await transact(() => {
-      for (const [k, n] of flushing) {
-        const [t, m, r] = k.split('|') as [string, string, string];
-        usageCounters().putSync([t, m, r], (usageCounters().get([t, m, r]) ?? 0) + n);
-      }
-    });
+    await submit<Counts, null>(USAGE_FLUSH, [...flushing]);
   } catch (e) {
     for (const [k, n] of flushing) pending.set(k, (pending.get(k) ?? 0) + n);
     throw e;

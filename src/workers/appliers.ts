@@ -1,6 +1,23 @@
-// Owns the list of queue item kinds: importing an area module registers its applier.
-import '../ledger/service';
-import '../ai/service';
-import '../documents/service';
-import '../traces/service';
-import '../traces/items';
+// Owns the writer's applier table: every kind of accepted write and the area function that applies it,
+// built explicitly in one place (the writer thread imports this; areas register nothing themselves).
+import { aiAttestationApplier, AI_ATTESTATION } from '../ai/service';
+import { auditEventApplier, AUDIT_EVENT } from '../audit/service';
+import { documentAnchorApplier, DOCUMENT_ANCHOR } from '../documents/service';
+import { ledgerEventApplier, LEDGER_EVENT, LEDGER_VERIFICATION, verificationApplier } from '../ledger/service';
+import { KEYS_LAST_USED, lastUsedApplier } from '../keys/service';
+import { USAGE_FLUSH, usageFlushApplier } from '../usage/service';
+import { publishStatusApplier, WRITER_STATUS } from '../store/writer-status';
+import { traceSealApplier, TRACE_SEAL } from '../traces/service';
+import type { ApplierTable } from '../store/writer-core';
+
+export const appliers: ApplierTable = Object.freeze({
+  [LEDGER_EVENT]: ledgerEventApplier,
+  [AI_ATTESTATION]: aiAttestationApplier,
+  [DOCUMENT_ANCHOR]: documentAnchorApplier,
+  [TRACE_SEAL]: traceSealApplier,
+  [AUDIT_EVENT]: auditEventApplier,
+  [LEDGER_VERIFICATION]: verificationApplier,
+  [USAGE_FLUSH]: usageFlushApplier,
+  [KEYS_LAST_USED]: lastUsedApplier,
+  [WRITER_STATUS]: publishStatusApplier,
+});

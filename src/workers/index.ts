@@ -1,19 +1,20 @@
-// Owns background work: the intake worker, periodic counter flushes, and node-cron schedules.
+// Owns background work: the writer thread, periodic counter flushes, and node-cron schedules.
 import cron from 'node-cron';
 import { config } from '../config';
 import { log } from '../log';
 import { flushUsage } from '../usage/service';
 import { flushLastUsed } from '../keys/service';
-import { startIntake, stopIntake } from './intake-runner';
+import { startWriter, stopWriter, writerStats } from '../store/writer';
+import { publishWriterStatus } from '../store/writer-status';
 import { runRetention } from './retention';
-import './appliers';
-import { startAuditWriter, stopAuditWriter } from '../audit/writer';
+import { replayLegacyQueues } from './legacy-queues';
 import { startStreamDelivery, stopStreamDelivery } from './streams';
 import { cleanExports, startExportWorker, stopExportWorker } from './exports';
 
 const tasks: Array<{ stop(): unknown }> = [];
 const cronJobs: Array<{ name: string; schedule: string; run: () => Promise<unknown> }> = [];
 let flushTimer: ReturnType<typeof setInterval> | null = null;
+let statusTimer: ReturnType<typeof setInterval> | null = null;
 
 /** Registers a scheduled job (retention, export clean-up, ...). */
 export function schedule(name: string, expression: string, run: () => Promise<unknown>): void {
@@ -24,14 +25,20 @@ export async function flushCounters(): Promise<void> {
   await Promise.all([flushUsage(), flushLastUsed()]);
 }
 
+/** Starts the writer thread and replays what an earlier version left queued, before anything else is accepted. */
+export async function startWriterThread(): Promise<void> {
+  const cfg = config();
+  startWriter(new URL('./writer-thread.ts', import.meta.url), cfg, cfg.writeQueueMax);
+  await replayLegacyQueues();
+}
+
 export function startWorkers(): void {
-  startIntake();
-  startAuditWriter();
   startStreamDelivery();
   startExportWorker();
   schedule('retention', config().retentionCron, () => runRetention());
   schedule('exports-cleanup', '*/10 * * * *', cleanExports);
   flushTimer = setInterval(() => flushCounters().catch((e) => log('error', 'counter flush failed', { error: String(e) })), 250);
+  statusTimer = setInterval(() => publishWriterStatus(writerStats()).catch((e) => log('error', 'status publish failed', { error: String(e) })), 1000);
   for (const j of cronJobs) {
     tasks.push(cron.schedule(j.schedule, async () => {
       try {
@@ -47,10 +54,14 @@ export function startWorkers(): void {
 
 export async function stopWorkers(): Promise<void> {
   for (const t of tasks) t.stop();
+  tasks.length = 0;
+  cronJobs.length = 0;
   if (flushTimer) clearInterval(flushTimer);
+  if (statusTimer) clearInterval(statusTimer);
+  flushTimer = statusTimer = null;
   await stopStreamDelivery();
   await stopExportWorker();
-  await stopIntake();
-  await stopAuditWriter();
+  // Counters go through the writer, so they are handed over before it stops.
   await flushCounters();
+  await stopWriter();
 }

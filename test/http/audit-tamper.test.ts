@@ -29,7 +29,7 @@ const fill = async (org: string, count: number) => {
 async function tamper(fn: (rows: any) => void) {
   await s.stop();
   const env = open({ path: join(dir, 'db'), overlappingSync: false, maxDbs: 64 });
-  const rows = env.openDB({ name: 'audit_events', keyEncoding: 'ordered-binary' });
+  const rows = env.openDB({ name: 'audit_events', keyEncoding: 'ordered-binary', sharedStructuresKey: Symbol.for('structures') });
   await rows.transaction(() => fn(rows));
   await env.close();
   s = await startServer({ dataDir: dir });

@@ -120,3 +120,18 @@ describe('canonical JSON in the browser bundle', () => {
     expect(text).toMatch(/8192|0x2000/);
   });
 });
+
+describe('the page bundles are built from the one verification module', () => {
+  for (const entry of ['src/web/client/main.ts', 'src/web/portal/client/main.ts']) {
+    it(`${entry} bundles src/verify for the browser, without node:crypto`, async () => {
+      const out = await Bun.build({ entrypoints: [`${import.meta.dir}/../../${entry}`], target: 'browser', format: 'esm', minify: true });
+      expect(out.success).toBe(true);
+      const text = await out.outputs[0]!.text();
+      // String literals of src/verify/log-block.ts and note.ts survive minification.
+      expect(text).toContain('the checkpoint is not a signed note');
+      expect(text).toContain('the log block is not {leaf_index < tree_size');
+      expect(text).not.toContain('node:crypto');
+      expect(text).not.toContain('createHash');
+    });
+  }
+});

@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { renderBundlePdf } from '../../src/proof/pdf';
+import { createHash, sign } from 'node:crypto';
 import { newSigner, traceBundle } from './proof-fixtures';
 
 const dir = mkdtempSync(join(tmpdir(), 'svc-pdf-'));
@@ -87,5 +88,46 @@ describe('renderBundlePdf', async () => {
     expect(ms).toBeLessThan(2000);
     writeFileSync(join(dir, 'big.pdf'), out);
     expect(run(['pdftotext', join(dir, 'big.pdf'), '-']).replace(/\s+/g, '')).toContain(big.items[99]!.content_hash);
+  });
+});
+
+describe('renderBundlePdf: the transparency log', async () => {
+  const signer = newSigner();
+  const bundle = traceBundle(signer, 3);
+  const textOf = async (b: typeof bundle, name: string) => {
+    const file = join(dir, name);
+    writeFileSync(file, await renderBundlePdf(b));
+    return run(['pdftotext', file, '-']);
+  };
+  const plain = await textOf(bundle, 'no-log.pdf');
+
+  it('describes the composite hash truthfully: one flat hash over the item hashes, no chain', () => {
+    expect(plain).not.toMatch(/chain/i);
+    expect(plain.replace(/\s+/g, ' ')).toContain('the seal covers one SHA-256 hash of all item hashes');
+  });
+
+  it('prints nothing about a log when the seal carries no log block', () => {
+    expect(plain).not.toContain('Checkpoint');
+    expect(plain).not.toContain('Transparency log');
+  });
+
+  it('prints the checkpoint (size, root, key id) when the seal carries a log block', async () => {
+    const origin = 'proof.acme.example/acme.example';
+    const root = createHash('sha256').update('root').digest();
+    const body = `${origin}\n1234\n${root.toString('base64')}\n`;
+    const pub = Buffer.from(signer.publicHex, 'hex');
+    const noteKeyId = createHash('sha256').update(Buffer.concat([Buffer.from(origin), Buffer.from([0x0a, 0x01]), pub])).digest().subarray(0, 4);
+    const note = `${body}\n\u2014 ${origin} ${Buffer.concat([noteKeyId, sign(null, Buffer.from(body), signer.key)]).toString('base64')}\n`;
+    const withLog = { ...bundle, seal: { ...bundle.seal, log: { leaf_index: 1200, tree_size: 1234, leaf_hash: 'ab'.repeat(32), audit_path: [], root_hash: root.toString('hex'), checkpoint: note } } };
+    const text = await textOf(withLog, 'log.pdf');
+    const joined = text.replace(/\s+/g, '');
+    expect(text).toContain('Checkpoint size');
+    expect(joined).toContain('Checkpointsize1234');
+    expect(joined).toContain(root.toString('hex'));
+    expect(joined).toContain(`notekeyid${noteKeyId.toString('hex')}(key${signer.keyId})`);
+    expect(joined).toContain(origin);
+    expect(text).toContain('transparency log');
+    const pending = await textOf({ ...bundle, seal: { ...bundle.seal, log: { status: 'pending' as const } } }, 'pending.pdf');
+    expect(pending).toContain('PENDING');
   });
 });

@@ -3,7 +3,7 @@ import { lstatSync, readdirSync, statfsSync } from 'node:fs';
 import { join } from 'node:path';
 import { nextPendingExport } from '../../src/exports/service';
 import { countLedgerRows } from '../../src/ledger/service';
-import { oldestAgeMs, peek } from '../../src/store/queue';
+import { readWriterStatus } from '../../src/store/writer-status';
 import { listTenants } from '../../src/tenants/service';
 
 const WINDOW = 60;
@@ -11,8 +11,8 @@ const iso = (sec: number) => new Date(sec * 1000).toISOString();
 
 /**
  * Ledger rows per second over the last minute, by ingested_at, counted on the (tenant, ingested_at)
- * index with native range counts. A second is recounted until no queued item can still land in it
- * (older than the oldest waiting item); the growth of the counts between samples is what the worker wrote.
+ * index with native range counts. A second is recounted until no write in flight can still land in it
+ * (older than the oldest one waiting); the growth of the counts between samples is what the writer wrote.
  */
 export class LedgerRate {
   private counts = new Map<number, number>();
@@ -21,7 +21,7 @@ export class LedgerRate {
 
   sample(now = Date.now()): void {
     const top = Math.floor(now / 1000);
-    const settled = Math.floor((now - oldestAgeMs() - 2000) / 1000);
+    const settled = Math.floor((now - (readWriterStatus()?.oldest_ms ?? 0) - 2000) / 1000);
     const tenants = listTenants().map((t) => t.tenant_id);
     let grew = 0;
     for (let s = top - WINDOW + 1; s <= top; s++) {
@@ -84,18 +84,6 @@ export function freeSpace(dir: string): { free: number; size: number } | null {
   } catch {
     return null;
   }
-}
-
-const SEAL_SCAN = 20_000;
-/**
- * Traces in state sealing: a trace is sealing exactly while its seal request waits on the intake
- * queue (the worker marks it sealed in the transaction that takes the item off). Looks at the
- * oldest SEAL_SCAN queued items.
- */
-export function sealingTraces(): { traces: Array<{ tenant_id: string; trace_id: string; requested_at: string }>; scanned: number } {
-  const items = peek(SEAL_SCAN);
-  const traces = items.filter((i) => i.value.kind === 'trace.seal').map((i) => i.value.data as { tenant_id: string; trace_id: string; requested_at: string });
-  return { traces, scanned: items.length };
 }
 
 /** The oldest export job still queued or running, and for how long (a uuidv7 id carries its creation time). */

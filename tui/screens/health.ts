@@ -1,9 +1,9 @@
-// Owns the Health screen: intake queue, worker throughput, ingest sparkline, sealing traces, exports, streams, disk, certificate.
+// Owns the Health screen: write backlog, writer throughput, ingest sparkline, exports, streams, disk, certificate.
 import { join } from 'node:path';
 import { lastSeq } from '../../src/audit/service';
 import { config } from '../../src/config';
 import { certificateExpiry } from '../../src/http/tls';
-import { depth, oldestAgeMs } from '../../src/store/queue';
+import { readWriterStatus } from '../../src/store/writer-status';
 import { allStreams } from '../../src/streams/service';
 import { streamOut } from '../../src/streams/model';
 import { getTenant } from '../../src/tenants/service';
@@ -11,7 +11,7 @@ import type { App, View } from '../app';
 import { bytes, cell, count, duration, sparkline, when } from '../widgets/format';
 import { Table } from '../widgets/table';
 import { box, esc, type Area } from '../widgets/ui';
-import { diskUse, freeSpace, LedgerRate, oldestExport, sealingTraces } from './health-data';
+import { diskUse, freeSpace, LedgerRate, oldestExport } from './health-data';
 import { exportJobCounts } from '../../src/exports/service';
 
 type Stream = ReturnType<typeof streamOut> & { tenant: string; lag: number };
@@ -56,7 +56,7 @@ export function healthView(app: App, parent: unknown, size: Area, dataDir: strin
       'Health (live, read from the data directory the server writes)',
       '  Worker: ledger rows written per second, from the growth of the ledger time index',
       '  Ingest: ledger rows per second by ingested_at over the last minute',
-      '  Sealing traces: seal requests still waiting on the intake queue',
+      '  Write backlog: writes accepted and waiting for their durable commit (published by the server each second)',
       '  Export jobs: jobs by state; the age of the oldest one not done yet',
       '  Streams: LAG = audit events of the org not yet acknowledged by the receiver',
     ],
@@ -67,19 +67,15 @@ export function healthView(app: App, parent: unknown, size: Area, dataDir: strin
       if (!disk || now - disk.at > DISK_EVERY_MS) disk = { at: now, used: diskUse(dataDir), fs: freeSpace(dataDir) };
       const per = rate.perSecond(now);
       const written = rate.writtenPerSecond();
-      const sealing = sealingTraces();
-      const oldestSeal = sealing.traces[0];
+      const ws = readWriterStatus();
       const fs = disk.fs;
       const exp = oldestExport(now);
       const jobs = exportJobCounts();
       top.setContent([
-        line('Intake queue', `depth ${depth()} items, oldest waiting ${duration(oldestAgeMs())}`),
+        line('Write backlog', ws ? `${count(ws.in_flight)} writes in flight, oldest waiting ${duration(ws.oldest_ms)}; last batch ${count(ws.last_batch)}` : 'no server running on this data dir'),
         line('Worker', written === null ? 'measuring...' : `${count(Math.round(written))} ledger rows/s written (last 5 s)`),
         line('Ingest, 60 s', sparkline(per)),
         line('', `now ${count(per[per.length - 2] ?? 0)}/s  peak ${count(Math.max(...per))}/s  ${count(per.reduce((a, b) => a + b, 0))} rows this minute`),
-        line('Sealing traces', sealing.traces.length
-          ? `${sealing.traces.length} waiting; oldest ${oldestSeal!.trace_id} since ${duration(now - Date.parse(oldestSeal!.requested_at))}`
-          : `none waiting${sealing.scanned === 20_000 ? ' (first 20000 queued items looked at)' : ''}`),
         line('Export jobs', `${jobs.running} running, ${jobs.pending} queued${exp ? ` (oldest ${duration(exp.ageMs)})` : ''}; ${jobs.ready} ready, ${jobs.failed} failed`),
         line('Disk', `data dir ${bytes(disk.used)}${fs ? `; filesystem ${bytes(fs.free)} free of ${bytes(fs.size)}` : ''}`),
         line('Certificate', certificate()),

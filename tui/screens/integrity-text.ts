@@ -1,6 +1,6 @@
 // Owns the text of integrity results: scan reports and single-event verifications, as OK/FAIL lines (no colour needed).
 import type { integrityReport, verifyAuditEvent } from '../../src/audit/service';
-import { verifyBytes } from '../../src/crypto/ed25519';
+import { nodePrimitives } from '../../src/verify/node-primitives';
 import { isSealed, signedBytesMatch, type LedgerRow } from '../../src/ledger/service';
 import { pinnedPublicKey } from '../../src/tenants/service';
 import { bar, duration, when } from '../widgets/format';
@@ -45,7 +45,7 @@ export function scanLines(orgId: string, r: Report, ms: number): string[] {
 /** A ledger event checked as its proof is: signature by the tenant's pinned key over the stored signed bytes, which must be the bytes rebuilt from the row. */
 export function verifyLedgerLines(row: LedgerRow, tenantName: string): string[] {
   const key = pinnedPublicKey(row.tenant_id, row.key_id);
-  const sig = !!key && verifyBytes(key, row.signed_bytes, row.signature);
+  const sig = !!key && nodePrimitives.verify(key, row.signed_bytes, row.signature);
   const rebuilt = signedBytesMatch(row);
   return [
     'Ledger event',

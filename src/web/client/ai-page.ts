@@ -1,6 +1,7 @@
 // Owns the page /proof/ai/{id}: the attestation proof checked in the browser, and a local content-hash comparison.
 import { aiProofChecks, allPassed, canonicalBytes, sha256Hex, type Check } from './checks';
 import { banner, card, checkList, fields, formatTime, getJson, h, issuerBlock, jsonBlock, mount, pathId, postJson, showLoadFailure } from './dom';
+import { logSection } from './log-view';
 import { publishedKeyCheck } from './published-key';
 
 type Mode = 'auto' | 'text' | 'json' | 'hash';
@@ -64,7 +65,8 @@ export async function aiPage(): Promise<void> {
   const server: Check[] = typeof p.verification?.payload_hash_valid === 'boolean'
     ? [{ label: 'Payload hash recomputed by the service from the stored record (reported by the service)', ok: p.verification.payload_hash_valid }] : [];
   // The service's own recomputation can only lower the verdict, never raise it.
-  const valid = allPassed(checks) && server.every((c) => c.ok !== false);
+  const log = await logSection(p.log, p.signed_payload, p.public_key, p.organization?.primary_domain);
+  const valid = allPassed(checks) && server.every((c) => c.ok !== false) && log.checks.every((c) => c.ok !== false);
   const issuer = p.organization?.issuer_name ?? p.organization?.name ?? 'the issuer';
   document.title = `${valid ? 'Valid' : 'INVALID'} AI attestation ${p.attestation_id} — ${issuer}`;
   mount(
@@ -87,5 +89,6 @@ export async function aiPage(): Promise<void> {
       fields([['Algorithm', p.algorithm], ['Key ID', p.key_id, 'mono'], ['Public key', p.public_key, 'mono'], ['Signature', p.signature, 'mono']]),
       signed ? jsonBlock('Signed bytes (canonical JSON)', signed) : null),
     card('Checks made in your browser', checkList(checks), server.length ? checkList(server) : null),
+    log.card,
   );
 }

@@ -1,11 +1,10 @@
-// Owns the in-browser proof checks: Ed25519 (noble), SHA-256, key_id, canonical re-encoding, composite hash; no DOM.
-import * as ed from '@noble/ed25519';
-import { sha256, sha512 } from '@noble/hashes/sha2.js';
-import { bytesToHex, concatBytes, hexToBytes } from '@noble/hashes/utils.js';
+// Owns the proof pages' check lists (labels and verdicts, no DOM); every check itself is the pure one of src/verify
+// run on the browser primitives (@noble), the same code `svc verify` and the server run on node:crypto.
 import { canonicalBytes, canonicalJson } from '../../crypto/canonical';
-
-// noble needs a synchronous SHA-512 for ed.verify; the audited @noble/hashes one is bundled with it.
-ed.hashes.sha512 = sha512;
+import { browserPrimitives as P } from '../../verify/browser-primitives';
+import { fromHex } from '../../verify/primitives';
+import * as rec from '../../verify/records';
+import { checkLogBlock, type LogResult, type LogStep } from '../../verify/log-block';
 
 export { canonicalJson, canonicalBytes };
 
@@ -13,42 +12,26 @@ export { canonicalJson, canonicalBytes };
 export type Check = { label: string; ok: boolean | null; detail?: string };
 
 const HEX = /^(?:[0-9a-f]{2})*$/;
-export const HEX64 = /^[0-9a-f]{64}$/;
-const utf8 = new TextEncoder();
+export const HEX64 = rec.HEX64;
 
 export function isHex(s: unknown, bytes?: number): s is string {
   return typeof s === 'string' && HEX.test(s) && (bytes === undefined || s.length === bytes * 2);
 }
-export function sha256Hex(data: string | Uint8Array): string {
-  return bytesToHex(sha256(typeof data === 'string' ? utf8.encode(data) : data));
-}
+export const sha256Hex = (data: string | Uint8Array): string => rec.sha256Hex(P.sha256, data);
 /** DECISIONS 1: key_id = first 16 hex of SHA-256(raw 32-byte public key). */
-export function keyIdOf(publicKeyHex: string): string {
-  return sha256Hex(hexToBytes(publicKeyHex)).slice(0, 16);
-}
+export const keyIdOf = (publicKeyHex: string): string => rec.keyIdOf(P.sha256, fromHex(publicKeyHex) ?? new Uint8Array(0));
 /** Strict RFC 8032 verification (zip215 off), the rule node:crypto / OpenSSL apply on the server. */
 export function verifyEd25519(publicKeyHex: string, messageHex: string, signatureHex: string): boolean {
-  try {
-    if (!isHex(publicKeyHex, 32) || !isHex(signatureHex, 64) || !isHex(messageHex)) return false;
-    return ed.verify(hexToBytes(signatureHex), hexToBytes(messageHex), hexToBytes(publicKeyHex), { zip215: false });
-  } catch {
-    return false;
-  }
+  if (!isHex(publicKeyHex, 32) || !isHex(signatureHex, 64) || !isHex(messageHex)) return false;
+  return P.verify(fromHex(publicKeyHex)!, fromHex(messageHex)!, fromHex(signatureHex)!);
 }
 /** DECISIONS 3: SHA-256 over the items' content hashes as raw 32-byte digests, in order. */
-export function compositeHash(contentHashes: string[]): string {
-  return bytesToHex(sha256(concatBytes(...contentHashes.map((h) => hexToBytes(h)))));
-}
+export const compositeHash = (contentHashes: string[]): string => rec.compositeHash(P.sha256, contentHashes);
 
 /** The signed payload bytes decoded as JSON, or null when they are not UTF-8 JSON. */
 export function decodeSigned(signedHex: string): Record<string, unknown> | null {
-  try {
-    const text = new TextDecoder('utf-8', { fatal: true }).decode(hexToBytes(signedHex));
-    const v = JSON.parse(text);
-    return v && typeof v === 'object' && !Array.isArray(v) ? v : null;
-  } catch {
-    return null;
-  }
+  const b = fromHex(signedHex);
+  return b ? rec.decodeSignedJson(b).signed : null;
 }
 
 export type SignedProof = { algorithm?: unknown; key_id?: unknown; public_key?: unknown; signature?: unknown; signed_payload?: unknown };
@@ -60,19 +43,17 @@ export type SignedProof = { algorithm?: unknown; key_id?: unknown; public_key?: 
  */
 export function signedRecordChecks(p: SignedProof, expected: Record<string, unknown>): { checks: Check[]; signed: Record<string, unknown> | null } {
   const checks: Check[] = [];
-  const shapesOk = isHex(p.public_key, 32) && isHex(p.signature, 64) && isHex(p.signed_payload) && (p.signed_payload as string).length > 0;
+  const r = rec.checkSignedRecord(P, p);
   // Bundle items and seals do not restate the algorithm (the bundle format is Ed25519 only).
   if (p.algorithm !== undefined) checks.push({ label: 'Algorithm is Ed25519', ok: p.algorithm === 'ed25519', detail: p.algorithm === 'ed25519' ? undefined : `stated: ${String(p.algorithm)}` });
-  checks.push({ label: 'Ed25519 signature verifies over the signed bytes', ok: shapesOk && verifyEd25519(p.public_key as string, p.signed_payload as string, p.signature as string) });
-  if (isHex(p.public_key, 32)) {
-    const derived = keyIdOf(p.public_key);
-    checks.push({ label: 'Key ID is SHA-256 of the public key (first 16 hex)', ok: derived === p.key_id, detail: `computed ${derived}` });
+  checks.push({ label: 'Ed25519 signature verifies over the signed bytes', ok: r.signatureOk && (r.message?.length ?? 0) > 0 });
+  if (r.computedKeyId !== null) {
+    checks.push({ label: 'Key ID is SHA-256 of the public key (first 16 hex)', ok: r.keyIdOk, detail: `computed ${r.computedKeyId}` });
   } else {
     checks.push({ label: 'Key ID is SHA-256 of the public key (first 16 hex)', ok: false, detail: 'public key is not 32 bytes of hex' });
   }
-  const signed = isHex(p.signed_payload) ? decodeSigned(p.signed_payload) : null;
-  const canonicalOk = signed !== null && bytesToHex(canonicalBytes(signed)) === p.signed_payload;
-  checks.push({ label: 'Signed bytes are canonical JSON (re-encoded byte for byte)', ok: canonicalOk });
+  const signed = r.signed;
+  checks.push({ label: 'Signed bytes are canonical JSON (re-encoded byte for byte)', ok: r.canonical });
   for (const [field, value] of Object.entries(expected)) {
     const got = signed ? signed[field] : undefined;
     checks.push({ label: `Signed ${field} matches the one shown`, ok: signed !== null && got === value, detail: signed && got !== value ? `signed: ${String(got)}` : undefined });
@@ -88,14 +69,9 @@ export function eventProofChecks(p: Record<string, any>): { checks: Check[]; sig
 }
 
 /** DECISIONS 4: the attestation fields whose canonical bytes give payload_hash (absent as null, trace_id excluded). */
-export function aiPayloadHash(r: Record<string, any>): string {
-  return sha256Hex(canonicalBytes({
-    v: 1, attestation_type: r.attestation_type ?? null, input_hash: r.input_hash ?? null, output_hash: r.output_hash ?? null,
-    model_provider: r.model_provider ?? null, model_name: r.model_name ?? null, model_version: r.model_version ?? null, subject: r.subject ?? null,
-  }));
-}
+export const aiPayloadHash = (r: Record<string, any>): string => rec.aiPayloadHash(P.sha256, r);
 /** DECISIONS 4: input_hash / output_hash = SHA-256 of a string as UTF-8, of any other JSON value as canonical bytes. */
-export const valueHash = (v: unknown): string => (typeof v === 'string' ? sha256Hex(v) : sha256Hex(canonicalBytes(v)));
+export const valueHash = (v: unknown): string => rec.valueHash(P.sha256, v);
 
 /** GET /v1/proof/ai/{id} (DECISIONS 4): the signed fields must equal the record shown; payload_hash recomputed when subject is shown. */
 export function aiProofChecks(p: Record<string, any>): { checks: Check[]; signed: Record<string, unknown> | null } {
@@ -127,7 +103,7 @@ function contentHashChecks(item: Record<string, any>, signed: Record<string, unk
   if (!HEX64.test(String(item.content_hash))) return [{ label, ok: false, detail: 'content hash is not 64 hex' }];
   if (item.type === 'event') {
     if (payload === undefined) return [{ label, ok: null, detail: 'payload not included' }];
-    const h = sha256Hex(canonicalBytes(payload));
+    const h = rec.canonicalHash(P.sha256, payload);
     return [{ label, ok: h === item.content_hash, detail: `SHA-256 of the canonical payload = ${h}` }];
   }
   if (item.type === 'document') {
@@ -135,7 +111,7 @@ function contentHashChecks(item: Record<string, any>, signed: Record<string, unk
     if (payload?.document_hash !== undefined) out.push({ label: 'Document hash in the payload is the content hash', ok: payload.document_hash === item.content_hash });
     if (payload && 'metadata' in payload) {
       // DECISIONS 9: the signature covers metadata_hash = SHA-256 of the canonical metadata, null when none.
-      const m = payload.metadata === null || payload.metadata === undefined ? null : sha256Hex(canonicalBytes(payload.metadata));
+      const m = rec.metadataHash(P.sha256, payload.metadata);
       out.push({ label: 'Metadata hash recomputed from the payload', ok: signed !== null && m === signed.metadata_hash });
     } else if (payload && 'metadata_hash' in payload) {
       out.push({ label: 'Metadata hash in the payload is the signed one', ok: signed !== null && payload.metadata_hash === signed.metadata_hash });
@@ -197,7 +173,7 @@ export function traceSealChecks(b: Record<string, any>): { seal: Check[]; compos
   if (s.payload && typeof s.payload === 'object') {
     // DECISIONS 3: the seal event's payload {trace_id, composite_hash, item_count, metadata, sealed_at} is what its payload_hash covers.
     const sp = s.payload;
-    const h = sha256Hex(canonicalBytes({ trace_id: sp.trace_id, composite_hash: sp.composite_hash, item_count: sp.item_count, metadata: sp.metadata ?? null, sealed_at: sp.sealed_at }));
+    const h = rec.sealPayloadHash(P.sha256, sp);
     seal.push({ label: 'Seal: signed payload hash covers this trace, composite hash and count', ok: sealSigned.signed !== null && h === sealSigned.signed.payload_hash && sp.trace_id === header.trace_id && sp.composite_hash === composite && sp.item_count === list.length });
   }
   return { seal, composite };
@@ -211,4 +187,42 @@ export function traceBundleChecks(b: Record<string, any>): TraceResult {
   const items = list.map(traceItemChecks);
   const { seal, composite } = traceSealChecks(b);
   return { items, seal, composite, valid: traceValid(items, seal) };
+}
+
+const LOG_LABELS: Record<LogStep['check'], string> = {
+  log_shape: 'Log block is well formed',
+  leaf_hash: 'Log leaf hash is SHA-256(0x00 || signed bytes)',
+  inclusion: 'Merkle inclusion proof leads to the checkpoint root',
+  checkpoint: 'Checkpoint note states this tree size and root',
+  origin: 'Checkpoint belongs to the expected log',
+  checkpoint_signature: 'Checkpoint signed by the issuer key (C2SP signed note)',
+};
+
+/**
+ * DECISIONS 10: the record's `log` block checked in the browser: leaf hash over `leafData` (the record's signed
+ * bytes), inclusion, the checkpoint note and its signature by one of `keys` (the record's key and the issuer's
+ * published keys). No block: no checks; pending: one undecided check.
+ */
+// A trace's items usually share one checkpoint: its note signature is verified once per page, not once per item.
+const noteVerdicts = new Map<string, boolean>();
+const LP: typeof P = {
+  sha256: P.sha256,
+  verify: (pk, msg, sig) => {
+    const k = `${rec.sha256Hex(P.sha256, msg)}.${rec.sha256Hex(P.sha256, pk)}.${rec.sha256Hex(P.sha256, sig)}`;
+    let v = noteVerdicts.get(k);
+    if (v === undefined) noteVerdicts.set(k, (v = P.verify(pk, msg, sig)));
+    return v;
+  },
+};
+
+export function logChecks(log: unknown, leafData: Uint8Array | null, keys: Uint8Array[], expectedOrigin?: string | { suffix: string }, what = "the tenant's log"): { checks: Check[]; result: LogResult | null } {
+  if (log === undefined || log === null) return { checks: [], result: null };
+  const result = checkLogBlock(LP, leafData ?? new Uint8Array(0), log, keys, expectedOrigin);
+  if (result.status === 'pending') return { checks: [{ label: `Included in ${what}`, ok: null, detail: 'pending: no signed checkpoint covers this record yet' }], result };
+  if (result.status !== 'checked') return { checks: [], result };
+  const checks: Check[] = result.steps.map((s) => ({ label: LOG_LABELS[s.check], ok: s.ok, detail: s.detail }));
+  if (!leafData) checks.unshift({ label: LOG_LABELS.leaf_hash, ok: false, detail: 'the signed bytes are missing' });
+  const at = result.treeSize !== null ? ` at checkpoint ${result.treeSize}` : '';
+  checks.unshift({ label: `Included in ${what}${at}`, ok: result.ok && !!leafData });
+  return { checks, result };
 }

@@ -1,6 +1,7 @@
 // Owns the page /proof/document/{event_id}: hashes a chosen file locally (WebCrypto) and compares it with the anchor.
 import { allPassed, documentProofChecks, HEX64 } from './checks';
 import { banner, card, checkList, fields, formatTime, getJson, h, issuerBlock, jsonBlock, mount, pathId, postJson, showLoadFailure } from './dom';
+import { logSection } from './log-view';
 import { publishedKeyCheck } from './published-key';
 
 async function sha256File(file: File): Promise<string> {
@@ -58,7 +59,8 @@ export async function documentPage(): Promise<void> {
   const res = signedProof ? documentProofChecks(p) : null;
   const checks = res ? res.checks : [];
   if (res) checks.push(await publishedKeyCheck(p.organization?.primary_domain, p.key_id, p.public_key));
-  const valid = res ? allPassed(checks) : null;
+  const log = res ? await logSection(p.log, p.signed_payload, p.public_key, p.organization?.primary_domain) : { checks: [], card: null };
+  const valid = res ? allPassed(checks) && log.checks.every((c) => c.ok !== false) : null;
   const issuer = p.organization?.issuer_name ?? p.organization?.name ?? 'the issuer';
   const at = p.created_at ?? p.anchored_at;
   document.title = `Document anchor ${p.event_id} — ${issuer}`;
@@ -78,5 +80,6 @@ export async function documentPage(): Promise<void> {
       fields([['Algorithm', p.algorithm], ['Key ID', p.key_id, 'mono'], ['Public key', p.public_key, 'mono'], ['Signature', p.signature, 'mono']]),
       res.signed ? jsonBlock('Signed bytes (canonical JSON)', res.signed) : null) : null,
     res ? card('Checks made in your browser', checkList(checks)) : null,
+    log.card,
   );
 }

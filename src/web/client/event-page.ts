@@ -1,6 +1,7 @@
 // Owns the page /proof/event/{event_id}: loads the public event proof and checks it in the browser.
 import { allPassed, eventProofChecks } from './checks';
 import { banner, card, checkList, fields, formatTime, getJson, issuerBlock, jsonBlock, mount, pathId, showLoadFailure } from './dom';
+import { logSection } from './log-view';
 import { publishedKeyCheck } from './published-key';
 
 export async function eventPage(): Promise<void> {
@@ -9,7 +10,8 @@ export async function eventPage(): Promise<void> {
   if (status !== 200 || !p) return showLoadFailure(status, p);
   const { checks, signed } = eventProofChecks(p);
   checks.push(await publishedKeyCheck(p.organization?.primary_domain, p.key_id, p.public_key));
-  const valid = allPassed(checks);
+  const log = await logSection(p.log, p.signed_payload, p.public_key, p.organization?.primary_domain);
+  const valid = allPassed(checks) && log.checks.every((c) => c.ok !== false);
   const issuer = p.organization?.issuer_name ?? p.organization?.name ?? 'the issuer';
   document.title = `${valid ? 'Valid' : 'INVALID'} proof of event ${p.event_id} — ${issuer}`;
   mount(
@@ -35,5 +37,6 @@ export async function eventPage(): Promise<void> {
     card('Checks made in your browser', checkList(checks),
       typeof p.signature_valid === 'boolean'
         ? `The server reports the signature as ${p.signature_valid ? 'valid' : 'invalid'}; the verdict above is your browser's own.` : null),
+    log.card,
   );
 }

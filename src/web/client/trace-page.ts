@@ -1,7 +1,9 @@
 // Owns the page /proof/trace/{trace_id}: every item signature, the composite hash and the seal checked in the browser.
-import { traceItemChecks, traceSealChecks, traceValid, type Check, type ItemResult } from './checks';
+import { fromHex } from '../../verify/primitives';
+import { allPassed, logChecks, traceItemChecks, traceSealChecks, traceValid, type Check, type ItemResult } from './checks';
 import { banner, card, checkList, fields, formatTime, getJson, h, issuerBlock, jsonBlock, mount, pathId, showLoadFailure } from './dom';
-import { publishedKeyCheck } from './published-key';
+import { logSection } from './log-view';
+import { publishedKeyCheck, publishedKeys } from './published-key';
 
 const TYPE_NAMES: Record<string, string> = { event: 'Ledger event', ai_attestation: 'AI attestation', document: 'Document anchor' };
 // Signatures are checked in slices so a trace of thousands of items keeps the page responsive and shows progress.
@@ -40,10 +42,18 @@ function itemList(results: ItemResult[]): HTMLElement {
   return h('div', {}, list, more);
 }
 
-async function checkItems(items: Record<string, any>[], progress: (done: number) => void): Promise<ItemResult[]> {
+/** Every item's signature and hashes and, when the bundle carries it, its inclusion in the tenant's log (DECISIONS 10). */
+async function checkItems(items: Record<string, any>[], keys: Uint8Array[], progress: (done: number) => void): Promise<ItemResult[]> {
   const out: ItemResult[] = [];
   for (let i = 0; i < items.length; i++) {
-    out.push(traceItemChecks(items[i], i));
+    const r = traceItemChecks(items[i], i);
+    const leaf = typeof items[i]?.signed_payload === 'string' ? fromHex(items[i].signed_payload) : null;
+    const log = logChecks(items[i]?.log, leaf, keys);
+    if (log.checks.length) {
+      r.checks.push(...log.checks);
+      r.valid = allPassed(r.checks);
+    }
+    out.push(r);
     if ((i + 1) % SLICE === 0) {
       progress(i + 1);
       await new Promise((r) => setTimeout(r, 0));
@@ -62,7 +72,10 @@ export async function tracePage(): Promise<void> {
   const org = b.organization ?? { name: header.tenant_domain, issuer_name: header.tenant_domain, primary_domain: header.tenant_domain, domain_verified: header.domain_verified };
   const progress = h('p', { class: 'loading', id: 'progress' }, `Checking ${list.length.toLocaleString()} items…`);
   mount(progress);
-  const items = await checkItems(list, (done) => {
+  // Checkpoints are signed with the key current when they were made: every published key is a candidate.
+  const recordKeys = [...new Set([...list, seal].map((x) => String(x?.public_key ?? '')))].map((k) => fromHex(k)).filter((k): k is Uint8Array => !!k && k.length === 32);
+  const logKeys = [...recordKeys, ...(await publishedKeys(org.primary_domain))];
+  const items = await checkItems(list, logKeys, (done) => {
     progress.textContent = `Checking signatures: ${done.toLocaleString()} of ${list.length.toLocaleString()} items…`;
   });
   const { seal: sealChecks } = traceSealChecks(b);
@@ -70,7 +83,8 @@ export async function tracePage(): Promise<void> {
   const keys = new Map<string, string>();
   for (const x of [...list, seal]) if (typeof x?.key_id === 'string' && x.key_id) keys.set(x.key_id, x.public_key);
   const keyChecks: Check[] = await Promise.all([...keys].map(([k, pub]) => publishedKeyCheck(org.primary_domain, k, pub)));
-  const valid = traceValid(items, sealChecks) && keyChecks.every((c) => c.ok !== false);
+  const sealLog = await logSection(seal.log, seal.signed_payload, seal.public_key, org.primary_domain);
+  const valid = traceValid(items, sealChecks) && keyChecks.every((c) => c.ok !== false) && sealLog.checks.every((c) => c.ok !== false);
   const failedSeqs = items.filter((x) => !x.valid).map((x) => `#${x.item.sequence}`);
   document.title = `${valid ? 'Valid' : 'INVALID'} trace ${header.label ?? id}`;
   mount(
@@ -91,6 +105,7 @@ export async function tracePage(): Promise<void> {
     card('Seal',
       checkList([...sealChecks, ...keyChecks]),
       fields([['Seal event ID', seal.seal_event_id, 'mono'], ['Key ID', seal.key_id, 'mono'], ['Public key', seal.public_key, 'mono'], ['Signature', seal.signature, 'mono']])),
+    sealLog.card,
     failedSeqs.length ? card(`Failed items (${failedSeqs.length})`, itemList(items.filter((x) => !x.valid))) : null,
     card(`Items (${items.length.toLocaleString()})`, itemList(items)),
     list.length <= 1000 ? jsonBlock('Full proof bundle (JSON)', b) : null,

@@ -1,33 +1,35 @@
-// Owns checking one audit event in the browser: signed bytes rebuilt, hash, Ed25519 signature, key published by the issuer.
-import { bytesToHex } from '@noble/hashes/utils.js';
-import { auditSignedData } from '../../../crypto/signed';
-import { canonicalBytes, keyIdOf, sha256Hex, verifyEd25519, isHex, allPassed, type Check } from '../../client/checks';
-import { publishedKeyCheck } from '../../client/published-key';
+// Owns checking one audit event in the browser: signed bytes rebuilt, hash, Ed25519 signature, key published by the
+// issuer, and inclusion in the org's log when the event carries a `log` block; every check is the pure one of src/verify.
+import { browserPrimitives as P } from '../../../verify/browser-primitives';
+import { fromHex } from '../../../verify/primitives';
+import { checkAuditEvent, keyIdOf, type AuditEventFields } from '../../../verify/records';
+import { allPassed, isHex, logChecks, type Check } from '../../client/checks';
+import { publishedKeyCheck, publishedKeys } from '../../client/published-key';
 
 /**
  * DECISIONS 0 and 6: payload_hash = SHA-256 of the canonical bytes of the signed data, and the signature is
- * Ed25519 over those bytes with the tenant key named by key_id, as published at /keys/{domain}.
+ * Ed25519 over those bytes with the tenant key named by key_id, as published at /keys/{domain}. DECISIONS 10:
+ * the signed bytes are the event's leaf in the org log `<host>/<domain>/audit/<org_id>`.
  */
 export type Verdict = 'valid' | 'invalid' | 'unchecked';
 
 export async function verifyEvent(e: Record<string, any>, domain: string | undefined): Promise<{ verdict: Verdict; checks: Check[] }> {
   const checks: Check[] = [];
-  let bytes: Uint8Array | null = null;
-  try {
-    bytes = canonicalBytes(auditSignedData({
-      action: e.action, actor: e.actor, context: e.context, event_id: e.id, ingested_at: e.ingested_at, metadata: e.metadata,
-      occurred_at: e.occurred_at, org_id: e.org_id, schema_id: e.schema_id, seq: e.seq, targets: e.targets,
-    }));
-  } catch {
-    bytes = null;
-  }
-  const hash = bytes ? sha256Hex(bytes) : null;
-  checks.push({ label: 'Payload hash recomputed from the event (canonical JSON of the signed fields)', ok: hash !== null && hash === e.payload_hash, detail: hash ? `computed ${hash}` : 'the event could not be encoded' });
-  checks.push(await publishedKeyCheck(domain, e.key_id, e.signing_public_key));
   const keyOk = isHex(e.signing_public_key, 32);
-  checks.push({ label: 'Key ID is SHA-256 of the public key (first 16 hex)', ok: keyOk && keyIdOf(e.signing_public_key) === e.key_id });
-  checks.push({ label: 'Ed25519 signature verifies over the signed bytes', ok: bytes !== null && keyOk && verifyEd25519(e.signing_public_key, bytesToHex(bytes), String(e.signature)) });
-  // A key list that could not be fetched leaves the event unchecked, never valid.
-  const verdict: Verdict = !allPassed(checks) ? 'invalid' : checks.every((c) => c.ok === true) ? 'valid' : 'unchecked';
-  return { verdict, checks };
+  const publicKey = keyOk ? fromHex(e.signing_public_key) : null;
+  const signature = isHex(e.signature, 64) ? fromHex(e.signature) : null;
+  const r = checkAuditEvent(P, e as AuditEventFields, e.payload_hash, publicKey, signature);
+  checks.push({ label: 'Payload hash recomputed from the event (canonical JSON of the signed fields)', ok: r.hashOk, detail: r.computed ? `computed ${r.computed}` : 'the event could not be encoded' });
+  checks.push(await publishedKeyCheck(domain, e.key_id, e.signing_public_key));
+  checks.push({ label: 'Key ID is SHA-256 of the public key (first 16 hex)', ok: !!publicKey && keyIdOf(P.sha256, publicKey) === e.key_id });
+  checks.push({ label: 'Ed25519 signature verifies over the signed bytes', ok: r.signatureOk });
+  const log: Check[] = [];
+  if (e.log !== undefined && e.log !== null) {
+    const keys = [...(publicKey ? [publicKey] : []), ...(await publishedKeys(domain))];
+    log.push(...logChecks(e.log, r.bytes, keys, { suffix: `/audit/${String(e.org_id)}` }, "the organization's audit log").checks);
+  }
+  // A key list that could not be fetched leaves the event unchecked, never valid; a log inclusion still pending
+  // (no checkpoint yet) is shown but does not decide.
+  const verdict: Verdict = !allPassed(checks) || log.some((c) => c.ok === false) ? 'invalid' : checks.every((c) => c.ok === true) ? 'valid' : 'unchecked';
+  return { verdict, checks: [...checks, ...log] };
 }

@@ -1,0 +1,56 @@
+// Owns the signed append of document anchors (DECISIONS 9 signed bytes), run by the writer thread: signing
+// outside the transaction; the claim, the original bytes, the row and its trace item entry inside it.
+import { canonicalBytes } from '../crypto/canonical';
+import { documentSignedPayload } from '../crypto/signed';
+import { metadataHashOf } from '../proof/recompute';
+import type { Applier } from '../store/writer-core';
+import { tenantSigner } from '../tenants/service';
+import { recordTraceItemInTxn } from '../traces/items';
+import { byDocumentHash, documentRows, originals, type Anchored, type DocumentRow } from './repo';
+
+export const DOCUMENT_ANCHOR = 'document.anchor';
+
+export type DocQueueItem = {
+  event_id: string; tenant_id: string; api_key_id: string; created_at: string; has_original_bytes: boolean;
+  document_hash: string; document_ref: string | null; metadata: Record<string, unknown> | null; trace_id: string | null;
+  /** The original bytes as base64 (items travel to the writer as JSON). */
+  original: string | null;
+  /** Queued by an earlier version, whose enqueue already wrote the claim and the original bytes. */
+  legacy?: true;
+};
+/** existing: the anchor that holds the claim already (nothing was written for this one). */
+export type DocWriteResult = { existing?: Anchored };
+
+/** Signs one anchor (DECISIONS 9 signed bytes) with the tenant's active key. */
+export function buildDocumentRow(d: DocQueueItem): DocumentRow {
+  const signer = tenantSigner(d.tenant_id);
+  const metadata_hash = metadataHashOf(d.metadata);
+  const signed_bytes = Buffer.from(canonicalBytes(documentSignedPayload({ ...d, metadata_hash })));
+  return {
+    v: 1, event_id: d.event_id, tenant_id: d.tenant_id, api_key_id: d.api_key_id, document_hash: d.document_hash,
+    document_ref: d.document_ref, metadata: d.metadata, metadata_hash, has_original_bytes: d.has_original_bytes, trace_id: d.trace_id,
+    created_at: d.created_at, key_id: signer.key_id, public_key: signer.public_key, signature: signer.sign(signed_bytes), signed_bytes, leaf_index: null,
+  };
+}
+
+export const documentAnchorApplier: Applier<DocQueueItem, DocWriteResult> = {
+  prepare(data) {
+    const row = buildDocumentRow(data);
+    return {
+      apply() {
+        const claim: [string, string] = [row.tenant_id, row.document_hash];
+        if (!data.legacy) {
+          const existing = byDocumentHash().get(claim);
+          if (existing) return { existing };
+          byDocumentHash().putSync(claim, { event_id: row.event_id, created_at: row.created_at });
+          if (data.original) originals().putSync(row.event_id, Buffer.from(data.original, 'base64'));
+        }
+        documentRows().appendInTxn(row.event_id, row);
+        if (row.trace_id) {
+          recordTraceItemInTxn({ tenant_id: row.tenant_id, trace_id: row.trace_id, type: 'document', id: row.event_id, timestamp: row.created_at, content_hash: row.document_hash });
+        }
+        return {};
+      },
+    };
+  },
+};

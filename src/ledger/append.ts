@@ -1,0 +1,82 @@
+// Owns the signed append of ledger events (DECISIONS 2), run by the writer thread: hashing and signing
+// outside the transaction, then the row, its list indexes, its idempotency record and its log leaf inside it.
+import { CanonicalText, canonicalBytes, canonicalJson } from '../crypto/canonical';
+import { sha256Hex } from '../crypto/hash';
+import { ledgerSignedPayload } from '../crypto/signed';
+import { putGrowing } from '../store/append-only';
+import type { Applier } from '../store/writer-core';
+import { tenantSigner } from '../tenants/service';
+import { recordTraceItemInTxn } from '../traces/items';
+import { activeCounts, byTime, byType, idempotency, ledgerRows, type IdempotencyRecord, type LedgerRow } from './repo';
+
+export const LEDGER_EVENT = 'ledger.event';
+const IDEM_TTL_MS = 24 * 3600_000;
+
+export type LedgerQueueItem = {
+  event_id: string; tenant_id: string; api_key_id: string | null; ingested_at: string; idempotency_key: string | null;
+  event_type: string; payload: unknown; payload_source: string | null; event_time: string | null; trace_id: string | null;
+  /** Canonical JSON of the payload, computed once at acceptance (the size check needs it anyway). */
+  payload_canonical?: string;
+  /** The idempotency record to write with the row, unless a live one exists (then the row is not written). */
+  idempotency?: { key: [string, string, string, string]; request_hash: string } | null;
+  source?: 'api' | 'system';
+};
+/** What the writer answers for one event: the live record that won the key, when one did. */
+export type LedgerEventResult = { replay?: IdempotencyRecord };
+
+/** Hashes and signs one event (DECISIONS 2). Pure apart from reading the tenant's active key. */
+export function buildLedgerRow(e: LedgerQueueItem): LedgerRow {
+  const payloadCanonical = e.payload_canonical ?? canonicalJson(e.payload);
+  const payload_hash = sha256Hex(payloadCanonical);
+  const event_hash = sha256Hex(e.payload_source ?? JSON.stringify(e.payload));
+  const request_hash = sha256Hex(canonicalJson({
+    v: 1, event_id: e.event_id, tenant_id: e.tenant_id, api_key_id: e.api_key_id, user_id: null, ingested_at: e.ingested_at,
+    event_type: e.event_type, event_time: e.event_time, payload: new CanonicalText(payloadCanonical), idempotency_key: e.idempotency_key, payload_hash,
+  }));
+  const signer = tenantSigner(e.tenant_id);
+  const signed_bytes = Buffer.from(canonicalBytes(ledgerSignedPayload({ event_id: e.event_id, tenant_id: e.tenant_id, event_type: e.event_type, payload_hash, request_hash, ingested_at: e.ingested_at })));
+  return {
+    v: 1, event_id: e.event_id, tenant_id: e.tenant_id, api_key_id: e.api_key_id, user_id: null, event_type: e.event_type,
+    payload: e.payload, event_time: e.event_time, ingested_at: e.ingested_at, payload_hash, request_hash, event_hash,
+    idempotency_key: e.idempotency_key, trace_id: e.trace_id, source: e.source ?? 'api', key_id: signer.key_id,
+    public_key: signer.public_key, signature: signer.sign(signed_bytes), signed_bytes, leaf_index: null,
+  };
+}
+
+// Active-row counts gathered while a transaction applies its events, written once per tenant at its end.
+const pendingCounts = new Map<string, number>();
+
+/** Inside the write transaction: appends the row, its list index entries and its trace item entry, and counts it as active. */
+export function appendLedgerRowInTxn(row: LedgerRow): void {
+  ledgerRows.appendInTxn(row);
+  putGrowing(byTime(), [row.tenant_id, row.ingested_at, row.event_id], null);
+  putGrowing(byType(), [row.tenant_id, row.event_type, row.ingested_at, row.event_id], null);
+  pendingCounts.set(row.tenant_id, (pendingCounts.get(row.tenant_id) ?? 0) + 1);
+  if (row.trace_id) {
+    recordTraceItemInTxn({ tenant_id: row.tenant_id, trace_id: row.trace_id, type: 'event', id: row.event_id, timestamp: row.ingested_at, content_hash: row.payload_hash });
+  }
+}
+
+/** The writer's applier for accepted events. */
+export const ledgerEventApplier: Applier<LedgerQueueItem, LedgerEventResult> = {
+  prepare(data) {
+    const row = buildLedgerRow(data);
+    return {
+      apply() {
+        const idem = data.idempotency;
+        if (idem) {
+          const live = idempotency().get(idem.key);
+          if (live && Date.now() - live.created_at < IDEM_TTL_MS) return { replay: live };
+          const rec: IdempotencyRecord = { request_hash: idem.request_hash, created_at: Date.now(), status: 201, body: { event_id: row.event_id, ingested_at: row.ingested_at } };
+          idempotency().putSync(idem.key, rec);
+        }
+        appendLedgerRowInTxn(row);
+        return {};
+      },
+    };
+  },
+  batchEnd() {
+    for (const [tenantId, n] of pendingCounts) activeCounts().putSync(tenantId, (activeCounts().get(tenantId) ?? 0) + n);
+    pendingCounts.clear();
+  },
+};

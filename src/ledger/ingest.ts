@@ -1,0 +1,116 @@
+// Owns ledger ingest (SPEC POST /v1/events, DECISIONS 2 and 9): Idempotency-Key, replay, quota, validation,
+// then the hand-over to the writer; the 201 goes out once the signed row is durable.
+import { ApiError } from '../errors';
+import { canonicalJson } from '../crypto/canonical';
+import { compactInSourceOrder, hasIndexLikeKeys } from '../crypto/ordered-json';
+import { sha256Hex } from '../crypto/hash';
+import { uuidv7 } from '../crypto/ids';
+import { submit } from '../store/writer';
+import type { TenantRow } from '../tenants/service';
+import type { ApiKeyRow } from '../keys/service';
+import { chargeQuota } from '../usage/service';
+import { assertTraceAcceptsItems } from '../traces/gate';
+import { LEDGER_EVENT, type LedgerEventResult, type LedgerQueueItem } from './append';
+import { ISO } from './model';
+import { idempotency, type IdempotencyRecord } from './repo';
+
+const ENDPOINT = 'POST /v1/events';
+const IDEM_TTL_MS = 24 * 3600_000;
+const PAYLOAD_LIMIT = 65536;
+const utf8 = new TextEncoder();
+
+/** SPEC: Idempotency-Key is 1-128 bytes after trimming; checked before the API key. Returns null when absent. */
+export function checkIdempotencyKey(raw: string | null): string | null {
+  if (raw === null) return null;
+  const k = raw.trim();
+  const bytes = utf8.encode(k).length;
+  if (bytes < 1 || bytes > 128 || k.includes('\ufffd')) throw new ApiError('invalid_idempotency_key', 'Idempotency-Key must be 1-128 bytes');
+  return k;
+}
+
+export type IngestInput = { tenant: TenantRow; key: ApiKeyRow; body: Record<string, unknown>; rawBody: string; idempotencyKey: string | null };
+export type IngestResult = { status: 201 | 202; body: Record<string, unknown>; replayed: boolean };
+
+// Keys whose first request is still being written by this process: a second one answers 202 processing.
+const inFlight = new Set<string>();
+const idemId = (k: readonly string[]) => k.join('\u0000');
+
+/** SPEC rule 3: the idempotency request hash covers event_type, event_time (when sent) and the canonical payload. */
+function idempotencyHash(body: Record<string, unknown>): string {
+  const o: Record<string, unknown> = { event_type: body.event_type, payload: body.payload };
+  if (body.event_time !== undefined) o.event_time = body.event_time;
+  return sha256Hex(canonicalJson(o));
+}
+
+function replay(rec: IdempotencyRecord, hash: string): IngestResult {
+  if (rec.request_hash !== hash) throw new ApiError('idempotency_key_reuse_mismatch', 'Idempotency-Key was used with a different event_type, event_time or payload');
+  return { status: 201, body: rec.body, replayed: true };
+}
+
+/**
+ * Ledger ingest after authentication: replay check, quota (counted before validation, SPEC rule 2),
+ * validation, then the writer. Resolves once the signed row (and its idempotency record) is fsync'd.
+ */
+export async function ingestEvent(input: IngestInput, beforeQuota: () => void): Promise<IngestResult> {
+  const { tenant, key, body, idempotencyKey } = input;
+  const idemKey: [string, string, string, string] | null = idempotencyKey ? [tenant.tenant_id, key.key_id, ENDPOINT, idempotencyKey] : null;
+  const reqHash = idempotencyKey ? idempotencyHash(body) : '';
+  if (idemKey) {
+    if (inFlight.has(idemId(idemKey))) return { status: 202, body: { status: 'processing' }, replayed: false };
+    const rec = idempotency().get(idemKey);
+    if (rec && Date.now() - rec.created_at < IDEM_TTL_MS) return replay(rec, reqHash);
+  }
+  beforeQuota();
+  chargeQuota(tenant, 'events_per_month');
+  const item = validateEvent(body, input.rawBody, tenant.tenant_id);
+  const event_id = uuidv7();
+  const ingested_at = new Date().toISOString();
+  const data: LedgerQueueItem = {
+    ...item, event_id, tenant_id: tenant.tenant_id, api_key_id: key.key_id, ingested_at, idempotency_key: idempotencyKey,
+    idempotency: idemKey ? { key: idemKey, request_hash: reqHash } : null,
+  };
+  if (!idemKey) {
+    await submit<LedgerQueueItem, LedgerEventResult>(LEDGER_EVENT, data);
+    return { status: 201, body: { event_id, ingested_at }, replayed: false };
+  }
+  const id = idemId(idemKey);
+  inFlight.add(id);
+  try {
+    const r = await submit<LedgerQueueItem, LedgerEventResult>(LEDGER_EVENT, data);
+    // Another writer of the same key (an expired record being replaced) won: answer as its replay.
+    if (r.replay) return replay(r.replay, reqHash);
+    return { status: 201, body: { event_id, ingested_at }, replayed: false };
+  } finally {
+    inFlight.delete(id);
+  }
+}
+
+/** SPEC POST /v1/events rules: event_type 1-128 bytes trimmed, payload <= 65,536 canonical bytes, event_time ISO 8601. */
+function validateEvent(body: Record<string, unknown>, rawBody: string, tenantId: string) {
+  const et = body.event_type;
+  if (typeof et !== 'string') throw new ApiError('invalid_event_type', 'event_type must be a string of 1-128 bytes');
+  const event_type = et.trim();
+  const etBytes = utf8.encode(event_type).length;
+  if (etBytes < 1 || etBytes > 128) throw new ApiError('invalid_event_type', 'event_type must be 1-128 bytes after trimming');
+  const payload = body.payload;
+  let canonical: string;
+  try {
+    canonical = canonicalJson(payload);
+  } catch {
+    throw new ApiError('invalid_payload', 'payload is not serializable');
+  }
+  // UTF-8 length is at most 3 bytes per UTF-16 unit: encode only when the string could be over the limit.
+  if (canonical.length * 3 > PAYLOAD_LIMIT && utf8.encode(canonical).length > PAYLOAD_LIMIT) throw new ApiError('payload_too_large', `payload is over ${PAYLOAD_LIMIT} bytes as canonical JSON`, {}, 400);
+  let event_time: string | null = null;
+  if (body.event_time !== undefined && body.event_time !== null) {
+    if (typeof body.event_time !== 'string' || !ISO.test(body.event_time) || Number.isNaN(Date.parse(body.event_time))) {
+      throw new ApiError('invalid_payload', 'event_time must be an ISO 8601 timestamp');
+    }
+    event_time = body.event_time;
+  }
+  let trace_id: string | null = null;
+  if (body.trace_id !== undefined && body.trace_id !== null) trace_id = assertTraceAcceptsItems(tenantId, body.trace_id);
+  // DECISIONS 2: event_hash follows the request text; keep that text only when JSON.parse reordered keys.
+  const payload_source = hasIndexLikeKeys(payload) ? compactInSourceOrder(rawBody, body, 'payload') : null;
+  return { event_type, payload, payload_source, event_time, trace_id, payload_canonical: canonical };
+}

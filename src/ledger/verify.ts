@@ -1,0 +1,119 @@
+// Owns ledger verification (SPEC POST /v1/events/{id}/verify) and the public event proof (DECISIONS 2).
+import { ApiError } from '../errors';
+import { canonicalBytes, canonicalJson } from '../crypto/canonical';
+import { sha256Hex } from '../crypto/hash';
+import { ulid } from '../crypto/ids';
+import { verifyBytes } from '../crypto/ed25519';
+import { ledgerSignedPayload } from '../crypto/signed';
+import { log } from '../log';
+import { submit } from '../store/writer';
+import type { Applier } from '../store/writer-core';
+import { getTenant, issuerBlock, pinnedPublicKey, type TenantRow } from '../tenants/service';
+import { chargeQuota } from '../usage/service';
+import { assertEventId, findLedgerRow } from './query';
+import { ledgerRows, storedHashes, verifications, type LedgerRow, type VerificationRecord } from './repo';
+import { isUuid } from '../crypto/ids';
+
+
+type VerifyTarget = { event_id: string; tenant_id: string; payload_hash: string; request_hash: string; event_hash: string; ingested_at: string; organization: Record<string, unknown> };
+const verifyCache = new Map<string, { at: number; value: VerifyTarget }>();
+const VERIFY_TTL = 60_000;
+
+function verifyTarget(tenant: TenantRow, eventId: string): VerifyTarget {
+  const c = verifyCache.get(eventId);
+  if (c && Date.now() - c.at < VERIFY_TTL && c.value.tenant_id === tenant.tenant_id) return c.value;
+  const row = ledgerRows.raw(eventId);
+  if (!row || row.tenant_id !== tenant.tenant_id) throw new ApiError('event_not_found', 'No such event (it may not be written yet)');
+  const value = { event_id: row.event_id, tenant_id: row.tenant_id, ...storedHashes(row), ingested_at: row.ingested_at, organization: issuerBlock(tenant) };
+  if (verifyCache.size > 100000) verifyCache.clear();
+  verifyCache.set(eventId, { at: Date.now(), value });
+  return value;
+}
+
+/**
+ * POST /v1/events/{id}/verify after authentication: counts one verification first (SPEC: even a
+ * rejected call counts), then validates, compares payload_hash, request_hash, event_hash in that order.
+ */
+export function verifyEvent(tenant: TenantRow, apiKeyId: string, eventId: string, body: unknown) {
+  chargeQuota(tenant, 'api_verifications_per_month');
+  const id = assertEventId(eventId);
+  const b = (body && typeof body === 'object' && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
+  // null counts as not given: "exactly one of" needs one real value.
+  const hasHash = b.payload_hash !== undefined && b.payload_hash !== null;
+  const hasPayload = b.payload !== undefined && b.payload !== null;
+  if (hasHash === hasPayload) throw new ApiError('bad_request', 'Send exactly one of payload_hash or payload');
+  let submitted: string;
+  let method: 'hash' | 'payload';
+  if (hasHash) {
+    if (typeof b.payload_hash !== 'string' || !/^[0-9a-fA-F]{64}$/.test(b.payload_hash)) throw new ApiError('bad_request', 'payload_hash must be 64 hex characters');
+    submitted = b.payload_hash.toLowerCase();
+    method = 'hash';
+  } else {
+    try {
+      submitted = sha256Hex(canonicalJson(b.payload));
+    } catch {
+      throw new ApiError('bad_request', 'payload is not serializable');
+    }
+    method = 'payload';
+  }
+  const t = verifyTarget(tenant, id);
+  const matched_field = submitted === t.payload_hash ? 'payload_hash' : submitted === t.request_hash ? 'request_hash' : submitted === t.event_hash ? 'event_hash' : null;
+  // Recorded without awaiting: batched into the writer's next commit, off the request's critical path.
+  submit<[string, VerificationRecord], null>(LEDGER_VERIFICATION, [tenant.tenant_id, { event_id: id, at: new Date().toISOString(), api_key_id: apiKeyId, method, match_result: matched_field !== null, matched_field }])
+    .catch((e) => log('error', 'verification record not written', { error: String((e as Error).message) }));
+  return {
+    event_id: t.event_id, match_result: matched_field !== null, matched_field, anchored_hash: t.payload_hash,
+    submitted_hash: submitted, anchored_at: t.ingested_at, method, organization: t.organization,
+  };
+}
+
+export const LEDGER_VERIFICATION = 'ledger.verification';
+/** The writer's applier for verification records. */
+export const verificationApplier: Applier<[tenantId: string, rec: VerificationRecord], null> = {
+  prepare: ([tenantId, rec]) => ({
+    apply() {
+      verifications().appendInTxn([tenantId, ulid()], rec);
+      return null;
+    },
+  }),
+};
+
+/** Newest verification records of a tenant (console). */
+export function recentVerifications(tenantId: string, limit = 50) {
+  return [...verifications().range({ start: [tenantId, '\uffff'], end: [tenantId], reverse: true, limit })].map((e) => e.value);
+}
+
+// ---------- public proof ----------
+
+/** GET /v1/proof/event/{id} (DECISIONS 2): hex key, signature and signed bytes; never the payload. */
+export function eventProof(eventId: string) {
+  if (!isUuid(eventId)) throw new ApiError('invalid_path_parameter', 'event_id must be a UUID');
+  const row = findLedgerRow(eventId);
+  const tenant = row ? getTenant(row.tenant_id) : undefined;
+  if (!row || !tenant) throw new ApiError('proof_not_found', 'No proof for this event');
+  const pinned = pinnedPublicKey(row.tenant_id, row.key_id);
+  return {
+    event_id: row.event_id, algorithm: 'ed25519', key_id: row.key_id, public_key: (pinned ?? row.public_key).toString('hex'),
+    signature: Buffer.from(row.signature).toString('hex'), signed_payload: Buffer.from(row.signed_bytes).toString('hex'),
+    payload_hash: row.payload_hash, ingested_at: row.ingested_at,
+    signature_valid: ledgerRowValid(row),
+    organization: issuerBlock(tenant),
+  };
+}
+
+/** A row's proof check: pinned-key signature over its signed bytes, which must match its columns. */
+function ledgerRowValid(row: LedgerRow): boolean {
+  const pinned = pinnedPublicKey(row.tenant_id, row.key_id);
+  return !!pinned && verifyBytes(pinned, row.signed_bytes, row.signature) && signedBytesMatch(row);
+}
+
+/** Every ledger row with the result of its proof check (restore verification). */
+export function* ledgerRowChecks(): Generator<{ id: string; ok: boolean }> {
+  for (const row of ledgerRows.all(pinnedPublicKey)) yield { id: row.event_id, ok: ledgerRowValid(row) };
+}
+
+/** The stored signed bytes must be exactly the ones rebuilt from the row's columns. */
+export function signedBytesMatch(row: LedgerRow): boolean {
+  const rebuilt = canonicalBytes(ledgerSignedPayload(row));
+  return Buffer.from(rebuilt).equals(Buffer.from(row.signed_bytes)) && sha256Hex(canonicalJson(row.payload)) === row.payload_hash;
+}

@@ -1,0 +1,80 @@
+// Owns the writer thread's loop: each message from the main thread is a batch of accepted writes, prepared
+// (hashing, signing: CPU work outside the write lock) and then applied in one durable LMDB transaction; the
+// results go back once it is fsync'd. Transactions are issued without waiting for the previous commit, so
+// lmdb-js groups them: commits overlap with the preparing of the next batch.
+import { parentPort } from 'node:worker_threads';
+import { log } from '../log';
+import type { Key } from 'lmdb';
+import { subDb, transactAtomic } from './env';
+import { exitThread, tellMain } from './thread';
+
+/**
+ * Work prepared outside the transaction; `apply` runs inside it, only reads and writes LMDB, and returns the
+ * item's result; `done` runs once the transaction is durable.
+ */
+export type Prepared<R> = { apply(): R; done?(): void };
+/** How one kind of write is applied. `prepare` may throw (the item alone fails); `batchEnd` runs in each transaction after its items. */
+export type Applier<D, R> = { prepare(data: D): Prepared<R>; batchEnd?(): void };
+export type ApplierTable = Readonly<Record<string, Applier<any, any>>>;
+
+/** `ack`: a stored queue entry that the item's transaction removes (items queued by earlier versions). */
+/** Items travel as JSON text: data must be plain JSON (binary as base64). */
+export type WriteItem = { id: number; kind: string; data: unknown; ack?: { db: string; key: Key } };
+/** [id, 1, result] once durable; [id, 0, reason] when the item could not be prepared (nothing was written for it). */
+export type WriteResult = [id: number, ok: 0 | 1, value: unknown];
+export type WriterMessage = { results: WriteResult[]; batch: number };
+
+/**
+ * Thread side: applies every batch the main thread posts, in order. A transaction that fails leaves the
+ * thread in an unknown state (sequence counters, in-flight claims), so the thread exits: the supervisor
+ * fails what was in flight (never answered 201) and starts a fresh thread from what is durable.
+ */
+export function runWriter(table: ApplierTable): void {
+  let inFlight = 0;
+  let stopping = false;
+  const hooks = Object.values(table).filter((a) => a.batchEnd);
+  const maybeExit = () => {
+    if (stopping && inFlight === 0) void exitThread(0);
+  };
+  const handle = async (items: WriteItem[]) => {
+    inFlight++;
+    const results: WriteResult[] = new Array(items.length);
+    const prepared = items.map((it, i) => {
+      try {
+        const a = table[it.kind];
+        if (!a) throw new Error(`no applier for ${it.kind}`);
+        return a.prepare(it.data);
+      } catch (e) {
+        log('error', 'write could not be prepared', { kind: it.kind, error: String((e as Error).message) });
+        results[i] = [it.id, 0, String((e as Error).message)];
+        return null;
+      }
+    });
+    try {
+      await transactAtomic(() => {
+        prepared.forEach((p, i) => {
+          if (!p) return;
+          const it = items[i]!;
+          results[i] = [it.id, 1, p.apply()];
+          if (it.ack) subDb(it.ack.db).removeSync(it.ack.key);
+        });
+        for (const h of hooks) h.batchEnd!();
+      });
+    } catch (e) {
+      log('error', 'write transaction failed; restarting the writer', { error: String((e as Error).message) });
+      await exitThread(1);
+    }
+    for (const p of prepared) p?.done?.();
+    tellMain(JSON.stringify({ results, batch: items.length } satisfies WriterMessage));
+    inFlight--;
+    maybeExit();
+  };
+  parentPort!.on('message', (m: string) => {
+    if (m === 'stop') {
+      stopping = true;
+      maybeExit();
+    } else {
+      void handle(JSON.parse(m) as WriteItem[]);
+    }
+  });
+}

@@ -1,0 +1,103 @@
+// Owns the main thread's side of the write path: accepted writes are handed to the writer thread in one
+// message per turn of the event loop, and each submit resolves with its result once the transaction that
+// holds it is durable (a 201 is only ever answered after that). Excess load is refused at once (503).
+import type { Config } from '../config';
+import { ApiError } from '../errors';
+import { superviseThread, type Supervised } from './thread';
+import type { WriteItem, WriterMessage } from './writer-core';
+import type { Key } from 'lmdb';
+
+type Waiter = { resolve(v: unknown): void; reject(e: unknown): void; at: number };
+export type WriterStats = { in_flight: number; oldest_ms: number; committed: number; batches: number; last_batch: number; max_batch: number };
+
+let thread: Supervised | null = null;
+let maxInFlight = 1024;
+let nextId = 0;
+let outbox: WriteItem[] = [];
+let flushScheduled = false;
+// Batches posted and not yet answered. Posting costs the same for one item as for a hundred, so while the
+// writer is busy new items wait here and travel together: at most two batches in flight (one committing,
+// one being signed) keeps the writer fed and the number of messages low.
+let batchesInFlight = 0;
+const MAX_BATCHES_IN_FLIGHT = 2;
+const waiting = new Map<number, Waiter>();
+const stats = { committed: 0, batches: 0, last_batch: 0, max_batch: 0 };
+
+function onMessage(text: string): void {
+  const m = JSON.parse(text) as WriterMessage;
+  batchesInFlight = Math.max(0, batchesInFlight - 1);
+  if (outbox.length) flush();
+  stats.batches++;
+  stats.last_batch = m.batch;
+  stats.max_batch = Math.max(stats.max_batch, m.batch);
+  for (const [id, ok, value] of m.results) {
+    const w = waiting.get(id);
+    if (!w) continue;
+    waiting.delete(id);
+    if (ok) {
+      stats.committed++;
+      w.resolve(value);
+    } else {
+      w.reject(new ApiError('ingest_failed', 'Record not persisted; safe to retry'));
+    }
+  }
+}
+
+/** The thread died: nothing in flight was answered, and none of it may be answered as written. */
+function failInFlight(): void {
+  for (const w of waiting.values()) w.reject(new ApiError('ingest_failed', 'Record not persisted; safe to retry'));
+  waiting.clear();
+  outbox = [];
+  batchesInFlight = 0;
+}
+
+function flush(): void {
+  flushScheduled = false;
+  if (!outbox.length || batchesInFlight >= MAX_BATCHES_IN_FLIGHT) return;
+  const items = outbox;
+  outbox = [];
+  batchesInFlight++;
+  // One JSON string per batch: Bun clones a string far faster than a tree of objects.
+  thread?.post(JSON.stringify(items));
+}
+
+/** Starts the writer thread (`url`: its entry module, which builds the applier table). */
+export function startWriter(url: URL, cfg: Config, limit = 1024): void {
+  maxInFlight = limit;
+  thread ??= superviseThread('writer', url, cfg, onMessage, failInFlight);
+  thread.start();
+}
+
+/** Graceful shutdown: what was handed over is committed and answered, then the thread exits. */
+export async function stopWriter(): Promise<void> {
+  flush();
+  await thread?.stop();
+  thread = null;
+}
+
+/**
+ * Hands one write of `kind` to the writer; resolves with the applier's result once durable. Throws
+ * 503 overloaded (Retry-After: 1) when `maxInFlight` writes already wait: back-pressure answered at once
+ * rather than queued until clients time out.
+ */
+export function submit<D, R>(kind: string, data: D, ack?: { db: string; key: Key }): Promise<R> {
+  if (!thread?.running()) return Promise.reject(new ApiError('ingest_failed', 'The writer is not running; safe to retry'));
+  if (waiting.size >= maxInFlight) return Promise.reject(new ApiError('overloaded', 'Too many writes in flight; retry shortly').withHeaders({ 'retry-after': '1' }));
+  const id = ++nextId;
+  outbox.push(ack ? { id, kind, data, ack } : { id, kind, data });
+  if (!flushScheduled) {
+    flushScheduled = true;
+    setImmediate(flush);
+  }
+  return new Promise<R>((resolve, reject) => waiting.set(id, { resolve: resolve as (v: unknown) => void, reject, at: performance.now() }));
+}
+
+/** Figures for the console, doctor and metrics. */
+export function writerStats(): WriterStats {
+  let oldest = 0;
+  for (const w of waiting.values()) {
+    oldest = performance.now() - w.at;
+    break;
+  }
+  return { in_flight: waiting.size, oldest_ms: Math.round(oldest), ...stats };
+}

@@ -1,0 +1,91 @@
+// Owns C2SP signed notes with Ed25519 keys and C2SP tlog-checkpoint bodies (DECISIONS 10): formatting,
+// parsing and verification. Pure: SHA-256 and Ed25519 verify come in as parameters.
+import { concat, equalBytes, fromBase64, toBase64, toHex, type Primitives, type Sha256 } from './primitives';
+
+const utf8 = new TextEncoder();
+const ED25519_ALG = 0x01;
+/** U+2014 em dash and a space open every signature line. */
+const SIG_PREFIX = '\u2014 ';
+/** As Go's golang.org/x/mod/sumdb/note: a note with more signature lines is malformed. */
+const MAX_SIGNATURES = 100;
+
+/** Note key id: the first 4 bytes of SHA-256(key name || 0x0A || 0x01 || 32-byte public key). */
+export function noteKeyId(sha: Sha256, name: string, publicKey: Uint8Array): Uint8Array {
+  return sha(concat(utf8.encode(name), new Uint8Array([0x0a, ED25519_ALG]), publicKey)).slice(0, 4);
+}
+
+/** Verifier key in the signed-note vkey form `<name>+<hex key id>+<base64(0x01 || public key)>`. */
+export function verifierKey(sha: Sha256, name: string, publicKey: Uint8Array): string {
+  return `${name}+${toHex(noteKeyId(sha, name, publicKey))}+${toBase64(concat(new Uint8Array([ED25519_ALG]), publicKey))}`;
+}
+
+/** Parses a vkey; null when it is not an Ed25519 verifier key whose id matches its name and key. */
+export function parseVerifierKey(sha: Sha256, vkey: string): { name: string; publicKey: Uint8Array } | null {
+  const m = /^([^+\s]+)\+([0-9a-f]{8})\+([A-Za-z0-9+/=]+)$/.exec(vkey);
+  if (!m) return null;
+  const raw = fromBase64(m[3]!);
+  if (!raw || raw.length !== 33 || raw[0] !== ED25519_ALG) return null;
+  const publicKey = raw.slice(1);
+  return toHex(noteKeyId(sha, m[1]!, publicKey)) === m[2] ? { name: m[1]!, publicKey } : null;
+}
+
+/** The three-line C2SP tlog-checkpoint body `<origin>\n<tree size>\n<base64 root>\n`, no extension lines. */
+export function checkpointBody(origin: string, treeSize: number, root: Uint8Array): string {
+  return `${origin}\n${treeSize}\n${toBase64(root)}\n`;
+}
+
+/** A signed note: the body and one signature line; `signature` is Ed25519 over the body's UTF-8 bytes. */
+export function formatNote(body: string, name: string, keyId: Uint8Array, signature: Uint8Array): string {
+  return `${body}\n${SIG_PREFIX}${name} ${toBase64(concat(keyId, signature))}\n`;
+}
+
+export type NoteSignature = { name: string; keyId: Uint8Array; signature: Uint8Array };
+export type ParsedNote = { body: string; signatures: NoteSignature[] };
+
+/** Splits a note into its body and signature lines; null when it is not a well-formed signed note. */
+export function parseNote(text: string): ParsedNote | null {
+  if (!text.endsWith('\n')) return null;
+  const split = text.lastIndexOf('\n\n');
+  if (split < 0) return null;
+  const body = text.slice(0, split + 1);
+  // C2SP signed-note: the text is UTF-8 without control characters other than newline.
+  if (/[\u0000-\u0009\u000b-\u001f\u007f\ufffd]/.test(body)) return null;
+  const lines = text.slice(split + 2, -1).split('\n');
+  if (lines.length > MAX_SIGNATURES) return null;
+  const signatures: NoteSignature[] = [];
+  for (const line of lines) {
+    if (!line.startsWith(SIG_PREFIX)) return null;
+    const rest = line.slice(SIG_PREFIX.length);
+    const sp = rest.indexOf(' ');
+    // Key names are non-empty and hold no space or plus sign.
+    if (sp <= 0 || rest.slice(0, sp).includes('+')) return null;
+    const raw = fromBase64(rest.slice(sp + 1));
+    if (!raw || raw.length < 5) return null;
+    signatures.push({ name: rest.slice(0, sp), keyId: raw.slice(0, 4), signature: raw.slice(4) });
+  }
+  return { body, signatures };
+}
+
+/**
+ * True when the note carries a valid signature by the Ed25519 key `publicKey` under key name `name`:
+ * a signature line with that name and the key id derived from both, verifying over the body bytes.
+ */
+export function verifyNote(p: Primitives, text: string, name: string, publicKey: Uint8Array): boolean {
+  const note = parseNote(text);
+  if (!note) return false;
+  const id = noteKeyId(p.sha256, name, publicKey);
+  const msg = utf8.encode(note.body);
+  return note.signatures.some((s) => s.name === name && equalBytes(s.keyId, id) && s.signature.length === 64 && p.verify(publicKey, msg, s.signature));
+}
+
+export type Checkpoint = { origin: string; treeSize: number; root: Uint8Array };
+
+/** Reads a checkpoint body (exactly three lines); null when malformed. */
+export function parseCheckpoint(body: string): Checkpoint | null {
+  const m = /^([^\n]+)\n(0|[1-9][0-9]{0,15})\n([A-Za-z0-9+/=]+)\n$/.exec(body);
+  if (!m) return null;
+  const treeSize = Number(m[2]);
+  const root = fromBase64(m[3]!);
+  if (!Number.isSafeInteger(treeSize) || !root || root.length !== 32) return null;
+  return { origin: m[1]!, treeSize, root };
+}

@@ -1,0 +1,51 @@
+// Owns the primitive types every pure check takes as parameters: node:crypto on the server and in the CLI,
+// @noble (synchronous) in the browser bundles, so one implementation of each check serves all of them.
+
+/** SHA-256 of `data`, the raw 32-byte digest. */
+export type Sha256 = (data: Uint8Array) => Uint8Array;
+/** Strict RFC 8032 Ed25519 verification of `signature` over `message` under a raw 32-byte public key; never throws. */
+export type Ed25519Verify = (publicKey: Uint8Array, message: Uint8Array, signature: Uint8Array) => boolean;
+export type Primitives = { sha256: Sha256; verify: Ed25519Verify };
+
+const HEX_DIGITS = '0123456789abcdef';
+export function toHex(b: Uint8Array): string {
+  let s = '';
+  for (let i = 0; i < b.length; i++) s += HEX_DIGITS[b[i]! >> 4]! + HEX_DIGITS[b[i]! & 15]!;
+  return s;
+}
+/** Bytes of a lowercase hex string; null when malformed. */
+export function fromHex(s: string): Uint8Array | null {
+  if (s.length % 2 !== 0 || !/^[0-9a-f]*$/.test(s)) return null;
+  const out = new Uint8Array(s.length / 2);
+  for (let i = 0; i < out.length; i++) out[i] = parseInt(s.slice(2 * i, 2 * i + 2), 16);
+  return out;
+}
+export function concat(...parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let o = 0;
+  for (const p of parts) {
+    out.set(p, o);
+    o += p.length;
+  }
+  return out;
+}
+export function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  let d = 0;
+  for (let i = 0; i < a.length; i++) d |= a[i]! ^ b[i]!;
+  return d === 0;
+}
+/** Standard (RFC 4648 §4, padded) base64, as signed notes and checkpoints use it. */
+export function toBase64(b: Uint8Array): string {
+  let s = '';
+  for (let i = 0; i < b.length; i++) s += String.fromCharCode(b[i]!);
+  return btoa(s);
+}
+/** Bytes of standard padded base64; null when malformed (the note format allows no other spelling). */
+export function fromBase64(s: string): Uint8Array | null {
+  if (!/^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/.test(s)) return null;
+  const bin = atob(s);
+  const out = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+  return out;
+}
