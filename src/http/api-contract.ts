@@ -131,7 +131,7 @@ const logRoutes = (base: string, tag: string, access: Access): Record<string, Op
 });
 
 /** The contract per route, keyed by `METHOD /path/{param}`. Entries for routes the server does not have are ignored. */
-export const OPERATIONS: Record<string, Operation> = {
+const OPS: Record<string, Operation> = {
   'GET /healthz': { summary: 'Liveness: the store is open and the workers run', tag: 'service', access: PUBLIC, ok: { 200: t.Object({ status: t.Literal('ok') }) } },
   'GET /openapi.json': { summary: 'This OpenAPI document', tag: 'service', access: PUBLIC, ok: { 200: Obj } },
   'GET /docs': { summary: 'Browsable API reference (renders /openapi.json)', tag: 'service', access: PUBLIC, ok: { 200: 'html' } },
@@ -230,3 +230,9 @@ export const OPERATIONS: Record<string, Operation> = {
   ...logRoutes('/v1/proof/log/{domain}', 'logs', PUBLIC),
   'GET /v1/log/integrity': { summary: "Integrity report of the tenant's log", tag: 'logs', access: key('read'), ok: { 200: LogIntegrity } },
 };
+
+/** Routes whose writes go through the writer: refused with 503 overloaded under back-pressure. */
+const WRITES = ['POST /v1/events', 'POST /v1/ai/attestations', 'POST /v1/document/anchor', 'POST /v1/traces', 'POST /v1/traces/{trace_id}/seal', 'POST /v1/audit/events'];
+export const OPERATIONS: Record<string, Operation> = Object.fromEntries(
+  Object.entries(OPS).map(([k, op]) => [k, WRITES.includes(k) ? { ...op, errors: [...(op.errors ?? []), 'overloaded'] } : op]),
+);
