@@ -1,6 +1,7 @@
 // Owns configuration: environment plus an optional JSON config file, validated once into a frozen Config.
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve, join } from 'node:path';
+import { parseRange } from './cidr';
 
 export type Config = Readonly<{
   dataDir: string;
@@ -21,6 +22,9 @@ export type Config = Readonly<{
   retentionCron: string;
   /** Writes in flight before new ones are refused with 503 (back-pressure). */
   writeQueueMax: number;
+  /** Transparency logs: sign a checkpoint once this many leaves wait, or this many seconds after the first one. */
+  checkpointLeaves: number;
+  checkpointSeconds: number;
   /** Plain-HTTP listener of GET /metrics; null = off. */
   metricsAddr: { host: string; port: number } | null;
 }>;
@@ -29,6 +33,7 @@ const KEYS = [
   'SVC_DATA_DIR', 'SVC_HOST', 'SVC_PORT', 'SVC_PUBLIC_URL', 'SVC_TLS_CERT', 'SVC_TLS_KEY', 'SVC_TLS',
   'SVC_BOOTSTRAP', 'SVC_MASTER_KEY_FILE', 'SVC_STREAM_ALLOW_CIDRS', 'SVC_STREAM_CA_FILE',
   'SVC_AUDIT_HOT_DAYS', 'SVC_PUBLIC_RPS', 'SVC_LOG_LEVEL', 'SVC_UPGRADE_URL', 'SVC_RETENTION_CRON', 'SVC_WRITE_QUEUE_MAX',
+  'SVC_CHECKPOINT_LEAVES', 'SVC_CHECKPOINT_SECONDS',
   'SVC_METRICS_ADDR',
 ] as const;
 
@@ -76,6 +81,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if ((cert === null) !== (key === null)) problems.push('SVC_TLS_CERT and SVC_TLS_KEY go together');
   for (const f of [cert, key, s.SVC_STREAM_CA_FILE]) if (f && !existsSync(f)) problems.push(`file not found: ${f}`);
   const cidrs = (s.SVC_STREAM_ALLOW_CIDRS ?? '').split(',').map((c) => c.trim()).filter(Boolean);
+  for (const c of cidrs) if (!parseRange(c)) problems.push(`SVC_STREAM_ALLOW_CIDRS: ${c} is not a CIDR or an IP address`);
   const publicUrl = s.SVC_PUBLIC_URL ? s.SVC_PUBLIC_URL.replace(/\/+$/, '') : null;
   if (publicUrl && !/^https?:\/\/[^/]+/.test(publicUrl)) problems.push('SVC_PUBLIC_URL must be an absolute http(s) URL');
   const metricsAddr = parseListenAddr(s.SVC_METRICS_ADDR ?? '127.0.0.1:9464');
@@ -98,6 +104,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     upgradeUrl: s.SVC_UPGRADE_URL ?? 'https://localhost/upgrade',
     retentionCron: s.SVC_RETENTION_CRON ?? '17 3 * * *',
     writeQueueMax: int('SVC_WRITE_QUEUE_MAX', 2048, 1, 1_000_000),
+    checkpointLeaves: int('SVC_CHECKPOINT_LEAVES', 1000, 1, 10_000_000),
+    checkpointSeconds: int('SVC_CHECKPOINT_SECONDS', 5, 1, 86400),
     metricsAddr: metricsAddr ?? null,
   };
   if (problems.length) throw new Error(`configuration: ${problems.join('; ')}`);

@@ -8,6 +8,9 @@ import { createTenant, ensurePlatformKey, listTenants } from './tenants/service'
 import { createApiKey, SCOPES } from './keys/service';
 import { startWorkers, startWriterThread, stopWorkers } from './workers/index';
 import { allRoutes } from './http/routes';
+import { migrateLogs } from './tlog/migrate';
+import { startRateLimits, stopRateLimits } from './http/limits';
+import { loadPlans, unloadPlans } from './plans/plans';
 import { setServedCertificate, startMetricsListener } from './http/metrics';
 import { migrate } from './migrations/index';
 
@@ -38,15 +41,19 @@ async function bootstrap(cfg: Config): Promise<void> {
 export async function startServer(env: Record<string, string | undefined> = process.env): Promise<Running> {
   const t0 = performance.now();
   const cfg = setConfig(loadConfig(env));
+  loadPlans(cfg.dataDir);
   openStore(cfg.dataDir);
   await migrate();
   await ensurePlatformKey();
   await bootstrap(cfg);
+  // Before the writers start: records written before the transparency logs existed join their logs once.
+  await migrateLogs();
   const tls = cfg.tls ? await tlsMaterial(cfg) : null;
   const app = buildApp(allRoutes());
   // Workers first: /healthz answers only once the store is open and the workers run (DECISIONS 7).
   await startWriterThread();
   startWorkers();
+  startRateLimits();
   assertPortFree(cfg.host, cfg.port);
   app.listen({ hostname: cfg.host, port: cfg.port, reusePort: true, ...(tls ? { tls: { cert: tls.cert, key: tls.key } } : {}) });
   const port = app.server!.port!;
@@ -87,8 +94,10 @@ export async function startServer(env: Record<string, string | undefined> = proc
     (stopping ??= (async () => {
       metrics?.stop();
       await app.server?.stop(false);
+      stopRateLimits();
       await stopWorkers();
       await closeStore();
+      unloadPlans();
       log('info', 'stopped');
       flushLogs();
     })());

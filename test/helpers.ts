@@ -148,3 +148,57 @@ export const sha = (x: string | Uint8Array): string => createHash('sha256').upda
 /** A node:crypto Ed25519 public key from its 32 raw bytes as hex (proof responses) or base64url (GET /keys). */
 export const pubKey = (hex: string): KeyObject => pubKeyB64(Buffer.from(hex, 'hex').toString('base64url'));
 export const pubKeyB64 = (b64url: string): KeyObject => createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: b64url }, format: 'jwk' });
+
+/**
+ * One HTTP/1.1 request written byte for byte over TLS (for what fetch refuses to send: header values
+ * that are not UTF-8, raw bytes in the target). Answers the status, headers and body text.
+ */
+export async function rawCall(server: { port: number }, head: Uint8Array | string, body: Uint8Array | string = new Uint8Array(), timeoutMs = 10_000): Promise<{ status: number; head: string; text: string }> {
+  const { connect } = await import('node:tls');
+  const chunks: Buffer[] = [];
+  await new Promise<void>((done, fail) => {
+    const s = connect({ host: '127.0.0.1', port: server.port, rejectUnauthorized: false }, () => {
+      s.write(Buffer.concat([Buffer.from(head as string), Buffer.from(body as string)]));
+    });
+    const timer = setTimeout(() => {
+      s.destroy();
+      fail(new Error('no answer in time'));
+    }, timeoutMs);
+    s.on('data', (d: Buffer) => chunks.push(d));
+    let error: Error | undefined;
+    // A server that answers before reading the whole body closes the socket under the writer: the answer counts.
+    s.on('error', (e) => {
+      error = e;
+    });
+    s.on('close', () => {
+      clearTimeout(timer);
+      if (error && !chunks.length) fail(error);
+      else done();
+    });
+  });
+  const all = Buffer.concat(chunks).toString('latin1');
+  const split = all.indexOf('\r\n\r\n');
+  const headText = split < 0 ? all : all.slice(0, split);
+  let rest = split < 0 ? '' : all.slice(split + 4);
+  if (/\r\ntransfer-encoding: chunked/i.test(headText)) {
+    let out = '';
+    for (;;) {
+      const nl = rest.indexOf('\r\n');
+      const n = Number.parseInt(rest.slice(0, nl), 16);
+      if (!n) break;
+      out += rest.slice(nl + 2, nl + 2 + n);
+      rest = rest.slice(nl + 2 + n + 2);
+    }
+    rest = out;
+  }
+  return { status: Number(/^HTTP\/1\.1 (\d{3})/.exec(headText)?.[1] ?? 0), head: headText, text: Buffer.from(rest, 'latin1').toString('utf8') };
+}
+
+/** The head of a raw request: `lines` are header lines (strings or bytes); Connection: close is added. */
+export function rawHead(method: string, target: string | Uint8Array, lines: (string | Uint8Array)[] = []): Uint8Array {
+  const crlf = Buffer.from('\r\n');
+  const parts: Buffer[] = [Buffer.from(`${method} `), Buffer.from(target as string), Buffer.from(' HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n')];
+  for (const l of lines) parts.push(Buffer.from(l as string), crlf);
+  parts.push(crlf);
+  return Buffer.concat(parts);
+}

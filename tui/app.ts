@@ -33,6 +33,8 @@ export type App = Host & {
    * With `rethrow` a failure is thrown instead, so the form that started it stays open and shows it.
    */
   act(fn: () => Promise<string | null>, rethrow?: boolean): Promise<void>;
+  /** Runs a dialog or action without waiting for it; a failure goes to the status line, never dropped. */
+  background(work: Promise<unknown>): void;
   refresh(): void;
 };
 
@@ -76,6 +78,12 @@ export function startApp(dataDir: string): Promise<void> {
       } finally {
         app.refresh();
       }
+    },
+    background(work) {
+      work.catch((e) => {
+        status = { text: `ERROR ${errorText(e)}`, until: Date.now() + 15_000 };
+        app.refresh();
+      });
     },
     refresh() {
       try {
@@ -137,7 +145,7 @@ export function startApp(dataDir: string): Promise<void> {
     }
     const v = views[current]!;
     if (ch === 'q') return quit();
-    if (ch === '?') return void message(app, 'Help', [...GLOBAL_HELP, ...v.help]);
+    if (ch === '?') return app.background(message(app, 'Help', [...GLOBAL_HELP, ...v.help]));
     if (key.name === 'tab') return show(current + 1);
     if (key.full === 'S-tab') return show(current - 1);
     if (ch && ch >= '1' && ch <= String(views.length)) return show(Number(ch) - 1);

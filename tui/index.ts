@@ -5,6 +5,7 @@ import { loadConfig, setConfig } from '../src/config';
 import { setLogSink } from '../src/log';
 import { closeStore, openStore } from '../src/store/env';
 import { startApp } from './app';
+import { parseArgv } from '../src/cli/argv';
 
 /**
  * Opens the data directory the server uses (SVC_DATA_DIR or --data-dir) and runs the console.
@@ -20,16 +21,9 @@ export async function runConsole(dataDir?: string): Promise<void> {
   await closeStore();
 }
 
-function dataDirFlag(argv: string[]): string | undefined {
-  for (let i = 0; i < argv.length; i++) {
-    if (argv[i] === '--data-dir') return argv[i + 1];
-    if (argv[i]!.startsWith('--data-dir=')) return argv[i]!.slice('--data-dir='.length);
-  }
-  return undefined;
-}
-
 if (import.meta.main) {
-  runConsole(dataDirFlag(process.argv.slice(2))).then(
+  const dataDir = parseArgv(process.argv.slice(2)).values['data-dir'];
+  runConsole(typeof dataDir === 'string' ? dataDir : undefined).then(
     () => process.exit(0),
     (e) => {
       process.stderr.write(`error: ${(e as Error).message}\n`);

@@ -1,11 +1,17 @@
-// Owns running an audit integrity scan off the console's UI thread, so a long scan leaves the console responsive.
+// Owns running an integrity scan (an audit org, or the tenant's transparency log) off the console's UI thread, so a long scan leaves the console responsive.
 import { loadConfig, setConfig } from '../src/config';
 import { ApiError } from '../src/errors';
 import { openStore } from '../src/store/env';
 import { integrityReport } from '../src/audit/service';
+import { tenantLogReport } from '../src/tlog/tenant-integrity';
 
-export type ScanRequest = { dataDir: string; tenantId: string; orgId: string };
-export type ScanReply = { ok: true; report: ReturnType<typeof integrityReport>; ms: number } | { ok: false; error: string } | { progress: number };
+/** orgId null: the tenant log report (DECISIONS 10). */
+export type ScanRequest = { dataDir: string; tenantId: string; orgId: string | null };
+export type ScanReply =
+  | { ok: true; report: ReturnType<typeof integrityReport>; ms: number }
+  | { ok: true; tenantLog: ReturnType<typeof tenantLogReport>; ms: number }
+  | { ok: false; error: string }
+  | { progress: number };
 
 declare const self: Worker;
 self.onmessage = (e: MessageEvent<ScanRequest>) => {
@@ -15,8 +21,10 @@ self.onmessage = (e: MessageEvent<ScanRequest>) => {
     setConfig({ ...loadConfig(process.env, { dataDir }), logLevel: 'error' });
     openStore(dataDir);
     const t0 = performance.now();
-    const report = integrityReport(tenantId, orgId, (done) => self.postMessage({ progress: done } satisfies ScanReply));
-    reply = { ok: true, report, ms: performance.now() - t0 };
+    const progress = (done: number) => self.postMessage({ progress: done } satisfies ScanReply);
+    reply = orgId === null
+      ? { ok: true, tenantLog: tenantLogReport(tenantId, progress), ms: performance.now() - t0 }
+      : { ok: true, report: integrityReport(tenantId, orgId, progress), ms: performance.now() - t0 };
   } catch (err) {
     reply = { ok: false, error: err instanceof ApiError ? `${err.code}: ${err.message}` : String((err as Error).message) };
   }

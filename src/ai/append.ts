@@ -6,6 +6,7 @@ import type { Applier } from '../store/writer-core';
 import { tenantSigner } from '../tenants/service';
 import { recordTraceItemInTxn } from '../traces/items';
 import { aiIdempotency, aiRows, byPayloadHash, type AiIdempotencyRecord, type AiRow, type FirstSeen } from './repo';
+import { appendTenantLeafInTxn } from '../tlog/append';
 
 export const AI_ATTESTATION = 'ai.attestation';
 
@@ -47,6 +48,7 @@ export const aiAttestationApplier: Applier<AiQueueItem, AiWriteResult> = {
           byPayloadHash().putSync(claim, { attestation_id: row.attestation_id, created_at: row.created_at });
         }
         if (data.idempotency) aiIdempotency().putSync(data.idempotency.key, data.idempotency.record);
+        row.leaf_index = appendTenantLeafInTxn(row.tenant_id, row.signed_bytes, `a:${row.attestation_id}`);
         aiRows().appendInTxn(row.attestation_id, row);
         if (row.trace_id) {
           recordTraceItemInTxn({ tenant_id: row.tenant_id, trace_id: row.trace_id, type: 'ai_attestation', id: row.attestation_id, timestamp: row.created_at, content_hash: row.payload_hash });

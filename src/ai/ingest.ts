@@ -1,6 +1,7 @@
 // Owns AI attestation ingest (SPEC "AI attestation", DECISIONS 4): validation, Idempotency-Key replay, payload-hash
 // de-duplication, quota, then the hand-over to the writer; the 201 goes out once the signed record is durable.
 import { ApiError } from '../errors';
+import { isPlainObject } from '../crypto/json-value';
 import { canonicalJson } from '../crypto/canonical';
 import { sha256Hex } from '../crypto/hash';
 import { uuidv7 } from '../crypto/ids';
@@ -20,8 +21,6 @@ const IDEM_TTL_MS = 24 * 3600_000;
 const TYPES = new Set(['output', 'decision', 'approval']);
 const MODEL_FIELDS = ['model_provider', 'model_name', 'model_version'] as const;
 const utf8 = new TextEncoder();
-
-const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 
 /** SPEC: input and output are required and non-empty; empty means missing, null, '', {} or []. */

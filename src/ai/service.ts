@@ -1,5 +1,6 @@
 // Owns AI attestation reads and proofs (DECISIONS 4): get, public proof, content-hash comparison, trace bundle items.
 import { ApiError } from '../errors';
+import { isPlainObject } from '../crypto/json-value';
 import { canonicalBytes } from '../crypto/canonical';
 import { HEX64 } from '../crypto/hash';
 import { isUuid } from '../crypto/ids';
@@ -8,14 +9,18 @@ import { aiSignedPayload } from '../crypto/signed';
 import { aiPayloadHashOf, valueHashOf } from '../proof/recompute';
 import { getTenant, issuerBlock, pinnedPublicKey, type TenantRow } from '../tenants/service';
 import { aiRows, type AiRow } from './repo';
+import { logBlockFor } from '../tlog/service';
 
 export type { AiRow };
 export { attest, type AttestInput, type AttestResult } from './ingest';
 export { aiAttestationApplier, AI_ATTESTATION } from './append';
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
-
 // ---------- reads ----------
+
+/** Every attestation row, in key order (the transparency logs' first-start migration). */
+export function* allAttestations(): Generator<AiRow> {
+  for (const e of aiRows().range({})) yield e.value;
+}
 
 export function findAttestation(id: string): AiRow | undefined {
   return isUuid(id) ? aiRows().get(id.toLowerCase()) : undefined;
@@ -78,7 +83,7 @@ export function aiProof(id: string) {
     algorithm: 'ed25519', key_id: row.key_id, public_key: Buffer.from(pinned ?? row.public_key).toString('hex'),
     signature: Buffer.from(row.signature).toString('hex'), signed_payload: Buffer.from(row.signed_bytes).toString('hex'),
     verification: { signature_valid: signatureValid(row), payload_hash_valid: payloadHashValid(row) },
-    organization: issuerBlock(tenant),
+    organization: issuerBlock(tenant), log: logBlockFor(row.tenant_id, { leaf_index: row.leaf_index, id: row.attestation_id }),
   };
 }
 

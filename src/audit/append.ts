@@ -6,6 +6,7 @@ import type { Applier, Prepared } from '../store/writer-core';
 import { tenantSigner } from '../tenants/service';
 import { DAY_MS, FIVE_YEARS_MS, SCHEMA_ID, signedDataOf, type AuditRow, type IdemRow, type IngestItem } from './model';
 import { events, heads, idem, idemExpiry, indexInTxn } from './repo';
+import { appendOrgLeafInTxn } from '../tlog/append';
 
 export const AUDIT_EVENT = 'audit.event';
 const orgKey = (t: string, o: string) => `${t}\u0000${o}`;
@@ -46,6 +47,7 @@ export function prepareAuditEvent(item: IngestItem): Prepared<AuditWriteResult> 
       const head = heads().get([t, o]);
       const last = head?.last_seq ?? 0;
       if (last !== seq - 1) throw new Error(`audit seq out of step for an org: head ${last}, next ${seq}`);
+      appendOrgLeafInTxn(t, o, seq, bytes);
       events().appendInTxn([t, o, seq], row);
       indexInTxn(t, row);
       heads().putSync([t, o], { last_seq: seq, last_ingested_at: item.ingested_at, max_lag_ms: Math.max(head ? head.max_lag_ms ?? FIVE_YEARS_MS : -Infinity, lag) });

@@ -5,13 +5,20 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { config } from '../config';
 import { log } from '../log';
 import { sha256Hex } from '../crypto/hash';
-import { fromEventOut, type AuditEventOut, type AuditRow } from './model';
+import { canonicalBytes } from '../crypto/canonical';
+import { sha256Raw } from '../crypto/hash';
+import { leafHash } from '../verify/merkle';
+import { orgSubtreeRoots, subtreeRootsOf, type SubtreeRoot } from '../tlog/service';
+import { fromEventOut, signedDataOf, type AuditEventOut, type AuditRow } from './model';
 
 export type SeqRange = { from: number; to: number };
 /** One segment: events from_seq..to_seq (rows missing from hot storage when it was written are listed). */
 export type Segment = {
   file: string; from_seq: number; to_seq: number; count: number; missing: SeqRange[];
   sha256: string; bytes: number; first_ingested_at: string; last_ingested_at: string;
+  /** DECISIONS 10: the org-log leaves of these events (seq - 1, end exclusive) and the subtree roots covering them. */
+  leaf_range?: { from: number; to: number };
+  subtree_roots?: SubtreeRoot[] | null;
 };
 export type Manifest = { version: 1; tenant_id: string; org_id: string; updated_at: string; segments: Segment[] };
 
@@ -83,7 +90,15 @@ export function writeSegment(tenantId: string, orgId: string, from: number, to: 
   return {
     file, from_seq: from, to_seq: to, count: events.length, missing, sha256: sha256Hex(gz), bytes: gz.byteLength,
     first_ingested_at: events[0]?.ingested_at ?? '', last_ingested_at: events[events.length - 1]?.ingested_at ?? '',
+    leaf_range: { from: from - 1, to }, subtree_roots: orgSubtreeRoots(tenantId, orgId, from - 1, to),
   };
+}
+
+/** A complete segment's subtree roots rebuilt from its events' signed bytes; null when rows are missing from it. */
+function rootsFromEvents(seg: Segment, events: AuditEventOut[]): SubtreeRoot[] | null {
+  if (seg.missing.length || events.length !== seg.to_seq - seg.from_seq + 1) return null;
+  const sha = (d: Uint8Array): Uint8Array => sha256Raw(d);
+  return subtreeRootsOf(seg.from_seq - 1, events.map((e) => leafHash(sha, canonicalBytes(signedDataOf(fromEventOut(e))))));
 }
 
 // Decoded segments (immutable by file name), most recently used last.
@@ -177,6 +192,10 @@ export function checkCold(tenantId: string, orgId: string, purgedThrough: number
     }
     const bytes = readFileSync(path);
     if (sha256Hex(bytes) !== s.sha256) problems.push(`segment hash mismatch: ${s.file}`);
+    else if (s.subtree_roots) {
+      const rebuilt = rootsFromEvents(s, segmentEvents(tenantId, orgId, s));
+      if (rebuilt && JSON.stringify(rebuilt) !== JSON.stringify(s.subtree_roots)) problems.push(`segment subtree roots do not match its events: ${s.file}`);
+    }
   }
   if (evacuatedThrough > purgedThrough && expect !== evacuatedThrough + 1) problems.push(`cold range ends at ${expect - 1}, evacuated through ${evacuatedThrough}`);
   return { from: purgedThrough + 1, to: evacuatedThrough, segments: m.segments.length, count, manifest_ok: problems.length === 0, gaps, problems };

@@ -1,7 +1,10 @@
 // Owns the audit area's shapes and input rules: orgs, ingest bodies, query parameters, timestamps.
-import { ApiError, PlainError } from '../errors';
+import { ApiError, type ErrorCode, PlainError } from '../errors';
 import { canonicalJson } from '../crypto/canonical';
+import { headerText } from '../crypto/utf8';
+import { parseRfc3339 } from '../time';
 import { auditSignedData } from '../crypto/signed';
+import { isPlainObject } from '../crypto/json-value';
 
 /** DECISIONS 0: the schema tag of every audit event written by this version. */
 export const SCHEMA_ID = 'svc.audit/1';
@@ -110,37 +113,7 @@ export function fromEventOut(e: AuditEventOut): AuditRow {
   };
 }
 
-const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?([Zz]|([+-])(\d{2}):(\d{2}))$/;
-
-/**
- * Parses an RFC 3339 timestamp. Returns epoch ms and the same instant written in UTC with a Z
- * suffix, keeping the fraction digits that were sent; null when the text is not RFC 3339.
- */
-export function parseRfc3339(s: unknown): { ms: number; utc: string } | null {
-  if (typeof s !== 'string') return null;
-  const m = RFC3339.exec(s);
-  if (!m) return null;
-  const [, y, mo, d, h, mi, se, frac = '', , sign, oh, om] = m;
-  const nums = [y, mo, d, h, mi, se].map(Number) as [number, number, number, number, number, number];
-  const [Y, M, D, H, Mi, S] = nums;
-  if (M < 1 || M > 12 || D < 1 || H > 23 || Mi > 59 || S > 59) return null;
-  const date = new Date(0);
-  date.setUTCFullYear(Y, M - 1, D);
-  if (date.getUTCMonth() !== M - 1 || date.getUTCDate() !== D) return null;
-  date.setUTCHours(H, Mi, S, 0);
-  let whole = date.getTime();
-  if (sign) {
-    if (Number(oh) > 23 || Number(om) > 59) return null;
-    whole -= (sign === '+' ? 1 : -1) * (Number(oh) * 60 + Number(om)) * 60_000;
-  }
-  const ms = whole + (frac ? Math.floor(Number('0' + frac) * 1000) : 0);
-  if (!Number.isFinite(ms)) return null;
-  const utc = sign ? new Date(whole).toISOString().slice(0, 19) + frac + 'Z' : `${y}-${mo}-${d}T${h}:${mi}:${se}${frac}Z`;
-  return { ms, utc };
-}
-
 const ACTION = /^[a-z0-9][a-z0-9_-]*(\.[a-z0-9][a-z0-9_-]*){1,2}$/;
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const nonEmpty = (v: unknown): v is string => typeof v === 'string' && v.trim().length > 0;
 
 /** SPEC: organization_id is a string of at most 255 characters; missing -> invalid_organization_id (DECISIONS 9). */
@@ -152,7 +125,7 @@ export function checkOrgId(v: unknown): string {
 }
 
 export function checkOrgBody(body: unknown): { organization_id: string; name: string } {
-  if (!isObject(body)) throw new ApiError('invalid_organization_id', 'body must be a JSON object with organization_id');
+  if (!isPlainObject(body)) throw new ApiError('invalid_organization_id', 'body must be a JSON object with organization_id');
   const organization_id = checkOrgId(body.organization_id);
   const name = body.name ?? organization_id;
   if (typeof name !== 'string' || name.length > MAX_ID_LEN) throw new ApiError('invalid_name', 'name must be a string of at most 255 characters');
@@ -160,7 +133,7 @@ export function checkOrgBody(body: unknown): { organization_id: string; name: st
 }
 
 export function checkRetentionBody(body: unknown): number {
-  const days = isObject(body) ? body.days : undefined;
+  const days = isPlainObject(body) ? body.days : undefined;
   if (typeof days !== 'number' || !Number.isInteger(days) || days < 1) throw new ApiError('invalid_payload', 'days must be a positive integer'); // DECISIONS 9: no named code
   return days;
 }
@@ -168,20 +141,21 @@ export function checkRetentionBody(body: unknown): number {
 /** SPEC: Idempotency-Key required on audit ingest, at most 255 characters, not empty. */
 export function checkIdempotencyKey(v: string | null): string {
   if (v === null) throw new ApiError('missing_idempotency_key', 'Idempotency-Key header is required');
-  const k = v.trim();
+  const k = headerText(v)?.trim();
+  if (k === undefined) throw new ApiError('invalid_idempotency_key', 'Idempotency-Key must be UTF-8');
   if (!k || [...k].length > MAX_ID_LEN) throw new ApiError('invalid_idempotency_key', 'Idempotency-Key must be 1-255 characters');
   return k;
 }
 
 function checkActor(v: unknown): Actor {
-  if (!isObject(v) || !nonEmpty(v.type) || !nonEmpty(v.id)) throw new ApiError('invalid_actor', 'actor.type and actor.id are required strings');
+  if (!isPlainObject(v) || !nonEmpty(v.type) || !nonEmpty(v.id)) throw new ApiError('invalid_actor', 'actor.type and actor.id are required strings');
   const a: Actor = { type: v.type, id: v.id };
   if (v.name !== undefined && v.name !== null) {
     if (typeof v.name !== 'string') throw new ApiError('invalid_actor', 'actor.name must be a string');
     a.name = v.name;
   }
   if (v.metadata !== undefined && v.metadata !== null) {
-    if (!isObject(v.metadata)) throw new ApiError('invalid_actor', 'actor.metadata must be an object');
+    if (!isPlainObject(v.metadata)) throw new ApiError('invalid_actor', 'actor.metadata must be an object');
     a.metadata = v.metadata;
   }
   return a;
@@ -192,14 +166,14 @@ function checkTargets(v: unknown): Target[] {
   if (!Array.isArray(v)) throw new ApiError('invalid_target', 'targets must be an array');
   if (v.length > MAX_TARGETS) throw new ApiError('too_many_targets', `at most ${MAX_TARGETS} targets`);
   return v.map((t, i) => {
-    if (!isObject(t) || !nonEmpty(t.type) || !nonEmpty(t.id)) throw new ApiError('invalid_target', `targets[${i}] needs type and id strings`);
+    if (!isPlainObject(t) || !nonEmpty(t.type) || !nonEmpty(t.id)) throw new ApiError('invalid_target', `targets[${i}] needs type and id strings`);
     return t as Target;
   });
 }
 
-function optionalObject(v: unknown, code: string, field: string): Record<string, unknown> {
+function optionalObject(v: unknown, code: ErrorCode, field: string): Record<string, unknown> {
   if (v === undefined || v === null) return {};
-  if (!isObject(v)) throw new ApiError(code, `${field} must be a JSON object`);
+  if (!isPlainObject(v)) throw new ApiError(code, `${field} must be a JSON object`);
   return v;
 }
 
@@ -215,7 +189,7 @@ export type IngestFields = {
   context: Record<string, unknown>; occurred_at: string | null; occurred_ms: number;
 };
 export function checkIngestBody(body: unknown, now: number): IngestFields {
-  if (!isObject(body)) throw new ApiError('invalid_payload', 'body must be a JSON object');
+  if (!isPlainObject(body)) throw new ApiError('invalid_payload', 'body must be a JSON object');
   const org_id = checkOrgId(body.organization_id);
   const action = body.action;
   if (typeof action !== 'string' || action.length > 128 || !ACTION.test(action)) {

@@ -1,6 +1,6 @@
 // Owns audit orgs (DECISIONS 6): create, list, get, archive/unarchive, retention setting.
 import { ApiError } from '../errors';
-import { transact } from '../store/env';
+import { transact, updateRow } from '../store/env';
 import { planOf } from '../plans/plans';
 import type { TenantRow } from '../tenants/service';
 import { getTenant } from '../tenants/service';
@@ -72,13 +72,7 @@ export function listOrgs(tenantId: string, limit: number, after: string | null) 
 
 async function updateOrg(tenantId: string, orgId: string, change: (o: OrgRow) => Partial<OrgRow>): Promise<OrgRow> {
   getOrg(tenantId, orgId);
-  const next = await transact(() => {
-    const cur = orgs().get([tenantId, orgId]);
-    if (!cur) return null;
-    const n = { ...cur, ...change(cur) };
-    orgs().putSync([tenantId, orgId], n);
-    return n;
-  });
+  const next = await updateRow(orgs(), [tenantId, orgId], change);
   if (!next) throw new ApiError('not_found', 'No such audit organization');
   return next;
 }

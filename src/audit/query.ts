@@ -3,6 +3,7 @@ import { ApiError } from '../errors';
 import { coldRow } from './cold';
 import { DAY_MS, encodeCursor, EVENT_ID, FIVE_YEARS_MS, toEventOut, type AuditEventOut, type AuditRow, type QueryFilters, type QueryIn } from './model';
 import { getOrg, lastSeq, storageOf } from './orgs';
+import { logBlockFor, type LogBlock } from '../tlog/service';
 import { byAction, byActor, byId, byTarget, byTime, events, heads, ixValue, type IndexDb } from './repo';
 
 /** The row of `seq`, from hot storage or, once evacuated, from its cold segment; undefined when absent or purged. */
@@ -21,7 +22,10 @@ export function rowById(tenantId: string, id: string): AuditRow {
   if (!row) throw new ApiError('not_found', 'No such audit event');
   return row;
 }
-export const getAuditEvent = (tenantId: string, id: string): AuditEventOut => toEventOut(rowById(tenantId, id));
+export function getAuditEvent(tenantId: string, id: string): AuditEventOut & { log: LogBlock } {
+  const row = rowById(tenantId, id);
+  return { ...toEventOut(row), log: logBlockFor(tenantId, { leaf_index: row.seq - 1, id: row.id }, row.org_id) };
+}
 
 function matches(r: AuditRow, f: QueryFilters): boolean {
   if (f.actions && !f.actions.includes(r.action)) return false;

@@ -10,20 +10,21 @@ import { DAY_MS, toEventOut, type AuditRow, type OrgRow } from './model';
 import { effectiveRetentionDays, getOrg, lastSeq, prefixEnd, storageOf } from './orgs';
 import { getRow } from './query';
 import { events, evictInTxn, heads, orgs, retentionLock, storage, unindexInTxn } from './repo';
+import { retireOrgLogInTxn } from '../tlog/append';
 
 const SEGMENT_MAX = 10_000;
 const BATCH = 10_000;
 
-/**
- * Runs `fn` holding the data directory's retention lock: one retention pass at a time (server cron, CLI, org
- * deletion), and no evacuation or purge while a backup copies cold segments.
- */
 /** Drops the retention lock whoever holds it (a restored snapshot carries the lock of the process that made it). */
 export async function clearRetentionLock(): Promise<void> {
   await transact(() => void retentionLock().removeSync('lock'));
 }
 
-export async function withRetentionLock<T>(waitMs: number, fn: () => Promise<T>): Promise<T> {
+/**
+ * Runs `fn` holding the data directory's retention lock: one retention pass at a time (server cron, CLI, org
+ * deletion), and no evacuation or purge while a backup copies cold segments. Throws `busy` after `waitMs`.
+ */
+export async function withRetentionLock<T>(waitMs: number, busy: ApiError, fn: () => Promise<T>): Promise<T> {
   const deadline = Date.now() + waitMs;
   const alive = (pid: number) => {
     try {
@@ -42,7 +43,7 @@ export async function withRetentionLock<T>(waitMs: number, fn: () => Promise<T>)
       return true;
     });
     if (got) break;
-    if (Date.now() > deadline) throw new ApiError('db_error', 'An audit retention pass is running; retry shortly');
+    if (Date.now() > deadline) throw busy;
     await Bun.sleep(50);
   }
   try {
@@ -173,7 +174,7 @@ async function retainOrg(org: OrgRow, asOf: number) {
  * are purged from hot and cold storage. Also drops idempotency records older than 24 hours.
  */
 export async function runAuditRetention(asOf: Date): Promise<{ audit_evacuated: number; audit_purged: number }> {
-  return withRetentionLock(10 * 60_000, async () => {
+  return withRetentionLock(10 * 60_000, new ApiError('db_error', 'Another audit retention pass is still running; retry shortly'), async () => {
     const total = { audit_evacuated: 0, audit_purged: 0 };
     for (const tenant of listTenants()) {
       for (const { value: org } of orgs().getRange({ start: [tenant.tenant_id], end: prefixEnd([tenant.tenant_id]) })) {
@@ -204,12 +205,14 @@ export async function deleteOrg(tenantId: string, orgId: string, now = Date.now(
   const stored = (head?.last_seq ?? 0) > storageOf(tenantId, orgId).purged_through_seq;
   const retentionMs = effectiveRetentionDays(org) * DAY_MS;
   if (stored && lastAt + retentionMs >= now) throw new ApiError('org_not_deletable', 'Signed history has not aged out of retention');
-  await withRetentionLock(10_000, async () => {
+  // Not a fault: the org can be deleted once the running pass ends.
+  await withRetentionLock(10_000, new ApiError('org_not_deletable', 'An audit retention pass is running; retry shortly'), async () => {
     if (stored) await purgeOrg(tenantId, orgId, now - retentionMs);
     await transact(() => {
       orgs().removeSync([tenantId, orgId]);
       heads().removeSync([tenantId, orgId]);
       storage().removeSync([tenantId, orgId]);
+      retireOrgLogInTxn(tenantId, orgId);
     });
     removeColdDir(tenantId, orgId);
   });

@@ -3,10 +3,12 @@ import { canonicalBytes } from '../crypto/canonical';
 import { nodePrimitives } from '../verify/node-primitives';
 import { checkAuditSigned } from '../verify/records';
 import { pinnedPublicKey } from '../tenants/service';
+import { logBlockFor } from '../tlog/service';
+import { orgLogReport } from '../tlog/integrity';
 import { checkCold, type SeqRange } from './cold';
 import { signedDataOf } from './model';
 import { getOrg, lastSeq, storageOf } from './orgs';
-import { rowById } from './query';
+import { getRow, rowById } from './query';
 import { countEvents, eventSeqs, events } from './repo';
 import type { AuditRow } from './model';
 
@@ -21,7 +23,14 @@ export function verifyAuditEvent(tenantId: string, id: string) {
 
 /** Every hot audit row with the result of verifyAuditEvent's checks (restore verification). */
 export function* auditRowChecks(): Generator<{ id: string; ok: boolean }> {
-  for (const { key, value } of events().range({})) yield { id: value.id, ok: verifyAuditRow((key as [string, string, number])[0], value).valid };
+  // Read in chunks: a check may renew the read transaction (key caches), which would end an open cursor.
+  let after: [string, string, number] | null = null;
+  for (;;) {
+    const chunk = [...events().range(after ? { start: after, limit: 1001 } : { limit: 1000 })].filter((e, i) => !(after && i === 0 && String(e.key) === String(after)));
+    if (!chunk.length) return;
+    for (const { key, value } of chunk) yield { id: value.id, ok: verifyAuditRow((key as [string, string, number])[0], value).valid };
+    after = chunk[chunk.length - 1]!.key as [string, string, number];
+  }
 }
 
 function verifyAuditRow(tenantId: string, row: AuditRow) {
@@ -39,7 +48,7 @@ function verifyAuditRow(tenantId: string, row: AuditRow) {
   return {
     event_id: row.id, valid: reason === null, reason, schema: row.schema_id, payload_hash: row.payload_hash,
     computed_payload_hash: check.computed, signed_data: signed, key_source: 'tenant_keys', key_id: row.key_id,
-    signature: row.signature.toString('hex'),
+    signature: row.signature.toString('hex'), log: logBlockFor(tenantId, { leaf_index: row.seq - 1, id: row.id }, row.org_id),
   };
 }
 
@@ -101,10 +110,25 @@ export function integrityReport(tenantId: string, orgId: string, onProgress?: (d
   const count = expected ? countInSteps(tenantId, orgId, from, to, onProgress) : 0;
   const gaps = count === expected ? [] : findGaps(tenantId, orgId, from, to);
   const cold = checkCold(tenantId, orgId, st.purged_through_seq, st.evacuated_through_seq);
+  // DECISIONS 10: every leaf rebuilt from its row (hot or cold), compared with the org log and its checkpoints.
+  const logReport = orgLogReport(tenantId, orgId, (seq) => {
+    if (seq <= st.purged_through_seq) return 'unavailable';
+    const row = getRow(tenantId, orgId, seq);
+    try {
+      return row ? canonicalBytes(signedDataOf(row)) : null;
+    } catch {
+      return new Uint8Array(0); // a column that no longer parses: the leaf cannot match
+    }
+  });
+  const cp = logReport.checkpoint;
   return {
     org_id: orgId, from, to, last_seq: last, evacuated_through_seq: st.evacuated_through_seq, count, expected,
     contiguous: gaps.length === 0, gaps: gaps.slice(0, MAX_GAPS), gaps_truncated: gaps.length > MAX_GAPS,
-    note: `Scanned hot storage, seq ${from} to ${to}. A hole below the high-water mark proves deletion; truncation of the newest events is not detectable (no signed head checkpoint). Cold segments were checked against their manifest.`,
+    note: `Scanned hot storage, seq ${from} to ${to}. A hole below the high-water mark proves deletion. ` +
+      (cp ? `Every leaf of the org log was rebuilt from its row and checked against ${cp.tree_size} signed leaves: truncation of the newest events is detected up to seq ${cp.tree_size}; events after it are not yet covered by a signed checkpoint.` : 'No signed checkpoint covers this org yet: truncation of the newest events is not detectable.') +
+      ' Cold segments were checked against their manifest.',
+    log_verified: logReport.log_verified, first_bad_leaf: logReport.first_bad_leaf, tail_verified: logReport.tail_verified, checkpoint: cp,
+    log_problems: logReport.problems,
     purged_through_seq: st.purged_through_seq,
     cold,
   };

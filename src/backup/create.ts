@@ -3,11 +3,13 @@
 import { copyFileSync, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { config } from '../config';
+import { ApiError } from '../errors';
 import { log } from '../log';
 import { backupStore, entryCounts } from '../store/env';
 import { FORMAT_VERSION } from '../store/format';
 import { withRetentionLock } from '../audit/service';
 import { liveExportFiles } from '../exports/service';
+import { allLogs, latestCheckpoint } from '../tlog/service';
 import { hashFile, listFiles, writeManifest, type LogHead, type ManifestFile } from './manifest';
 import { progress } from './progress';
 import pkg from '../../package.json' with { type: 'json' };
@@ -16,11 +18,16 @@ import pkg from '../../package.json' with { type: 'json' };
 const RECORD_DATABASES = ['ledger_events', 'ai_attestations', 'documents', 'audit_events'];
 
 /**
- * The latest checkpoint of every transparency log, recorded in the manifest. TO BE WIRED when the logs exist
- * (src/tlog/): one {origin, tree_size, root_hash (hex)} per tenant and org log, read inside the snapshot.
+ * The latest signed checkpoint of every transparency log, recorded in the manifest. Read just before the
+ * snapshot: checkpoints only grow, so the snapshot holds at least these (a restore can prove them).
  */
 export function logHeadsForBackup(): LogHead[] {
-  return [];
+  const out: LogHead[] = [];
+  for (const l of allLogs()) {
+    const cp = latestCheckpoint(l.num);
+    if (cp && l.origin) out.push({ origin: l.origin, tree_size: cp.tree_size, root_hash: Buffer.from(cp.root).toString('hex') });
+  }
+  return out;
 }
 
 export type BackupResult = { dir: string; files: number; bytes: number; records: number; manifest: string; includes_master_key: boolean };
@@ -40,7 +47,8 @@ export async function createBackup(to: string, opts: { includeMasterKey: boolean
   if (existsSync(to) && readdirSync(to).length) throw new Error(`${to} is not empty: back up into a new directory`);
   mkdirSync(join(to, 'db'), { recursive: true });
   const createdAt = new Date().toISOString();
-  const logs = await withRetentionLock(60_000, async () => {
+  const logs = await withRetentionLock(60_000, new ApiError('db_error', 'An audit retention pass is running; retry the backup shortly'), async (): Promise<LogHead[]> => {
+    const heads = logHeadsForBackup();
     const snap = progress('backup: store snapshot', 'bytes');
     const dataFile = join(to, 'db', 'data.mdb');
     const timer = setInterval(() => existsSync(dataFile) && snap.set(statSync(dataFile).size), 250);
@@ -51,7 +59,6 @@ export async function createBackup(to: string, opts: { includeMasterKey: boolean
     }
     snap.set(statSync(dataFile).size);
     snap.done();
-    const heads = logHeadsForBackup();
     const files = progress('backup: files', 'bytes');
     const cold = join(cfg.dataDir, 'audit-cold');
     for (const f of listFiles(cold)) if (!basename(f).startsWith('.')) files.add(copyInto(join(cold, f), join(to, 'audit-cold', f)));

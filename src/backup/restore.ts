@@ -1,22 +1,29 @@
 // Owns `svc restore`: checking a backup against its manifest, refusing rollbacks, copying it into a new data
 // directory and re-verifying every record there; and `svc restore --check DIR` (the checks alone).
-import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { config, setConfig } from '../config';
 import { closeStore, openStore } from '../store/env';
 import { FORMAT_VERSION } from '../store/format';
 import { clearRetentionLock } from '../audit/service';
 import { readNote, refuseRollback, type NoteHead } from './checkpoint';
-import { checkFiles, readManifest, type LogHead } from './manifest';
+import { checkFiles, readManifest, type LogHead, type Manifest } from './manifest';
 import { progress } from './progress';
-import { verifyOpenStore } from './verify';
+import { allLogs, rootAt } from '../tlog/service';
+import { verifyOpenStore, type StoreReport } from './verify';
 
 /**
- * Whether a backup's log head is consistent with an older checkpoint the operator holds (RFC 6962 consistency
- * proof from the restored log). TO BE WIRED when the logs exist (src/tlog/); null = cannot tell (refused).
+ * On the opened restored store: whether its log of the note's origin, at the note's size, has the note's root,
+ * i.e. the restored log is the note's log grown (consistent with it). null when the log cannot tell.
  */
-export function checkLogConsistency(_head: LogHead, _note: NoteHead): boolean | null {
-  return null;
+export function checkLogConsistency(_head: LogHead, note: NoteHead): boolean | null {
+  const log = allLogs().find((l) => l.origin === note.origin);
+  if (!log) return null;
+  try {
+    return Buffer.from(rootAt(log.num, note.tree_size)).toString('hex') === note.root_hash;
+  } catch {
+    return null; // subtrees missing: the log is shorter than the note
+  }
 }
 
 export type CheckResult = { verified: boolean; problems: string[]; records: number };
@@ -24,7 +31,7 @@ export type CheckResult = { verified: boolean; problems: string[]; records: numb
 /** Manifest and file checks, then the store of the backup opened read-only in place and fully re-verified. */
 export async function checkBackup(dir: string): Promise<CheckResult> {
   const from = resolve(dir);
-  let m;
+  let m: Manifest;
   try {
     m = readManifest(from);
   } catch (e) {
@@ -62,8 +69,10 @@ export async function restoreBackup(dir: string, opts: { notBeforeCheckpoint?: s
   if (existsSync(target) && readdirSync(target).length) throw new Error(`${target} is not empty: restore into a new data directory`);
   const m = readManifest(from);
   if (m.format_version > FORMAT_VERSION) throw new Error(`the backup has data format ${m.format_version}, newer than this build supports (${FORMAT_VERSION}): restore it with a newer proof-ledger`);
-  if (opts.notBeforeCheckpoint) {
-    const reason = refuseRollback(readNote(opts.notBeforeCheckpoint), m.logs, checkLogConsistency);
+  // A larger log is proven consistent once the restored store is open (below); the rest is decided now.
+  const note = opts.notBeforeCheckpoint ? readNote(opts.notBeforeCheckpoint) : null;
+  if (note) {
+    const reason = refuseRollback(note, m.logs, () => true);
     if (reason) throw new Error(reason);
   }
   const p = progress('restore: checking files', 'bytes');
@@ -92,11 +101,17 @@ export async function restoreBackup(dir: string, opts: { notBeforeCheckpoint?: s
   await clearRetentionLock();
   await closeStore();
   openStore(target, { readOnly: true });
-  let report;
+  let report: StoreReport | null;
+  let rollback: string | null = null;
   try {
-    report = verifyOpenStore({ withMasterKey: true });
+    if (note) rollback = refuseRollback(note, m.logs, checkLogConsistency);
+    report = rollback ? null : verifyOpenStore({ withMasterKey: true });
   } finally {
     await closeStore();
+  }
+  if (rollback || !report) {
+    rmSync(target, { recursive: true, force: true });
+    throw new Error(rollback ?? 'refused');
   }
   if (report.problems.length) throw new Error(`restored into ${target} but verification failed: ${report.problems[0]}${report.problems.length > 1 ? ` (and ${report.problems.length - 1} more)` : ''}`);
   return { restored: true, records: report.records, verified: true, data_dir: target, files: m.files.length, master_key: keyFile };

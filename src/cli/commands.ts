@@ -13,6 +13,8 @@ import { join } from 'node:path';
 import { runRetention } from '../workers/retention';
 import { integrityForOperator } from '../audit/service';
 import { removeExpiredExports } from '../exports/service';
+import { tenantLogReportForOperator } from '../tlog/tenant-integrity';
+import { parseRfc3339 } from '../time';
 import { createBackup } from '../backup/create';
 import { checkBackup, restoreBackup } from '../backup/restore';
 import { runDoctor } from './doctor';
@@ -38,6 +40,10 @@ const tenantText = (t: ReturnType<typeof describeTenant>) =>
   `${t.name} (${t.tenant_id})\n  domain ${t.primary_domain} verified=${t.domain_verified}  plan ${t.plan}  past_due=${t.past_due}\n` +
   t.keys.map((k) => `  key ${k.key_id} ${k.valid_until ? `retired ${k.valid_until}` : 'active'} ${k.public_key}`).join('\n');
 
+/** The transparency log part of an integrity report (DECISIONS 10). */
+const logText = (r: { log_verified: boolean; first_bad_leaf: number | null; tail_verified: boolean; checkpoint: { tree_size: number; root_hash: string } | null }) =>
+  `log_verified=${r.log_verified} first_bad_leaf=${r.first_bad_leaf ?? 'none'} tail_verified=${r.tail_verified} ` +
+  (r.checkpoint ? `checkpoint ${r.checkpoint.tree_size} ${r.checkpoint.root_hash}` : 'no checkpoint yet');
 /** The raw public keys of a saved GET /keys/{domain} answer (candidates for a checkpoint signed before a rotation). */
 function publishedKeyBytes(keys: unknown): Uint8Array[] {
   const list = keys && typeof keys === 'object' && Array.isArray((keys as { keys?: unknown }).keys) ? (keys as { keys: unknown[] }).keys : [];
@@ -61,6 +67,20 @@ function verifyText(r: VerifyReport): string {
   const skipped = r.checks.filter((c) => c.skipped).length;
   lines.push(bad ? `NOT VERIFIED: ${bad} of ${r.checks.length} checks failed` : `VERIFIED: all ${r.checks.length - skipped} checks passed${skipped ? ` (${skipped} not checkable offline)` : ''}`);
   return lines.join('\n');
+}
+
+/**
+ * --as-of RFC3339 (default: now). A date in the future removes data for good: `consequence` is said out
+ * loud, on stderr, before it happens.
+ */
+function asOfFlag(ctx: CliContext, consequence: string): Date {
+  const raw = ctx.flags['as-of'];
+  if (raw === undefined) return new Date();
+  const t = parseRfc3339(raw);
+  if (!t) throw new ApiError('bad_request', '--as-of must be an RFC 3339 timestamp');
+  const asOf = new Date(t.ms);
+  if (t.ms > Date.now() + 60_000) process.stderr.write(`warning: --as-of ${asOf.toISOString()} is in the future; ${consequence}\n`);
+  return asOf;
 }
 
 export const commands: Record<string, Command> = {
@@ -140,11 +160,7 @@ export const commands: Record<string, Command> = {
   'retention run': {
     usage: 'retention run [--as-of RFC3339]',
     async run(ctx) {
-      const raw = ctx.flags['as-of'];
-      const asOf = typeof raw === 'string' ? new Date(raw) : new Date();
-      if (Number.isNaN(asOf.getTime())) throw new ApiError('bad_request', '--as-of must be an RFC 3339 timestamp');
-      // A date in the future purges audit events for good: said out loud, on stderr, before it happens.
-      if (asOf.getTime() > Date.now() + 60_000) process.stderr.write(`warning: --as-of ${asOf.toISOString()} is in the future; audit events past retention as of then are purged permanently\n`);
+      const asOf = asOfFlag(ctx, 'audit events past retention as of then are purged permanently');
       const r = await runRetention(asOf);
       return { json: r, text: Object.entries(r).map(([k, v]) => `${k}: ${v}`).join('\n') };
     },
@@ -152,11 +168,7 @@ export const commands: Record<string, Command> = {
   'exports clean': {
     usage: 'exports clean [--as-of RFC3339]  (remove export files whose 24 h download window has closed)',
     async run(ctx) {
-      const raw = ctx.flags['as-of'];
-      const asOf = typeof raw === 'string' ? new Date(raw) : new Date();
-      if (Number.isNaN(asOf.getTime())) throw new ApiError('bad_request', '--as-of must be an RFC 3339 timestamp');
-      // A date in the future purges audit events for good: said out loud, on stderr, before it happens.
-      if (asOf.getTime() > Date.now() + 60_000) process.stderr.write(`warning: --as-of ${asOf.toISOString()} is in the future; audit events past retention as of then are purged permanently\n`);
+      const asOf = asOfFlag(ctx, 'export files whose window closes before then are removed now');
       const removed = await removeExpiredExports(Math.floor(asOf.getTime() / 1000));
       return { json: { exports_removed: removed }, text: `exports_removed: ${removed}` };
     },
@@ -174,8 +186,17 @@ export const commands: Record<string, Command> = {
           `
   cold: ${r.cold.segments} segments, seq ${r.cold.from}..${r.cold.to}, manifest_ok=${r.cold.manifest_ok}` +
           r.cold.problems.map((p) => `
-  problem: ${p}`).join(''),
+  problem: ${p}`).join('') + `
+  ${logText(r)}`,
       };
+    },
+  },
+  'log verify': {
+    usage: 'log verify --tenant TENANT',
+    async run(ctx) {
+      const r = tenantLogReportForOperator(need(ctx, 'tenant'));
+      const out = { json: r, text: `tenant log of ${r.tenant_id}: ${r.tree_size} leaves\n  ${logText(r)}` };
+      return r.log_verified ? out : { ...out, exitCode: 1, failure: `tenant log does not verify (first bad leaf: ${r.first_bad_leaf ?? 'none'})` };
     },
   },
   verify: {

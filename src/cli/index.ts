@@ -1,9 +1,10 @@
 // The operator CLI (APPLIANCE.md): argument parsing and printing only; every action is an area service call.
-import { loadConfig, setConfig } from '../config';
+import { loadConfig, setConfig, type Config } from '../config';
 import { openStore, closeStore } from '../store/env';
 import { ApiError } from '../errors';
 import { commands } from './commands';
 import { setLogSink } from '../log';
+import { parseArgv } from './argv';
 
 // Files the CLI creates in the data directory (a first LMDB open, the master key) are for this user only.
 process.umask(0o077);
@@ -14,28 +15,6 @@ setLogSink((text) => process.stderr.write(text));
 export type CliContext = { args: string[]; flags: Record<string, string | boolean | undefined>; json: boolean };
 export type CliResult = { json: unknown; text: string };
 
-const BOOLEAN_FLAGS = new Set(['json', 'force', 'help', 'include-master-key']);
-
-/** `--flag value`, `--flag=value`; boolean flags take no value. */
-function parseArgv(argv: string[]) {
-  const values: Record<string, string | boolean> = {};
-  const positionals: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
-    if (!a.startsWith('--')) { positionals.push(a); continue; }
-    const eq = a.indexOf('=');
-    const name = eq > 0 ? a.slice(2, eq) : a.slice(2);
-    if (eq > 0) values[name] = a.slice(eq + 1);
-    else if (BOOLEAN_FLAGS.has(name)) values[name] = true;
-    else {
-      const v = argv[i + 1];
-      if (v === undefined) throw new Error(`--${name} needs a value`);
-      values[name] = v;
-      i++;
-    }
-  }
-  return { values, positionals };
-}
 const { values, positionals } = parseArgv(process.argv.slice(2));
 const json = values.json === true;
 
@@ -48,7 +27,7 @@ async function main(): Promise<number> {
     return 1;
   }
   const cmd = commands[entry.name]!;
-  let cfg;
+  let cfg: Config;
   try {
     cfg = setConfig(loadConfig(undefined, { dataDir: values['data-dir'] as string | undefined }));
   } catch (e) {

@@ -5,7 +5,7 @@
  * a surrogate (U+D800-DFFF) meets a unit at or above U+E000, so those units are shifted before comparing.
  */
 export function compareCodePoints(a: string, b: string): number {
-  const n = a.length < b.length ? a.length : b.length;
+  const n = Math.min(a.length, b.length);
   for (let i = 0; i < n; i++) {
     let x = a.charCodeAt(i);
     let y = b.charCodeAt(i);
@@ -18,6 +18,11 @@ export function compareCodePoints(a: string, b: string): number {
     }
   }
   return a.length - b.length;
+}
+
+function inCodePointOrder(keys: string[]): boolean {
+  for (let i = 1; i < keys.length; i++) if (compareCodePoints(keys[i - 1]!, keys[i]!) > 0) return false;
+  return true;
 }
 
 /** A value whose canonical JSON text is already known (spliced in as is, so it is not canonicalized twice). */
@@ -46,7 +51,9 @@ export function canonicalJson(value: unknown): string {
     return out + ']';
   }
   if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return canonicalJson((value as { toJSON(): unknown }).toJSON());
-  const keys = Object.keys(value).sort(compareCodePoints);
+  const keys = Object.keys(value);
+  // Records built by this code list their keys in canonical order already: checking is cheaper than sorting.
+  if (!inCodePointOrder(keys)) keys.sort(compareCodePoints);
   let out = '{';
   let first = true;
   for (const k of keys) {

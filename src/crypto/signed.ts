@@ -3,7 +3,8 @@ import { canonicalBytes } from './canonical';
 
 /** DECISIONS 2: Ed25519 covers canonical {v, event_id, tenant_id, event_type, payload_hash, request_hash, ingested_at}. */
 export function ledgerSignedPayload(r: { event_id: string; tenant_id: string; event_type: string; payload_hash: string; request_hash: string; ingested_at: string }) {
-  return { v: 1, event_id: r.event_id, tenant_id: r.tenant_id, event_type: r.event_type, payload_hash: r.payload_hash, request_hash: r.request_hash, ingested_at: r.ingested_at };
+  // Keys in canonical (code point) order, so canonicalJson need not sort them on the write path.
+  return { event_id: r.event_id, event_type: r.event_type, ingested_at: r.ingested_at, payload_hash: r.payload_hash, request_hash: r.request_hash, tenant_id: r.tenant_id, v: 1 };
 }
 
 /** DECISIONS 4: canonical {v: 1, attestation_id, tenant_id, attestation_type, payload_hash, input_hash, output_hash, created_at}. */

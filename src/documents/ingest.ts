@@ -1,6 +1,7 @@
 // Owns document anchoring ingest (SPEC "Document anchor", DECISIONS 5/9): validation, the once-per-tenant rule,
 // quota, then the hand-over to the writer; the 201 goes out once the signed anchor is durable (and readable).
 import { ApiError } from '../errors';
+import { isPlainObject } from '../crypto/json-value';
 import { canonicalJson } from '../crypto/canonical';
 import { HEX64, sha256Hex } from '../crypto/hash';
 import { uuidv7 } from '../crypto/ids';
@@ -18,8 +19,6 @@ const METADATA_MAX_BYTES = 16 * KB;
 const ORIGINAL_MAX_BYTES = 5 * MB;
 const BASE64 = /^(?:[A-Za-z0-9+/]*|[A-Za-z0-9_-]*)={0,2}$/;
 const utf8 = new TextEncoder();
-
-const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 
 type Validated = { document_hash: string; document_ref: string | null; metadata: Record<string, unknown> | null; original: Buffer | null; trace_id: string | null };

@@ -1,5 +1,6 @@
 // Owns document reads, verification and proofs (DECISIONS 5): get, original bytes, verify, public proof, trace bundle items.
 import { ApiError } from '../errors';
+import { isPlainObject } from '../crypto/json-value';
 import { canonicalBytes } from '../crypto/canonical';
 import { HEX64 } from '../crypto/hash';
 import { isUuid } from '../crypto/ids';
@@ -9,14 +10,19 @@ import { getTenant, issuerBlock, pinnedPublicKey, type TenantRow } from '../tena
 import { metadataHashOf } from '../proof/recompute';
 import { chargeQuota } from '../usage/service';
 import { documentRows, originals, type DocumentRow } from './repo';
+import { logBlockFor } from '../tlog/service';
 
 export type { DocumentRow };
 export { anchorDocument } from './ingest';
 export { documentAnchorApplier, DOCUMENT_ANCHOR } from './append';
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
-
 // ---------- reads ----------
+
+/** Every anchor row, in key order (the transparency logs' first-start migration). */
+export function* allDocuments(): Generator<DocumentRow> {
+  for (const e of documentRows().range({})) yield e.value;
+}
+export const findDocument = (id: string): DocumentRow | undefined => (isUuid(id) ? documentRows().get(id.toLowerCase()) : undefined);
 
 function assertEventId(id: string): string {
   if (!isUuid(id)) throw new ApiError('invalid_path_parameter', 'event_id must be a UUID');
@@ -97,7 +103,7 @@ export function documentProof(id: string) {
     event_id: row.event_id, document_hash: row.document_hash, document_ref: row.document_ref, created_at: row.created_at,
     algorithm: 'ed25519', key_id: row.key_id, public_key: Buffer.from(pinned ?? row.public_key).toString('hex'),
     signature: Buffer.from(row.signature).toString('hex'), signed_payload: Buffer.from(row.signed_bytes).toString('hex'),
-    signature_valid: signatureValid(row), organization: issuerBlock(tenant),
+    signature_valid: signatureValid(row), organization: issuerBlock(tenant), log: logBlockFor(row.tenant_id, { leaf_index: row.leaf_index, id: row.event_id }),
   };
 }
 

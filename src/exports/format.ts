@@ -1,27 +1,33 @@
 // Owns the export file formats (DECISIONS 6): the CSV columns and the record of one event; pure, shared with the portal page.
 export const CSV_COLUMNS = [
   'id', 'org_id', 'seq', 'schema_id', 'occurred_at', 'ingested_at', 'action', 'actor_type', 'actor_id', 'actor_name',
-  'targets', 'context', 'metadata', 'payload_hash', 'signature',
+  'targets', 'context', 'metadata', 'payload_hash', 'signature', 'actor_metadata',
 ] as const;
 export const CSV_HEADER = CSV_COLUMNS.join(',') + '\n';
 
 /**
  * csv-stringify options: a cell beginning with =, +, -, @, tab or carriage return is prefixed with '
- * (spreadsheet formula injection; numbers such as seq are left alone); quoting as RFC 4180.
+ * (spreadsheet formula injection; numbers such as seq are left alone); then every cell holding a comma,
+ * quote, CR or LF is quoted (RFC 4180). csv-stringify alone quotes only around its own record delimiter
+ * (LF), so a bare CR would split the row for RFC 4180 readers.
  */
-export const CSV_OPTIONS = { escape_formulas: true, record_delimiter: 'unix' } as const;
+export const CSV_OPTIONS = { escape_formulas: true, record_delimiter: 'unix', quoted_match: /[\r\n",]/ } as const;
 
 type EventLike = {
   id: string; org_id: string; seq: number; schema_id: string; occurred_at: string; ingested_at: string; action: string;
-  actor: { type: string; id: string; name?: string }; targets: unknown; context: unknown; metadata: unknown;
+  actor: { type: string; id: string; name?: string; metadata?: unknown }; targets: unknown; context: unknown; metadata: unknown;
   payload_hash: string; signature: string;
 };
 
-/** One CSV record: objects as JSON text, a missing actor name as an empty cell. */
+/**
+ * One CSV record: objects as JSON text, a missing actor name or actor metadata as an empty cell.
+ * DECISIONS 6: actor_metadata (last) is part of the signed bytes, so every row verifies offline.
+ */
 export function csvRecord(e: EventLike): Array<string | number> {
   return [
     e.id, e.org_id, e.seq, e.schema_id, e.occurred_at, e.ingested_at, e.action, e.actor.type, e.actor.id, e.actor.name ?? '',
     JSON.stringify(e.targets ?? []), JSON.stringify(e.context ?? {}), JSON.stringify(e.metadata ?? {}), e.payload_hash, e.signature,
+    e.actor.metadata === undefined || e.actor.metadata === null ? '' : JSON.stringify(e.actor.metadata),
   ];
 }
 

@@ -2,6 +2,7 @@
 import { ApiError } from '../errors';
 import { checkOrgId } from '../audit/model';
 import { checkFilters, type QueryFilters } from '../audit/service';
+import { isPlainObject } from '../crypto/json-value';
 
 export type ExportFormat = 'csv' | 'ndjson';
 export type ExportStatus = 'pending' | 'running' | 'ready' | 'failed';
@@ -25,20 +26,21 @@ export type ExportRow = {
   expires_at: number | null;
   bytes: number | null;
   file_removed: boolean;
+  /** DECISIONS 10: the org checkpoint when the file was completed; it covers the exported rows with seq <= tree_size. */
+  checkpoint?: { tree_size: number; root_hash: string; note: string } | null;
 };
 
 /** SPEC: download_url valid 24 hours (from the moment the file is ready). */
 export const DOWNLOAD_TTL_S = 24 * 3600;
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** POST /v1/audit/exports body: organization_id, format (csv|ndjson), filters (as the query; actions array or comma string). */
 export function checkExportBody(body: unknown): { orgId: string; format: ExportFormat; filters: ExportFilters; query: QueryFilters } {
-  if (!isObject(body)) throw new ApiError('invalid_organization_id', 'body must be a JSON object with organization_id');
+  if (!isPlainObject(body)) throw new ApiError('invalid_organization_id', 'body must be a JSON object with organization_id');
   const orgId = checkOrgId(body.organization_id);
   if (body.format !== 'csv' && body.format !== 'ndjson') throw new ApiError('invalid_format', 'format must be csv or ndjson');
   const raw = body.filters ?? {};
-  if (!isObject(raw)) throw new ApiError('bad_request', 'filters must be an object');
+  if (!isPlainObject(raw)) throw new ApiError('bad_request', 'filters must be an object');
   for (const k of ['actor_id', 'target_id', 'range_start', 'range_end'] as const) {
     if (raw[k] !== undefined && raw[k] !== null && typeof raw[k] !== 'string') throw new ApiError('bad_request', `filters.${k} must be a string`);
   }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { config } from '../config';
 import { ApiError } from '../errors';
 import { uuidv7 } from '../crypto/ids';
-import { transact } from '../store/env';
+import { transact, updateRow } from '../store/env';
 import { releaseMappedPages } from '../store/residency';
 import type { TenantRow } from '../tenants/service';
 import { checkFilters, getOrg, streamAuditEvents } from '../audit/service';
@@ -12,6 +12,7 @@ import { checkExportBody, DOWNLOAD_TTL_S, type ExportRow } from './model';
 import { exportJobs, fileExpiry, pendingJobs } from './repo';
 import { checkDownload, downloadUrl } from './url';
 import { writeExportFile } from './writer';
+import { orgCheckpoint } from '../tlog/service';
 
 const listeners = new Set<() => void>();
 /** Called when a job is queued (the export worker wakes up). */
@@ -32,7 +33,7 @@ const fileOf = (r: Pick<ExportRow, 'id' | 'format'>) => join(exportsDir(), `${r.
 export function exportOut(r: ExportRow) {
   const out: Record<string, unknown> = {
     id: r.id, status: r.status, format: r.format, organization_id: r.org_id, filters: r.filters, row_count: r.row_count,
-    error: r.error, created_at: r.created_at, completed_at: r.completed_at,
+    error: r.error, created_at: r.created_at, completed_at: r.completed_at, checkpoint: r.checkpoint ?? null,
   };
   if (r.status === 'ready' && r.expires_at !== null) {
     // Once the window has closed and the file is gone, the job stays readable without a URL.
@@ -74,24 +75,16 @@ export function getExport(tenantId: string, id: string) {
  */
 export function downloadFile(id: string, expires: unknown, sig: unknown): { path: string; format: ExportRow['format']; name: string } {
   const verdict = checkDownload(id, expires, sig);
-  if (verdict === 'tampered') throw new ApiError('invalid_download_signature', 'The download URL is not valid', {}, 403);
-  if (verdict === 'expired') throw new ApiError('download_expired', 'The download URL has expired; request a new export', {}, 403);
+  if (verdict === 'tampered') throw new ApiError('invalid_download_signature', 'The download URL is not valid');
+  if (verdict === 'expired') throw new ApiError('download_expired', 'The download URL has expired; request a new export');
   const r = exportJobs().get(id);
-  if (!r || r.status !== 'ready' || r.file_removed) throw new ApiError('not_found', 'The export file is no longer available');
+  if (r?.status !== 'ready' || r.file_removed) throw new ApiError('not_found', 'The export file is no longer available');
   const safeOrg = r.org_id.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 64);
   return { path: fileOf(r), format: r.format, name: `audit-${safeOrg}-${r.id}.${extOf(r)}` };
 }
 
-async function updateJob(id: string, change: (cur: ExportRow) => Partial<ExportRow>, also?: (next: ExportRow) => void): Promise<ExportRow | null> {
-  return transact(() => {
-    const cur = exportJobs().get(id);
-    if (!cur) return null;
-    const next = { ...cur, ...change(cur) };
-    exportJobs().putSync(id, next);
-    also?.(next);
-    return next;
-  });
-}
+const updateJob = (id: string, change: (cur: ExportRow) => Partial<ExportRow>, also?: (next: ExportRow) => void): Promise<ExportRow | null> =>
+  updateRow(exportJobs(), id, change, also);
 
 // ---- used by the export worker ----
 
@@ -153,7 +146,8 @@ export async function runExport(id: string, signal?: AbortSignal): Promise<Expor
     releaseMappedPages(dataFile);
     const done = new Date();
     const expires = Math.floor(done.getTime() / 1000) + DOWNLOAD_TTL_S;
-    return await updateJob(id, () => ({ status: 'ready', row_count: rows, bytes, completed_at: done.toISOString(), expires_at: expires }), () => {
+    const checkpoint = orgCheckpoint(job.tenant_id, job.org_id);
+    return await updateJob(id, () => ({ status: 'ready', row_count: rows, bytes, completed_at: done.toISOString(), expires_at: expires, checkpoint }), () => {
       pendingJobs().removeSync(id);
       fileExpiry().putSync([expires, id], 1);
     });

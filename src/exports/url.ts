@@ -1,30 +1,11 @@
 // Owns presigned download URLs: HMAC-SHA256 under a server secret kept in DATA/export-url.key (mode 0600).
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { join } from 'node:path';
 import { config, publicUrl } from '../config';
+import { keyFile } from '../store/master-key';
 
-let cached: { dir: string; key: Buffer } | null = null;
-
-/** 32 random bytes created on first use; `wx` so two processes racing cannot both write one. */
-function urlKey(): Buffer {
-  const dir = config().dataDir;
-  if (cached?.dir === dir) return cached.key;
-  const file = join(dir, 'export-url.key');
-  if (!existsSync(file)) {
-    mkdirSync(dir, { recursive: true });
-    try {
-      writeFileSync(file, randomBytes(32).toString('base64') + '\n', { mode: 0o600, flag: 'wx' });
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-    }
-    chmodSync(file, 0o600);
-  }
-  const key = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
-  if (key.length !== 32) throw new Error(`${file} must hold 32 base64-encoded bytes`);
-  cached = { dir, key };
-  return key;
-}
+/** The URL signing secret, DATA/export-url.key. */
+const urlKey = (): Buffer => keyFile(join(config().dataDir, 'export-url.key'));
 
 /** The signature binds the export id and the expiry: hex HMAC-SHA256(key, "<id>.<expires>"). */
 const mac = (id: string, expires: number): Buffer => createHmac('sha256', urlKey()).update(`${id}.${expires}`).digest();

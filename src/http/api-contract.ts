@@ -220,6 +220,7 @@ const OPS: Record<string, Operation> = {
   'GET /v1/portal/audit/events': { summary: 'Viewer: query the session org audit events', tag: 'portal', access: SESSION, ok: { 200: EventsPage }, errors: ['invalid_or_used_link', 'wrong_intent'] },
   'GET /v1/portal/audit/events/{id}': { summary: 'Viewer: one audit event', tag: 'portal', access: SESSION, ok: { 200: AuditEvent }, errors: ['invalid_or_used_link', 'wrong_intent', 'not_found'] },
   'GET /v1/portal/audit/events/{id}/verify': { summary: 'Viewer: verify one audit event', tag: 'portal', access: SESSION, ok: { 200: AuditVerify }, errors: ['invalid_or_used_link', 'wrong_intent', 'not_found'] },
+  'GET /v1/portal/audit/checkpoint': { summary: "Viewer: the latest checkpoint of the session org's log", tag: 'portal', access: SESSION, ok: { 200: Obj }, errors: ['invalid_or_used_link', 'wrong_intent', 'checkpoint_not_found'] },
   'GET /v1/portal/streams': { summary: 'Viewer: the streams of the session org', tag: 'portal', access: SESSION, ok: { 200: open({ streams: t.Array(Stream) }) }, errors: ['invalid_or_used_link', 'wrong_intent'] },
   'GET /portal': { summary: 'The hosted audit log viewer (link token in the fragment)', tag: 'pages', access: PUBLIC, ok: { 200: 'html' } },
   'GET /assets/portal.js': { summary: 'Script of the viewer', tag: 'pages', access: PUBLIC, ok: { 200: 'javascript' } },

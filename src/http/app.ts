@@ -3,7 +3,9 @@ import { Elysia } from 'elysia';
 import { ApiError, PlainError } from '../errors';
 import { config } from '../config';
 import { log } from '../log';
+import { decodeUtf8 } from '../crypto/utf8';
 import { beginRequest, requestState } from './context';
+import { checkTarget } from './edge';
 import { recordRequest } from './metrics';
 import { openApiRoutes } from './openapi';
 
@@ -48,12 +50,15 @@ function assertFaithful(v: unknown, depth = 0): void {
 async function parseBody(request: Request, contentType: string): Promise<unknown> {
   const declared = Number(request.headers.get('content-length') ?? '0');
   const limit = limitFor(request.url);
-  if (declared > limit) throw new ApiError('payload_too_large', `Request body over ${limit} bytes`, {}, 413);
-  const text = await request.text();
-  // UTF-16 length <= UTF-8 length <= 3 x UTF-16 length: count bytes only when it could matter (chunked bodies).
-  if (text.length * 3 > limit && Buffer.byteLength(text) > limit) throw new ApiError('payload_too_large', `Request body over ${limit} bytes`, {}, 413);
-  if (text.length === 0) return undefined;
+  if (declared > limit) throw new ApiError('payload_too_large', `Request body over ${limit} bytes`);
+  const bytes = new Uint8Array(await request.arrayBuffer());
+  // Chunked bodies carry no Content-Length: the received size is checked too.
+  if (bytes.length > limit) throw new ApiError('payload_too_large', `Request body over ${limit} bytes`);
+  if (bytes.length === 0) return undefined;
   if (!/^application\/([a-z.+-]*\+)?json\b/i.test(contentType)) throw new PlainError(415, 'Unsupported Media Type: send Content-Type: application/json');
+  // Bytes are taken as sent or refused: a lenient decoder would sign U+FFFD where the client sent something else.
+  const text = decodeUtf8(bytes);
+  if (text === null) throw new ApiError('invalid_payload', 'The request body is not valid UTF-8');
   requestState(request).rawBody = text;
   let parsed: unknown;
   try {
@@ -76,6 +81,7 @@ export function buildApp(routes: Elysia<any, any, any, any, any, any, any>[]) {
       if (tlsOff && request.headers.get('x-forwarded-proto') !== 'https') {
         return json(403, { error: 'https_required', message: 'HTTPS is required' });
       }
+      checkTarget(request.url);
     })
     .onParse(async ({ request, contentType }) => {
       if (request.method === 'GET' || request.method === 'HEAD') return;

@@ -5,6 +5,7 @@ import { findApiKeyByPlaintext, KEY_PREFIX, markUsed, type ApiKeyRow } from '../
 import { getTenant, type TenantRow } from '../tenants/service';
 import { chargeRate } from './limits';
 import { requestState } from './context';
+import { inRanges, parseRange } from '../cidr';
 
 export type Scope = 'read' | 'write' | 'audit:read' | 'audit:write';
 export type Principal = { key: ApiKeyRow; tenant: TenantRow };
@@ -31,10 +32,7 @@ export function ipAllowed(ip: string, cidrs: string[]): boolean {
   } catch {
     return false;
   }
-  return cidrs.some((c) => {
-    const range = ipaddr.parseCIDR(c);
-    return range[0].kind() === addr.kind() && addr.match(range as [typeof addr, number]);
-  });
+  return inRanges(addr, cidrs.map(parseRange).filter((r) => r !== null));
 }
 
 /**

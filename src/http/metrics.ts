@@ -10,6 +10,7 @@ import { writerStats } from '../store/writer';
 import { lastSeq } from '../audit/service';
 import { allStreams } from '../streams/service';
 import { exportJobCounts } from '../exports/service';
+import { allLogs, latestCheckpoint } from '../tlog/service';
 
 export const registry = new Registry();
 collectDefaultMetrics({ register: registry, prefix: 'proof_ledger_process_' });
@@ -94,11 +95,18 @@ gauge('proof_ledger_log_checkpoint_age_seconds', 'Age of the latest signed check
 });
 
 /**
- * Checkpoint age per transparency log. TO BE WIRED when the logs exist (src/tlog/): one entry per log,
- * `log` = "tenant:<tenant_id>" or "org:<tenant_id>:<organization_id>" (no names), age of its latest checkpoint.
+ * Age of the latest checkpoint of each transparency log: `log` = "tenant:<tenant_id>" or
+ * "org:<tenant_id>:<log number>" (the log's internal number, not the client-chosen organization id).
  */
 export function logCheckpointAges(): Array<{ log: string; ageSeconds: number }> {
-  return [];
+  const now = Date.now();
+  const out: Array<{ log: string; ageSeconds: number }> = [];
+  for (const l of allLogs()) {
+    const cp = latestCheckpoint(l.num);
+    if (!cp) continue;
+    out.push({ log: l.org_id === null ? `tenant:${l.tenant_id}` : `org:${l.tenant_id}:${l.num}`, ageSeconds: Math.max(0, (now - Date.parse(cp.issued_at)) / 1000) });
+  }
+  return out;
 }
 
 let certExpiry: number | null = null;

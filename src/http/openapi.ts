@@ -2,7 +2,7 @@
 // the routes' t schemas, by @elysiajs/openapi) completed with the contract of src/http/api-contract.ts.
 import { Elysia, type AnyElysia } from 'elysia';
 import { toOpenAPISchema } from '@elysiajs/openapi';
-import { STATUS } from '../errors';
+import { ERRORS, isErrorCode } from '../errors';
 import { limitPublic } from './limits';
 import { OPERATIONS, type Access, type Body, type Operation } from './api-contract';
 import pkg from '../../package.json' with { type: 'json' };
@@ -39,7 +39,7 @@ function errorResponses(op: Operation, hasBody: boolean): Json {
   const codes = new Set([...AUTH_ERRORS[op.access.kind], ...(op.errors ?? []), 'internal_error']);
   const byStatus = new Map<number, string[]>();
   for (const c of codes) {
-    const s = c === 'payload_too_large' ? 413 : (STATUS[c] ?? 400);
+    const s = isErrorCode(c) ? ERRORS[c].status : 400;
     byStatus.set(s, [...(byStatus.get(s) ?? []), c]);
   }
   const out: Json = {};

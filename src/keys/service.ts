@@ -1,5 +1,4 @@
 // Owns API keys (DECISIONS 1): create (plaintext shown once), list, revoke, lookup by hash, last-use tracking.
-import ipaddr from 'ipaddr.js';
 import { ApiError } from '../errors';
 import { sha256Hex } from '../crypto/hash';
 import { secretToken, uuidv4 } from '../crypto/ids';
@@ -9,6 +8,7 @@ import { submit } from '../store/writer';
 import type { Applier } from '../store/writer-core';
 import { findTenant } from '../tenants/service';
 import { apiKeyIds, apiKeys, apiKeysByTenant, type ApiKeyRow } from './repo';
+import { parseRange, rangeText } from '../cidr';
 
 export type { ApiKeyRow };
 export const SCOPES = ['read', 'write', 'audit:read', 'audit:write'] as const;
@@ -17,17 +17,9 @@ export const KEY_PREFIX = 'svc_live_';
 /** Parses CIDRs (a bare address means /32 or /128); throws ApiError bad_request naming the bad entry. */
 export function parseAllowlist(list: string[]): string[] {
   return list.map((c) => {
-    const s = c.trim();
-    try {
-      if (s.includes('/')) {
-        const [addr, bits] = ipaddr.parseCIDR(s);
-        return `${addr.toString()}/${bits}`;
-      }
-      const a = ipaddr.parse(s);
-      return `${a.toString()}/${a.kind() === 'ipv4' ? 32 : 128}`;
-    } catch {
-      throw new ApiError('bad_request', `invalid CIDR: ${s}`);
-    }
+    const r = parseRange(c);
+    if (!r) throw new ApiError('bad_request', `invalid CIDR: ${c.trim()}`);
+    return rangeText(r);
   });
 }
 

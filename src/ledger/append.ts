@@ -7,6 +7,7 @@ import { putGrowing } from '../store/append-only';
 import type { Applier } from '../store/writer-core';
 import { tenantSigner } from '../tenants/service';
 import { recordTraceItemInTxn } from '../traces/items';
+import { appendTenantLeafInTxn } from '../tlog/append';
 import { activeCounts, byTime, byType, idempotency, ledgerRows, type IdempotencyRecord, type LedgerRow } from './repo';
 
 export const LEDGER_EVENT = 'ledger.event';
@@ -29,9 +30,10 @@ export function buildLedgerRow(e: LedgerQueueItem): LedgerRow {
   const payloadCanonical = e.payload_canonical ?? canonicalJson(e.payload);
   const payload_hash = sha256Hex(payloadCanonical);
   const event_hash = sha256Hex(e.payload_source ?? JSON.stringify(e.payload));
+  // DECISIONS 2 envelope; keys in canonical order so canonicalJson need not sort them.
   const request_hash = sha256Hex(canonicalJson({
-    v: 1, event_id: e.event_id, tenant_id: e.tenant_id, api_key_id: e.api_key_id, user_id: null, ingested_at: e.ingested_at,
-    event_type: e.event_type, event_time: e.event_time, payload: new CanonicalText(payloadCanonical), idempotency_key: e.idempotency_key, payload_hash,
+    api_key_id: e.api_key_id, event_id: e.event_id, event_time: e.event_time, event_type: e.event_type, idempotency_key: e.idempotency_key,
+    ingested_at: e.ingested_at, payload: new CanonicalText(payloadCanonical), payload_hash, tenant_id: e.tenant_id, user_id: null, v: 1,
   }));
   const signer = tenantSigner(e.tenant_id);
   const signed_bytes = Buffer.from(canonicalBytes(ledgerSignedPayload({ event_id: e.event_id, tenant_id: e.tenant_id, event_type: e.event_type, payload_hash, request_hash, ingested_at: e.ingested_at })));
@@ -48,6 +50,7 @@ const pendingCounts = new Map<string, number>();
 
 /** Inside the write transaction: appends the row, its list index entries and its trace item entry, and counts it as active. */
 export function appendLedgerRowInTxn(row: LedgerRow): void {
+  row.leaf_index = appendTenantLeafInTxn(row.tenant_id, row.signed_bytes, `e:${row.event_id}`);
   ledgerRows.appendInTxn(row);
   putGrowing(byTime(), [row.tenant_id, row.ingested_at, row.event_id], null);
   putGrowing(byType(), [row.tenant_id, row.event_type, row.ingested_at, row.event_id], null);

@@ -4,6 +4,8 @@ import { ApiError } from '../errors';
 import { canonicalJson } from '../crypto/canonical';
 import { compactInSourceOrder, hasIndexLikeKeys } from '../crypto/ordered-json';
 import { sha256Hex } from '../crypto/hash';
+import { headerText } from '../crypto/utf8';
+import { parseIso8601 } from '../time';
 import { uuidv7 } from '../crypto/ids';
 import { submit } from '../store/writer';
 import type { TenantRow } from '../tenants/service';
@@ -11,7 +13,6 @@ import type { ApiKeyRow } from '../keys/service';
 import { chargeQuota } from '../usage/service';
 import { assertTraceAcceptsItems } from '../traces/gate';
 import { LEDGER_EVENT, type LedgerEventResult, type LedgerQueueItem } from './append';
-import { ISO } from './model';
 import { idempotency, type IdempotencyRecord } from './repo';
 
 const ENDPOINT = 'POST /v1/events';
@@ -22,9 +23,10 @@ const utf8 = new TextEncoder();
 /** SPEC: Idempotency-Key is 1-128 bytes after trimming; checked before the API key. Returns null when absent. */
 export function checkIdempotencyKey(raw: string | null): string | null {
   if (raw === null) return null;
-  const k = raw.trim();
+  const k = headerText(raw)?.trim();
+  if (k === undefined) throw new ApiError('invalid_idempotency_key', 'Idempotency-Key must be UTF-8');
   const bytes = utf8.encode(k).length;
-  if (bytes < 1 || bytes > 128 || k.includes('\ufffd')) throw new ApiError('invalid_idempotency_key', 'Idempotency-Key must be 1-128 bytes');
+  if (bytes < 1 || bytes > 128) throw new ApiError('invalid_idempotency_key', 'Idempotency-Key must be 1-128 bytes');
   return k;
 }
 
@@ -100,10 +102,10 @@ function validateEvent(body: Record<string, unknown>, rawBody: string, tenantId:
     throw new ApiError('invalid_payload', 'payload is not serializable');
   }
   // UTF-8 length is at most 3 bytes per UTF-16 unit: encode only when the string could be over the limit.
-  if (canonical.length * 3 > PAYLOAD_LIMIT && utf8.encode(canonical).length > PAYLOAD_LIMIT) throw new ApiError('payload_too_large', `payload is over ${PAYLOAD_LIMIT} bytes as canonical JSON`, {}, 400);
+  if (canonical.length * 3 > PAYLOAD_LIMIT && utf8.encode(canonical).length > PAYLOAD_LIMIT) throw ApiError.at('payload_too_large', 'ledger_ingest', `payload is over ${PAYLOAD_LIMIT} bytes as canonical JSON`);
   let event_time: string | null = null;
   if (body.event_time !== undefined && body.event_time !== null) {
-    if (typeof body.event_time !== 'string' || !ISO.test(body.event_time) || Number.isNaN(Date.parse(body.event_time))) {
+    if (typeof body.event_time !== 'string' || parseIso8601(body.event_time) === null) {
       throw new ApiError('invalid_payload', 'event_time must be an ISO 8601 timestamp');
     }
     event_time = body.event_time;

@@ -15,5 +15,3 @@ export const ListQuery = t.Object({
 export type ListQuery = typeof ListQuery.static;
 
 export const VerifyIn = t.Unknown();
-/** ISO 8601 date or date-time, as event_time and the list filters accept it. */
-export const ISO = /^\d{4}-\d{2}-\d{2}([Tt ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?([Zz]|[+-]\d{2}:?\d{2})?)?$/;

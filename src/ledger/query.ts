@@ -3,7 +3,7 @@ import { ApiError, PlainError } from '../errors';
 import { isUuid } from '../crypto/ids';
 import { planOf, retentionPolicy } from '../plans/plans';
 import { issuerBlock, pinnedPublicKey, type TenantRow } from '../tenants/service';
-import { ISO } from './model';
+import { parseIso8601 } from '../time';
 import { activeCounts, byTime, byType, ledgerRows, sealedRows, storedHashes, type LedgerRow } from './repo';
 
 
@@ -16,6 +16,8 @@ export function countLedgerRows(tenantId: string, fromIso: string, toIso: string
 export function findLedgerRow(eventId: string): LedgerRow | undefined {
   return ledgerRows.get(eventId.toLowerCase(), pinnedPublicKey);
 }
+/** Every ledger row, in key order (the transparency logs' first-start migration). */
+export const allLedgerRows = (): Generator<LedgerRow> => ledgerRows.all(pinnedPublicKey);
 export const isSealed = (row: LedgerRow): boolean => sealedRows().doesExist([row.tenant_id, row.event_id]);
 
 const DAY = 86400_000;
@@ -58,8 +60,8 @@ function intParam(v: string | undefined, def: number): number {
 
 function isoParam(v: string | undefined, name: string): string | null {
   if (v === undefined || v === '') return null;
-  const ms = ISO.test(v) ? Date.parse(v) : NaN;
-  if (Number.isNaN(ms)) throw new ApiError('bad_request', `${name} must be an ISO 8601 timestamp`);
+  const ms = parseIso8601(v);
+  if (ms === null) throw new ApiError('bad_request', `${name} must be an ISO 8601 timestamp`);
   return new Date(ms).toISOString();
 }
 
@@ -90,7 +92,8 @@ export function listEvents(tenant: TenantRow, q: { page?: string; limit?: string
   }
   const total = !from && !to && type === undefined ? activeCounts().get(tenant.tenant_id) ?? 0 : (index as any).getCount({ start: lo, end: hi });
   const value = { events, page, limit, total, has_more: page * limit < total };
-  if (listCache.size > 10000) listCache.clear();
+  // Keys follow client queries: the cache is emptied when it grows past a bound instead of growing forever.
+  if (listCache.size > 10_000) listCache.clear();
   listCache.set(cacheKey, { at: Date.now(), value });
   return value;
 }

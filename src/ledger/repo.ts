@@ -49,13 +49,6 @@ export type VerificationRecord = { event_id: string; at: string; api_key_id: str
 
 const rows = () => appendOnly<StoredRow>('ledger_events');
 
-function decodeRow(r: StoredRow, publicKey: (tenantId: string, keyId: string) => Buffer | undefined): LedgerRow {
-  const row = { ...r, ...storedHashes(r), leaf_index: r.leaf_index ?? null } as LedgerRow;
-  row.public_key = publicKey(r.tenant_id, r.key_id) ?? Buffer.alloc(0);
-  row.signed_bytes = Buffer.from(canonicalBytes(ledgerSignedPayload(row)));
-  return row;
-}
-
 /** Key [event_id]: the signed rows; never updated, never deleted. */
 export const ledgerRows = {
   /** The stored row, undecoded. */
@@ -64,11 +57,18 @@ export const ledgerRows = {
   /** The row decoded; `publicKey` resolves the tenant's pinned key of a key_id. */
   get(eventId: string, publicKey: (tenantId: string, keyId: string) => Buffer | undefined): LedgerRow | undefined {
     const r = rows().get(eventId);
-    return r ? decodeRow(r, publicKey) : undefined;
+    return r ? ledgerRows.decode(r, publicKey) : undefined;
   },
-  /** Every row decoded, in key order (restore verification reads them all). */
+  /** Every row decoded, in key order (the transparency logs' first-start migration). */
   *all(publicKey: (tenantId: string, keyId: string) => Buffer | undefined): Generator<LedgerRow> {
-    for (const { value } of rows().range({})) yield decodeRow(value, publicKey);
+    for (const { value } of rows().range({})) yield ledgerRows.decode(value, publicKey);
+  },
+  decode(r: StoredRow, publicKey: (tenantId: string, keyId: string) => Buffer | undefined): LedgerRow {
+    const h = storedHashes(r);
+    const row = { ...r, ...h, leaf_index: r.leaf_index ?? null } as LedgerRow;
+    row.public_key = publicKey(r.tenant_id, r.key_id) ?? Buffer.alloc(0);
+    row.signed_bytes = Buffer.from(canonicalBytes(ledgerSignedPayload(row)));
+    return row;
   },
   /** Inside the write transaction: stores the row in its compact form. */
   appendInTxn(row: LedgerRow): void {

@@ -3,9 +3,9 @@ import { ApiError } from '../errors';
 import { canonicalBytes, canonicalJson } from '../crypto/canonical';
 import { sha256Hex } from '../crypto/hash';
 import { ulid } from '../crypto/ids';
+import { isPlainObject } from '../crypto/json-value';
 import { verifyBytes } from '../crypto/ed25519';
 import { ledgerSignedPayload } from '../crypto/signed';
-import { log } from '../log';
 import { submit } from '../store/writer';
 import type { Applier } from '../store/writer-core';
 import { getTenant, issuerBlock, pinnedPublicKey, type TenantRow } from '../tenants/service';
@@ -13,6 +13,7 @@ import { chargeQuota } from '../usage/service';
 import { assertEventId, findLedgerRow } from './query';
 import { ledgerRows, storedHashes, verifications, type LedgerRow, type VerificationRecord } from './repo';
 import { isUuid } from '../crypto/ids';
+import { logBlockFor } from '../tlog/service';
 
 
 type VerifyTarget = { event_id: string; tenant_id: string; payload_hash: string; request_hash: string; event_hash: string; ingested_at: string; organization: Record<string, unknown> };
@@ -37,7 +38,7 @@ function verifyTarget(tenant: TenantRow, eventId: string): VerifyTarget {
 export function verifyEvent(tenant: TenantRow, apiKeyId: string, eventId: string, body: unknown) {
   chargeQuota(tenant, 'api_verifications_per_month');
   const id = assertEventId(eventId);
-  const b = (body && typeof body === 'object' && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
+  const b = isPlainObject(body) ? body : {};
   // null counts as not given: "exactly one of" needs one real value.
   const hasHash = b.payload_hash !== undefined && b.payload_hash !== null;
   const hasPayload = b.payload !== undefined && b.payload !== null;
@@ -58,25 +59,35 @@ export function verifyEvent(tenant: TenantRow, apiKeyId: string, eventId: string
   }
   const t = verifyTarget(tenant, id);
   const matched_field = submitted === t.payload_hash ? 'payload_hash' : submitted === t.request_hash ? 'request_hash' : submitted === t.event_hash ? 'event_hash' : null;
-  // Recorded without awaiting: batched into the writer's next commit, off the request's critical path.
-  submit<[string, VerificationRecord], null>(LEDGER_VERIFICATION, [tenant.tenant_id, { event_id: id, at: new Date().toISOString(), api_key_id: apiKeyId, method, match_result: matched_field !== null, matched_field }])
-    .catch((e) => log('error', 'verification record not written', { error: String((e as Error).message) }));
+  // Kept in memory and handed to the writer with the counters (flushVerifications), off the request's path.
+  pendingRecords.push([tenant.tenant_id, { event_id: id, at: new Date().toISOString(), api_key_id: apiKeyId, method, match_result: matched_field !== null, matched_field }]);
   return {
     event_id: t.event_id, match_result: matched_field !== null, matched_field, anchored_hash: t.payload_hash,
     submitted_hash: submitted, anchored_at: t.ingested_at, method, organization: t.organization,
   };
 }
 
+type Recorded = Array<[tenantId: string, rec: VerificationRecord]>;
+let pendingRecords: Recorded = [];
+
 export const LEDGER_VERIFICATION = 'ledger.verification';
 /** The writer's applier for verification records. */
-export const verificationApplier: Applier<[tenantId: string, rec: VerificationRecord], null> = {
-  prepare: ([tenantId, rec]) => ({
+export const verificationApplier: Applier<Recorded, null> = {
+  prepare: (records) => ({
     apply() {
-      verifications().appendInTxn([tenantId, ulid()], rec);
+      for (const [tenantId, rec] of records) verifications().appendInTxn([tenantId, ulid()], rec);
       return null;
     },
   }),
 };
+
+/** Hands the verification records made since the last call to the writer (server only; called with the counter flush). */
+export async function flushVerifications(): Promise<void> {
+  if (!pendingRecords.length) return;
+  const records = pendingRecords;
+  pendingRecords = [];
+  await submit<Recorded, null>(LEDGER_VERIFICATION, records);
+}
 
 /** Newest verification records of a tenant (console). */
 export function recentVerifications(tenantId: string, limit = 50) {
@@ -97,7 +108,7 @@ export function eventProof(eventId: string) {
     signature: Buffer.from(row.signature).toString('hex'), signed_payload: Buffer.from(row.signed_bytes).toString('hex'),
     payload_hash: row.payload_hash, ingested_at: row.ingested_at,
     signature_valid: ledgerRowValid(row),
-    organization: issuerBlock(tenant),
+    organization: issuerBlock(tenant), log: logBlockFor(row.tenant_id, { leaf_index: row.leaf_index, id: row.event_id }),
   };
 }
 

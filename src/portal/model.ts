@@ -1,6 +1,7 @@
 // Owns the portal's shapes and input rules (SPEC "Portal session", DECISIONS 6): links, sessions, the mint body.
-import { ApiError } from '../errors';
+import { ApiError, type ErrorCode } from '../errors';
 import { checkOrgId } from '../audit/model';
+import { isPlainObject } from '../crypto/json-value';
 
 export type Intent = 'audit_logs' | 'log_streams';
 export const INTENTS: Intent[] = ['audit_logs', 'log_streams'];
@@ -30,9 +31,8 @@ export type SessionRow = {
   expires_ms: number;
 };
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-function duration(v: unknown, def: number, min: number, max: number, code: string, field: string): number {
+function duration(v: unknown, def: number, min: number, max: number, code: ErrorCode, field: string): number {
   if (v === undefined || v === null) return def;
   if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) throw new ApiError(code, `${field} must be an integer from ${min} to ${max}`);
   return v;
@@ -40,7 +40,7 @@ function duration(v: unknown, def: number, min: number, max: number, code: strin
 
 /** POST /v1/audit/portal_sessions body, checked in the order of its fields. */
 export function checkMintBody(body: unknown): { orgId: string; intent: Intent; sessionS: number; linkS: number } {
-  if (!isObject(body)) throw new ApiError('invalid_organization_id', 'body must be a JSON object with organization_id');
+  if (!isPlainObject(body)) throw new ApiError('invalid_organization_id', 'body must be a JSON object with organization_id');
   const orgId = checkOrgId(body.organization_id);
   if (!INTENTS.includes(body.intent as Intent)) throw new ApiError('invalid_intent', 'intent must be audit_logs or log_streams');
   const sessionS = duration(body.session_duration_seconds, SESSION_DEFAULT_S, 60, 86400, 'invalid_duration', 'session_duration_seconds');

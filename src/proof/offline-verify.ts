@@ -1,6 +1,7 @@
 // Owns offline verification of an event, AI or document proof or a trace bundle: every check uses only the document
 // (and optional saved key records), no server; each check is the pure one of src/verify run on node:crypto.
 import { canonicalBytes, canonicalJson } from '../crypto/canonical';
+import { isPlainObject } from '../crypto/json-value';
 import { aiSignedPayload, documentSignedPayload, ledgerSignedPayload } from '../crypto/signed';
 import { checkLogBlock } from '../verify/log-block';
 import { nodePrimitives as P } from '../verify/node-primitives';
@@ -18,7 +19,6 @@ export type VerifyOptions = { keys?: unknown; platformKey?: unknown };
 type Obj = Record<string, unknown>;
 type Signed = { key_id?: unknown; public_key?: unknown; signature?: unknown; signed_payload?: unknown };
 
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const clip = (max: number) => (v: unknown): string => {
   const s = typeof v === 'string' ? v : JSON.stringify(v) ?? 'undefined';
   return s.length > max ? s.slice(0, max - 3) + '...' : s;
@@ -164,7 +164,7 @@ function verifyAuditEventDoc(c: Checks, d: Obj, ctx: LogContext): void {
 
 function verifyAiProof(c: Checks, d: Obj, ctx: LogContext): void {
   const item = `ai ${name(d.attestation_id)}`;
-  const r = isObj(d.record) ? d.record : {};
+  const r = isPlainObject(d.record) ? d.record : {};
   c.add(item, 'algorithm', d.algorithm === 'ed25519', `algorithm ${short(d.algorithm)}`);
   const s = verifySigned(c, item, d);
   if (s && checkKind(c, item, 'ai', s)) {
@@ -179,7 +179,7 @@ function verifyAiProof(c: Checks, d: Obj, ctx: LogContext): void {
   const recomputed = aiPayloadHash(P.sha256, r);
   if ('subject' in r || recomputed === r.payload_hash) c.add(item, 'payload_hash', recomputed === r.payload_hash, recomputed === r.payload_hash ? 'payload_hash recomputed from the record' : `payload_hash recomputes to ${recomputed}`);
   else c.skip(item, 'payload_hash', 'not recomputable offline: the record has no subject (signed payload_hash still checked)');
-  const v = isObj(d.verification) ? d.verification : {};
+  const v = isPlainObject(d.verification) ? d.verification : {};
   checkClaims(c, item, [['signature_valid', v.signature_valid], ['payload_hash_valid', v.payload_hash_valid]]);
   verifyLog(c, item, d, ctx, true);
 }
@@ -194,7 +194,7 @@ function verifyItem(c: Checks, item: string, it: Obj, ctx: LogContext): unknown 
     c.add(item, 'content_hash', h === content, h === content ? 'SHA-256 of the canonical payload = content_hash' : `SHA-256 of the canonical payload is ${h}`);
     if (s && checkKind(c, item, 'ledger', s)) checkFields(c, item, [['event_id', s.event_id, it.id], ['payload_hash', s.payload_hash, content], ['ingested_at', s.ingested_at, it.timestamp]]);
   } else if (it.type === 'ai_attestation') {
-    const r = isObj(p) ? p : {};
+    const r = isPlainObject(p) ? p : {};
     // With plaintext stored, input/output are in the payload and their hashes are recomputed too.
     const inputHash = 'input' in r ? valueHash(P.sha256, r.input) : r.input_hash;
     const outputHash = 'output' in r ? valueHash(P.sha256, r.output) : r.output_hash;
@@ -207,7 +207,7 @@ function verifyItem(c: Checks, item: string, it: Obj, ctx: LogContext): unknown 
   } else if (it.type === 'document') {
     if (s && checkKind(c, item, 'document', s)) {
       c.add(item, 'content_hash', s.document_hash === content, s.document_hash === content ? 'content_hash = signed document_hash' : `signed document_hash is ${short(s.document_hash)}`);
-      const r = isObj(p) ? p : {};
+      const r = isPlainObject(p) ? p : {};
       const pairs: Array<[string, unknown, unknown]> = [['event_id', s.event_id, it.id], ['created_at', s.created_at, it.timestamp]];
       if ('document_hash' in r) pairs.push(['document_hash', s.document_hash, r.document_hash]);
       if ('document_ref' in r) pairs.push(['document_ref', s.document_ref, r.document_ref ?? null]);
@@ -217,31 +217,31 @@ function verifyItem(c: Checks, item: string, it: Obj, ctx: LogContext): unknown 
   } else {
     c.add(item, 'type', false, `unknown item type ${short(it.type)}`);
   }
-  const v = isObj(it.verification) ? it.verification : {};
+  const v = isPlainObject(it.verification) ? it.verification : {};
   checkClaims(c, item, [['content_hash_valid', v.content_hash_valid], ['signature_valid', v.signature_valid]]);
   verifyLog(c, item, it, ctx);
   return s?.tenant_id;
 }
 
 function verifyBundle(c: Checks, d: Obj, ctx: LogContext): void {
-  const h = isObj(d.header) ? d.header : {};
-  const seal = isObj(d.seal) ? d.seal : {};
+  const h = isPlainObject(d.header) ? d.header : {};
+  const seal = isPlainObject(d.seal) ? d.seal : {};
   const items = Array.isArray(d.items) ? d.items : [];
   c.add('bundle', 'bundle_version', d.bundle_version === 1, `bundle_version ${short(d.bundle_version)}`);
-  c.add('bundle', 'items', Array.isArray(d.items) && items.length > 0 && items.every(isObj), Array.isArray(d.items) ? `${items.length} items` : 'items is not an array');
+  c.add('bundle', 'items', Array.isArray(d.items) && items.length > 0 && items.every(isPlainObject), Array.isArray(d.items) ? `${items.length} items` : 'items is not an array');
 
   const tenants = new Set<unknown>();
   items.forEach((raw, i) => {
-    const it = isObj(raw) ? raw : {};
+    const it = isPlainObject(raw) ? raw : {};
     tenants.add(verifyItem(c, `item ${i + 1} (${name(it.type)} ${name(it.id)})`, it, ctx));
   });
 
-  const seqOk = items.every((it, i) => isObj(it) && it.sequence === i + 1);
-  c.add('bundle', 'sequence', seqOk, seqOk ? `sequence numbers 1..${items.length} in order` : `sequence numbers out of order: ${items.map((it) => (isObj(it) ? it.sequence : '?')).join(',')}`);
-  const times = items.map((it) => (isObj(it) && typeof it.timestamp === 'string' ? Date.parse(it.timestamp) : NaN));
+  const seqOk = items.every((it, i) => isPlainObject(it) && it.sequence === i + 1);
+  c.add('bundle', 'sequence', seqOk, seqOk ? `sequence numbers 1..${items.length} in order` : `sequence numbers out of order: ${items.map((it) => (isPlainObject(it) ? it.sequence : '?')).join(',')}`);
+  const times = items.map((it) => (isPlainObject(it) && typeof it.timestamp === 'string' ? Date.parse(it.timestamp) : NaN));
   const badTime = times.findIndex((t, i) => Number.isNaN(t) || (i > 0 && t < times[i - 1]!));
   c.add('bundle', 'timestamps', badTime < 0, badTime < 0 ? 'item timestamps are non-decreasing' : `item ${badTime + 1} has a missing timestamp or one earlier than the item before`);
-  const ids = items.map((it) => (isObj(it) ? `${it.type}:${it.id}` : ''));
+  const ids = items.map((it) => (isPlainObject(it) ? `${it.type}:${it.id}` : ''));
   c.add('bundle', 'unique_items', new Set(ids).size === ids.length, new Set(ids).size === ids.length ? 'no item appears twice' : 'an item appears twice');
 
   const n = items.length;
@@ -250,7 +250,7 @@ function verifyBundle(c: Checks, d: Obj, ctx: LogContext): void {
 
   let composite: string | null = null;
   try {
-    composite = compositeHash(P.sha256, items.map((it) => (isObj(it) ? (it.content_hash as string) : '')));
+    composite = compositeHash(P.sha256, items.map((it) => (isPlainObject(it) ? (it.content_hash as string) : '')));
   } catch (e) {
     c.add('bundle', 'composite_hash', false, (e as Error).message);
   }
@@ -278,7 +278,7 @@ function verifyBundle(c: Checks, d: Obj, ctx: LogContext): void {
  */
 function verifySealPayload(c: Checks, h: Obj, seal: Obj, s: Obj, composite: string, n: number): void {
   const base = { trace_id: h.trace_id as string, composite_hash: composite, item_count: n, sealed_at: seal.sealed_at as string };
-  const given = isObj(seal.payload) && 'metadata' in seal.payload ? [seal.payload.metadata] : 'metadata' in h ? [h.metadata] : null;
+  const given = isPlainObject(seal.payload) && 'metadata' in seal.payload ? [seal.payload.metadata] : 'metadata' in h ? [h.metadata] : null;
   const match = (given ?? [null, {}]).some((m) => sealPayloadHash(P.sha256, { ...base, metadata: m }) === s.payload_hash);
   c.add('seal', 'payload_hash', match, match
     ? 'signed payload_hash = SHA-256 of canonical {trace_id, composite_hash, item_count, metadata, sealed_at}'
@@ -288,12 +288,12 @@ function verifySealPayload(c: Checks, h: Obj, seal: Obj, s: Obj, composite: stri
 /** With saved key records: every key used must be published for the document's domain and, with the platform key, be signed by it. */
 function pinKeys(c: Checks, domain: unknown, used: Signed[], opts: VerifyOptions): void {
   const kd = opts.keys;
-  if (!isObj(kd) || !Array.isArray(kd.keys)) {
+  if (!isPlainObject(kd) || !Array.isArray(kd.keys)) {
     c.add('keys', 'key_record', false, 'the keys file is not a GET /keys/{domain} answer');
     return;
   }
   c.add('keys', 'domain', kd.domain === domain, `keys file for ${short(kd.domain)}, document domain ${short(domain)}`);
-  const pk = isObj(opts.platformKey) && typeof opts.platformKey.public_key === 'string' ? Buffer.from(opts.platformKey.public_key, 'base64url') : null;
+  const pk = isPlainObject(opts.platformKey) && typeof opts.platformKey.public_key === 'string' ? Buffer.from(opts.platformKey.public_key, 'base64url') : null;
   if (opts.platformKey !== undefined) {
     const kidOk = pk !== null && pk.length === 32 && keyIdOf(P.sha256, pk) === (opts.platformKey as Obj).key_id;
     c.add('keys', 'platform_key', kidOk, kidOk ? `platform key ${keyIdOf(P.sha256, pk!)}` : 'platform key file is malformed or its key_id does not match its public key');
@@ -303,7 +303,7 @@ function pinKeys(c: Checks, domain: unknown, used: Signed[], opts: VerifyOptions
     const id = String(u.key_id);
     if (seen.has(id)) continue;
     seen.add(id);
-    const rec = (kd.keys as unknown[]).find((k) => isObj(k) && k.key_id === u.key_id) as Obj | undefined;
+    const rec = (kd.keys as unknown[]).find((k) => isPlainObject(k) && k.key_id === u.key_id) as Obj | undefined;
     const published = rec && typeof rec.public_key === 'string' ? Buffer.from(rec.public_key, 'base64url').toString('hex') : null;
     c.add(`key ${id}`, 'published', published === u.public_key, published === u.public_key ? `published for ${short(kd.domain)}` : published ? 'public key differs from the published one' : 'key_id not published for this domain');
     if (pk && rec) {
@@ -316,8 +316,8 @@ function pinKeys(c: Checks, domain: unknown, used: Signed[], opts: VerifyOptions
 
 /** The raw public keys of a saved GET /keys/{domain} answer: checkpoints may be signed by a newer key than a record's. */
 function publishedKeys(keys: unknown): Uint8Array[] {
-  if (!isObj(keys) || !Array.isArray(keys.keys)) return [];
-  return keys.keys.flatMap((k) => (isObj(k) && typeof k.public_key === 'string' ? [new Uint8Array(Buffer.from(k.public_key, 'base64url'))] : [])).filter((k) => k.length === 32);
+  if (!isPlainObject(keys) || !Array.isArray(keys.keys)) return [];
+  return keys.keys.flatMap((k) => (isPlainObject(k) && typeof k.public_key === 'string' ? [new Uint8Array(Buffer.from(k.public_key, 'base64url'))] : [])).filter((k) => k.length === 32);
 }
 
 /** Detects the document kind and runs every offline check. Accepts the parsed JSON or its text. */
@@ -336,28 +336,28 @@ export function verifyProofDocument(json: unknown, opts: VerifyOptions = {}): Ve
   let domain: unknown;
   let used: Signed[] = [];
   const ctx: LogContext = { keys: publishedKeys(opts.keys) };
-  if (isObj(d) && 'bundle_version' in d) {
+  if (isPlainObject(d) && 'bundle_version' in d) {
     kind = 'trace_bundle';
     verifyBundle(c, d, ctx);
-    domain = isObj(d.header) ? d.header.tenant_domain : undefined;
-    used = [...(Array.isArray(d.items) ? d.items.filter(isObj) : []), isObj(d.seal) ? d.seal : {}];
-  } else if (isObj(d) && 'attestation_id' in d && 'record' in d) {
+    domain = isPlainObject(d.header) ? d.header.tenant_domain : undefined;
+    used = [...(Array.isArray(d.items) ? d.items.filter(isPlainObject) : []), isPlainObject(d.seal) ? d.seal : {}];
+  } else if (isPlainObject(d) && 'attestation_id' in d && 'record' in d) {
     kind = 'ai_proof';
     verifyAiProof(c, d, ctx);
-  } else if (isObj(d) && 'signing_public_key' in d && 'org_id' in d && 'seq' in d) {
+  } else if (isPlainObject(d) && 'signing_public_key' in d && 'org_id' in d && 'seq' in d) {
     kind = 'audit_event';
     verifyAuditEventDoc(c, d, ctx);
-  } else if (isObj(d) && 'document_hash' in d && 'signed_payload' in d) {
+  } else if (isPlainObject(d) && 'document_hash' in d && 'signed_payload' in d) {
     kind = 'document_proof';
     verifyDocumentProof(c, d, ctx);
-  } else if (isObj(d) && 'event_id' in d && 'signed_payload' in d) {
+  } else if (isPlainObject(d) && 'event_id' in d && 'signed_payload' in d) {
     kind = 'event_proof';
     verifyEventProof(c, d, ctx);
   } else {
     c.add('document', 'format', false, 'neither an event, AI or document proof, an audit event nor a trace bundle');
   }
   if (kind === 'event_proof' || kind === 'ai_proof' || kind === 'document_proof') {
-    domain = isObj((d as Obj).organization) ? ((d as Obj).organization as Obj).primary_domain : undefined;
+    domain = isPlainObject((d as Obj).organization) ? ((d as Obj).organization as Obj).primary_domain : undefined;
     used = [d as Obj];
   }
   if (opts.keys !== undefined && kind !== 'unknown') pinKeys(c, domain, used, opts);

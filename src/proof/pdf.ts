@@ -45,13 +45,13 @@ const MONO_ADVANCE = 1233 / 2048; // DejaVu Sans Mono: every glyph is 1233/2048 
 
 // Glyph coverage of the mono font (the payload font; the sans font covers at least as much).
 const coverage = fontkit.openSync(join(FONT_DIR, `${MONO}.ttf`));
-const escape = (ch: string) => [...Array(ch.length).keys()].map((i) => '\\u' + ch.charCodeAt(i).toString(16).padStart(4, '0')).join('');
+const escapeChar = (ch: string) => [...Array(ch.length).keys()].map((i) => '\\u' + ch.charCodeAt(i).toString(16).padStart(4, '0')).join('');
 
 /** Text the embedded fonts can show: control characters and characters without a glyph become \uXXXX escapes. */
 function printable(s: string): string {
   return s.replace(/[^\x20-\x7e]/gu, (ch) => {
     const cp = ch.codePointAt(0)!;
-    return cp < 0x20 || (cp >= 0x7f && cp <= 0x9f) || !coverage.hasGlyphForCodePoint(cp) ? escape(ch) : ch;
+    return cp < 0x20 || (cp >= 0x7f && cp <= 0x9f) || !coverage.hasGlyphForCodePoint(cp) ? escapeChar(ch) : ch;
   });
 }
 

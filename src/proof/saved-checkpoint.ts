@@ -68,7 +68,10 @@ async function getJson(url: string, opts: SavedCheckpointOptions): Promise<Fetch
  */
 export async function checkSavedCheckpoint(current: ReportCheckpoint | undefined, savedText: string, opts: SavedCheckpointOptions = {}): Promise<Check[]> {
   const out: Check[] = [];
-  const fail = (check: string, detail: string) => (out.push({ item: ITEM, check, ok: false, detail }), out);
+  const fail = (check: string, detail: string) => {
+    out.push({ item: ITEM, check, ok: false, detail });
+    return out;
+  };
   const pass = (check: string, detail: string) => out.push({ item: ITEM, check, ok: true, detail });
   if (!current) return fail('saved_checkpoint', 'the document has no verified checkpoint to compare the saved one with (its log block is missing, pending or invalid)');
   const currentKey = fromHex(current.public_key)!;

@@ -24,7 +24,7 @@ export function putGrowing(db: Database, key: Key, value: unknown): void {
 }
 
 export function appendOnly<V>(name: string): AppendOnly<V> {
-  const d = subDb<V>(name, { sharedStructures: true });
+  const d = subDb<V>(name);
   return Object.freeze({
     get: (key: Key) => d.get(key),
     has: (key: Key) => d.doesExist(key),

@@ -40,13 +40,19 @@ function env(): RootDatabase {
 }
 
 /** A named sub-database with ordered-binary keys (arrays sort element-wise) and msgpack values. */
-export function subDb<V = any, K extends import('lmdb').Key = import('lmdb').Key>(name: string, opts: { dupSort?: boolean; encoding?: 'msgpack' | 'binary' | 'string'; sharedStructures?: boolean } = {}): Database<V, K> {
+/**
+ * The append-only record databases keep their msgpack record shapes once per database (not in every value).
+ * Decided here by name, not by the caller, so every handle on such a database (there is one per name and
+ * process, whoever opens it first) decodes the same way. Values written before still decode.
+ */
+const SHARED_STRUCTURES = new Set(['ledger_events', 'ledger_verifications', 'ai_attestations', 'documents', 'audit_events']);
+
+export function subDb<V = any, K extends import('lmdb').Key = import('lmdb').Key>(name: string, opts: { dupSort?: boolean; encoding?: 'msgpack' | 'binary' | 'string' } = {}): Database<V, K> {
   let d = dbs.get(name);
   if (!d) {
     d = env().openDB({
       name, keyEncoding: 'ordered-binary', encoding: opts.encoding ?? 'msgpack', dupSort: opts.dupSort,
-      // Record shapes stored once in the database instead of in every value (rows written before still decode).
-      ...(opts.sharedStructures ? { sharedStructuresKey: Symbol.for('structures') } : {}),
+      ...(SHARED_STRUCTURES.has(name) ? { sharedStructuresKey: Symbol.for('structures') } : {}),
     }) ?? (readOnly ? EMPTY : undefined);
     if (!d) throw new Error(`sub-database ${name} could not be opened`);
     dbs.set(name, d);
@@ -68,6 +74,22 @@ export function transact<T>(fn: () => T): Promise<T> {
  */
 export function transactAtomic<T>(fn: () => T): Promise<T> {
   return env().childTransaction(fn) as Promise<T>;
+}
+
+/**
+ * Read-modify-write of one row in one durable transaction: merges `change(current)` into the row at
+ * `key` and writes it back; `also` runs in the same transaction with the new row. Resolves to the new
+ * row, or null when there is no row at `key` (nothing is written).
+ */
+export function updateRow<V extends object, K extends import('lmdb').Key>(db: Database<V, K>, key: K, change: (cur: V) => Partial<V>, also?: (next: V) => void): Promise<V | null> {
+  return transact(() => {
+    const cur = db.get(key);
+    if (cur === undefined) return null;
+    const next = { ...cur, ...change(cur) };
+    db.putSync(key, next);
+    also?.(next);
+    return next;
+  });
 }
 
 /** Resolves once every write issued so far is durable. */

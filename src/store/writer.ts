@@ -19,7 +19,7 @@ let flushScheduled = false;
 // writer is busy new items wait here and travel together: at most two batches in flight (one committing,
 // one being signed) keeps the writer fed and the number of messages low.
 let batchesInFlight = 0;
-const MAX_BATCHES_IN_FLIGHT = 2;
+const MAX_BATCHES_IN_FLIGHT = 16;
 const waiting = new Map<number, Waiter>();
 const stats = { committed: 0, batches: 0, last_batch: 0, max_batch: 0 };
 

@@ -3,7 +3,7 @@ import https from 'node:https';
 import { rootCertificates } from 'node:tls';
 import { readFileSync } from 'node:fs';
 import { config } from '../config';
-import { checkDestination, type Lookup } from './destination';
+import { checkDestination, type Destination, type Lookup } from './destination';
 import { DELIVERY_TIMEOUT_MS } from './model';
 import { SIGNATURE_HEADER, signatureHeader } from './signature';
 
@@ -40,7 +40,7 @@ export function dropAgent(streamId: string): void {
  * name check and Host stay those of the URL. Redirects are not followed. Never throws.
  */
 export async function deliver(streamId: string, endpoint: string, secret: string, rawBody: string, lookup?: Lookup): Promise<Attempt> {
-  let dest;
+  let dest: Destination;
   try {
     dest = await checkDestination(new URL(endpoint), { lookup });
   } catch (e) {

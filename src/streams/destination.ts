@@ -1,11 +1,11 @@
-// Owns the webhook destination rules (SPEC Events rule 2, DECISIONS 6): https only, and no private, loopback,
-// link-local, unspecified or cloud-metadata address after DNS resolution, unless the operator allowlists it.
+// Owns the webhook destination rules (SPEC Events rule 2, DECISIONS 6): https only, and only global unicast
+// addresses after DNS resolution (every other range refused with its name), unless the operator allowlists it.
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
+import { inRanges, parseRange, type Range } from '../cidr';
 import { config } from '../config';
 import { ApiError } from '../errors';
-import { log } from '../log';
 
 export type Address = { address: string; family: number };
 export type Lookup = (host: string) => Promise<Address[]>;
@@ -20,14 +20,23 @@ const METADATA_NAMES = new Set(['metadata.google.internal', 'metadata.goog', 'me
 // Cloud instance-metadata endpoints (AWS, GCP, Azure, OpenStack; AWS IPv6; Alibaba).
 const METADATA = new Set(['169.254.169.254', 'fd00:ec2::254', '100.100.100.200']);
 
-const V4_KINDS: Record<string, string> = {
-  unspecified: 'unspecified', broadcast: 'broadcast', multicast: 'multicast', linkLocal: 'link-local',
-  loopback: 'loopback', private: 'private', carrierGradeNat: 'private (shared address space)',
+// Reasons for ipaddr.js range names; a range not named here is refused under its own name.
+const KINDS: Record<string, string> = {
+  unspecified: 'unspecified', broadcast: 'broadcast', multicast: 'multicast', linkLocal: 'link-local', loopback: 'loopback',
+  private: 'private', carrierGradeNat: 'private (shared address space)', uniqueLocal: 'private', deprecatedSiteLocal: 'private (site-local)',
+  teredo: 'tunnel (Teredo)', rfc6052: 'private (local-use NAT64)', reserved: 'reserved', benchmarking: 'benchmarking', amt: 'AMT relay anycast',
+  as112: 'AS112 anycast', as112v6: 'AS112 anycast', discard: 'discard-only', orchid2: 'ORCHID', deprecatedOrchid: 'ORCHID',
+  droneRemoteIdProtocolEntityTags: 'DRIP entity tag', segmentRouting: 'segment routing',
 };
-const V6_KINDS: Record<string, string> = {
-  unspecified: 'unspecified', linkLocal: 'link-local', multicast: 'multicast', loopback: 'loopback',
-  uniqueLocal: 'private', deprecatedSiteLocal: 'private (site-local)', teredo: 'tunnel (Teredo)',
-};
+// Finer reasons inside ipaddr.js's "reserved" ranges, so that the refusal names what the address is.
+const NAMED: Array<[string, string]> = [
+  ['192.0.2.0/24', 'documentation'], ['198.51.100.0/24', 'documentation'], ['203.0.113.0/24', 'documentation'],
+  ['2001:db8::/32', 'documentation'], ['3fff::/20', 'documentation'], ['198.18.0.0/15', 'benchmarking'],
+  ['192.0.0.0/24', 'IETF protocol assignment'], ['192.88.99.0/24', '6to4 relay anycast'], ['240.0.0.0/4', 'reserved (future use)'],
+];
+const NAMED_RANGES = NAMED.map(([cidr, kind]) => [ipaddr.parseCIDR(cidr), kind] as const);
+// IANA's global unicast space for IPv6 (RFC 4291 2.4): everything else is unallocated.
+const GLOBAL_V6 = ipaddr.parseCIDR('2000::/3');
 
 /** The IPv4 address an IPv6 address carries (mapped, translated, NAT64, 6to4, IPv4-compatible), if any. */
 function embeddedV4(a: ipaddr.IPv6): ipaddr.IPv4 | null {
@@ -42,7 +51,12 @@ function embeddedV4(a: ipaddr.IPv6): ipaddr.IPv4 | null {
   return null;
 }
 
-/** Why an address may not be reached (e.g. "loopback"), or null for an ordinary public address. */
+/**
+ * Why an address may not be reached (e.g. "loopback", "documentation"), or null for a global unicast
+ * address. Allow, don't deny: only what ipaddr.js classifies as `unicast` passes (for IPv6 also inside
+ * 2000::/3); an IPv6 form that carries an IPv4 address (mapped, NAT64, 6to4, IPv4-compatible) is
+ * judged as that IPv4 address.
+ */
 export function forbiddenKind(ip: string): string | null {
   let a: ipaddr.IPv4 | ipaddr.IPv6;
   try {
@@ -50,49 +64,36 @@ export function forbiddenKind(ip: string): string | null {
   } catch {
     return 'unparseable';
   }
+  if (METADATA.has(a.toString())) return 'cloud metadata';
   if (a.kind() === 'ipv6') {
-    const v6 = a as ipaddr.IPv6;
-    if (METADATA.has(v6.toString())) return 'cloud metadata';
-    const inner = embeddedV4(v6);
+    const inner = embeddedV4(a as ipaddr.IPv6);
     if (inner) return forbiddenKind(inner.toString());
-    const range = v6.range();
-    if (range === 'rfc6052') return 'private (local-use NAT64)';
-    return V6_KINDS[range] ?? null;
   }
-  const s = a.toString();
-  if (METADATA.has(s)) return 'cloud metadata';
-  return V4_KINDS[(a as ipaddr.IPv4).range()] ?? null;
+  const range = a.range();
+  if (range === 'reserved') for (const [[net, bits], kind] of NAMED_RANGES) if (net.kind() === a.kind() && a.match(net as never, bits)) return kind;
+  if (range !== 'unicast') return KINDS[range] ?? range;
+  if (a.kind() === 'ipv6' && !a.match(GLOBAL_V6 as never)) return 'unallocated (outside 2000::/3)';
+  return null;
 }
 
-let allow: Array<[ipaddr.IPv4 | ipaddr.IPv6, number]> | null = null;
-/** SVC_STREAM_ALLOW_CIDRS parsed once; a bare address counts as a single-host range. */
-function allowRanges(): Array<[ipaddr.IPv4 | ipaddr.IPv6, number]> {
-  if (allow) return allow;
-  allow = [];
-  for (const c of config().streamAllowCidrs) {
-    try {
-      allow.push(c.includes('/') ? ipaddr.parseCIDR(c) : (() => { const a = ipaddr.parse(c); return [a, a.kind() === 'ipv4' ? 32 : 128] as [typeof a, number]; })());
-    } catch {
-      log('warn', 'SVC_STREAM_ALLOW_CIDRS entry ignored: not a CIDR', { entry: c });
-    }
-  }
-  return allow;
+let allow: { from: string[]; ranges: Range[] } | null = null;
+/** SVC_STREAM_ALLOW_CIDRS parsed (config.ts has refused bad entries at boot); re-read when the config changes. */
+function allowRanges(): Range[] {
+  const from = config().streamAllowCidrs;
+  if (allow?.from !== from) allow = { from, ranges: from.map(parseRange).filter((r) => r !== null) };
+  return allow.ranges;
 }
 
-/** True when the operator allowlist covers `ip` (an IPv4-mapped IPv6 address also matches IPv4 ranges). */
+/** True when the operator allowlist covers `ip` (an IPv6 form carrying an IPv4 address also matches IPv4 ranges). */
 export function allowlisted(ip: string): boolean {
-  const forms: Array<ipaddr.IPv4 | ipaddr.IPv6> = [];
+  let raw: ipaddr.IPv4 | ipaddr.IPv6;
   try {
-    const raw = ipaddr.parse(ip);
-    forms.push(raw);
-    if (raw.kind() === 'ipv6') {
-      const inner = embeddedV4(raw as ipaddr.IPv6);
-      if (inner) forms.push(inner);
-    }
+    raw = ipaddr.parse(ip);
   } catch {
     return false;
   }
-  return allowRanges().some(([net, bits]) => forms.some((f) => f.kind() === net.kind() && f.match(net as never, bits)));
+  const inner = raw.kind() === 'ipv6' ? embeddedV4(raw as ipaddr.IPv6) : null;
+  return inRanges(raw, allowRanges()) || (inner !== null && inRanges(inner, allowRanges()));
 }
 
 /** SPEC: url must be an absolute https URL (invalid_url, then not_https). */

@@ -1,5 +1,6 @@
 // Owns the audit stream's shapes (SPEC "Audit stream", DECISIONS 6): the stored row, the create body, the reply.
 import { ApiError } from '../errors';
+import { isPlainObject } from '../crypto/json-value';
 
 export type StreamState = 'active' | 'failing' | 'paused';
 
@@ -35,7 +36,7 @@ export const PAUSE_AFTER_MS = 72 * 3600_000;
 
 /** SPEC: only the generic webhook type exists (Events rule 3). */
 export function checkStreamType(body: unknown): 'webhook' {
-  const type = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>).type : undefined;
+  const type = isPlainObject(body) ? body.type : undefined;
   if (type !== 'webhook') throw new ApiError('unsupported_stream_type', 'type must be "webhook"');
   return 'webhook';
 }

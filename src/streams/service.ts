@@ -4,7 +4,7 @@ import { ApiError } from '../errors';
 import { secretToken, uuidv7 } from '../crypto/ids';
 import { open as unseal, seal } from '../crypto/keywrap';
 import { masterKey } from '../store/master-key';
-import { transact } from '../store/env';
+import { transact, updateRow } from '../store/env';
 import { planOf } from '../plans/plans';
 import type { TenantRow } from '../tenants/service';
 import { getOrg, lastSeq } from '../audit/service';
@@ -91,15 +91,8 @@ export async function setPaused(tenantId: string, orgId: string, streamId: strin
   return streamOut(next);
 }
 
-async function updateStream(key: [string, string, string], change: (cur: StreamRow) => Partial<StreamRow>): Promise<StreamRow | null> {
-  return transact(() => {
-    const cur = streams().get(key);
-    if (!cur) return null;
-    const next = { ...cur, ...change(cur) };
-    streams().putSync(key, next);
-    return next;
-  });
-}
+const updateStream = (key: [string, string, string], change: (cur: StreamRow) => Partial<StreamRow>): Promise<StreamRow | null> =>
+  updateRow(streams(), key, change);
 
 // ---- used by the delivery worker ----
 

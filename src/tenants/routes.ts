@@ -2,11 +2,12 @@
 import { Elysia } from 'elysia';
 import { limitPublic } from '../http/limits';
 import { domainKeysDoc, platformKeyDoc } from './service';
+import { withNoteVerifierKeys } from '../tlog/service';
 
 export const tenantRoutes = new Elysia()
   .get('/keys/:domain', ({ params, request }) => {
     limitPublic(request);
-    return domainKeysDoc(params.domain);
+    return withNoteVerifierKeys(domainKeysDoc(params.domain));
   })
   .get('/.well-known/svc-platform-key', ({ request }) => {
     limitPublic(request);

@@ -8,7 +8,7 @@ import { generateSigningKey, keyIdOf, privateKeyObject, signBytes, verifyBytes }
 import { open as unseal, seal } from '../crypto/keywrap';
 import { uuidv4, isUuid } from '../crypto/ids';
 import { masterKey } from '../store/master-key';
-import { transact } from '../store/env';
+import { transact, updateRow } from '../store/env';
 import { bumpEpochInTxn, epochCache } from '../store/epoch';
 import { isPlanName, PLAN_NAMES, type PlanName } from '../plans/plans';
 import { platformKeys, signingKeys, tenantDomains, tenants, type SigningKeyRow, type TenantRow } from './repo';
@@ -88,13 +88,8 @@ export function describeTenant(t: TenantRow) {
 
 async function updateTenant(ref: string, change: (t: TenantRow) => Partial<TenantRow>): Promise<TenantRow> {
   const t = findTenant(ref);
-  const updated = await transact(() => {
-    const cur = tenants().get(t.tenant_id)!;
-    const next = { ...cur, ...change(cur) };
-    tenants().putSync(t.tenant_id, next);
-    bumpEpochInTxn(EPOCH);
-    return next;
-  });
+  const updated = await updateRow(tenants(), t.tenant_id, change, () => bumpEpochInTxn(EPOCH));
+  if (!updated) throw new ApiError('not_found', 'No such tenant');
   return updated;
 }
 

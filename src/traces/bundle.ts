@@ -6,19 +6,20 @@ import { verifyBytes } from '../crypto/ed25519';
 import { sha256Hex } from '../crypto/hash';
 import { aiSignedPayload, documentSignedPayload, ledgerSignedPayload } from '../crypto/signed';
 import { findLedgerRow } from '../ledger/service';
-import { traceItemRecord as aiItemRecord } from '../ai/service';
-import { traceItemRecord as documentItemRecord } from '../documents/service';
+import { findAttestation, traceItemRecord as aiItemRecord } from '../ai/service';
+import { findDocument, traceItemRecord as documentItemRecord } from '../documents/service';
+import { logBlockFor } from '../tlog/service';
 import type { BundleItem, ProofBundle } from '../proof/bundle-format';
 import { aiPayloadHashOf, compositeHashOf, metadataHashOf, sealPayloadOf, valueHashOf } from '../proof/recompute';
 import { getTenant, issuerBlock, pinnedPublicKey, type TenantRow } from '../tenants/service';
 import { traceItems, type TraceItemRef } from './items';
 import { traceTenants, type TraceRow } from './repo';
 import { findTrace, tracePathId } from './service';
+import { isPlainObject } from '../crypto/json-value';
 
 /** A signed record as stored: raw key, signature and signed bytes (hex-encoded only in the bundle). */
 type ItemRecord = { payload: unknown; key_id: string; public_key: Uint8Array; signature: Uint8Array; signed_payload: Uint8Array };
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
 
 function eventRecord(id: string): ItemRecord | undefined {
@@ -32,6 +33,13 @@ const READERS: Record<TraceItemRef['type'], (id: string, hashOnly: boolean) => I
   document: (id, hashOnly) => documentItemRecord(id, { hashOnly }),
 };
 
+/** Where each kind keeps its tenant-log leaf_index (absent on rows logged by the first-start migration). */
+const LEAF_INDEX: Record<TraceItemRef['type'], (id: string) => number | null | undefined> = {
+  event: (id) => findLedgerRow(id)?.leaf_index,
+  ai_attestation: (id) => findAttestation(id)?.leaf_index,
+  document: (id) => findDocument(id)?.leaf_index,
+};
+
 /** The signed object of each kind, rebuilt with the one signed-payload function of that kind. */
 const SIGNED = { event: ledgerSignedPayload, ai_attestation: aiSignedPayload, document: documentSignedPayload } as const;
 
@@ -39,7 +47,7 @@ const SIGNED = { event: ledgerSignedPayload, ai_attestation: aiSignedPayload, do
 function signedObject(type: TraceItemRef['type'], bytes: Uint8Array): Record<string, any> | null {
   try {
     const o = JSON.parse(Buffer.from(bytes).toString('utf8'));
-    if (!isObject(o)) return null;
+    if (!isPlainObject(o)) return null;
     return Buffer.from(canonicalBytes((SIGNED[type] as (r: any) => unknown)(o))).equals(Buffer.from(bytes)) ? o : null;
   } catch {
     return null;
@@ -54,13 +62,13 @@ function contentHashValid(ref: TraceItemRef, payload: unknown, signed: Record<st
   if (!signed) return false;
   if (ref.type === 'event') return sha256Hex(canonicalBytes(payload ?? null)) === ref.content_hash && signed.payload_hash === ref.content_hash;
   if (ref.type === 'ai_attestation') {
-    const p = isObject(payload) ? payload : {};
+    const p = isPlainObject(payload) ? payload : {};
     const input_hash = 'input' in p ? valueHashOf(p.input) : p.input_hash;
     const output_hash = 'output' in p ? valueHashOf(p.output) : p.output_hash;
     return aiPayloadHashOf({ ...p, input_hash, output_hash }) === ref.content_hash && signed.payload_hash === ref.content_hash
       && signed.input_hash === input_hash && signed.output_hash === output_hash;
   }
-  const p = isObject(payload) ? payload : {};
+  const p = isPlainObject(payload) ? payload : {};
   const metaOk = 'metadata' in p ? metadataHashOf(p.metadata) === signed.metadata_hash : !('metadata_hash' in p) || p.metadata_hash === signed.metadata_hash;
   const refOk = !('document_ref' in p) || (p.document_ref ?? null) === signed.document_ref;
   return signed.document_hash === ref.content_hash && (p.document_hash === undefined || p.document_hash === ref.content_hash) && metaOk && refOk;
@@ -83,6 +91,7 @@ function bundleItem(tenantId: string, ref: TraceItemRef, sequence: number, hashO
     ...base, payload: rec.payload, content_hash: ref.content_hash, key_id: rec.key_id, public_key: hex(rec.public_key),
     signature: hex(rec.signature), signed_payload: hex(rec.signed_payload),
     verification: { content_hash_valid: contentHashValid(ref, rec.payload, signed), signature_valid: signatureValid(tenantId, rec, signed) },
+    log: logBlockFor(tenantId, { leaf_index: LEAF_INDEX[ref.type](ref.id), id: ref.id }),
   };
 }
 
@@ -116,8 +125,9 @@ export function buildBundle(tenant: TenantRow, trace: TraceRow, hashOnly = false
       key_id: sealRow.key_id, public_key: hex(sealRow.public_key), signature: hex(sealRow.signature), signed_payload: hex(sealRow.signed_bytes),
       item_count: trace.item_count!,
       count_confirmed: items.length === trace.item_count,
-      composite_hash_valid: allContent && recomputed === trace.composite_hash && isObject(sealRow.payload) && sealRow.payload.composite_hash === recomputed,
+      composite_hash_valid: allContent && recomputed === trace.composite_hash && isPlainObject(sealRow.payload) && sealRow.payload.composite_hash === recomputed,
       all_signatures_valid: sealSignatureValid && items.every((i) => i.verification.signature_valid),
+      log: logBlockFor(trace.tenant_id, { leaf_index: sealRow.leaf_index, id: sealRow.event_id }),
     },
     footer: {
       verification_url: `${publicUrl()}/proof/trace/${trace.trace_id}`,
@@ -145,6 +155,6 @@ export function publicTraceBundle(id: string) {
   } catch {
     trace = undefined;
   }
-  if (!tenant || !trace || !trace.public || trace.status !== 'sealed') throw new ApiError('proof_not_found', 'No public proof for this trace');
+  if (!tenant || !trace?.public || trace.status !== 'sealed') throw new ApiError('proof_not_found', 'No public proof for this trace');
   return { ...buildBundle(tenant, trace, true), organization: issuerBlock(tenant) };
 }

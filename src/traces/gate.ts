@@ -23,6 +23,11 @@ const acceptedItems = new Map<string, number>();
 export function acceptedItemCount(tenantId: string, traceId: string): number {
   return acceptedItems.get(`${tenantId}/${traceId}`) ?? 0;
 }
+/** Once a seal is applied the trace takes no more items: its entries go, so the maps hold open traces only. */
+export function forgetSealedTrace(tenantId: string, traceId: string): void {
+  pendingStatus.delete(`${tenantId}/${traceId}`);
+  acceptedItems.delete(`${tenantId}/${traceId}`);
+}
 export function traceStatus(tenantId: string, traceId: string): TraceStatus | undefined {
   return pendingStatus.get(`${tenantId}/${traceId}`) ?? traces().get([tenantId, traceId])?.status;
 }

@@ -1,5 +1,6 @@
 // Owns traces (SPEC "Trace", DECISIONS 3): create, read, the public flag, the seal request and the seal worker.
 import { ApiError } from '../errors';
+import { isPlainObject } from '../crypto/json-value';
 import { transact } from '../store/env';
 import { submit } from '../store/writer';
 import type { Applier } from '../store/writer-core';
@@ -10,14 +11,12 @@ import { log } from '../log';
 import { compositeHashOf, sealPayloadOf } from '../proof/recompute';
 import type { TenantRow } from '../tenants/service';
 import { assertQuotaLeft, chargeQuota } from '../usage/service';
-import { acceptedItemCount, clearPendingStatus, notePendingStatus, traceStatus } from './gate';
+import { acceptedItemCount, clearPendingStatus, forgetSealedTrace, notePendingStatus, traceStatus } from './gate';
 import { traceItemCount, traceItems } from './items';
 import { traceLabels, traces, traceTenants, type TraceRow } from './repo';
 
 const METADATA_LIMIT = 16 * 1024;
 const LABEL_MAX = 255;
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Path ids: a malformed one is invalid_path_parameter; ids are stored lowercase. */
 export function tracePathId(id: string): string {
@@ -57,7 +56,7 @@ function checkLabel(v: unknown): string {
 /** DECISIONS 3: metadata is an optional object of at most 16 KB as canonical JSON. */
 function checkMetadata(v: unknown): Record<string, unknown> | null {
   if (v === undefined || v === null) return null;
-  if (!isObject(v)) throw new ApiError('invalid_metadata', 'metadata must be a JSON object');
+  if (!isPlainObject(v)) throw new ApiError('invalid_metadata', 'metadata must be a JSON object');
   const size = canonicalBytes(v).length;
   if (size > METADATA_LIMIT) throw new ApiError('metadata_too_large', `metadata is ${size} bytes as canonical JSON; the limit is ${METADATA_LIMIT}`);
   return v;
@@ -76,7 +75,7 @@ function labelHolder(tenantId: string, label: string): string | undefined {
  */
 export async function createTrace(tenant: TenantRow, body: unknown) {
   assertQuotaLeft(tenant, 'traces_per_month'); // DECISIONS 9: refused before validation, counted once created
-  const b = isObject(body) ? body : {};
+  const b = isPlainObject(body) ? body : {};
   const label = checkLabel(b.label);
   const metadata = checkMetadata(b.metadata);
   if (b.public !== undefined && b.public !== null && typeof b.public !== 'boolean') throw new ApiError('invalid_payload', 'public must be a boolean');
@@ -105,7 +104,7 @@ export async function createTrace(tenant: TenantRow, body: unknown) {
 export async function setTracePublic(tenant: TenantRow, id: string, body: unknown) {
   const traceId = tracePathId(id);
   findTrace(tenant.tenant_id, traceId);
-  const enabled = isObject(body) ? body.enabled : undefined;
+  const enabled = isPlainObject(body) ? body.enabled : undefined;
   if (typeof enabled !== 'boolean') throw new ApiError('invalid_payload', 'enabled must be a boolean');
   const row = await transact(() => {
     const cur = traces().get([tenant.tenant_id, traceId])!;
@@ -149,6 +148,7 @@ export async function sealTrace(tenant: TenantRow, id: string) {
   } finally {
     clearPendingStatus(tenant.tenant_id, traceId);
   }
+  if (r.sealed) forgetSealedTrace(tenant.tenant_id, traceId);
   if (r.refused) refuseUnlessOpen(r.refused);
   return { trace_id: traceId, status: 'sealing', message: `Sealing started; poll GET /v1/traces/${traceId} until status is sealed, then fetch /v1/traces/${traceId}/proof` };
 }

@@ -24,7 +24,7 @@ export function parseVerifierKey(sha: Sha256, vkey: string): { name: string; pub
   const m = /^([^+\s]+)\+([0-9a-f]{8})\+([A-Za-z0-9+/=]+)$/.exec(vkey);
   if (!m) return null;
   const raw = fromBase64(m[3]!);
-  if (!raw || raw.length !== 33 || raw[0] !== ED25519_ALG) return null;
+  if (raw?.length !== 33 || raw[0] !== ED25519_ALG) return null;
   const publicKey = raw.slice(1);
   return toHex(noteKeyId(sha, m[1]!, publicKey)) === m[2] ? { name: m[1]!, publicKey } : null;
 }
@@ -42,6 +42,15 @@ export function formatNote(body: string, name: string, keyId: Uint8Array, signat
 export type NoteSignature = { name: string; keyId: Uint8Array; signature: Uint8Array };
 export type ParsedNote = { body: string; signatures: NoteSignature[] };
 
+/** True when `s` holds a control character other than newline (or U+FFFD, a decoding failure). */
+function hasControlCharacter(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if ((c < 0x20 && c !== 0x0a) || c === 0x7f || c === 0xfffd) return true;
+  }
+  return false;
+}
+
 /** Splits a note into its body and signature lines; null when it is not a well-formed signed note. */
 export function parseNote(text: string): ParsedNote | null {
   if (!text.endsWith('\n')) return null;
@@ -49,7 +58,7 @@ export function parseNote(text: string): ParsedNote | null {
   if (split < 0) return null;
   const body = text.slice(0, split + 1);
   // C2SP signed-note: the text is UTF-8 without control characters other than newline.
-  if (/[\u0000-\u0009\u000b-\u001f\u007f\ufffd]/.test(body)) return null;
+  if (hasControlCharacter(body)) return null;
   const lines = text.slice(split + 2, -1).split('\n');
   if (lines.length > MAX_SIGNATURES) return null;
   const signatures: NoteSignature[] = [];

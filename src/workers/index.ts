@@ -4,12 +4,14 @@ import { config } from '../config';
 import { log } from '../log';
 import { flushUsage } from '../usage/service';
 import { flushLastUsed } from '../keys/service';
+import { flushVerifications } from '../ledger/service';
 import { startWriter, stopWriter, writerStats } from '../store/writer';
 import { publishWriterStatus } from '../store/writer-status';
 import { runRetention } from './retention';
 import { replayLegacyQueues } from './legacy-queues';
 import { startStreamDelivery, stopStreamDelivery } from './streams';
 import { cleanExports, startExportWorker, stopExportWorker } from './exports';
+import { startIntegrator, stopIntegrator } from '../tlog/integrator';
 
 const tasks: Array<{ stop(): unknown }> = [];
 const cronJobs: Array<{ name: string; schedule: string; run: () => Promise<unknown> }> = [];
@@ -22,7 +24,7 @@ export function schedule(name: string, expression: string, run: () => Promise<un
 }
 
 export async function flushCounters(): Promise<void> {
-  await Promise.all([flushUsage(), flushLastUsed()]);
+  await Promise.all([flushUsage(), flushLastUsed(), flushVerifications()]);
 }
 
 /** Starts the writer thread and replays what an earlier version left queued, before anything else is accepted. */
@@ -35,6 +37,7 @@ export async function startWriterThread(): Promise<void> {
 export function startWorkers(): void {
   startStreamDelivery();
   startExportWorker();
+  startIntegrator();
   schedule('retention', config().retentionCron, () => runRetention());
   schedule('exports-cleanup', '*/10 * * * *', cleanExports);
   flushTimer = setInterval(() => flushCounters().catch((e) => log('error', 'counter flush failed', { error: String(e) })), 250);
@@ -61,6 +64,8 @@ export async function stopWorkers(): Promise<void> {
   flushTimer = statusTimer = null;
   await stopStreamDelivery();
   await stopExportWorker();
+  // What the writer appends after this is integrated (and signed) on the next start.
+  await stopIntegrator();
   // Counters go through the writer, so they are handed over before it stops.
   await flushCounters();
   await stopWriter();

@@ -4,11 +4,14 @@ import { auditEventsAfter, onAuditApplied } from '../audit/service';
 import { allStreams, dropIfOrgGone, onStreamChanged, recordDelivered, recordFailure, streamRow, streamSecret } from '../streams/service';
 import { deliver, dropAgent } from '../streams/delivery';
 import { BATCH_MAX, type StreamRow } from '../streams/model';
+import { onCheckpoint, type NewCheckpoint } from '../tlog/integrator';
 
 type Key = [string, string, string];
 const BACKOFF_BASE_MS = 1000;
 const BACKOFF_MAX_MS = 10 * 60_000;
 const IDLE_POLL_MS = 30_000;
+/** Undelivered org checkpoints kept per stream; an older one is superseded (a consistency proof links it to the newer). */
+const CHECKPOINTS_MAX = 100;
 
 /** Exponential backoff with jitter: base 1 s doubling per failure, at most 10 min, drawn from 50-100 % of the step. */
 export function backoffMs(failures: number): number {
@@ -20,6 +23,7 @@ class StreamLoop {
   private running = true;
   private wakeUp: (() => void) | null = null;
   private pending = false;
+  private checkpoints: NewCheckpoint[] = [];
   readonly done: Promise<void>;
 
   constructor(readonly key: Key) {
@@ -33,6 +37,12 @@ class StreamLoop {
   }
   stop(): void {
     this.running = false;
+    this.wake();
+  }
+  /** DECISIONS 10: each new org checkpoint goes out as its own delivery, once the events it covers went out. */
+  offerCheckpoint(c: NewCheckpoint): void {
+    this.checkpoints.push(c);
+    if (this.checkpoints.length > CHECKPOINTS_MAX) this.checkpoints.shift();
     this.wake();
   }
 
@@ -63,6 +73,12 @@ class StreamLoop {
         continue;
       }
       this.pending = false;
+      const due = this.checkpoints[0];
+      if (due && due.tree_size <= row.cursor_seq) {
+        secret ??= streamSecret(row);
+        await this.sendCheckpoint(row, secret, due);
+        continue;
+      }
       const events = auditEventsAfter(row.tenant_id, row.org_id, row.cursor_seq, BATCH_MAX);
       if (!events.length) {
         if (await dropIfOrgGone(this.key)) break;
@@ -73,6 +89,18 @@ class StreamLoop {
       await this.attempt(row, secret, events);
     }
     dropAgent(this.key[2]);
+  }
+
+  /** Outside event batches and cursors: body {type, organization_id, tree_size, root_hash, checkpoint}, signed like every delivery. */
+  private async sendCheckpoint(row: StreamRow, secret: string, c: NewCheckpoint): Promise<void> {
+    const body = JSON.stringify({ type: 'checkpoint', organization_id: row.org_id, tree_size: c.tree_size, root_hash: c.root_hash.toString('hex'), checkpoint: c.note });
+    const r = await deliver(row.id, row.endpoint, secret, body);
+    if (r.ok) {
+      this.checkpoints.shift();
+      return;
+    }
+    const next = await recordFailure(this.key, r.error, Date.now() + backoffMs(row.failures + 1));
+    log('warn', 'stream checkpoint delivery failed', { stream_id: row.id, org_id: row.org_id, tree_size: c.tree_size, failures: next?.failures, state: next?.state, error: r.error });
   }
 
   private async attempt(row: StreamRow, secret: string, events: Array<{ seq: number }>): Promise<void> {
@@ -112,6 +140,9 @@ function ensure(key: Key): void {
 export function startStreamDelivery(): void {
   unsubscribe.push(onAuditApplied((pairs) => {
     for (const [t, o] of pairs) for (const loop of byOrg.get(orgId(t, o)) ?? []) loop.wake();
+  }));
+  unsubscribe.push(onCheckpoint((c) => {
+    if (c.org_id !== null) for (const loop of byOrg.get(orgId(c.tenant_id, c.org_id)) ?? []) loop.offerCheckpoint(c);
   }));
   unsubscribe.push(onStreamChanged((row: StreamRow | null, key: Key) => {
     if (row) ensure(key);

@@ -42,7 +42,7 @@ describe('GET /v1/proof/ai/{id} (public)', () => {
 
   it('returns the hash-only record, hex key material and server-side checks, without a key', async () => {
     const p = (await proof()).body;
-    expect(Object.keys(p).sort()).toEqual(['algorithm', 'attestation_id', 'key_id', 'organization', 'public_key', 'record', 'signature', 'signed_payload', 'verification']);
+    expect(Object.keys(p).sort()).toEqual(['algorithm', 'attestation_id', 'key_id', 'log', 'organization', 'public_key', 'record', 'signature', 'signed_payload', 'verification']);
     expect(p.record).toEqual({
       attestation_type: 'output', input_hash: sha(input), output_hash: sha(canonicalJson(output)), payload_hash: created.payload_hash,
       model_provider: 'acme', model_name: 'm1', model_version: null, created_at: created.created_at,

@@ -5,7 +5,6 @@ import { canonicalJson } from './independent-canonical';
 
 let s: Server;
 let key: string;
-let tenantId: string;
 const dir = tempDir();
 const sha = (x: string) => createHash('sha256').update(x).digest('hex');
 let n = 0;
@@ -15,7 +14,6 @@ beforeAll(async () => {
   s = await startServer({ dataDir: dir });
   const t = await newTenant(dir, 'audit.test', 'read,write,audit:read,audit:write', 'enterprise');
   key = t.key;
-  tenantId = t.tenantId;
 });
 afterAll(async () => {
   await s.stop();

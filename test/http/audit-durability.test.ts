@@ -40,6 +40,7 @@ describe('audit sequencing across a kill -9', () => {
     let expectSeq = last;
     do {
       const r: any = await call(s, 'GET', `/v1/audit/events?organization_id=burst&limit=100${cursor ? `&cursor=${cursor}` : ''}`, { key: t.key });
+      if (!r.body.events) throw new Error(`page answered ${r.status} ${JSON.stringify(r.body)}`);
       for (const e of r.body.events) {
         expect(e.seq).toBe(expectSeq--);
         seen.set(e.id, e.seq);

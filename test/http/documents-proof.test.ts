@@ -80,7 +80,7 @@ describe('GET /v1/proof/document/{event_id} (public)', () => {
   it('returns the anchor with hex key material, never the metadata', async () => {
     const r = await call(s, 'GET', `/v1/proof/document/${anchored.event_id}`);
     expect(r.status).toBe(200);
-    expect(Object.keys(r.body).sort()).toEqual(['algorithm', 'created_at', 'document_hash', 'document_ref', 'event_id', 'key_id', 'organization', 'public_key', 'signature', 'signature_valid', 'signed_payload']);
+    expect(Object.keys(r.body).sort()).toEqual(['algorithm', 'created_at', 'document_hash', 'document_ref', 'event_id', 'key_id', 'log', 'organization', 'public_key', 'signature', 'signature_valid', 'signed_payload']);
     expect(r.body).toMatchObject({ event_id: anchored.event_id, document_hash: sha(file), document_ref: 'NDA – ÄÖ.pdf', created_at: anchored.created_at, algorithm: 'ed25519', public_key: publicKeyHex, signature_valid: true });
     expect(r.body.key_id).toBe(sha(Buffer.from(publicKeyHex, 'hex')).slice(0, 16));
     expect(r.text).not.toContain(metadata.secret_note);

@@ -1,16 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { createHmac } from 'node:crypto';
+import { createHmac, verify } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { call, cleanup, cli, newTenant, startServer, tempDir, until, type Server } from '../helpers';
+import { call, cleanup, cli, newTenant, pubKey, startServer, tempDir, until, type Server } from '../helpers';
+import { canonicalJson } from './independent-canonical';
 
 const dir = tempDir();
 let s: Server;
 let key: string;
+let publicKeyHex: string;
 let n = 0;
 const ik = () => `e-${Date.now()}-${++n}`;
-const HEADER = 'id,org_id,seq,schema_id,occurred_at,ingested_at,action,actor_type,actor_id,actor_name,targets,context,metadata,payload_hash,signature';
+const HEADER = 'id,org_id,seq,schema_id,occurred_at,ingested_at,action,actor_type,actor_id,actor_name,targets,context,metadata,payload_hash,signature,actor_metadata';
 
 const post = (path: string, body: unknown, k: string | null = key) => call(s, 'POST', path, { key: k, body });
 const get = (path: string, k: string | null = key) => call(s, 'GET', path, { key: k });
@@ -41,7 +43,7 @@ const HOSTILE = ['=HYPERLINK("http://x","y")', '+SUM(1,2)', '-2+3', '@SUM(A1)', 
 
 beforeAll(async () => {
   s = await startServer({ dataDir: dir });
-  key = (await newTenant(dir, 'exports.test', 'audit:read,audit:write', 'enterprise')).key;
+  ({ key, publicKeyHex } = await newTenant(dir, 'exports.test', 'audit:read,audit:write', 'enterprise'));
   expect((await post('/v1/audit/orgs', { organization_id: 'exp' })).status).toBe(201);
   let i = 0;
   for (const h of HOSTILE) {
@@ -96,6 +98,58 @@ describe('POST /v1/audit/exports', () => {
     const r = await post('/v1/audit/exports', { organization_id: 'exp', format: 'csv' });
     expect((await get(`/v1/audit/exports/${r.body.id}`, other.key)).body.error).toBe('not_found');
     expect((await get('/v1/audit/exports/00000000-0000-7000-8000-000000000000')).status).toBe(404);
+  });
+});
+
+/** Reads CSV text with Python's csv module (RFC 4180, independent of csv-parse and csv-stringify): rows of cells. */
+async function pythonCsv(text: string): Promise<string[][]> {
+  const p = Bun.spawn(['python3', '-c', 'import csv,io,json,sys; print(json.dumps(list(csv.reader(io.StringIO(sys.stdin.read(), newline="")))))'], { stdin: 'pipe', stdout: 'pipe' });
+  p.stdin.write(text);
+  p.stdin.end();
+  const out = await new Response(p.stdout).text();
+  expect(await p.exited).toBe(0);
+  return JSON.parse(out);
+}
+/** Undoes the formula neutralisation of DECISIONS 6: the ' added before =, +, -, @, tab or CR (and full-width forms). */
+const cellText = (v: string) => (/^'[=+\-@\t\r\uff1d\uff0b\uff0d\uff20]/.test(v) ? v.slice(1) : v);
+
+describe('CSV read by independent RFC 4180 readers', () => {
+  it('gives exactly row_count rows of as many cells as the header, and every row verifies offline from its cells', async () => {
+    const org = 'csv-hostile';
+    expect((await post('/v1/audit/orgs', { organization_id: org })).status).toBe(201);
+    const nasty = ['a\rb', 'a\r\nb', '\rz', '\rCR first', 'x\ny', '"quoted"', 'comma,inside', '=1+2', '-\r\n', '\t\rq', 'plain', 'é,\r"'];
+    for (const [i, v] of nasty.entries()) {
+      const r = await ingest({
+        organization_id: org, action: 'doc.update', actor: { type: v, id: v, name: v, ...(i % 2 ? { metadata: { note: v, n: i } } : {}) },
+        targets: [{ type: v, id: v }], context: { ua: v }, metadata: { v },
+      });
+      expect(r.status).toBe(201);
+    }
+    await until(async () => (await lastSeq(org)) === nasty.length);
+    const job = await exportReady({ organization_id: org, format: 'csv' });
+    expect(job.row_count).toBe(nasty.length);
+    const text = await (await download(job.download_url)).text();
+    const header = HEADER.split(',');
+    const viaParse: string[][] = parse(text, { relax_column_count: true });
+    for (const rows of [await pythonCsv(text), viaParse]) {
+      expect(rows).toHaveLength(job.row_count + 1);
+      expect(rows[0]).toEqual(header);
+      for (const r of rows) expect(r).toHaveLength(header.length);
+    }
+    const pk = pubKey(publicKeyHex);
+    for (const cells of viaParse.slice(1)) {
+      const c = Object.fromEntries(header.map((h, i) => [h, cellText(cells[i]!)]));
+      const actor: Record<string, unknown> = { type: c.actor_type, id: c.actor_id };
+      if (c.actor_name) actor.name = c.actor_name;
+      if (c.actor_metadata) actor.metadata = JSON.parse(c.actor_metadata);
+      const signed = {
+        action: c.action, actor, context: JSON.parse(c.context!), event_id: c.id, ingested_at: c.ingested_at, metadata: JSON.parse(c.metadata!),
+        occurred_at: c.occurred_at, org_id: c.org_id, schema_id: c.schema_id, seq: Number(c.seq), targets: JSON.parse(c.targets!),
+      };
+      expect([c.id, verify(null, Buffer.from(canonicalJson(signed)), pk, Buffer.from(c.signature!, 'hex'))]).toEqual([c.id, true]);
+    }
+    // The actor metadata really is in the file (odd rows), and an actor without it has an empty cell.
+    expect(viaParse.slice(1).map((r) => r[header.length - 1] !== '')).toEqual(nasty.map((_, i) => i % 2 === 1));
   });
 });
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { verify } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { call, cleanup, cli, newTenant, startServer, tempDir, pubKeyB64, type Server } from '../helpers';
+import { call, cleanup, cli, newTenant, startServer, tempDir, pubKeyB64, until, type Server } from '../helpers';
 import { canonicalJson } from './independent-canonical';
 
 let s: Server;
@@ -95,14 +95,10 @@ describe('tenant isolation', () => {
     const w = await call(s, 'POST', '/v1/events', { key: acme.key, body: { event_type: 'secret', payload: { n: 1 } } });
     expect(w.status).toBe(201);
     const id = w.body.event_id;
-    const mine = await (async () => {
-      for (let i = 0; i < 200; i++) {
-        const r = await call(s, 'GET', `/v1/events/${id}`, { key: acme.key });
-        if (r.status === 200) return r;
-        await Bun.sleep(20);
-      }
-      throw new Error('event never written');
-    })();
+    const mine = await until(async () => {
+      const r = await call(s, 'GET', `/v1/events/${id}`, { key: acme.key });
+      return r.status === 200 ? r : null;
+    });
     expect(mine.body.tenant_id).toBe(acme.tenantId);
     const theirs = await call(s, 'GET', `/v1/events/${id}`, { key: other.key });
     expect([theirs.status, theirs.body.error]).toEqual([404, 'event_not_found']);
@@ -135,7 +131,9 @@ describe('plans, rate limits and quotas', () => {
     // Invalid event_type still counts one event (SPEC rule 2).
     const bad = await call(s, 'POST', '/v1/events', { key: t.key, body: { event_type: '', payload: {} } });
     expect(bad.body.error).toBe('invalid_event_type');
-    await Bun.sleep(1100); // stay under the 5 req/s budget of this plan
+    // Stay under the per-second budget of this plan: wait for the next second's window.
+    const sec = Math.floor(Date.now() / 1000);
+    await until(() => Math.floor(Date.now() / 1000) > sec, 2000, 10);
     for (let i = 0; i < 2; i++) expect((await call(s, 'POST', '/v1/events', { key: t.key, body: { event_type: 'a', payload: { i } } })).status).toBe(201);
     const r = await call(s, 'POST', '/v1/events', { key: t.key, body: { event_type: 'a', payload: {} } });
     expect(r.status).toBe(429);
@@ -251,9 +249,10 @@ describe('logs', () => {
     try {
       await call(s2, 'POST', '/v1/events', { key: s2.apiKey, body: { event_type: 'log.check', payload: { secret_marker: 'do-not-log' } } });
       await call(s2, 'GET', '/v1/events', { key: s2.apiKey });
-      await Bun.sleep(200);
+      const requestLines = () => s2.output().split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l)).filter((l) => l.msg === 'request');
+      await until(() => requestLines().length >= 2);
       const lines = s2.output().split('\n').filter((l) => l.startsWith('{'));
-      const reqs = lines.map((l) => JSON.parse(l)).filter((l) => l.msg === 'request');
+      const reqs = requestLines();
       expect(reqs.length).toBeGreaterThanOrEqual(2);
       expect(reqs[0]).toHaveProperty('req_id');
       expect(reqs[0]).toHaveProperty('status');

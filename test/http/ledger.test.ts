@@ -93,7 +93,8 @@ describe('idempotent ingest', () => {
     expect(ids.size).toBe(1);
     for (const r of replies) expect([201, 202]).toContain(r.status);
     for (const r of replies.filter((x) => x.status === 202)) expect(r.body).toEqual({ status: 'processing' });
-    await Bun.sleep(300);
+    // The intake writes in acceptance order: once the accepted event is written, any other would be too.
+    await until(async () => (await call(s, 'GET', `/v1/events/${[...ids][0]}`, { key })).status === 200);
     const list = await call(s, 'GET', '/v1/events?event_type=race&limit=500', { key });
     expect(list.body.total).toBe(1);
   });

@@ -14,7 +14,7 @@ let browser: Browser;
 let ctx: BrowserContext;
 let n = 0;
 const ORG = 'acme-web';
-const HEADER = 'id,org_id,seq,schema_id,occurred_at,ingested_at,action,actor_type,actor_id,actor_name,targets,context,metadata,payload_hash,signature';
+const HEADER = 'id,org_id,seq,schema_id,occurred_at,ingested_at,action,actor_type,actor_id,actor_name,targets,context,metadata,payload_hash,signature,actor_metadata';
 const day = (d: number) => new Date(Date.now() - d * 86400_000).toISOString().slice(0, 10);
 const secrets: string[] = [];
 const requested: string[] = [];
@@ -53,7 +53,7 @@ async function applyFilters(page: Page, f: { action?: string; actor?: string; fr
 }
 
 beforeAll(async () => {
-  s = await startServer({ dataDir: dir, env: { SVC_PUBLIC_RPS: '1000' } });
+  s = await startServer({ dataDir: dir, env: { SVC_PUBLIC_RPS: '1000', SVC_STREAM_ALLOW_CIDRS: '203.0.113.0/24' } });
   // The bootstrap tenant is on builder (50 req/s per key); this file sends bursts faster than that.
   await cli(dir, 'tenant', 'set-plan', 'localhost', 'enterprise');
   expect((await api('POST', '/v1/audit/orgs', { organization_id: ORG, name: 'Acme Web' })).status).toBe(201);

@@ -8,7 +8,7 @@ import { call, cleanup, newTenant, startServer, tempDir, until, type Server } fr
 // A real HTTPS receiver on loopback with its own self-signed certificate, trusted by the appliance through
 // SVC_STREAM_CA_FILE; 127.0.0.1/32 is on the operator allowlist.
 type Delivery = { path: string; headers: Record<string, string>; raw: string; body: any; at: number };
-type Receiver = { url: string; port: number; got: Delivery[]; mode: { failFirst: number; delayMs: number }; calls: number; stop(): void };
+type Receiver = { url: string; port: number; got: Delivery[]; checkpoints: Delivery[]; mode: { failFirst: number; delayMs: number }; calls: number; stop(): void };
 
 const dir = tempDir();
 const caFile = join(dir, 'receiver-ca.pem');
@@ -20,7 +20,7 @@ let n = 0;
 const ik = () => `s-${Date.now()}-${++n}`;
 
 function startReceiver(): Receiver {
-  const r: Receiver = { url: '', port: 0, got: [], mode: { failFirst: 0, delayMs: 0 }, calls: 0, stop: () => srv.stop(true) };
+  const r: Receiver = { url: '', port: 0, got: [], checkpoints: [], mode: { failFirst: 0, delayMs: 0 }, calls: 0, stop: () => srv.stop(true) };
   const srv = Bun.serve({
     hostname: '127.0.0.1', port: 0, tls: { cert, key: keyPem },
     async fetch(req) {
@@ -28,7 +28,9 @@ function startReceiver(): Receiver {
       const raw = await req.text();
       if (r.mode.delayMs) await Bun.sleep(r.mode.delayMs);
       if (r.calls <= r.mode.failFirst) return new Response('nope', { status: 500 });
-      r.got.push({ path: new URL(req.url).pathname, headers: Object.fromEntries(req.headers), raw, body: JSON.parse(raw), at: Date.now() });
+      const d = { path: new URL(req.url).pathname, headers: Object.fromEntries(req.headers), raw, body: JSON.parse(raw), at: Date.now() };
+      // Org checkpoints arrive as deliveries of their own (DECISIONS 10), outside the event batches checked here.
+      (d.body.type === 'checkpoint' ? r.checkpoints : r.got).push(d);
       return new Response('ok');
     },
   });

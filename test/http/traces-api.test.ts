@@ -240,7 +240,7 @@ describe('GET /v1/traces/{trace_id}/proof', () => {
     expect(bundle.header).toMatchObject({ tenant_domain: 'traces.test', domain_verified: false, trace_id: id, item_count: 4, metadata: { case: 'K-9', tags: ['a', 'b'] } });
     expect(bundle.items.map((i: any) => ({ type: i.type, id: i.id }))).toEqual(ids);
     for (const [n, it] of bundle.items.entries()) {
-      expect(Object.keys(it).sort()).toEqual(['content_hash', 'id', 'key_id', 'payload', 'public_key', 'sequence', 'signature', 'signed_payload', 'timestamp', 'type', 'verification']);
+      expect(Object.keys(it).sort()).toEqual(['content_hash', 'id', 'key_id', 'log', 'payload', 'public_key', 'sequence', 'signature', 'signed_payload', 'timestamp', 'type', 'verification']);
       expect(it.sequence).toBe(n + 1);
       expect(it.verification).toEqual({ content_hash_valid: true, signature_valid: true });
     }
@@ -292,16 +292,18 @@ describe('GET /v1/traces/{trace_id}/proof', () => {
   });
 
   it('does not count the seal event against the events quota', async () => {
-    // Counters are flushed every 250 ms: wait for earlier requests to be flushed, then for the seal.
-    await Bun.sleep(600);
-    const shown = await cli(dir, 'tenant', 'show', t.tenantId);
-    const before = shown.json.usage.events_per_month.used;
+    // Counters are flushed every 250 ms: wait until two reads agree (earlier requests flushed), then for the seal.
+    const used = async () => (await cli(dir, 'tenant', 'show', t.tenantId)).json.usage.events_per_month.used as number;
+    const { before } = await until(async () => {
+      const a = await used();
+      return a === (await used()) ? { before: a } : null;
+    });
     const x = await newTrace();
     expect((await event(x, {})).status).toBe(201);
     expect((await post(`/v1/traces/${x}/seal`)).status).toBe(202);
     await sealed(x);
-    await Bun.sleep(600);
-    expect((await cli(dir, 'tenant', 'show', t.tenantId)).json.usage.events_per_month.used).toBe(before + 1);
+    await until(async () => (await used()) === before + 1);
+    expect(await used()).toBe(before + 1);
   }, 20000);
 
   it('public verification: off by default (404 proof_not_found), enabled per trace, AI payloads hash-only', async () => {

@@ -28,7 +28,11 @@ beforeAll(async () => {
   expect((await post('/v1/document/anchor', { document_hash: sha('photo.jpg bytes'), document_ref: 'photo.jpg', trace_id: traceId })).status).toBe(201);
   expect((await post(`/v1/traces/${traceId}/seal`, undefined)).status).toBe(202);
   await until(async () => (await call(s, 'GET', `/v1/traces/${traceId}`, { key })).body.status === 'sealed');
-  bundle = (await call(s, 'GET', `/v1/traces/${traceId}/proof`, { key })).body;
+  // Fetched once a signed checkpoint covers the seal, so every item and the seal carry a checkable log block.
+  bundle = await until(async () => {
+    const b = (await call(s, 'GET', `/v1/traces/${traceId}/proof`, { key })).body;
+    return b.seal?.log && b.seal.log.status !== 'pending' ? b : null;
+  }, 20000);
   expect(bundle.items).toHaveLength(8);
 });
 afterAll(async () => {

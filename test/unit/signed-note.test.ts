@@ -15,8 +15,12 @@ const keyFromRaw = (raw: Buffer) => createPublicKey({ key: Buffer.concat([Buffer
 const keyHash = (name: string, raw: Buffer) => H(name, '\n', Buffer.from([1]), raw).subarray(0, 4);
 const vkeyOf = (name: string, raw: Buffer) => `${name}+${keyHash(name, raw).toString('hex')}+${Buffer.concat([Buffer.from([1]), raw]).toString('base64')}`;
 function readVkey(vkey: string): { name: string; raw: Buffer } | null {
-  const [name, hash, key, ...rest] = vkey.split('+');
-  if (!name || !hash || !key || rest.length) return null;
+  // name+hash+key: the base64 key may itself hold '+', so only the first two separate fields.
+  const a = vkey.indexOf('+');
+  const b = vkey.indexOf('+', a + 1);
+  if (a <= 0 || b < 0) return null;
+  const [name, hash, key] = [vkey.slice(0, a), vkey.slice(a + 1, b), vkey.slice(b + 1)];
+  if (!hash || !key) return null;
   const k = Buffer.from(key, 'base64');
   if (k.length !== 33 || k[0] !== 1 || k.toString('base64') !== key) return null;
   const raw = Buffer.from(k.subarray(1));

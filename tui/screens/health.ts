@@ -20,7 +20,7 @@ const DAY = 86400_000;
 
 const line = (label: string, text: string) => `{bold}${esc(cell(label, 16))}{/bold}${esc(cell(text, 64).trimEnd())}`;
 
-export function healthView(app: App, parent: unknown, size: Area, dataDir: string): View {
+export function healthView(_app: App, parent: unknown, size: Area, dataDir: string): View {
   const root = box(parent, size);
   const top = box(root, { top: 0, left: 0, width: size.width, height: 10 });
   const streams = new Table<Stream>(root, { top: 10, left: 0, width: size.width, height: size.height - 10 }, {

@@ -1,5 +1,6 @@
 // Owns the text of integrity results: scan reports and single-event verifications, as OK/FAIL lines (no colour needed).
 import type { integrityReport, verifyAuditEvent } from '../../src/audit/service';
+import type { LogReport } from '../../src/tlog/integrity';
 import { nodePrimitives } from '../../src/verify/node-primitives';
 import { isSealed, signedBytesMatch, type LedgerRow } from '../../src/ledger/service';
 import { pinnedPublicKey } from '../../src/tenants/service';
@@ -39,7 +40,24 @@ export function scanLines(orgId: string, r: Report, ms: number): string[] {
     ...listed('cold missing', cold.gaps),
     ...cold.problems.slice(0, MAX_LISTED).map((p) => `  PROBLEM ${p}`),
     `Purged through seq ${r.purged_through_seq}; last seq ${r.last_seq}`,
+    ...logLines('Org log', r),
   ];
+}
+
+/** The transparency log part of a report (DECISIONS 10): verified, first bad leaf, tail, checkpoint checked. */
+export function logLines(title: string, r: Pick<LogReport, 'log_verified' | 'first_bad_leaf' | 'tail_verified' | 'checkpoint'> & { log_problems?: string[]; problems?: string[] }): string[] {
+  const cp = r.checkpoint;
+  return [
+    `${title}: ${mark(r.log_verified)} ${r.log_verified ? 'verified' : 'DOES NOT VERIFY'}` + (r.first_bad_leaf === null ? '' : `, first bad leaf ${r.first_bad_leaf}`),
+    `  ${mark(r.tail_verified)} every leaf up to the latest checkpoint present`,
+    cp ? `  checkpoint ${cp.tree_size} leaves, root ${cp.root_hash.slice(0, 16)}...` : '  no signed checkpoint yet',
+    ...(r.log_problems ?? r.problems ?? []).slice(0, MAX_LISTED).map((p) => `  PROBLEM ${p}`),
+  ];
+}
+
+/** The tenant log report, as the org scan is shown. */
+export function tenantLogLines(name: string, r: LogReport & { tree_size: number }, ms: number): string[] {
+  return [`Tenant log of ${name}: ${r.tree_size} leaves, scanned in ${duration(ms)}`, bar(1, 1, BAR), ...logLines('Tenant log', r)];
 }
 
 /** A ledger event checked as its proof is: signature by the tenant's pinned key over the stored signed bytes, which must be the bytes rebuilt from the row. */

@@ -9,7 +9,7 @@ import { when } from '../widgets/format';
 import { Table } from '../widgets/table';
 import { box, esc, type Area } from '../widgets/ui';
 import { pickTenant } from './pick-tenant';
-import { scanLines, scanningLines, verifyAuditLines, verifyLedgerLines } from './integrity-text';
+import { scanLines, scanningLines, tenantLogLines, verifyAuditLines, verifyLedgerLines } from './integrity-text';
 
 type Org = ReturnType<typeof listOrgs>['orgs'][number];
 type Check = ReturnType<typeof recentVerifications>[number];
@@ -66,19 +66,23 @@ export function integrityView(app: App, parent: unknown, size: Area, dataDir: st
     app.render();
   };
 
-  function scan(tenantId: string, orgId: string): void {
+  /** orgId null: the tenant's transparency log. */
+  function scan(tenantId: string, orgId: string | null): void {
     if (scanning) return;
     const t0 = Date.now();
     const worker = new Worker(new URL('../scan-worker.ts', import.meta.url).href);
     let done = 0;
-    const timer = setInterval(() => showLines(scanningLines(orgId, Date.now() - t0, done)), 100);
+    const label = orgId ?? 'tenant log';
+    const timer = setInterval(() => showLines(scanningLines(label, Date.now() - t0, done)), 100);
     scanning = { worker, timer };
-    showLines(scanningLines(orgId, 0, 0));
+    showLines(scanningLines(label, 0, 0));
     const finish = (reply: Exclude<ScanReply, { progress: number }>) => {
       clearInterval(timer);
       worker.terminate();
       scanning = null;
-      showLines(reply.ok ? scanLines(orgId, reply.report, reply.ms) : [`Scan of org "${orgId}" failed:`, reply.error]);
+      if (!reply.ok) showLines([`Scan of ${orgId === null ? 'the tenant log' : `org "${orgId}"`} failed:`, reply.error]);
+      else if ('tenantLog' in reply) showLines(tenantLogLines(getTenant(tenantId)?.name ?? tenantId, reply.tenantLog, reply.ms));
+      else showLines(scanLines(orgId!, reply.report, reply.ms));
     };
     worker.onmessage = (e: MessageEvent<ScanReply>) => {
       if ('progress' in e.data) done = e.data.progress;
@@ -104,11 +108,12 @@ export function integrityView(app: App, parent: unknown, size: Area, dataDir: st
   const view: View = {
     name: 'Integrity',
     box: root,
-    hints: 'Enter scan org  v verify event by id  t other tenant  Left/Right pane  ? help',
+    hints: 'Enter scan org  l tenant log  v verify event by id  t other tenant  Left/Right pane  ? help',
     help: [
       'Integrity (of the tenant named in the header)',
       '  Enter  on an org: scan it for holes (hot rows) and check its cold segments',
       '         on a verification call: verify that ledger event',
+      '  l      check the tenant transparency log: every leaf rebuilt from its record, roots against its checkpoints',
       '  v      verify one event by id: a ledger event (UUID) or an audit event (aevt_...)',
       '  t      choose another tenant   Left/Right  orgs / verification calls',
     ],
@@ -127,17 +132,24 @@ export function integrityView(app: App, parent: unknown, size: Area, dataDir: st
       }
       if ((orgs.focused ? orgs : checks).handleKey(key)) return true;
       if (ch === 't') {
-        void pickTenant(app).then(() => app.refresh());
+        app.background(pickTenant(app).then(() => app.refresh()));
+        return true;
+      }
+      if (ch === 'l') {
+        if (app.tenantId) scan(app.tenantId, null);
         return true;
       }
       if (ch === 'v') {
-        void form(app, 'Verify an event', [{ name: 'id', label: 'Event id', kind: 'text', note: 'ledger UUID or aevt_...' }], (v) =>
-          verifyById((v.id as string).trim()));
+        app.background(form(app, 'Verify an event', [{ name: 'id', label: 'Event id', kind: 'text', note: 'ledger UUID or aevt_...' }], (v) =>
+          verifyById((v.id as string).trim())));
         return true;
       }
       if (key.name === 'enter') {
         if (orgs.focused && app.tenantId && orgs.current()) scan(app.tenantId, orgs.current()!.organization_id as string);
-        else if (!orgs.focused && checks.current()) app.act(async () => (verifyById(checks.current()!.event_id), null));
+        else if (!orgs.focused && checks.current()) app.act(async () => {
+          verifyById(checks.current()!.event_id);
+          return null;
+        });
         return true;
       }
       return false;

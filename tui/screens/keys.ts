@@ -41,7 +41,7 @@ export function keysView(app: App, parent: unknown, size: Area): View {
 
   function create(tenantId: string): void {
     let created: Awaited<ReturnType<typeof createApiKey>> | null = null;
-    void form(app, `New API key for ${getTenant(tenantId)?.name ?? tenantId}`, [
+    app.background(form(app, `New API key for ${getTenant(tenantId)?.name ?? tenantId}`, [
       { name: 'name', label: 'Name', kind: 'text', note: 'a label, e.g. ci-deploy' },
       { name: 'scopes', label: 'Scopes', kind: 'checks', options: [...SCOPES], value: ['read', 'write'] },
       { name: 'ips', label: 'Allow IP', kind: 'text', note: 'CIDRs, comma separated; empty = any' },
@@ -62,7 +62,7 @@ export function keysView(app: App, parent: unknown, size: Area): View {
         '',
         'Copy it now. It is stored only as a SHA-256 hash and cannot be shown again.',
       ], { enterOnly: true });
-    });
+    }));
   }
 
   const view: View = {
@@ -90,7 +90,7 @@ export function keysView(app: App, parent: unknown, size: Area): View {
         return true;
       }
       if (ch === 't') {
-        void pickTenant(app).then(() => app.refresh());
+        app.background(pickTenant(app).then(() => app.refresh()));
         return true;
       }
       if (ch === 'n' && app.tenantId) {
@@ -100,13 +100,13 @@ export function keysView(app: App, parent: unknown, size: Area): View {
       const r = table.current();
       if (ch === 'x' && r) {
         if (r.revoked_at) {
-          void app.act(async () => `${r.name} was already revoked at ${r.revoked_at}`);
+          app.background(app.act(async () => `${r.name} was already revoked at ${r.revoked_at}`));
           return true;
         }
-        void confirm(app, 'Revoke API key', [
+        app.background(confirm(app, 'Revoke API key', [
           `Revoke "${r.name}" (${r.key_id})?`,
           'Requests with it are refused from the next one on (401 api_key_revoked). This cannot be undone.',
-        ]).then((yes) => (yes ? app.act(async () => `revoked ${r.name} at ${(await revokeApiKey(r.key_id)).revoked_at}`) : undefined));
+        ]).then((yes) => (yes ? app.act(async () => `revoked ${r.name} at ${(await revokeApiKey(r.key_id)).revoked_at}`) : undefined)));
         return true;
       }
       return false;

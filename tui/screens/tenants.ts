@@ -88,7 +88,7 @@ export function tenantsView(app: App, parent: unknown, size: Area): View {
       }
       const r = selected();
       if (ch === 'n') {
-        void form(app, 'New tenant', [
+        app.background(form(app, 'New tenant', [
           { name: 'name', label: 'Name', kind: 'text' },
           { name: 'domain', label: 'Domain', kind: 'text', note: 'e.g. acme.example' },
           { name: 'issuer', label: 'Issuer name', kind: 'text', note: 'optional: defaults to the name' },
@@ -97,36 +97,36 @@ export function tenantsView(app: App, parent: unknown, size: Area): View {
           const t = await createTenant({ name: v.name as string, domain: v.domain as string, issuerName: v.issuer as string, plan: v.plan as string });
           app.tenantId = t.tenant_id;
           return `created tenant ${t.name} (${t.primary_domain}), plan ${t.plan}`;
-        }, true));
+        }, true)));
         return true;
       }
       if (!r) return false;
       if (ch === 'p') {
-        void form(app, `Plan of ${r.name}`, [{ name: 'plan', label: 'Plan', kind: 'choice', options: PLAN_NAMES, value: r.plan }], (v) =>
-          app.act(async () => `${r.name}: plan ${(await setPlan(r.tenant_id, v.plan as string)).plan}`, true));
+        app.background(form(app, `Plan of ${r.name}`, [{ name: 'plan', label: 'Plan', kind: 'choice', options: PLAN_NAMES, value: r.plan }], (v) =>
+          app.act(async () => `${r.name}: plan ${(await setPlan(r.tenant_id, v.plan as string)).plan}`, true)));
         return true;
       }
       if (ch === 'd') {
         const on = !r.past_due;
-        void confirm(app, on ? 'Mark past due' : 'Clear past due', [
+        app.background(confirm(app, on ? 'Mark past due' : 'Clear past due', [
           on ? `Mark ${r.name} past due? Its ingest and verify calls will answer 402 payment_required.` : `Clear the past-due mark of ${r.name}?`,
-        ]).then((yes) => (yes ? app.act(async () => `${r.name}: past due ${yesNo((await setPastDue(r.tenant_id, on)).past_due)}`) : undefined));
+        ]).then((yes) => (yes ? app.act(async () => `${r.name}: past due ${yesNo((await setPastDue(r.tenant_id, on)).past_due)}`) : undefined)));
         return true;
       }
       if (ch === 'v') {
-        void form(app, `Verify ${r.primary_domain}`, [
+        app.background(form(app, `Verify ${r.primary_domain}`, [
           { name: 'how', label: 'Method', kind: 'choice', options: ['check DNS TXT', 'force (operator attests)'] },
         ], (v) => app.act(async () => {
           const t = await verifyDomain(r.tenant_id, (v.how as string).startsWith('force'));
           return `${t.primary_domain} verified at ${t.domain_verified_at}`;
-        }, true));
+        }, true)));
         return true;
       }
       if (ch === 'r') {
-        void confirm(app, 'Rotate signing key', [
+        app.background(confirm(app, 'Rotate signing key', [
           `Rotate the signing key of ${r.name}?`,
           'New records are signed with a new key; the old key stays published and keeps verifying what it signed.',
-        ]).then((yes) => (yes ? app.act(async () => `${r.name}: new signing key ${(await rotateKey(r.tenant_id)).key_id}`) : undefined));
+        ]).then((yes) => (yes ? app.act(async () => `${r.name}: new signing key ${(await rotateKey(r.tenant_id)).key_id}`) : undefined)));
         return true;
       }
       if (key.name === 'enter') {

@@ -1,6 +1,6 @@
 // Owns the page /proof/document/{event_id}: hashes a chosen file locally (WebCrypto) and compares it with the anchor.
 import { allPassed, documentProofChecks, HEX64 } from './checks';
-import { banner, card, checkList, fields, formatTime, getJson, h, issuerBlock, jsonBlock, mount, pathId, postJson, showLoadFailure } from './dom';
+import { banner, card, checkList, fields, formatTime, getJson, h, issuerBlock, inBackground, jsonBlock, mount, pathId, postJson, showLoadFailure } from './dom';
 import { logSection } from './log-view';
 import { publishedKeyCheck } from './published-key';
 
@@ -32,7 +32,7 @@ function dropZone(id: string, anchored: string): HTMLElement {
     }
   };
   input.addEventListener('change', () => {
-    if (input.files?.[0]) void check(input.files[0]);
+    if (input.files?.[0]) inBackground(check(input.files[0]), result);
   });
   zone.addEventListener('dragover', (e) => {
     e.preventDefault();
@@ -43,7 +43,7 @@ function dropZone(id: string, anchored: string): HTMLElement {
     e.preventDefault();
     zone.classList.remove('over');
     const f = (e as DragEvent).dataTransfer?.files?.[0];
-    if (f) void check(f);
+    if (f) inBackground(check(f), result);
   });
   return card('Check a file',
     h('p', { class: 'muted' }, 'Your file is hashed with SHA-256 in this browser and never uploaded; only its hash may be sent for confirmation.'),

@@ -125,3 +125,11 @@ export async function postJson(path: string, data: unknown): Promise<{ status: n
     return { status: 0, body: null };
   }
 }
+
+/** Runs background work of a page (a click, a load); a failure is shown in `where` and logged, never dropped. */
+export function inBackground(work: Promise<unknown>, where: HTMLElement): void {
+  work.catch((e: unknown) => {
+    console.error(e);
+    where.textContent = `Something went wrong: ${(e as Error)?.message ?? String(e)}`;
+  });
+}

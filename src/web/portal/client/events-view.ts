@@ -1,6 +1,6 @@
 // Owns the audit_logs view: filters (action, actor, date), newest-first keyset pages, event details, in-browser
 // verification, and export of the filtered view.
-import { banner, card, checkList, fields, formatTime, h, jsonBlock } from '../../client/dom';
+import { banner, card, checkList, fields, formatTime, h, inBackground, jsonBlock } from '../../client/dom';
 import { api, type Session } from './api';
 import { save, toCsv } from './download';
 import { verifyEvent } from './verify';
@@ -50,11 +50,23 @@ export function eventsView(root: HTMLElement, session: Session): void {
   const jsonB = h('button', { type: 'button', id: 'export-json', class: 'secondary' }, 'Export JSON') as HTMLButtonElement;
   const detail = h('div', { id: 'detail' });
 
+  const checkpoint = h('div', { id: 'checkpoint' }, h('p', { class: 'muted' }, 'Loading…'));
   root.replaceChildren(
+    card('Latest signed checkpoint', checkpoint),
     card('Filter', form),
     h('section', { class: 'card' }, h('div', { class: 'toolbar' }, status, h('div', { class: 'pager' }, newer, older, csv, jsonB)), h('div', { class: 'table-wrap' }, table)),
     detail,
   );
+
+  // The org's log head, signed by its issuer: a copy kept by the reader later proves the log only grew.
+  void api('/v1/portal/audit/checkpoint').then((r) => {
+    const cp = r.body?.checkpoint;
+    checkpoint.replaceChildren(cp
+      ? h('div', {}, fields([['Events covered (tree size)', cp.tree_size], ['Root hash', cp.root_hash]]),
+        h('p', { class: 'muted' }, 'Signed note (C2SP checkpoint); keep a copy to check later that this log was only appended to:'),
+        h('pre', { id: 'checkpoint-note' }, cp.note))
+      : h('p', { class: 'muted' }, r.status === 200 ? 'No checkpoint has been signed for this log yet.' : `Not available (${r.body?.error ?? r.status}).`));
+  });
 
   async function load(): Promise<void> {
     status.textContent = 'Loading…';
@@ -136,7 +148,7 @@ export function eventsView(root: HTMLElement, session: Session): void {
     filters = { actions: actionI.value, actor: actorI.value, from: fromI.value, to: toI.value };
     cursors = [null];
     detail.replaceChildren();
-    void load();
+    inBackground(load(), status);
   });
   reset.addEventListener('click', () => {
     for (const i of [actionI, actorI, fromI, toI]) i.value = '';
@@ -145,16 +157,16 @@ export function eventsView(root: HTMLElement, session: Session): void {
   older.addEventListener('click', () => {
     if (next) {
       cursors.push(next);
-      void load();
+      inBackground(load(), status);
     }
   });
   newer.addEventListener('click', () => {
     if (cursors.length > 1) {
       cursors.pop();
-      void load();
+      inBackground(load(), status);
     }
   });
-  csv.addEventListener('click', () => void exportAll('csv', csv));
-  jsonB.addEventListener('click', () => void exportAll('json', jsonB));
-  void load();
+  csv.addEventListener('click', () => inBackground(exportAll('csv', csv), status));
+  jsonB.addEventListener('click', () => inBackground(exportAll('json', jsonB), status));
+  inBackground(load(), status);
 }

@@ -1,5 +1,5 @@
 // Owns the log_streams view: the org's webhook streams and their delivery state.
-import { formatTime, h } from '../../client/dom';
+import { formatTime, h, inBackground } from '../../client/dom';
 import { api } from './api';
 
 const STATE_CLASS: Record<string, string> = { active: 'badge ok', failing: 'badge bad', paused: 'badge warn' };
@@ -30,6 +30,6 @@ export function streamsView(root: HTMLElement): void {
       h('td', {}, s.last_delivered_at ? formatTime(s.last_delivered_at) : '—'),
       h('td', { class: 'mono' }, s.last_error ?? '—'))));
   }
-  refresh.addEventListener('click', () => void load());
-  void load();
+  refresh.addEventListener('click', () => inBackground(load(), status));
+  inBackground(load(), status);
 }

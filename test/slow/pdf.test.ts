@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { renderBundlePdf } from '../../src/proof/pdf';
 import { createHash, sign } from 'node:crypto';
-import { newSigner, traceBundle } from './proof-fixtures';
+import { newSigner, traceBundle } from '../unit/proof-fixtures';
 
 const dir = mkdtempSync(join(tmpdir(), 'svc-pdf-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

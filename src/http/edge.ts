@@ -1,0 +1,45 @@
+// Owns the bounds every path and query value meets before any route sees it: strict percent-decoding and lengths.
+import { ApiError } from '../errors';
+
+/** The longest path value of the contract: an audit organization id (255 characters). */
+export const MAX_PATH_VALUE = 255;
+/** A query value (filters, cursors, timestamps); the longest stored filter is an event_type of 128 bytes. */
+export const MAX_QUERY_VALUE_BYTES = 1024;
+const MAX_QUERY_PAIRS = 64;
+
+/** decodeURIComponent refuses malformed escapes and escapes that are not UTF-8, where the router would substitute U+FFFD. */
+function strictDecode(s: string): string | null {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Checks the request target once, for every route: each path segment decodes strictly to at most 255
+ * characters (else 400 invalid_path_parameter); each query name and value
+ * decodes strictly and stays under 1 KB, with at most 64 pairs (else 400 bad_request). Values that could
+ * never name a stored record are refused here, so none reaches a store key (LMDB keys end at 1,978 bytes).
+ */
+export function checkTarget(url: string): void {
+  const start = url.indexOf('/', url.indexOf('//') + 2);
+  const q = url.indexOf('?', start);
+  const path = url.slice(start, q < 0 ? undefined : q);
+  for (const seg of path.split('/')) {
+    if (!seg) continue;
+    const v = strictDecode(seg);
+    if (v === null) throw new ApiError('invalid_path_parameter', 'A path segment is not valid percent-encoded UTF-8');
+    if (v.length > MAX_PATH_VALUE) throw new ApiError('invalid_path_parameter', `A path segment is over ${MAX_PATH_VALUE} characters`);
+  }
+  if (q < 0) return;
+  const pairs = url.slice(q + 1).split('&');
+  if (pairs.length > MAX_QUERY_PAIRS) throw new ApiError('bad_request', `At most ${MAX_QUERY_PAIRS} query parameters`);
+  for (const pair of pairs) {
+    for (const part of pair.split('=', 2)) {
+      const v = strictDecode(part.replace(/\+/g, ' '));
+      if (v === null) throw new ApiError('bad_request', 'A query parameter is not valid percent-encoded UTF-8');
+      if (Buffer.byteLength(v) > MAX_QUERY_VALUE_BYTES) throw new ApiError('bad_request', `A query parameter is over ${MAX_QUERY_VALUE_BYTES} bytes`);
+    }
+  }
+}

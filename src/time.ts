@@ -1,0 +1,51 @@
+// Owns the timestamp grammars of the contract: RFC 3339 (audit) and the ISO 8601 subset of the ledger; pure.
+
+const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?([Zz]|([+-])(\d{2}):(\d{2}))$/;
+const ISO8601 = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?([Zz]|([+-])(\d{2}):?(\d{2}))?)?$/;
+
+/** Whole milliseconds of a fraction such as ".5" or ".123456", taken from its digits (no floating point). */
+const fractionMs = (frac: string): number => (frac ? Number(`${frac.slice(1)}00`.slice(0, 3)) : 0);
+
+/**
+ * Epoch ms of a calendar date and time in UTC, or null when a field is out of range: months 1-12, the
+ * days the month has (leap years of the proleptic Gregorian calendar), hours 0-23, minutes and
+ * seconds 0-59 (no leap second, no 24:00), offsets up to 23:59.
+ */
+function instant(Y: number, M: number, D: number, h: number, mi: number, s: number, off: number, oh: number, om: number): number | null {
+  if (M < 1 || M > 12 || D < 1 || h > 23 || mi > 59 || s > 59 || oh > 23 || om > 59) return null;
+  const date = new Date(0);
+  date.setUTCFullYear(Y, M - 1, D);
+  if (date.getUTCMonth() !== M - 1 || date.getUTCDate() !== D) return null;
+  date.setUTCHours(h, mi, s, 0);
+  return date.getTime() - off * (oh * 60 + om) * 60_000;
+}
+
+/**
+ * Parses an RFC 3339 timestamp. Returns epoch ms and the same instant written in UTC with a Z
+ * suffix, keeping the fraction digits that were sent; null when the text is not RFC 3339.
+ */
+export function parseRfc3339(s: unknown): { ms: number; utc: string } | null {
+  if (typeof s !== 'string') return null;
+  const m = RFC3339.exec(s);
+  if (!m) return null;
+  const [, y, mo, d, h, mi, se, frac = '', , sign, oh = '0', om = '0'] = m;
+  const whole = instant(Number(y), Number(mo), Number(d), Number(h), Number(mi), Number(se), sign === '-' ? -1 : sign ? 1 : 0, Number(oh), Number(om));
+  if (whole === null) return null;
+  const utc = sign ? new Date(whole).toISOString().slice(0, 19) + frac + 'Z' : `${y}-${mo}-${d}T${h}:${mi}:${se}${frac}Z`;
+  return { ms: whole + fractionMs(frac), utc };
+}
+
+/**
+ * Parses the ledger's ISO 8601 timestamps (event_time, date_from, date_to): a date, optionally a
+ * time (T or space, seconds and fraction optional) and an offset (Z, +hh:mm or +hhmm). Without an
+ * offset the time is UTC. Returns epoch ms, or null for text outside the grammar or a date that does
+ * not exist (2023-02-29, 2024-04-31).
+ */
+export function parseIso8601(s: unknown): number | null {
+  if (typeof s !== 'string') return null;
+  const m = ISO8601.exec(s);
+  if (!m) return null;
+  const [, y, mo, d, h = '0', mi = '0', se = '0', frac = '', , sign, oh = '0', om = '0'] = m;
+  const whole = instant(Number(y), Number(mo), Number(d), Number(h), Number(mi), Number(se), sign === '-' ? -1 : sign ? 1 : 0, Number(oh), Number(om));
+  return whole === null ? null : whole + fractionMs(frac);
+}

@@ -1,0 +1,90 @@
+// Owns the append contract of the transparency logs: called by the writers INSIDE their write transaction,
+// it assigns each record its gapless leaf_index and stores the leaf hash. Everything else (subtree nodes,
+// checkpoints) is the integrator's, behind the write path.
+import { config } from '../config';
+import { putGrowing } from '../store/append-only';
+import { sha256Raw } from '../crypto/hash';
+import { leafHash } from '../verify/merkle';
+import { getTenant } from '../tenants/service';
+import { encodeLeaf, heads, leaves, logIds, logs, migratedRefs, type LogRow } from './repo';
+
+const sha = (d: Uint8Array): Uint8Array => sha256Raw(d);
+
+/** host[:port] of a public URL: the first part of every origin (DECISIONS 10). */
+export const publicHostOf = (url: string): string => new URL(url).host;
+
+/** The origin of a log, from the public host and the tenant's domain (and the org, for an org log). */
+export const originOf = (host: string, domain: string, orgId: string | null): string => (orgId === null ? `${host}/${domain}` : `${host}/${domain}/audit/${orgId}`);
+
+/**
+ * Inside a write transaction: the log's number, creating its registry row on first use. The origin is fixed
+ * here when the public URL is configured; otherwise (port chosen at bind time) by the integrator, once,
+ * before the log's first checkpoint.
+ */
+export function logNumInTxn(tenantId: string, orgId: string | null): number {
+  const key: [string, string] = [tenantId, orgId ?? ''];
+  const found = logIds().get(key);
+  if (found !== undefined) return found;
+  let num = 1;
+  for (const k of logs().getKeys({ reverse: true, limit: 1 })) num = (k as number) + 1;
+  const tenant = getTenant(tenantId);
+  if (!tenant) throw new Error('transparency log for an unknown tenant');
+  const url = config().publicUrl;
+  const row: LogRow = {
+    num, tenant_id: tenantId, org_id: orgId, domain: tenant.primary_domain,
+    origin: url ? originOf(publicHostOf(url), tenant.primary_domain, orgId) : null, created_at: new Date().toISOString(),
+  };
+  logs().putSync(num, row);
+  logIds().putSync(key, num);
+  return num;
+}
+
+function appendInTxn(num: number, index: number, leafData: Uint8Array, ref: string | null): void {
+  putGrowing(leaves(), [num, index], encodeLeaf(leafHash(sha, leafData), ref));
+  heads().putSync(num, index + 1);
+}
+
+/**
+ * Inside a write transaction (first-start migration only): appends leaves whose hashes are already computed
+ * to the log's end, with their record ids for lookup (their rows cannot carry leaf_index). Returns the first index.
+ */
+export function appendMigratedLeavesInTxn(num: number, batch: Array<{ hash: Uint8Array; ref: string | null; id: string | null }>): number {
+  const first = heads().get(num) ?? 0;
+  batch.forEach((l, k) => {
+    putGrowing(leaves(), [num, first + k], encodeLeaf(l.hash, l.ref));
+    if (l.id) migratedRefs().putSync([num, l.id], first + k);
+  });
+  heads().putSync(num, first + batch.length);
+  return first;
+}
+
+/**
+ * Inside the write transaction that appends the record: adds its leaf to the tenant's log (created on first
+ * use) and returns its leaf_index (0-based, gapless). `leafData` = the exact bytes the record's signature
+ * covers; `ref` = `<kind>:<id>` with kind e (ledger event, trace seal), a (AI attestation) or d (document).
+ */
+export function appendTenantLeafInTxn(tenantId: string, leafData: Uint8Array, ref: string): number {
+  const num = logNumInTxn(tenantId, null);
+  const index = heads().get(num) ?? 0;
+  appendInTxn(num, index, leafData, ref);
+  return index;
+}
+
+/**
+ * Inside the transaction that deletes an audit org: its log stops being the org's (leaves and checkpoints stay
+ * under the old log number), so an org created again with the same id starts a new log at seq 1.
+ */
+export function retireOrgLogInTxn(tenantId: string, orgId: string): void {
+  logIds().removeSync([tenantId, orgId]);
+}
+
+/**
+ * Inside the write transaction that appends audit event `seq`: adds its leaf (the canonical bytes of its
+ * signed data) to the org's log at leaf_index seq - 1. Throws when that is not the log's next index.
+ */
+export function appendOrgLeafInTxn(tenantId: string, orgId: string, seq: number, leafData: Uint8Array): void {
+  const num = logNumInTxn(tenantId, orgId);
+  const index = heads().get(num) ?? 0;
+  if (index !== seq - 1) throw new Error(`org log out of step: next leaf ${index}, seq ${seq}`);
+  appendInTxn(num, index, leafData, null);
+}

@@ -1,0 +1,64 @@
+// Owns the transparency logs' sub-databases and key layouts: the log registry, leaf hashes, perfect-subtree
+// nodes, heads and signed checkpoints. Kept compact (binary values, small integer log numbers in keys).
+import { putGrowing } from '../store/append-only';
+import { subDb } from '../store/env';
+
+/** A log: one per tenant (org_id null) or per audit org. `origin` is fixed once and never changes. */
+export type LogRow = { num: number; tenant_id: string; org_id: string | null; domain: string; origin: string | null; created_at: string };
+export type CheckpointRow = { note: string; root: Buffer; key_id: string; issued_at: string };
+
+/** logNum -> registry row. */
+export const logs = () => subDb<LogRow, number>('tlog_logs');
+/** [tenant_id, org_id or ''] -> logNum. */
+export const logIds = () => subDb<number, [string, string]>('tlog_log_ids');
+/**
+ * [logNum, leaf_index] -> 32-byte leaf hash, then (tenant logs) the record reference: one kind byte
+ * ('e' ledger event or seal, 'a' AI attestation, 'd' document) and the id (16 raw bytes for a UUID).
+ */
+export const leaves = () => subDb<Buffer, [number, number]>('tlog_leaves', { encoding: 'binary' });
+const nodeDb = () => subDb<Buffer, [number, number, number]>('tlog_nodes', { encoding: 'binary' });
+/**
+ * The 32-byte root of the perfect subtree (level, index) over leaves [index*2^level, (index+1)*2^level),
+ * keyed [logNum, last leaf it covers, level]: nodes are completed in that order, so each write appends
+ * (MDB_APPEND keeps pages full) instead of splitting pages in half.
+ */
+export const nodes = {
+  get: (num: number, level: number, index: number): Buffer | undefined => nodeDb().get([num, (index + 1) * 2 ** level - 1, level]),
+  /** Inside a write transaction. */
+  putInTxn: (num: number, level: number, index: number, hash: Buffer): void => putGrowing(nodeDb(), [num, (index + 1) * 2 ** level - 1, level], hash),
+};
+/** logNum -> number of leaves appended; written only by the appenders, inside the write transaction. */
+export const heads = () => subDb<number, number>('tlog_heads');
+/** logNum -> tree size whose completed subtrees are stored in `nodes`; written only by the integrator. */
+export const integrated = () => subDb<number, number>('tlog_integrated');
+/** [logNum, tree_size] -> the signed checkpoint; every one is kept. */
+export const checkpoints = () => subDb<CheckpointRow, [number, number]>('tlog_checkpoints');
+/** [logNum, record id] -> leaf_index, for records logged by the first-start migration (their rows cannot be changed). */
+export const migratedRefs = () => subDb<number, [number, string]>('tlog_migrated_refs');
+/** 'migration' -> progress of the first-start migration (resumable). */
+export const meta = () => subDb<unknown, string>('tlog_meta');
+
+export const leafHashOf = (v: Buffer): Buffer => v.subarray(0, 32);
+
+const UUID_HEX = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Encodes a record reference `<kind>:<id>` (kind one of e, a, d) after the leaf hash. */
+export function encodeLeaf(hash: Uint8Array, ref: string | null): Buffer {
+  if (!ref) return Buffer.from(hash);
+  const kind = ref.charCodeAt(0);
+  const id = ref.slice(2).toLowerCase();
+  const idBytes = UUID_HEX.test(id) ? Buffer.from(id.replace(/-/g, ''), 'hex') : Buffer.from(id, 'utf8');
+  return Buffer.concat([hash, Buffer.from([kind]), idBytes]);
+}
+
+/** The record reference stored with a tenant leaf, or null (org leaves carry none). */
+export function decodeRef(v: Buffer): { kind: string; id: string } | null {
+  if (v.length <= 33) return null;
+  const kind = String.fromCharCode(v[32]!);
+  const raw = v.subarray(33);
+  if (raw.length === 16) {
+    const h = raw.toString('hex');
+    return { kind, id: `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}` };
+  }
+  return { kind, id: raw.toString('utf8') };
+}

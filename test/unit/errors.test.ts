@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'bun:test';
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { ApiError, ERRORS, isErrorCode } from '../../src/errors';
+
+// SPEC.md "Errors" as of this writing; checked against the live SPEC.md whenever ../shared is beside the repo (CI).
+const SPEC_TABLE: Record<string, number | [number, number]> = {
+  missing_api_key: 401, invalid_api_key: 401, invalid_api_key_format: 401, invalid_authorization_scheme: 401, api_key_revoked: 401,
+  invalid_or_used_link: 401, invalid_api_context: 401, insufficient_scope: 403, ip_not_allowed: 403, feature_not_available: 403,
+  wrong_intent: 403, too_many_orgs: 403, payment_required: 402, invalid_payload: 400, bad_request: 400, invalid_path_parameter: 400,
+  payload_too_large: [413, 400], invalid_event_type: 400, invalid_idempotency_key: 400, invalid_document_hash: 400, invalid_metadata: 400,
+  metadata_too_large: 400, invalid_original_bytes_base64: 400, original_bytes_empty: 400, original_bytes_too_large: 400,
+  original_bytes_hash_mismatch: 400, invalid_attestation_type: 400, empty_payload: 400, invalid_context: 400, subject_too_large: 400,
+  subject_too_many_keys: 400, invalid_label: 400, trace_empty: 400, invalid_action: 400, invalid_actor: 400, invalid_target: 400,
+  too_many_targets: 400, invalid_occurred_at: 400, occurred_at_out_of_window: 400, missing_idempotency_key: 400,
+  invalid_organization_id: 400, invalid_name: 400, unsupported_stream_type: 400, too_many_streams: 400, invalid_url: 400, not_https: 400,
+  forbidden_destination: 400, invalid_format: 400, invalid_intent: 400, invalid_duration: 400, invalid_link_duration: 400,
+  event_not_found: 404, document_not_found: 404, attestation_not_found: 404, trace_not_found: 404, proof_not_found: 404,
+  org_not_found: 404, not_found: 404, duplicate_event: 409, idempotency_key_reuse_mismatch: 409, document_already_anchored: 409,
+  trace_sealed: 409, trace_sealing: 409, trace_not_open: 409, trace_invalid_status: 409, trace_not_sealed: 409, org_exists: 409,
+  org_archived: 409, org_not_deletable: 409, retention_expired: 410, rate_limited: 429, quota_exceeded: 429, db_error: 500,
+  ingest_failed: 500, encode_failed: 500, serialization_failed: 500, quota_check_failed: 500, api_key_lookup_failed: 500,
+};
+// Codes DECISIONS.md adds (section: "<status> <code>" in its text).
+const DECISIONS_CODES: Record<string, number> = {
+  trace_label_in_use: 409, https_required: 403, checkpoint_not_found: 404, invalid_leaf_index: 400, invalid_tree_size: 400,
+  leaf_pending: 409, leaf_not_found: 404,
+};
+// Not named by the contract, which only gives the status (DECISIONS 7: export download URL "403 once expired or tampered"),
+// the generic 500 of unexpected exceptions, and the write path's back-pressure answer (docs/operations.md).
+const APPLIANCE_CODES: Record<string, number> = { invalid_download_signature: 403, download_expired: 403, internal_error: 500, overloaded: 503 };
+
+const SHARED = resolve(import.meta.dir, '../../../shared/spec');
+const withSpec = existsSync(resolve(SHARED, 'SPEC.md')) ? it : it.skip;
+
+/** The rows `| code | status | condition |` of SPEC.md's "## Errors" section. */
+function parseSpecTable(md: string): Record<string, number | [number, number]> {
+  const section = md.slice(md.indexOf('## Errors'), md.indexOf('\n## ', md.indexOf('## Errors') + 1));
+  const out: Record<string, number | [number, number]> = {};
+  for (const m of section.matchAll(/^\| ([a-z0-9_]+) \| ([^|]+) \|/gm)) {
+    const text = m[2]!.trim();
+    const general = /(\d{3}) in the general table/.exec(text);
+    const other = /(\d{3}) on /.exec(text);
+    out[m[1]!] = general && other ? [Number(general[1]), Number(other[1])] : Number(text);
+  }
+  return out;
+}
+
+describe('errors table', () => {
+  it('has every SPEC.md code with its status, and the event-ingest status of payload_too_large', () => {
+    for (const [code, want] of Object.entries(SPEC_TABLE)) {
+      expect(isErrorCode(code)).toBe(true);
+      const row = ERRORS[code as keyof typeof ERRORS] as { status: number; at?: Record<string, number> };
+      if (Array.isArray(want)) {
+        expect([code, row.status]).toEqual([code, want[0]]);
+        expect(row.at?.ledger_ingest).toBe(want[1]);
+      } else expect([code, row.status]).toEqual([code, want]);
+    }
+  });
+  it('adds the DECISIONS.md codes, and nothing the contract does not name except the documented extras', () => {
+    for (const [code, status] of Object.entries(DECISIONS_CODES)) expect([code, (ERRORS[code as keyof typeof ERRORS] as { status: number } | undefined)?.status]).toEqual([code, status]);
+    const known = new Set([...Object.keys(SPEC_TABLE), ...Object.keys(DECISIONS_CODES), ...Object.keys(APPLIANCE_CODES)]);
+    expect(Object.keys(ERRORS).filter((c) => !known.has(c))).toEqual([]);
+    for (const [code, status] of Object.entries(APPLIANCE_CODES)) expect(ERRORS[code as keyof typeof ERRORS].status as number).toBe(status);
+  });
+  withSpec('SPEC.md beside the repo has exactly the table above', () => {
+    expect(parseSpecTable(readFileSync(resolve(SHARED, 'SPEC.md'), 'utf8'))).toEqual(SPEC_TABLE);
+  });
+  withSpec('DECISIONS.md beside the repo names each added code with its status', () => {
+    const text = readFileSync(resolve(SHARED, 'DECISIONS.md'), 'utf8').replace(/\s+/g, ' ');
+    for (const [code, status] of Object.entries(DECISIONS_CODES)) {
+      expect([code, new RegExp(`${status} (\\{error: ")?${code}\\b`).test(text)]).toEqual([code, true]);
+    }
+  });
+  it('takes the status from the table only; ApiError.at gives the documented other status', () => {
+    expect(new ApiError('payload_too_large').status).toBe(413);
+    expect(ApiError.at('payload_too_large', 'ledger_ingest').status).toBe(400);
+    expect(new ApiError('rate_limited', undefined, { retry_after: 1 }).body()).toEqual({ error: 'rate_limited', message: 'Rate limit exceeded', retry_after: 1 });
+    // @ts-expect-error a code outside the table does not typecheck
+    expect(() => new ApiError('no_such_code')).toThrow();
+  });
+});

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'bun:test';
+import { decodeRef, encodeLeaf } from '../../src/tlog/repo';
+import { coverOf } from '../../src/tlog/service';
+
+describe('tenant leaf layout', () => {
+  it('stores a UUID reference in 17 bytes after the hash and reads it back', () => {
+    const hash = new Uint8Array(32).fill(7);
+    const v = encodeLeaf(hash, 'e:0190A3C4-1111-7000-8000-00000000000F');
+    expect(v.length).toBe(32 + 1 + 16);
+    expect(decodeRef(v)).toEqual({ kind: 'e', id: '0190a3c4-1111-7000-8000-00000000000f' });
+    expect(decodeRef(encodeLeaf(hash, null))).toBeNull();
+    expect(decodeRef(encodeLeaf(hash, 'a:not-a-uuid'))).toEqual({ kind: 'a', id: 'not-a-uuid' });
+  });
+});
+
+describe('coverOf', () => {
+  it('covers a leaf range with aligned perfect subtrees, largest first, without overlap', () => {
+    expect(coverOf(0, 11)).toEqual([{ level: 3, index: 0 }, { level: 1, index: 4 }, { level: 0, index: 10 }]);
+    expect(coverOf(3, 9)).toEqual([{ level: 0, index: 3 }, { level: 2, index: 1 }, { level: 0, index: 8 }]);
+    for (let a = 0; a < 40; a++) {
+      for (let b = a; b < 45; b++) {
+        let at = a;
+        for (const { level, index } of coverOf(a, b)) {
+          expect(index * 2 ** level).toBe(at);
+          at += 2 ** level;
+        }
+        expect(at).toBe(b);
+      }
+    }
+  });
+});
