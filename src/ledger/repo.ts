@@ -38,6 +38,7 @@ export type LedgerRow = {
 type StoredRow = Omit<LedgerRow, 'payload_hash' | 'request_hash' | 'event_hash' | 'public_key' | 'signed_bytes' | 'leaf_index'> & {
   payload_hash: Uint8Array | string; request_hash: Uint8Array | string; event_hash: Uint8Array | string; leaf_index?: number | null;
 };
+export type LoggedLedgerRow = Pick<LedgerRow, 'tenant_id' | 'event_id' | 'ingested_at' | 'leaf_index'> & { signed_bytes: Uint8Array };
 const hexOf = (h: Uint8Array | string): string => (typeof h === 'string' ? h : Buffer.from(h).toString('hex'));
 
 /** The three hashes of a stored row as hex, without decoding the rest (the verify path needs no more). */
@@ -59,9 +60,17 @@ export const ledgerRows = {
     const r = rows().get(eventId);
     return r ? ledgerRows.decode(r, publicKey) : undefined;
   },
-  /** Every row decoded, in key order (the transparency logs' first-start migration). */
-  *all(publicKey: (tenantId: string, keyId: string) => Buffer | undefined): Generator<LedgerRow> {
-    for (const { value } of rows().range({})) yield ledgerRows.decode(value, publicKey);
+  /**
+   * Every row's signed bytes (rebuilt from its columns) with what places it in its tenant's log, in key order,
+   * without decoding the rest of the row (the transparency logs' first-start migration reads every row).
+   */
+  *signed(): Generator<LoggedLedgerRow> {
+    for (const { value: r } of rows().range({})) {
+      const signed_bytes = canonicalBytes(ledgerSignedPayload({
+        event_id: r.event_id, tenant_id: r.tenant_id, event_type: r.event_type, payload_hash: hexOf(r.payload_hash), request_hash: hexOf(r.request_hash), ingested_at: r.ingested_at,
+      }));
+      yield { tenant_id: r.tenant_id, event_id: r.event_id, ingested_at: r.ingested_at, leaf_index: r.leaf_index ?? null, signed_bytes };
+    }
   },
   decode(r: StoredRow, publicKey: (tenantId: string, keyId: string) => Buffer | undefined): LedgerRow {
     const h = storedHashes(r);

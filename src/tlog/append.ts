@@ -52,7 +52,8 @@ export function appendMigratedLeavesInTxn(num: number, batch: Array<{ hash: Uint
   const first = heads().get(num) ?? 0;
   batch.forEach((l, k) => {
     putGrowing(leaves(), [num, first + k], encodeLeaf(l.hash, l.ref));
-    if (l.id) migratedRefs().putSync([num, l.id], first + k);
+    // Time-ordered ids in roughly time order: mostly appended in place.
+    if (l.id) putGrowing(migratedRefs(), [num, l.id], first + k);
   });
   heads().putSync(num, first + batch.length);
   return first;
