@@ -124,6 +124,8 @@ describe('metrics listener (SVC_METRICS_ADDR)', () => {
     try {
       expect(second.metricsPort).toBeNull();
       expect((await call(second, 'GET', '/healthz')).status).toBe(200);
+      // Log lines are flushed just after the listening line.
+      await until(() => second.output().includes('metrics listener not started'));
       const errors = second.output().split('\n').filter((l) => l.includes('"level":"error"') && l.includes('metrics'));
       expect(errors.length).toBe(1);
       expect(errors[0]).toContain('metrics listener not started');
