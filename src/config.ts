@@ -25,6 +25,8 @@ export type Config = Readonly<{
   /** Transparency logs: sign a checkpoint once this many leaves wait, or this many seconds after the first one. */
   checkpointLeaves: number;
   checkpointSeconds: number;
+  /** Plain-HTTP listener of GET /metrics; null = off. */
+  metricsAddr: { host: string; port: number } | null;
 }>;
 
 const KEYS = [
@@ -32,7 +34,18 @@ const KEYS = [
   'SVC_BOOTSTRAP', 'SVC_MASTER_KEY_FILE', 'SVC_STREAM_ALLOW_CIDRS', 'SVC_STREAM_CA_FILE',
   'SVC_AUDIT_HOT_DAYS', 'SVC_PUBLIC_RPS', 'SVC_LOG_LEVEL', 'SVC_UPGRADE_URL', 'SVC_RETENTION_CRON', 'SVC_WRITE_QUEUE_MAX',
   'SVC_CHECKPOINT_LEAVES', 'SVC_CHECKPOINT_SECONDS',
+  'SVC_METRICS_ADDR',
 ] as const;
+
+/** `host:port`, `[v6]:port` or `off`; null for off, undefined when malformed. */
+export function parseListenAddr(v: string): { host: string; port: number } | null | undefined {
+  if (v.toLowerCase() === 'off') return null;
+  const m = /^(?:\[([0-9a-fA-F:.]+)\]|([^:\s]+)):(\d{1,5})$/.exec(v.trim());
+  if (!m) return undefined;
+  const port = Number(m[3]);
+  if (port > 65535) return undefined;
+  return { host: m[1] ?? m[2]!, port };
+}
 
 /** Reads SVC_CONFIG_FILE (JSON object with the same keys) under the environment, which wins. */
 function rawSettings(env: Record<string, string | undefined>): Record<string, string | undefined> {
@@ -71,6 +84,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   for (const c of cidrs) if (!parseRange(c)) problems.push(`SVC_STREAM_ALLOW_CIDRS: ${c} is not a CIDR or an IP address`);
   const publicUrl = s.SVC_PUBLIC_URL ? s.SVC_PUBLIC_URL.replace(/\/+$/, '') : null;
   if (publicUrl && !/^https?:\/\/[^/]+/.test(publicUrl)) problems.push('SVC_PUBLIC_URL must be an absolute http(s) URL');
+  const metricsAddr = parseListenAddr(s.SVC_METRICS_ADDR ?? '127.0.0.1:9464');
+  if (metricsAddr === undefined) problems.push('SVC_METRICS_ADDR must be HOST:PORT or off');
   const cfg: Config = {
     dataDir,
     host: s.SVC_HOST ?? '0.0.0.0',
@@ -91,6 +106,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     writeQueueMax: int('SVC_WRITE_QUEUE_MAX', 2048, 1, 1_000_000),
     checkpointLeaves: int('SVC_CHECKPOINT_LEAVES', 1000, 1, 10_000_000),
     checkpointSeconds: int('SVC_CHECKPOINT_SECONDS', 5, 1, 86400),
+    metricsAddr: metricsAddr ?? null,
   };
   if (problems.length) throw new Error(`configuration: ${problems.join('; ')}`);
   return Object.freeze(cfg);

@@ -1,5 +1,6 @@
 // Boot entry of `npm start`: starts the server and stops it gracefully on SIGTERM/SIGINT.
 import { startServer } from './server';
+import { log } from './log';
 
 // Everything the appliance writes (LMDB files, keys, exports) is for its own user only.
 process.umask(0o077);
@@ -7,6 +8,9 @@ process.umask(0o077);
 const running = await startServer().catch((e) => {
   process.stderr.write(`${(e as Error).message}\n`);
   process.exit(1);
+});
+process.on('SIGHUP', () => {
+  running.reloadTls().catch((e) => log('error', 'tls reload failed', { error: String((e as Error).message) }));
 });
 for (const sig of ['SIGTERM', 'SIGINT'] as const) {
   process.on(sig, async () => {

@@ -1,7 +1,7 @@
 // Owns starting and stopping the appliance: config -> store -> bootstrap -> workers -> HTTPS listener.
 import { loadConfig, setConfig, runtime, publicUrl, type Config } from './config';
 import { openStore, closeStore } from './store/env';
-import { buildApp } from './http/app';
+import { buildApp, SERVE_MAX_BODY } from './http/app';
 import { tlsMaterial } from './http/tls';
 import { log, flushLogs } from './log';
 import { createTenant, ensurePlatformKey, listTenants } from './tenants/service';
@@ -11,8 +11,20 @@ import { allRoutes } from './http/routes';
 import { migrateLogs } from './tlog/migrate';
 import { startRateLimits, stopRateLimits } from './http/limits';
 import { loadPlans, unloadPlans } from './plans/plans';
+import { setServedCertificate, startMetricsListener } from './http/metrics';
+import { migrate } from './migrations/index';
 
-export type Running = { port: number; url: string; stop: () => Promise<void> };
+export type Running = { port: number; url: string; metricsPort: number | null; reloadTls: () => Promise<void>; stop: () => Promise<void> };
+
+/**
+ * The listener uses SO_REUSEPORT so that a TLS reload can bind a second listener before the first stops
+ * accepting. That option would also let a second appliance share a fixed port unnoticed: refuse that first.
+ */
+function assertPortFree(hostname: string, port: number): void {
+  if (port === 0) return;
+  const probe = Bun.serve({ hostname, port, fetch: () => new Response(null, { status: 503 }) });
+  probe.stop(true);
+}
 
 /** First start on an empty store: tenant `default` (localhost, builder) and an all-scope key, printed once. */
 async function bootstrap(cfg: Config): Promise<void> {
@@ -31,6 +43,7 @@ export async function startServer(env: Record<string, string | undefined> = proc
   const cfg = setConfig(loadConfig(env));
   loadPlans(cfg.dataDir);
   openStore(cfg.dataDir);
+  await migrate();
   await ensurePlatformKey();
   await bootstrap(cfg);
   // Before the writers start: records written before the transparency logs existed join their logs once.
@@ -41,21 +54,45 @@ export async function startServer(env: Record<string, string | undefined> = proc
   await startWriterThread();
   startWorkers();
   startRateLimits();
-  app.listen({ hostname: cfg.host, port: cfg.port, ...(tls ? { tls: { cert: tls.cert, key: tls.key } } : {}) });
+  assertPortFree(cfg.host, cfg.port);
+  app.listen({ hostname: cfg.host, port: cfg.port, reusePort: true, ...(tls ? { tls: { cert: tls.cert, key: tls.key } } : {}) });
   const port = app.server!.port!;
   runtime.port = port;
+  setServedCertificate(tls?.cert ?? null);
+  const metrics = startMetricsListener();
   const scheme = tls ? 'https' : 'http';
   const shownHost = cfg.host === '0.0.0.0' || cfg.host === '::' ? 'localhost' : cfg.host;
   const url = `${scheme}://${shownHost}:${port}`;
   process.stdout.write(
     `listening on ${scheme}://${cfg.host}:${port}\n` +
-      `API:      ${url}/v1   (public pages: ${publicUrl(port)})\n` +
-      `Console:  npm run console   (data dir ${cfg.dataDir})\n`,
+      `API:      ${url}/v1   (public pages: ${publicUrl(port)}; reference: ${url}/docs)\n` +
+      `Console:  npm run console   (data dir ${cfg.dataDir})\n` +
+      (metrics ? `Metrics:  http://${cfg.metricsAddr!.host}:${metrics.port}/metrics\n` : ''),
   );
   log('info', 'started', { port, ms: Math.round(performance.now() - t0) });
+
+  /**
+   * SIGHUP: the certificate and key files are read again; a new listener on the same port (SO_REUSEPORT)
+   * takes new connections with them, and the old one stops accepting but finishes its open connections.
+   * (Bun's server.reload() swaps handlers but keeps the TLS context it was started with.)
+   */
+  const reloadTls = async () => {
+    if (!tls) return;
+    const next = await tlsMaterial(cfg);
+    const old = app.server!;
+    const fresh = Bun.serve({ hostname: cfg.host, port, reusePort: true, maxRequestBodySize: SERVE_MAX_BODY, tls: { cert: next.cert, key: next.key }, fetch: app.fetch });
+    (app as unknown as { server: typeof fresh }).server = fresh;
+    // Both listeners accept for a moment; the old one closes from a later turn of the event loop, after it has
+    // accepted what the kernel queued on it (a connection still queued on a closing listener would be reset).
+    await Bun.sleep(200);
+    void old.stop(false);
+    setServedCertificate(next.cert);
+    log('info', 'tls certificate reloaded', { file: next.file });
+  };
   let stopping: Promise<void> | null = null;
   const stop = () =>
     (stopping ??= (async () => {
+      metrics?.stop();
       await app.server?.stop(false);
       stopRateLimits();
       await stopWorkers();
@@ -64,5 +101,5 @@ export async function startServer(env: Record<string, string | undefined> = proc
       log('info', 'stopped');
       flushLogs();
     })());
-  return { port, url, stop };
+  return { port, url, metricsPort: metrics?.port ?? null, reloadTls, stop };
 }

@@ -12,6 +12,8 @@ export type Server = {
   port: number;
   dataDir: string;
   apiKey: string; // the bootstrap all-scope key of tenant "default"
+  /** Port of the plain-HTTP metrics listener (tests bind it to a free port), null when off. */
+  metricsPort: number | null;
   proc: Subprocess;
   output: () => string;
   stop(signal?: NodeJS.Signals): Promise<void>;
@@ -27,7 +29,7 @@ export async function startServer(opts: { dataDir?: string; env?: Record<string,
   const dataDir = opts.dataDir ?? tempDir();
   const proc = Bun.spawn(['bun', 'src/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, SVC_DATA_DIR: dataDir, SVC_PORT: '0', SVC_HOST: '127.0.0.1', SVC_LOG_LEVEL: 'warn', ...opts.env },
+    env: { ...process.env, SVC_DATA_DIR: dataDir, SVC_PORT: '0', SVC_HOST: '127.0.0.1', SVC_LOG_LEVEL: 'warn', SVC_METRICS_ADDR: '127.0.0.1:0', ...opts.env },
     stdout: 'pipe',
     stderr: 'pipe',
   });
@@ -42,7 +44,8 @@ export async function startServer(opts: { dataDir?: string; env?: Record<string,
     if (done) throw new Error(`server exited:\n${out}\n${await new Response(proc.stderr).text()}`);
     out += decoder.decode(value);
     const m = /listening on https?:\/\/[^:]+:(\d+)/.exec(out);
-    if (m) port = Number(m[1]);
+    // The metrics line follows the listening line in the same write.
+    if (m && (/\nConsole:.*\n/.test(out) || /Metrics:/.test(out))) port = Number(m[1]);
   }
   // Keep draining stdout so the child never blocks on a full pipe.
   (async () => {
@@ -60,6 +63,7 @@ export async function startServer(opts: { dataDir?: string; env?: Record<string,
     port,
     dataDir,
     apiKey: key,
+    metricsPort: Number(/Metrics:\s+http:\/\/[^\s]+:(\d+)\/metrics/.exec(out)?.[1]) || null,
     proc,
     output: () => out,
     async stop(signal = 'SIGTERM') {

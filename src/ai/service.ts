@@ -55,6 +55,11 @@ function payloadHashValid(row: AiRow): boolean {
   return aiPayloadHashOf(row) === row.payload_hash;
 }
 
+/** Every attestation with the result of its proof checks (restore verification). */
+export function* attestationChecks(): Generator<{ id: string; ok: boolean }> {
+  for (const { value } of aiRows().range({})) yield { id: value.attestation_id, ok: signatureValid(value) && payloadHashValid(value) };
+}
+
 // ---------- public proof ----------
 
 function proofRow(id: string): { row: AiRow; tenant: TenantRow } {

@@ -15,8 +15,16 @@ import { retireOrgLogInTxn } from '../tlog/append';
 const SEGMENT_MAX = 10_000;
 const BATCH = 10_000;
 
-/** One retention pass at a time per data directory (server cron, CLI, org deletion). */
-async function withLock<T>(waitMs: number, busy: ApiError, fn: () => Promise<T>): Promise<T> {
+/** Drops the retention lock whoever holds it (a restored snapshot carries the lock of the process that made it). */
+export async function clearRetentionLock(): Promise<void> {
+  await transact(() => void retentionLock().removeSync('lock'));
+}
+
+/**
+ * Runs `fn` holding the data directory's retention lock: one retention pass at a time (server cron, CLI, org
+ * deletion), and no evacuation or purge while a backup copies cold segments. Throws `busy` after `waitMs`.
+ */
+export async function withRetentionLock<T>(waitMs: number, busy: ApiError, fn: () => Promise<T>): Promise<T> {
   const deadline = Date.now() + waitMs;
   const alive = (pid: number) => {
     try {
@@ -166,7 +174,7 @@ async function retainOrg(org: OrgRow, asOf: number) {
  * are purged from hot and cold storage. Also drops idempotency records older than 24 hours.
  */
 export async function runAuditRetention(asOf: Date): Promise<{ audit_evacuated: number; audit_purged: number }> {
-  return withLock(10 * 60_000, new ApiError('db_error', 'Another audit retention pass is still running; retry shortly'), async () => {
+  return withRetentionLock(10 * 60_000, new ApiError('db_error', 'Another audit retention pass is still running; retry shortly'), async () => {
     const total = { audit_evacuated: 0, audit_purged: 0 };
     for (const tenant of listTenants()) {
       for (const { value: org } of orgs().getRange({ start: [tenant.tenant_id], end: prefixEnd([tenant.tenant_id]) })) {
@@ -198,7 +206,7 @@ export async function deleteOrg(tenantId: string, orgId: string, now = Date.now(
   const retentionMs = effectiveRetentionDays(org) * DAY_MS;
   if (stored && lastAt + retentionMs >= now) throw new ApiError('org_not_deletable', 'Signed history has not aged out of retention');
   // Not a fault: the org can be deleted once the running pass ends.
-  await withLock(10_000, new ApiError('org_not_deletable', 'An audit retention pass is running; retry shortly'), async () => {
+  await withRetentionLock(10_000, new ApiError('org_not_deletable', 'An audit retention pass is running; retry shortly'), async () => {
     if (stored) await purgeOrg(tenantId, orgId, now - retentionMs);
     await transact(() => {
       orgs().removeSync([tenantId, orgId]);

@@ -5,14 +5,15 @@ import { signedDataOf } from './model';
 import { getRow } from './query';
 import { storageOf } from './orgs';
 import { integrityReport } from './verify';
+import { orgs } from './repo';
 
 export { createOrg, getOrg, isOrgArchived, lastSeq, listOrgs, orgOut, setArchived, setRetention } from './orgs';
 import { listOrgs } from './orgs';
 export { ingestAuditEvent, onAuditApplied } from './ingest';
 export { auditEventApplier, AUDIT_EVENT } from './append';
 export { auditEventsAfter, getAuditEvent, queryEvents, streamAuditEvents } from './query';
-export { integrityReport, verifyAuditEvent } from './verify';
-export { deleteOrg, runAuditRetention } from './retention';
+export { auditRowChecks, integrityReport, verifyAuditEvent } from './verify';
+export { clearRetentionLock, deleteOrg, runAuditRetention, withRetentionLock } from './retention';
 export { checkFilters, type AuditEventOut, type QueryFilters } from './model';
 
 /** `svc audit integrity --tenant TENANT --org ORG_ID`: TENANT is a tenant id or domain. */
@@ -40,4 +41,9 @@ export function allOrgs(tenantId: string): string[] {
     after = page.next_cursor ? Buffer.from(page.next_cursor, 'base64url').toString('utf8') : null;
   } while (after);
   return out;
+}
+
+/** Every audit org of every tenant, as [tenant_id, organization_id] (restore verification walks them). */
+export function allOrgKeys(): Array<[string, string]> {
+  return [...orgs().getKeys({})] as Array<[string, string]>;
 }

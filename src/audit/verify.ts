@@ -9,7 +9,8 @@ import { checkCold, type SeqRange } from './cold';
 import { signedDataOf } from './model';
 import { getOrg, lastSeq, storageOf } from './orgs';
 import { getRow, rowById } from './query';
-import { countEvents, eventSeqs } from './repo';
+import { countEvents, eventSeqs, events } from './repo';
+import type { AuditRow } from './model';
 
 /**
  * GET /v1/audit/events/{id}/verify: rebuilds the signed bytes from the stored columns, recomputes the
@@ -17,7 +18,22 @@ import { countEvents, eventSeqs } from './repo';
  * copied on the row). Reasons: payload_hash_mismatch, key_unknown, signature_invalid.
  */
 export function verifyAuditEvent(tenantId: string, id: string) {
-  const row = rowById(tenantId, id);
+  return verifyAuditRow(tenantId, rowById(tenantId, id));
+}
+
+/** Every hot audit row with the result of verifyAuditEvent's checks (restore verification). */
+export function* auditRowChecks(): Generator<{ id: string; ok: boolean }> {
+  // Read in chunks: a check may renew the read transaction (key caches), which would end an open cursor.
+  let after: [string, string, number] | null = null;
+  for (;;) {
+    const chunk = [...events().range(after ? { start: after, limit: 1001 } : { limit: 1000 })].filter((e, i) => !(after && i === 0 && String(e.key) === String(after)));
+    if (!chunk.length) return;
+    for (const { key, value } of chunk) yield { id: value.id, ok: verifyAuditRow((key as [string, string, number])[0], value).valid };
+    after = chunk[chunk.length - 1]!.key as [string, string, number];
+  }
+}
+
+function verifyAuditRow(tenantId: string, row: AuditRow) {
   let signed: ReturnType<typeof signedDataOf> | null = null;
   let bytes: Uint8Array | null = null;
   try {

@@ -15,6 +15,9 @@ import { integrityForOperator } from '../audit/service';
 import { removeExpiredExports } from '../exports/service';
 import { tenantLogReportForOperator } from '../tlog/tenant-integrity';
 import { parseRfc3339 } from '../time';
+import { createBackup } from '../backup/create';
+import { checkBackup, restoreBackup } from '../backup/restore';
+import { runDoctor } from './doctor';
 
 export type Command = { usage: string; run(ctx: CliContext): Promise<CliResult | null>; opensStore?: boolean };
 
@@ -225,6 +228,45 @@ export const commands: Record<string, Command> = {
         failure: history ? `NOT VERIFIED: ${history.detail}` : `NOT VERIFIED: ${failedChecks.length} check(s) failed`,
       };
       return result;
+    },
+  },
+  backup: {
+    usage: 'backup --to DIR [--include-master-key]   (online; DIR must not exist or be empty)',
+    async run(ctx) {
+      const withKey = ctx.flags['include-master-key'] === true;
+      if (withKey) {
+        // Loudly: this backup alone can decrypt every tenant's signing key.
+        process.stderr.write('WARNING: this backup INCLUDES THE MASTER KEY: whoever holds it can sign as every tenant. Store it encrypted and apart.\n');
+      }
+      const r = await createBackup(need(ctx, 'to'), { includeMasterKey: withKey });
+      const { includes_master_key, ...out } = r;
+      return {
+        json: { ...out, includes_master_key },
+        text: `backup in ${r.dir}: ${r.files} files, ${(r.bytes / 1048576).toFixed(1)} MB, ${r.records} records; manifest ${r.manifest}` +
+          (includes_master_key ? '\nTHE MASTER KEY IS IN THIS BACKUP.' : '\nThe master key is not in this backup: keep it (SVC_MASTER_KEY_FILE) to restore.'),
+      };
+    },
+  },
+  restore: {
+    usage: 'restore --from DIR --data-dir NEW [--not-before-checkpoint FILE]  |  restore --check DIR',
+    opensStore: false,
+    async run(ctx) {
+      const check = ctx.flags.check;
+      if (typeof check === 'string') {
+        const r = await checkBackup(check);
+        const text = r.verified ? `VERIFIED: ${r.records} records, every file matches the manifest` : r.problems.join('\n');
+        return Object.assign({ json: { verified: r.verified, problems: r.problems, records: r.records }, text }, r.verified ? {} : { exitCode: 1, failure: `backup ${check} does not verify (${r.problems.length} problem(s))` });
+      }
+      const r = await restoreBackup(need(ctx, 'from'), { notBeforeCheckpoint: ctx.flags['not-before-checkpoint'] as string | undefined });
+      return { json: r, text: `restored ${r.files} files into ${r.data_dir}: ${r.records} records, every signature verified (master key ${r.master_key})` };
+    },
+  },
+  doctor: {
+    usage: 'doctor   (config, permissions, disk, clock, certificate, store and queue checks)',
+    opensStore: false,
+    async run() {
+      const r = await runDoctor(config());
+      return Object.assign({ json: r, text: r.ok ? `ok: ${r.checked.join(', ')}` : r.problems.join('\n') }, r.ok ? {} : { exitCode: 1, failure: `${r.problems.length} problem(s) found` });
     },
   },
   serve: {

@@ -1,5 +1,5 @@
 // The operator CLI (APPLIANCE.md): argument parsing and printing only; every action is an area service call.
-import { loadConfig, setConfig } from '../config';
+import { loadConfig, setConfig, type Config } from '../config';
 import { openStore, closeStore } from '../store/env';
 import { ApiError } from '../errors';
 import { commands } from './commands';
@@ -27,7 +27,17 @@ async function main(): Promise<number> {
     return 1;
   }
   const cmd = commands[entry.name]!;
-  const cfg = setConfig(loadConfig(undefined, { dataDir: values['data-dir'] as string | undefined }));
+  let cfg: Config;
+  try {
+    cfg = setConfig(loadConfig(undefined, { dataDir: values['data-dir'] as string | undefined }));
+  } catch (e) {
+    // doctor reports a broken configuration as its first problem, in its own output shape.
+    if (entry.name !== 'doctor') throw e;
+    const msg = (e as Error).message.split('\n')[0]!;
+    process.stdout.write(json ? JSON.stringify({ ok: false, problems: [msg], checked: ['config'] }) + '\n' : msg + '\n');
+    process.stderr.write('error: 1 problem(s) found\n');
+    return 1;
+  }
   if (cmd.opensStore !== false) openStore(cfg.dataDir);
   const result = await cmd.run({ args: entry.args, flags: values as CliContext['flags'], json });
   if (result) process.stdout.write(json ? JSON.stringify(result.json) + '\n' : result.text.endsWith('\n') ? result.text : result.text + '\n');

@@ -74,6 +74,11 @@ export function verifyDocument(tenant: TenantRow, id: string, body: unknown) {
   return verifyResult(tenantDocument(tenant, eventId), tenant, submitted);
 }
 
+/** Every document anchor with the result of its proof check (restore verification). */
+export function* documentChecks(): Generator<{ id: string; ok: boolean }> {
+  for (const { value } of documentRows().range({})) yield { id: value.event_id, ok: signatureValid(value) };
+}
+
 // ---------- public proof ----------
 
 function proofRow(id: string): { row: DocumentRow; tenant: TenantRow } {

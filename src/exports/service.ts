@@ -96,6 +96,16 @@ export function exportJobCounts(): Record<ExportRow['status'], number> {
   return counts;
 }
 
+/** Files of ready exports whose download window is still open (a backup copies them). */
+export function liveExportFiles(nowS = Math.floor(Date.now() / 1000)): string[] {
+  const out: string[] = [];
+  for (const { value } of exportJobs().getRange({})) {
+    const r = value as ExportRow;
+    if (r.status === 'ready' && !r.file_removed && (r.expires_at ?? 0) > nowS) out.push(fileOf(r));
+  }
+  return out;
+}
+
 export function nextPendingExport(): string | undefined {
   for (const { key } of pendingJobs().getRange({ limit: 1 })) return key as string;
   return undefined;

@@ -6,11 +6,15 @@ import { log } from '../log';
 import { decodeUtf8 } from '../crypto/utf8';
 import { beginRequest, requestState } from './context';
 import { checkTarget } from './edge';
+import { recordRequest } from './metrics';
+import { openApiRoutes } from './openapi';
 
 const MB = 1024 * 1024;
 /** DECISIONS 0: 2 MB bodies everywhere, 8 MB on the document anchor route. */
 export const BODY_LIMIT = 2 * MB;
 export const ANCHOR_BODY_LIMIT = 8 * MB;
+/** Bun's own body limit (memory guard) for every listener of the app. */
+export const SERVE_MAX_BODY = 64 * MB;
 const limitFor = (url: string) => (url.includes('/v1/document/anchor') ? ANCHOR_BODY_LIMIT : BODY_LIMIT);
 
 function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
@@ -69,7 +73,7 @@ async function parseBody(request: Request, contentType: string): Promise<unknown
 export function buildApp(routes: Elysia<any, any, any, any, any, any, any>[]) {
   const tlsOff = !config().tls;
   // Bun's own limit only guards memory; the route limits above answer 413 in the JSON error shape.
-  let app = new Elysia({ serve: { maxRequestBodySize: 64 * MB } })
+  let app = new Elysia({ serve: { maxRequestBodySize: SERVE_MAX_BODY } })
     .onRequest(({ request, server }) => {
       const fwd = tlsOff ? request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() : undefined;
       beginRequest(request, fwd || server?.requestIP(request)?.address || '');
@@ -108,12 +112,16 @@ export function buildApp(routes: Elysia<any, any, any, any, any, any, any>[]) {
     })
     .onAfterResponse(({ request, set, route }) => {
       const s = requestState(request);
+      const ms = performance.now() - s.start;
+      recordRequest(request.method, route, typeof set.status === 'number' ? set.status : 200, ms / 1000);
       log('info', 'request', {
         req_id: s.id, tenant_id: s.tenantId, method: request.method, route, status: set.status,
-        ms: Math.round((performance.now() - s.start) * 100) / 100,
+        ms: Math.round(ms * 100) / 100,
       });
     })
     .get('/healthz', () => ({ status: 'ok' }));
   for (const r of routes) app = app.use(r);
-  return app;
+  // The document is generated from the finished app, so every mounted route is in it.
+  const finished = app;
+  return app.use(openApiRoutes(() => finished));
 }

@@ -10,6 +10,7 @@ import { streamRoutes } from '../streams/routes';
 import { exportRoutes } from '../exports/routes';
 import { portalRoutes } from '../portal/routes';
 import { portalPageRoutes } from '../web/portal/routes';
+import { docsRoutes } from '../web/docs/routes';
 import { logRoutes } from '../tlog/routes';
 
-export const allRoutes = () => [tenantRoutes, ledgerRoutes, webRoutes, aiRoutes, documentRoutes, traceRoutes, auditRoutes, streamRoutes, exportRoutes, portalRoutes, portalPageRoutes, logRoutes];
+export const allRoutes = () => [tenantRoutes, ledgerRoutes, webRoutes, aiRoutes, documentRoutes, traceRoutes, auditRoutes, streamRoutes, exportRoutes, portalRoutes, portalPageRoutes, logRoutes, docsRoutes];

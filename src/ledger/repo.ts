@@ -72,6 +72,19 @@ export const ledgerRows = {
       yield { tenant_id: r.tenant_id, event_id: r.event_id, ingested_at: r.ingested_at, leaf_index: r.leaf_index ?? null, signed_bytes };
     }
   },
+  /**
+   * Every row decoded, in key order (restore verification reads them all). Read in chunks: a caller's check
+   * may renew the read transaction, which would end a single open cursor.
+   */
+  *all(publicKey: (tenantId: string, keyId: string) => Buffer | undefined): Generator<LedgerRow> {
+    let after: string | null = null;
+    for (;;) {
+      const chunk = [...rows().range(after ? { start: after, limit: 1001 } : { limit: 1000 })].filter((e, i) => !(after && i === 0 && e.key === after));
+      if (!chunk.length) return;
+      for (const { value } of chunk) yield ledgerRows.decode(value, publicKey);
+      after = chunk[chunk.length - 1]!.key as string;
+    }
+  },
   decode(r: StoredRow, publicKey: (tenantId: string, keyId: string) => Buffer | undefined): LedgerRow {
     const h = storedHashes(r);
     const row = { ...r, ...h, leaf_index: r.leaf_index ?? null } as LedgerRow;

@@ -2,5 +2,5 @@
 export { checkIdempotencyKey, ingestEvent, type IngestInput, type IngestResult } from './ingest';
 export { appendLedgerRowInTxn, buildLedgerRow, ledgerEventApplier, LEDGER_EVENT, type LedgerQueueItem } from './append';
 export { allLedgerRows, countLedgerRows, findLedgerRow, getEvent, isSealed, listEvents, retentionOf } from './query';
-export { eventProof, flushVerifications, LEDGER_VERIFICATION, recentVerifications, signedBytesMatch, verificationApplier, verifyEvent } from './verify';
+export { eventProof, flushVerifications, ledgerRowChecks, LEDGER_VERIFICATION, recentVerifications, signedBytesMatch, verificationApplier, verifyEvent } from './verify';
 export type { LedgerRow } from './repo';

@@ -107,9 +107,20 @@ export function eventProof(eventId: string) {
     event_id: row.event_id, algorithm: 'ed25519', key_id: row.key_id, public_key: (pinned ?? row.public_key).toString('hex'),
     signature: Buffer.from(row.signature).toString('hex'), signed_payload: Buffer.from(row.signed_bytes).toString('hex'),
     payload_hash: row.payload_hash, ingested_at: row.ingested_at,
-    signature_valid: !!pinned && verifyBytes(pinned, row.signed_bytes, row.signature) && signedBytesMatch(row),
+    signature_valid: ledgerRowValid(row),
     organization: issuerBlock(tenant), log: logBlockFor(row.tenant_id, { leaf_index: row.leaf_index, id: row.event_id }),
   };
+}
+
+/** A row's proof check: pinned-key signature over its signed bytes, which must match its columns. */
+function ledgerRowValid(row: LedgerRow): boolean {
+  const pinned = pinnedPublicKey(row.tenant_id, row.key_id);
+  return !!pinned && verifyBytes(pinned, row.signed_bytes, row.signature) && signedBytesMatch(row);
+}
+
+/** Every ledger row with the result of its proof check (restore verification). */
+export function* ledgerRowChecks(): Generator<{ id: string; ok: boolean }> {
+  for (const row of ledgerRows.all(pinnedPublicKey)) yield { id: row.event_id, ok: ledgerRowValid(row) };
 }
 
 /** The stored signed bytes must be exactly the ones rebuilt from the row's columns. */

@@ -34,7 +34,10 @@ const ACCENT = '#1f4e79';
 const GOOD = '#1e7b34';
 const BAD = '#b42318';
 
-const FONT_DIR = join(dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')), 'ttf');
+// The compiled executable finds the fonts in share/fonts beside it (scripts/build.ts puts them there).
+const FONT_DIR = Bun.isStandaloneExecutable
+  ? join(dirname(process.execPath), 'share', 'fonts')
+  : join(dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')), 'ttf');
 const SANS = 'DejaVuSans';
 const SANS_BOLD = 'DejaVuSans-Bold';
 const MONO = 'DejaVuSansMono';

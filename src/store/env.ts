@@ -2,19 +2,35 @@
 import { open, type Database, type RootDatabase } from 'lmdb';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { checkFormat, forgetFormat } from './format';
 
 let root: RootDatabase | null = null;
+let readOnly = false;
 const dbs = new Map<string, Database>();
+
+/** What a read-only store answers for a sub-database that was never written: nothing. */
+const EMPTY = Object.freeze({
+  get: () => undefined, doesExist: () => false, getCount: () => 0,
+  getRange: () => [] as never[], getKeys: () => [] as never[], getValues: () => [] as never[],
+}) as unknown as Database;
 
 /**
  * Opens (once per process) the environment at DATA/db. overlappingSync is off so that a resolved
  * put() means fsync'd, not merely committed: an answered 201 survives a kill -9 or power loss.
  */
-export function openStore(dataDir: string): RootDatabase {
+export function openStore(dataDir: string, opts: { readOnly?: boolean } = {}): RootDatabase {
   if (root) return root;
   const path = join(dataDir, 'db');
   mkdirSync(path, { recursive: true });
-  root = open({ path, overlappingSync: false, maxDbs: 64, mapSize: 64 * 1024 ** 3, noMemInit: true });
+  const opened = open({ path, overlappingSync: false, maxDbs: 64, mapSize: 64 * 1024 ** 3, noMemInit: true, readOnly: opts.readOnly });
+  try {
+    checkFormat(opened);
+  } catch (e) {
+    void opened.close();
+    throw e;
+  }
+  root = opened;
+  readOnly = !!opts.readOnly;
   return root;
 }
 
@@ -37,7 +53,8 @@ export function subDb<V = any, K extends import('lmdb').Key = import('lmdb').Key
     d = env().openDB({
       name, keyEncoding: 'ordered-binary', encoding: opts.encoding ?? 'msgpack', dupSort: opts.dupSort,
       ...(SHARED_STRUCTURES.has(name) ? { sharedStructuresKey: Symbol.for('structures') } : {}),
-    });
+    }) ?? (readOnly ? EMPTY : undefined);
+    if (!d) throw new Error(`sub-database ${name} could not be opened`);
     dbs.set(name, d);
   }
   return d as unknown as Database<V, K>;
@@ -85,10 +102,37 @@ export function refreshReads(): void {
   env().resetReadTxn();
 }
 
+/**
+ * Writes a consistent, compacted copy of the environment as `dir`/data.mdb (LMDB's mdb_env_copy2 with
+ * MDB_CP_COMPACT: one read transaction, so writers carry on meanwhile). `dir` must exist and hold no data.mdb.
+ */
+export function backupStore(dir: string): Promise<void> {
+  return env().backup(dir, true);
+}
+
+/** Entry counts of the named sub-databases of a closed environment directory (e.g. a backup), opened read-only. */
+export async function entryCounts(dbDir: string, names: string[]): Promise<Record<string, number>> {
+  const other = open({ path: dbDir, readOnly: true, maxDbs: 64 });
+  try {
+    const out: Record<string, number> = {};
+    for (const n of names) out[n] = other.openDB({ name: n, create: false } as never)?.getCount() ?? 0;
+    return out;
+  } finally {
+    await other.close();
+  }
+}
+
+/** Size of the memory map and the bytes of it in use (up to the last written page), for metrics and `svc doctor`. */
+export function storeStats(): { mapSize: number; usedBytes: number } {
+  const s = env().getStats() as { mapSize: number; lastPageNumber: number; pageSize: number };
+  return { mapSize: s.mapSize, usedBytes: (s.lastPageNumber + 1) * s.pageSize };
+}
+
 export async function closeStore(): Promise<void> {
   if (!root) return;
   const r = root;
   root = null;
   dbs.clear();
+  forgetFormat();
   await r.close();
 }

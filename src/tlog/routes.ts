@@ -25,21 +25,26 @@ function publicTenantId(domain: string): string {
   return findTenant(domain).tenant_id;
 }
 
+// One route per read (not a `:what` parameter), so that each has its own entry in the OpenAPI document.
+const tenantReads = (request: Request, query: Q, what: string) => logReads(tenantLog(authorize(request, ['read']).tenant.tenant_id), query, what, tenantRecordLeaf);
+function orgReads(request: Request, id: string, query: Q, what: string) {
+  const p = authorize(request, ['audit:read']);
+  getOrg(p.tenant.tenant_id, id);
+  return logReads(orgLog(p.tenant.tenant_id, id), query, what, orgRecordLeaf);
+}
+function publicReads(request: Request, domain: string, query: Q, what: string) {
+  limitPublic(request);
+  return logReads(tenantLog(publicTenantId(domain)), query, what, tenantRecordLeaf);
+}
+
 export const logRoutes = new Elysia()
   .get('/v1/log/integrity', ({ request }) => tenantLogReport(authorize(request, ['read']).tenant.tenant_id))
-  .get('/v1/log/:what', ({ request, params, query }) => {
-    const p = authorize(request, ['read']);
-    if (!['checkpoint', 'inclusion', 'consistency'].includes(params.what)) throw new ApiError('not_found', 'Not found');
-    return logReads(tenantLog(p.tenant.tenant_id), query as Q, params.what, tenantRecordLeaf);
-  })
-  .get('/v1/audit/orgs/:id/log/:what', ({ request, params, query }) => {
-    const p = authorize(request, ['audit:read']);
-    if (!['checkpoint', 'inclusion', 'consistency'].includes(params.what)) throw new ApiError('not_found', 'Not found');
-    getOrg(p.tenant.tenant_id, params.id);
-    return logReads(orgLog(p.tenant.tenant_id, params.id), query as Q, params.what, orgRecordLeaf);
-  })
-  .get('/v1/proof/log/:domain/:what', ({ request, params, query }) => {
-    limitPublic(request);
-    if (!['checkpoint', 'inclusion', 'consistency'].includes(params.what)) throw new ApiError('not_found', 'Not found');
-    return logReads(tenantLog(publicTenantId(params.domain)), query as Q, params.what, tenantRecordLeaf);
-  });
+  .get('/v1/log/checkpoint', ({ request, query }) => tenantReads(request, query as Q, 'checkpoint'))
+  .get('/v1/log/inclusion', ({ request, query }) => tenantReads(request, query as Q, 'inclusion'))
+  .get('/v1/log/consistency', ({ request, query }) => tenantReads(request, query as Q, 'consistency'))
+  .get('/v1/audit/orgs/:id/log/checkpoint', ({ request, params, query }) => orgReads(request, params.id, query as Q, 'checkpoint'))
+  .get('/v1/audit/orgs/:id/log/inclusion', ({ request, params, query }) => orgReads(request, params.id, query as Q, 'inclusion'))
+  .get('/v1/audit/orgs/:id/log/consistency', ({ request, params, query }) => orgReads(request, params.id, query as Q, 'consistency'))
+  .get('/v1/proof/log/:domain/checkpoint', ({ request, params, query }) => publicReads(request, params.domain, query as Q, 'checkpoint'))
+  .get('/v1/proof/log/:domain/inclusion', ({ request, params, query }) => publicReads(request, params.domain, query as Q, 'inclusion'))
+  .get('/v1/proof/log/:domain/consistency', ({ request, params, query }) => publicReads(request, params.domain, query as Q, 'consistency'));

@@ -11,20 +11,33 @@ function asset(body: Uint8Array<ArrayBuffer>, type: string): Asset {
   return { body, type, version: sha256Hex(body).slice(0, 16) };
 }
 
+const JS_TYPE = 'text/javascript; charset=utf-8';
+const CSS_TYPE = 'text/css; charset=utf-8';
+
 async function buildJs(entry: string): Promise<Asset> {
   const out = await Bun.build({ entrypoints: [entry], target: 'browser', format: 'esm', minify: true });
   if (!out.success || !out.outputs[0]) throw new Error(`bundle of ${entry} failed: ${out.logs.map(String).join('; ')}`);
-  return asset(new Uint8Array(await out.outputs[0].arrayBuffer()), 'text/javascript; charset=utf-8');
+  return asset(new Uint8Array(await out.outputs[0].arrayBuffer()), JS_TYPE);
 }
 
 async function loadCss(path: string): Promise<Asset> {
-  return asset(new Uint8Array(await readFile(path)), 'text/css; charset=utf-8');
+  return asset(new Uint8Array(await readFile(path)), CSS_TYPE);
 }
 
+// The compiled executable has no source tree to bundle from: scripts/build.ts builds the bundles ahead of time,
+// embeds them and registers them here before the app starts.
+let prebuilt: Record<string, { js: string; css: string }> = {};
+export function setPrebuiltAssets(assets: Record<string, { js: string; css: string }>): void {
+  prebuilt = assets;
+}
+const encode = (s: string) => new TextEncoder().encode(s) as Uint8Array<ArrayBuffer>;
+
 /** The assets of one page family, built on first use; a failed build is retried on the next request instead of being cached. */
-export function bundle(entry: string, { css }: { css: string }): () => Promise<Assets> {
+export function bundle(name: string, entry: string, { css }: { css: string }): () => Promise<Assets> {
   let pending: Promise<Assets> | null = null;
   return () => {
+    const ready = prebuilt[name];
+    if (ready) return (pending ??= Promise.resolve({ js: asset(encode(ready.js), JS_TYPE), css: asset(encode(ready.css), CSS_TYPE) }));
     pending ??= Promise.all([buildJs(entry), loadCss(css)])
       .then(([js, css]) => ({ js, css }))
       .catch((e: unknown) => {
@@ -36,7 +49,7 @@ export function bundle(entry: string, { css }: { css: string }): () => Promise<A
 }
 
 /** The public proof pages' bundle; the portal viewer uses its stylesheet too. */
-export const proofAssets = bundle(join(import.meta.dir, 'client', 'main.ts'), { css: join(import.meta.dir, 'proof.css') });
+export const proofAssets = bundle('proof', join(import.meta.dir, 'client', 'main.ts'), { css: join(import.meta.dir, 'proof.css') });
 
 /** A versioned URL (?v= current content hash) is immutable for a year; anything else is cached briefly. */
 function serve(a: Asset, url: string): Response {

@@ -5,7 +5,7 @@ import { assetRoutes, bundle, proofAssets } from '../assets';
 import { htmlResponse } from '../shell';
 import { portalPage } from './page';
 
-const portalAssets = bundle(join(import.meta.dir, 'client', 'main.ts'), { css: join(import.meta.dir, 'portal.css') });
+const portalAssets = bundle('portal', join(import.meta.dir, 'client', 'main.ts'), { css: join(import.meta.dir, 'portal.css') });
 
 export const portalPageRoutes = new Elysia()
   .get('/portal', async () => htmlResponse(portalPage(await proofAssets(), await portalAssets()), 'no-store'))

@@ -1,0 +1,95 @@
+// Owns `svc doctor`: checks of configuration, permissions, disk space, clock, certificate expiry, store and
+// queue backlog, one line per problem (exit 1 when any).
+import { accessSync, constants, existsSync, readFileSync, statfsSync, statSync } from 'node:fs';
+import { X509Certificate } from 'node:crypto';
+import { join } from 'node:path';
+import type { Config } from '../config';
+import { closeStore, openStore, storeStats } from '../store/env';
+import { FORMAT_VERSION, formatVersion } from '../store/format';
+import { readWriterStatus } from '../store/writer-status';
+
+const GB = 1024 ** 3;
+const CERT_WARN_DAYS = 14;
+const BACKLOG_AGE_MS = 10_000;
+
+export type DoctorReport = { ok: boolean; problems: string[]; checked: string[] };
+
+function checkFileMode(path: string, what: string, problems: string[]): void {
+  if (!existsSync(path)) return;
+  const st = statSync(path);
+  if (st.mode & 0o077) problems.push(`${what} ${path} has mode ${(st.mode & 0o777).toString(8)}: other users can read it (chmod 600)`);
+  if (typeof process.getuid === 'function' && st.uid !== process.getuid()) problems.push(`${what} ${path} is owned by uid ${st.uid}, not by the user running the appliance (${process.getuid()})`);
+}
+
+/** Runs every check against `cfg`; never throws (a failing check is a problem line). */
+export async function runDoctor(cfg: Config): Promise<DoctorReport> {
+  const problems: string[] = [];
+  const checked: string[] = [];
+  const check = async (name: string, fn: () => void | Promise<void>) => {
+    checked.push(name);
+    try {
+      await fn();
+    } catch (e) {
+      problems.push(`${name}: ${(e as Error).message.split('\n')[0]}`);
+    }
+  };
+
+  await check('permissions', () => {
+    if (!existsSync(cfg.dataDir)) throw new Error(`data directory ${cfg.dataDir} does not exist`);
+    accessSync(cfg.dataDir, constants.R_OK | constants.W_OK | constants.X_OK);
+    const st = statSync(cfg.dataDir);
+    if (st.mode & 0o022) problems.push(`data directory ${cfg.dataDir} is writable by other users (mode ${(st.mode & 0o777).toString(8)})`);
+    checkFileMode(cfg.masterKeyFile, 'master key', problems);
+    if (!existsSync(cfg.masterKeyFile)) problems.push(`master key ${cfg.masterKeyFile} is missing: tenant signing keys cannot be used`);
+    checkFileMode(cfg.tlsKey ?? join(cfg.dataDir, 'tls', 'key.pem'), 'TLS key', problems);
+  });
+
+  await check('disk', () => {
+    const s = statfsSync(cfg.dataDir);
+    const free = Number(s.bavail) * Number(s.bsize);
+    const total = Number(s.blocks) * Number(s.bsize);
+    if (free < GB || free < total * 0.05) problems.push(`disk: only ${(free / GB).toFixed(1)} GiB free on the data directory's file system (${((free / total) * 100).toFixed(1)}%)`);
+  });
+
+  await check('clock', () => {
+    const now = Date.now();
+    if (new Date(now).getUTCFullYear() < 2024) problems.push(`clock: the system time ${new Date(now).toISOString()} is implausible`);
+    const data = join(cfg.dataDir, 'db', 'data.mdb');
+    if (existsSync(data)) {
+      const ahead = statSync(data).mtimeMs - now;
+      if (ahead > 5 * 60_000) problems.push(`clock: the store was last written ${Math.round(ahead / 1000)} s in the future: the system clock went backwards (timestamps are signed)`);
+    }
+  });
+
+  await check('certificate', () => {
+    if (!cfg.tls) return;
+    const file = cfg.tlsCert ?? join(cfg.dataDir, 'tls', 'cert.pem');
+    if (!existsSync(file)) return; // generated on the first start
+    const cert = new X509Certificate(readFileSync(file));
+    const left = (Date.parse(cert.validTo) - Date.now()) / 86400_000;
+    if (left < 0) problems.push(`certificate: ${file} expired on ${new Date(cert.validTo).toISOString()}`);
+    else if (left < CERT_WARN_DAYS) problems.push(`certificate: ${file} expires in ${left.toFixed(1)} days (${new Date(cert.validTo).toISOString()})`);
+    if (Date.parse(cert.validFrom) > Date.now()) problems.push(`certificate: ${file} is not valid before ${new Date(cert.validFrom).toISOString()}`);
+  });
+
+  await check('store', async () => {
+    if (!existsSync(join(cfg.dataDir, 'db', 'data.mdb'))) {
+      problems.push(`store: no store in ${cfg.dataDir} yet (start the server once)`);
+      return;
+    }
+    openStore(cfg.dataDir);
+    try {
+      const v = formatVersion();
+      if (v < FORMAT_VERSION) problems.push(`store: data format ${v} needs migrating to ${FORMAT_VERSION} (start the server once)`);
+      const { mapSize, usedBytes } = storeStats();
+      if (usedBytes > mapSize * 0.9) problems.push(`store: ${((usedBytes / mapSize) * 100).toFixed(0)}% of the LMDB map is used`);
+      // The running server publishes its writer figures every second; none fresh means no server runs.
+      const w = readWriterStatus();
+      if (w && w.oldest_ms > BACKLOG_AGE_MS) problems.push(`queue: ${w.in_flight} writes in flight, the oldest for ${Math.round(w.oldest_ms / 1000)} s (the writer is stuck or the disk is slow)`);
+      if (w && w.in_flight > cfg.writeQueueMax * 0.9) problems.push(`queue: ${w.in_flight} writes in flight, near SVC_WRITE_QUEUE_MAX (${cfg.writeQueueMax}): new writes are being refused with 503`);
+    } finally {
+      await closeStore();
+    }
+  });
+  return { ok: problems.length === 0, problems, checked };
+}

@@ -1,0 +1,38 @@
+// Owns upgrading a data directory: the ordered list of format migrations and running the missing ones at start.
+import { log } from '../log';
+import { FORMAT_VERSION, formatVersion, setFormatVersion } from '../store/format';
+
+/**
+ * One step from format `to - 1` to format `to`. `run` must be idempotent: a step interrupted (kill -9, power
+ * loss) is run again from its start on the next start, and the version is recorded only after it finished.
+ * Work that fits one LMDB transaction should be done in one; longer work must skip what is already done.
+ */
+export type Migration = { to: number; name: string; run: () => Promise<void> };
+
+/**
+ * The steps, oldest first. To change the format: append a step here with `to` = FORMAT_VERSION + 1 and raise
+ * FORMAT_VERSION in src/store/format.ts to match.
+ */
+export const MIGRATIONS: Migration[] = [];
+
+/**
+ * Brings the open store to `target` by running every step above its stored version, in order, logging each.
+ * Returns the steps run. Throws when a step fails (the store stays at the last completed version).
+ */
+export async function migrate(steps: Migration[] = MIGRATIONS, target = FORMAT_VERSION): Promise<string[]> {
+  const done: string[] = [];
+  let v = formatVersion();
+  for (const step of steps) {
+    if (step.to <= v || step.to > target) continue;
+    if (step.to !== v + 1) throw new Error(`no migration from format ${v} to ${step.to}`);
+    const t0 = performance.now();
+    log('info', 'migrating data directory', { from: v, to: step.to, step: step.name });
+    await step.run();
+    await setFormatVersion(step.to);
+    log('info', 'migrated data directory', { to: step.to, step: step.name, ms: Math.round(performance.now() - t0) });
+    v = step.to;
+    done.push(step.name);
+  }
+  if (v < target) throw new Error(`data directory is at format ${v}; no migration leads to ${target}`);
+  return done;
+}

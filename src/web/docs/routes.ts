@@ -1,0 +1,12 @@
+// Owns GET /docs, the browsable API reference, served under the same shell and CSP as the proof pages.
+import { join } from 'node:path';
+import { Elysia } from 'elysia';
+import { assetRoutes, bundle } from '../assets';
+import { htmlResponse } from '../shell';
+import { docsPage } from './page';
+
+const docsAssets = bundle('docs', join(import.meta.dir, 'client', 'main.ts'), { css: join(import.meta.dir, 'docs.css') });
+
+export const docsRoutes = new Elysia()
+  .get('/docs', async () => htmlResponse(docsPage(await docsAssets()), 'no-cache'))
+  .use(assetRoutes('docs', docsAssets));
