@@ -98,7 +98,7 @@ export function startApp(dataDir: string): Promise<void> {
   };
 
   const size = { top: 0, left: 0, width: scr.width, height: scr.height - 2 };
-  const views: View[] = [tenantsView(app, body, size), keysView(app, body, size), integrityView(app, body, size, dataDir), healthView(app, body, size, dataDir)];
+  const views: View[] = [tenantsView(app, body, size), keysView(app, body, size), integrityView(app, body, size), healthView(app, body, size, dataDir)];
   let current = 0;
 
   function drawChrome(): void {

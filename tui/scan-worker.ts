@@ -1,12 +1,13 @@
 // Owns running an integrity scan (an audit org, or the tenant's transparency log) off the console's UI thread, so a long scan leaves the console responsive.
-import { loadConfig, setConfig } from '../src/config';
+import { setConfig, type Config } from '../src/config';
 import { ApiError } from '../src/errors';
 import { openStore } from '../src/store/env';
 import { integrityReport } from '../src/audit/service';
 import { tenantLogReport } from '../src/tlog/tenant-integrity';
 
 /** orgId null: the tenant log report (DECISIONS 10). */
-export type ScanRequest = { dataDir: string; tenantId: string; orgId: string | null };
+/** `config`: the console's resolved configuration (a thread never reads the environment itself). */
+export type ScanRequest = { config: Config; tenantId: string; orgId: string | null };
 export type ScanReply =
   | { ok: true; report: ReturnType<typeof integrityReport>; ms: number }
   | { ok: true; tenantLog: ReturnType<typeof tenantLogReport>; ms: number }
@@ -15,11 +16,11 @@ export type ScanReply =
 
 declare const self: Worker;
 self.onmessage = (e: MessageEvent<ScanRequest>) => {
-  const { dataDir, tenantId, orgId } = e.data;
+  const { config, tenantId, orgId } = e.data;
   let reply: ScanReply;
   try {
-    setConfig({ ...loadConfig(process.env, { dataDir }), logLevel: 'error' });
-    openStore(dataDir);
+    setConfig({ ...config, logLevel: 'error' });
+    openStore(config.dataDir);
     const t0 = performance.now();
     const progress = (done: number) => self.postMessage({ progress: done } satisfies ScanReply);
     reply = orgId === null

@@ -1,9 +1,10 @@
 // Owns the Integrity screen: pick tenant and audit org, run the org's scan, verify one event by id, recent verifications.
+import { config } from '../../src/config';
 import { listOrgs, verifyAuditEvent } from '../../src/audit/service';
 import { findLedgerRow, recentVerifications } from '../../src/ledger/service';
 import { getTenant } from '../../src/tenants/service';
 import type { App, View } from '../app';
-import type { ScanReply } from '../scan-worker';
+import type { ScanReply, ScanRequest } from '../scan-worker';
 import { form } from '../widgets/dialog';
 import { when } from '../widgets/format';
 import { Table } from '../widgets/table';
@@ -27,7 +28,7 @@ function allOrgs(tenantId: string): Org[] {
   }
 }
 
-export function integrityView(app: App, parent: unknown, size: Area, dataDir: string): View {
+export function integrityView(app: App, parent: unknown, size: Area): View {
   const root = box(parent, size);
   const upper = Math.max(8, Math.floor((size.height - 1) / 2) + 1);
   const leftW = 33;
@@ -89,7 +90,7 @@ export function integrityView(app: App, parent: unknown, size: Area, dataDir: st
       else finish(e.data);
     };
     worker.onerror = (e) => finish({ ok: false, error: String(e.message) });
-    worker.postMessage({ dataDir, tenantId, orgId });
+    worker.postMessage({ config: config(), tenantId, orgId } satisfies ScanRequest);
   }
 
   /** A ledger event (UUID) or, with a tenant chosen, an audit event (aevt_...). */
