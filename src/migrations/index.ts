@@ -1,5 +1,5 @@
 // Owns upgrading a data directory: the ordered list of format migrations and running the missing ones at start.
-import { log } from '../log';
+import { flushLogs, log } from '../log';
 import { FORMAT_VERSION, formatVersion, setFormatVersion } from '../store/format';
 
 /**
@@ -27,6 +27,8 @@ export async function migrate(steps: Migration[] = MIGRATIONS, target = FORMAT_V
     if (step.to !== v + 1) throw new Error(`no migration from format ${v} to ${step.to}`);
     const t0 = performance.now();
     log('info', 'migrating data directory', { from: v, to: step.to, step: step.name });
+    // Shown before a step that may run long, not after its first 50 ms.
+    flushLogs();
     await step.run();
     await setFormatVersion(step.to);
     log('info', 'migrated data directory', { to: step.to, step: step.name, ms: Math.round(performance.now() - t0) });
