@@ -106,8 +106,13 @@ export async function call(server: { url: string }, method: string, path: string
 }
 
 /** Runs the real CLI (`bun src/cli/index.ts ... --json`) against a data dir. */
-export async function cli(dataDir: string, ...args: string[]): Promise<{ code: number; json: any; stdout: string; stderr: string }> {
-  const p = Bun.spawn(['bun', 'src/cli/index.ts', '--data-dir', dataDir, '--json', ...args], { cwd: ROOT, stdout: 'pipe', stderr: 'pipe', env: { ...process.env, SVC_LOG_LEVEL: 'warn' } });
+export function cli(dataDir: string, ...args: string[]): Promise<{ code: number; json: any; stdout: string; stderr: string }> {
+  return svc(['--data-dir', dataDir, ...args]);
+}
+
+/** Runs the real CLI with `--json` and `args` as given, with extra environment (e.g. the master key file of a restore). */
+export async function svc(args: string[], env: Record<string, string> = {}): Promise<{ code: number; json: any; stdout: string; stderr: string }> {
+  const p = Bun.spawn(['bun', 'src/cli/index.ts', '--json', ...args], { cwd: ROOT, stdout: 'pipe', stderr: 'pipe', env: { ...process.env, SVC_LOG_LEVEL: 'warn', ...env } });
   const [stdout, stderr] = await Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text()]);
   const code = await p.exited;
   let json: any = null;
@@ -118,6 +123,15 @@ export async function cli(dataDir: string, ...args: string[]): Promise<{ code: n
   }
   return { code, json, stdout, stderr };
 }
+
+/** A temp dir removed when the file's tests end (call `cleanupDirs` in afterAll). */
+const made: string[] = [];
+export function ownedDir(): string {
+  const d = tempDir();
+  made.push(d);
+  return d;
+}
+export const cleanupDirs = (): void => made.splice(0).forEach(cleanup);
 
 /** What `until` hands back: the polled value once it is truthy. */
 type Truthy<T> = Exclude<T, null | undefined | false | 0 | ''>;

@@ -7,15 +7,10 @@ import { join } from 'node:path';
 import { open } from 'lmdb';
 import parsePrometheusTextFormat, { type Family } from 'parse-prometheus-text-format';
 import selfsigned from 'selfsigned';
-import { call, cleanup, cli, newTenant, ROOT, startServer, tempDir, until, type Server } from '../helpers';
+import { call, cleanupDirs, cli, newTenant, ownedDir, ROOT, startServer, until, type Server } from '../helpers';
 
-const dirs: string[] = [];
-const dir = (): string => {
-  const d = tempDir();
-  dirs.push(d);
-  return d;
-};
-afterAll(() => dirs.forEach(cleanup));
+const dir = ownedDir;
+afterAll(cleanupDirs);
 
 async function scrape(port: number): Promise<Family[]> {
   const r = await fetch(`http://127.0.0.1:${port}/metrics`);

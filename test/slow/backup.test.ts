@@ -4,29 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { verify } from 'node:crypto';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { call, cleanup, newTenant, pubKey, ROOT, startServer, tempDir, until, type Server } from '../helpers';
+import { call, cleanupDirs, newTenant, ownedDir, pubKey, startServer, svc, until, type Server } from '../helpers';
 
-const dirs: string[] = [];
-const dir = (): string => {
-  const d = tempDir();
-  dirs.push(d);
-  return d;
-};
-afterAll(() => dirs.forEach(cleanup));
-
-/** The real CLI with extra environment (the master key file of a restore). */
-async function svc(args: string[], env: Record<string, string> = {}) {
-  const p = Bun.spawn(['bun', 'src/cli/index.ts', '--json', ...args], { cwd: ROOT, stdout: 'pipe', stderr: 'pipe', env: { ...process.env, SVC_LOG_LEVEL: 'warn', ...env } });
-  const [stdout, stderr] = await Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text()]);
-  const code = await p.exited;
-  let json: any = null;
-  try {
-    json = JSON.parse(stdout);
-  } catch {
-    json = null;
-  }
-  return { code, json, stdout, stderr };
-}
+const dir = ownedDir;
+afterAll(cleanupDirs);
 
 function flipByte(file: string, at: number): void {
   const b = readFileSync(file);
