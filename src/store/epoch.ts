@@ -10,11 +10,24 @@ export function bumpEpochInTxn(name: string): void {
   db().putSync(name, (db().get(name) ?? 0) + 1);
 }
 
-/** A read-through cache of `load` valid while the epoch of `name` is unchanged (one small read per lookup). */
+/**
+ * A read-through cache of `load` valid while the epoch of `name` is unchanged. The epoch is read at most
+ * once per turn of the event loop: LMDB's read snapshot is renewed per turn as well, so a change made by
+ * another process is seen by the next turn either way.
+ */
 export function epochCache<V>(name: string, load: (key: string) => V | undefined, max = 10_000): (key: string) => V | undefined {
   let seen = -1;
+  let readThisTurn = false;
   const cache = new Map<string, V | undefined>();
   return (key) => {
+    if (!readThisTurn) {
+      readThisTurn = true;
+      setImmediate(() => {
+        readThisTurn = false;
+      });
+    } else if (cache.has(key)) {
+      return cache.get(key);
+    }
     const now = db().get(name) ?? 0;
     if (now !== seen) {
       cache.clear();

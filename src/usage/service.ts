@@ -16,10 +16,28 @@ export const monthOf = (ms = Date.now()): string => new Date(ms).toISOString().s
 const pending = new Map<string, number>(); // "tenant|month|resource" -> not yet flushed
 const flushing = new Map<string, number>(); // handed to a transaction that has not committed yet
 
+// The server is the only writer of the stored counters (through flushUsage), so while it runs it keeps
+// what it read of them in memory and adds its own flushes: no LMDB read per request. Other processes
+// (CLI, console) read the store each time.
+let stored: Map<string, number> | null = null;
+/** Server only: keep the stored counters in memory from now on (`false` drops them). */
+export function cacheStoredUsage(on: boolean): void {
+  stored = on ? new Map() : null;
+}
+
+function storedUsage(k: string, tenantId: string, month: string, resource: Resource): number {
+  let v = stored?.get(k);
+  if (v === undefined) {
+    v = usageCounters().get([tenantId, month, resource]) ?? 0;
+    stored?.set(k, v);
+  }
+  return v;
+}
+
 /** Usage so far this month, including counts not yet flushed or still being flushed. */
 export function currentUsage(tenantId: string, resource: Resource, month = monthOf()): number {
   const k = `${tenantId}|${month}|${resource}`;
-  return (usageCounters().get([tenantId, month, resource]) ?? 0) + (pending.get(k) ?? 0) + (flushing.get(k) ?? 0);
+  return storedUsage(k, tenantId, month, resource) + (pending.get(k) ?? 0) + (flushing.get(k) ?? 0);
 }
 
 /**
@@ -79,6 +97,7 @@ export async function flushUsage(): Promise<void> {
   pending.clear();
   try {
     await submit<Counts, null>(USAGE_FLUSH, [...flushing]);
+    if (stored) for (const [k, n] of flushing) if (stored.has(k)) stored.set(k, stored.get(k)! + n);
   } catch (e) {
     for (const [k, n] of flushing) pending.set(k, (pending.get(k) ?? 0) + n);
     throw e;

@@ -2,7 +2,7 @@
 import cron from 'node-cron';
 import { config } from '../config';
 import { log } from '../log';
-import { flushUsage } from '../usage/service';
+import { cacheStoredUsage, flushUsage } from '../usage/service';
 import { flushLastUsed } from '../keys/service';
 import { flushVerifications } from '../ledger/service';
 import { startWriter, stopWriter, writerStats } from '../store/writer';
@@ -35,6 +35,7 @@ export async function startWriterThread(): Promise<void> {
 }
 
 export function startWorkers(): void {
+  cacheStoredUsage(true);
   startStreamDelivery();
   startExportWorker();
   startIntegrator();
@@ -68,5 +69,6 @@ export async function stopWorkers(): Promise<void> {
   await stopIntegrator();
   // Counters go through the writer, so they are handed over before it stops.
   await flushCounters();
+  cacheStoredUsage(false);
   await stopWriter();
 }
