@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'bun:test';
-import { closeStore, openStore, transact } from '../../src/store/env';
+import { closeStore, openStore, subDb, transact, transactAtomic } from '../../src/store/env';
 import { appendOnly, AppendConflict } from '../../src/store/append-only';
 import { cleanup, tempDir } from '../helpers';
 
@@ -31,5 +31,26 @@ describe('append-only sub-databases', () => {
     await transact(() => rows.appendInTxn(['a'], { n: 1 }));
     await expect(transact(() => rows.appendInTxn(['a'], { n: 3 }))).rejects.toBeInstanceOf(AppendConflict);
     expect([...rows.range({})].map((e) => e.value.n)).toEqual([1, 2]);
+  });
+});
+
+describe('store transactions', () => {
+  it('transactAtomic commits nothing of a callback that throws', async () => {
+    const db = subDb<number, string>('atomic_test');
+    await expect(transactAtomic(() => {
+      db.putSync('a', 1);
+      throw new Error('half way');
+    })).rejects.toThrow('half way');
+    expect(db.get('a')).toBeUndefined();
+    await transactAtomic(() => db.putSync('b', 2));
+    expect(db.get('b')).toBe(2);
+  });
+  it('plain transact keeps what was written before a throw (why the writer uses transactAtomic)', async () => {
+    const db = subDb<number, string>('atomic_test');
+    await transact(() => {
+      db.putSync('c', 3);
+      throw new Error('half way');
+    }).catch(() => null);
+    expect(db.get('c')).toBe(3);
   });
 });
