@@ -133,6 +133,15 @@ export function ownedDir(): string {
 }
 export const cleanupDirs = (): void => made.splice(0).forEach(cleanup);
 
+/** Debian's headless Chromium as the browser tests drive it (no background networking: the machine has no network). */
+export async function launchChromium(): Promise<import('playwright-core').Browser> {
+  const { chromium } = await import('playwright-core');
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}
+
 /** What `until` hands back: the polled value once it is truthy. */
 type Truthy<T> = Exclude<T, null | undefined | false | 0 | ''>;
 

@@ -2,8 +2,8 @@
 // carries a `log` block: log blocks are added in the test (independent RFC 6962 code) to the real events the page receives.
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { createHash, sign } from 'node:crypto';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { call, cleanup, cli, startServer, tempDir, until, type Server } from '../helpers';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { call, cleanup, cli, startServer, tempDir, until, type Server, launchChromium } from '../helpers';
 import { newSigner } from '../unit/proof-fixtures';
 import { canonicalJson } from './independent-canonical';
 
@@ -44,7 +44,7 @@ beforeAll(async () => {
     expect((await api('POST', '/v1/audit/events', { organization_id: ORG, action: 'user.login', occurred_at: new Date().toISOString(), actor: { type: 'user', id: `u${i}` }, targets: [{ type: 'app', id: 'a' }] }, { 'idempotency-key': `pl-${i}` })).status).toBe(201);
   }
   await until(async () => (await api('GET', `/v1/audit/orgs/${ORG}`)).body.last_seq === 3, 20000);
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+  browser = await launchChromium();
   ctx = await browser.newContext({ ignoreHTTPSErrors: true });
 });
 afterAll(async () => {

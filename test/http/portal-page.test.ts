@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { createPublicKey, verify } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { call, cleanup, cli, startServer, tempDir, until, type Server } from '../helpers';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { call, cleanup, cli, startServer, tempDir, until, type Server, launchChromium } from '../helpers';
 import { canonicalJson } from './independent-canonical';
 
 const dir = tempDir();
@@ -68,10 +68,7 @@ beforeAll(async () => {
     expect(r.status).toBe(201);
   }
   await until(async () => (await api('GET', `/v1/audit/orgs/${ORG}`)).body.last_seq === 40, 20000);
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  browser = await launchChromium();
   ctx = await browser.newContext({ ignoreHTTPSErrors: true, acceptDownloads: true });
 });
 afterAll(async () => {

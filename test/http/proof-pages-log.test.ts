@@ -3,8 +3,8 @@
 // proofs of a real appliance on their way to the page, with a checkpoint signed by a newer published tenant key.
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { createHash, randomBytes, sign } from 'node:crypto';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { call, cleanup, sha, startServer, tempDir, until, type Server } from '../helpers';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { call, cleanup, sha, startServer, tempDir, until, type Server, launchChromium } from '../helpers';
 import { newSigner } from '../unit/proof-fixtures';
 
 let s: Server;
@@ -36,7 +36,7 @@ function logBlocks(records: string[], at: number[], size: number) {
 
 beforeAll(async () => {
   s = await startServer({ dataDir: dir, env: { SVC_PUBLIC_RPS: '1000' } });
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+  browser = await launchChromium();
   ctx = await browser.newContext({ ignoreHTTPSErrors: true });
 });
 afterAll(async () => {

@@ -1,8 +1,8 @@
 // The public proof pages in headless Chromium against a real appliance: in-browser verdicts, tampering, CSP, local file hashing.
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { createPublicKey, verify } from 'node:crypto';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { call, cleanup, startServer, tempDir, until, sha, type Server } from '../helpers';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { call, cleanup, startServer, tempDir, until, sha, type Server, launchChromium } from '../helpers';
 
 let s: Server;
 let browser: Browser;
@@ -15,10 +15,7 @@ const flipHex = (h: string, i: number) => h.slice(0, i) + (h[i] === '0' ? '1' : 
 beforeAll(async () => {
   // Polling the public proof endpoint must not trip the per-IP public rate limit.
   s = await startServer({ dataDir: dir, env: { SVC_PUBLIC_RPS: '1000' } });
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  browser = await launchChromium();
   ctx = await browser.newContext({ ignoreHTTPSErrors: true });
 });
 afterAll(async () => {
