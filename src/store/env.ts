@@ -69,11 +69,11 @@ export function transact<T>(fn: () => T): Promise<T> {
 }
 
 /**
- * As transact(), but all or nothing: when `fn` throws, none of its writes is committed (an abortable child
- * transaction; plain transact() keeps the writes made before the throw). Rejects with what `fn` threw.
+ * Runs `fn` in a write transaction of its own on this thread and commits it durably before returning (the
+ * thread blocks for the fsync). All or nothing: when `fn` throws, none of its writes is committed.
  */
-export function transactAtomic<T>(fn: () => T): Promise<T> {
-  return env().childTransaction(fn) as Promise<T>;
+export function transactSync<T>(fn: () => T): T {
+  return env().transactionSync(fn) as T;
 }
 
 /**

@@ -1,11 +1,10 @@
 // Owns the writer thread's loop: each message from the main thread is a batch of accepted writes, prepared
 // (hashing, signing: CPU work outside the write lock) and then applied in one durable LMDB transaction; the
-// results go back once it is fsync'd. Transactions are issued without waiting for the previous commit, so
-// lmdb-js groups them: commits overlap with the preparing of the next batch.
+// results go back once it is fsync'd.
 import { parentPort } from 'node:worker_threads';
 import { log } from '../log';
 import type { Key } from 'lmdb';
-import { subDb, transactAtomic } from './env';
+import { subDb, transactSync } from './env';
 import { exitThread, tellMain } from './thread';
 
 /**
@@ -22,8 +21,8 @@ export type ApplierTable = Readonly<Record<string, Applier<any, any>>>;
 export type WriteItem = { id: number; kind: string; data: unknown; ack?: { db: string; key: Key } };
 /** [id, 1, result] once durable; [id, 0, reason] when the item could not be prepared (nothing was written for it). */
 export type WriteResult = [id: number, ok: 0 | 1, value: unknown];
-/** `last`: the final answer to one posted batch (a batch is answered in chunks). */
-export type WriterMessage = { results: WriteResult[]; batch: number; last: boolean };
+/** The answer to one posted batch, sent once its transaction is durable. */
+export type WriterMessage = { results: WriteResult[]; batch: number };
 
 /**
  * Thread side: applies every batch the main thread posts, in order. A transaction that fails leaves the
@@ -31,12 +30,7 @@ export type WriterMessage = { results: WriteResult[]; batch: number; last: boole
  * fails what was in flight (never answered 201) and starts a fresh thread from what is durable.
  */
 export function runWriter(table: ApplierTable): void {
-  let inFlight = 0;
-  let stopping = false;
   const hooks = Object.values(table).filter((a) => a.batchEnd);
-  const maybeExit = () => {
-    if (stopping && inFlight === 0) void exitThread(0);
-  };
   const prepare = (it: WriteItem): { p: Prepared<unknown> | null; fail?: WriteResult } => {
     try {
       const a = table[it.kind];
@@ -47,11 +41,19 @@ export function runWriter(table: ApplierTable): void {
       return { p: null, fail: [it.id, 0, String((e as Error).message)] };
     }
   };
-  /** Applies prepared items in one transaction and answers them once it is durable. */
-  const commit = async (items: WriteItem[], prepared: Array<{ p: Prepared<unknown> | null; fail?: WriteResult }>, last: boolean) => {
+  /**
+   * Prepares a batch, applies it in one synchronous durable transaction and answers it. Synchronous on purpose:
+   * an asynchronous transaction waits for this thread to run its callback and again to see it committed, and
+   * each wait lasts as long as the signing in between; here the thread signs, writes and fsyncs without
+   * hand-offs, and the main thread gathers the next batch meanwhile (bigger batches under more load).
+   */
+  let failed = false;
+  const handle = (items: WriteItem[]) => {
+    if (failed) return;
+    const prepared = items.map(prepare);
     const results: WriteResult[] = prepared.map((x) => x.fail ?? [0, 0, null]);
     try {
-      await transactAtomic(() => {
+      transactSync(() => {
         prepared.forEach(({ p }, i) => {
           if (!p) return;
           const it = items[i]!;
@@ -62,33 +64,16 @@ export function runWriter(table: ApplierTable): void {
       });
     } catch (e) {
       log('error', 'write transaction failed; restarting the writer', { error: String((e as Error).message) });
-      await exitThread(1);
+      failed = true;
+      void exitThread(1);
+      return;
     }
     for (const { p } of prepared) p?.done?.();
-    tellMain(JSON.stringify({ results, batch: items.length, last } satisfies WriterMessage));
-  };
-  // A batch is prepared and committed in chunks: the first chunk's transaction starts (and its fsync runs on
-  // LMDB's thread) while the next chunk is being signed; chunks issued while a commit runs share the next one.
-  const CHUNK = 16;
-  const handle = async (items: WriteItem[]) => {
-    inFlight++;
-    const commits: Array<Promise<void>> = [];
-    for (let at = 0; at < items.length; at += CHUNK) {
-      const chunk = items.slice(at, at + CHUNK);
-      commits.push(commit(chunk, chunk.map(prepare), at + CHUNK >= items.length));
-      // Lets LMDB's write thread run the transaction callback just issued before the next chunk is signed.
-      if (at + CHUNK < items.length) await new Promise((r) => setImmediate(r));
-    }
-    await Promise.all(commits);
-    inFlight--;
-    maybeExit();
+    tellMain(JSON.stringify({ results, batch: items.length } satisfies WriterMessage));
   };
   parentPort!.on('message', (m: string) => {
-    if (m === 'stop') {
-      stopping = true;
-      maybeExit();
-    } else {
-      void handle(JSON.parse(m) as WriteItem[]);
-    }
+    // Messages are handled one at a time, each committed before the next: at 'stop' nothing is held.
+    if (m === 'stop') void exitThread(0);
+    else handle(JSON.parse(m) as WriteItem[]);
   });
 }

@@ -3,6 +3,7 @@
 // holds it is durable (a 201 is only ever answered after that). Excess load is refused at once (503).
 import type { Config } from '../config';
 import { ApiError } from '../errors';
+import { refreshReads } from './env';
 import { superviseThread, type Supervised } from './thread';
 import type { WriteItem, WriterMessage } from './writer-core';
 import type { Key } from 'lmdb';
@@ -15,18 +16,22 @@ let maxInFlight = 1024;
 let nextId = 0;
 let outbox: WriteItem[] = [];
 let flushScheduled = false;
-// Batches posted and not yet answered. Posting costs the same for one item as for a hundred, so while the
-// writer is busy new items wait here and travel together: at most two batches in flight (one committing,
-// one being signed) keeps the writer fed and the number of messages low.
+// Batches posted and not yet answered. The writer signs and commits one batch at a time; while it does, new
+// items wait here and travel together as the next batch, so batches grow with the load and each fsync
+// covers more writes. Two in flight (one being written, one queued behind it) keeps the writer fed; more
+// would only split the waiting items into smaller batches (measured: 2 beats 1 and 4).
 let batchesInFlight = 0;
-const MAX_BATCHES_IN_FLIGHT = 16;
+const MAX_BATCHES_IN_FLIGHT = 2;
 const FLUSH_AT = 16;
 const waiting = new Map<number, Waiter>();
 const stats = { committed: 0, batches: 0, last_batch: 0, max_batch: 0 };
 
 function onMessage(text: string): void {
   const m = JSON.parse(text) as WriterMessage;
-  if (m.last) batchesInFlight = Math.max(0, batchesInFlight - 1);
+  // What was just committed on the writer thread must be visible to this thread's next read: a client that
+  // got its 201 reads its record back, and a trace whose seal just applied refuses the next item.
+  refreshReads();
+  batchesInFlight = Math.max(0, batchesInFlight - 1);
   if (outbox.length) flush();
   stats.batches++;
   stats.last_batch = m.batch;

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'bun:test';
-import { closeStore, openStore, subDb, transact, transactAtomic } from '../../src/store/env';
+import { closeStore, openStore, subDb, transact, transactSync } from '../../src/store/env';
 import { appendOnly, AppendConflict } from '../../src/store/append-only';
 import { cleanup, tempDir } from '../helpers';
 
@@ -35,17 +35,17 @@ describe('append-only sub-databases', () => {
 });
 
 describe('store transactions', () => {
-  it('transactAtomic commits nothing of a callback that throws', async () => {
+  it('transactSync commits nothing of a callback that throws', () => {
     const db = subDb<number, string>('atomic_test');
-    await expect(transactAtomic(() => {
+    expect(() => transactSync(() => {
       db.putSync('a', 1);
       throw new Error('half way');
-    })).rejects.toThrow('half way');
+    })).toThrow('half way');
     expect(db.get('a')).toBeUndefined();
-    await transactAtomic(() => db.putSync('b', 2));
+    transactSync(() => db.putSync('b', 2));
     expect(db.get('b')).toBe(2);
   });
-  it('plain transact keeps what was written before a throw (why the writer uses transactAtomic)', async () => {
+  it('plain transact keeps what was written before a throw (why the writer uses transactSync)', async () => {
     const db = subDb<number, string>('atomic_test');
     await transact(() => {
       db.putSync('c', 3);
