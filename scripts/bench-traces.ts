@@ -5,7 +5,8 @@ import { loadConfig, setConfig } from '../src/config';
 import { closeStore, openStore, transact } from '../src/store/env';
 import { uuidv7 } from '../src/crypto/ids';
 import { findTenant } from '../src/tenants/service';
-import { appendLedgerRowInTxn, buildLedgerRow } from '../src/ledger/service';
+import { appendLedgerRowInTxn, buildLedgerRow, flushActiveCountsInTxn } from '../src/ledger/service';
+import { flushTenantHeadsInTxn } from '../src/tlog/append';
 import { applySeal, createTrace } from '../src/traces/service';
 import { buildBundle } from '../src/traces/bundle';
 import { traces } from '../src/traces/repo';
@@ -87,7 +88,11 @@ for (let b = 0; b < 10; b++) {
     event_id: uuidv7(), tenant_id: tenant.tenant_id, api_key_id: null, ingested_at: new Date().toISOString(), idempotency_key: null,
     event_type: 'bench.step', payload: { b, i }, payload_source: null, event_time: null, trace_id: fresh,
   }));
-  await transact(() => rows.forEach(appendLedgerRowInTxn));
+  await transact(() => {
+    rows.forEach(appendLedgerRowInTxn);
+    flushActiveCountsInTxn();
+    flushTenantHeadsInTxn();
+  });
 }
 await transact(() => traces().putSync([tenant.tenant_id, fresh], { ...traces().get([tenant.tenant_id, fresh])!, status: 'sealing' }));
 let applyMs = 0;

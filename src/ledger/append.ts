@@ -78,8 +78,10 @@ export const ledgerEventApplier: Applier<LedgerQueueItem, LedgerEventResult> = {
       },
     };
   },
-  batchEnd() {
-    for (const [tenantId, n] of pendingCounts) activeCounts().putSync(tenantId, (activeCounts().get(tenantId) ?? 0) + n);
-    pendingCounts.clear();
-  },
 };
+
+/** Inside the writer's transaction, after its items: adds the events it appended to each tenant's active count. */
+export function flushActiveCountsInTxn(): void {
+  for (const [tenantId, n] of pendingCounts) activeCounts().putSync(tenantId, (activeCounts().get(tenantId) ?? 0) + n);
+  pendingCounts.clear();
+}

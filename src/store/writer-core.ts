@@ -12,8 +12,8 @@ import { exitThread, tellMain } from './thread';
  * item's result; `done` runs once the transaction is durable.
  */
 export type Prepared<R> = { apply(): R; done?(): void };
-/** How one kind of write is applied. `prepare` may throw (the item alone fails); `batchEnd` runs in each transaction after its items. */
-export type Applier<D, R> = { prepare(data: D): Prepared<R>; batchEnd?(): void };
+/** How one kind of write is applied. `prepare` may throw (the item alone fails). */
+export type Applier<D, R> = { prepare(data: D): Prepared<R> };
 export type ApplierTable = Readonly<Record<string, Applier<any, any>>>;
 
 /** `ack`: a stored queue entry that the item's transaction removes (items queued by earlier versions). */
@@ -25,12 +25,12 @@ export type WriteResult = [id: number, ok: 0 | 1, value: unknown];
 export type WriterMessage = { results: WriteResult[]; batch: number };
 
 /**
- * Thread side: applies every batch the main thread posts, in order. A transaction that fails leaves the
+ * Thread side: applies every batch the main thread posts, in order; `afterItems` run in each transaction after
+ * its items (totals the appliers gathered, written once per transaction). A transaction that fails leaves the
  * thread in an unknown state (sequence counters, in-flight claims), so the thread exits: the supervisor
  * fails what was in flight (never answered 201) and starts a fresh thread from what is durable.
  */
-export function runWriter(table: ApplierTable): void {
-  const hooks = Object.values(table).filter((a) => a.batchEnd);
+export function runWriter(table: ApplierTable, afterItems: ReadonlyArray<() => void>): void {
   const prepare = (it: WriteItem): { p: Prepared<unknown> | null; fail?: WriteResult } => {
     try {
       const a = table[it.kind];
@@ -60,7 +60,7 @@ export function runWriter(table: ApplierTable): void {
           results[i] = [it.id, 1, p.apply()];
           if (it.ack) subDb(it.ack.db).removeSync(it.ack.key);
         });
-        for (const h of hooks) h.batchEnd!();
+        for (const f of afterItems) f();
       });
     } catch (e) {
       log('error', 'write transaction failed; restarting the writer', { error: String((e as Error).message) });

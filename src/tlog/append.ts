@@ -45,6 +45,23 @@ function appendInTxn(num: number, index: number, leafData: Uint8Array, ref: stri
 }
 
 /**
+ * The writer thread's view of the tenant logs it appends to: log number and next leaf index, read from the
+ * store on first use and kept here, so an append costs two writes instead of four reads and writes. Only the
+ * writer appends to tenant logs once the server runs (the first-start migration ends before it starts), and a
+ * failed transaction ends the thread, so this view never outlives a write that did not commit. The heads are
+ * written once per transaction (flushTenantHeadsInTxn). Org logs are not kept here: deleting an org retires
+ * its log outside the writer.
+ */
+const tenantLogs = new Map<string, { num: number; next: number }>();
+const dirtyHeads = new Set<{ num: number; next: number }>();
+
+/** Inside the writer's transaction, after its items: stores the head of every tenant log it appended to. */
+export function flushTenantHeadsInTxn(): void {
+  for (const log of dirtyHeads) heads().putSync(log.num, log.next);
+  dirtyHeads.clear();
+}
+
+/**
  * Inside a write transaction (first-start migration only): appends leaves whose hashes are already computed
  * to the log's end, with their record ids for lookup (their rows cannot carry leaf_index). Returns the first index.
  */
@@ -65,9 +82,15 @@ export function appendMigratedLeavesInTxn(num: number, batch: Array<{ hash: Uint
  * covers; `ref` = `<kind>:<id>` with kind e (ledger event, trace seal), a (AI attestation) or d (document).
  */
 export function appendTenantLeafInTxn(tenantId: string, leafData: Uint8Array, ref: string): number {
-  const num = logNumInTxn(tenantId, null);
-  const index = heads().get(num) ?? 0;
-  appendInTxn(num, index, leafData, ref);
+  let log = tenantLogs.get(tenantId);
+  if (!log) {
+    const num = logNumInTxn(tenantId, null);
+    log = { num, next: heads().get(num) ?? 0 };
+    tenantLogs.set(tenantId, log);
+  }
+  const index = log.next++;
+  putGrowing(leaves(), [log.num, index], encodeLeaf(leafHash(sha, leafData), ref));
+  dirtyHeads.add(log);
   return index;
 }
 

@@ -45,10 +45,18 @@ const UUID_HEX = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$
 /** Encodes a record reference `<kind>:<id>` (kind one of e, a, d) after the leaf hash. */
 export function encodeLeaf(hash: Uint8Array, ref: string | null): Buffer {
   if (!ref) return Buffer.from(hash);
-  const kind = ref.charCodeAt(0);
   const id = ref.slice(2).toLowerCase();
-  const idBytes = UUID_HEX.test(id) ? Buffer.from(id.replace(/-/g, ''), 'hex') : Buffer.from(id, 'utf8');
-  return Buffer.concat([hash, Buffer.from([kind]), idBytes]);
+  if (!UUID_HEX.test(id)) return Buffer.concat([hash, Buffer.from([ref.charCodeAt(0)]), Buffer.from(id, 'utf8')]);
+  // A UUID as its 16 raw bytes, written in place (this runs once per appended record).
+  const out = Buffer.allocUnsafe(49);
+  out.set(hash, 0);
+  out[32] = ref.charCodeAt(0);
+  out.write(id.slice(0, 8), 33, 'hex');
+  out.write(id.slice(9, 13), 37, 'hex');
+  out.write(id.slice(14, 18), 39, 'hex');
+  out.write(id.slice(19, 23), 41, 'hex');
+  out.write(id.slice(24), 43, 'hex');
+  return out;
 }
 
 /** The record reference stored with a tenant leaf, or null (org leaves carry none). */

@@ -3,11 +3,12 @@
 import { aiAttestationApplier, AI_ATTESTATION } from '../ai/service';
 import { auditEventApplier, AUDIT_EVENT } from '../audit/service';
 import { documentAnchorApplier, DOCUMENT_ANCHOR } from '../documents/service';
-import { ledgerEventApplier, LEDGER_EVENT, LEDGER_VERIFICATION, verificationApplier } from '../ledger/service';
+import { flushActiveCountsInTxn, ledgerEventApplier, LEDGER_EVENT, LEDGER_VERIFICATION, verificationApplier } from '../ledger/service';
 import { KEYS_LAST_USED, lastUsedApplier } from '../keys/service';
 import { USAGE_FLUSH, usageFlushApplier } from '../usage/service';
 import { publishStatusApplier, WRITER_STATUS } from '../store/writer-status';
 import { traceSealApplier, TRACE_SEAL } from '../traces/service';
+import { flushTenantHeadsInTxn } from '../tlog/append';
 import type { ApplierTable } from '../store/writer-core';
 
 export const appliers: ApplierTable = Object.freeze({
@@ -21,3 +22,6 @@ export const appliers: ApplierTable = Object.freeze({
   [KEYS_LAST_USED]: lastUsedApplier,
   [WRITER_STATUS]: publishStatusApplier,
 });
+
+/** What runs in each writer transaction after its items: totals gathered by the appliers, written once. */
+export const afterItems: ReadonlyArray<() => void> = Object.freeze([flushActiveCountsInTxn, flushTenantHeadsInTxn]);

@@ -1,7 +1,7 @@
 // Owns the writer thread's entry: the store and Config of the server, then the write loop over the applier table.
 import { bootThread } from '../store/thread';
 import { runWriter } from '../store/writer-core';
-import { appliers } from './appliers';
+import { afterItems, appliers } from './appliers';
 
 bootThread();
-runWriter(appliers);
+runWriter(appliers, afterItems);
