@@ -28,7 +28,8 @@ export function checkTarget(url: string): void {
   const path = url.slice(start, q < 0 ? undefined : q);
   for (const seg of path.split('/')) {
     if (!seg) continue;
-    const v = strictDecode(seg);
+    // Without an escape a segment is its own decoding (the common case: no decode per request).
+    const v = seg.includes('%') ? strictDecode(seg) : seg;
     if (v === null) throw new ApiError('invalid_path_parameter', 'A path segment is not valid percent-encoded UTF-8');
     if (v.length > MAX_PATH_VALUE) throw new ApiError('invalid_path_parameter', `A path segment is over ${MAX_PATH_VALUE} characters`);
   }

