@@ -164,7 +164,6 @@ function tick(): void {
 
 /** Starts the integrator (server boot); it ticks often enough that a record is signed about 5 s after it lands. */
 export function startIntegrator(): void {
-  if (process.env.XNOLOG) return;
   if (timer) return;
   timer = setInterval(tick, Math.min(250, config().checkpointSeconds * 100));
 }
