@@ -4,6 +4,7 @@ import { canonicalJson } from '../src/crypto/canonical';
 import { ulid } from '../src/crypto/ids';
 import { transact } from '../src/store/env';
 import { prepareAuditEvent } from '../src/audit/append';
+import { flushHeadsInTxn } from '../src/tlog/append';
 import type { IngestItem } from '../src/audit/model';
 
 export type FixtureOptions = {
@@ -36,7 +37,10 @@ export async function appendAuditFixture(tenantId: string, org: string, count: n
       };
       prepared.push(prepareAuditEvent(item));
     }
-    await transact(() => prepared.forEach((p) => p.apply()));
+    await transact(() => {
+      for (const p of prepared) p.apply();
+      flushHeadsInTxn();
+    });
     for (const p of prepared) p.done?.();
     if (opts.progress && (b / BATCH) % 40 === 0) process.stderr.write(`  built ${b + prepared.length} events\n`);
   }

@@ -44,25 +44,38 @@ export function logNumInTxn(tenantId: string, orgId: string | null): number {
   return num;
 }
 
-function appendInTxn(num: number, index: number, leafData: Uint8Array, ref: string | null): void {
-  putGrowing(leaves(), [num, index], encodeLeaf(appendLeafHash(leafData), ref));
-  heads().putSync(num, index + 1);
+/**
+ * The writer thread's view of the logs it appends to: the next leaf index of each log number, read from the
+ * store on first use and kept here, and (tenant logs, which are never retired) the tenant's log number. Only
+ * the writer appends to logs once the server runs (the first-start migration ends before it starts; a log
+ * number is never reused), and a failed transaction ends the thread, so this view never holds an append that
+ * did not commit. The heads are written once per transaction (flushHeadsInTxn). Org logs are looked up by
+ * org each time: deleting an org retires its log outside the writer.
+ */
+type Head = { num: number; next: number };
+const headsByNum = new Map<number, Head>();
+const tenantLogNums = new Map<string, number>();
+const dirtyHeads = new Set<Head>();
+
+function headOf(num: number): Head {
+  let h = headsByNum.get(num);
+  if (!h) {
+    h = { num, next: heads().get(num) ?? 0 };
+    headsByNum.set(num, h);
+  }
+  return h;
 }
 
-/**
- * The writer thread's view of the tenant logs it appends to: log number and next leaf index, read from the
- * store on first use and kept here, so an append costs two writes instead of four reads and writes. Only the
- * writer appends to tenant logs once the server runs (the first-start migration ends before it starts), and a
- * failed transaction ends the thread, so this view never outlives a write that did not commit. The heads are
- * written once per transaction (flushTenantHeadsInTxn). Org logs are not kept here: deleting an org retires
- * its log outside the writer.
- */
-const tenantLogs = new Map<string, { num: number; next: number }>();
-const dirtyHeads = new Set<{ num: number; next: number }>();
+function appendInTxn(head: Head, leafData: Uint8Array, ref: string | null): number {
+  const index = head.next++;
+  putGrowing(leaves(), [head.num, index], encodeLeaf(appendLeafHash(leafData), ref));
+  dirtyHeads.add(head);
+  return index;
+}
 
-/** Inside the writer's transaction, after its items: stores the head of every tenant log it appended to. */
-export function flushTenantHeadsInTxn(): void {
-  for (const log of dirtyHeads) heads().putSync(log.num, log.next);
+/** Inside the writer's transaction, after its items: stores the head of every log it appended to. */
+export function flushHeadsInTxn(): void {
+  for (const h of dirtyHeads) heads().putSync(h.num, h.next);
   dirtyHeads.clear();
 }
 
@@ -87,16 +100,12 @@ export function appendMigratedLeavesInTxn(num: number, batch: Array<{ hash: Uint
  * covers; `ref` = `<kind>:<id>` with kind e (ledger event, trace seal), a (AI attestation) or d (document).
  */
 export function appendTenantLeafInTxn(tenantId: string, leafData: Uint8Array, ref: string): number {
-  let log = tenantLogs.get(tenantId);
-  if (!log) {
-    const num = logNumInTxn(tenantId, null);
-    log = { num, next: heads().get(num) ?? 0 };
-    tenantLogs.set(tenantId, log);
+  let num = tenantLogNums.get(tenantId);
+  if (num === undefined) {
+    num = logNumInTxn(tenantId, null);
+    tenantLogNums.set(tenantId, num);
   }
-  const index = log.next++;
-  putGrowing(leaves(), [log.num, index], encodeLeaf(appendLeafHash(leafData), ref));
-  dirtyHeads.add(log);
-  return index;
+  return appendInTxn(headOf(num), leafData, ref);
 }
 
 /**
@@ -112,8 +121,7 @@ export function retireOrgLogInTxn(tenantId: string, orgId: string): void {
  * signed data) to the org's log at leaf_index seq - 1. Throws when that is not the log's next index.
  */
 export function appendOrgLeafInTxn(tenantId: string, orgId: string, seq: number, leafData: Uint8Array): void {
-  const num = logNumInTxn(tenantId, orgId);
-  const index = heads().get(num) ?? 0;
-  if (index !== seq - 1) throw new Error(`org log out of step: next leaf ${index}, seq ${seq}`);
-  appendInTxn(num, index, leafData, null);
+  const head = headOf(logNumInTxn(tenantId, orgId));
+  if (head.next !== seq - 1) throw new Error(`org log out of step: next leaf ${head.next}, seq ${seq}`);
+  appendInTxn(head, leafData, null);
 }
