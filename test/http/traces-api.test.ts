@@ -292,10 +292,12 @@ describe('GET /v1/traces/{trace_id}/proof', () => {
   });
 
   it('does not count the seal event against the events quota', async () => {
-    // Counters are flushed every 250 ms: wait until two reads agree (earlier requests flushed), then for the seal.
+    // Counters are flushed every 250 ms: wait until two reads a whole second apart agree (every earlier request
+    // flushed), then for the seal.
     const used = async () => (await cli(dir, 'tenant', 'show', t.tenantId)).json.usage.events_per_month.used as number;
     const { before } = await until(async () => {
       const a = await used();
+      await Bun.sleep(1000);
       return a === (await used()) ? { before: a } : null;
     });
     const x = await newTrace();
@@ -304,7 +306,7 @@ describe('GET /v1/traces/{trace_id}/proof', () => {
     await sealed(x);
     await until(async () => (await used()) === before + 1);
     expect(await used()).toBe(before + 1);
-  }, 20000);
+  }, 30000);
 
   it('public verification: off by default (404 proof_not_found), enabled per trace, AI payloads hash-only', async () => {
     const pub = (x: string) => call(s, 'GET', `/v1/proof/trace/${x}`);
