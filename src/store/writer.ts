@@ -57,9 +57,10 @@ function failInFlight(): void {
   batchesInFlight = 0;
 }
 
-function flush(): void {
+/** Posts what waits in the outbox as one batch; `force` ignores the in-flight limit (shutdown). */
+function flush(force = false): void {
   flushScheduled = false;
-  if (!outbox.length || batchesInFlight >= MAX_BATCHES_IN_FLIGHT) return;
+  if (!outbox.length || (!force && batchesInFlight >= MAX_BATCHES_IN_FLIGHT)) return;
   const items = outbox;
   outbox = [];
   batchesInFlight++;
@@ -76,7 +77,9 @@ export function startWriter(url: URL, cfg: Config, limit = 1024): void {
 
 /** Graceful shutdown: what was handed over is committed and answered, then the thread exits. */
 export async function stopWriter(): Promise<void> {
-  flush();
+  // Everything accepted goes to the writer ahead of 'stop', even past the in-flight limit: the thread
+  // commits messages in order, so nothing accepted before the shutdown is failed by it.
+  flush(true);
   await thread?.stop();
   thread = null;
 }
