@@ -1,10 +1,11 @@
 // Owns appending audit rows (DECISIONS 6), run by the writer thread: the idempotency claim, seq assignment and
 // signing outside the transaction; the row, its indexes, the org head and the idempotency record inside it.
-import { canonicalBytes } from '../crypto/canonical';
+import { CanonicalText, canonicalBytes } from '../crypto/canonical';
+import { auditSignedData } from '../crypto/signed';
 import { sha256Hex } from '../crypto/hash';
 import type { Applier, Prepared } from '../store/writer-core';
 import { tenantSigner } from '../tenants/service';
-import { DAY_MS, FIVE_YEARS_MS, SCHEMA_ID, signedDataOf, type AuditRow, type IdemRow, type IngestItem } from './model';
+import { DAY_MS, FIVE_YEARS_MS, SCHEMA_ID, type AuditRow, type IdemRow, type IngestItem } from './model';
 import { events, heads, idem, idemExpiry, indexInTxn } from './repo';
 import { appendOrgLeafInTxn } from '../tlog/append';
 
@@ -23,6 +24,19 @@ const assigned = new Map<string, number>();
 // Idempotency keys claimed by rows prepared but not yet committed.
 const claimed = new Map<string, IdemRow>();
 
+/**
+ * The signed data of a row being appended. Its JSON columns were made by canonicalJson at acceptance, so they
+ * are spliced in as they are (CanonicalText) instead of being parsed and canonicalized again; the bytes are
+ * those of signedDataOf, which verification uses on stored rows (a unit test holds the two equal).
+ */
+export function newRowSignedData(r: AuditRow) {
+  return auditSignedData({
+    action: r.action, actor: new CanonicalText(r.actor_json), context: new CanonicalText(r.context_json), event_id: r.id,
+    ingested_at: r.ingested_at, metadata: new CanonicalText(r.metadata_json), occurred_at: r.occurred_at, org_id: r.org_id,
+    schema_id: r.schema_id, seq: r.seq, targets: new CanonicalText(r.targets_json),
+  });
+}
+
 /** Signs the next row of the org; `apply` writes it inside the transaction. Exported for the fixture builder. */
 export function prepareAuditEvent(item: IngestItem): Prepared<AuditWriteResult> & { seq: number } {
   const t = item.tenant_id;
@@ -36,7 +50,7 @@ export function prepareAuditEvent(item: IngestItem): Prepared<AuditWriteResult> 
     context_json: item.context_json, metadata_json: item.metadata_json, actor_id: item.actor_id, target_ids: item.target_ids,
     payload_hash: '', signature: Buffer.alloc(0), key_id: signer.key_id, public_key: signer.public_key,
   };
-  const bytes = canonicalBytes(signedDataOf(row));
+  const bytes = canonicalBytes(newRowSignedData(row));
   row.payload_hash = sha256Hex(bytes);
   row.signature = signer.sign(bytes);
   assigned.set(k, seq);
