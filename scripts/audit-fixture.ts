@@ -4,7 +4,7 @@ import { canonicalJson } from '../src/crypto/canonical';
 import { ulid } from '../src/crypto/ids';
 import { transact } from '../src/store/env';
 import { prepareAuditEvent } from '../src/audit/append';
-import { flushHeadsInTxn } from '../src/tlog/append';
+import { flushLogsInTxn } from '../src/tlog/append';
 import type { IngestItem } from '../src/audit/model';
 
 export type FixtureOptions = {
@@ -39,7 +39,7 @@ export async function appendAuditFixture(tenantId: string, org: string, count: n
     }
     await transact(() => {
       for (const p of prepared) p.apply();
-      flushHeadsInTxn();
+      flushLogsInTxn();
     });
     for (const p of prepared) p.done?.();
     if (opts.progress && (b / BATCH) % 40 === 0) process.stderr.write(`  built ${b + prepared.length} events\n`);

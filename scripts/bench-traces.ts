@@ -6,7 +6,7 @@ import { closeStore, openStore, transact } from '../src/store/env';
 import { uuidv7 } from '../src/crypto/ids';
 import { findTenant } from '../src/tenants/service';
 import { appendLedgerRowInTxn, buildLedgerRow, flushActiveCountsInTxn } from '../src/ledger/service';
-import { flushHeadsInTxn } from '../src/tlog/append';
+import { flushLogsInTxn } from '../src/tlog/append';
 import { applySeal, createTrace } from '../src/traces/service';
 import { buildBundle } from '../src/traces/bundle';
 import { traces } from '../src/traces/repo';
@@ -91,7 +91,7 @@ for (let b = 0; b < 10; b++) {
   await transact(() => {
     rows.forEach(appendLedgerRowInTxn);
     flushActiveCountsInTxn();
-    flushHeadsInTxn();
+    flushLogsInTxn();
   });
 }
 await transact(() => traces().putSync([tenant.tenant_id, fresh], { ...traces().get([tenant.tenant_id, fresh])!, status: 'sealing' }));

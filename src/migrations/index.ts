@@ -1,6 +1,7 @@
 // Owns upgrading a data directory: the ordered list of format migrations and running the missing ones at start.
 import { flushLogs, log } from '../log';
 import { FORMAT_VERSION, formatVersion, setFormatVersion } from '../store/format';
+import { leavesToRuns } from '../tlog/leaf-runs';
 
 /**
  * One step from format `to - 1` to format `to`. `run` must be idempotent: a step interrupted (kill -9, power
@@ -13,7 +14,16 @@ export type Migration = { to: number; name: string; run: () => Promise<void> };
  * The steps, oldest first. To change the format: append a step here with `to` = FORMAT_VERSION + 1 and raise
  * FORMAT_VERSION in src/store/format.ts to match.
  */
-export const MIGRATIONS: Migration[] = [];
+export const MIGRATIONS: Migration[] = [
+  {
+    to: 2,
+    name: 'transparency-log leaves stored in runs',
+    run: async () => {
+      const moved = await leavesToRuns();
+      if (moved) log('info', 'transparency-log leaves regrouped', { leaves: moved });
+    },
+  },
+];
 
 /**
  * Brings the open store to `target` by running every step above its stored version, in order, logging each.

@@ -4,11 +4,13 @@
 import { config, publicUrl, runtime } from '../config';
 import { log } from '../log';
 import { refreshReads, transact } from '../store/env';
-import { nodeHash, subtreeRoot } from '../verify/merkle';
+import { subtreeRoot } from '../verify/merkle';
+import { sha256Raw } from '../crypto/hash';
 import { checkpointBody, formatNote, noteKeyId } from '../verify/note';
 import { tenantSigner } from '../tenants/service';
 import { originOf, publicHostOf } from './append';
-import { checkpoints, integrated, leafHashOf, leaves, logs, MIN_STORED_LEVEL, nodes, type CheckpointRow, type LogRow } from './repo';
+import { checkpoints, integrated, leafHashOf, logs, MIN_STORED_LEVEL, nodes, type CheckpointRow, type LogRow } from './repo';
+import { eachLeaf } from './leaf-runs';
 import { allLogs, appendedSize, integratedSize, latestCheckpoint, nodeReader, rememberCheckpoint, sha } from './service';
 
 const utf8 = new TextEncoder();
@@ -25,6 +27,18 @@ export function onCheckpoint(fn: (c: NewCheckpoint) => void): () => void {
 
 type NodeWrite = [level: number, index: number, hash: Uint8Array];
 
+const nodeInput = Buffer.alloc(65);
+/**
+ * RFC 6962 interior node SHA-256(0x01 || left || right), as verify/merkle's nodeHash but built in a reused
+ * buffer: the integrator computes about one per appended leaf (tests hold its trees equal to independent code).
+ */
+function nodeHashOf(left: Uint8Array, right: Uint8Array): Buffer {
+  nodeInput[0] = 1;
+  nodeInput.set(left, 1);
+  nodeInput.set(right, 33);
+  return sha256Raw(nodeInput);
+}
+
 /**
  * The stored nodes (levels >= MIN_STORED_LEVEL) of every perfect subtree completed by leaves [from, to),
  * computed, not written. The left sibling of a node being completed is always the last node completed at its
@@ -39,12 +53,13 @@ function extend(num: number, from: number, to: number): NodeWrite[] {
   };
   const out: NodeWrite[] = [];
   let i = from;
-  for (const { value } of leaves().getRange({ start: [num, from], end: [num, to] })) {
-    let h: Uint8Array = leafHashOf(value as Buffer);
+  eachLeaf(num, from, to, (leafIndex, entry) => {
+    if (leafIndex !== i) throw new Error(`log ${num}: leaf ${i} missing`);
+    let h: Uint8Array = leafHashOf(entry);
     let index = i;
     let level = 0;
     while (index % 2 === 1) {
-      h = nodeHash(sha, left(level, index - 1), h);
+      h = nodeHashOf(left(level, index - 1), h);
       level++;
       index = (index - 1) / 2;
       if (level >= MIN_STORED_LEVEL) out.push([level, index, h]);
@@ -52,7 +67,7 @@ function extend(num: number, from: number, to: number): NodeWrite[] {
     // Only a node with an even index is ever a left sibling, and the loop ends on one.
     last[level] = { index, hash: h };
     i++;
-  }
+  });
   if (i !== to) throw new Error(`log ${num}: leaves ${i} to ${to - 1} missing`);
   return out;
 }

@@ -6,7 +6,8 @@ import { leafHash, nodeHash } from '../verify/merkle';
 import { verifyNote } from '../verify/note';
 import { verifyBytes } from '../crypto/ed25519';
 import { pinnedPublicKey } from '../tenants/service';
-import { leafHashOf, leaves } from './repo';
+import { leafHashOf } from './repo';
+import { leavesIn } from './leaf-runs';
 import { appendedSize, checkpointsOf, orgLog, sha, tenantLog, type LogRow } from './service';
 
 /**
@@ -49,12 +50,12 @@ export function checkLog(log: LogRow | undefined, source: LeafSource, onProgress
   let cpAt = 0;
   let lastGoodCp = 0;
   let rootsOk = true;
-  const it = leaves().getRange({ start: [log.num, 0], end: [log.num, n] })[Symbol.iterator]();
+  const it = leavesIn(log.num, 0, n);
   let next = it.next();
   for (let i = 0; i < n; i++) {
     let stored: Buffer | undefined;
-    if (!next.done && (next.value.key as [number, number])[1] === i) {
-      stored = next.value.value as Buffer;
+    if (!next.done && next.value[0] === i) {
+      stored = next.value[1];
       next = it.next();
     }
     const data = source(i, stored);

@@ -11,11 +11,6 @@ export type CheckpointRow = { note: string; root: Buffer; key_id: string; issued
 export const logs = () => subDb<LogRow, number>('tlog_logs');
 /** [tenant_id, org_id or ''] -> logNum. */
 export const logIds = () => subDb<number, [string, string]>('tlog_log_ids');
-/**
- * [logNum, leaf_index] -> 32-byte leaf hash, then (tenant logs) the record reference: one kind byte
- * ('e' ledger event or seal, 'a' AI attestation, 'd' document) and the id (16 raw bytes for a UUID).
- */
-export const leaves = () => subDb<Buffer, [number, number]>('tlog_leaves', { encoding: 'binary' });
 const nodeDb = () => subDb<Buffer, [number, number, number]>('tlog_nodes', { encoding: 'binary' });
 /**
  * Subtrees of fewer than 2^MIN_STORED_LEVEL leaves are not stored: they are computed from their (at most 8)
@@ -72,7 +67,9 @@ function writeUuid(out: Buffer, at: number, ref: string, from: number): boolean 
 }
 
 /**
- * Encodes a record reference `<kind>:<id>` (kind one of e, a, d) after the leaf hash: a UUID as its 16 raw
+ * A stored leaf (kept in runs, leaf-runs.ts): the 32-byte leaf hash, then (tenant logs) the record reference:
+ * one kind byte ('e' ledger event or seal, 'a' AI attestation, 'd' document) and the id (16 raw bytes for a
+ * UUID). Encodes a record reference `<kind>:<id>` (kind one of e, a, d) after the leaf hash: a UUID as its 16 raw
  * bytes (written in place: this runs once per appended record), any other id as UTF-8.
  */
 export function encodeLeaf(hash: Uint8Array, ref: string | null): Buffer {

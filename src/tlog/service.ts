@@ -8,7 +8,8 @@ import { ApiError } from '../errors';
 import { sha256Raw } from '../crypto/hash';
 import { consistencyPath, emptyRoot, inclusionPath, nodeHash, rootFromLeafHashes, subtreeRoot, type NodeReader } from '../verify/merkle';
 import { toHex } from '../verify/primitives';
-import { checkpoints, heads, integrated, leafHashOf, leaves, logIds, logs, migratedRefs, MIN_STORED_LEVEL, nodes, type CheckpointRow, type LogRow } from './repo';
+import { leafAt } from './leaf-runs';
+import { checkpoints, heads, integrated, leafHashOf, logIds, logs, migratedRefs, MIN_STORED_LEVEL, nodes, type CheckpointRow, type LogRow } from './repo';
 
 export const sha = (d: Uint8Array): Uint8Array => sha256Raw(d);
 export type { LogRow, CheckpointRow };
@@ -63,7 +64,7 @@ export function nodeReader(num: number): NodeReader {
     const ck = level >= CACHED_LEVEL ? `${num}/${level}/${index}` : null;
     const hit = ck ? nodeCache.get(ck) : undefined;
     if (hit) return hit;
-    const v = level === 0 ? leaves().get([num, index]) : nodes.get(num, level, index);
+    const v = level === 0 ? leafAt(num, index) : nodes.get(num, level, index);
     if (!v) throw new Error(`log ${num}: subtree (${level}, ${index}) missing`);
     const h = level === 0 ? leafHashOf(v) : v;
     if (ck) {

@@ -8,7 +8,7 @@ import { KEYS_LAST_USED, lastUsedApplier } from '../keys/service';
 import { USAGE_FLUSH, usageFlushApplier } from '../usage/service';
 import { publishStatusApplier, WRITER_STATUS } from '../store/writer-status';
 import { traceSealApplier, TRACE_SEAL } from '../traces/service';
-import { flushHeadsInTxn } from '../tlog/append';
+import { flushLogsInTxn } from '../tlog/append';
 import type { ApplierTable } from '../store/writer-core';
 
 export const appliers: ApplierTable = Object.freeze({
@@ -24,4 +24,4 @@ export const appliers: ApplierTable = Object.freeze({
 });
 
 /** What runs in each writer transaction after its items: totals gathered by the appliers, written once. */
-export const afterItems: ReadonlyArray<() => void> = Object.freeze([flushActiveCountsInTxn, flushHeadsInTxn]);
+export const afterItems: ReadonlyArray<() => void> = Object.freeze([flushActiveCountsInTxn, flushLogsInTxn]);

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { open } from 'lmdb';
 import parsePrometheusTextFormat, { type Family } from 'parse-prometheus-text-format';
 import selfsigned from 'selfsigned';
+import { FORMAT_VERSION } from '../../src/store/format';
 import { call, cleanupDirs, cli, newTenant, ownedDir, ROOT, startServer, until, type Server } from '../helpers';
 
 const dir = ownedDir;
@@ -214,7 +215,7 @@ describe('data format version', () => {
     const p = Bun.spawn(['bun', 'src/main.ts'], { cwd: ROOT, stdout: 'pipe', stderr: 'pipe', env: { ...process.env, SVC_DATA_DIR: s.dataDir, SVC_PORT: '0', SVC_METRICS_ADDR: 'off' } });
     const stderr = await new Response(p.stderr).text();
     expect(await p.exited).toBe(1);
-    expect(stderr.trim().split('\n')).toEqual([expect.stringContaining('data directory format 99 is newer than this build supports (1)')]);
+    expect(stderr.trim().split('\n')).toEqual([expect.stringContaining(`data directory format 99 is newer than this build supports (${FORMAT_VERSION})`)]);
     const c = await cli(s.dataDir, 'tenant', 'list');
     expect(c.code).toBe(1);
     expect(c.stderr.trim().split('\n').length).toBe(1);

@@ -22,7 +22,7 @@ async function stripLogs() {
   await s.stop();
   const env = open({ path: join(dir, 'db'), overlappingSync: false, maxDbs: 64 });
   await env.transaction(() => {
-    for (const name of ['tlog_logs', 'tlog_log_ids', 'tlog_leaves', 'tlog_nodes', 'tlog_heads', 'tlog_integrated', 'tlog_checkpoints', 'tlog_migrated_refs', 'tlog_meta']) {
+    for (const name of ['tlog_logs', 'tlog_log_ids', 'tlog_leaves', 'tlog_leaf_runs', 'tlog_nodes', 'tlog_heads', 'tlog_integrated', 'tlog_checkpoints', 'tlog_migrated_refs', 'tlog_meta']) {
       env.openDB({ name, keyEncoding: 'ordered-binary' }).clearSync();
     }
     for (const name of ['ledger_events', 'ai_attestations', 'documents']) {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { verify } from 'node:crypto';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { FORMAT_VERSION } from '../../src/store/format';
 import { call, cleanupDirs, newTenant, ownedDir, pubKey, startServer, svc, until, type Server } from '../helpers';
 
 const dir = ownedDir;
@@ -71,7 +72,7 @@ describe('svc backup --to DIR', () => {
     expect(backupOut).toEqual(expect.objectContaining({ dir: backupDir, manifest: join(backupDir, 'manifest.json'), includes_master_key: false }));
     expect(backupOut.records).toBeGreaterThanOrEqual(20);
     const m = JSON.parse(readFileSync(join(backupDir, 'manifest.json'), 'utf8'));
-    expect(m.format_version).toBe(1);
+    expect(m.format_version).toBe(FORMAT_VERSION);
     expect(Number.isNaN(Date.parse(m.created_at))).toBe(false);
     // The latest checkpoint of each log (the tenant's and the org's), not older than the one kept before.
     const tenantLog = m.logs.find((l: any) => l.origin === savedBefore.origin);

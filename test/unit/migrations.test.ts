@@ -30,8 +30,9 @@ describe('migrate()', () => {
   it('logs each step, survives a kill -9 in the middle of a step, and completes on the next start, once', async () => {
     const dir = tempDir();
     dirs.push(dir);
-    // A new store is stamped with this build's version (1 for the fixture's steps).
-    expect((await run(dir, 'report')).result).toEqual({ version: 1, rows: 0 });
+    // A new store is stamped with this build's version; the fixture's two steps lead past it.
+    const V = FORMAT_VERSION;
+    expect((await run(dir, 'report')).result).toEqual({ version: V, rows: 0 });
     const p = child(dir, 'migrate');
     const reader = p.stdout.getReader();
     let seen = '';
@@ -44,17 +45,17 @@ describe('migrate()', () => {
     p.kill('SIGKILL');
     await p.exited;
     const interrupted = (await run(dir, 'report')).result;
-    expect(interrupted.version).toBe(1); // the step did not finish: its version is not recorded
+    expect(interrupted.version).toBe(V); // the step did not finish: its version is not recorded
     expect(interrupted.rows).toBeGreaterThan(0);
     expect(interrupted.rows).toBeLessThan(3000);
     const resumed = await run(dir, 'migrate');
-    expect(resumed.result).toEqual({ ran: ['fill the fixture table', 'second step'], version: 3, rows: 3000 });
+    expect(resumed.result).toEqual({ ran: ['fill the fixture table', 'second step'], version: V + 2, rows: 3000 });
     expect(resumed.out).toContain('"msg":"migrated data directory"');
-    // Format 3 is newer than this build writes: it refuses the directory with one line, and writes nothing.
+    // Format V + 2 is newer than this build writes: it refuses the directory with one line, and writes nothing.
     const older = child(dir, 'report');
     const [stdout, stderr] = await Promise.all([new Response(older.stdout).text(), new Response(older.stderr).text()]);
     expect(await older.exited).not.toBe(0);
     expect(stdout).toBe('');
-    expect(stderr).toContain(`data directory format 3 is newer than this build supports (${FORMAT_VERSION})`);
+    expect(stderr).toContain(`data directory format ${V + 2} is newer than this build supports (${FORMAT_VERSION})`);
   }, 60000);
 });
