@@ -26,6 +26,9 @@ export function flushLogs(): void {
 }
 
 /** Writes one JSON line. Callers pass identifiers and figures only: never keys, secrets or payloads. */
+/** Whether `level` is written: lets a caller skip building the fields of a line that would be dropped. */
+export const logs = (level: Level): boolean => LEVELS[level] >= LEVELS[config().logLevel];
+
 export function log(level: Level, msg: string, fields: Record<string, unknown> = {}): void {
   if (LEVELS[level] < LEVELS[config().logLevel]) return;
   buffer += JSON.stringify({ t: new Date().toISOString(), level, msg, ...fields }) + '\n';

@@ -2,7 +2,7 @@
 import { Elysia } from 'elysia';
 import { ApiError, PlainError } from '../errors';
 import { config } from '../config';
-import { log } from '../log';
+import { log, logs } from '../log';
 import { decodeUtf8 } from '../crypto/utf8';
 import { beginRequest, requestState } from './context';
 import { checkTarget } from './edge';
@@ -76,7 +76,7 @@ export function buildApp(routes: Elysia<any, any, any, any, any, any, any>[]) {
   let app = new Elysia({ serve: { maxRequestBodySize: SERVE_MAX_BODY } })
     .onRequest(({ request, server }) => {
       const fwd = tlsOff ? request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() : undefined;
-      beginRequest(request, fwd || server?.requestIP(request)?.address || '');
+      beginRequest(request, server, fwd);
       // DECISIONS 8: behind a TLS-terminating proxy, anything that did not arrive over HTTPS is refused.
       if (tlsOff && request.headers.get('x-forwarded-proto') !== 'https') {
         return json(403, { error: 'https_required', message: 'HTTPS is required' });
@@ -114,6 +114,7 @@ export function buildApp(routes: Elysia<any, any, any, any, any, any, any>[]) {
       const s = requestState(request);
       const ms = performance.now() - s.start;
       recordRequest(request.method, route, typeof set.status === 'number' ? set.status : 200, ms / 1000);
+      if (!logs('info')) return;
       log('info', 'request', {
         req_id: s.id, tenant_id: s.tenantId, method: request.method, route, status: set.status,
         ms: Math.round(ms * 100) / 100,

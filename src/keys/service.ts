@@ -52,7 +52,8 @@ export function listApiKeys(tenantRef: string): ApiKeyRow[] {
   const out: ApiKeyRow[] = [];
   for (const { value: hash } of apiKeysByTenant().getRange({ start: [t.tenant_id], end: [t.tenant_id, '\uffff'] })) {
     const row = apiKeys().get(hash as string);
-    if (row) out.push({ ...row, last_used_at: lastUsed.get(row.key_id) ?? row.last_used_at });
+    const used = lastUsed.get(row?.key_id ?? '');
+    if (row) out.push({ ...row, last_used_at: used !== undefined ? new Date(used).toISOString() : row.last_used_at });
   }
   return out;
 }
@@ -75,15 +76,26 @@ export async function revokeApiKey(keyId: string) {
 const EPOCH = 'api_keys';
 const cachedKey = epochCache<ApiKeyRow>(EPOCH, (hash) => apiKeys().get(hash));
 
+// Presented plaintext -> its SHA-256, so that a client's repeated requests are not hashed each time. It holds
+// only what requests carried (well-formed or not); the row lookup below still decides, and is cached by epoch.
+const hashOfPresented = new Map<string, string>();
+const PRESENTED_MAX = 10_000;
+
 /** The key by hash of the presented plaintext; no scan; cached until any process creates or revokes a key. */
 export function findApiKeyByPlaintext(plaintext: string): ApiKeyRow | undefined {
-  return cachedKey(sha256Hex(plaintext));
+  let hash = hashOfPresented.get(plaintext);
+  if (hash === undefined) {
+    hash = sha256Hex(plaintext);
+    if (hashOfPresented.size >= PRESENTED_MAX) hashOfPresented.clear();
+    hashOfPresented.set(plaintext, hash);
+  }
+  return cachedKey(hash);
 }
 
 // last_used_at is kept in memory on the request path and written in batches (no write per request).
-const lastUsed = new Map<string, string>();
+const lastUsed = new Map<string, number>();
 export function markUsed(keyId: string): void {
-  lastUsed.set(keyId, new Date().toISOString());
+  lastUsed.set(keyId, Date.now());
 }
 export const KEYS_LAST_USED = 'keys.last_used';
 type LastUsed = Array<[keyId: string, at: string]>;
@@ -105,7 +117,7 @@ export const lastUsedApplier: Applier<LastUsed, null> = {
 /** Hands pending last_used_at values to the writer (server only). */
 export async function flushLastUsed(): Promise<void> {
   if (!lastUsed.size) return;
-  const pending = [...lastUsed];
+  const pending: LastUsed = [...lastUsed].map(([keyId, ms]) => [keyId, new Date(ms).toISOString()]);
   lastUsed.clear();
   await submit<LastUsed, null>(KEYS_LAST_USED, pending);
 }

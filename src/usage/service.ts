@@ -10,8 +10,16 @@ import { usageCounters } from './repo';
 export type Resource = 'events_per_month' | 'api_verifications_per_month' | 'ai_attestations_per_month' | 'traces_per_month';
 export const RESOURCES: Resource[] = ['events_per_month', 'api_verifications_per_month', 'ai_attestations_per_month', 'traces_per_month'];
 
+// The month of "now" changes once a month: kept with the instants it holds for (charged on every request).
+let nowMonth = { from: 0, to: -1, month: '' };
 /** UTC calendar month of `ms`, as 'YYYY-MM'. */
-export const monthOf = (ms = Date.now()): string => new Date(ms).toISOString().slice(0, 7);
+export function monthOf(ms = Date.now()): string {
+  if (ms >= nowMonth.from && ms < nowMonth.to) return nowMonth.month;
+  const d = new Date(ms);
+  const month = d.toISOString().slice(0, 7);
+  nowMonth = { from: Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1), to: Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1), month };
+  return month;
+}
 
 const pending = new Map<string, number>(); // "tenant|month|resource" -> not yet flushed
 const flushing = new Map<string, number>(); // handed to a transaction that has not committed yet
