@@ -3,7 +3,7 @@
 import { canonicalJson } from '../src/crypto/canonical';
 import { ulid } from '../src/crypto/ids';
 import { transact } from '../src/store/env';
-import { prepareAuditEvent } from '../src/audit/append';
+import { flushAuditHeadsInTxn, prepareAuditEvent } from '../src/audit/append';
 import { flushLogsInTxn } from '../src/tlog/append';
 import type { IngestItem } from '../src/audit/model';
 
@@ -39,6 +39,7 @@ export async function appendAuditFixture(tenantId: string, org: string, count: n
     }
     await transact(() => {
       for (const p of prepared) p.apply();
+      flushAuditHeadsInTxn();
       flushLogsInTxn();
     });
     for (const p of prepared) p.done?.();

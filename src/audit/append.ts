@@ -23,6 +23,17 @@ export type AuditWriteResult = { conflict?: IdemRow; seq?: number };
 const assigned = new Map<string, number>();
 // Idempotency keys claimed by rows prepared but not yet committed.
 const claimed = new Map<string, IdemRow>();
+// The heads of the orgs appended to in the current transaction: read from the store by the first row of an
+// org, then kept here and written once at the end of the transaction (flushAuditHeadsInTxn), which clears
+// them, so nothing carries over to a later transaction (an org may be deleted between two).
+type Head = { last_seq: number; last_ingested_at: string; max_lag_ms: number };
+const txnHeads = new Map<string, { t: string; o: string; head: Head }>();
+
+/** Inside the writer's transaction, after its items: stores the head of every org appended to. */
+export function flushAuditHeadsInTxn(): void {
+  for (const { t, o, head } of txnHeads.values()) heads().putSync([t, o], head);
+  txnHeads.clear();
+}
 
 /**
  * The signed data of a row being appended. Its JSON columns were made by canonicalJson at acceptance, so they
@@ -58,13 +69,13 @@ export function prepareAuditEvent(item: IngestItem): Prepared<AuditWriteResult> 
   return {
     seq,
     apply() {
-      const head = heads().get([t, o]);
+      const head = txnHeads.get(k)?.head ?? heads().get([t, o]);
       const last = head?.last_seq ?? 0;
       if (last !== seq - 1) throw new Error(`audit seq out of step for an org: head ${last}, next ${seq}`);
       appendOrgLeafInTxn(t, o, seq, bytes);
       events().appendInTxn([t, o, seq], row);
       indexInTxn(t, row);
-      heads().putSync([t, o], { last_seq: seq, last_ingested_at: item.ingested_at, max_lag_ms: Math.max(head ? head.max_lag_ms ?? FIVE_YEARS_MS : -Infinity, lag) });
+      txnHeads.set(k, { t, o, head: { last_seq: seq, last_ingested_at: item.ingested_at, max_lag_ms: Math.max(head ? head.max_lag_ms ?? FIVE_YEARS_MS : -Infinity, lag) } });
       return { seq };
     },
   };

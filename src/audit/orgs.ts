@@ -1,6 +1,7 @@
 // Owns audit orgs (DECISIONS 6): create, list, get, archive/unarchive, retention setting.
 import { ApiError } from '../errors';
 import { transact, updateRow } from '../store/env';
+import { bumpEpochInTxn, epochCache } from '../store/epoch';
 import { planOf } from '../plans/plans';
 import type { TenantRow } from '../tenants/service';
 import { getTenant } from '../tenants/service';
@@ -18,7 +19,15 @@ export function getOrg(tenantId: string, orgId: string): OrgRow {
   if (!o) throw new ApiError('not_found', 'No such audit organization');
   return o;
 }
-export const findOrg = (tenantId: string, orgId: string): OrgRow | undefined => orgs().get([tenantId, orgId]);
+/** Every change of an org row (create, update, delete, in any process) bumps this epoch, in its transaction. */
+export const ORGS_EPOCH = 'audit_orgs';
+// Audit ingest reads the org on every event: decoded rows are kept until any process changes one.
+const cachedOrg = epochCache<OrgRow>(ORGS_EPOCH, (k) => {
+  const at = k.indexOf('\u0000');
+  return orgs().get([k.slice(0, at), k.slice(at + 1)]);
+});
+/** The org row, or undefined (read through the cache: callers must not change it). */
+export const findOrg = (tenantId: string, orgId: string): OrgRow | undefined => cachedOrg(`${tenantId}\u0000${orgId}`);
 export const isOrgArchived = (tenantId: string, orgId: string): boolean => getOrg(tenantId, orgId).archived;
 
 export const lastSeq = (tenantId: string, orgId: string): number => heads().get([tenantId, orgId])?.last_seq ?? 0;
@@ -54,6 +63,7 @@ export async function createOrg(tenant: TenantRow, body: unknown) {
     if (orgs().get([t, organization_id])) return 'exists';
     if (plan.audit_orgs !== null && orgs().getCount({ start: [t], end: prefixEnd([t]) }) >= plan.audit_orgs) return 'limit';
     orgs().putSync([t, organization_id], row);
+    bumpEpochInTxn(ORGS_EPOCH);
     return 'ok';
   });
   if (outcome === 'exists') throw new ApiError('org_exists', `organization_id ${organization_id} already exists`);
@@ -72,7 +82,7 @@ export function listOrgs(tenantId: string, limit: number, after: string | null) 
 
 async function updateOrg(tenantId: string, orgId: string, change: (o: OrgRow) => Partial<OrgRow>): Promise<OrgRow> {
   getOrg(tenantId, orgId);
-  const next = await updateRow(orgs(), [tenantId, orgId], change);
+  const next = await updateRow(orgs(), [tenantId, orgId], change, () => bumpEpochInTxn(ORGS_EPOCH));
   if (!next) throw new ApiError('not_found', 'No such audit organization');
   return next;
 }

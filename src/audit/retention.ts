@@ -7,7 +7,8 @@ import { listTenants } from '../tenants/service';
 import { readManifest, removeColdDir, removeOrphans, removeSegmentFile, segmentEvents, writeManifest, writeSegment, type Segment } from './cold';
 import { lastAcceptedMs, sweepIdempotency } from './ingest';
 import { DAY_MS, toEventOut, type AuditRow, type OrgRow } from './model';
-import { effectiveRetentionDays, getOrg, lastSeq, prefixEnd, storageOf } from './orgs';
+import { effectiveRetentionDays, getOrg, lastSeq, ORGS_EPOCH, prefixEnd, storageOf } from './orgs';
+import { bumpEpochInTxn } from '../store/epoch';
 import { getRow } from './query';
 import { events, evictInTxn, heads, orgs, retentionLock, storage, unindexInTxn } from './repo';
 import { retireOrgLogInTxn } from '../tlog/append';
@@ -210,6 +211,7 @@ export async function deleteOrg(tenantId: string, orgId: string, now = Date.now(
     if (stored) await purgeOrg(tenantId, orgId, now - retentionMs);
     await transact(() => {
       orgs().removeSync([tenantId, orgId]);
+      bumpEpochInTxn(ORGS_EPOCH);
       heads().removeSync([tenantId, orgId]);
       storage().removeSync([tenantId, orgId]);
       retireOrgLogInTxn(tenantId, orgId);

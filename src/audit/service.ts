@@ -10,7 +10,7 @@ import { orgs } from './repo';
 export { createOrg, getOrg, isOrgArchived, lastSeq, listOrgs, orgOut, setArchived, setRetention } from './orgs';
 import { listOrgs } from './orgs';
 export { ingestAuditEvent, onAuditApplied } from './ingest';
-export { auditEventApplier, AUDIT_EVENT } from './append';
+export { auditEventApplier, AUDIT_EVENT, flushAuditHeadsInTxn } from './append';
 export { auditEventsAfter, getAuditEvent, queryEvents, streamAuditEvents } from './query';
 export { auditRowChecks, integrityReport, verifyAuditEvent } from './verify';
 export { clearRetentionLock, deleteOrg, runAuditRetention, withRetentionLock } from './retention';

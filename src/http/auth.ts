@@ -54,7 +54,8 @@ export function authorize(request: Request, anyOf: Scope[]): Principal {
   }
   if (!key) throw new ApiError('invalid_api_key');
   if (key.revoked_at) throw new ApiError('api_key_revoked');
-  if (!ipAllowed(state.ip, key.ip_allowlist)) throw new ApiError('ip_not_allowed');
+  // The client address is looked up only for keys that carry an allowlist.
+  if (key.ip_allowlist.length && !ipAllowed(state.ip, key.ip_allowlist)) throw new ApiError('ip_not_allowed');
   const tenant = getTenant(key.tenant_id);
   if (!tenant) throw new ApiError('invalid_api_context', 'API key has no tenant');
   state.tenantId = tenant.tenant_id;

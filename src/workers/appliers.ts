@@ -1,7 +1,7 @@
 // Owns the writer's applier table: every kind of accepted write and the area function that applies it,
 // built explicitly in one place (the writer thread imports this; areas register nothing themselves).
 import { aiAttestationApplier, AI_ATTESTATION } from '../ai/service';
-import { auditEventApplier, AUDIT_EVENT } from '../audit/service';
+import { auditEventApplier, AUDIT_EVENT, flushAuditHeadsInTxn } from '../audit/service';
 import { documentAnchorApplier, DOCUMENT_ANCHOR } from '../documents/service';
 import { flushActiveCountsInTxn, ledgerEventApplier, LEDGER_EVENT, LEDGER_VERIFICATION, verificationApplier } from '../ledger/service';
 import { KEYS_LAST_USED, lastUsedApplier } from '../keys/service';
@@ -24,4 +24,4 @@ export const appliers: ApplierTable = Object.freeze({
 });
 
 /** What runs in each writer transaction after its items: totals gathered by the appliers, written once. */
-export const afterItems: ReadonlyArray<() => void> = Object.freeze([flushActiveCountsInTxn, flushLogsInTxn]);
+export const afterItems: ReadonlyArray<() => void> = Object.freeze([flushActiveCountsInTxn, flushAuditHeadsInTxn, flushLogsInTxn]);
