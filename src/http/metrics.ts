@@ -2,7 +2,7 @@
 // tenant-facing port. Labels never carry tenant names, record ids or secrets: routes are templates.
 import { statfsSync } from 'node:fs';
 import { X509Certificate } from 'node:crypto';
-import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, Gauge, Registry } from 'prom-client';
 import { config } from '../config';
 import { log } from '../log';
 import { storeStats } from '../store/env';
@@ -16,19 +16,53 @@ export const registry = new Registry();
 // prom-client's default process metrics are left out: their event-loop and GC observers cost ingest throughput
 // under Bun (measured by scripts/bench-metrics-ab.ts); memory and uptime are read at scrape time instead.
 
-const requests = new Counter({
+// Requests are counted on the request path in plain numbers (series below) and handed to prom-client when
+// scraped: prom-client hashes the label set on every inc() and observe(), a measurable share of a request.
+const BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10];
+type Series = { method: string; route: string; status: number; count: number; reported: number };
+type Timing = { method: string; route: string; buckets: number[]; sum: number; count: number };
+const countSeries: Series[] = [];
+const timingSeries = new Map<string, Timing>();
+
+new Counter({
   name: 'proof_ledger_http_requests_total',
   help: 'HTTP requests answered, by method, route template and status',
   labelNames: ['method', 'route', 'status'] as const,
   registers: [registry],
+  collect() {
+    for (const s of countSeries) {
+      if (s.count === s.reported) continue;
+      this.inc({ method: s.method, route: s.route, status: String(s.status) }, s.count - s.reported);
+      s.reported = s.count;
+    }
+  },
 });
-const latency = new Histogram({
+// The latency histogram is exported from the plain counts as prom-client exports its own histograms (buckets
+// cumulative, then +Inf, _sum and _count): prom-client has no way to add counts in bulk. The registry only
+// calls get() of what it holds.
+const LATENCY = {
   name: 'proof_ledger_http_request_duration_seconds',
   help: 'Time from request arrival to response, by method and route template',
-  labelNames: ['method', 'route'] as const,
-  buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10],
-  registers: [registry],
-});
+  type: 'histogram',
+  aggregator: 'sum',
+  get: async () => ({ ...LATENCY, values: latencyValues() }),
+};
+registry.registerMetric(LATENCY as unknown as Parameters<typeof registry.registerMetric>[0]);
+function latencyValues() {
+  const name = LATENCY.name;
+  const values: Array<{ labels: Record<string, string | number>; value: number; metricName: string }> = [];
+  for (const t of timingSeries.values()) {
+    let acc = 0;
+    BUCKETS.forEach((le, i) => {
+      acc += t.buckets[i]!;
+      values.push({ labels: { le, method: t.method, route: t.route }, value: acc, metricName: `${name}_bucket` });
+    });
+    values.push({ labels: { le: '+Inf', method: t.method, route: t.route }, value: t.count, metricName: `${name}_bucket` });
+    values.push({ labels: { method: t.method, route: t.route }, value: t.sum, metricName: `${name}_sum` });
+    values.push({ labels: { method: t.method, route: t.route }, value: t.count, metricName: `${name}_count` });
+  }
+  return values;
+}
 // Writer batches: the writer keeps running totals (store/writer.ts writerStats); each scrape adds what
 // happened since the previous one, so the request path pays nothing for them.
 let seen = { batches: 0, committed: 0 };
@@ -128,8 +162,8 @@ export function setServedCertificate(pem: string | null): void {
 }
 
 // Hot path: three Map lookups per request and no allocation once a series exists (route, then method, then
-// status); label children are created once per (method, route, status).
-type Children = { count: ReturnType<typeof requests.labels>; time: ReturnType<typeof latency.labels> };
+// status); a series is created once per (method, route, status).
+type Children = { count: Series; time: Timing };
 const children = new Map<string, Map<string, Map<number, Children>>>();
 const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']);
 
@@ -137,7 +171,12 @@ function createChildren(method: string, route: string, status: number): Children
   // Unknown methods and unmatched paths collapse into one series each, so clients cannot grow the label set.
   const m = METHODS.has(method) ? method : 'OTHER';
   const r = route || 'unmatched';
-  return { count: requests.labels(m, r, String(status)), time: latency.labels(m, r) };
+  const count: Series = { method: m, route: r, status, count: 0, reported: 0 };
+  countSeries.push(count);
+  const tk = `${m} ${r}`;
+  let time = timingSeries.get(tk);
+  if (!time) timingSeries.set(tk, (time = { method: m, route: r, buckets: BUCKETS.map(() => 0), sum: 0, count: 0 }));
+  return { count, time };
 }
 
 /** Called once per answered request from the app's onAfterResponse hook. `route` is the template ('' when no route matched). */
@@ -148,8 +187,14 @@ export function recordRequest(method: string, route: string, status: number, sec
   if (!byStatus) byMethod.set(method, (byStatus = new Map()));
   let c = byStatus.get(status);
   if (!c) byStatus.set(status, (c = createChildren(method, route, status)));
-  c.count.inc();
-  c.time.observe(seconds);
+  c.count.count++;
+  const t = c.time;
+  // Non-cumulative here; the export adds them up. Above the last bound: only +Inf (= count).
+  let i = 0;
+  while (i < BUCKETS.length && seconds > BUCKETS[i]!) i++;
+  if (i < BUCKETS.length) t.buckets[i]!++;
+  t.sum += seconds;
+  t.count++;
 }
 
 export type MetricsListener = { port: number; stop(): void } | null;
