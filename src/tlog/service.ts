@@ -8,7 +8,7 @@ import { ApiError } from '../errors';
 import { sha256Raw } from '../crypto/hash';
 import { consistencyPath, emptyRoot, inclusionPath, nodeHash, rootFromLeafHashes, subtreeRoot, type NodeReader } from '../verify/merkle';
 import { toHex } from '../verify/primitives';
-import { leafAt } from './leaf-runs';
+import { eachLeaf, leafAt } from './leaf-runs';
 import { checkpoints, heads, integrated, leafHashOf, logIds, logs, migratedRefs, MIN_STORED_LEVEL, nodes, type CheckpointRow, type LogRow } from './repo';
 
 export const sha = (d: Uint8Array): Uint8Array => sha256Raw(d);
@@ -54,13 +54,24 @@ export function checkpointsOf(num: number): Array<CheckpointRow & { tree_size: n
 const CACHED_LEVEL = 4;
 const nodeCache = new Map<string, Uint8Array>();
 
+/** A subtree below MIN_STORED_LEVEL, from its (at most 8) leaves read in one pass over their run. */
+function smallSubtree(num: number, level: number, index: number): Uint8Array {
+  const from = index * 2 ** level;
+  const hashes: Uint8Array[] = [];
+  eachLeaf(num, from, from + 2 ** level, (i, entry) => {
+    if (i === from + hashes.length) hashes.push(leafHashOf(entry));
+  });
+  if (hashes.length !== 2 ** level) throw new Error(`log ${num}: subtree (${level}, ${index}) missing`);
+  return rootFromLeafHashes(sha, hashes);
+}
+
 /**
  * Reads subtrees: leaves and stored nodes from the store, the small subtrees that are not stored computed from
  * their leaves; throws when one is missing (the integrator has not reached it, or it was removed).
  */
 export function nodeReader(num: number): NodeReader {
   const read: NodeReader = (level, index) => {
-    if (level > 0 && level < MIN_STORED_LEVEL) return nodeHash(sha, read(level - 1, 2 * index), read(level - 1, 2 * index + 1));
+    if (level > 0 && level < MIN_STORED_LEVEL) return smallSubtree(num, level, index);
     const ck = level >= CACHED_LEVEL ? `${num}/${level}/${index}` : null;
     const hit = ck ? nodeCache.get(ck) : undefined;
     if (hit) return hit;
