@@ -1,4 +1,4 @@
-// Audit benchmarks of issue 5: (a) acknowledged ingest/s over HTTPS with 64 keep-alive connections into one
+// Audit benchmarks: (a) acknowledged ingest/s over HTTPS with 64 keep-alive connections into one
 // org, (b) server-side time of a page of 50 with a selective filter on a 1,000,000-event org, (c) the
 // integrity scan of that org. (b) and (c) build the org in-process through the applier (real signing).
 // Usage: bun scripts/bench-audit.ts [--only ingest,query,integrity] [--events N] [--seconds S]

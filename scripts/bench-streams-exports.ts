@@ -1,4 +1,4 @@
-// Benchmarks of issue 6: (a) webhook delivery keeping up with 5,000 audit events/s of HTTPS ingest into one org,
+// Benchmarks of webhook streams and exports: (a) webhook delivery keeping up with 5,000 audit events/s of HTTPS ingest into one org,
 // to a real HTTPS receiver on loopback; (b) an export of 1,000,000 events (org built in-process through the audit
 // applier, real signing), run by a real appliance process whose RSS is sampled from /proc while it exports.
 // Usage: bun scripts/bench-streams-exports.ts [--only stream|export] [--rate 5000] [--seconds 20] [--events 1000000]

@@ -1,4 +1,4 @@
-// The PDF proof bundle (issue 4): text extracted with pdftotext, QR code decoded with zbarimg, layout inside the page, speed.
+// The PDF proof bundle: text extracted with pdftotext, QR code decoded with zbarimg, layout inside the page, speed.
 import { afterAll, describe, expect, it } from 'bun:test';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

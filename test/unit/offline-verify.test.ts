@@ -1,4 +1,4 @@
-// Offline verification (issue 4 "svc verify"): real Ed25519 proofs built with node:crypto, accepted intact and rejected after one change.
+// Offline verification (`svc verify`): real Ed25519 proofs built with node:crypto, accepted intact and rejected after one change.
 import { describe, expect, it } from 'bun:test';
 import { createHash, createPublicKey, generateKeyPairSync, sign, verify } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
