@@ -22,6 +22,13 @@ function strictDecode(s: string): string | null {
  * decodes strictly and stays under 1 KB, with at most 64 pairs (else 400 bad_request). Values that could
  * never name a stored record are refused here, so none reaches a store key (LMDB keys end at 1,978 bytes).
  */
+/** The path of an absolute request URL, without its query. */
+export function targetPath(url: string): string {
+  const start = url.indexOf('/', url.indexOf('//') + 2);
+  const q = url.indexOf('?', start);
+  return url.slice(start, q < 0 ? undefined : q);
+}
+
 export function checkTarget(url: string): void {
   const start = url.indexOf('/', url.indexOf('//') + 2);
   const q = url.indexOf('?', start);

@@ -4,7 +4,7 @@ import { sha256Hex } from '../crypto/hash';
 import { secretToken, uuidv4 } from '../crypto/ids';
 import { transact } from '../store/env';
 import { bumpEpochInTxn, epochCache } from '../store/epoch';
-import { submit } from '../store/writer';
+import { submitInternal } from '../store/writer';
 import type { Applier } from '../store/writer-core';
 import { findTenant } from '../tenants/service';
 import { apiKeyIds, apiKeys, apiKeysByTenant, type ApiKeyRow } from './repo';
@@ -119,7 +119,7 @@ export async function flushLastUsed(): Promise<void> {
   if (!lastUsed.size) return;
   const pending: LastUsed = [...lastUsed].map(([keyId, ms]) => [keyId, new Date(ms).toISOString()]);
   lastUsed.clear();
-  await submit<LastUsed, null>(KEYS_LAST_USED, pending);
+  await submitInternal<LastUsed, null>(KEYS_LAST_USED, pending);
 }
 
 /** A key as listed: never the plaintext nor its hash. */

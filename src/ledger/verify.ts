@@ -6,7 +6,7 @@ import { ulid } from '../crypto/ids';
 import { isPlainObject } from '../crypto/json-value';
 import { verifyBytes } from '../crypto/ed25519';
 import { ledgerSignedPayload } from '../crypto/signed';
-import { submit } from '../store/writer';
+import { submitInternal } from '../store/writer';
 import type { Applier } from '../store/writer-core';
 import { getTenant, issuerBlock, pinnedPublicKey, type TenantRow } from '../tenants/service';
 import { chargeQuota } from '../usage/service';
@@ -87,7 +87,7 @@ export async function flushVerifications(): Promise<void> {
   if (!pendingRecords.length) return;
   const records = pendingRecords;
   pendingRecords = [];
-  await submit<Recorded, null>(LEDGER_VERIFICATION, records);
+  await submitInternal<Recorded, null>(LEDGER_VERIFICATION, records);
 }
 
 /** Newest verification records of a tenant (console). */

@@ -1,7 +1,7 @@
 // Owns the writer's status record: the server publishes its writer figures once a second so the console
 // and `svc doctor`, which run in other processes, can show the write backlog.
 import { subDb } from './env';
-import { submit, type WriterStats } from './writer';
+import { submitInternal, type WriterStats } from './writer';
 import type { Applier } from './writer-core';
 
 export type WriterStatus = WriterStats & { at: number; pid: number };
@@ -20,7 +20,7 @@ export const publishStatusApplier: Applier<WriterStatus, null> = {
 
 /** Hands the figures to the writer (the main thread opens no write transaction of its own while serving). */
 export function publishWriterStatus(stats: WriterStats): Promise<null> {
-  return submit<WriterStatus, null>(WRITER_STATUS, { ...stats, at: Date.now(), pid: process.pid });
+  return submitInternal<WriterStatus, null>(WRITER_STATUS, { ...stats, at: Date.now(), pid: process.pid });
 }
 
 /** The last published figures; null when no server published any within `freshMs`. */

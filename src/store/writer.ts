@@ -84,14 +84,33 @@ export async function stopWriter(): Promise<void> {
   thread = null;
 }
 
+/** The answer to a write that finds `maxInFlight` writes waiting. */
+export const overloaded = (): ApiError => new ApiError('overloaded', 'Too many writes in flight; retry shortly').withHeaders({ 'retry-after': '1' });
+
+/** True while a new write would be refused: the request layer then refuses ingest before parsing its body. */
+export const writerSaturated = (): boolean => waiting.size >= maxInFlight;
+
 /**
  * Hands one write of `kind` to the writer; resolves with the applier's result once durable. Throws
  * 503 overloaded (Retry-After: 1) when `maxInFlight` writes already wait: back-pressure answered at once
  * rather than queued until clients time out.
  */
-export function submit<D, R>(kind: string, data: D, ack?: { db: string; key: Key }): Promise<R> {
+export function submit<D, R>(kind: string, data: D): Promise<R> {
+  if (writerSaturated() && thread?.running()) return Promise.reject(overloaded());
+  return enqueue<R>(kind, data);
+}
+
+/**
+ * The appliance's own writes (usage counters, last-used times, verification records, writer status, and
+ * writes accepted by an earlier version replayed at start, `ack` naming the stored entry they remove):
+ * never refused by back-pressure, because what they carry was already accepted.
+ */
+export function submitInternal<D, R>(kind: string, data: D, ack?: { db: string; key: Key }): Promise<R> {
+  return enqueue<R>(kind, data, ack);
+}
+
+function enqueue<R>(kind: string, data: unknown, ack?: { db: string; key: Key }): Promise<R> {
   if (!thread?.running()) return Promise.reject(new ApiError('ingest_failed', 'The writer is not running; safe to retry'));
-  if (waiting.size >= maxInFlight) return Promise.reject(new ApiError('overloaded', 'Too many writes in flight; retry shortly').withHeaders({ 'retry-after': '1' }));
   const id = ++nextId;
   outbox.push(ack ? { id, kind, data, ack } : { id, kind, data });
   // A full chunk goes at once: the writer starts on it while the rest of this burst is still being parsed.

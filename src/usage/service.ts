@@ -1,7 +1,7 @@
 // Owns monthly quota counting (DECISIONS 1): counted in memory on the request path, flushed in batches.
 import { ApiError } from '../errors';
 import { config } from '../config';
-import { submit } from '../store/writer';
+import { submitInternal } from '../store/writer';
 import type { Applier } from '../store/writer-core';
 import { planOf, type Plan } from '../plans/plans';
 import type { TenantRow } from '../tenants/service';
@@ -104,7 +104,7 @@ export async function flushUsage(): Promise<void> {
   for (const [k, n] of pending) flushing.set(k, n);
   pending.clear();
   try {
-    await submit<Counts, null>(USAGE_FLUSH, [...flushing]);
+    await submitInternal<Counts, null>(USAGE_FLUSH, [...flushing]);
     if (stored) for (const [k, n] of flushing) if (stored.has(k)) stored.set(k, stored.get(k)! + n);
   } catch (e) {
     for (const [k, n] of flushing) pending.set(k, (pending.get(k) ?? 0) + n);

@@ -33,4 +33,25 @@ describe('write back-pressure', () => {
       await s.stop();
     }
   }, 120_000);
+
+  it('stops cleanly in the middle of a refused burst: the appliance\'s own counter writes are never refused', async () => {
+    const dir = tempDir();
+    dirs.push(dir);
+    const s = await startServer({ dataDir: dir, env: { SVC_WRITE_QUEUE_MAX: '1', SVC_PUBLIC_RPS: '1000000' } });
+    const t = await newTenant(dir, 'pressure-stop.test', 'read,write', 'enterprise');
+    const burst = Array.from({ length: 128 }, (_, i) => call(s, 'POST', '/v1/events', { key: t.key, body: { event_type: 'burst', payload: { i } } }).catch(() => null));
+    await Bun.sleep(30);
+    s.proc.kill('SIGTERM');
+    const replies = (await Promise.all(burst)).filter((r) => r !== null);
+    expect(await s.proc.exited).toBe(0);
+    expect(s.output()).not.toContain('overloaded');
+    const accepted = replies.filter((r) => r.status === 201).length;
+    const again = await startServer({ dataDir: dir, env: { SVC_PUBLIC_RPS: '1000000' } });
+    try {
+      const list = await call(again, 'GET', '/v1/events?limit=1', { key: t.key });
+      expect(list.body.total).toBeGreaterThanOrEqual(accepted);
+    } finally {
+      await again.stop();
+    }
+  }, 120_000);
 });
