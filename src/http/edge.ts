@@ -16,23 +16,24 @@ function strictDecode(s: string): string | null {
   }
 }
 
+/** An absolute request URL's path and its query (null when it has none). */
+function splitTarget(url: string): { path: string; query: string | null } {
+  const start = url.indexOf('/', url.indexOf('//') + 2);
+  const q = url.indexOf('?', start);
+  return q < 0 ? { path: url.slice(start), query: null } : { path: url.slice(start, q), query: url.slice(q + 1) };
+}
+
+/** The path of an absolute request URL, without its query. */
+export const targetPath = (url: string): string => splitTarget(url).path;
+
 /**
  * Checks the request target once, for every route: each path segment decodes strictly to at most 255
  * characters (else 400 invalid_path_parameter); each query name and value
  * decodes strictly and stays under 1 KB, with at most 64 pairs (else 400 bad_request). Values that could
  * never name a stored record are refused here, so none reaches a store key (LMDB keys end at 1,978 bytes).
  */
-/** The path of an absolute request URL, without its query. */
-export function targetPath(url: string): string {
-  const start = url.indexOf('/', url.indexOf('//') + 2);
-  const q = url.indexOf('?', start);
-  return url.slice(start, q < 0 ? undefined : q);
-}
-
 export function checkTarget(url: string): void {
-  const start = url.indexOf('/', url.indexOf('//') + 2);
-  const q = url.indexOf('?', start);
-  const path = url.slice(start, q < 0 ? undefined : q);
+  const { path, query } = splitTarget(url);
   for (const seg of path.split('/')) {
     if (!seg) continue;
     // Without an escape a segment is its own decoding (the common case: no decode per request).
@@ -40,8 +41,8 @@ export function checkTarget(url: string): void {
     if (v === null) throw new ApiError('invalid_path_parameter', 'A path segment is not valid percent-encoded UTF-8');
     if (v.length > MAX_PATH_VALUE) throw new ApiError('invalid_path_parameter', `A path segment is over ${MAX_PATH_VALUE} characters`);
   }
-  if (q < 0) return;
-  const pairs = url.slice(q + 1).split('&');
+  if (query === null) return;
+  const pairs = query.split('&');
   if (pairs.length > MAX_QUERY_PAIRS) throw new ApiError('bad_request', `At most ${MAX_QUERY_PAIRS} query parameters`);
   for (const pair of pairs) {
     for (const part of pair.split('=', 2)) {
