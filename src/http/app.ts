@@ -1,5 +1,6 @@
 // Owns the Elysia application: request ids, body parsing and limits, error rendering, request logs, routes.
-import { Elysia } from 'elysia';
+import { Elysia, type AnyElysia } from 'elysia';
+import { Type as t } from '@sinclair/typebox';
 import { ApiError, PlainError } from '../errors';
 import { config } from '../config';
 import { log, logs } from '../log';
@@ -9,6 +10,8 @@ import { checkTarget, targetPath } from './edge';
 import { recordRequest } from './metrics';
 import { overloaded, writerSaturated } from '../store/writer';
 import { openApiRoutes } from './openapi';
+import { guards } from './guards';
+import { doc } from '../api/doc';
 
 const MB = 1024 * 1024;
 /** DECISIONS 0: 2 MB bodies everywhere, 8 MB on the document anchor route. */
@@ -73,7 +76,8 @@ async function parseBody(request: Request, contentType: string): Promise<unknown
   return parsed;
 }
 
-export function buildApp(routes: Elysia<any, any, any, any, any, any, any>[]) {
+/** The app: the edge hooks below, the guard plugin, then `routes` (each built on the same guards). */
+export function buildApp(routes: AnyElysia[]) {
   const tlsOff = !config().tls;
   // Bun's own limit only guards memory; the route limits above answer 413 in the JSON error shape.
   let app = new Elysia({ serve: { maxRequestBodySize: SERVE_MAX_BODY } })
@@ -127,7 +131,10 @@ export function buildApp(routes: Elysia<any, any, any, any, any, any, any>[]) {
         ms: Math.round(ms * 100) / 100,
       });
     })
-    .get('/healthz', () => ({ status: 'ok' }));
+    .use(guards)
+    .get('/healthz', () => ({ status: 'ok' }), {
+      detail: doc({ summary: 'Liveness: the store is open and the workers run', tag: 'service', ok: { 200: t.Object({ status: t.Literal('ok') }) } }),
+    });
   for (const r of routes) app = app.use(r);
   // The document is generated from the finished app, so every mounted route is in it.
   const finished = app;

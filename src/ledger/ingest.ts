@@ -50,10 +50,10 @@ function replay(rec: IdempotencyRecord, hash: string): IngestResult {
 }
 
 /**
- * Ledger ingest after authentication: replay check, quota (counted before validation, SPEC rule 2),
- * validation, then the writer. Resolves once the signed row (and its idempotency record) is fsync'd.
+ * Ledger ingest after authentication and the 402 check: replay check, quota (counted before validation, SPEC
+ * rule 2), validation, then the writer. Resolves once the signed row (and its idempotency record) is fsync'd.
  */
-export async function ingestEvent(input: IngestInput, beforeQuota: () => void): Promise<IngestResult> {
+export async function ingestEvent(input: IngestInput): Promise<IngestResult> {
   const { tenant, key, body, idempotencyKey } = input;
   const idemKey: [string, string, string, string] | null = idempotencyKey ? [tenant.tenant_id, key.key_id, ENDPOINT, idempotencyKey] : null;
   const reqHash = idempotencyKey ? idempotencyHash(body) : '';
@@ -62,7 +62,6 @@ export async function ingestEvent(input: IngestInput, beforeQuota: () => void): 
     const rec = idempotency().get(idemKey);
     if (rec && Date.now() - rec.created_at < IDEM_TTL_MS) return replay(rec, reqHash);
   }
-  beforeQuota();
   chargeQuota(tenant, 'events_per_month');
   const item = validateEvent(body, input.rawBody, tenant.tenant_id);
   const event_id = uuidv7();
