@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { Value } from '@sinclair/typebox/value';
-import { call, cleanup, startServer, tempDir, type Server } from '../helpers';
+import { call, cleanup, cli, newTenant, startServer, tempDir, type Server } from '../helpers';
 import { loadConfig, setConfig } from '../../src/config';
 import { buildApp } from '../../src/http/app';
 import { allRoutes } from '../../src/http/routes';
@@ -106,6 +106,25 @@ describe('GET /openapi.json', () => {
     // Rate-limited routes carry the rate-limit headers on their answers, and Retry-After on 429.
     expect(Object.keys(doc.paths['/v1/events'].post.responses['201'].headers)).toEqual(expect.arrayContaining(['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'Idempotent-Replayed']));
     expect(Object.keys(doc.paths['/v1/events'].post.responses['429'].headers)).toContain('Retry-After');
+  });
+
+  it('documents what the guards answer: 401 on every key route without a key, 402 for a past-due tenant exactly where listed', async () => {
+    const late = await newTenant(dir, 'late.openapi', 'read,write,audit:read,audit:write', 'enterprise');
+    expect((await cli(dir, 'tenant', 'set-past-due', late.tenantId, 'on')).json.past_due).toBe(true);
+    let keyRoutes = 0;
+    for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, any>>)) {
+      for (const [method, op] of Object.entries(item)) {
+        if (!op.security.some((r: Record<string, unknown>) => 'bearerAuth' in r)) continue;
+        keyRoutes++;
+        const url = path.replace(/\{\w+\}/g, '01a203bd-4122-7381-89b1-e368180a5208');
+        const body = method === 'get' || method === 'delete' ? undefined : {};
+        const anonymous = await call(s, method.toUpperCase(), url, { body });
+        expect([anonymous.status, anonymous.body?.error], `${method} ${path}`).toEqual([401, 'missing_api_key']);
+        const r = await call(s, method.toUpperCase(), url, { key: late.key, body });
+        expect(r.status === 402, `${method} ${path} answered ${r.status}`).toBe(!!op.responses['402']);
+      }
+    }
+    expect(keyRoutes).toBeGreaterThan(30);
   });
 
   it('names the server and documents the audit query, including the 400 of a malformed cursor', async () => {
