@@ -111,6 +111,16 @@ async function signingCertificateProblem(sha: Sha256, info: pkijs.SignerInfo, ce
 }
 
 /**
+ * Verdicts already reached, per anchor set and (token, data, nonce). Parsing a token with pkijs/asn1js costs
+ * milliseconds while every record proof built on the same head carries the same tokens, so a verifier checking many
+ * proofs pays once per head. Sound because a verdict depends on nothing else: the chain is checked at the token's own
+ * genTime, not at the current time. Bounded: the oldest entries go first.
+ */
+const verdicts = new WeakMap<object, Map<string, Promise<TimestampVerdict>>>();
+const NO_ANCHORS = {};
+const MAX_VERDICTS = 1024;
+
+/**
  * Verifies a DER TimeStampToken (a CMS ContentInfo holding SignedData over a TSTInfo) for `data`, in this order:
  * the structure (one signer, eContentType id-ct-TSTInfo), the message imprint = SHA-256(data), the nonce when one is
  * expected, the CMS signature by the embedded signer certificate, that certificate's extended key usage (exactly
@@ -118,6 +128,22 @@ async function signingCertificateProblem(sha: Sha256, info: pkijs.SignerInfo, ce
  * anchors at the token's genTime. The first failure is returned with a named reason. Never throws.
  */
 export async function verifyTimestampToken(sha: Sha256, token: Uint8Array, data: Uint8Array, expect: TimestampExpectation = {}): Promise<TimestampVerdict> {
+  const scope = expect.anchors ?? NO_ANCHORS;
+  let seen = verdicts.get(scope);
+  if (!seen) verdicts.set(scope, (seen = new Map()));
+  const key = `${toHex(sha(token))}:${toHex(sha(data))}:${expect.nonce ?? ''}`;
+  let verdict = seen.get(key);
+  if (!verdict) {
+    verdict = verifyToken(sha, token, data, expect).catch((e: unknown) => fail('malformed', `the token could not be read: ${(e as Error)?.message ?? String(e)}`));
+    seen.set(key, verdict);
+    if (seen.size > MAX_VERDICTS) seen.delete(seen.keys().next().value!);
+  }
+  const v = await verdict;
+  // A fresh Date per caller: the cached one is shared.
+  return v.ok ? { ...v, genTime: new Date(v.genTime) } : v;
+}
+
+async function verifyToken(sha: Sha256, token: Uint8Array, data: Uint8Array, expect: TimestampExpectation): Promise<TimestampVerdict> {
   const crypto = cryptoEngine();
   let signed: pkijs.SignedData;
   let tst: pkijs.TSTInfo;
