@@ -32,26 +32,31 @@ export async function ensureWitnessKey(): Promise<void> {
   });
 }
 
-type Witness = { name: string; keyId: Uint8Array; vkey: string; sign: (message: Uint8Array) => Uint8Array };
-let cached: { row: WitnessKeyRow; witness: Witness } | null = null;
-function witnessKey(): Witness {
+function keyRow(): WitnessKeyRow {
   const row = getKeyRow();
   if (!row) throw new ApiError('not_found', 'The witness key has not been created yet (it is made at first start)');
-  if (cached?.row.public_key.equals(row.public_key)) return cached.witness;
-  const key: KeyObject = privateKeyObject(unseal(masterKey(config().masterKeyFile), row.sealed_seed, SEAL_AAD));
-  const witness = { name: row.name, keyId: cosignerKeyId(nodeSha256, row.name, row.public_key), vkey: cosignerVkey(nodeSha256, row.name, row.public_key), sign: (m: Uint8Array) => signBytes(key, m) };
-  cached = { row, witness };
-  return witness;
+  return row;
 }
 
-/** GET /.well-known/svc-witness-key: {name, vkey, key_id}. */
+/** GET /.well-known/svc-witness-key: {name, vkey, key_id}; from the public half only. */
 export function witnessKeyDoc() {
-  const w = witnessKey();
-  return { name: w.name, vkey: w.vkey, key_id: toHex(w.keyId) };
+  const row = keyRow();
+  return { name: row.name, vkey: cosignerVkey(nodeSha256, row.name, row.public_key), key_id: toHex(cosignerKeyId(nodeSha256, row.name, row.public_key)) };
 }
 
 /** The witness key as the CLI shows it, or null before the first start. */
 export const describeWitnessKey = () => (getKeyRow() ? witnessKeyDoc() : null);
+
+type Cosigner = { name: string; keyId: Uint8Array; sign: (message: Uint8Array) => Uint8Array };
+let cached: { publicKey: Buffer; cosigner: Cosigner } | null = null;
+/** The signing side of the witness key, unsealed once per process; the private half stays inside this module. */
+function cosigner(): Cosigner {
+  const row = keyRow();
+  if (cached?.publicKey.equals(row.public_key)) return cached.cosigner;
+  const key: KeyObject = privateKeyObject(unseal(masterKey(config().masterKeyFile), row.sealed_seed, SEAL_AAD));
+  cached = { publicKey: row.public_key, cosigner: { name: row.name, keyId: cosignerKeyId(nodeSha256, row.name, row.public_key), sign: (m) => signBytes(key, m) } };
+  return cached.cosigner;
+}
 
 /** C2SP signed-note: key names and origins are non-empty text without whitespace-only or control characters. */
 const ORIGIN = /^[^\p{Cc}]{1,255}$/u;
@@ -110,7 +115,7 @@ export async function addCheckpoint(body: string): Promise<AddCheckpointResult> 
   // C2SP: the check of the old size and the update are one atomic step, durable before the answer.
   const moved = await advanceLogRow(origin, logRow, { size: cp.treeSize, root }, new Date().toISOString());
   if (!moved.ok) return { status: 409, size: moved.size };
-  const w = witnessKey();
+  const w = cosigner();
   return { status: 200, cosignatures: cosign(w.sign, w.name, w.keyId, note.body, Math.floor(Date.now() / 1000)) };
 }
 

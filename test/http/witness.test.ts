@@ -6,6 +6,7 @@ import { call, cleanup, cli, startServer, tempDir, type Server } from '../helper
 import { addCheckpointBody, cosignatureTimeOf, keyIdFor, vkeyParts, startIndependentWitness, testLog, type TestLog } from './independent-witness';
 import { pushCheckpoint } from '../../src/witness/client';
 import { generateKeyPairSync } from 'node:crypto';
+import fc from 'fast-check';
 
 const dir = tempDir();
 const ENV = { SVC_PUBLIC_RPS: '100000' };
@@ -181,6 +182,22 @@ describe('POST /witness/add-checkpoint', () => {
     for (const a of answers) if (a.status === 409) expect(a.text).toBe(`${won}\n`);
     const list = await cli(dir, 'witness', 'list');
     expect(list.json.logs.find((l: { origin: string }) => l.origin === log.origin).size).toBe(won);
+  });
+
+  it('answers hostile bodies with a protocol status, never a 5xx', async () => {
+    const log = await newLog('hostile');
+    log.append(3);
+    const note = log.note();
+    const line = fc.oneof(fc.constant('old 0'), fc.constant('old 3'), fc.constant(''), fc.constant(Buffer.alloc(32).toString('base64')), fc.string(), fc.constant(log.origin), fc.constant('\u2014 x AAAA'));
+    const body = fc.oneof(
+      fc.array(line, { maxLength: 8 }).map((ls) => ls.join('\n')),
+      fc.tuple(fc.array(line, { maxLength: 4 }), fc.nat({ max: note.length })).map(([ls, cut]) => `${ls.join('\n')}\n\n${note.slice(0, cut)}${note.slice(cut + 1)}`),
+      fc.string({ unit: 'binary' }),
+    );
+    await fc.assert(fc.asyncProperty(body, async (b) => {
+      const r = await post(b);
+      return [200, 400, 403, 404, 409, 422].includes(r.status);
+    }), { numRuns: 150 });
   });
 
   it('keeps the cosigned state across a restart', async () => {
