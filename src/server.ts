@@ -13,6 +13,7 @@ import { startRateLimits, stopRateLimits } from './http/limits';
 import { loadPlans, unloadPlans } from './plans/plans';
 import { setServedCertificate, startMetricsListener } from './http/metrics';
 import { migrate } from './migrations/index';
+import { wireRecordTable } from './workers/record-kinds';
 import { ensureWitnessKey } from './witness/service';
 
 export type Running = { port: number; url: string; metricsPort: number | null; reloadTls: () => Promise<void>; stop: () => Promise<void> };
@@ -42,6 +43,7 @@ async function bootstrap(cfg: Config): Promise<void> {
 export async function startServer(env: Record<string, string | undefined> = process.env): Promise<Running> {
   const t0 = performance.now();
   const cfg = setConfig(loadConfig(env));
+  wireRecordTable();
   loadPlans(cfg.dataDir);
   openStore(cfg.dataDir);
   await migrate();
