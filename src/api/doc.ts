@@ -26,8 +26,8 @@ export type RouteDoc = {
   okHeaders?: Record<string, string>;
   /** SPEC codes the route answers besides those of its guards (authentication, scope, limits, 402). */
   errors?: ErrorCode[];
-  /** A JSON body the service validates (named error codes) rather than Elysia; a route with a `body` schema omits it. */
-  body?: TSchema;
+  /** A JSON body the service validates (named error codes) rather than Elysia, or a text body; a route with a `body` schema omits it. */
+  body?: TSchema | 'text';
   /** Query parameters the service reads (a route with a `query` schema omits them). */
   query?: Record<string, TSchema>;
   /** Request headers the route reads. */
@@ -58,7 +58,7 @@ export function doc(d: RouteDoc): DocumentDecoration {
     tags: [d.tag],
     responses,
     ...(parameters.length ? { parameters } : {}),
-    ...(d.body ? { requestBody: { required: true, content: { 'application/json': { schema: d.body } } } } : {}),
+    ...(d.body ? { requestBody: { required: true, content: d.body === 'text' ? MEDIA.text : { 'application/json': { schema: d.body } } } } : {}),
     'x-errors': d.errors ?? [],
   } as DocumentDecoration;
 }

@@ -12,9 +12,10 @@ import { portalRoutes } from '../portal/routes';
 import { portalPageRoutes } from '../web/portal/routes';
 import { docsRoutes } from '../web/docs/routes';
 import { logRoutes } from '../tlog/routes';
+import { witnessRoutes } from '../witness/routes';
 import { guards } from './guards';
 
 export const allRoutes = () => [
   tenantRoutes(guards), ledgerRoutes(guards), webRoutes, aiRoutes(guards), documentRoutes(guards), traceRoutes(guards), auditRoutes(guards),
-  streamRoutes(guards), exportRoutes(guards), portalRoutes(guards), portalPageRoutes, logRoutes(guards), docsRoutes,
+  streamRoutes(guards), exportRoutes(guards), portalRoutes(guards), portalPageRoutes, logRoutes(guards), witnessRoutes(guards), docsRoutes,
 ];

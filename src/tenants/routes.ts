@@ -5,14 +5,14 @@ import type { Guards } from '../api/guards';
 import { doc } from '../api/doc';
 import { Obj, Ts, open } from '../api/schemas';
 import { domainKeysDoc, platformKeyDoc } from './service';
-import { withNoteVerifierKeys } from '../tlog/service';
+import { recordTable } from '../records/table';
 
 const KeyRecord = open({ domain: t.String(), public_key: t.String({ description: 'base64url' }), algorithm: t.Literal('ed25519'), key_id: t.String(), keys: t.Array(Obj) });
 const PlatformKey = open({ algorithm: t.Literal('ed25519'), public_key: t.String(), key_id: t.String(), created_at: Ts });
 
 export const tenantRoutes = (guards: Guards) => new Elysia()
   .use(guards)
-  .get('/keys/:domain', ({ params }) => withNoteVerifierKeys(domainKeysDoc(params.domain)), {
+  .get('/keys/:domain', ({ params }) => recordTable().logs.withNoteVerifierKeys(domainKeysDoc(params.domain)), {
     publicRate: true,
     detail: doc({ summary: "A tenant's public signing keys, signed by the platform key", tag: 'keys', ok: { 200: KeyRecord }, errors: ['not_found'] }),
   })

@@ -5,8 +5,7 @@ import type { Guards } from '../api/guards';
 import { doc } from '../api/doc';
 import { ApiError, type ErrorCode } from '../errors';
 import { isUuid } from '../crypto/ids';
-import { findTenant } from '../tenants/service';
-import { getOrg } from '../audit/service';
+import { recordTable } from '../records/table';
 import { checkpointOut, consistencyOut, inclusionOut, orgLog, tenantLog, type LogRow } from './service';
 import { orgRecordLeaf, tenantRecordLeaf } from './records';
 import { tenantLogReport } from './tenant-integrity';
@@ -24,7 +23,7 @@ function logReads(log: LogRow | undefined, query: Q, what: Read, resolve: (log: 
 
 function publicTenantId(domain: string): string {
   if (isUuid(domain)) throw new ApiError('not_found', `no tenant for domain ${domain}`);
-  return findTenant(domain).tenant_id;
+  return recordTable().tenants.idOf(domain);
 }
 
 const tag = 'logs';
@@ -53,7 +52,7 @@ export const logRoutes = (guards: Guards) => {
         auth: ['read'], detail: readDoc(what, []),
       })
       .get(`/v1/audit/orgs/:id/log/${what}`, ({ principal, params, query }) => {
-        getOrg(principal.tenant.tenant_id, params.id);
+        recordTable().orgs.assert(principal.tenant.tenant_id, params.id);
         return logReads(orgLog(principal.tenant.tenant_id, params.id), query as Q, what, orgRecordLeaf);
       }, { auth: ['audit:read'], detail: readDoc(what, ['not_found']) })
       .get(`/v1/proof/log/:domain/${what}`, ({ params, query }) => logReads(tenantLog(publicTenantId(params.domain)), query as Q, what, tenantRecordLeaf), {
