@@ -30,8 +30,12 @@ describe('verifyProofDocument: trace bundle', () => {
     expect(failed(r)).toEqual([]);
     expect(r.ok).toBe(true);
     for (const it of [...good.items, good.seal]) expect(nodeVerify(it.public_key, it.signed_payload, it.signature)).toBe(true);
-    // 9 items x (public_key, key_id, signature, canonical, record_kind, fields, content_hash, reported) checked.
-    for (let i = 1; i <= 9; i++) expect(r.checks.filter((c) => c.item.startsWith(`item ${i} `) && c.ok).length).toBe(8);
+    // 9 items x (public_key, key_id, signature, canonical, payload, content_hash, record_kind, fields, reported) checked,
+    // and the log block, absent here, said to be unchecked rather than left out.
+    for (let i = 1; i <= 9; i++) {
+      expect(r.checks.filter((c) => c.item.startsWith(`item ${i} `) && c.ok && !c.skipped).length).toBe(9);
+      expect(r.checks.filter((c) => c.item.startsWith(`item ${i} `) && c.skipped).map((c) => c.check)).toEqual(['log']);
+    }
     expect(r.checks.find((c) => c.check === 'payload_hash' && c.item === 'seal')).toMatchObject({ ok: true });
   });
 
