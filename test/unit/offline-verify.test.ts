@@ -147,6 +147,19 @@ describe('verifyProofDocument: event and AI proofs', () => {
     expect(verifyProofDocument(JSON.stringify(p)).ok).toBe(true);
   });
 
+  it('checks the payload against the signed payload_hash when whoever holds it adds it to the proof', () => {
+    const payload = { order: 42, note: 'shipped' };
+    const p = { ...eventProof(signer, payload), payload };
+    expect(verifyProofDocument(p).checks.find((c) => c.check === 'payload')).toMatchObject({ ok: true });
+    expect(failed(verifyProofDocument({ ...p, payload: { order: 43, note: 'shipped' } }))).toEqual([`event ${p.event_id}/payload`]);
+  });
+
+  it('refuses an event proof whose signed bytes are another kind of record, validly signed by the same key', () => {
+    const ai = aiProof(signer);
+    const forged = { ...eventProof(signer), signed_payload: ai.signed_payload, signature: ai.signature };
+    expect(failed(verifyProofDocument(forged))).toContain(`event ${forged.event_id}/record_kind`);
+  });
+
   it('accepts an AI proof (payload_hash not recomputable without subject) and rejects a changed record', () => {
     const p = aiProof(signer);
     const r = verifyProofDocument(p);
