@@ -54,6 +54,12 @@ describe('authentication in SPEC order', () => {
     expect((await get({ authorization: 'Bearer sk_test_123' })).body.error).toBe('invalid_api_key_format');
     expect((await get({ 'x-api-key': 'nope' })).body.error).toBe('invalid_api_key_format');
   });
+  it('invalid_api_key_format, not invalid_api_key, for the right prefix in the wrong shape (length, alphabet)', async () => {
+    for (const k of [`${acme.key}A`, acme.key.slice(0, -1), `svc_live_${'A'.repeat(42)}+`, `svc_live_${'A'.repeat(42)}=`, `svc_live_${'é'.repeat(43)}`, 'svc_live_', `svc_live_${'A'.repeat(5000)}`]) {
+      const r = await get({ 'x-api-key': k });
+      expect([k.slice(0, 60), r.status, r.body.error]).toEqual([k.slice(0, 60), 401, 'invalid_api_key_format']);
+    }
+  });
   it('invalid_api_key for an unknown key', async () => {
     const r = await get({ 'x-api-key': 'svc_live_' + 'A'.repeat(43) });
     expect([r.status, r.body.error]).toEqual([401, 'invalid_api_key']);
