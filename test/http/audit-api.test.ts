@@ -1,3 +1,4 @@
+// The audit API: org lifecycle, event ingest and idempotency, per-org sequencing and the keyset-paginated list.
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { createHash, createPublicKey, verify } from 'node:crypto';
 import { call, cleanup, cli, newTenant, startServer, tempDir, until, type Server } from '../helpers';

@@ -1,3 +1,4 @@
+// Audit exports: CSV and NDJSON files, filters, formula-safe cells, signed download URLs, hot and cold events.
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { createHmac, verify } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';

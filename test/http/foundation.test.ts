@@ -1,3 +1,4 @@
+// The foundation over HTTPS: first start and bootstrap key, authentication order, tenant isolation, plans and limits, bodies, keys.
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { verify } from 'node:crypto';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';

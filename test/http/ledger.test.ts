@@ -1,3 +1,4 @@
+// The ledger over HTTPS: ingest and its hashes, idempotency, list filters, reads, verify, public proof and retention.
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { verify } from 'node:crypto';
 import { call, cleanup, cli, newTenant, startServer, tempDir, until, sha, pubKey, type Server } from '../helpers';

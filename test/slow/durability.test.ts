@@ -1,3 +1,4 @@
+// Durability: restart, SIGTERM under load and kill -9 lose no write answered 201; TLS behind a proxy and operator certificates.
 import { afterAll, describe, expect, it } from 'bun:test';
 import { verify } from 'node:crypto';
 import { open } from 'lmdb';
