@@ -15,6 +15,8 @@ import { startRateLimits, stopRateLimits } from './http/limits';
 import { loadPlans, unloadPlans } from './plans/plans';
 import { setServedCertificate, startMetricsListener } from './http/metrics';
 import { migrate } from './migrations/index';
+import { wireRecordTable } from './workers/record-kinds';
+import { ensureWitnessKey } from './witness/service';
 
 /** Where the first start writes the bootstrap key when stdout is not a terminal. */
 const BOOTSTRAP_KEY_FILE = 'bootstrap-api-key';
@@ -54,6 +56,7 @@ async function bootstrap(cfg: Config): Promise<void> {
 export async function startServer(env: Record<string, string | undefined> = process.env): Promise<Running> {
   const t0 = performance.now();
   const cfg = setConfig(loadConfig(env));
+  wireRecordTable();
   loadPlans(cfg.dataDir);
   openStore(cfg.dataDir);
   await migrate();
@@ -71,6 +74,8 @@ export async function startServer(env: Record<string, string | undefined> = proc
   app.listen({ hostname: cfg.host, port: cfg.port, reusePort: true, ...(tls ? { tls: { cert: tls.cert, key: tls.key } } : {}) });
   const port = app.server!.port!;
   runtime.port = port;
+  // Named after the public host, known only now when the port is chosen at start (SVC_PORT=0).
+  await ensureWitnessKey();
   setServedCertificate(tls?.cert ?? null);
   const metrics = startMetricsListener();
   const scheme = tls ? 'https' : 'http';

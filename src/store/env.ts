@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { checkFormat, forgetFormat } from './format';
 
+/** Named sub-databases an environment may hold: over 50 are in use, so 64 left too little room for new areas. */
+const MAX_DBS = 128;
 let root: RootDatabase | null = null;
 let readOnly = false;
 const dbs = new Map<string, Database>();
@@ -42,7 +44,7 @@ export function openStore(dataDir: string, opts: { readOnly?: boolean; untouched
   else mkdirSync(path, { recursive: true });
   let opened: RootDatabase | undefined;
   try {
-    opened = open({ path, overlappingSync: false, maxDbs: 64, mapSize: 64 * 1024 ** 3, noMemInit: true, readOnly: opts.readOnly });
+    opened = open({ path, overlappingSync: false, maxDbs: MAX_DBS, mapSize: 64 * 1024 ** 3, noMemInit: true, readOnly: opts.readOnly });
     checkFormat(opened);
   } catch (e) {
     void opened?.close();
@@ -136,7 +138,7 @@ export async function entryCounts(dbDir: string, names: string[]): Promise<Recor
   // Opened aside: a backup holds only the files of its manifest, so no lock file is left in it.
   const through = openingAside(dbDir);
   try {
-    const other = open({ path: through, readOnly: true, maxDbs: 64 });
+    const other = open({ path: through, readOnly: true, maxDbs: MAX_DBS });
     try {
       const out: Record<string, number> = {};
       for (const n of names) out[n] = other.openDB({ name: n, create: false } as never)?.getCount() ?? 0;

@@ -3,7 +3,7 @@
 import { aiAttestationApplier, AI_ATTESTATION } from '../ai/service';
 import { auditEventApplier, AUDIT_EVENT, flushAuditHeadsInTxn } from '../audit/service';
 import { documentAnchorApplier, DOCUMENT_ANCHOR } from '../documents/service';
-import { flushActiveCountsInTxn, ledgerEventApplier, LEDGER_EVENT, LEDGER_VERIFICATION, verificationApplier } from '../ledger/service';
+import { flushActiveCountsInTxn, ledgerEventApplier, LEDGER_EVENT, LEDGER_VERIFICATION, prepareSystemEvent, verificationApplier } from '../ledger/service';
 import { KEYS_LAST_USED, lastUsedApplier } from '../keys/service';
 import { countUsageInTxn, flushUsageInTxn, USAGE_FLUSH, usageFlushApplier, type Charged } from '../usage/service';
 import { publishStatusApplier, WRITER_STATUS } from '../store/writer-status';
@@ -36,7 +36,8 @@ export const appliers: ApplierTable = Object.freeze({
   [LEDGER_EVENT]: countingUsage(ledgerEventApplier, () => true),
   [AI_ATTESTATION]: countingUsage(aiAttestationApplier, (r) => !r.duplicate),
   [DOCUMENT_ANCHOR]: countingUsage(documentAnchorApplier, (r) => !r.existing),
-  [TRACE_SEAL]: traceSealApplier,
+  // The seal's ledger event is made by the ledger (which imports traces' gate and item index, not the reverse).
+  [TRACE_SEAL]: traceSealApplier(prepareSystemEvent),
   [AUDIT_EVENT]: auditEventApplier,
   [LEDGER_VERIFICATION]: verificationApplier,
   [USAGE_FLUSH]: usageFlushApplier,
