@@ -25,8 +25,9 @@ export const exportRoutes = (guards: Guards) => new Elysia()
     auth: ['audit:read'],
     detail: doc({ summary: 'Export job status', tag, ok: { 200: ExportJob }, errors: ['not_found'] }),
   })
-  .get('/v1/audit/exports/:id/download', ({ params, query }) => {
-    const f = downloadFile(params.id, query.expires, query.sig);
+  .get('/v1/audit/exports/:id/download', ({ request, params }) => {
+    // The raw query, not the parsed one: a parser forgives spellings (repeats, leading zeros) the signature does not cover.
+    const f = downloadFile(params.id, request.url);
     return new Response(Bun.file(f.path), {
       headers: {
         'content-type': f.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8',
