@@ -237,6 +237,14 @@ const OPS: Record<string, Operation> = {
   ...logRoutes('/v1/log', 'logs', key('read')),
   ...logRoutes('/v1/audit/orgs/{id}/log', 'logs', key('audit:read')),
   ...logRoutes('/v1/proof/log/{domain}', 'logs', PUBLIC),
+  // C2SP tlog-tiles of tenant logs (DECISIONS 11): static-asset paths, `*` = the rest of the tile path.
+  'GET /tlog/tenant/{domain}/checkpoint': { summary: "The tenant log's latest signed checkpoint (C2SP tlog-tiles; text/plain)", tag: 'logs', access: PUBLIC, ok: { 200: 'text' }, errors: ['not_found', 'checkpoint_not_found'] },
+  'GET /tlog/tenant/{domain}/tile/*': {
+    summary: 'Hash tile <L>/<N>[.p/<W>] of the tenant log (C2SP tlog-tiles; 32-byte hashes)', tag: 'logs', access: PUBLIC, ok: { 200: 'bytes' }, errors: ['invalid_path_parameter', 'bad_request', 'not_found'],
+  },
+  'GET /tlog/tenant/{domain}/tile/entries/*': {
+    summary: "Entry bundle <N>[.p/<W>] of the tenant log (C2SP tlog-tiles; each leaf's data after a big-endian uint16 length)", tag: 'logs', access: key('read'), ok: { 200: 'bytes' }, errors: ['invalid_path_parameter', 'bad_request', 'not_found'],
+  },
   'GET /v1/log/integrity': { summary: "Integrity report of the tenant's log", tag: 'logs', access: key('read'), ok: { 200: LogIntegrity } },
 };
 

@@ -48,3 +48,6 @@ export function tenantLogReport(tenantId: string, onProgress?: (done: number) =>
 
 /** `svc log verify --tenant T`: T is a tenant id or domain. */
 export const tenantLogReportForOperator = (ref: string, onProgress?: (done: number) => void) => tenantLogReport(findTenant(ref).tenant_id, onProgress);
+
+/** The data of a tenant log's leaf (its record's signed bytes, rebuilt from the row) for entry bundles; null when it cannot be rebuilt. */
+export const tenantLeafData = (log: LogRow, index: number, entry: Buffer): Uint8Array | null => rebuild(log, index, entry);

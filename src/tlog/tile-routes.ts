@@ -1,0 +1,93 @@
+// Owns the C2SP tlog-tiles endpoints of tenant logs (DECISIONS 11) under /tlog/tenant/{domain}: the checkpoint and
+// hash tiles (no key) and entry bundles (a key of the tenant with read scope), with their cache lifetimes.
+import { Elysia } from 'elysia';
+import { gzipSync } from 'node:zlib';
+import { ApiError } from '../errors';
+import { isUuid } from '../crypto/ids';
+import { latestCheckpoint, tenantLog } from './service';
+import { tenantLeafData } from './tenant-integrity';
+import { parseTilePath, TILE_WIDTH } from './tile-paths';
+import { entryBundle, hashTile, tileInTree, type LeafData } from './tiles';
+
+/** What the server's guards resolve for these routes, handed in so that this area does not depend on the HTTP layer. */
+export type TileGuards = {
+  /** The per-IP rate limit of the public routes. */
+  limitPublic(request: Request): void;
+  /** Authenticates the API key and requires read scope (SPEC order); returns the key's tenant id. */
+  authorizeRead(request: Request): string;
+  /** The tenant id of a primary domain; throws ApiError not_found. */
+  tenantOf(domain: string): string;
+};
+
+// C2SP tlog-tiles: a checkpoint SHOULD not be cached beyond a few seconds; full tiles are immutable. A partial tile
+// never changes either, but is superseded by the full tile and only needed by clients of a recent checkpoint.
+const CHECKPOINT_CACHE = 'public, max-age=5';
+const FULL_CACHE = 'max-age=31536000, immutable';
+const PARTIAL_CACHE = 'max-age=60';
+const OCTETS = 'application/octet-stream';
+
+/** True when Accept-Encoding lists gzip with a quality above zero. */
+function acceptsGzip(header: string | null): boolean {
+  return !!header && header.split(',').some((part) => {
+    const [coding, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return (coding === 'gzip' || coding === 'x-gzip') && (!q || Number(q.slice(2)) > 0);
+  });
+}
+
+/** `<prefix>/checkpoint`: the log's latest signed checkpoint note as text; 404 checkpoint_not_found before the first. */
+export function checkpointReply(num: number | undefined): Response {
+  const cp = num === undefined ? null : latestCheckpoint(num);
+  if (!cp) throw new ApiError('checkpoint_not_found', 'This log has no signed checkpoint yet');
+  return new Response(cp.note, { headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': CHECKPOINT_CACHE } });
+}
+
+/**
+ * `<prefix>/tile/<rest>` of log `num`: a hash tile, or with `leafData` an entry bundle (gzip when the client
+ * accepts it, as tlog-tiles recommends). 400 bad_request for a path outside the C2SP grammar, 404 not_found for
+ * a tile the latest checkpoint does not cover. `shared`: whether shared caches may keep it (not when a key was
+ * needed to fetch it).
+ */
+export function tileReply(request: Request, num: number | undefined, rest: string, leafData: LeafData | null, shared: boolean): Response {
+  const t = parseTilePath(rest);
+  if (!t || (t.level === 'entries') !== !!leafData) throw new ApiError('bad_request', 'Not a C2SP tlog-tiles path: tile/<L>/<N>[.p/<W>] or tile/entries/<N>[.p/<W>]');
+  const cp = num === undefined ? null : latestCheckpoint(num);
+  if (num === undefined || !cp || !tileInTree(t, cp.tree_size)) throw new ApiError('not_found', `No such tile in the tree of the latest checkpoint (size ${cp?.tree_size ?? 0})`);
+  const index = Number(t.index);
+  const headers: Record<string, string> = {
+    'content-type': OCTETS,
+    'cache-control': `${shared ? 'public' : 'private'}, ${t.width === TILE_WIDTH ? FULL_CACHE : PARTIAL_CACHE}`,
+  };
+  if (!leafData) return new Response(hashTile(num, t.level as number, index, t.width), { headers });
+  const bundle = entryBundle(num, index, t.width, leafData);
+  headers.vary = 'Accept-Encoding';
+  if (!acceptsGzip(request.headers.get('accept-encoding'))) return new Response(bundle, { headers });
+  return new Response(gzipSync(bundle), { headers: { ...headers, 'content-encoding': 'gzip' } });
+}
+
+/**
+ * The tenant log routes. The prefix names a tenant by its primary domain (as its checkpoints' origin does);
+ * entry bundles name event types, so they need a key of that tenant with read scope: another tenant's key is
+ * answered 404 not_found, as its other records are.
+ */
+export function tileRoutes(guards: TileGuards) {
+  const tenantOf = (domain: string): string => {
+    if (isUuid(domain)) throw new ApiError('not_found', `no tenant for domain ${domain}`);
+    return guards.tenantOf(domain);
+  };
+  return new Elysia()
+    .get('/tlog/tenant/:domain/checkpoint', ({ request, params }) => {
+      guards.limitPublic(request);
+      return checkpointReply(tenantLog(tenantOf(params.domain))?.num);
+    })
+    .get('/tlog/tenant/:domain/tile/entries/*', ({ request, params }) => {
+      const keyTenant = guards.authorizeRead(request);
+      if (tenantOf(params.domain) !== keyTenant) throw new ApiError('not_found', "Entry bundles are served to keys of the log's tenant only");
+      const log = tenantLog(keyTenant);
+      return tileReply(request, log?.num, `entries/${params['*']}`, (i, entry) => (log ? tenantLeafData(log, i, entry) : null), false);
+    })
+    .get('/tlog/tenant/:domain/tile/*', ({ request, params }) => {
+      guards.limitPublic(request);
+      return tileReply(request, tenantLog(tenantOf(params.domain))?.num, params['*'], null, true);
+    });
+}
