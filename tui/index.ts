@@ -6,6 +6,7 @@ import { setLogSink } from '../src/log';
 import { closeStore, openStore } from '../src/store/env';
 import { startApp } from './app';
 import { parseArgv } from '../src/cli/argv';
+import { wireRecordTable } from '../src/workers/record-kinds';
 
 /**
  * Opens the data directory the server uses (SVC_DATA_DIR or --data-dir) and runs the console.
@@ -17,6 +18,7 @@ export async function runConsole(dataDir?: string): Promise<void> {
   const logFile = join(cfg.dataDir, 'console.log');
   setLogSink((text) => appendFileSync(logFile, text));
   openStore(cfg.dataDir);
+  wireRecordTable();
   await startApp(cfg.dataDir);
   await closeStore();
 }

@@ -7,7 +7,8 @@ import { createTenant, describeTenant, findTenant, listTenants, rotateKey, setPa
 import { createApiKey, describeApiKey, listApiKeys, revokeApiKey } from '../keys/service';
 import { usageReport } from '../usage/service';
 import { readFileSync } from 'node:fs';
-import { verifyProofDocument, type VerifyReport } from '../proof/offline-verify';
+import { verifyProofDocument } from '../proof/offline-verify';
+import { reportLines } from '../verify/report-text';
 import { checkSavedCheckpoint } from '../proof/saved-checkpoint';
 import { join } from 'node:path';
 import { runRetention } from '../workers/retention';
@@ -49,25 +50,6 @@ const logText = (r: { log_verified: boolean; first_bad_leaf: number | null; tail
 function publishedKeyBytes(keys: unknown): Uint8Array[] {
   const list = keys && typeof keys === 'object' && Array.isArray((keys as { keys?: unknown }).keys) ? (keys as { keys: unknown[] }).keys : [];
   return list.flatMap((k) => (k && typeof k === 'object' && typeof (k as { public_key?: unknown }).public_key === 'string' ? [new Uint8Array(Buffer.from((k as { public_key: string }).public_key, 'base64url'))] : [])).filter((k) => k.length === 32);
-}
-
-/** One line per trace item (its failed or skipped checks indented below), one line per other check, then the verdict. */
-function verifyText(r: VerifyReport): string {
-  const groups = new Map<string, VerifyReport['checks']>();
-  for (const c of r.checks) groups.set(c.item, [...(groups.get(c.item) ?? []), c]);
-  const lines = [`${r.kind.replace('_', ' ')}: ${r.checks.length} checks`];
-  for (const [item, cs] of groups) {
-    if (!item.startsWith('item ')) {
-      for (const c of cs) lines.push(`${(c.skipped ? 'SKIP' : c.ok ? 'OK' : 'FAIL').padEnd(5)} ${item}  ${c.check}: ${c.detail}`);
-      continue;
-    }
-    lines.push(`${cs.every((c) => c.ok) ? 'OK   ' : 'FAIL '} ${item}  ${cs.filter((c) => !c.skipped).map((c) => c.check).join(', ')}`);
-    for (const c of cs) if (!c.ok || c.skipped) lines.push(`        ${c.check}: ${c.skipped ? 'skipped, ' : ''}${c.detail}`);
-  }
-  const bad = r.checks.filter((c) => !c.ok).length;
-  const skipped = r.checks.filter((c) => c.skipped).length;
-  lines.push(bad ? `NOT VERIFIED: ${bad} of ${r.checks.length} checks failed` : `VERIFIED: all ${r.checks.length - skipped} checks passed${skipped ? ` (${skipped} not checkable offline)` : ''}`);
-  return lines.join('\n');
 }
 
 /**
@@ -225,7 +207,7 @@ export const commands: Record<string, Command> = {
       // A broken log history (fork, rollback) is the one line on stderr; otherwise the count of failed checks.
       const history = failedChecks.find((c) => c.item === 'checkpoint');
       const result: CliResult & { exitCode: number; failure: string } = {
-        json: report, text: verifyText(report), exitCode: report.ok ? 0 : 1,
+        json: report, text: reportLines(report).join('\n'), exitCode: report.ok ? 0 : 1,
         failure: history ? `NOT VERIFIED: ${history.detail}` : `NOT VERIFIED: ${failedChecks.length} check(s) failed`,
       };
       return result;

@@ -1,17 +1,17 @@
 // Owns ledger verification (SPEC POST /v1/events/{id}/verify) and the public event proof (DECISIONS 2).
 import { ApiError } from '../errors';
-import { canonicalBytes, canonicalJson } from '../crypto/canonical';
+import { canonicalJson } from '../crypto/canonical';
 import { sha256Hex } from '../crypto/hash';
 import { ulid } from '../crypto/ids';
 import { isPlainObject } from '../crypto/json-value';
-import { verifyBytes } from '../crypto/ed25519';
-import { ledgerSignedPayload } from '../crypto/signed';
 import { submitInternal } from '../store/writer';
 import type { Applier } from '../store/writer-core';
 import { getTenant, issuerBlock, pinnedPublicKey, type TenantRow } from '../tenants/service';
 import { chargeQuota } from '../usage/service';
 import { assertEventId, findLedgerRow } from './query';
 import { ledgerRows, storedHashes, verifications, type LedgerRow, type VerificationRecord } from './repo';
+import { checkRow } from '../records/check';
+import { ledgerEventKind } from './kind';
 import { isUuid } from '../crypto/ids';
 import { logBlockFor } from '../tlog/service';
 
@@ -39,9 +39,10 @@ export function verifyEvent(tenant: TenantRow, apiKeyId: string, eventId: string
   chargeQuota(tenant, 'api_verifications_per_month');
   const id = assertEventId(eventId);
   const b = isPlainObject(body) ? body : {};
-  // null counts as not given: "exactly one of" needs one real value.
+  // A null payload_hash is no hash; a present payload is one even when null (an event may be ingested with
+  // "payload": null, and verifying it by payload needs exactly that). An absent payload is not given.
   const hasHash = b.payload_hash !== undefined && b.payload_hash !== null;
-  const hasPayload = b.payload !== undefined && b.payload !== null;
+  const hasPayload = b.payload !== undefined;
   if (hasHash === hasPayload) throw new ApiError('bad_request', 'Send exactly one of payload_hash or payload');
   let submitted: string;
   let method: 'hash' | 'payload';
@@ -113,19 +114,5 @@ export function eventProof(eventId: string) {
   };
 }
 
-/** A row's proof check: pinned-key signature over its signed bytes, which must match its columns. */
-function ledgerRowValid(row: LedgerRow): boolean {
-  const pinned = pinnedPublicKey(row.tenant_id, row.key_id);
-  return !!pinned && verifyBytes(pinned, row.signed_bytes, row.signature) && signedBytesMatch(row);
-}
-
-/** Every ledger row with the result of its proof check (restore verification). */
-export function* ledgerRowChecks(): Generator<{ id: string; ok: boolean }> {
-  for (const row of ledgerRows.all(pinnedPublicKey)) yield { id: row.event_id, ok: ledgerRowValid(row) };
-}
-
-/** The stored signed bytes must be exactly the ones rebuilt from the row's columns. */
-export function signedBytesMatch(row: LedgerRow): boolean {
-  const rebuilt = canonicalBytes(ledgerSignedPayload(row));
-  return Buffer.from(rebuilt).equals(Buffer.from(row.signed_bytes)) && sha256Hex(canonicalJson(row.payload)) === row.payload_hash;
-}
+/** A row's proof check (records/check): pinned-key signature over the signed bytes rebuilt from its columns, payload hash recomputed. */
+const ledgerRowValid = (row: LedgerRow): boolean => checkRow(ledgerEventKind, row, pinnedPublicKey).valid;

@@ -84,7 +84,7 @@ export function tileRoutes(guards: TileGuards) {
       const keyTenant = guards.authorizeRead(request);
       if (tenantOf(params.domain) !== keyTenant) throw new ApiError('not_found', "Entry bundles are served to keys of the log's tenant only");
       const log = tenantLog(keyTenant);
-      return tileReply(request, log?.num, `entries/${params['*']}`, (i, entry) => (log ? tenantLeafData(log, i, entry) : null), false);
+      return tileReply(request, log?.num, `entries/${params['*']}`, log ? tenantLeafData(log) : () => null, false);
     })
     .get('/tlog/tenant/:domain/tile/*', ({ request, params }) => {
       guards.limitPublic(request);

@@ -2,7 +2,7 @@
 // proof from the size it last cosigned, resynchronising on 409, and keeping only cosignatures that verify.
 import { nodePrimitives, nodeSha256 } from '../verify/node-primitives';
 import { parseNote } from '../verify/note';
-import { cosignatureTime, parseCosignerVkey } from './cosign';
+import { checkCosignatures, parseCosignerKey } from '../verify/cosignature';
 import { formatAddCheckpoint, parseSizeBody, readCheckpoint } from './protocol';
 
 export type PushCheckpoint = {
@@ -35,7 +35,7 @@ const MAX_RESYNCS = 2;
 
 /** Pushes `note` to the witness and returns its verified cosignatures; never throws. */
 export async function pushCheckpoint(o: PushCheckpoint): Promise<PushResult> {
-  const witness = parseCosignerVkey(nodeSha256, o.vkey);
+  const witness = parseCosignerKey(nodeSha256, o.vkey.trim());
   const note = parseNote(o.note);
   const cp = note && readCheckpoint(note.body);
   if (!witness || !note || !cp) return { ok: false, status: 0, size: o.oldSize, error: !witness ? 'malformed witness vkey' : 'malformed checkpoint note' };
@@ -67,10 +67,10 @@ export async function pushCheckpoint(o: PushCheckpoint): Promise<PushResult> {
     const cosignatures: string[] = [];
     const times: number[] = [];
     for (const line of text.split('\n').filter(Boolean)) {
-      const t = cosignatureTime(nodePrimitives, note.body, line, witness.name, witness.publicKey);
-      if (t === null) continue;
+      const c = checkCosignatures(nodePrimitives, `${note.body}\n${line}\n`, [witness])?.checks[0];
+      if (!c?.ok) continue;
       cosignatures.push(`${line}\n`);
-      times.push(t);
+      times.push(c.time!);
     }
     if (!cosignatures.length) return { ok: false, status: 200, size: cp.treeSize, error: 'no valid cosignature by the witness key in the answer' };
     return { ok: true, cosignatures, times, size: cp.treeSize };

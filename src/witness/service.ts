@@ -11,7 +11,7 @@ import { toHex } from '../verify/primitives';
 import { nodePrimitives, nodeSha256 } from '../verify/node-primitives';
 import { parseNote, parseVerifierKey, verifyNote } from '../verify/note';
 import { verifyConsistency } from '../verify/merkle';
-import { cosign, cosignerKeyId, cosignerVkey } from './cosign';
+import { cosignatureLine, cosignedMessage, cosignerKeyId, cosignerVerifierKey } from '../verify/cosignature';
 import { parseAddCheckpoint, readCheckpoint } from './protocol';
 import { advanceLogRow, getKeyRow, getLogRow, insertLogRow, listLogRows, putKeyRowOnce, type WitnessKeyRow, type WitnessLogRow } from './repo';
 
@@ -41,7 +41,7 @@ function keyRow(): WitnessKeyRow {
 /** GET /.well-known/svc-witness-key: {name, vkey, key_id}; from the public half only. */
 export function witnessKeyDoc() {
   const row = keyRow();
-  return { name: row.name, vkey: cosignerVkey(nodeSha256, row.name, row.public_key), key_id: toHex(cosignerKeyId(nodeSha256, row.name, row.public_key)) };
+  return { name: row.name, vkey: cosignerVerifierKey(nodeSha256, row.name, row.public_key), key_id: toHex(cosignerKeyId(nodeSha256, row.name, row.public_key)) };
 }
 
 /** The witness key as the CLI shows it, or null before the first start. */
@@ -116,7 +116,8 @@ export async function addCheckpoint(body: string): Promise<AddCheckpointResult> 
   const moved = await advanceLogRow(origin, logRow, { size: cp.treeSize, root }, new Date().toISOString());
   if (!moved.ok) return { status: 409, size: moved.size };
   const w = cosigner();
-  return { status: 200, cosignatures: cosign(w.sign, w.name, w.keyId, note.body, Math.floor(Date.now() / 1000)) };
+  const time = Math.floor(Date.now() / 1000);
+  return { status: 200, cosignatures: cosignatureLine({ name: w.name, keyId: w.keyId, time, signature: w.sign(cosignedMessage(note.body, time)) }) };
 }
 
 /** RFC 6962 consistency from the cosigned state; from size 0 (or to the same size) the proof must be empty. */
