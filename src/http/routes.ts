@@ -14,9 +14,8 @@ import { docsRoutes } from '../web/docs/routes';
 import { logRoutes } from '../tlog/routes';
 import { witnessRoutes } from '../witness/routes';
 import { tileRoutes } from '../tlog/tile-routes';
-import { findTenant } from '../tenants/service';
 import { limitPublic } from './limits';
 import { authorize } from './auth';
 
 export const allRoutes = () => [tenantRoutes, ledgerRoutes, webRoutes, aiRoutes, documentRoutes, traceRoutes, auditRoutes, streamRoutes, exportRoutes, portalRoutes, portalPageRoutes, logRoutes, witnessRoutes(limitPublic),
-  tileRoutes({ limitPublic, authorizeRead: (r) => authorize(r, ['read']).tenant.tenant_id, tenantOf: (d) => findTenant(d).tenant_id }), docsRoutes];
+  tileRoutes({ limitPublic, authorizeRead: (r) => authorize(r, ['read']).tenant.tenant_id }), docsRoutes];

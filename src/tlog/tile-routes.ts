@@ -4,6 +4,7 @@ import { Elysia } from 'elysia';
 import { gzipSync } from 'node:zlib';
 import { ApiError } from '../errors';
 import { isUuid } from '../crypto/ids';
+import { recordTable } from '../records/table';
 import { latestCheckpoint, tenantLog } from './service';
 import { tenantLeafData } from './tenant-integrity';
 import { parseTilePath, TILE_WIDTH } from './tile-paths';
@@ -15,8 +16,6 @@ export type TileGuards = {
   limitPublic(request: Request): void;
   /** Authenticates the API key and requires read scope (SPEC order); returns the key's tenant id. */
   authorizeRead(request: Request): string;
-  /** The tenant id of a primary domain; throws ApiError not_found. */
-  tenantOf(domain: string): string;
 };
 
 // C2SP tlog-tiles: a checkpoint SHOULD not be cached beyond a few seconds; full tiles are immutable. A partial tile
@@ -35,31 +34,41 @@ function acceptsGzip(header: string | null): boolean {
   });
 }
 
-/** `<prefix>/checkpoint`: the log's latest signed checkpoint note as text; 404 checkpoint_not_found before the first. */
-export function checkpointReply(num: number | undefined): Response {
-  const cp = num === undefined ? null : latestCheckpoint(num);
-  if (!cp) throw new ApiError('checkpoint_not_found', 'This log has no signed checkpoint yet');
-  return new Response(cp.note, { headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': CHECKPOINT_CACHE } });
+/**
+ * A stored log as tiles serve it: its number, and the checkpoint that bounds what is served (for a tenant log its
+ * latest signed checkpoint; a log with another publication rule, like the head, hands in its own).
+ */
+export type ServedLog = { num: number; size: number; note: string };
+
+/** A tenant's log with its latest signed checkpoint, or null before the first. */
+function tenantServed(tenantId: string): ServedLog | null {
+  const log = tenantLog(tenantId);
+  const cp = log ? latestCheckpoint(log.num) : null;
+  return log && cp ? { num: log.num, size: cp.tree_size, note: cp.note } : null;
+}
+
+/** `<prefix>/checkpoint`: the checkpoint note as text; 404 checkpoint_not_found before the first. */
+export function checkpointReply(log: ServedLog | null): Response {
+  if (!log) throw new ApiError('checkpoint_not_found', 'This log has no signed checkpoint yet');
+  return new Response(log.note, { headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': CHECKPOINT_CACHE } });
 }
 
 /**
- * `<prefix>/tile/<rest>` of log `num`: a hash tile, or with `leafData` an entry bundle (gzip when the client
- * accepts it, as tlog-tiles recommends). 400 bad_request for a path outside the C2SP grammar, 404 not_found for
- * a tile the latest checkpoint does not cover. `shared`: whether shared caches may keep it (not when a key was
- * needed to fetch it).
+ * `<prefix>/tile/<rest>`: a hash tile, or with `leafData` an entry bundle (gzip when the client accepts it, as
+ * tlog-tiles recommends). 400 bad_request for a path outside the C2SP grammar, 404 not_found for a tile the
+ * log's checkpoint does not cover. `shared`: whether shared caches may keep it (not when a key was needed).
  */
-export function tileReply(request: Request, num: number | undefined, rest: string, leafData: LeafData | null, shared: boolean): Response {
+export function tileReply(request: Request, log: ServedLog | null, rest: string, leafData: LeafData | null, shared: boolean): Response {
   const t = parseTilePath(rest);
   if (!t || (t.level === 'entries') !== !!leafData) throw new ApiError('bad_request', 'Not a C2SP tlog-tiles path: tile/<L>/<N>[.p/<W>] or tile/entries/<N>[.p/<W>]');
-  const cp = num === undefined ? null : latestCheckpoint(num);
-  if (num === undefined || !cp || !tileInTree(t, cp.tree_size)) throw new ApiError('not_found', `No such tile in the tree of the latest checkpoint (size ${cp?.tree_size ?? 0})`);
+  if (!log || !tileInTree(t, log.size)) throw new ApiError('not_found', `No such tile in the tree of the latest checkpoint (size ${log?.size ?? 0})`);
   const index = Number(t.index);
   const headers: Record<string, string> = {
     'content-type': OCTETS,
     'cache-control': `${shared ? 'public' : 'private'}, ${t.width === TILE_WIDTH ? FULL_CACHE : PARTIAL_CACHE}`,
   };
-  if (!leafData) return new Response(hashTile(num, t.level as number, index, t.width), { headers });
-  const bundle = entryBundle(num, index, t.width, leafData);
+  if (!leafData) return new Response(hashTile(log.num, t.level as number, index, t.width), { headers });
+  const bundle = entryBundle(log.num, index, t.width, leafData);
   headers.vary = 'Accept-Encoding';
   if (!acceptsGzip(request.headers.get('accept-encoding'))) return new Response(bundle, { headers });
   return new Response(gzipSync(bundle), { headers: { ...headers, 'content-encoding': 'gzip' } });
@@ -72,22 +81,23 @@ export function tileReply(request: Request, num: number | undefined, rest: strin
  */
 export function tileRoutes(guards: TileGuards) {
   const tenantOf = (domain: string): string => {
+    // A domain, never a tenant id: one prefix per log.
     if (isUuid(domain)) throw new ApiError('not_found', `no tenant for domain ${domain}`);
-    return guards.tenantOf(domain);
+    return recordTable().tenants.idOf(domain);
   };
   return new Elysia()
     .get('/tlog/tenant/:domain/checkpoint', ({ request, params }) => {
       guards.limitPublic(request);
-      return checkpointReply(tenantLog(tenantOf(params.domain))?.num);
+      return checkpointReply(tenantServed(tenantOf(params.domain)));
     })
     .get('/tlog/tenant/:domain/tile/entries/*', ({ request, params }) => {
       const keyTenant = guards.authorizeRead(request);
       if (tenantOf(params.domain) !== keyTenant) throw new ApiError('not_found', "Entry bundles are served to keys of the log's tenant only");
       const log = tenantLog(keyTenant);
-      return tileReply(request, log?.num, `entries/${params['*']}`, log ? tenantLeafData(log) : () => null, false);
+      return tileReply(request, tenantServed(keyTenant), `entries/${params['*']}`, log ? tenantLeafData(log) : () => null, false);
     })
     .get('/tlog/tenant/:domain/tile/*', ({ request, params }) => {
       guards.limitPublic(request);
-      return tileReply(request, tenantLog(tenantOf(params.domain))?.num, params['*'], null, true);
+      return tileReply(request, tenantServed(tenantOf(params.domain)), params['*'], null, true);
     });
 }
