@@ -1,6 +1,8 @@
 // Covers C2SP tlog-tiles of tenant logs (/tlog/tenant/{domain}): a client written here from the spec rebuilds roots and proofs from tiles, decodes entry bundles, and meets the auth, path and cache rules.
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import { open } from 'lmdb';
 import { call, cleanup, cli, newTenant, startServer, tempDir, until, type Server } from '../helpers';
 import { checkpointLines, inclusionOk, leafHashOf, noteOk } from './independent-tlog';
 
@@ -114,8 +116,9 @@ const checkpointOf = (domain: string, size: number) =>
     return r.status === 200 && r.body.tree_size === size ? r.body : null;
   }, 120_000, 100);
 
+const ENV = { SVC_CHECKPOINT_SECONDS: '1', SVC_PUBLIC_RPS: '1000000' };
 beforeAll(async () => {
-  s = await startServer({ dataDir: dir, env: { SVC_CHECKPOINT_SECONDS: '1', SVC_PUBLIC_RPS: '1000000' } });
+  s = await startServer({ dataDir: dir, env: ENV });
   small = await newTenant(dir, SMALL.domain, 'read,write', 'enterprise');
   big = await newTenant(dir, BIG.domain, 'read,write', 'enterprise');
   await ingest(small.key, SMALL.size, eventIds);
@@ -309,4 +312,40 @@ describe('GET /tlog/tenant/{domain}/tile/entries/<N>[.p/<W>]', () => {
     // Hash tiles of the same log need no key.
     expect((await call(s, 'GET', `/tlog/tenant/${SMALL.domain}/tile/0/000`)).status).toBe(200);
   });
+});
+
+describe('tiles of a log whose rows were altered in LMDB', () => {
+  it('keep the logged hashes, while entry bundles serve the rows as they now read (or 500 for a row that is gone)', async () => {
+    const prefix = `/tlog/tenant/${SMALL.domain}`;
+    const leafOf = async (id: string) => (await call(s, 'GET', `/v1/proof/event/${id}`, { key: small.key })).body.log.leaf_index as number;
+    const leaves = new Map<number, string>();
+    for (const id of eventIds) leaves.set(await leafOf(id), id);
+    const alteredLeaf = 100;
+    const altered = leaves.get(alteredLeaf)!;
+    const gone = leaves.get(280)!;
+    const before = { tile: (await fetchRaw(prefix, 'tile/0/000')).bytes, tiles1: (await fetchRaw(prefix, 'tile/0/001.p/44')).bytes };
+    const auth = { authorization: `Bearer ${small.key}` };
+    const entriesBefore = decodeBundle((await fetchRaw(prefix, 'tile/entries/000', auth)).bytes);
+    // As an intruder with file access would, on a stopped server: a signed column changed, a row removed.
+    await s.stop();
+    const env = open({ path: join(dir, 'db'), overlappingSync: false, maxDbs: 256 });
+    const ledger = env.openDB({ name: 'ledger_events', keyEncoding: 'ordered-binary', sharedStructuresKey: Symbol.for('structures') });
+    await env.transaction(() => {
+      ledger.putSync(altered, { ...ledger.get(altered), event_type: 'tile.rewritten' });
+      ledger.removeSync(gone);
+    });
+    await env.close();
+    s = await startServer({ dataDir: dir, env: ENV });
+    expect((await fetchRaw(prefix, 'tile/0/000')).bytes.equals(before.tile)).toBe(true);
+    expect((await fetchRaw(prefix, 'tile/0/001.p/44')).bytes.equals(before.tiles1)).toBe(true);
+    const entries = decodeBundle((await fetchRaw(prefix, 'tile/entries/000', auth)).bytes);
+    entries.forEach((e, i) => {
+      const matches = leafHashOf(e).equals(before.tile.subarray(i * 32, i * 32 + 32));
+      expect({ i, matches }).toEqual({ i, matches: i !== alteredLeaf });
+      expect(e.equals(entriesBefore[i]!)).toBe(i !== alteredLeaf);
+    });
+    expect(entries[alteredLeaf]!.toString('utf8')).toContain('tile.rewritten');
+    const r = await call(s, 'GET', `${prefix}/tile/entries/001.p/44`, { key: small.key });
+    expect(`${r.status} ${r.body.error}`).toBe('500 internal_error');
+  }, 60_000);
 });
