@@ -7,7 +7,8 @@ import { isUuid } from '../crypto/ids';
 import { verifyBytes } from '../crypto/ed25519';
 import { aiSignedPayload } from '../crypto/signed';
 import { aiPayloadHashOf, valueHashOf } from '../proof/recompute';
-import { getTenant, issuerBlock, pinnedPublicKey, type TenantRow } from '../tenants/service';
+import { getTenant, issuerBlock, type TenantRow } from '../tenants/service';
+import { pinnedPublicKey } from '../signing/keys';
 import { aiRows, type AiRow } from './repo';
 import { logBlockFor } from '../tlog/service';
 

@@ -4,7 +4,7 @@ import { CanonicalText, canonicalBytes } from '../crypto/canonical';
 import { auditSignedData } from '../crypto/signed';
 import { sha256Hex } from '../crypto/hash';
 import type { Applier, Prepared } from '../store/writer-core';
-import { tenantSigner } from '../tenants/service';
+import { tenantSigner } from '../signing/keys';
 import { DAY_MS, FIVE_YEARS_MS, SCHEMA_ID, type AuditRow, type IdemRow, type IngestItem } from './model';
 import { events, heads, idem, idemExpiry, indexInTxn } from './repo';
 import { appendOrgLeafInTxn } from '../tlog/append';

@@ -2,7 +2,7 @@
 import { canonicalBytes } from '../crypto/canonical';
 import { nodePrimitives } from '../verify/node-primitives';
 import { checkAuditSigned } from '../verify/records';
-import { pinnedPublicKey } from '../tenants/service';
+import { pinnedPublicKey } from '../signing/keys';
 import { logBlockFor } from '../tlog/service';
 import { orgLogReport } from '../tlog/integrity';
 import { checkCold, type SeqRange } from './cold';

@@ -6,7 +6,9 @@ import { ledgerRowChecks } from '../ledger/service';
 import { attestationChecks } from '../ai/service';
 import { documentChecks } from '../documents/service';
 import { allOrgKeys, auditRowChecks, integrityReport } from '../audit/service';
-import { listTenants, tenantSigner, verifyBytes } from '../tenants/service';
+import { listTenants } from '../tenants/service';
+import { tenantSigner } from '../signing/keys';
+import { verifyBytes } from '../crypto/ed25519';
 import { progress } from './progress';
 import { tenantLogReport } from '../tlog/tenant-integrity';
 

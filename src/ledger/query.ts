@@ -2,7 +2,8 @@
 import { ApiError, PlainError } from '../errors';
 import { isUuid } from '../crypto/ids';
 import { planOf, retentionPolicy } from '../plans/plans';
-import { issuerBlock, pinnedPublicKey, type TenantRow } from '../tenants/service';
+import { issuerBlock, type TenantRow } from '../tenants/service';
+import { pinnedPublicKey } from '../signing/keys';
 import { parseIso8601 } from '../time';
 import { activeCounts, byTime, byType, ledgerRows, sealedRows, storedHashes, type LedgerRow, type LoggedLedgerRow } from './repo';
 

@@ -7,7 +7,7 @@ import { refreshReads, transact } from '../store/env';
 import { subtreeRoot } from '../verify/merkle';
 import { sha256Raw } from '../crypto/hash';
 import { checkpointBody, formatNote, noteKeyId } from '../verify/note';
-import { tenantSigner } from '../tenants/service';
+import { tenantSigner } from '../signing/keys';
 import { originOf, publicHostOf } from './append';
 import { checkpoints, integrated, leafHashOf, logs, MIN_STORED_LEVEL, nodes, type CheckpointRow, type LogRow } from './repo';
 import { eachLeaf } from './leaf-runs';

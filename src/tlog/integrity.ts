@@ -5,7 +5,7 @@ import { equalBytes, toHex } from '../verify/primitives';
 import { leafHash, nodeHash } from '../verify/merkle';
 import { verifyNote } from '../verify/note';
 import { verifyBytes } from '../crypto/ed25519';
-import { pinnedPublicKey } from '../tenants/service';
+import { pinnedPublicKey } from '../signing/keys';
 import { leafHashOf } from './repo';
 import { leavesIn } from './leaf-runs';
 import { appendedSize, checkpointsOf, orgLog, sha, tenantLog, type LogRow } from './service';

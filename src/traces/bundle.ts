@@ -11,7 +11,8 @@ import { findDocument, traceItemRecord as documentItemRecord } from '../document
 import { logBlockFor } from '../tlog/service';
 import type { BundleItem, ProofBundle } from '../proof/bundle-format';
 import { aiPayloadHashOf, compositeHashOf, metadataHashOf, sealPayloadOf, valueHashOf } from '../proof/recompute';
-import { getTenant, issuerBlock, pinnedPublicKey, type TenantRow } from '../tenants/service';
+import { getTenant, issuerBlock, type TenantRow } from '../tenants/service';
+import { pinnedPublicKey } from '../signing/keys';
 import { traceItems, type TraceItemRef } from './items';
 import { traceTenants, type TraceRow } from './repo';
 import { findTrace, tracePathId } from './service';

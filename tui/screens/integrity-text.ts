@@ -3,7 +3,7 @@ import type { integrityReport, verifyAuditEvent } from '../../src/audit/service'
 import type { LogReport } from '../../src/tlog/integrity';
 import { nodePrimitives } from '../../src/verify/node-primitives';
 import { isSealed, signedBytesMatch, type LedgerRow } from '../../src/ledger/service';
-import { pinnedPublicKey } from '../../src/tenants/service';
+import { pinnedPublicKey } from '../../src/signing/keys';
 import { bar, duration, when } from '../widgets/format';
 
 type Report = ReturnType<typeof integrityReport>;
