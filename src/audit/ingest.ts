@@ -8,7 +8,8 @@ import type { TenantRow } from '../tenants/service';
 import { log } from '../log';
 import { submit } from '../store/writer';
 import { AUDIT_EVENT, type AuditWrite, type AuditWriteResult } from './append';
-import { checkIdempotencyKey, checkIngestBody, DAY_MS, type IdemRow, type IngestItem } from './model';
+import { DAY_MS, type IdemRow, type IngestItem } from './model';
+import { checkIdempotencyKey, checkIngestBody } from './ingest-input';
 import { findOrg } from './orgs';
 import { idem, idemExpiry } from './repo';
 

@@ -1,7 +1,7 @@
 // Owns the audit area's public API, used by its routes, the CLI, workers and other areas (streams, portal, exports).
 import { findTenant } from '../tenants/service';
 import { canonicalBytes } from '../crypto/canonical';
-import { signedDataOf } from './model';
+import { signedDataOf } from './event-row';
 import { getRow } from './query';
 import { storageOf } from './orgs';
 import { integrityReport } from './verify';
@@ -14,7 +14,8 @@ export { auditEventApplier, AUDIT_EVENT, flushAuditHeadsInTxn } from './append';
 export { auditEventsAfter, getAuditEvent, queryEvents, streamAuditEvents } from './query';
 export { auditRowChecks, integrityReport, verifyAuditEvent } from './verify';
 export { clearRetentionLock, deleteOrg, runAuditRetention, withRetentionLock } from './retention';
-export { checkFilters, type AuditEventOut, type QueryFilters } from './model';
+export type { AuditEventOut, QueryFilters } from './model';
+export { checkFilters } from './query-input';
 
 /** `svc audit integrity --tenant TENANT --org ORG_ID`: TENANT is a tenant id or domain. */
 export function integrityForOperator(tenantRef: string, orgId: string) {
@@ -38,7 +39,7 @@ export function allOrgs(tenantId: string): string[] {
   do {
     const page: { orgs: Array<Record<string, unknown>>; next_cursor: string | null } = listOrgs(tenantId, 1000, after);
     for (const o of page.orgs) out.push(o.organization_id as string);
-    after = page.next_cursor ? Buffer.from(page.next_cursor, 'base64url').toString('utf8') : null;
+    after = page.next_cursor ? out[out.length - 1]! : null;
   } while (after);
   return out;
 }

@@ -6,7 +6,7 @@ import { pinnedPublicKey } from '../signing/keys';
 import { logBlockFor } from '../tlog/service';
 import { orgLogReport } from '../tlog/integrity';
 import { checkCold, type SeqRange } from './cold';
-import { signedDataOf } from './model';
+import { signedDataOf } from './event-row';
 import { getOrg, lastSeq, storageOf } from './orgs';
 import { getRow, rowById } from './query';
 import { countEvents, eventSeqs, events } from './repo';

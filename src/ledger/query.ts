@@ -1,5 +1,6 @@
 // Owns ledger reads (SPEC GET /v1/events, GET /v1/events/{id}): rows by id, the list over its indexes, retention fields.
-import { ApiError, PlainError } from '../errors';
+import { ApiError } from '../errors';
+import { intParam } from '../params';
 import { isUuid } from '../crypto/ids';
 import { planOf, retentionPolicy } from '../plans/plans';
 import { issuerBlock, type TenantRow } from '../tenants/service';
@@ -52,13 +53,6 @@ export function getEvent(tenant: TenantRow, eventId: string) {
   return out;
 }
 
-const INT = /^[+-]?\d+$/;
-function intParam(v: string | undefined, def: number): number {
-  if (v === undefined || v === '') return def;
-  if (!INT.test(v.trim())) throw new PlainError(400, 'Bad Request: page and limit must be integers');
-  return Number(v.trim());
-}
-
 function isoParam(v: string | undefined, name: string): string | null {
   if (v === undefined || v === '') return null;
   const ms = parseIso8601(v);
@@ -66,14 +60,16 @@ function isoParam(v: string | undefined, name: string): string | null {
   return new Date(ms).toISOString();
 }
 
+const PAGING = 'page and limit must be integers';
+
 type ListResult = { events: unknown[]; page: number; limit: number; total: number; has_more: boolean };
 const listCache = new Map<string, { at: number; value: ListResult }>();
 const LIST_TTL = 30_000;
 
 /** GET /v1/events: newest first over the (tenant, ingested_at) index; cached 30 s per tenant and query (SPEC). */
 export function listEvents(tenant: TenantRow, q: { page?: string; limit?: string; date_from?: string; date_to?: string; event_type?: string }): ListResult {
-  const page = Math.max(1, intParam(q.page, 1));
-  const limit = Math.min(500, Math.max(1, intParam(q.limit, 50)));
+  const page = Math.max(1, intParam(q.page, 1, PAGING));
+  const limit = Math.min(500, Math.max(1, intParam(q.limit, 50, PAGING)));
   const from = isoParam(q.date_from, 'date_from');
   const to = isoParam(q.date_to, 'date_to');
   const type = q.event_type;

@@ -1,0 +1,24 @@
+// Owns the parsing of integers written as text (query parameters, settings): one rule for every endpoint and
+// the configuration, so "12", "+12" and "-3" are integers everywhere and "1e3", "0x10" or "12abc" nowhere.
+import { PlainError } from './errors';
+
+const INT = /^[+-]?\d{1,16}$/;
+
+/** The integer `text` spells in decimal (surrounding spaces allowed), or null; never beyond Number.MAX_SAFE_INTEGER. */
+export function parseInteger(text: string): number | null {
+  const t = text.trim();
+  if (!INT.test(t)) return null;
+  const n = Number(t);
+  return Number.isSafeInteger(n) ? n : null;
+}
+
+/**
+ * A paging query parameter: `def` when absent or empty. SPEC: a non-integer is the framework's plain-text 400
+ * (PlainError), with `message` saying which parameter.
+ */
+export function intParam(v: string | undefined, def: number, message: string): number {
+  if (v === undefined || v === '') return def;
+  const n = parseInteger(v);
+  if (n === null) throw new PlainError(400, `Bad Request: ${message}`);
+  return n;
+}
