@@ -1,6 +1,7 @@
-// Owns the parsing of integers written as text (query parameters, settings): one rule for every endpoint and
-// the configuration, so "12", "+12" and "-3" are integers everywhere and "1e3", "0x10" or "12abc" nowhere.
-import { PlainError } from './errors';
+// Owns the parsing of request parameters written once for every endpoint: integers written as text (also for the
+// configuration: "12", "+12" and "-3" are integers everywhere, "1e3", "0x10" or "12abc" nowhere) and UUID path ids.
+import { ApiError, PlainError } from './errors';
+import { isUuid } from './crypto/ids';
 
 const INT = /^[+-]?\d{1,16}$/;
 
@@ -21,4 +22,10 @@ export function intParam(v: string | undefined, def: number, message: string): n
   const n = parseInteger(v);
   if (n === null) throw new PlainError(400, `Bad Request: ${message}`);
   return n;
+}
+
+/** A UUID path parameter, lowercased as ids are stored; a malformed one is 400 invalid_path_parameter naming `name`. */
+export function uuidParam(id: string, name: string): string {
+  if (!isUuid(id)) throw new ApiError('invalid_path_parameter', `${name} must be a UUID`);
+  return id.toLowerCase();
 }

@@ -17,7 +17,7 @@ export async function runConsole(dataDir?: string): Promise<void> {
   const logFile = join(cfg.dataDir, 'console.log');
   setLogSink((text) => appendFileSync(logFile, text));
   openStore(cfg.dataDir);
-  await startApp(cfg.dataDir);
+  await startApp(cfg);
   await closeStore();
 }
 

@@ -18,6 +18,7 @@ import { parseRfc3339 } from '../time';
 import { createBackup } from '../backup/create';
 import { checkBackup, restoreBackup } from '../backup/restore';
 import { runDoctor } from './doctor';
+import { publishedKeyBytes } from '../crypto/published-keys';
 
 export type Command = { usage: string; run(ctx: CliContext): Promise<CliResult | null>; opensStore?: boolean };
 
@@ -44,12 +45,6 @@ const tenantText = (t: ReturnType<typeof describeTenant>) =>
 const logText = (r: { log_verified: boolean; first_bad_leaf: number | null; tail_verified: boolean; checkpoint: { tree_size: number; root_hash: string } | null }) =>
   `log_verified=${r.log_verified} first_bad_leaf=${r.first_bad_leaf ?? 'none'} tail_verified=${r.tail_verified} ` +
   (r.checkpoint ? `checkpoint ${r.checkpoint.tree_size} ${r.checkpoint.root_hash}` : 'no checkpoint yet');
-/** The raw public keys of a saved GET /keys/{domain} answer (candidates for a checkpoint signed before a rotation). */
-function publishedKeyBytes(keys: unknown): Uint8Array[] {
-  const list = keys && typeof keys === 'object' && Array.isArray((keys as { keys?: unknown }).keys) ? (keys as { keys: unknown[] }).keys : [];
-  return list.flatMap((k) => (k && typeof k === 'object' && typeof (k as { public_key?: unknown }).public_key === 'string' ? [new Uint8Array(Buffer.from((k as { public_key: string }).public_key, 'base64url'))] : [])).filter((k) => k.length === 32);
-}
-
 /** One line per trace item (its failed or skipped checks indented below), one line per other check, then the verdict. */
 function verifyText(r: VerifyReport): string {
   const groups = new Map<string, VerifyReport['checks']>();

@@ -2,8 +2,9 @@
 import { ApiError } from '../errors';
 import { isPlainObject } from '../crypto/json-value';
 import { canonicalBytes } from '../crypto/canonical';
-import { HEX64 } from '../crypto/hash';
+import { HEX64 } from '../verify/records';
 import { isUuid } from '../crypto/ids';
+import { uuidParam } from '../params';
 import { verifyBytes } from '../crypto/ed25519';
 import { documentSignedPayload } from '../crypto/signed';
 import { getTenant, issuerBlock, type TenantRow } from '../tenants/service';
@@ -25,13 +26,8 @@ export function* allDocuments(): Generator<DocumentRow> {
 }
 export const findDocument = (id: string): DocumentRow | undefined => (isUuid(id) ? documentRows().get(id.toLowerCase()) : undefined);
 
-function assertEventId(id: string): string {
-  if (!isUuid(id)) throw new ApiError('invalid_path_parameter', 'event_id must be a UUID');
-  return id.toLowerCase();
-}
-
 function tenantDocument(tenant: TenantRow, id: string): DocumentRow {
-  const row = documentRows().get(assertEventId(id));
+  const row = documentRows().get(uuidParam(id, 'event_id'));
   if (!row || row.tenant_id !== tenant.tenant_id) throw new ApiError('document_not_found', 'No such document');
   return row;
 }
@@ -70,7 +66,7 @@ function verifyResult(row: DocumentRow, tenant: TenantRow, submitted: string) {
 /** POST /v1/document/{event_id}/verify: counts one verification first (as ledger verify), then compares. */
 export function verifyDocument(tenant: TenantRow, id: string, body: unknown) {
   chargeQuota(tenant, 'api_verifications_per_month');
-  const eventId = assertEventId(id);
+  const eventId = uuidParam(id, 'event_id');
   const submitted = submittedHash(body);
   return verifyResult(tenantDocument(tenant, eventId), tenant, submitted);
 }
@@ -83,7 +79,7 @@ export function* documentChecks(): Generator<{ id: string; ok: boolean }> {
 // ---------- public proof ----------
 
 function proofRow(id: string): { row: DocumentRow; tenant: TenantRow } {
-  const row = documentRows().get(assertEventId(id));
+  const row = documentRows().get(uuidParam(id, 'event_id'));
   const tenant = row ? getTenant(row.tenant_id) : undefined;
   if (!row || !tenant) throw new ApiError('proof_not_found', 'No proof for this document');
   return { row, tenant };

@@ -1,7 +1,6 @@
 // Owns ledger reads (SPEC GET /v1/events, GET /v1/events/{id}): rows by id, the list over its indexes, retention fields.
 import { ApiError } from '../errors';
-import { intParam } from '../params';
-import { isUuid } from '../crypto/ids';
+import { intParam, uuidParam } from '../params';
 import { planOf, retentionPolicy } from '../plans/plans';
 import { issuerBlock, type TenantRow } from '../tenants/service';
 import { pinnedPublicKey } from '../signing/keys';
@@ -32,8 +31,7 @@ export function retentionOf(tenant: TenantRow, ingestedAt: string) {
 }
 
 export function assertEventId(id: string): string {
-  if (!isUuid(id)) throw new ApiError('invalid_path_parameter', 'event_id must be a UUID');
-  return id.toLowerCase();
+  return uuidParam(id, 'event_id');
 }
 
 /** GET /v1/events/{id}: SPEC "Ledger event"; 410 retention_expired once sealed. */

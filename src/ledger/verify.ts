@@ -13,7 +13,7 @@ import { pinnedPublicKey } from '../signing/keys';
 import { chargeQuota } from '../usage/service';
 import { assertEventId, findLedgerRow } from './query';
 import { ledgerRows, storedHashes, verifications, type LedgerRow, type VerificationRecord } from './repo';
-import { isUuid } from '../crypto/ids';
+import { uuidParam } from '../params';
 import { logBlockFor } from '../tlog/service';
 
 
@@ -100,7 +100,7 @@ export function recentVerifications(tenantId: string, limit = 50) {
 
 /** GET /v1/proof/event/{id} (DECISIONS 2): hex key, signature and signed bytes; never the payload. */
 export function eventProof(eventId: string) {
-  if (!isUuid(eventId)) throw new ApiError('invalid_path_parameter', 'event_id must be a UUID');
+  uuidParam(eventId, 'event_id');
   const row = findLedgerRow(eventId);
   const tenant = row ? getTenant(row.tenant_id) : undefined;
   if (!row || !tenant) throw new ApiError('proof_not_found', 'No proof for this event');
