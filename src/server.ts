@@ -39,7 +39,7 @@ async function bootstrap(cfg: Config): Promise<void> {
   );
 }
 
-export async function startServer(env: Record<string, string | undefined> = process.env): Promise<Running> {
+export async function startServer(env?: Record<string, string | undefined>): Promise<Running> {
   const t0 = performance.now();
   const cfg = setConfig(loadConfig(env));
   loadPlans(cfg.dataDir);
@@ -52,8 +52,8 @@ export async function startServer(env: Record<string, string | undefined> = proc
   const tls = cfg.tls ? await tlsMaterial(cfg) : null;
   const app = buildApp(allRoutes());
   // Workers first: /healthz answers only once the store is open and the workers run (DECISIONS 7).
-  await startWriterThread();
-  startWorkers();
+  await startWriterThread(cfg);
+  startWorkers(cfg);
   startRateLimits();
   assertPortFree(cfg.host, cfg.port);
   app.listen({ hostname: cfg.host, port: cfg.port, reusePort: true, ...(tls ? { tls: { cert: tls.cert, key: tls.key } } : {}) });

@@ -280,7 +280,7 @@ export const commands: Record<string, Command> = {
     opensStore: false,
     async run() {
       const { runConsole } = await import('../../tui/index');
-      await runConsole(config().dataDir);
+      await runConsole(config());
       return null;
     },
   },
