@@ -6,6 +6,7 @@ import { transact } from '../src/store/env';
 import { flushAuditHeadsInTxn, prepareAuditEvent } from '../src/audit/append';
 import { flushLogsInTxn } from '../src/tlog/append';
 import type { IngestItem } from '../src/audit/model';
+import { wireRecordTable } from '../src/workers/record-kinds';
 
 export type FixtureOptions = {
   /** occurred_at of event n; default: spread evenly over the last `days` (30) days. */
@@ -18,6 +19,8 @@ export type FixtureOptions = {
 
 /** Appends `count` signed events to an existing org (the store must be open; no server on the data dir). */
 export async function appendAuditFixture(tenantId: string, org: string, count: number, opts: FixtureOptions = {}): Promise<void> {
+  // A new org log takes its tenant's domain through the record table, as in the writer thread.
+  wireRecordTable();
   const span = (opts.days ?? 30) * 86400_000;
   const start = Date.now() - span;
   const actorId = opts.actorId ?? ((n) => `user-${n % 1000}`);

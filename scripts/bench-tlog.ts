@@ -18,6 +18,7 @@ import { ensurePlatformKey } from '../src/signing/platform';
 import { migrateLogs } from '../src/tlog/migrate';
 import { integrateAll } from '../src/tlog/integrator';
 import { inclusionOut, tenantLog } from '../src/tlog/service';
+import { wireRecordTable } from '../src/workers/record-kinds';
 import { line, luaPost, startBenchServer, wrk } from './bench-lib';
 
 const argv = process.argv;
@@ -31,6 +32,7 @@ async function storeBench(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'svc-bench-tlog-'));
   setConfig(loadConfig({ SVC_DATA_DIR: dir, SVC_LOG_LEVEL: 'warn', SVC_PUBLIC_URL: 'https://proofs.example' }));
   openStore(dir);
+  wireRecordTable();
   await ensurePlatformKey();
   const t = await createTenant({ name: 'bench', domain: 'bench1m.test', plan: 'enterprise' });
   // Rows as an earlier version wrote them (no leaf_index). The migration reads the signed bytes; the

@@ -99,6 +99,10 @@ export const ERRORS = {
   invalid_tree_size: { status: 400, message: 'Invalid tree size' },
   leaf_pending: { status: 409, message: 'The record is not yet covered by a checkpoint' },
   leaf_not_found: { status: 404, message: 'No such record in the log' },
+  // DECISIONS 11: the appliance as a witness (C2SP tlog-witness v1.0.0 gives the statuses; the codes are ours).
+  unknown_log: { status: 404, message: 'This witness does not follow that log' },
+  invalid_checkpoint_signature: { status: 403, message: "No valid signature by the log's key" },
+  invalid_consistency_proof: { status: 422, message: 'The consistency proof does not verify' },
   // Back-pressure of the write path (docs/operations.md): answered at once with Retry-After.
   overloaded: { status: 503, message: 'Too many writes in flight; retry after Retry-After seconds' },
   // The generic 500 for unexpected exceptions (never carries internals).

@@ -14,6 +14,8 @@ import { startRateLimits, stopRateLimits } from './http/limits';
 import { loadPlans, unloadPlans } from './plans/plans';
 import { setServedCertificate, startMetricsListener } from './http/metrics';
 import { migrate } from './migrations/index';
+import { wireRecordTable } from './workers/record-kinds';
+import { ensureWitnessKey } from './witness/service';
 
 export type Running = { port: number; url: string; metricsPort: number | null; reloadTls: () => Promise<void>; stop: () => Promise<void> };
 
@@ -42,6 +44,7 @@ async function bootstrap(cfg: Config): Promise<void> {
 export async function startServer(env?: Record<string, string | undefined>): Promise<Running> {
   const t0 = performance.now();
   const cfg = setConfig(loadConfig(env));
+  wireRecordTable();
   loadPlans(cfg.dataDir);
   openStore(cfg.dataDir);
   await migrate();
@@ -59,6 +62,8 @@ export async function startServer(env?: Record<string, string | undefined>): Pro
   app.listen({ hostname: cfg.host, port: cfg.port, reusePort: true, ...(tls ? { tls: { cert: tls.cert, key: tls.key } } : {}) });
   const port = app.server!.port!;
   runtime.port = port;
+  // Named after the public host, known only now when the port is chosen at start (SVC_PORT=0).
+  await ensureWitnessKey();
   setServedCertificate(tls?.cert ?? null);
   const metrics = startMetricsListener();
   const scheme = tls ? 'https' : 'http';

@@ -6,6 +6,7 @@ import { setLogSink } from '../src/log';
 import { closeStore, openStore } from '../src/store/env';
 import { startApp } from './app';
 import { parseArgv } from '../src/cli/argv';
+import { wireRecordTable } from '../src/workers/record-kinds';
 
 /**
  * Opens the data directory of the Config loaded at boot (SVC_DATA_DIR or --data-dir) and runs the console.
@@ -17,6 +18,7 @@ export async function runConsole(base: Config): Promise<void> {
   const logFile = join(cfg.dataDir, 'console.log');
   setLogSink((text) => appendFileSync(logFile, text));
   openStore(cfg.dataDir);
+  wireRecordTable();
   await startApp(cfg);
   await closeStore();
 }

@@ -4,6 +4,7 @@ import { ApiError } from '../src/errors';
 import { openStore } from '../src/store/env';
 import { integrityReport } from '../src/audit/service';
 import { tenantLogReport } from '../src/tlog/tenant-integrity';
+import { wireRecordTable } from '../src/workers/record-kinds';
 
 /** orgId null: the tenant log report (DECISIONS 10). */
 /** `config`: the console's resolved configuration (a thread never reads the environment itself). */
@@ -21,6 +22,7 @@ self.onmessage = (e: MessageEvent<ScanRequest>) => {
   try {
     setConfig({ ...config, logLevel: 'error' });
     openStore(config.dataDir);
+    wireRecordTable();
     const t0 = performance.now();
     const progress = (done: number) => self.postMessage({ progress: done } satisfies ScanReply);
     reply = orgId === null

@@ -5,13 +5,14 @@ import { canonicalBytes } from '../crypto/canonical';
 import { HEX64 } from '../verify/records';
 import { isUuid } from '../crypto/ids';
 import { uuidParam } from '../params';
-import { verifyBytes } from '../crypto/ed25519';
 import { aiSignedPayload } from '../crypto/signed';
 import { aiPayloadHashOf, valueHashOf } from '../proof/recompute';
 import { getTenant, issuerBlock, type TenantRow } from '../tenants/service';
 import { pinnedPublicKey } from '../signing/keys';
 import { aiRows, type AiRow } from './repo';
 import { logBlockFor } from '../tlog/service';
+import { checkRow } from '../records/check';
+import type { RecordKind } from '../records/table';
 
 export type { AiRow };
 export { attest, type AttestInput, type AttestResult } from './ingest';
@@ -19,8 +20,8 @@ export { aiAttestationApplier, AI_ATTESTATION } from './append';
 
 // ---------- reads ----------
 
-/** Every attestation row, in key order (the transparency logs' first-start migration). */
-export function* allAttestations(): Generator<AiRow> {
+/** Every attestation row, in key order (restore verification, the transparency logs' first-start migration). */
+function* allAttestations(): Generator<AiRow> {
   for (const e of aiRows().range({})) yield e.value;
 }
 
@@ -44,22 +45,16 @@ export function getAttestation(tenant: TenantRow, id: string) {
   return out;
 }
 
-/** The signature checked with the tenant's pinned key over stored bytes that must equal the ones rebuilt from the columns. */
-function signatureValid(row: AiRow): boolean {
-  const pinned = pinnedPublicKey(row.tenant_id, row.key_id);
-  const rebuilt = Buffer.from(canonicalBytes(aiSignedPayload(row)));
-  return !!pinned && rebuilt.equals(Buffer.from(row.signed_bytes)) && verifyBytes(pinned, row.signed_bytes, row.signature);
-}
-
 /** payload_hash recomputed from the stored fields, and the plaintext (when stored) against its hashes. */
 function payloadHashValid(row: AiRow): boolean {
   if ('input' in row && (valueHashOf(row.input) !== row.input_hash || valueHashOf(row.output) !== row.output_hash)) return false;
   return aiPayloadHashOf(row) === row.payload_hash;
 }
 
-/** Every attestation with the result of its proof checks (restore verification). */
-export function* attestationChecks(): Generator<{ id: string; ok: boolean }> {
-  for (const { value } of aiRows().range({})) yield { id: value.attestation_id, ok: signatureValid(value) && payloadHashValid(value) };
+/** The proof's two verdicts (records/check): the pinned-key signature over stored bytes equal to the ones rebuilt from the columns, and the payload hash. */
+function proofChecks(row: AiRow): { signature_valid: boolean; payload_hash_valid: boolean } {
+  const c = checkRow(aiAttestationKind, row, pinnedPublicKey);
+  return { signature_valid: c.bytesOk && c.signatureOk, payload_hash_valid: c.contentOk };
 }
 
 // ---------- public proof ----------
@@ -84,7 +79,7 @@ export function aiProof(id: string) {
     },
     algorithm: 'ed25519', key_id: row.key_id, public_key: Buffer.from(pinned ?? row.public_key).toString('hex'),
     signature: Buffer.from(row.signature).toString('hex'), signed_payload: Buffer.from(row.signed_bytes).toString('hex'),
-    verification: { signature_valid: signatureValid(row), payload_hash_valid: payloadHashValid(row) },
+    verification: proofChecks(row),
     organization: issuerBlock(tenant), log: logBlockFor(row.tenant_id, { leaf_index: row.leaf_index, id: row.attestation_id }),
   };
 }
@@ -98,7 +93,7 @@ export function verifyAiContent(id: string, body: unknown) {
   if (!HEX64.test(h)) throw new ApiError('bad_request', 'content_hash must be a SHA-256 as 64 hex characters');
   const matched_field = MATCH_FIELDS.find((f) => row[f] === h) ?? null;
   return {
-    attestation_id: row.attestation_id, match: matched_field !== null, matched_field, signature_valid: signatureValid(row),
+    attestation_id: row.attestation_id, match: matched_field !== null, matched_field, signature_valid: proofChecks(row).signature_valid,
     signed_by: tenant.issuer_name, signed_at: row.created_at,
   };
 }
@@ -116,17 +111,35 @@ function hashOnlyRecord(row: AiRow) {
 
 /**
  * One attestation as a trace bundle item: the payload is the hash-only record, plus input and output when
- * plaintext was stored, unless `hashOnly` (public trace pages). undefined when no such record is written.
+ * plaintext was stored, unless `hashOnly` (public trace pages).
  */
-export function traceItemRecord(id: string, opts: { hashOnly?: boolean } = {}) {
-  const row = findAttestation(id);
-  if (!row) return undefined;
+function bundleItem(row: AiRow, hashOnly: boolean) {
   const pinned = pinnedPublicKey(row.tenant_id, row.key_id);
   const payload: Record<string, unknown> = hashOnlyRecord(row);
-  if ('input' in row && !opts.hashOnly) Object.assign(payload, { input: row.input, output: row.output });
+  if ('input' in row && !hashOnly) Object.assign(payload, { input: row.input, output: row.output });
   return {
-    type: 'ai_attestation' as const, id: row.attestation_id, timestamp: row.created_at, payload, content_hash: row.payload_hash,
-    key_id: row.key_id, public_key: Buffer.from(pinned ?? row.public_key), signature: Buffer.from(row.signature),
+    payload, key_id: row.key_id, public_key: Buffer.from(pinned ?? row.public_key), signature: Buffer.from(row.signature),
     signed_payload: Buffer.from(row.signed_bytes),
   };
 }
+
+// ---------- record table ----------
+
+export const aiAttestationKind: RecordKind<AiRow> = {
+  name: 'ai_attestation',
+  label: 'AI attestation',
+  log: 'tenant',
+  ref: 'a',
+  find: (id) => findAttestation(id),
+  id: (r) => r.attestation_id,
+  placement: (r) => ({ tenant_id: r.tenant_id, org_id: null, leaf_index: r.leaf_index ?? null }),
+  signedBytes: (r) => canonicalBytes(aiSignedPayload(r)),
+  signedPayload: (f) => aiSignedPayload(f as Parameters<typeof aiSignedPayload>[0]),
+  contentOk: payloadHashValid,
+  signature: (r) => ({ key_id: r.key_id, signature: r.signature, stored: r.signed_bytes }),
+  rows: allAttestations,
+  *logged() {
+    for (const r of allAttestations()) yield { tenant_id: r.tenant_id, id: r.attestation_id, at: r.created_at, leaf_index: r.leaf_index ?? null, signed_bytes: r.signed_bytes };
+  },
+  bundleItem,
+};

@@ -1,7 +1,6 @@
 // Owns audit verification: one event against the tenant's pinned key, and the org's integrity scan.
-import { canonicalBytes } from '../crypto/canonical';
-import { nodePrimitives } from '../verify/node-primitives';
-import { checkAuditSigned } from '../verify/records';
+import { sha256Hex } from '../crypto/hash';
+import { checkRow } from '../records/check';
 import { pinnedPublicKey } from '../signing/keys';
 import { logBlockFor } from '../tlog/service';
 import { orgLogReport } from '../tlog/integrity';
@@ -9,7 +8,8 @@ import { checkCold, type SeqRange } from './cold';
 import { signedDataOf } from './event-row';
 import { getOrg, lastSeq, storageOf } from './orgs';
 import { getRow, rowById } from './query';
-import { countEvents, eventSeqs, events } from './repo';
+import { countEvents, eventSeqs } from './repo';
+import { auditEventKind } from './kind';
 import type { AuditRow } from './model';
 
 /**
@@ -21,33 +21,18 @@ export function verifyAuditEvent(tenantId: string, id: string) {
   return verifyAuditRow(tenantId, rowById(tenantId, id));
 }
 
-/** Every hot audit row with the result of verifyAuditEvent's checks (restore verification). */
-export function* auditRowChecks(): Generator<{ id: string; ok: boolean }> {
-  // Read in chunks: a check may renew the read transaction (key caches), which would end an open cursor.
-  let after: [string, string, number] | null = null;
-  for (;;) {
-    const chunk = [...events().range(after ? { start: after, limit: 1001 } : { limit: 1000 })].filter((e, i) => !(after && i === 0 && String(e.key) === String(after)));
-    if (!chunk.length) return;
-    for (const { key, value } of chunk) yield { id: value.id, ok: verifyAuditRow((key as [string, string, number])[0], value).valid };
-    after = chunk[chunk.length - 1]!.key as [string, string, number];
-  }
-}
-
 function verifyAuditRow(tenantId: string, row: AuditRow) {
   let signed: ReturnType<typeof signedDataOf> | null = null;
-  let bytes: Uint8Array | null = null;
   try {
     signed = signedDataOf(row);
-    bytes = canonicalBytes(signed);
   } catch {
     // A stored column is no longer valid JSON: the bytes cannot be rebuilt (reported as payload_hash_mismatch).
   }
-  const key = pinnedPublicKey(tenantId, row.key_id);
-  const check = checkAuditSigned(nodePrimitives, bytes, row.payload_hash, key ?? null, row.signature);
-  const reason = !check.hashOk ? 'payload_hash_mismatch' : !key ? 'key_unknown' : !check.signatureOk ? 'signature_invalid' : null;
+  const check = checkRow(auditEventKind, { tenant_id: tenantId, row }, pinnedPublicKey);
+  const reason = !check.contentOk ? 'payload_hash_mismatch' : !check.keyKnown ? 'key_unknown' : !check.signatureOk ? 'signature_invalid' : null;
   return {
     event_id: row.id, valid: reason === null, reason, schema: row.schema_id, payload_hash: row.payload_hash,
-    computed_payload_hash: check.computed, signed_data: signed, key_source: 'tenant_keys', key_id: row.key_id,
+    computed_payload_hash: check.bytes ? sha256Hex(check.bytes) : null, signed_data: signed, key_source: 'tenant_keys', key_id: row.key_id,
     signature: row.signature.toString('hex'), log: logBlockFor(tenantId, { leaf_index: row.seq - 1, id: row.id }, row.org_id),
   };
 }
@@ -115,7 +100,7 @@ export function integrityReport(tenantId: string, orgId: string, onProgress?: (d
     if (seq <= st.purged_through_seq) return 'unavailable';
     const row = getRow(tenantId, orgId, seq);
     try {
-      return row ? canonicalBytes(signedDataOf(row)) : null;
+      return row ? auditEventKind.signedBytes({ tenant_id: tenantId, row }) : null;
     } catch {
       return new Uint8Array(0); // a column that no longer parses: the leaf cannot match
     }

@@ -19,6 +19,7 @@ import { createBackup } from '../backup/create';
 import { checkBackup, restoreBackup } from '../backup/restore';
 import { runDoctor } from './doctor';
 import { publishedKeyBytes } from '../crypto/published-keys';
+import { addLog, describeWitnessKey, listLogs } from '../witness/service';
 
 export type Command = { usage: string; run(ctx: CliContext): Promise<CliResult | null>; opensStore?: boolean };
 
@@ -223,6 +224,23 @@ export const commands: Record<string, Command> = {
         failure: history ? `NOT VERIFIED: ${history.detail}` : `NOT VERIFIED: ${failedChecks.length} check(s) failed`,
       };
       return result;
+    },
+  },
+  'witness add-log': {
+    usage: 'witness add-log --origin ORIGIN --vkey VKEY   (cosign this log\'s checkpoints: C2SP tlog-witness)',
+    async run(ctx) {
+      const r = await addLog(need(ctx, 'origin'), need(ctx, 'vkey'));
+      return { json: r, text: `witnessing ${r.origin} (key ${r.vkey})` };
+    },
+  },
+  'witness list': {
+    usage: 'witness list   (this appliance\'s witness key and the logs it cosigns, with the last cosigned size)',
+    async run() {
+      const witness = describeWitnessKey();
+      const logs = listLogs();
+      const head = witness ? `witness ${witness.name}\n  vkey ${witness.vkey}` : 'witness key not created yet (made at first start)';
+      const rows = logs.length ? table([['ORIGIN', 'SIZE', 'ROOT', 'COSIGNED_AT', 'VKEY'], ...logs.map((l) => [l.origin, String(l.size), l.root_hash ?? '-', l.cosigned_at ?? '-', l.vkey])]) : 'no witnessed logs';
+      return { json: { witness, logs }, text: `${head}\n${rows}` };
     },
   },
   backup: {

@@ -5,6 +5,7 @@ import { ApiError } from '../errors';
 import { commands } from './commands';
 import { setLogSink } from '../log';
 import { parseArgv } from './argv';
+import { wireRecordTable } from '../workers/record-kinds';
 
 // Files the CLI creates in the data directory (a first LMDB open, the master key) are for this user only.
 process.umask(0o077);
@@ -39,6 +40,7 @@ async function main(): Promise<number> {
     return 1;
   }
   if (cmd.opensStore !== false) openStore(cfg.dataDir);
+  wireRecordTable();
   const result = await cmd.run({ args: entry.args, flags: values as CliContext['flags'], json });
   if (result) process.stdout.write(json ? JSON.stringify(result.json) + '\n' : result.text.endsWith('\n') ? result.text : result.text + '\n');
   if (cmd.opensStore !== false) await closeStore();

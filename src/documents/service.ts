@@ -5,7 +5,6 @@ import { canonicalBytes } from '../crypto/canonical';
 import { HEX64 } from '../verify/records';
 import { isUuid } from '../crypto/ids';
 import { uuidParam } from '../params';
-import { verifyBytes } from '../crypto/ed25519';
 import { documentSignedPayload } from '../crypto/signed';
 import { getTenant, issuerBlock, type TenantRow } from '../tenants/service';
 import { pinnedPublicKey } from '../signing/keys';
@@ -13,6 +12,8 @@ import { metadataHashOf } from '../proof/recompute';
 import { chargeQuota } from '../usage/service';
 import { documentRows, originals, type DocumentRow } from './repo';
 import { logBlockFor } from '../tlog/service';
+import { checkRow } from '../records/check';
+import type { RecordKind } from '../records/table';
 
 export type { DocumentRow };
 export { anchorDocument } from './ingest';
@@ -20,8 +21,8 @@ export { documentAnchorApplier, DOCUMENT_ANCHOR } from './append';
 
 // ---------- reads ----------
 
-/** Every anchor row, in key order (the transparency logs' first-start migration). */
-export function* allDocuments(): Generator<DocumentRow> {
+/** Every anchor row, in key order (restore verification, the transparency logs' first-start migration). */
+function* allDocuments(): Generator<DocumentRow> {
   for (const e of documentRows().range({})) yield e.value;
 }
 export const findDocument = (id: string): DocumentRow | undefined => (isUuid(id) ? documentRows().get(id.toLowerCase()) : undefined);
@@ -71,11 +72,6 @@ export function verifyDocument(tenant: TenantRow, id: string, body: unknown) {
   return verifyResult(tenantDocument(tenant, eventId), tenant, submitted);
 }
 
-/** Every document anchor with the result of its proof check (restore verification). */
-export function* documentChecks(): Generator<{ id: string; ok: boolean }> {
-  for (const { value } of documentRows().range({})) yield { id: value.event_id, ok: signatureValid(value) };
-}
-
 // ---------- public proof ----------
 
 function proofRow(id: string): { row: DocumentRow; tenant: TenantRow } {
@@ -85,12 +81,8 @@ function proofRow(id: string): { row: DocumentRow; tenant: TenantRow } {
   return { row, tenant };
 }
 
-/** Pinned-key signature over stored bytes that must equal the bytes rebuilt from the row. */
-function signatureValid(row: DocumentRow): boolean {
-  const pinned = pinnedPublicKey(row.tenant_id, row.key_id);
-  const rebuilt = Buffer.from(canonicalBytes(documentSignedPayload(row)));
-  return !!pinned && rebuilt.equals(Buffer.from(row.signed_bytes)) && metadataHashOf(row.metadata) === row.metadata_hash && verifyBytes(pinned, row.signed_bytes, row.signature);
-}
+/** Pinned-key signature over stored bytes that must equal the bytes rebuilt from the row, metadata hash recomputed (records/check). */
+const signatureValid = (row: DocumentRow): boolean => checkRow(documentAnchorKind, row, pinnedPublicKey).valid;
 
 /** GET /v1/proof/document/{event_id}: hex key material and signed bytes; never metadata contents or the bytes. */
 export function documentProof(id: string) {
@@ -114,19 +106,37 @@ export function verifyDocumentPublic(id: string, body: unknown) {
 
 /**
  * One anchor as a trace bundle item: payload {document_hash, document_ref, metadata, created_at}; with
- * `hashOnly` (public trace pages) metadata is replaced by its metadata_hash. undefined when not written.
+ * `hashOnly` (public trace pages) metadata is replaced by its metadata_hash.
  */
-export function traceItemRecord(id: string, opts: { hashOnly?: boolean } = {}) {
-  const row = isUuid(id) ? documentRows().get(id.toLowerCase()) : undefined;
-  if (!row) return undefined;
+function bundleItem(row: DocumentRow, hashOnly: boolean) {
   const pinned = pinnedPublicKey(row.tenant_id, row.key_id);
   const payload: Record<string, unknown> = { document_hash: row.document_hash, document_ref: row.document_ref };
-  if (opts.hashOnly) payload.metadata_hash = row.metadata_hash;
+  if (hashOnly) payload.metadata_hash = row.metadata_hash;
   else payload.metadata = row.metadata;
   payload.created_at = row.created_at;
   return {
-    type: 'document' as const, id: row.event_id, timestamp: row.created_at, payload, content_hash: row.document_hash,
-    key_id: row.key_id, public_key: Buffer.from(pinned ?? row.public_key), signature: Buffer.from(row.signature),
+    payload, key_id: row.key_id, public_key: Buffer.from(pinned ?? row.public_key), signature: Buffer.from(row.signature),
     signed_payload: Buffer.from(row.signed_bytes),
   };
 }
+
+// ---------- record table ----------
+
+export const documentAnchorKind: RecordKind<DocumentRow> = {
+  name: 'document_anchor',
+  label: 'document anchor',
+  log: 'tenant',
+  ref: 'd',
+  find: (id) => findDocument(id),
+  id: (r) => r.event_id,
+  placement: (r) => ({ tenant_id: r.tenant_id, org_id: null, leaf_index: r.leaf_index ?? null }),
+  signedBytes: (r) => canonicalBytes(documentSignedPayload(r)),
+  signedPayload: (f) => documentSignedPayload(f as Parameters<typeof documentSignedPayload>[0]),
+  contentOk: (r) => metadataHashOf(r.metadata) === r.metadata_hash,
+  signature: (r) => ({ key_id: r.key_id, signature: r.signature, stored: r.signed_bytes }),
+  rows: allDocuments,
+  *logged() {
+    for (const r of allDocuments()) yield { tenant_id: r.tenant_id, id: r.event_id, at: r.created_at, leaf_index: r.leaf_index ?? null, signed_bytes: r.signed_bytes };
+  },
+  bundleItem,
+};

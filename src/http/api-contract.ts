@@ -139,6 +139,14 @@ const OPS: Record<string, Operation> = {
   'GET /assets/docs.css': { summary: 'Stylesheet of the API reference page', tag: 'pages', access: PUBLIC, ok: { 200: 'css' } },
   'GET /keys/{domain}': { summary: "A tenant's public signing keys, signed by the platform key", tag: 'keys', access: PUBLIC, ok: { 200: KeyRecord }, errors: ['not_found'] },
   'GET /.well-known/svc-platform-key': { summary: "The appliance's platform key", tag: 'keys', access: PUBLIC, ok: { 200: open({ algorithm: t.Literal('ed25519'), public_key: t.String(), key_id: t.String(), created_at: Ts }) } },
+  'GET /.well-known/svc-witness-key': {
+    summary: "The appliance's witness key: name and C2SP vkey (Ed25519 cosigner, type 0x04)", tag: 'witness', access: PUBLIC,
+    ok: { 200: open({ name: t.String(), vkey: t.String(), key_id: t.String({ pattern: '^[0-9a-f]{8}$' }) }) },
+  },
+  'POST /witness/add-checkpoint': {
+    summary: 'C2SP tlog-witness v1.0.0: cosign a checkpoint of a witnessed log (text body: old size, consistency proof, empty line, note); 200 cosignature lines, 409 the last cosigned size (text/x.tlog.size)',
+    tag: 'witness', access: PUBLIC, ok: { 200: 'text', 409: 'text' }, errors: ['bad_request', 'unknown_log', 'invalid_checkpoint_signature', 'invalid_consistency_proof'],
+  },
   'POST /v1/events': {
     summary: 'Ingest a ledger event (201 once durable)', tag: 'ledger', access: key('write'), headers: IDEM,
     body: open({ event_type: t.String({ minLength: 1 }), payload: t.Unknown(), event_time: t.Optional(Ts), trace_id: t.Optional(Uuid) }),

@@ -18,6 +18,8 @@ export const ANCHOR_BODY_LIMIT = 8 * MB;
 export const SERVE_MAX_BODY = 64 * MB;
 /** High-volume ingest routes, refused early under back-pressure (other writes are refused when handed to the writer). */
 const INGEST_PATHS = new Set(['/v1/events', '/v1/audit/events', '/v1/ai/attestations', '/v1/document/anchor']);
+/** Routes that take their body as text whatever its Content-Type: C2SP tlog-witness add-checkpoint names none. */
+const TEXT_BODY_PATHS = new Set(['/witness/add-checkpoint']);
 const limitFor = (url: string) => (url.includes('/v1/document/anchor') ? ANCHOR_BODY_LIMIT : BODY_LIMIT);
 
 function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
@@ -58,6 +60,11 @@ async function parseBody(request: Request, contentType: string): Promise<unknown
   // Chunked bodies carry no Content-Length: the received size is checked too.
   if (bytes.length > limit) throw new ApiError('payload_too_large', `Request body over ${limit} bytes`);
   if (bytes.length === 0) return undefined;
+  if (TEXT_BODY_PATHS.has(targetPath(request.url))) {
+    const text = decodeUtf8(bytes);
+    if (text === null) throw new ApiError('bad_request', 'The request body is not valid UTF-8');
+    return text;
+  }
   if (!/^application\/([a-z.+-]*\+)?json\b/i.test(contentType)) throw new PlainError(415, 'Unsupported Media Type: send Content-Type: application/json');
   // Bytes are taken as sent or refused: a lenient decoder would sign U+FFFD where the client sent something else.
   const text = decodeUtf8(bytes);

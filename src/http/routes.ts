@@ -12,5 +12,7 @@ import { portalRoutes } from '../portal/routes';
 import { portalPageRoutes } from '../web/portal/routes';
 import { docsRoutes } from '../web/docs/routes';
 import { logRoutes } from '../tlog/routes';
+import { witnessRoutes } from '../witness/routes';
+import { limitPublic } from './limits';
 
-export const allRoutes = () => [tenantRoutes, ledgerRoutes, webRoutes, aiRoutes, documentRoutes, traceRoutes, auditRoutes, streamRoutes, exportRoutes, portalRoutes, portalPageRoutes, logRoutes, docsRoutes];
+export const allRoutes = () => [tenantRoutes, ledgerRoutes, webRoutes, aiRoutes, documentRoutes, traceRoutes, auditRoutes, streamRoutes, exportRoutes, portalRoutes, portalPageRoutes, logRoutes, witnessRoutes(limitPublic), docsRoutes];

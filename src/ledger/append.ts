@@ -2,6 +2,7 @@
 // outside the transaction, then the row, its list indexes, its idempotency record and its log leaf inside it.
 import { CanonicalText, canonicalBytes, canonicalJson } from '../crypto/canonical';
 import { sha256Hex } from '../crypto/hash';
+import { uuidv7 } from '../crypto/ids';
 import { ledgerSignedPayload } from '../crypto/signed';
 import { putGrowing } from '../store/append-only';
 import type { Applier } from '../store/writer-core';
@@ -43,6 +44,18 @@ export function buildLedgerRow(e: LedgerQueueItem): LedgerRow {
     idempotency_key: e.idempotency_key, trace_id: e.trace_id, source: e.source ?? 'api', key_id: signer.key_id,
     public_key: signer.public_key, signature: signer.sign(signed_bytes), signed_bytes, leaf_index: null,
   };
+}
+
+/**
+ * An event the appliance writes itself (source system, no API key: the trace seal), hashed and signed now;
+ * `appendInTxn` appends it inside the caller's write transaction.
+ */
+export function prepareSystemEvent(e: { tenant_id: string; event_type: string; payload: unknown; ingested_at: string }): { event_id: string; appendInTxn(): void } {
+  const row = buildLedgerRow({
+    event_id: uuidv7(), tenant_id: e.tenant_id, api_key_id: null, ingested_at: e.ingested_at, idempotency_key: null,
+    event_type: e.event_type, payload: e.payload, payload_source: null, event_time: null, trace_id: null, source: 'system',
+  });
+  return { event_id: row.event_id, appendInTxn: () => appendLedgerRowInTxn(row) };
 }
 
 // Active-row counts gathered while a transaction applies its events, written once per tenant at its end.

@@ -5,7 +5,7 @@ import { planOf, retentionPolicy } from '../plans/plans';
 import { issuerBlock, type TenantRow } from '../tenants/service';
 import { pinnedPublicKey } from '../signing/keys';
 import { parseIso8601 } from '../time';
-import { activeCounts, byTime, byType, ledgerRows, sealedRows, storedHashes, type LedgerRow, type LoggedLedgerRow } from './repo';
+import { activeCounts, byTime, byType, ledgerRows, sealedRows, storedHashes, type LedgerRow } from './repo';
 
 
 /** Active rows of a tenant ingested in [fromIso, toIso) (console ingest rate); counts index keys only. */
@@ -17,8 +17,6 @@ export function countLedgerRows(tenantId: string, fromIso: string, toIso: string
 export function findLedgerRow(eventId: string): LedgerRow | undefined {
   return ledgerRows.get(eventId.toLowerCase(), pinnedPublicKey);
 }
-/** Every ledger row's signed bytes and log placement, in key order (the transparency logs' first-start migration). */
-export const allLedgerRows = (): Generator<LoggedLedgerRow> => ledgerRows.signed();
 export const isSealed = (row: LedgerRow): boolean => sealedRows().doesExist([row.tenant_id, row.event_id]);
 
 const DAY = 86400_000;

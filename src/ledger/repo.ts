@@ -3,6 +3,7 @@ import { canonicalBytes } from '../crypto/canonical';
 import { ledgerSignedPayload } from '../crypto/signed';
 import { appendOnly } from '../store/append-only';
 import { subDb } from '../store/env';
+import type { LoggedRecord } from '../records/table';
 
 export type LedgerRow = {
   v: 1;
@@ -38,7 +39,6 @@ export type LedgerRow = {
 type StoredRow = Omit<LedgerRow, 'payload_hash' | 'request_hash' | 'event_hash' | 'public_key' | 'signed_bytes' | 'leaf_index'> & {
   payload_hash: Uint8Array | string; request_hash: Uint8Array | string; event_hash: Uint8Array | string; leaf_index?: number | null;
 };
-export type LoggedLedgerRow = Pick<LedgerRow, 'tenant_id' | 'event_id' | 'ingested_at' | 'leaf_index'> & { signed_bytes: Uint8Array };
 const hexOf = (h: Uint8Array | string): string => (typeof h === 'string' ? h : Buffer.from(h).toString('hex'));
 
 /** The three hashes of a stored row as hex, without decoding the rest (the verify path needs no more). */
@@ -64,12 +64,12 @@ export const ledgerRows = {
    * Every row's signed bytes (rebuilt from its columns) with what places it in its tenant's log, in key order,
    * without decoding the rest of the row (the transparency logs' first-start migration reads every row).
    */
-  *signed(): Generator<LoggedLedgerRow> {
+  *signed(): Generator<LoggedRecord> {
     for (const { value: r } of rows().range({})) {
       const signed_bytes = canonicalBytes(ledgerSignedPayload({
         event_id: r.event_id, tenant_id: r.tenant_id, event_type: r.event_type, payload_hash: hexOf(r.payload_hash), request_hash: hexOf(r.request_hash), ingested_at: r.ingested_at,
       }));
-      yield { tenant_id: r.tenant_id, event_id: r.event_id, ingested_at: r.ingested_at, leaf_index: r.leaf_index ?? null, signed_bytes };
+      yield { tenant_id: r.tenant_id, id: r.event_id, at: r.ingested_at, leaf_index: r.leaf_index ?? null, signed_bytes };
     }
   },
   /**

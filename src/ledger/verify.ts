@@ -1,11 +1,9 @@
 // Owns ledger verification (SPEC POST /v1/events/{id}/verify) and the public event proof (DECISIONS 2).
 import { ApiError } from '../errors';
-import { canonicalBytes, canonicalJson } from '../crypto/canonical';
+import { canonicalJson } from '../crypto/canonical';
 import { sha256Hex } from '../crypto/hash';
 import { ulid } from '../crypto/ids';
 import { isPlainObject } from '../crypto/json-value';
-import { verifyBytes } from '../crypto/ed25519';
-import { ledgerSignedPayload } from '../crypto/signed';
 import { submitInternal } from '../store/writer';
 import type { Applier } from '../store/writer-core';
 import { getTenant, issuerBlock, type TenantRow } from '../tenants/service';
@@ -14,6 +12,8 @@ import { chargeQuota } from '../usage/service';
 import { assertEventId, findLedgerRow } from './query';
 import { ledgerRows, storedHashes, verifications, type LedgerRow, type VerificationRecord } from './repo';
 import { uuidParam } from '../params';
+import { checkRow } from '../records/check';
+import { ledgerEventKind } from './kind';
 import { logBlockFor } from '../tlog/service';
 
 
@@ -114,19 +114,5 @@ export function eventProof(eventId: string) {
   };
 }
 
-/** A row's proof check: pinned-key signature over its signed bytes, which must match its columns. */
-function ledgerRowValid(row: LedgerRow): boolean {
-  const pinned = pinnedPublicKey(row.tenant_id, row.key_id);
-  return !!pinned && verifyBytes(pinned, row.signed_bytes, row.signature) && signedBytesMatch(row);
-}
-
-/** Every ledger row with the result of its proof check (restore verification). */
-export function* ledgerRowChecks(): Generator<{ id: string; ok: boolean }> {
-  for (const row of ledgerRows.all(pinnedPublicKey)) yield { id: row.event_id, ok: ledgerRowValid(row) };
-}
-
-/** The stored signed bytes must be exactly the ones rebuilt from the row's columns. */
-export function signedBytesMatch(row: LedgerRow): boolean {
-  const rebuilt = canonicalBytes(ledgerSignedPayload(row));
-  return Buffer.from(rebuilt).equals(Buffer.from(row.signed_bytes)) && sha256Hex(canonicalJson(row.payload)) === row.payload_hash;
-}
+/** A row's proof check (records/check): pinned-key signature over the signed bytes rebuilt from its columns, payload hash recomputed. */
+const ledgerRowValid = (row: LedgerRow): boolean => checkRow(ledgerEventKind, row, pinnedPublicKey).valid;

@@ -4,6 +4,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkFormat, forgetFormat } from './format';
 
+/** Named sub-databases an environment may hold: over 50 are in use, so 64 left too little room for new areas. */
+const MAX_DBS = 128;
 let root: RootDatabase | null = null;
 let readOnly = false;
 const dbs = new Map<string, Database>();
@@ -22,7 +24,7 @@ export function openStore(dataDir: string, opts: { readOnly?: boolean } = {}): R
   if (root) return root;
   const path = join(dataDir, 'db');
   mkdirSync(path, { recursive: true });
-  const opened = open({ path, overlappingSync: false, maxDbs: 64, mapSize: 64 * 1024 ** 3, noMemInit: true, readOnly: opts.readOnly });
+  const opened = open({ path, overlappingSync: false, maxDbs: MAX_DBS, mapSize: 64 * 1024 ** 3, noMemInit: true, readOnly: opts.readOnly });
   try {
     checkFormat(opened);
   } catch (e) {
@@ -112,7 +114,7 @@ export function backupStore(dir: string): Promise<void> {
 
 /** Entry counts of the named sub-databases of a closed environment directory (e.g. a backup), opened read-only. */
 export async function entryCounts(dbDir: string, names: string[]): Promise<Record<string, number>> {
-  const other = open({ path: dbDir, readOnly: true, maxDbs: 64 });
+  const other = open({ path: dbDir, readOnly: true, maxDbs: MAX_DBS });
   try {
     const out: Record<string, number> = {};
     for (const n of names) out[n] = other.openDB({ name: n, create: false } as never)?.getCount() ?? 0;

@@ -3,12 +3,12 @@ import { Elysia } from 'elysia';
 import { limitPublic } from '../http/limits';
 import { domainKeysDoc } from './service';
 import { platformKeyDoc } from '../signing/platform';
-import { withNoteVerifierKeys } from '../tlog/service';
+import { recordTable } from '../records/table';
 
 export const tenantRoutes = new Elysia()
   .get('/keys/:domain', ({ params, request }) => {
     limitPublic(request);
-    return withNoteVerifierKeys(domainKeysDoc(params.domain));
+    return recordTable().logs.withNoteVerifierKeys(domainKeysDoc(params.domain));
   })
   .get('/.well-known/svc-platform-key', ({ request }) => {
     limitPublic(request);

@@ -4,7 +4,7 @@
 import { config } from '../config';
 import { putGrowing } from '../store/append-only';
 import { sha256Raw } from '../crypto/hash';
-import { getTenant } from '../tenants/service';
+import { recordTable } from '../records/table';
 import { encodeLeaf, heads, logIds, logs, migratedRefs, type LogRow } from './repo';
 import { putLeavesInTxn } from './leaf-runs';
 
@@ -38,12 +38,12 @@ export function logNumInTxn(tenantId: string, orgId: string | null): number {
   if (found !== undefined) return found;
   let num = 1;
   for (const k of logs().getKeys({ reverse: true, limit: 1 })) num = (k as number) + 1;
-  const tenant = getTenant(tenantId);
-  if (!tenant) throw new Error('transparency log for an unknown tenant');
+  const domain = recordTable().tenants.domainOf(tenantId);
+  if (domain === undefined) throw new Error('transparency log for an unknown tenant');
   const url = config().publicUrl;
   const row: LogRow = {
-    num, tenant_id: tenantId, org_id: orgId, domain: tenant.primary_domain,
-    origin: url ? originOf(publicHostOf(url), tenant.primary_domain, orgId) : null, created_at: new Date().toISOString(),
+    num, tenant_id: tenantId, org_id: orgId, domain,
+    origin: url ? originOf(publicHostOf(url), domain, orgId) : null, created_at: new Date().toISOString(),
   };
   logs().putSync(num, row);
   logIds().putSync(key, num);

@@ -7,11 +7,13 @@ import { refreshReads, transact } from '../store/env';
 import { subtreeRoot } from '../verify/merkle';
 import { sha256Raw } from '../crypto/hash';
 import { checkpointBody, formatNote, noteKeyId } from '../verify/note';
-import { tenantSigner } from '../signing/keys';
+import { recordTable } from '../records/table';
 import { originOf, publicHostOf } from './append';
 import { checkpoints, integrated, leafHashOf, logs, MIN_STORED_LEVEL, nodes, type CheckpointRow, type LogRow } from './repo';
 import { eachLeaf } from './leaf-runs';
-import { allLogs, appendedSize, integratedSize, latestCheckpoint, nodeReader, rememberCheckpoint, sha } from './service';
+import { allLogs, appendedSize, integratedSize, sha } from './logs';
+import { latestCheckpoint, rememberCheckpoint } from './checkpoints';
+import { nodeReader } from './subtrees';
 
 const utf8 = new TextEncoder();
 /** Leaves integrated per write transaction: bounds the time one step holds the main thread. */
@@ -111,7 +113,7 @@ function signed(row: LogRow, origin: string, size: number, out: NodeWrite[]): Ch
   const pending = new Map(out.map(([level, index, h]) => [`${level}/${index}`, h]));
   const stored = nodeReader(row.num);
   const root = Buffer.from(size === 0 ? sha(new Uint8Array(0)) : subtreeRoot(sha, (level, index) => pending.get(`${level}/${index}`) ?? stored(level, index), 0, size));
-  const signer = tenantSigner(row.tenant_id);
+  const signer = recordTable().tenants.signer(row.tenant_id);
   const body = checkpointBody(origin, size, root);
   const note = formatNote(body, origin, noteKeyId(sha, origin, signer.public_key), signer.sign(utf8.encode(body)));
   return { note, root, key_id: signer.key_id, issued_at: new Date().toISOString() };

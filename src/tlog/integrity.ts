@@ -5,10 +5,11 @@ import { equalBytes, toHex } from '../verify/primitives';
 import { leafHash, nodeHash } from '../verify/merkle';
 import { verifyNote } from '../verify/note';
 import { verifyBytes } from '../crypto/ed25519';
-import { pinnedPublicKey } from '../signing/keys';
+import { recordTable } from '../records/table';
 import { leafHashOf } from './repo';
 import { leavesIn } from './leaf-runs';
-import { appendedSize, checkpointsOf, orgLog, sha, tenantLog, type LogRow } from './service';
+import { appendedSize, orgLog, sha, type LogRow } from './logs';
+import { checkpointsOf } from './checkpoints';
 
 /**
  * What the row of leaf `index` says: its signed bytes rebuilt from its columns, 'unavailable' when the row
@@ -90,7 +91,7 @@ export function checkLog(log: LogRow | undefined, source: LeafSource, onProgress
   }
   let sigOk = true;
   if (latest) {
-    const key = pinnedPublicKey(log.tenant_id, latest.key_id);
+    const key = recordTable().tenants.publishedKey(log.tenant_id, latest.key_id);
     sigOk = !!key && !!log.origin && verifyNote({ sha256: sha, verify: verifyBytes }, latest.note, log.origin, key);
     if (!sigOk) problems.push('latest checkpoint: signature does not verify with the pinned key');
   }
@@ -110,4 +111,3 @@ export function orgLogReport(tenantId: string, orgId: string, signedBytesOf: (se
   return checkLog(orgLog(tenantId, orgId), (i) => signedBytesOf(i + 1), onProgress);
 }
 
-export { tenantLog };

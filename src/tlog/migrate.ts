@@ -5,11 +5,7 @@ import { log } from '../log';
 import { transact } from '../store/env';
 import { sha256Raw } from '../crypto/hash';
 import { leafHash } from '../verify/merkle';
-import { allLedgerRows } from '../ledger/service';
-import { allAttestations } from '../ai/service';
-import { allDocuments } from '../documents/service';
-import { allOrgs, auditSignedBytes, lastSeq } from '../audit/service';
-import { listTenants } from '../tenants/service';
+import { kindsOfLog, recordTable } from '../records/table';
 import { appendMigratedLeavesInTxn, logNumInTxn } from './append';
 import { heads, meta, migratedRefs } from './repo';
 
@@ -17,10 +13,10 @@ const sha = (d: Uint8Array): Uint8Array => sha256Raw(d);
 const CHUNK = 20000;
 const DONE = 'migration-v1';
 
-type Pending = { ts: string; id: string; kind: 'e' | 'a' | 'd'; hash: Uint8Array };
+type Pending = { ts: string; id: string; kind: string; hash: Uint8Array };
 export type MigrationReport = { tenant_leaves: number; org_leaves: number; purged_placeholders: number; logs: number; ms: number };
 
-/** Unlogged records of every tenant, leaf hashes computed from the signed bytes their signature covers. */
+/** Unlogged records of every tenant (the record table's tenant-log kinds), leaf hashes computed from the signed bytes their signature covers. */
 function unlogged(): Map<string, Pending[]> {
   const by = new Map<string, Pending[]>();
   const add = (tenantId: string, p: Pending) => {
@@ -28,9 +24,10 @@ function unlogged(): Map<string, Pending[]> {
     if (!a) by.set(tenantId, (a = []));
     a.push(p);
   };
-  for (const r of allLedgerRows()) if (r.leaf_index == null) add(r.tenant_id, { ts: r.ingested_at, id: r.event_id, kind: 'e', hash: leafHash(sha, r.signed_bytes) });
-  for (const r of allAttestations()) if (r.leaf_index == null) add(r.tenant_id, { ts: r.created_at, id: r.attestation_id, kind: 'a', hash: leafHash(sha, r.signed_bytes) });
-  for (const r of allDocuments()) if (r.leaf_index == null) add(r.tenant_id, { ts: r.created_at, id: r.event_id, kind: 'd', hash: leafHash(sha, r.signed_bytes) });
+  for (const kind of kindsOfLog('tenant')) {
+    if (!kind.ref || !kind.logged) continue;
+    for (const r of kind.logged()) if (r.leaf_index === null) add(r.tenant_id, { ts: r.at, id: r.id, kind: kind.ref, hash: leafHash(sha, r.signed_bytes) });
+  }
   return by;
 }
 
@@ -49,7 +46,8 @@ async function migrateTenant(tenantId: string, records: Pending[]): Promise<numb
 
 /** Org log: seqs from its head to the org's last seq; a seq purged before the logs existed gets a placeholder. */
 async function migrateOrg(tenantId: string, orgId: string): Promise<{ leaves: number; purged: number }> {
-  const last = lastSeq(tenantId, orgId);
+  const orgs = recordTable().orgs;
+  const last = orgs.lastSeq(tenantId, orgId);
   if (last === 0) return { leaves: 0, purged: 0 };
   const num = await transact(() => logNumInTxn(tenantId, orgId));
   let purged = 0;
@@ -59,7 +57,7 @@ async function migrateOrg(tenantId: string, orgId: string): Promise<{ leaves: nu
     const to = Math.min(last, from + CHUNK - 1);
     const batch: Array<{ hash: Uint8Array; ref: null; id: null }> = [];
     for (let seq = from; seq <= to; seq++) {
-      const bytes = auditSignedBytes(tenantId, orgId, seq);
+      const bytes = orgs.signedBytesAt(tenantId, orgId, seq);
       if (bytes === 'unavailable' || bytes === null) purged++;
       batch.push({ hash: leafHash(sha, bytes === 'unavailable' || bytes === null ? new Uint8Array(0) : bytes), ref: null, id: null });
     }
@@ -84,13 +82,11 @@ export async function migrateLogs(): Promise<MigrationReport | null> {
     report.tenant_leaves += await migrateTenant(tenantId, records);
     report.logs++;
   }
-  for (const t of listTenants()) {
-    for (const orgId of allOrgs(t.tenant_id)) {
-      const r = await migrateOrg(t.tenant_id, orgId);
-      report.org_leaves += r.leaves;
-      report.purged_placeholders += r.purged;
-      if (r.leaves) report.logs++;
-    }
+  for (const [tenantId, orgId] of recordTable().orgs.all()) {
+    const r = await migrateOrg(tenantId, orgId);
+    report.org_leaves += r.leaves;
+    report.purged_placeholders += r.purged;
+    if (r.leaves) report.logs++;
   }
   await transact(() => meta().putSync(DONE, { at: new Date().toISOString(), ...report }));
   report.ms = Math.round(performance.now() - t0);

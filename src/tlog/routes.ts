@@ -5,8 +5,7 @@ import { authorize } from '../http/auth';
 import { limitPublic } from '../http/limits';
 import { ApiError } from '../errors';
 import { isUuid } from '../crypto/ids';
-import { findTenant } from '../tenants/service';
-import { getOrg } from '../audit/service';
+import { recordTable } from '../records/table';
 import { checkpointOut, consistencyOut, inclusionOut, orgLog, tenantLog, type LogRow } from './service';
 import { orgRecordLeaf, tenantRecordLeaf } from './records';
 import { tenantLogReport } from './tenant-integrity';
@@ -22,14 +21,14 @@ function logReads(log: LogRow | undefined, query: Q, what: string, resolve: (log
 
 function publicTenantId(domain: string): string {
   if (isUuid(domain)) throw new ApiError('not_found', `no tenant for domain ${domain}`);
-  return findTenant(domain).tenant_id;
+  return recordTable().tenants.idOf(domain);
 }
 
 // One route per read (not a `:what` parameter), so that each has its own entry in the OpenAPI document.
 const tenantReads = (request: Request, query: Q, what: string) => logReads(tenantLog(authorize(request, ['read']).tenant.tenant_id), query, what, tenantRecordLeaf);
 function orgReads(request: Request, id: string, query: Q, what: string) {
   const p = authorize(request, ['audit:read']);
-  getOrg(p.tenant.tenant_id, id);
+  recordTable().orgs.assert(p.tenant.tenant_id, id);
   return logReads(orgLog(p.tenant.tenant_id, id), query, what, orgRecordLeaf);
 }
 function publicReads(request: Request, domain: string, query: Q, what: string) {

@@ -4,13 +4,11 @@ import { publicUrl } from '../config';
 import { canonicalBytes } from '../crypto/canonical';
 import { verifyBytes } from '../crypto/ed25519';
 import { sha256Hex } from '../crypto/hash';
-import { aiSignedPayload, documentSignedPayload, ledgerSignedPayload } from '../crypto/signed';
-import { findLedgerRow } from '../ledger/service';
-import { findAttestation, traceItemRecord as aiItemRecord } from '../ai/service';
-import { findDocument, traceItemRecord as documentItemRecord } from '../documents/service';
 import { logBlockFor } from '../tlog/service';
 import type { BundleItem, ProofBundle } from '../proof/bundle-format';
 import { aiPayloadHashOf, compositeHashOf, metadataHashOf, sealPayloadOf, valueHashOf } from '../proof/recompute';
+import { rebuildRow } from '../records/check';
+import { recordTable, type BundleRecord, type KindName, type RecordKind } from '../records/table';
 import { getTenant, issuerBlock, type TenantRow } from '../tenants/service';
 import { pinnedPublicKey } from '../signing/keys';
 import { traceItems, type TraceItemRef } from './items';
@@ -18,38 +16,17 @@ import { traceTenants, type TraceRow } from './repo';
 import { findTrace, tracePathId } from './service';
 import { isPlainObject } from '../crypto/json-value';
 
-/** A signed record as stored: raw key, signature and signed bytes (hex-encoded only in the bundle). */
-type ItemRecord = { payload: unknown; key_id: string; public_key: Uint8Array; signature: Uint8Array; signed_payload: Uint8Array };
-
 const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
 
-function eventRecord(id: string): ItemRecord | undefined {
-  const row = findLedgerRow(id);
-  return row && { payload: row.payload, key_id: row.key_id, public_key: row.public_key, signature: row.signature, signed_payload: row.signed_bytes };
-}
+/** The record table's kind of each trace item type. */
+const KIND_OF: Record<TraceItemRef['type'], KindName> = { event: 'ledger_event', ai_attestation: 'ai_attestation', document: 'document_anchor' };
 
-const READERS: Record<TraceItemRef['type'], (id: string, hashOnly: boolean) => ItemRecord | undefined> = {
-  event: (id) => eventRecord(id),
-  ai_attestation: (id, hashOnly) => aiItemRecord(id, { hashOnly }),
-  document: (id, hashOnly) => documentItemRecord(id, { hashOnly }),
-};
-
-/** Where each kind keeps its tenant-log leaf_index (absent on rows logged by the first-start migration). */
-const LEAF_INDEX: Record<TraceItemRef['type'], (id: string) => number | null | undefined> = {
-  event: (id) => findLedgerRow(id)?.leaf_index,
-  ai_attestation: (id) => findAttestation(id)?.leaf_index,
-  document: (id) => findDocument(id)?.leaf_index,
-};
-
-/** The signed object of each kind, rebuilt with the one signed-payload function of that kind. */
-const SIGNED = { event: ledgerSignedPayload, ai_attestation: aiSignedPayload, document: documentSignedPayload } as const;
-
-/** The signed bytes parsed, when they are exactly the canonical signed payload of `type`; null otherwise. */
-function signedObject(type: TraceItemRef['type'], bytes: Uint8Array): Record<string, any> | null {
+/** The signed bytes parsed, when they are exactly the canonical signed payload of `kind`; null otherwise. */
+function signedObject(kind: RecordKind<unknown>, bytes: Uint8Array): Record<string, any> | null {
   try {
     const o = JSON.parse(Buffer.from(bytes).toString('utf8'));
-    if (!isPlainObject(o)) return null;
-    return Buffer.from(canonicalBytes((SIGNED[type] as (r: any) => unknown)(o))).equals(Buffer.from(bytes)) ? o : null;
+    if (!isPlainObject(o) || !kind.signedPayload) return null;
+    return Buffer.from(canonicalBytes(kind.signedPayload(o))).equals(Buffer.from(bytes)) ? o : null;
   } catch {
     return null;
   }
@@ -76,23 +53,25 @@ function contentHashValid(ref: TraceItemRef, payload: unknown, signed: Record<st
 }
 
 /** Ed25519 over the stored signed bytes with the tenant's pinned key, never a key copied on a row. */
-function signatureValid(tenantId: string, r: { key_id: string; public_key: Uint8Array; signature: Uint8Array; signed_payload: Uint8Array }, signed: Record<string, any> | null): boolean {
+function signatureValid(tenantId: string, r: BundleRecord, signed: Record<string, any> | null): boolean {
   const pinned = pinnedPublicKey(tenantId, r.key_id);
   return !!pinned && !!signed && signed.tenant_id === tenantId && pinned.equals(Buffer.from(r.public_key)) && verifyBytes(pinned, r.signed_payload, r.signature);
 }
 
 function bundleItem(tenantId: string, ref: TraceItemRef, sequence: number, hashOnly: boolean): BundleItem {
-  const rec = READERS[ref.type](ref.id, hashOnly);
+  const kind = recordTable().kinds[KIND_OF[ref.type]];
+  const row = kind.find(ref.id, tenantId);
+  const rec = row === undefined ? undefined : kind.bundleItem?.(row, hashOnly);
   const base = { sequence, timestamp: ref.timestamp, type: ref.type, id: ref.id };
   if (!rec) {
     return { ...base, payload: null, content_hash: ref.content_hash, key_id: '', public_key: '', signature: '', signed_payload: '', verification: { content_hash_valid: false, signature_valid: false } };
   }
-  const signed = signedObject(ref.type, rec.signed_payload);
+  const signed = signedObject(kind, rec.signed_payload);
   return {
     ...base, payload: rec.payload, content_hash: ref.content_hash, key_id: rec.key_id, public_key: hex(rec.public_key),
     signature: hex(rec.signature), signed_payload: hex(rec.signed_payload),
     verification: { content_hash_valid: contentHashValid(ref, rec.payload, signed), signature_valid: signatureValid(tenantId, rec, signed) },
-    log: logBlockFor(tenantId, { leaf_index: LEAF_INDEX[ref.type](ref.id), id: ref.id }),
+    log: logBlockFor(tenantId, { leaf_index: kind.placement(row).leaf_index, id: ref.id }),
   };
 }
 
@@ -101,16 +80,17 @@ export function buildBundle(tenant: TenantRow, trace: TraceRow, hashOnly = false
   if (trace.status !== 'sealed') throw new ApiError('trace_not_sealed', 'The proof exists once the trace is sealed; poll GET /v1/traces/{trace_id}');
   const refs = traceItems(trace.tenant_id, trace.trace_id);
   const items = refs.map((ref, i) => bundleItem(trace.tenant_id, ref, i + 1, hashOnly));
-  const sealRow = findLedgerRow(trace.seal_event_id!);
-  if (!sealRow) throw new ApiError('db_error', 'The seal event of this trace is missing');
-  const sealRec = { key_id: sealRow.key_id, public_key: sealRow.public_key, signature: sealRow.signature, signed_payload: sealRow.signed_bytes };
-  const sealSigned = signedObject('event', sealRow.signed_bytes);
+  const sealKind = recordTable().kinds.trace_seal;
+  const sealRow = sealKind.find(trace.trace_id, trace.tenant_id);
+  const seal = sealRow === undefined ? undefined : sealKind.bundleItem?.(sealRow, false);
+  if (sealRow === undefined || !seal) throw new ApiError('db_error', 'The seal event of this trace is missing');
+  const sealSigned = signedObject(sealKind, seal.signed_payload);
   const recomputed = compositeHashOf(items.map((i) => i.content_hash));
   const sealPayload = sealPayloadOf({ trace_id: trace.trace_id, composite_hash: trace.composite_hash!, item_count: trace.item_count!, metadata: trace.metadata, sealed_at: trace.sealed_at! });
   // The seal event must carry exactly this trace's seal payload, under the ledger event's own hash.
   const sealBound = !!sealSigned && sealSigned.event_type === 'trace.sealed' && sealSigned.event_id === trace.seal_event_id
-    && sha256Hex(canonicalBytes(sealRow.payload)) === sealRow.payload_hash && sealSigned.payload_hash === sha256Hex(canonicalBytes(sealPayload));
-  const sealSignatureValid = signatureValid(trace.tenant_id, sealRec, sealSigned) && sealBound;
+    && rebuildRow(sealKind, sealRow).contentOk && sealSigned.payload_hash === sha256Hex(canonicalBytes(sealPayload));
+  const sealSignatureValid = signatureValid(trace.tenant_id, seal, sealSigned) && sealBound;
   const allContent = items.every((i) => i.verification.content_hash_valid);
   return {
     bundle_version: 1,
@@ -123,12 +103,12 @@ export function buildBundle(tenant: TenantRow, trace: TraceRow, hashOnly = false
     items,
     seal: {
       sealed_at: trace.sealed_at!, seal_event_id: trace.seal_event_id!, composite_hash: trace.composite_hash!,
-      key_id: sealRow.key_id, public_key: hex(sealRow.public_key), signature: hex(sealRow.signature), signed_payload: hex(sealRow.signed_bytes),
+      key_id: seal.key_id, public_key: hex(seal.public_key), signature: hex(seal.signature), signed_payload: hex(seal.signed_payload),
       item_count: trace.item_count!,
       count_confirmed: items.length === trace.item_count,
-      composite_hash_valid: allContent && recomputed === trace.composite_hash && isPlainObject(sealRow.payload) && sealRow.payload.composite_hash === recomputed,
+      composite_hash_valid: allContent && recomputed === trace.composite_hash && isPlainObject(seal.payload) && seal.payload.composite_hash === recomputed,
       all_signatures_valid: sealSignatureValid && items.every((i) => i.verification.signature_valid),
-      log: logBlockFor(trace.tenant_id, { leaf_index: sealRow.leaf_index, id: sealRow.event_id }),
+      log: logBlockFor(trace.tenant_id, { leaf_index: sealKind.placement(sealRow).leaf_index, id: sealKind.id(sealRow) }),
     },
     footer: {
       verification_url: `${publicUrl()}/proof/trace/${trace.trace_id}`,

@@ -7,7 +7,6 @@ import type { Applier } from '../store/writer-core';
 import { canonicalBytes } from '../crypto/canonical';
 import { uuidv7 } from '../crypto/ids';
 import { uuidParam } from '../params';
-import { appendLedgerRowInTxn, buildLedgerRow, type LedgerRow } from '../ledger/service';
 import { log } from '../log';
 import { compositeHashOf, sealPayloadOf } from '../proof/recompute';
 import type { TenantRow } from '../tenants/service';
@@ -156,28 +155,34 @@ export async function sealTrace(tenant: TenantRow, id: string) {
 // ---------- seal (writer thread) ----------
 
 /**
+ * How the seal's `trace.sealed` ledger event is made: hashed and signed when called, appended by `appendInTxn`
+ * inside the seal's transaction. The ledger's prepareSystemEvent, handed in by the applier table (the ledger
+ * imports this area's gate and item index, so this area does not import the ledger).
+ */
+export type PrepareSealEvent = (e: { tenant_id: string; event_type: string; payload: unknown; ingested_at: string }) => { event_id: string; appendInTxn(): void };
+
+/**
  * Inside the writer's transaction, after every item accepted before the seal was applied: reads the items in
  * order, computes the composite hash over their raw digests, appends the signed `trace.sealed` event (system
  * source, no quota) and marks the trace sealed, all in this one transaction: a crash leaves the trace open
  * (the seal was never answered as started) or sealed, never half-sealed.
  */
-export function applySeal(s: SealItem): SealResult {
+export function applySeal(s: SealItem, prepareEvent: PrepareSealEvent): SealResult {
   const key: [string, string] = [s.tenant_id, s.trace_id];
   const row = traces().get(key);
   if (!row) return { refused: 'missing', sealed: false };
   // A seal accepted by an earlier version waits on its queue with the trace already in 'sealing'.
   if (row.status !== 'open' && !(s.legacy && row.status === 'sealing')) return { refused: row.status, sealed: false };
   const items = traceItems(s.tenant_id, s.trace_id);
-  let sealed: { event: LedgerRow; composite_hash: string; sealed_at: string } | null = null;
+  let sealed: { event: ReturnType<PrepareSealEvent>; composite_hash: string; sealed_at: string } | null = null;
   // Everything that can fail happens before the first write; a failure must not block the queue behind it.
   try {
     if (items.length > 0) {
       const composite_hash = compositeHashOf(items.map((i) => i.content_hash));
       const sealed_at = new Date().toISOString();
-      const event = buildLedgerRow({
-        event_id: uuidv7(), tenant_id: s.tenant_id, api_key_id: null, ingested_at: sealed_at, idempotency_key: null,
-        event_type: 'trace.sealed', payload: sealPayloadOf({ trace_id: s.trace_id, composite_hash, item_count: items.length, metadata: row.metadata, sealed_at }),
-        payload_source: null, event_time: null, trace_id: null, source: 'system',
+      const event = prepareEvent({
+        tenant_id: s.tenant_id, ingested_at: sealed_at, event_type: 'trace.sealed',
+        payload: sealPayloadOf({ trace_id: s.trace_id, composite_hash, item_count: items.length, metadata: row.metadata, sealed_at }),
       });
       sealed = { event, composite_hash, sealed_at };
     }
@@ -191,11 +196,13 @@ export function applySeal(s: SealItem): SealResult {
     if (!traceLabels().get([s.tenant_id, row.label])) traceLabels().putSync([s.tenant_id, row.label], row.trace_id);
     return { sealed: false };
   }
-  appendLedgerRowInTxn(sealed.event);
+  sealed.event.appendInTxn();
   traces().putSync(key, { ...row, status: 'sealed', sealed_at: sealed.sealed_at, composite_hash: sealed.composite_hash, seal_event_id: sealed.event.event_id, item_count: items.length });
   if (traceLabels().get([s.tenant_id, row.label]) === row.trace_id) traceLabels().removeSync([s.tenant_id, row.label]);
   return { sealed: true };
 }
 
 /** The writer's applier for seals: all the work happens inside the transaction, where the items written before it are visible. */
-export const traceSealApplier: Applier<SealItem, SealResult> = { prepare: (data) => ({ apply: () => applySeal(data) }) };
+export const traceSealApplier = (prepareEvent: PrepareSealEvent): Applier<SealItem, SealResult> => ({ prepare: (data) => ({ apply: () => applySeal(data, prepareEvent) }) });
+
+export { traceSealKind } from './kind';

@@ -9,9 +9,14 @@ const SIG_PREFIX = '\u2014 ';
 /** As Go's golang.org/x/mod/sumdb/note: a note with more signature lines is malformed. */
 const MAX_SIGNATURES = 100;
 
+/** C2SP signed-note key id: the first 4 bytes of SHA-256(key name || 0x0A || signature type || public key). */
+export function typedKeyId(sha: Sha256, name: string, type: number, publicKey: Uint8Array): Uint8Array {
+  return sha(concat(utf8.encode(name), new Uint8Array([0x0a, type]), publicKey)).slice(0, 4);
+}
+
 /** Note key id: the first 4 bytes of SHA-256(key name || 0x0A || 0x01 || 32-byte public key). */
 export function noteKeyId(sha: Sha256, name: string, publicKey: Uint8Array): Uint8Array {
-  return sha(concat(utf8.encode(name), new Uint8Array([0x0a, ED25519_ALG]), publicKey)).slice(0, 4);
+  return typedKeyId(sha, name, ED25519_ALG, publicKey);
 }
 
 /** Verifier key in the signed-note vkey form `<name>+<hex key id>+<base64(0x01 || public key)>`. */
@@ -21,12 +26,17 @@ export function verifierKey(sha: Sha256, name: string, publicKey: Uint8Array): s
 
 /** Parses a vkey; null when it is not an Ed25519 verifier key whose id matches its name and key. */
 export function parseVerifierKey(sha: Sha256, vkey: string): { name: string; publicKey: Uint8Array } | null {
+  return parseTypedVerifierKey(sha, vkey, ED25519_ALG);
+}
+
+/** Parses a vkey of signature type `type` over a 32-byte key; null when malformed or its id does not match. */
+export function parseTypedVerifierKey(sha: Sha256, vkey: string, type: number): { name: string; publicKey: Uint8Array } | null {
   const m = /^([^+\s]+)\+([0-9a-f]{8})\+([A-Za-z0-9+/=]+)$/.exec(vkey);
   if (!m) return null;
   const raw = fromBase64(m[3]!);
-  if (raw?.length !== 33 || raw[0] !== ED25519_ALG) return null;
+  if (raw?.length !== 33 || raw[0] !== type) return null;
   const publicKey = raw.slice(1);
-  return toHex(noteKeyId(sha, m[1]!, publicKey)) === m[2] ? { name: m[1]!, publicKey } : null;
+  return toHex(typedKeyId(sha, m[1]!, type, publicKey)) === m[2] ? { name: m[1]!, publicKey } : null;
 }
 
 /** The three-line C2SP tlog-checkpoint body `<origin>\n<tree size>\n<base64 root>\n`, no extension lines. */

@@ -3,7 +3,7 @@
 import { aiAttestationApplier, AI_ATTESTATION } from '../ai/service';
 import { auditEventApplier, AUDIT_EVENT, flushAuditHeadsInTxn } from '../audit/service';
 import { documentAnchorApplier, DOCUMENT_ANCHOR } from '../documents/service';
-import { flushActiveCountsInTxn, ledgerEventApplier, LEDGER_EVENT, LEDGER_VERIFICATION, verificationApplier } from '../ledger/service';
+import { flushActiveCountsInTxn, ledgerEventApplier, LEDGER_EVENT, LEDGER_VERIFICATION, prepareSystemEvent, verificationApplier } from '../ledger/service';
 import { KEYS_LAST_USED, lastUsedApplier } from '../keys/service';
 import { USAGE_FLUSH, usageFlushApplier } from '../usage/service';
 import { publishStatusApplier, WRITER_STATUS } from '../store/writer-status';
@@ -15,7 +15,8 @@ export const appliers: ApplierTable = Object.freeze({
   [LEDGER_EVENT]: ledgerEventApplier,
   [AI_ATTESTATION]: aiAttestationApplier,
   [DOCUMENT_ANCHOR]: documentAnchorApplier,
-  [TRACE_SEAL]: traceSealApplier,
+  // The seal's ledger event is made by the ledger (which imports traces' gate and item index, not the reverse).
+  [TRACE_SEAL]: traceSealApplier(prepareSystemEvent),
   [AUDIT_EVENT]: auditEventApplier,
   [LEDGER_VERIFICATION]: verificationApplier,
   [USAGE_FLUSH]: usageFlushApplier,

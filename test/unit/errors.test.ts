@@ -26,9 +26,13 @@ const DECISIONS_CODES: Record<string, number> = {
   trace_label_in_use: 409, https_required: 403, checkpoint_not_found: 404, invalid_leaf_index: 400, invalid_tree_size: 400,
   leaf_pending: 409, leaf_not_found: 404,
 };
-// Not named by the contract, which only gives the status (DECISIONS 7: export download URL "403 once expired or tampered"),
-// the generic 500 of unexpected exceptions, and the write path's back-pressure answer (docs/operations.md).
-const APPLIANCE_CODES: Record<string, number> = { invalid_download_signature: 403, download_expired: 403, internal_error: 500, overloaded: 503 };
+// Not named by the contract, which only gives the status (DECISIONS 7: export download URL "403 once expired or tampered";
+// DECISIONS 11: the witness's 404, 403 and 422), the generic 500 of unexpected exceptions, and the write path's
+// back-pressure answer (docs/operations.md).
+const APPLIANCE_CODES: Record<string, number> = {
+  invalid_download_signature: 403, download_expired: 403, internal_error: 500, overloaded: 503,
+  unknown_log: 404, invalid_checkpoint_signature: 403, invalid_consistency_proof: 422,
+};
 
 const SHARED = resolve(import.meta.dir, '../../../shared/spec');
 const withSpec = existsSync(resolve(SHARED, 'SPEC.md')) ? it : it.skip;

@@ -1,8 +1,9 @@
 // Owns the text of integrity results: scan reports and single-event verifications, as OK/FAIL lines (no colour needed).
 import type { integrityReport, verifyAuditEvent } from '../../src/audit/service';
 import type { LogReport } from '../../src/tlog/integrity';
-import { nodePrimitives } from '../../src/verify/node-primitives';
-import { isSealed, signedBytesMatch, type LedgerRow } from '../../src/ledger/service';
+import { isSealed, type LedgerRow } from '../../src/ledger/service';
+import { checkRow } from '../../src/records/check';
+import { recordTable } from '../../src/records/table';
 import { pinnedPublicKey } from '../../src/signing/keys';
 import { bar, duration, when } from '../widgets/format';
 
@@ -62,15 +63,16 @@ export function tenantLogLines(name: string, r: LogReport & { tree_size: number 
 
 /** A ledger event checked as its proof is: signature by the tenant's pinned key over the stored signed bytes, which must be the bytes rebuilt from the row. */
 export function verifyLedgerLines(row: LedgerRow, tenantName: string): string[] {
-  const key = pinnedPublicKey(row.tenant_id, row.key_id);
-  const sig = !!key && nodePrimitives.verify(key, row.signed_bytes, row.signature);
-  const rebuilt = signedBytesMatch(row);
+  const c = checkRow(recordTable().kinds.ledger_event, row, pinnedPublicKey);
+  const key = c.keyKnown;
+  const sig = c.signatureOk;
+  const rebuilt = c.bytesOk && c.contentOk;
   return [
     'Ledger event',
     `  ${row.event_id}`,
     `tenant ${tenantName}, type ${row.event_type}`,
     `ingested ${when(row.ingested_at)}${isSealed(row) ? ' (sealed by retention)' : ''}`,
-    `${mark(!!key)} signing key ${row.key_id} is pinned`,
+    `${mark(key)} signing key ${row.key_id} is pinned`,
     `${mark(key ? sig : null)} Ed25519 signature (pinned key)`,
     `${mark(rebuilt)} signed bytes rebuilt from the row`,
     `       and payload hash recomputed`,

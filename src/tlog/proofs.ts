@@ -1,0 +1,109 @@
+// Owns the proofs a log answers (DECISIONS 10): the checkpoint, inclusion and consistency reads of the log
+// endpoints, and the `log` block that record proofs carry. Read from stored subtrees: O(log n) reads.
+import { config } from '../config';
+import { ApiError } from '../errors';
+import { consistencyPath, inclusionPath } from '../verify/merkle';
+import { toHex } from '../verify/primitives';
+import { appendedSize, migratedLeafIndex, orgLog, sha, tenantLog, type LogRow } from './logs';
+import { latestCheckpoint } from './checkpoints';
+import { nodeReader, rootAt } from './subtrees';
+
+/** Seconds a client should wait for the next checkpoint (Retry-After of leaf_pending). */
+export const retryAfterSeconds = (): number => config().checkpointSeconds + 1;
+
+function requireCheckpoint(log: LogRow | undefined) {
+  const cp = log ? latestCheckpoint(log.num) : null;
+  if (!log || !cp) throw new ApiError('checkpoint_not_found', 'This log has no signed checkpoint yet');
+  return { log, cp };
+}
+
+/** GET {base}/checkpoint. */
+export function checkpointOut(log: LogRow | undefined) {
+  const { cp } = requireCheckpoint(log);
+  return { origin: log!.origin, tree_size: cp.tree_size, root_hash: toHex(cp.root), checkpoint: cp.note, key_id: cp.key_id, issued_at: cp.issued_at };
+}
+
+const INT = /^(0|[1-9][0-9]{0,15})$/;
+function intParam(v: unknown, code: 'invalid_leaf_index' | 'invalid_tree_size', name: string): number {
+  if (typeof v !== 'string' || !INT.test(v) || !Number.isSafeInteger(Number(v))) throw new ApiError(code, `${name} must be a non-negative integer`);
+  return Number(v);
+}
+
+function pending(leafIndex: number): ApiError {
+  const s = retryAfterSeconds();
+  return new ApiError('leaf_pending', `Leaf ${leafIndex} is not covered by a signed checkpoint yet; retry in ${s} s`, { leaf_index: leafIndex, retry_after: s }).withHeaders({ 'Retry-After': String(s) });
+}
+
+export type InclusionQuery = { leaf_index?: string; record_id?: string; tree_size?: string };
+
+/**
+ * GET {base}/inclusion: `resolve` maps a record id of this log to its leaf index (undefined: unknown).
+ * tree_size defaults to the latest checkpoint; it may name any size up to it.
+ */
+export function inclusionOut(log: LogRow | undefined, q: InclusionQuery, resolve: (recordId: string) => number | undefined) {
+  const hasLeaf = q.leaf_index !== undefined && q.leaf_index !== '';
+  const hasRecord = q.record_id !== undefined && q.record_id !== '';
+  if (hasLeaf === hasRecord) throw new ApiError('invalid_leaf_index', 'Send exactly one of leaf_index or record_id');
+  let leafIndex: number;
+  if (hasLeaf) leafIndex = intParam(q.leaf_index, 'invalid_leaf_index', 'leaf_index');
+  else {
+    const found = log ? resolve(q.record_id!) : undefined;
+    if (found === undefined) throw new ApiError('leaf_not_found', 'No record with this id in this log (it may not be written yet)');
+    leafIndex = found;
+  }
+  const hasSize = q.tree_size !== undefined && q.tree_size !== '';
+  const size = hasSize ? intParam(q.tree_size, 'invalid_tree_size', 'tree_size') : undefined;
+  if (size === 0) throw new ApiError('invalid_tree_size', 'tree_size must be at least 1 for an inclusion proof');
+  const cp = log ? latestCheckpoint(log.num) : null;
+  if (size !== undefined && size > (cp?.tree_size ?? 0)) throw new ApiError('invalid_tree_size', `tree_size is above the latest checkpointed size (${cp?.tree_size ?? 0})`);
+  if (!log || !cp) {
+    if (log && leafIndex < appendedSize(log.num)) throw pending(leafIndex);
+    throw new ApiError('checkpoint_not_found', 'This log has no signed checkpoint yet');
+  }
+  const treeSize = size ?? cp.tree_size;
+  if (leafIndex >= treeSize) {
+    if (size === undefined && leafIndex < appendedSize(log.num)) throw pending(leafIndex);
+    throw new ApiError('invalid_leaf_index', `leaf_index must be below tree_size (${treeSize})`);
+  }
+  return inclusionAt(log.num, leafIndex, treeSize);
+}
+
+function inclusionAt(num: number, leafIndex: number, treeSize: number) {
+  const read = nodeReader(num);
+  return {
+    leaf_index: leafIndex, tree_size: treeSize, leaf_hash: toHex(read(0, leafIndex)),
+    audit_path: inclusionPath(sha, read, leafIndex, treeSize).map(toHex), root_hash: toHex(rootAt(num, treeSize)),
+  };
+}
+
+/** GET {base}/consistency?first=M&second=N, 0 <= M <= N <= latest checkpointed size. */
+export function consistencyOut(log: LogRow | undefined, q: { first?: string; second?: string }) {
+  const first = intParam(q.first, 'invalid_tree_size', 'first');
+  const second = intParam(q.second, 'invalid_tree_size', 'second');
+  const cpSize = log ? latestCheckpoint(log.num)?.tree_size ?? 0 : 0;
+  if (first > second) throw new ApiError('invalid_tree_size', 'first must not be above second');
+  if (second > cpSize) throw new ApiError('invalid_tree_size', `second is above the latest checkpointed size (${cpSize})`);
+  const num = log?.num ?? 0;
+  return {
+    first, second, consistency_path: consistencyPath(sha, nodeReader(num), first, second).map(toHex),
+    first_root: toHex(rootAt(num, first)), second_root: toHex(rootAt(num, second)),
+  };
+}
+
+export type LogBlock =
+  | { leaf_index: number; tree_size: number; leaf_hash: string; audit_path: string[]; root_hash: string; checkpoint: string }
+  | { status: 'pending' };
+
+/**
+ * The `log` block of a record proof (DECISIONS 10): its inclusion in the latest checkpoint, or
+ * {status: "pending"} until a checkpoint covers it. `orgId` selects the org log (leaf_index = seq - 1).
+ */
+export function logBlockFor(tenantId: string, rec: { leaf_index?: number | null; id: string }, orgId?: string): LogBlock {
+  const log = orgId ? orgLog(tenantId, orgId) : tenantLog(tenantId);
+  if (!log) return { status: 'pending' };
+  const leafIndex = rec.leaf_index ?? migratedLeafIndex(log.num, rec.id);
+  const cp = latestCheckpoint(log.num);
+  if (leafIndex === undefined || !cp || leafIndex >= cp.tree_size) return { status: 'pending' };
+  return { ...inclusionAt(log.num, leafIndex, cp.tree_size), checkpoint: cp.note };
+}
+
