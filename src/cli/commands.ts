@@ -7,7 +7,8 @@ import { createTenant, describeTenant, findTenant, listTenants, rotateKey, setPa
 import { createApiKey, describeApiKey, listApiKeys, revokeApiKey } from '../keys/service';
 import { usageReport } from '../usage/service';
 import { readFileSync } from 'node:fs';
-import { verifyProofDocument, type VerifyReport } from '../proof/offline-verify';
+import { verifyProofDocument } from '../proof/offline-verify';
+import { reportLines } from '../verify/report-text';
 import { checkSavedCheckpoint } from '../proof/saved-checkpoint';
 import { join } from 'node:path';
 import { runRetention } from '../workers/retention';
@@ -18,7 +19,7 @@ import { parseRfc3339 } from '../time';
 import { createBackup } from '../backup/create';
 import { checkBackup, restoreBackup } from '../backup/restore';
 import { runDoctor } from './doctor';
-import { publishedKeyBytes } from '../crypto/published-keys';
+import { publishedKeys } from '../verify/key-rules';
 import { addLog, describeWitnessKey, listLogs } from '../witness/service';
 
 export type Command = { usage: string; run(ctx: CliContext): Promise<CliResult | null>; opensStore?: boolean };
@@ -46,24 +47,6 @@ const tenantText = (t: ReturnType<typeof describeTenant>) =>
 const logText = (r: { log_verified: boolean; first_bad_leaf: number | null; tail_verified: boolean; checkpoint: { tree_size: number; root_hash: string } | null }) =>
   `log_verified=${r.log_verified} first_bad_leaf=${r.first_bad_leaf ?? 'none'} tail_verified=${r.tail_verified} ` +
   (r.checkpoint ? `checkpoint ${r.checkpoint.tree_size} ${r.checkpoint.root_hash}` : 'no checkpoint yet');
-/** One line per trace item (its failed or skipped checks indented below), one line per other check, then the verdict. */
-function verifyText(r: VerifyReport): string {
-  const groups = new Map<string, VerifyReport['checks']>();
-  for (const c of r.checks) groups.set(c.item, [...(groups.get(c.item) ?? []), c]);
-  const lines = [`${r.kind.replace('_', ' ')}: ${r.checks.length} checks`];
-  for (const [item, cs] of groups) {
-    if (!item.startsWith('item ')) {
-      for (const c of cs) lines.push(`${(c.skipped ? 'SKIP' : c.ok ? 'OK' : 'FAIL').padEnd(5)} ${item}  ${c.check}: ${c.detail}`);
-      continue;
-    }
-    lines.push(`${cs.every((c) => c.ok) ? 'OK   ' : 'FAIL '} ${item}  ${cs.filter((c) => !c.skipped).map((c) => c.check).join(', ')}`);
-    for (const c of cs) if (!c.ok || c.skipped) lines.push(`        ${c.check}: ${c.skipped ? 'skipped, ' : ''}${c.detail}`);
-  }
-  const bad = r.checks.filter((c) => !c.ok).length;
-  const skipped = r.checks.filter((c) => c.skipped).length;
-  lines.push(bad ? `NOT VERIFIED: ${bad} of ${r.checks.length} checks failed` : `VERIFIED: all ${r.checks.length - skipped} checks passed${skipped ? ` (${skipped} not checkable offline)` : ''}`);
-  return lines.join('\n');
-}
 
 /**
  * --as-of RFC3339 (default: now). A date in the future removes data for good: `consequence` is said out
@@ -212,7 +195,7 @@ export const commands: Record<string, Command> = {
       if (typeof ctx.flags.checkpoint === 'string') {
         // DECISIONS 10: --cacert trusts a self-signed certificate; --data-dir trusts that appliance's own one.
         const caFile = typeof ctx.flags.cacert === 'string' ? ctx.flags.cacert : typeof ctx.flags['data-dir'] === 'string' ? (config().tlsCert ?? join(config().dataDir, 'tls', 'cert.pem')) : undefined;
-        const saved = await checkSavedCheckpoint(report.checkpoint, read(ctx.flags.checkpoint), { ca: caFile ? read(caFile) : undefined, keys: publishedKeyBytes(keys) });
+        const saved = await checkSavedCheckpoint(report.checkpoint, read(ctx.flags.checkpoint), { ca: caFile ? read(caFile) : undefined, keys: publishedKeys(keys) });
         report.checks.push(...saved);
         report.ok = report.ok && saved.every((c) => c.ok);
       }
@@ -220,7 +203,7 @@ export const commands: Record<string, Command> = {
       // A broken log history (fork, rollback) is the one line on stderr; otherwise the count of failed checks.
       const history = failedChecks.find((c) => c.item === 'checkpoint');
       const result: CliResult & { exitCode: number; failure: string } = {
-        json: report, text: verifyText(report), exitCode: report.ok ? 0 : 1,
+        json: report, text: reportLines(report).join('\n'), exitCode: report.ok ? 0 : 1,
         failure: history ? `NOT VERIFIED: ${history.detail}` : `NOT VERIFIED: ${failedChecks.length} check(s) failed`,
       };
       return result;

@@ -13,5 +13,3 @@ export const ListQuery = t.Object({
   date_to: t.Optional(t.String()), event_type: t.Optional(t.String()),
 }, { additionalProperties: true });
 export type ListQuery = typeof ListQuery.static;
-
-export const VerifyIn = t.Unknown();

@@ -108,6 +108,8 @@ export function buildBundle(tenant: TenantRow, trace: TraceRow, hashOnly = false
       count_confirmed: items.length === trace.item_count,
       composite_hash_valid: allContent && recomputed === trace.composite_hash && isPlainObject(seal.payload) && seal.payload.composite_hash === recomputed,
       all_signatures_valid: sealSignatureValid && items.every((i) => i.verification.signature_valid),
+      // The object the seal's payload_hash covers: what binds the seal signature to exactly this list (verifiers recompute it).
+      payload: sealPayload,
       log: logBlockFor(trace.tenant_id, { leaf_index: sealKind.placement(sealRow).leaf_index, id: sealKind.id(sealRow) }),
     },
     footer: {

@@ -6,7 +6,8 @@ import selfsigned from 'selfsigned';
 import { intParam, parseInteger, uuidParam } from '../../src/params';
 import { ApiError, PlainError } from '../../src/errors';
 import { IDEM_TTL_MS, idemLive } from '../../src/idempotency';
-import { fromBase64url, publishedKeyBytes } from '../../src/crypto/published-keys';
+import { fromBase64Url } from '../../src/verify/primitives';
+import { publishedKeys } from '../../src/verify/key-rules';
 import { keyRecordSignedPayload } from '../../src/crypto/signed';
 import { canonicalJson } from '../../src/crypto/canonical';
 import { certificateValidity } from '../../src/crypto/certificate';
@@ -68,14 +69,14 @@ describe('published key records', () => {
   it('decodes unpadded base64url exactly as Buffer does, and refuses other alphabets', () => {
     for (const n of [0, 1, 2, 3, 31, 32, 33]) {
       const bytes = new Uint8Array(n).map((_, i) => 250 - i);
-      expect(fromBase64url(Buffer.from(bytes).toString('base64url'))).toEqual(bytes);
+      expect(fromBase64Url(Buffer.from(bytes).toString('base64url'))).toEqual(bytes);
     }
-    for (const bad of ['ab+c', 'ab/c', 'abc=', 'a', 'ab cd']) expect([bad, fromBase64url(bad)]).toEqual([bad, null]);
+    for (const bad of ['ab+c', 'ab/c', 'abc=', 'a', 'ab cd']) expect([bad, fromBase64Url(bad)]).toEqual([bad, null]);
   });
   it('reads every 32-byte key of a GET /keys/{domain} answer and skips malformed entries', () => {
     const answer = { domain: 'acme.example', keys: [{ public_key: b64url }, { public_key: 'short' }, { public_key: 7 }, null, 'x', { public_key: `${b64url}+` }] };
-    expect(publishedKeyBytes(answer)).toEqual([key]);
-    expect([publishedKeyBytes(null), publishedKeyBytes({ keys: 'no' }), publishedKeyBytes([])]).toEqual([[], [], []]);
+    expect(publishedKeys(answer)).toEqual([key]);
+    expect([publishedKeys(null), publishedKeys({ keys: 'no' }), publishedKeys([])]).toEqual([[], [], []]);
   });
   it('signs a key record over canonical {domain, key_id, public_key}', () => {
     const rec = { public_key: b64url, key_id: '0123456789abcdef', domain: 'acme.example', extra: 'ignored' };
