@@ -4,6 +4,7 @@ import { ApiError, PlainError } from '../errors';
 import { config } from '../config';
 import { log, logs } from '../log';
 import { decodeUtf8 } from '../crypto/utf8';
+import { inexactJson } from '../crypto/exact-json';
 import { beginRequest, requestState } from './context';
 import { checkTarget, targetPath } from './edge';
 import { recordRequest } from './metrics';
@@ -27,29 +28,6 @@ function json(status: number, body: unknown, headers: Record<string, string> = {
 }
 const plain = (status: number, text: string, headers: Record<string, string> = {}) =>
   new Response(text, { status, headers: { 'content-type': 'text/plain;charset=utf-8', ...headers } });
-
-/**
- * Refuses JSON that JavaScript objects and our stores cannot keep exactly as sent, so a record is never
- * hashed in one form and stored in another: strings with lone surrogates, numbers out of range (parsed as
- * Infinity), and `__proto__` keys (dropped by object stores; a prototype-pollution vector).
- */
-function assertFaithful(v: unknown, depth = 0): void {
-  if (typeof v === 'string') {
-    if (!v.isWellFormed()) throw new ApiError('invalid_payload', 'JSON strings must be valid Unicode (no lone surrogates)');
-  } else if (typeof v === 'number') {
-    if (!Number.isFinite(v)) throw new ApiError('invalid_payload', 'JSON numbers must be finite double-precision values');
-  } else if (v && typeof v === 'object') {
-    if (depth > 256) throw new ApiError('invalid_payload', 'JSON nested too deeply');
-    if (Array.isArray(v)) for (const x of v) assertFaithful(x, depth + 1);
-    else {
-      for (const k of Object.keys(v)) {
-        if (k === '__proto__') throw new ApiError('invalid_payload', 'Object keys named __proto__ are not accepted');
-        if (!k.isWellFormed()) throw new ApiError('invalid_payload', 'JSON strings must be valid Unicode (no lone surrogates)');
-        assertFaithful((v as Record<string, unknown>)[k], depth + 1);
-      }
-    }
-  }
-}
 
 /** Parses a JSON body once, keeping the raw text for hashes that follow the request text (event_hash). */
 async function parseBody(request: Request, contentType: string): Promise<unknown> {
@@ -76,7 +54,8 @@ async function parseBody(request: Request, contentType: string): Promise<unknown
   } catch {
     throw new PlainError(400, 'Bad Request: malformed JSON body');
   }
-  assertFaithful(parsed);
+  const inexact = inexactJson(text, parsed);
+  if (inexact) throw new ApiError('invalid_payload', inexact);
   return parsed;
 }
 

@@ -1,7 +1,7 @@
 // Owns API key authentication in SPEC "Authentication" order, scopes and the per-key IP allowlist.
 import ipaddr from 'ipaddr.js';
 import { ApiError } from '../errors';
-import { findApiKeyByPlaintext, KEY_PREFIX, markUsed, type ApiKeyRow } from '../keys/service';
+import { findApiKeyByPlaintext, isWellFormedApiKey, markUsed, type ApiKeyRow } from '../keys/service';
 import { getTenant, type TenantRow } from '../tenants/service';
 import { chargeRate } from './limits';
 import { requestState } from './context';
@@ -45,7 +45,7 @@ export function authorize(request: Request, anyOf: Scope[]): Principal {
   // A route may authorize in its transform hook (before body validation) and again in its handler.
   if (state.principal) return state.principal as Principal;
   const plaintext = presentedKey(request.headers);
-  if (!plaintext.startsWith(KEY_PREFIX)) throw new ApiError('invalid_api_key_format');
+  if (!isWellFormedApiKey(plaintext)) throw new ApiError('invalid_api_key_format');
   let key: ApiKeyRow | undefined;
   try {
     key = findApiKeyByPlaintext(plaintext);

@@ -40,9 +40,10 @@ export function verifyEvent(tenant: TenantRow, apiKeyId: string, eventId: string
   chargeQuota(tenant, 'api_verifications_per_month');
   const id = assertEventId(eventId);
   const b = isPlainObject(body) ? body : {};
-  // null counts as not given: "exactly one of" needs one real value.
+  // A null payload_hash is no hash; a present payload is one even when null (an event may be ingested with
+  // "payload": null, and verifying it by payload needs exactly that). An absent payload is not given.
   const hasHash = b.payload_hash !== undefined && b.payload_hash !== null;
-  const hasPayload = b.payload !== undefined && b.payload !== null;
+  const hasPayload = b.payload !== undefined;
   if (hasHash === hasPayload) throw new ApiError('bad_request', 'Send exactly one of payload_hash or payload');
   let submitted: string;
   let method: 'hash' | 'payload';

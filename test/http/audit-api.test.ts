@@ -1,3 +1,4 @@
+// The audit API: org lifecycle, event ingest and idempotency, per-org sequencing and the keyset-paginated list.
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { createHash, createPublicKey, verify } from 'node:crypto';
 import { call, cleanup, cli, newTenant, startServer, tempDir, until, type Server } from '../helpers';
@@ -269,7 +270,7 @@ describe('POST /v1/audit/events', () => {
   it('checks auth, scope and payment before validation', async () => {
     const noKey = await ingest({}, ik(), '');
     expect([noKey.status, noKey.body.error]).toEqual([401, 'missing_api_key']);
-    const bad = await ingest({}, null, 'svc_live_nope');
+    const bad = await ingest({}, null, `svc_live_${'A'.repeat(43)}`);
     expect([bad.status, bad.body.error]).toEqual([401, 'invalid_api_key']);
     const reader = await newTenant(dir, 'audit-reader.test', 'read,write,audit:read', 'enterprise');
     const sc = await ingest({}, null, reader.key);

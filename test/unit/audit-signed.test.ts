@@ -1,3 +1,4 @@
+// The signed data of a new audit row, byte by byte.
 import { describe, expect, it } from 'bun:test';
 import { canonicalBytes, canonicalJson } from '../../src/crypto/canonical';
 import { newRowSignedData } from '../../src/audit/append';

@@ -1,3 +1,4 @@
+// Ed25519 against RFC 8032 vectors and the encryption of signing keys at rest.
 import { describe, expect, it } from 'bun:test';
 import { createPublicKey, randomBytes, verify } from 'node:crypto';
 import { generateSigningKey, privateKeyObject, signBytes, verifyBytes } from '../../src/crypto/ed25519';
