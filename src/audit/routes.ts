@@ -1,21 +1,14 @@
 // Owns the audit HTTP endpoints (SPEC "Audit logs", DECISIONS 6): parse, authorize, call the service, shape the reply.
 import { Elysia } from 'elysia';
 import { authorize, requirePaid } from '../http/auth';
-import { PlainError } from '../errors';
-import { checkQuery, checkRetentionBody } from './model';
+import { checkRetentionBody } from './org-input';
+import { checkOrgListQuery, checkQuery } from './query-input';
 import {
   createOrg, deleteOrg, getAuditEvent, getOrg, ingestAuditEvent, integrityReport, listOrgs, orgOut, queryEvents,
   setArchived, setRetention, verifyAuditEvent,
 } from './service';
 
 type Q = Record<string, string | undefined>;
-
-function listParams(q: Q): { limit: number; after: string | null } {
-  const raw = q.limit;
-  if (raw !== undefined && raw !== '' && !/^-?\d+$/.test(raw)) throw new PlainError(400, 'Bad Request: limit must be an integer');
-  const limit = Math.min(1000, Math.max(1, raw ? Number(raw) : 100));
-  return { limit, after: q.cursor ? Buffer.from(q.cursor, 'base64url').toString('utf8') : null };
-}
 
 export const auditRoutes = new Elysia()
   .post('/v1/audit/orgs', async ({ request, body, set }) => {
@@ -26,7 +19,7 @@ export const auditRoutes = new Elysia()
   })
   .get('/v1/audit/orgs', ({ request, query }) => {
     const p = authorize(request, ['audit:read']);
-    const { limit, after } = listParams(query as Q);
+    const { limit, after } = checkOrgListQuery(query as Q);
     return listOrgs(p.tenant.tenant_id, limit, after);
   })
   .get('/v1/audit/orgs/:id', ({ request, params }) => {

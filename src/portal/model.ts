@@ -1,6 +1,6 @@
 // Owns the portal's shapes and input rules (SPEC "Portal session", DECISIONS 6): links, sessions, the mint body.
 import { ApiError, type ErrorCode } from '../errors';
-import { checkOrgId } from '../audit/model';
+import { checkOrgId } from '../audit/org-input';
 import { isPlainObject } from '../crypto/json-value';
 
 export type Intent = 'audit_logs' | 'log_streams';

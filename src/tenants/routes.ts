@@ -1,7 +1,8 @@
 // Owns the public key endpoints (DECISIONS 7): GET /keys/{domain} and the platform key.
 import { Elysia } from 'elysia';
 import { limitPublic } from '../http/limits';
-import { domainKeysDoc, platformKeyDoc } from './service';
+import { domainKeysDoc } from './service';
+import { platformKeyDoc } from '../signing/platform';
 import { recordTable } from '../records/table';
 
 export const tenantRoutes = new Elysia()
