@@ -6,7 +6,8 @@ import { openStore, closeStore } from './store/env';
 import { buildApp, SERVE_MAX_BODY } from './http/app';
 import { tlsMaterial } from './http/tls';
 import { log, flushLogs } from './log';
-import { createTenant, ensurePlatformKey, listTenants } from './tenants/service';
+import { createTenant, listTenants } from './tenants/service';
+import { ensurePlatformKey } from './signing/platform';
 import { createApiKey, SCOPES } from './keys/service';
 import { startWorkers, startWriterThread, stopWorkers } from './workers/index';
 import { allRoutes } from './http/routes';
@@ -53,7 +54,7 @@ async function bootstrap(cfg: Config): Promise<void> {
   process.stdout.write(`${created}API key with all scopes written to ${file} (mode 0600): store it elsewhere, then delete the file.\n\n`);
 }
 
-export async function startServer(env: Record<string, string | undefined> = process.env): Promise<Running> {
+export async function startServer(env?: Record<string, string | undefined>): Promise<Running> {
   const t0 = performance.now();
   const cfg = setConfig(loadConfig(env));
   wireRecordTable();
@@ -67,8 +68,8 @@ export async function startServer(env: Record<string, string | undefined> = proc
   const tls = cfg.tls ? await tlsMaterial(cfg) : null;
   const app = buildApp(allRoutes());
   // Workers first: /healthz answers only once the store is open and the workers run (DECISIONS 7).
-  await startWriterThread();
-  startWorkers();
+  await startWriterThread(cfg);
+  startWorkers(cfg);
   startRateLimits();
   assertPortFree(cfg.host, cfg.port);
   app.listen({ hostname: cfg.host, port: cfg.port, reusePort: true, ...(tls ? { tls: { cert: tls.cert, key: tls.key } } : {}) });

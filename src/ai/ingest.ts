@@ -13,11 +13,11 @@ import { assertTraceAcceptsItems } from '../traces/gate';
 import type { ApiKeyRow } from '../keys/service';
 import { AI_ATTESTATION, type AiQueueItem, type AiWriteResult } from './append';
 import { aiIdempotency, byPayloadHash, type FirstSeen } from './repo';
+import { idemLive } from '../idempotency';
 
 const KB = 1024;
 const SUBJECT_MAX_BYTES = 4 * KB;
 const SUBJECT_MAX_KEYS = 32;
-const IDEM_TTL_MS = 24 * 3600_000;
 const TYPES = new Set(['output', 'decision', 'approval']);
 const MODEL_FIELDS = ['model_provider', 'model_name', 'model_version'] as const;
 const utf8 = new TextEncoder();
@@ -89,7 +89,7 @@ export async function attest(input: AttestInput): Promise<AttestResult> {
   const requestHash = idemKey ? sha256Hex(canonicalJson(body ?? null)) : '';
   if (idemKey) {
     const rec = aiIdempotency().get(idemKey);
-    if (rec && Date.now() - rec.created_at < IDEM_TTL_MS) {
+    if (rec && idemLive(rec.created_at)) {
       if (rec.request_hash !== requestHash) throw new ApiError('idempotency_key_reuse_mismatch', 'Idempotency-Key was used with a different body');
       return { body: rec.body, replayed: true };
     }

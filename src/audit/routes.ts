@@ -5,8 +5,8 @@ import { Type as t } from '@sinclair/typebox';
 import type { Guards } from '../api/guards';
 import { doc } from '../api/doc';
 import { AuditEvent, AuditEventsPage, AuditQuery, AuditVerify, Obj } from '../api/schemas';
-import { PlainError } from '../errors';
-import { checkQuery, checkRetentionBody } from './model';
+import { checkRetentionBody } from './org-input';
+import { checkOrgListQuery, checkQuery } from './query-input';
 import { AuditAccepted, AuditIn, Integrity, Org, OrgIn, OrgListQuery, OrgPage, Retention, RetentionIn } from './route-schemas';
 import {
   createOrg, deleteOrg, getAuditEvent, getOrg, ingestAuditEvent, integrityReport, listOrgs, orgOut, queryEvents,
@@ -14,13 +14,6 @@ import {
 } from './service';
 
 type Q = Record<string, string | undefined>;
-
-function listParams(q: Q): { limit: number; after: string | null } {
-  const raw = q.limit;
-  if (raw !== undefined && raw !== '' && !/^-?\d+$/.test(raw)) throw new PlainError(400, 'Bad Request: limit must be an integer');
-  const limit = Math.min(1000, Math.max(1, raw ? Number(raw) : 100));
-  return { limit, after: q.cursor ? Buffer.from(q.cursor, 'base64url').toString('utf8') : null };
-}
 
 const tag = 'audit';
 const ORG = ['not_found', 'org_not_found'] as const;
@@ -36,7 +29,7 @@ export const auditRoutes = (guards: Guards) => new Elysia()
     detail: doc({ summary: 'Create an audit organization', tag, body: OrgIn, ok: { 201: Org }, errors: ['invalid_organization_id', 'invalid_name', 'org_exists', 'too_many_orgs'] }),
   })
   .get('/v1/audit/orgs', ({ query, principal }) => {
-    const { limit, after } = listParams(query as Q);
+    const { limit, after } = checkOrgListQuery(query as Q);
     return listOrgs(principal.tenant.tenant_id, limit, after);
   }, {
     auth: ['audit:read'],

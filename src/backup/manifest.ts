@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream, existsSync, lstatSync, readdirSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { Progress } from './progress';
+import { HEX64 } from '../verify/records';
 
 export type LogHead = { origin: string; tree_size: number; root_hash: string };
 export type ManifestFile = { path: string; bytes: number; sha256: string };
@@ -92,7 +93,7 @@ export function readManifest(dir: string): Manifest {
     throw new Error(`${path}: not valid JSON`);
   }
   const ok = m && Number.isInteger(m.format_version) && typeof m.created_at === 'string' && Array.isArray(m.files) && Array.isArray(m.logs)
-    && m.files.every((f) => typeof f?.path === 'string' && Number.isInteger(f.bytes) && /^[0-9a-f]{64}$/.test(f.sha256));
+    && m.files.every((f) => typeof f?.path === 'string' && Number.isInteger(f.bytes) && HEX64.test(f.sha256));
   if (!ok) throw new Error(`${path}: not a backup manifest (format_version, created_at, files, logs)`);
   return m;
 }

@@ -3,7 +3,8 @@
 import { ApiError } from '../errors';
 import { isPlainObject } from '../crypto/json-value';
 import { canonicalJson } from '../crypto/canonical';
-import { HEX64, sha256Hex } from '../crypto/hash';
+import { sha256Hex } from '../crypto/hash';
+import { HEX64 } from '../verify/records';
 import { uuidv7 } from '../crypto/ids';
 import { submit } from '../store/writer';
 import type { TenantRow } from '../tenants/service';

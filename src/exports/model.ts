@@ -1,7 +1,7 @@
 // Owns the audit export job's shapes (SPEC "Audit export job", DECISIONS 6): stored row, create body, reply.
 import { Type as t } from '@sinclair/typebox';
 import { ApiError } from '../errors';
-import { checkOrgId } from '../audit/model';
+import { checkOrgId } from '../audit/org-input';
 import { checkFilters, type QueryFilters } from '../audit/service';
 import { isPlainObject } from '../crypto/json-value';
 import { Nullable, Obj, Ts, open } from '../api/schemas';

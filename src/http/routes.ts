@@ -13,9 +13,10 @@ import { portalPageRoutes } from '../web/portal/routes';
 import { docsRoutes } from '../web/docs/routes';
 import { logRoutes } from '../tlog/routes';
 import { witnessRoutes } from '../witness/routes';
+import { tileRoutes } from '../tlog/tile-routes';
 import { guards } from './guards';
 
 export const allRoutes = () => [
   tenantRoutes(guards), ledgerRoutes(guards), webRoutes, aiRoutes(guards), documentRoutes(guards), traceRoutes(guards), auditRoutes(guards),
-  streamRoutes(guards), exportRoutes(guards), portalRoutes(guards), portalPageRoutes, logRoutes(guards), witnessRoutes(guards), docsRoutes,
+  streamRoutes(guards), exportRoutes(guards), portalRoutes(guards), portalPageRoutes, logRoutes(guards), witnessRoutes(guards), tileRoutes(guards), docsRoutes,
 ];

@@ -14,9 +14,9 @@ import { chargeWrite, settleWrite, type Charged } from '../usage/service';
 import { assertTraceAcceptsItems } from '../traces/gate';
 import { LEDGER_EVENT, type LedgerEventResult, type LedgerQueueItem } from './append';
 import { idempotency, type IdempotencyRecord } from './repo';
+import { idemLive } from '../idempotency';
 
 const ENDPOINT = 'POST /v1/events';
-const IDEM_TTL_MS = 24 * 3600_000;
 const PAYLOAD_LIMIT = 65536;
 const utf8 = new TextEncoder();
 
@@ -60,7 +60,7 @@ export async function ingestEvent(input: IngestInput): Promise<IngestResult> {
   if (idemKey) {
     if (inFlight.has(idemId(idemKey))) return { status: 202, body: { status: 'processing' }, replayed: false };
     const rec = idempotency().get(idemKey);
-    if (rec && Date.now() - rec.created_at < IDEM_TTL_MS) return replay(rec, reqHash);
+    if (rec && idemLive(rec.created_at)) return replay(rec, reqHash);
   }
   // SPEC: counted before validation. The unit travels with the event and is stored in its transaction; when no
   // event is written (invalid body, refused write) it still counts, flushed with the other counters.

@@ -6,13 +6,14 @@ import { ulid } from '../crypto/ids';
 import { isPlainObject } from '../crypto/json-value';
 import { submitInternal } from '../store/writer';
 import type { Applier } from '../store/writer-core';
-import { getTenant, issuerBlock, pinnedPublicKey, type TenantRow } from '../tenants/service';
+import { getTenant, issuerBlock, type TenantRow } from '../tenants/service';
+import { pinnedPublicKey } from '../signing/keys';
 import { chargeQuota } from '../usage/service';
 import { assertEventId, findLedgerRow } from './query';
 import { ledgerRows, storedHashes, verifications, type LedgerRow, type VerificationRecord } from './repo';
+import { uuidParam } from '../params';
 import { checkRow } from '../records/check';
 import { ledgerEventKind } from './kind';
-import { isUuid } from '../crypto/ids';
 import { logBlockFor } from '../tlog/service';
 
 
@@ -100,7 +101,7 @@ export function recentVerifications(tenantId: string, limit = 50) {
 
 /** GET /v1/proof/event/{id} (DECISIONS 2): hex key, signature and signed bytes; never the payload. */
 export function eventProof(eventId: string) {
-  if (!isUuid(eventId)) throw new ApiError('invalid_path_parameter', 'event_id must be a UUID');
+  uuidParam(eventId, 'event_id');
   const row = findLedgerRow(eventId);
   const tenant = row ? getTenant(row.tenant_id) : undefined;
   if (!row || !tenant) throw new ApiError('proof_not_found', 'No proof for this event');

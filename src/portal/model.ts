@@ -1,7 +1,7 @@
 // Owns the portal's shapes and input rules (SPEC "Portal session", DECISIONS 6): links, sessions, the mint body.
 import { Type as t } from '@sinclair/typebox';
 import { ApiError, type ErrorCode } from '../errors';
-import { checkOrgId } from '../audit/model';
+import { checkOrgId } from '../audit/org-input';
 import { isPlainObject } from '../crypto/json-value';
 import { Nullable, Obj, Ts, open } from '../api/schemas';
 

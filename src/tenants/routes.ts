@@ -4,7 +4,8 @@ import { Type as t } from '@sinclair/typebox';
 import type { Guards } from '../api/guards';
 import { doc } from '../api/doc';
 import { Obj, Ts, open } from '../api/schemas';
-import { domainKeysDoc, platformKeyDoc } from './service';
+import { domainKeysDoc } from './service';
+import { platformKeyDoc } from '../signing/platform';
 import { recordTable } from '../records/table';
 
 const KeyRecord = open({ domain: t.String(), public_key: t.String({ description: 'base64url' }), algorithm: t.Literal('ed25519'), key_id: t.String(), keys: t.Array(Obj) });

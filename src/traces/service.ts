@@ -5,7 +5,8 @@ import { transact } from '../store/env';
 import { submit } from '../store/writer';
 import type { Applier } from '../store/writer-core';
 import { canonicalBytes } from '../crypto/canonical';
-import { isUuid, uuidv7 } from '../crypto/ids';
+import { uuidv7 } from '../crypto/ids';
+import { uuidParam } from '../params';
 import { log } from '../log';
 import { compositeHashOf, sealPayloadOf } from '../proof/recompute';
 import type { TenantRow } from '../tenants/service';
@@ -19,8 +20,7 @@ const LABEL_MAX = 255;
 
 /** Path ids: a malformed one is invalid_path_parameter; ids are stored lowercase. */
 export function tracePathId(id: string): string {
-  if (!isUuid(id)) throw new ApiError('invalid_path_parameter', 'trace_id must be a UUID');
-  return id.toLowerCase();
+  return uuidParam(id, 'trace_id');
 }
 
 /** The tenant's trace, or 404 trace_not_found (another tenant's trace is not disclosed). */
