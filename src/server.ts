@@ -85,9 +85,10 @@ export async function startServer(env?: Record<string, string | undefined>): Pro
     // A standby runs no writer and no background job: they start when it becomes primary, and stop if it stops being so.
     await startReplication(cfg, {
       promote: becomePrimary,
+      // Refused first: what the stopping writer still holds is answered not_primary (its commits are fenced anyway).
       demote: async () => {
-        await stopWorkers();
         refuseWrites(() => new ApiError('not_primary').withHeaders({ 'retry-after': '1' }));
+        await stopWorkers();
       },
     });
   } else {

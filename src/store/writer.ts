@@ -59,7 +59,7 @@ function onMessage(text: string): void {
 
 /** The thread died: nothing in flight was answered, and none of it may be answered as written. */
 function failInFlight(): void {
-  for (const w of waiting.values()) w.reject(new ApiError('ingest_failed', 'Record not persisted; safe to retry'));
+  for (const w of waiting.values()) w.reject(refuse?.() ?? new ApiError('ingest_failed', 'Record not persisted; safe to retry'));
   waiting.clear();
   outbox = [];
   batchesInFlight = 0;
