@@ -55,7 +55,11 @@ function load(clients: number, target: () => Server) {
     }
   };
   const all = Array.from({ length: clients }, loop);
-  return { statuses, stop: async () => ((running = false), await Promise.all(all)) };
+  const stop = async () => {
+    running = false;
+    await Promise.all(all);
+  };
+  return { statuses, stop };
 }
 
 let a: Server;
