@@ -140,6 +140,11 @@ export async function startReplication(cfg: Config, h: RoleHooks): Promise<void>
   await migrateSchema(sql);
   link = openLink(rc.url, rc.nodeId);
   replicateStore(primaryReplicator(link, () => role === 'primary'));
+  const [{ head }] = await sql`SELECT coalesce(max(pos), 0)::float8 AS head FROM svc_changes`;
+  if (appliedPosition() > head) {
+    // PostgreSQL lost entries this node applied (an asynchronous PostgreSQL failover, or another database).
+    throw new Error(`replication: this node applied stream position ${appliedPosition()} but PostgreSQL holds only ${head}: rebuild this node from an empty data directory`);
+  }
   const t0 = performance.now();
   while ((await pull(true)) > 0);
   log('info', 'replication: caught up with the stream', { node: rc.nodeId, applied: appliedPosition(), ms: Math.round(performance.now() - t0) });
