@@ -137,8 +137,9 @@ gauge('proof_ledger_log_checkpoint_age_seconds', 'Age of the latest signed check
 });
 
 /**
- * Age of the latest checkpoint of each transparency log: `log` = "tenant:<tenant_id>" or
- * "org:<tenant_id>:<log number>" (the log's internal number, not the client-chosen organization id).
+ * Age of the latest checkpoint of each transparency log: `log` = "tenant:<tenant_id>",
+ * "org:<tenant_id>:<log number>" (the log's internal number, not the client-chosen organization id), or the
+ * platform log's name ("head": its latest signed head, published or not; "operator").
  */
 export function logCheckpointAges(): Array<{ log: string; ageSeconds: number }> {
   const now = Date.now();
@@ -146,7 +147,7 @@ export function logCheckpointAges(): Array<{ log: string; ageSeconds: number }> 
   for (const l of allLogs()) {
     const cp = latestCheckpoint(l.num);
     if (!cp) continue;
-    out.push({ log: l.org_id === null ? `tenant:${l.tenant_id}` : `org:${l.tenant_id}:${l.num}`, ageSeconds: Math.max(0, (now - Date.parse(cp.issued_at)) / 1000) });
+    out.push({ log: l.platform ?? (l.org_id === null ? `tenant:${l.tenant_id}` : `org:${l.tenant_id}:${l.num}`), ageSeconds: Math.max(0, (now - Date.parse(cp.issued_at)) / 1000) });
   }
   return out;
 }

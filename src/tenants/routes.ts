@@ -11,5 +11,5 @@ export const tenantRoutes = new Elysia()
   })
   .get('/.well-known/svc-platform-key', ({ request }) => {
     limitPublic(request);
-    return platformKeyDoc();
+    return recordTable().logs.withHeadVerifierKey(platformKeyDoc());
   });

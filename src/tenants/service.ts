@@ -16,6 +16,8 @@ import { platformKeys, signingKeys, tenantDomains, tenants, type SigningKeyRow, 
 export type { TenantRow };
 export type Signer = { key_id: string; public_key: Buffer; sign(message: Uint8Array): Buffer };
 
+/** DECISIONS 11: domains that would give a tenant log a platform log's origin (head, operator) or the witness key's name. */
+export const RESERVED_DOMAINS: readonly string[] = ['head', 'operator', 'witness'];
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
 
 function newKeyRow(tenantId: string, now: string): { row: SigningKeyRow; seed: Buffer } {
@@ -36,6 +38,8 @@ export async function createTenant(input: CreateTenantIn) {
   const plan = input.plan ?? 'builder';
   if (!name || name.length > 255) throw new ApiError('invalid_name', 'name must be 1-255 characters');
   if (!DOMAIN.test(domain)) throw new ApiError('bad_request', `invalid domain: ${domain}`);
+  // DECISIONS 11: these would give the tenant's log the origin of a platform log (or the witness key's name).
+  if (RESERVED_DOMAINS.includes(domain)) throw new ApiError('invalid_payload', `the domain ${domain} is reserved for the appliance's own logs`);
   if (!isPlanName(plan)) throw new ApiError('bad_request', `plan must be one of ${PLAN_NAMES.join(', ')}`);
   const now = new Date().toISOString();
   const tenant_id = uuidv4();
@@ -190,6 +194,20 @@ function platformRow(): SigningKeyRow {
 export function platformKeyDoc() {
   const r = platformRow();
   return { algorithm: 'ed25519', public_key: r.public_key.toString('base64url'), key_id: r.key_id, created_at: r.valid_from };
+}
+
+/** The platform key's public half (it signs the head and operator logs' checkpoints, DECISIONS 11). */
+export const platformPublicKey = (): Buffer => platformRow().public_key;
+
+let platform: Signer | null = null;
+/** The platform key as a signer; the private half stays inside this module. */
+export function platformSigner(): Signer {
+  if (!platform) {
+    const row = platformRow();
+    const key = privateFor(row);
+    platform = { key_id: row.key_id, public_key: row.public_key, sign: (m) => signBytes(key, m) };
+  }
+  return platform;
 }
 
 /** GET /keys/{domain}: the active key, every key with its validity, each signed by the platform key. */

@@ -6,9 +6,9 @@ import { allOrgKeys, auditEventKind, auditSignedBytes, getOrg, integrityReport, 
 import { documentAnchorKind } from '../documents/service';
 import { ledgerEventKind } from '../ledger/service';
 import { useRecordTable, type RecordKinds, type RecordTable } from '../records/table';
-import { findTenant, getTenant, listTenants, pinnedPublicKey, tenantSigner } from '../tenants/service';
+import { findTenant, getTenant, listTenants, pinnedPublicKey, platformPublicKey, platformSigner, tenantSigner } from '../tenants/service';
 import { traceSealKind } from '../traces/service';
-import { withNoteVerifierKeys } from '../tlog/service';
+import { withHeadVerifierKey, withNoteVerifierKeys } from '../tlog/service';
 
 /** In table order: an inclusion request by record id tries the tenant-log kinds in this order. */
 export const recordKinds: RecordKinds = Object.freeze({
@@ -27,6 +27,8 @@ const table: RecordTable = Object.freeze({
     domainOf: (tenantId: string) => getTenant(tenantId)?.primary_domain,
     signer: tenantSigner,
     publishedKey: pinnedPublicKey,
+    platformSigner,
+    platformPublicKey,
   },
   orgs: {
     all: allOrgKeys,
@@ -35,7 +37,7 @@ const table: RecordTable = Object.freeze({
     signedBytesAt: auditSignedBytes,
     integrity: (tenantId: string, orgId: string) => integrityReport(tenantId, orgId),
   },
-  logs: { withNoteVerifierKeys },
+  logs: { withNoteVerifierKeys, withHeadVerifierKey },
 });
 
 /** Boot of every process and thread that appends, logs, bundles or checks records (server, writer thread, CLI, console, scans). */
