@@ -98,6 +98,12 @@ const KeyRecord = open({ domain: t.String(), public_key: t.String({ description:
 const Checkpoint = open({ origin: t.String(), tree_size: t.Integer(), root_hash: Hex64, checkpoint: t.String(), key_id: t.String(), issued_at: Ts });
 const Inclusion = open({ leaf_index: t.Integer(), tree_size: t.Integer(), leaf_hash: Hex64, audit_path: t.Array(Hex64), root_hash: Hex64 });
 const Consistency = open({ first: t.Integer(), second: t.Integer(), consistency_path: t.Array(Hex64), first_root: Hex64, second_root: Hex64 });
+const HeadCheckpoint = open({
+  origin: t.String(), tree_size: t.Integer(), root_hash: Hex64, checkpoint: t.String({ description: 'C2SP signed note: platform signature line, then one cosignature line per witness' }),
+  cosignatures: t.Array(t.Object({ witness: t.String(), key_id: t.String({ pattern: '^[0-9a-f]{8}$' }), time: t.Integer({ description: 'Unix seconds' }) })),
+  timestamps: t.Array(t.Object({ token: t.String({ contentEncoding: 'base64', description: 'DER TimeStampToken (CMS ContentInfo)' }), gen_time: Ts, tsa: t.String() })),
+  issued_at: Ts,
+});
 const LogIntegrity = open({ log_verified: t.Boolean(), first_bad_leaf: Nullable(t.Integer()), tail_verified: t.Boolean(), checkpoint: Obj });
 
 /** How a route is reached: an API key with one of `scopes`, a portal session token, a signed URL, or nothing. */
@@ -138,7 +144,10 @@ const OPS: Record<string, Operation> = {
   'GET /assets/docs.js': { summary: 'Script of the API reference page', tag: 'pages', access: PUBLIC, ok: { 200: 'javascript' } },
   'GET /assets/docs.css': { summary: 'Stylesheet of the API reference page', tag: 'pages', access: PUBLIC, ok: { 200: 'css' } },
   'GET /keys/{domain}': { summary: "A tenant's public signing keys, signed by the platform key", tag: 'keys', access: PUBLIC, ok: { 200: KeyRecord }, errors: ['not_found'] },
-  'GET /.well-known/svc-platform-key': { summary: "The appliance's platform key", tag: 'keys', access: PUBLIC, ok: { 200: open({ algorithm: t.Literal('ed25519'), public_key: t.String(), key_id: t.String(), created_at: Ts }) } },
+  'GET /.well-known/svc-platform-key': {
+    summary: "The appliance's platform key, with its signed-note vkey under the head log's origin", tag: 'keys', access: PUBLIC,
+    ok: { 200: open({ algorithm: t.Literal('ed25519'), public_key: t.String(), key_id: t.String(), created_at: Ts, note_verifier_key: t.String() }) },
+  },
   'GET /.well-known/svc-witness-key': {
     summary: "The appliance's witness key: name and C2SP vkey (Ed25519 cosigner, type 0x04)", tag: 'witness', access: PUBLIC,
     ok: { 200: open({ name: t.String(), vkey: t.String(), key_id: t.String({ pattern: '^[0-9a-f]{8}$' }) }) },
@@ -237,6 +246,16 @@ const OPS: Record<string, Operation> = {
   ...logRoutes('/v1/log', 'logs', key('read')),
   ...logRoutes('/v1/audit/orgs/{id}/log', 'logs', key('audit:read')),
   ...logRoutes('/v1/proof/log/{domain}', 'logs', PUBLIC),
+  'GET /v1/proof/head/checkpoint': {
+    summary: 'The latest published head (or the published head of tree_size leaves): the platform-signed note with one cosignature line per witness that cosigned, and RFC 3161 tokens over its body',
+    tag: 'logs', access: PUBLIC, ok: { 200: HeadCheckpoint }, errors: ['invalid_tree_size', 'checkpoint_not_found'], query: { tree_size: t.Optional(t.Integer()) },
+  },
+  'GET /v1/proof/head/inclusion': {
+    summary: 'Inclusion proof of a head leaf (by leaf_index, or by the origin and size of the log checkpoint it commits to) in a published head',
+    tag: 'logs', access: PUBLIC, ok: { 200: Inclusion }, errors: LOG_ERRORS,
+    query: { leaf_index: t.Optional(t.Integer()), origin: t.Optional(t.String()), size: t.Optional(t.Integer()), tree_size: t.Optional(t.Integer()) },
+  },
+  'GET /v1/proof/head/consistency': { summary: 'Consistency proof between two head sizes, up to the latest published head', tag: 'logs', access: PUBLIC, ok: { 200: Consistency }, errors: ['invalid_tree_size'], query: { first: t.Integer(), second: t.Integer() } },
   'GET /v1/log/integrity': { summary: "Integrity report of the tenant's log", tag: 'logs', access: key('read'), ok: { 200: LogIntegrity } },
 };
 

@@ -13,6 +13,7 @@ import { portalPageRoutes } from '../web/portal/routes';
 import { docsRoutes } from '../web/docs/routes';
 import { logRoutes } from '../tlog/routes';
 import { witnessRoutes } from '../witness/routes';
+import { headRoutes } from '../tlog/head-routes';
 import { limitPublic } from './limits';
 
-export const allRoutes = () => [tenantRoutes, ledgerRoutes, webRoutes, aiRoutes, documentRoutes, traceRoutes, auditRoutes, streamRoutes, exportRoutes, portalRoutes, portalPageRoutes, logRoutes, witnessRoutes(limitPublic), docsRoutes];
+export const allRoutes = () => [tenantRoutes, ledgerRoutes, webRoutes, aiRoutes, documentRoutes, traceRoutes, auditRoutes, streamRoutes, exportRoutes, portalRoutes, portalPageRoutes, logRoutes, witnessRoutes(limitPublic), headRoutes(limitPublic), docsRoutes];
