@@ -284,7 +284,8 @@ export const commands: Record<string, Command> = {
     opensStore: false,
     async run() {
       const r = await runDoctor(config());
-      return Object.assign({ json: r, text: r.ok ? `ok: ${r.checked.join(', ')}` : r.problems.join('\n') }, r.ok ? {} : { exitCode: 1, failure: `${r.problems.length} problem(s) found` });
+      const skew = r.clock_skew ? `\nclock skew ${r.clock_skew.skew_seconds.toFixed(1)} s against ${r.clock_skew.tsa} (token of ${r.clock_skew.gen_time})` : '';
+      return Object.assign({ json: r, text: (r.ok ? `ok: ${r.checked.join(', ')}` : r.problems.join('\n')) + skew }, r.ok ? {} : { exitCode: 1, failure: `${r.problems.length} problem(s) found` });
     },
   },
   serve: {

@@ -10,7 +10,7 @@ import { writerStats } from '../store/writer';
 import { lastSeq } from '../audit/service';
 import { allStreams } from '../streams/service';
 import { exportJobCounts } from '../exports/service';
-import { allLogs, latestCheckpoint } from '../tlog/service';
+import { allLogs, clockSkew, latestCheckpoint, latestPublishedHead } from '../tlog/service';
 
 export const registry = new Registry();
 // prom-client's default process metrics are left out: their event-loop and GC observers cost ingest throughput
@@ -134,6 +134,14 @@ gauge('proof_ledger_tls_certificate_expiry_seconds', 'Unix time at which the ser
 });
 gauge('proof_ledger_log_checkpoint_age_seconds', 'Age of the latest signed checkpoint, by transparency log', ['log'], (g) => {
   for (const l of logCheckpointAges()) g.set({ log: l.log }, l.ageSeconds);
+});
+gauge('proof_ledger_clock_skew_seconds', "The appliance clock minus the genTime of the latest kept RFC 3161 token, when it arrived (absent before the first)", [], (g) => {
+  const s = clockSkew();
+  if (s) g.set(s.skew_seconds);
+});
+gauge('proof_ledger_head_published_age_seconds', 'Age of the latest published head (grows while witnesses withhold the quorum)', [], (g) => {
+  const h = latestPublishedHead();
+  if (h) g.set(Math.max(0, (Date.now() - Date.parse(h.published_at)) / 1000));
 });
 
 /**

@@ -5,3 +5,4 @@ export { coverOf, orgSubtreeRoots, rootAt, subtreeRootsOf, type SubtreeRoot } fr
 export { checkpointOut, consistencyOut, inclusionOut, logBlockFor, type InclusionQuery, type LogBlock } from './proofs';
 export { withHeadVerifierKey, withNoteVerifierKeys } from './public-keys';
 export { appendPlatformLeavesInTxn, ensurePlatformLogs, platformLeafData, platformLog, platformLogNumInTxn, type PlatformLogName } from './platform';
+export { clockSkew, latestPublishedHead, type ClockSkew } from './heads';
