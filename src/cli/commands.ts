@@ -6,18 +6,13 @@ import { config } from '../config';
 import { describeTenant, findTenant, listTenants } from '../tenants/service';
 import { describeApiKey, listApiKeys } from '../keys/service';
 import { usageReport } from '../usage/service';
-import { readFileSync } from 'node:fs';
-import { verifyProofDocument } from '../proof/offline-verify';
-import { reportLines } from '../verify/report-text';
-import { checkSavedCheckpoint } from '../proof/saved-checkpoint';
-import { join } from 'node:path';
+import { verifyCommand } from './verify-command';
 import { integrityForOperator } from '../audit/service';
 import { removeExpiredExports } from '../exports/service';
 import { tenantLogReportForOperator } from '../tlog/tenant-integrity';
 import { parseRfc3339 } from '../time';
 import { checkBackup } from '../backup/restore';
 import { runDoctor } from './doctor';
-import { publishedKeys } from '../verify/key-rules';
 import { describeWitnessKey, listLogs } from '../witness/service';
 import { operatorActions } from './operator-actions';
 import { operatorEntries, verifyOperatorLog } from '../tlog/operator-log';
@@ -178,37 +173,7 @@ export const commands: Record<string, Command> = {
       return r.log_verified ? out : { ...out, exitCode: 1, failure: `tenant log does not verify (first bad leaf: ${r.first_bad_leaf ?? 'none'})` };
     },
   },
-  verify: {
-    usage: 'verify FILE [--keys KEYS.json] [--platform-key PLATFORM.json] [--checkpoint SAVED [--cacert PEM | --data-dir DIR]]  (offline: event, AI or document proof or trace bundle; with --checkpoint also that the log only grew since SAVED)',
-    opensStore: false,
-    async run(ctx) {
-      const read = (file: string) => {
-        try {
-          return readFileSync(file, 'utf8');
-        } catch (e) {
-          throw new ApiError('bad_request', `cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-        }
-      };
-      const json = (flag: string) => (typeof ctx.flags[flag] === 'string' ? JSON.parse(read(ctx.flags[flag] as string)) : undefined);
-      const keys = json('keys');
-      const report = verifyProofDocument(read(arg(ctx, 0, 'FILE')), { keys, platformKey: json('platform-key') });
-      if (typeof ctx.flags.checkpoint === 'string') {
-        // DECISIONS 10: --cacert trusts a self-signed certificate; --data-dir trusts that appliance's own one.
-        const caFile = typeof ctx.flags.cacert === 'string' ? ctx.flags.cacert : typeof ctx.flags['data-dir'] === 'string' ? (config().tlsCert ?? join(config().dataDir, 'tls', 'cert.pem')) : undefined;
-        const saved = await checkSavedCheckpoint(report.checkpoint, read(ctx.flags.checkpoint), { ca: caFile ? read(caFile) : undefined, keys: publishedKeys(keys) });
-        report.checks.push(...saved);
-        report.ok = report.ok && saved.every((c) => c.ok);
-      }
-      const failedChecks = report.checks.filter((c) => !c.ok);
-      // A broken log history (fork, rollback) is the one line on stderr; otherwise the count of failed checks.
-      const history = failedChecks.find((c) => c.item === 'checkpoint');
-      const result: CliResult & { exitCode: number; failure: string } = {
-        json: report, text: reportLines(report).join('\n'), exitCode: report.ok ? 0 : 1,
-        failure: history ? `NOT VERIFIED: ${history.detail}` : `NOT VERIFIED: ${failedChecks.length} check(s) failed`,
-      };
-      return result;
-    },
-  },
+  verify: verifyCommand,
   'witness add-log': {
     usage: 'witness add-log --origin ORIGIN --vkey VKEY   (cosign this log\'s checkpoints: C2SP tlog-witness)',
     async run(ctx) {

@@ -1,11 +1,15 @@
 // Owns the proofs a log answers (DECISIONS 10): the checkpoint, inclusion and consistency reads of the log
-// endpoints, and the `log` block that record proofs carry. Read from stored subtrees: O(log n) reads.
+// endpoints, and the `log` block that record proofs carry (with its head, DECISIONS 11). Read from stored subtrees:
+// O(log n) reads.
 import { config } from '../config';
 import { ApiError } from '../errors';
 import { consistencyPath, inclusionPath } from '../verify/merkle';
 import { toHex } from '../verify/primitives';
 import { appendedSize, migratedLeafIndex, orgLog, sha, tenantLog, type LogRow } from './logs';
-import { latestCheckpoint } from './checkpoints';
+import { checkpointAt, latestCheckpoint } from './checkpoints';
+import { platformLog } from './platform';
+import { recordHead } from './record-head';
+import type { PublishedHead } from './heads';
 import { nodeReader, rootAt } from './subtrees';
 
 /** Seconds a client should wait for the next checkpoint (Retry-After of leaf_pending). */
@@ -103,13 +107,20 @@ export function consistencyOut(log: LogRow | undefined, q: { first?: string; sec
   };
 }
 
+/** DECISIONS 11: where the record's checkpoint sits in the earliest qualifying published head, with its evidence. */
+export type HeadBlock =
+  | { leaf_index: number; tree_size: number; leaf_hash: string; audit_path: string[]; root_hash: string; checkpoint: string; timestamps: PublishedHead['timestamps'] }
+  | { status: 'pending' };
 export type LogBlock =
-  | { leaf_index: number; tree_size: number; leaf_hash: string; audit_path: string[]; root_hash: string; checkpoint: string }
+  | { leaf_index: number; tree_size: number; leaf_hash: string; audit_path: string[]; root_hash: string; checkpoint: string; head: HeadBlock }
   | { status: 'pending' };
 
 /**
- * The `log` block of a record proof (DECISIONS 10): its inclusion in the latest checkpoint, or
- * {status: "pending"} until a checkpoint covers it. `orgId` selects the org log (leaf_index = seq - 1).
+ * The `log` block of a record proof (DECISIONS 10, 11): {status: "pending"} until a checkpoint covers the record;
+ * then, once the record's head is published (record-head.ts), its inclusion in the smallest checkpoint of its log
+ * that head contains, with `head` proving that checkpoint in the head: fixed sizes, so the block never changes
+ * again. Before, its inclusion in the latest checkpoint with `head` {status: "pending"}. `orgId` selects the org
+ * log (leaf_index = seq - 1).
  */
 export function logBlockFor(tenantId: string, rec: { leaf_index?: number | null; id: string }, orgId?: string): LogBlock {
   const log = orgId ? orgLog(tenantId, orgId) : tenantLog(tenantId);
@@ -117,6 +128,13 @@ export function logBlockFor(tenantId: string, rec: { leaf_index?: number | null;
   const leafIndex = rec.leaf_index ?? migratedLeafIndex(log.num, rec.id);
   const cp = latestCheckpoint(log.num);
   if (leafIndex === undefined || !cp || leafIndex >= cp.tree_size) return { status: 'pending' };
-  return { ...inclusionAt(log.num, leafIndex, cp.tree_size), checkpoint: cp.note };
+  const found = recordHead(log.num, leafIndex);
+  const anchored = found ? checkpointAt(log.num, found.logSize) : undefined;
+  const headLog = found && platformLog('head');
+  if (!found || !anchored || !headLog) return { ...inclusionAt(log.num, leafIndex, cp.tree_size), checkpoint: cp.note, head: { status: 'pending' } };
+  const h = found.head;
+  return {
+    ...inclusionAt(log.num, leafIndex, found.logSize), checkpoint: anchored.note,
+    head: { ...inclusionAt(headLog.num, found.headLeaf, h.tree_size), checkpoint: h.note, timestamps: h.timestamps },
+  };
 }
-
