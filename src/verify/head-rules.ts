@@ -3,10 +3,10 @@
 // become report lines of the record, pending and absent heads SKIP lines, and the proof's own record (or the seal)
 // gives the report's head summary: existed_no_later_than, witnessed_by.
 import { isPlainObject } from '../crypto/json-value';
-import { checkHeadBlock, type HeadStep, type HeadTrust } from './head';
+import { checkHeadBlock, type HeadResult, type HeadStep, type HeadTrust } from './head';
 import type { LogResult } from './log-block';
 import { fromBase64Url } from './primitives';
-import type { Ctx, VerifyOptions } from './report';
+import type { Ctx, ReportHead, VerifyOptions } from './report';
 
 /** What the verifier asked for when it gave a policy or TSA roots: a complete head (pending is then a failure). */
 const REQUIRED = "the verifier's witness policy or TSA roots require witnessed, time-stamped evidence, which";
@@ -61,12 +61,16 @@ export async function checkHeads(x: Ctx, opts: VerifyOptions): Promise<void> {
       if (s.skipped) x.c.skip(q.item, CHECK[s.check], s.detail);
       else x.c.add(q.item, CHECK[s.check], s.ok, s.detail);
     }
-    if (!q.keep) continue;
-    const first = r.stamps[0];
-    x.head = {
-      status: 'checked', ok: r.ok, origin: r.head?.origin ?? null, tree_size: r.head?.treeSize ?? null, root_hash: r.head?.rootHex ?? null,
-      existed_no_later_than: r.existedNoLaterThan, according_to: first ? first.tsa : null,
-      witnessed_by: r.witnessedBy, cosigners_named: r.cosignersNamed, outside_trust: r.outsideTrust,
-    };
+    if (q.keep) x.head = reportHeadOf(r);
   }
+}
+
+/** A checked head as a report states it (the proof pages, `svc verify`, the console and the trace PDF word it alike). */
+export function reportHeadOf(r: HeadResult & { status: 'checked' }): ReportHead {
+  const first = r.stamps[0];
+  return {
+    status: 'checked', ok: r.ok, origin: r.head?.origin ?? null, tree_size: r.head?.treeSize ?? null, root_hash: r.head?.rootHex ?? null,
+    existed_no_later_than: r.existedNoLaterThan, according_to: first ? first.tsa : null,
+    witnessed_by: r.witnessedBy, cosigners_named: r.cosignersNamed, outside_trust: r.outsideTrust,
+  };
 }

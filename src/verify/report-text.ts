@@ -18,7 +18,7 @@ export function tsaText(name: string): string {
  * DECISIONS 11 in words: "existed no later than 2026-11-25 10:04:11 UTC according to <TSA>, cosigned by <witnesses>",
  * then what it rests on (the verifier's policy and TSA roots, or nothing outside the document). [] without a head.
  */
-export function headSentences(h: ReportHead | undefined): string[] {
+export function headSentences(h: ReportHead | undefined, subject = 'The record'): string[] {
   if (!h) return [];
   if (h.status === 'pending') return ['Head pending: no published head covers this record yet, so no witness or time-stamping authority vouches for it yet.'];
   if (!h.ok) return ['The head evidence does NOT verify: see the failed head checks.'];
@@ -34,7 +34,7 @@ export function headSentences(h: ReportHead | undefined): string[] {
     : h.outside_trust.tsa ? "Checked against the verifier's own TSA roots; no witness policy was applied."
     : 'No outside trust was applied: only what the document carries was checked.';
   const head = h.tree_size !== null ? [`Head ${h.origin ?? ''} at size ${h.tree_size}, root ${h.root_hash ?? ''}.`] : [];
-  return [`The record ${when}, ${who}.`, ...head, trust];
+  return [`${subject} ${when}, ${who}.`, ...head, trust];
 }
 
 /** The head sentences as report lines. */

@@ -4,7 +4,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateKeyPairSync } from 'node:crypto';
 import { open } from 'lmdb';
-import { call, cleanupDirs, cli, launchChromium, ownedDir, sha, startServer, until, type Server } from '../helpers';
+import { call, cleanupDirs, cli, launchChromium, newTenant, ownedDir, sha, startServer, until, type Server } from '../helpers';
 import { opensslVerifyToken, startTsa, type Tsa } from '../tsa-server';
 import { startIndependentWitness, vkeyFor } from './independent-witness';
 import { inclusionOk, leafHashOf, noteOk } from './independent-tlog';
@@ -267,6 +267,49 @@ describe('the proof page', () => {
     } finally {
       await browser.close();
     }
+  }, 60_000);
+});
+
+describe('every document kind carries and verifies its head', () => {
+  it('an audit event (GET /v1/audit/events/{id}) under the verifier policy and TSA roots', async () => {
+    const t = await newTenant(a1.dataDir, 'audit.head.test');
+    expect((await call(a1, 'POST', '/v1/audit/orgs', { key: t.key, body: { organization_id: 'org-h' } })).status).toBe(201);
+    const e = await call(a1, 'POST', '/v1/audit/events', { key: t.key, body: { organization_id: 'org-h', action: 'user.login', actor: { type: 'user', id: 'u1' } }, headers: { 'idempotency-key': 'head-1' } });
+    expect(e.status).toBe(201);
+    const ev = await until(async () => {
+      const r = await call(a1, 'GET', `/v1/audit/events/${e.body.event_id}`, { key: t.key });
+      return r.status === 200 && r.body.log?.head?.checkpoint && r.body;
+    }, 30_000, 50);
+    const r = await verify(file(ev), '--policy', policyFile, '--tsa-ca', tsa.caFile);
+    expect([r.code, r.json.kind, r.json.witnessed_by]).toEqual([0, 'audit_event', [w1.name, a2Witness.name]]);
+    expect(r.json.existed_no_later_than).toBe(ev.log.head.timestamps[0].gen_time);
+  }, 60_000);
+
+  it('a trace bundle: every item and the seal, and the PDF prints the evidence in words', async () => {
+    const t = await newTenant(a1.dataDir, 'trace.head.test', 'read,write', 'enterprise');
+    const post = (path: string, body: unknown) => call(a1, 'POST', path, { key: t.key, body });
+    const traceId = (await post('/v1/traces', { label: 'Claim 7' })).body.trace_id;
+    for (let i = 0; i < 3; i++) expect((await post('/v1/events', { event_type: 'claim.step', payload: { i }, trace_id: traceId })).status).toBe(201);
+    expect((await post(`/v1/traces/${traceId}/seal`, undefined)).status).toBe(202);
+    const bundle = await until(async () => {
+      const b = (await call(a1, 'GET', `/v1/traces/${traceId}/proof`, { key: t.key })).body;
+      return b.seal?.log?.head?.checkpoint && b.items.every((i: any) => i.log?.head?.checkpoint) && b;
+    }, 30_000, 50);
+    const r = await verify(file(bundle), '--policy', policyFile, '--tsa-ca', tsa.caFile);
+    expect([r.code, r.json.kind, r.json.witnessed_by]).toEqual([0, 'trace_bundle', [w1.name, a2Witness.name]]);
+    expect(r.json.checks.filter((c: { check: string; ok: boolean }) => c.check === 'head_quorum' && c.ok)).toHaveLength(4);
+    const res = await fetch(`${a1.url}/v1/traces/${traceId}/proof.pdf`, { headers: { authorization: `Bearer ${t.key}` }, tls: { rejectUnauthorized: false } } as RequestInit);
+    expect(res.status).toBe(200);
+    const pdf = file('', 'pdf');
+    writeFileSync(pdf, Buffer.from(await res.arrayBuffer()));
+    if (process.env.KEEP_PDF) writeFileSync(process.env.KEEP_PDF, Buffer.from(await Bun.file(pdf).arrayBuffer()));
+    const p = Bun.spawn(['pdftotext', pdf, '-'], { stdout: 'pipe' });
+    const text = (await new Response(p.stdout).text()).replace(/\s+/g, ' ');
+    const when = bundle.seal.log.head.timestamps[0].gen_time.slice(0, 19).replace('T', ' ');
+    expect(text).toContain(`existed no later than ${when} UTC according to Test TSA, cosigned by ${w1.name}, ${a2Witness.name}.`);
+    expect(text).toContain(`Head size ${bundle.seal.log.head.tree_size}`);
+    expect(text.replace(/ /g, '')).toContain(bundle.seal.log.head.root_hash);
+    expect(text).toContain("VALID when this PDF was made, against the appliance's witness policy and TSA roots");
   }, 60_000);
 });
 
