@@ -1,6 +1,6 @@
 // Record proofs carry the head (DECISIONS 11): from head pending to complete with two witnesses and a real openssl TSA, never changing again; `svc verify --policy --tsa-ca` and the proof page accept it, each broken link exits 1 naming it, and a forked head log fails.
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateKeyPairSync } from 'node:crypto';
 import { open } from 'lmdb';
@@ -171,6 +171,21 @@ describe('svc verify FILE --policy P --tsa-ca PEM', () => {
     const withKey = await verify(good, '--platform-key', file(platform));
     const signature = withKey.json.checks.find((c: { check: string }) => c.check === 'head_signature');
     expect([signature.ok, signature.skipped, withKey.json.ok]).toEqual([true, undefined, true]);
+  }, 30_000);
+
+  it("passes the OpenSSL commands of docs/verification.md's head example on its token", async () => {
+    const doc = readFileSync(join(import.meta.dir, '../../docs/verification.md'), 'utf8');
+    const commands = /## 16\.[\s\S]*?as\n`token\.b64` and your TSA roots as `tsa-roots\.pem`:\n\n```\n([\s\S]*?)```/.exec(doc)![1]!;
+    const work = ownedDir();
+    writeFileSync(join(work, 'head-note.txt'), proof.log.head.checkpoint);
+    writeFileSync(join(work, 'token.b64'), `${proof.log.head.timestamps[0].token}\n`);
+    writeFileSync(join(work, 'tsa-roots.pem'), tsa.caPem);
+    const p = Bun.spawn(['bash', '-euo', 'pipefail', '-c', commands], { cwd: work, stdout: 'pipe', stderr: 'pipe' });
+    const [out, err] = [await new Response(p.stdout).text(), await new Response(p.stderr).text()];
+    expect([await p.exited, err.replace(/^Using configuration from .*\n/gm, '')]).toEqual([0, '']);
+    expect(out).toContain('Verification: OK');
+    expect(out).toMatch(/Time stamp: /);
+    expect(readFileSync(join(work, 'head.txt'), 'utf8')).toBe(bodyOf(proof.log.head.checkpoint));
   }, 30_000);
 
   const flip = (b64: string, at: number) => {
