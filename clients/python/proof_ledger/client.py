@@ -53,6 +53,7 @@ class _Transport:
         self.scheme, self.host, self.port = u.scheme, u.hostname, u.port
         self.prefix = u.path
         self.api_key = api_key
+        self.ca = ca
         self.max_retries = max(0, int(max_retries))
         self.timeout = timeout
         self.ssl = ssl.create_default_context(cafile=ca) if u.scheme == "https" else None
