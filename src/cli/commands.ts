@@ -19,6 +19,7 @@ import { parseRfc3339 } from '../time';
 import { createBackup } from '../backup/create';
 import { checkBackup, restoreBackup } from '../backup/restore';
 import { runDoctor } from './doctor';
+import { publishedKeys } from '../verify/key-rules';
 import { addLog, describeWitnessKey, listLogs } from '../witness/service';
 
 export type Command = { usage: string; run(ctx: CliContext): Promise<CliResult | null>; opensStore?: boolean };
@@ -46,11 +47,6 @@ const tenantText = (t: ReturnType<typeof describeTenant>) =>
 const logText = (r: { log_verified: boolean; first_bad_leaf: number | null; tail_verified: boolean; checkpoint: { tree_size: number; root_hash: string } | null }) =>
   `log_verified=${r.log_verified} first_bad_leaf=${r.first_bad_leaf ?? 'none'} tail_verified=${r.tail_verified} ` +
   (r.checkpoint ? `checkpoint ${r.checkpoint.tree_size} ${r.checkpoint.root_hash}` : 'no checkpoint yet');
-/** The raw public keys of a saved GET /keys/{domain} answer (candidates for a checkpoint signed before a rotation). */
-function publishedKeyBytes(keys: unknown): Uint8Array[] {
-  const list = keys && typeof keys === 'object' && Array.isArray((keys as { keys?: unknown }).keys) ? (keys as { keys: unknown[] }).keys : [];
-  return list.flatMap((k) => (k && typeof k === 'object' && typeof (k as { public_key?: unknown }).public_key === 'string' ? [new Uint8Array(Buffer.from((k as { public_key: string }).public_key, 'base64url'))] : [])).filter((k) => k.length === 32);
-}
 
 /**
  * --as-of RFC3339 (default: now). A date in the future removes data for good: `consequence` is said out
@@ -199,7 +195,7 @@ export const commands: Record<string, Command> = {
       if (typeof ctx.flags.checkpoint === 'string') {
         // DECISIONS 10: --cacert trusts a self-signed certificate; --data-dir trusts that appliance's own one.
         const caFile = typeof ctx.flags.cacert === 'string' ? ctx.flags.cacert : typeof ctx.flags['data-dir'] === 'string' ? (config().tlsCert ?? join(config().dataDir, 'tls', 'cert.pem')) : undefined;
-        const saved = await checkSavedCheckpoint(report.checkpoint, read(ctx.flags.checkpoint), { ca: caFile ? read(caFile) : undefined, keys: publishedKeyBytes(keys) });
+        const saved = await checkSavedCheckpoint(report.checkpoint, read(ctx.flags.checkpoint), { ca: caFile ? read(caFile) : undefined, keys: publishedKeys(keys) });
         report.checks.push(...saved);
         report.ok = report.ok && saved.every((c) => c.ok);
       }
@@ -285,7 +281,7 @@ export const commands: Record<string, Command> = {
     opensStore: false,
     async run() {
       const { runConsole } = await import('../../tui/index');
-      await runConsole(config().dataDir);
+      await runConsole(config());
       return null;
     },
   },

@@ -1,6 +1,7 @@
 // Owns authenticity (DECISIONS 7): every key a document uses must be published for its domain in a GET /keys/{domain}
 // answer and, with the platform key given, that key record must be signed by it.
 import { canonicalBytes } from '../crypto/canonical';
+import { keyRecordSignedPayload } from '../crypto/signed';
 import { isPlainObject } from '../crypto/json-value';
 import { fromBase64Url, toHex } from './primitives';
 import { hexBytes, keyIdOf, type SignedFields } from './records';
@@ -48,7 +49,7 @@ export function pinKeys(x: Ctx, domain: string | null, used: SignedFields[], opt
       published === u.public_key ? `published for ${short(kd.domain)}${typeof rec?.valid_from === 'string' ? ` (valid from ${rec.valid_from}${until})` : ''}` : published ? 'public key differs from the published one' : 'key_id not published for this domain') && ok;
     if (platform?.length === 32 && rec) {
       const sig = hexBytes(rec.platform_signature, 64);
-      const sigOk = !!sig && p.verify(platform, canonicalBytes({ domain: kd.domain, public_key: rec.public_key, key_id: rec.key_id }), sig);
+      const sigOk = !!sig && p.verify(platform, canonicalBytes(keyRecordSignedPayload({ domain: kd.domain as string, public_key: rec.public_key as string, key_id: rec.key_id as string })), sig);
       ok = c.add(`key ${id}`, 'platform_signature', sigOk, sigOk ? 'key record signed by the platform key' : 'platform_signature does not verify') && ok;
     }
   }

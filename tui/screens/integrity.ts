@@ -2,7 +2,8 @@
 import { config } from '../../src/config';
 import { getAuditEvent, listOrgs } from '../../src/audit/service';
 import { eventProof, findLedgerRow, isSealed, recentVerifications } from '../../src/ledger/service';
-import { domainKeysDoc, getTenant, platformKeyDoc } from '../../src/tenants/service';
+import { domainKeysDoc, getTenant } from '../../src/tenants/service';
+import { platformKeyDoc } from '../../src/signing/platform';
 import type { App, View } from '../app';
 import type { ScanReply, ScanRequest } from '../scan-worker';
 import { form } from '../widgets/dialog';
