@@ -290,7 +290,7 @@ async function build(s: Server, dir: string): Promise<void> {
   sealPayload.seal.payload.metadata = { period: '2025-02' };
   vector('bundle-seal-payload', sealPayload, { valid: false, must_fail: [{ check: 'payload', item: 'seal' }], note: 'seal.payload carries other metadata' });
 
-  await headVectors(eventProof, platform);
+  await headVectors(eventProof);
 }
 
 /** A checkpoint note whose (first) signature bytes are changed. */
@@ -311,7 +311,7 @@ const rawPublic = (k: KeyObject): Uint8Array => new Uint8Array(Buffer.from(k.exp
  * proof's checkpoint in a head log built here, signed by a platform key made here, cosigned by two witnesses and
  * dated by a real RFC 3161 TSA (openssl, test/tsa-server.ts). Once proofs carry the head, take them from the appliance.
  */
-async function headVectors(eventProof: Json, _platform: Json): Promise<void> {
+async function headVectors(eventProof: Json): Promise<void> {
   const host = parseCheckpoint(parseNote(eventProof.log.checkpoint)!.body)!.origin.split('/')[0]!;
   const origin = `${host}/head`;
   const platform = generateKeyPairSync('ed25519');

@@ -1,12 +1,7 @@
 """Typed shapes of what the library returns (TypedDicts: plain dicts at run time, checked by type checkers)."""
 from __future__ import annotations
 
-from typing import Any, List, Optional, TypedDict
-
-try:
-    from typing import NotRequired
-except ImportError:  # pragma: no cover - Python < 3.11
-    from typing_extensions import NotRequired  # type: ignore[assignment]
+from typing import Any, List, NotRequired, Optional, TypedDict
 
 
 class Check(TypedDict):

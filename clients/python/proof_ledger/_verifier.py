@@ -102,7 +102,7 @@ def verify(
             doc = json.loads(_text(proof))
         except (ValueError, OSError) as e:
             x.add("document", "json", False, f"not JSON ({e.__class__.__name__})")
-            return _report("unknown", x, None, [], None)
+            return _report("unknown", x, None, [])
     kind = document_kind(doc)
     d = doc if is_obj(doc) else {}
     keys_domain = _lower(keys.get("domain")) if is_obj(keys) else None
@@ -137,10 +137,10 @@ def verify(
     key = hex_bytes(signer_key, 32)
     signer = {"key_id": key_id_of(key), "public_key": signer_key, "published_for": published_for,
               "log_origin": x.checkpoint["origin"] if x.checkpoint else None} if key and kind != "unknown" else None
-    return _report(kind, x, signer, unsigned, published_for)
+    return _report(kind, x, signer, unsigned)
 
 
-def _report(kind: str, x: Ctx, signer: Any, unsigned: list[str], _published: Any) -> VerifyReport:
+def _report(kind: str, x: Ctx, signer: Any, unsigned: list[str]) -> VerifyReport:
     h = x.head
     report: VerifyReport = {
         "valid": all(c["ok"] for c in x.checks),
