@@ -9,7 +9,7 @@ import { loadConfig, setConfig } from '../src/config';
 import { closeStore, openStore, transact } from '../src/store/env';
 import { createTenant } from '../src/tenants/service';
 import { createOrg, integrityReport, queryEvents } from '../src/audit/service';
-import { checkQuery } from '../src/audit/model';
+import { checkQuery } from '../src/audit/query-input';
 import { appendAuditFixture } from './audit-fixture';
 import { evictInTxn } from '../src/audit/repo';
 

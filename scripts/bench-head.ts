@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { loadConfig, setConfig } from '../src/config';
 import { closeStore, openStore, transact } from '../src/store/env';
 import { sha256Raw } from '../src/crypto/hash';
-import { ensurePlatformKey } from '../src/tenants/service';
+import { ensurePlatformKey } from '../src/signing/platform';
 import { integrateAll } from '../src/tlog/integrator';
 import { appendPlatformLeavesInTxn, ensurePlatformLogs, latestCheckpoint, platformLog } from '../src/tlog/service';
 import { storePublishedHead } from '../src/tlog/heads';

@@ -1,10 +1,12 @@
 // Owns configuration: environment plus an optional JSON config file, validated once into a frozen Config.
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve, join } from 'node:path';
+import cron from 'node-cron';
 import { parseRange } from './cidr';
 import { nodeSha256 } from './verify/node-primitives';
 import { parsePolicy, type Policy } from './verify/policy';
 import { loadTrustAnchors } from './verify/timestamp';
+import { parseInteger } from './params';
 
 export type Config = Readonly<{
   dataDir: string;
@@ -98,13 +100,33 @@ export function parseListenAddr(v: string): { host: string; port: number } | nul
   return { host: m[1] ?? m[2]!, port };
 }
 
-/** Reads SVC_CONFIG_FILE (JSON object with the same keys) under the environment, which wins. */
-function rawSettings(env: Record<string, string | undefined>): Record<string, string | undefined> {
+const KNOWN = new Set<string>(KEYS);
+
+/**
+ * Reads SVC_CONFIG_FILE (a JSON object with the same keys; strings, numbers or booleans) under the environment,
+ * which wins. A file that cannot be read, is not JSON or not an object, or holds an unknown key or a value of
+ * another type adds to `problems` (reported at boot with every other problem), never throws.
+ */
+function rawSettings(env: Record<string, string | undefined>, problems: string[]): Record<string, string | undefined> {
   const out: Record<string, string | undefined> = {};
   const file = env.SVC_CONFIG_FILE;
   if (file) {
-    const parsed = JSON.parse(readFileSync(file, 'utf8'));
-    for (const k of KEYS) if (parsed[k] !== undefined) out[k] = String(parsed[k]);
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(readFileSync(file, 'utf8'));
+    } catch (e) {
+      const why = e instanceof SyntaxError ? 'is not valid JSON' : `cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`;
+      problems.push(`SVC_CONFIG_FILE ${file} ${why}`);
+    }
+    if (parsed !== undefined && (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))) {
+      problems.push(`SVC_CONFIG_FILE ${file} must hold a JSON object of settings`);
+    } else if (parsed !== undefined) {
+      for (const [k, v] of Object.entries(parsed)) {
+        if (!KNOWN.has(k)) problems.push(`SVC_CONFIG_FILE ${file}: unknown setting ${k}`);
+        else if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean') problems.push(`SVC_CONFIG_FILE ${file}: ${k} must be a string, number or boolean`);
+        else out[k] = String(v);
+      }
+    }
   }
   for (const k of KEYS) if (env[k] !== undefined && env[k] !== '') out[k] = env[k];
   return out;
@@ -112,14 +134,14 @@ function rawSettings(env: Record<string, string | undefined>): Record<string, st
 
 /** Builds the Config; throws one Error listing every problem found. */
 export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: { dataDir?: string } = {}): Config {
-  const s = rawSettings(env);
   const problems: string[] = [];
+  const s = rawSettings(env, problems);
   const int = (name: string, def: number, min: number, max: number) => {
     const v = s[name];
     if (v === undefined) return def;
-    const n = Number(v);
-    if (!Number.isInteger(n) || n < min || n > max) problems.push(`${name} must be an integer from ${min} to ${max}`);
-    return n;
+    const n = parseInteger(v);
+    if (n === null || n < min || n > max) problems.push(`${name} must be an integer from ${min} to ${max}`);
+    return n ?? def;
   };
   const dataDir = resolve(overrides.dataDir ?? s.SVC_DATA_DIR ?? './data');
   const port = int('SVC_PORT', 8443, 0, 65535);
@@ -141,6 +163,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // A token is kept only when it chains to an anchor the operator chose.
   if (tsaUrls.length && !s.SVC_TSA_CA_FILE) problems.push('SVC_TSA_URLS needs SVC_TSA_CA_FILE (the PEM roots the TSAs chain to)');
   if (metricsAddr === undefined) problems.push('SVC_METRICS_ADDR must be HOST:PORT or off');
+  const retentionCron = s.SVC_RETENTION_CRON ?? '17 3 * * *';
+  if (!cron.validate(retentionCron)) problems.push(`SVC_RETENTION_CRON ${JSON.stringify(retentionCron)} is not a cron expression (five fields: minute hour day month weekday)`);
   const cfg: Config = {
     dataDir,
     host: s.SVC_HOST ?? '0.0.0.0',
@@ -157,7 +181,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicRps: int('SVC_PUBLIC_RPS', 20, 1, 1000000),
     logLevel: level,
     upgradeUrl: s.SVC_UPGRADE_URL ?? 'https://localhost/upgrade',
-    retentionCron: s.SVC_RETENTION_CRON ?? '17 3 * * *',
+    retentionCron,
     writeQueueMax: int('SVC_WRITE_QUEUE_MAX', 2048, 1, 1_000_000),
     checkpointLeaves: int('SVC_CHECKPOINT_LEAVES', 1000, 1, 10_000_000),
     checkpointSeconds: int('SVC_CHECKPOINT_SECONDS', 5, 1, 86400),
@@ -174,9 +198,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 }
 
 let current: Config | null = null;
-/** The process-wide Config; set once at boot (server, CLI, console) and read everywhere else. */
+/**
+ * The process-wide Config, set once at boot (server, CLI, console, each worker thread from what it was handed).
+ * Nothing falls back to the environment later: reading it before boot set it is a programming error.
+ */
 export function config(): Config {
-  if (!current) current = loadConfig();
+  if (!current) throw new Error('configuration read before boot loaded it (setConfig)');
   return current;
 }
 export function setConfig(c: Config): Config {

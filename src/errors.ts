@@ -10,7 +10,7 @@ type Row = { readonly status: number; readonly message: string; readonly at?: Re
 export const ERRORS = {
   missing_api_key: { status: 401, message: 'No API key: send Authorization: Bearer <key> or X-API-Key' },
   invalid_api_key: { status: 401, message: 'API key not recognised' },
-  invalid_api_key_format: { status: 401, message: 'API key must start with svc_live_' },
+  invalid_api_key_format: { status: 401, message: 'API key must be svc_live_ followed by 43 base64url characters' },
   invalid_authorization_scheme: { status: 401, message: 'Authorization header must use the Bearer scheme' },
   api_key_revoked: { status: 401, message: 'API key has been revoked' },
   invalid_or_used_link: { status: 401, message: 'Portal link invalid, expired or already exchanged' },

@@ -1,10 +1,13 @@
 // Owns starting and stopping the appliance: config -> store -> bootstrap -> workers -> HTTPS listener.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { loadConfig, setConfig, runtime, publicUrl, type Config } from './config';
 import { openStore, closeStore } from './store/env';
 import { buildApp, SERVE_MAX_BODY } from './http/app';
 import { tlsMaterial } from './http/tls';
 import { log, flushLogs } from './log';
-import { createTenant, ensurePlatformKey, listTenants } from './tenants/service';
+import { createTenant, listTenants } from './tenants/service';
+import { ensurePlatformKey } from './signing/platform';
 import { createApiKey, SCOPES } from './keys/service';
 import { startWorkers, startWriterThread, stopWorkers } from './workers/index';
 import { allRoutes } from './http/routes';
@@ -16,6 +19,9 @@ import { setServedCertificate, startMetricsListener } from './http/metrics';
 import { migrate } from './migrations/index';
 import { wireRecordTable } from './workers/record-kinds';
 import { ensureWitnessKey } from './witness/service';
+
+/** Where the first start writes the bootstrap key when stdout is not a terminal. */
+const BOOTSTRAP_KEY_FILE = 'bootstrap-api-key';
 
 export type Running = { port: number; url: string; metricsPort: number | null; reloadTls: () => Promise<void>; stop: () => Promise<void> };
 
@@ -29,19 +35,27 @@ function assertPortFree(hostname: string, port: number): void {
   probe.stop(true);
 }
 
-/** First start on an empty store: tenant `default` (localhost, builder) and an all-scope key, printed once. */
+/**
+ * First start on an empty store: tenant `default` (localhost, builder) and an all-scope key, shown once. On a
+ * terminal the key is printed; otherwise stdout is a log (the systemd journal, a container log) that others
+ * read and keep, so the key goes to DATA/bootstrap-api-key (0600) and only that path is printed.
+ */
 async function bootstrap(cfg: Config): Promise<void> {
   if (!cfg.bootstrap || listTenants().length) return;
   const t = await createTenant({ name: 'default', domain: 'localhost', plan: 'builder' });
   const k = await createApiKey({ tenant: t.tenant_id, name: 'bootstrap', scopes: [...SCOPES] });
-  // Printed once, on the console of the operator who started the appliance; never logged.
-  process.stdout.write(
-    `\nFirst start: created tenant "default" (${t.tenant_id}, domain localhost, plan builder).\n` +
-      `API key with all scopes (shown once, store it now):\n\n  ${k.api_key}\n\n`,
-  );
+  const created = `\nFirst start: created tenant "default" (${t.tenant_id}, domain localhost, plan builder).\n`;
+  // Never logged.
+  if (process.stdout.isTTY) {
+    process.stdout.write(`${created}API key with all scopes (shown once, store it now):\n\n  ${k.api_key}\n\n`);
+    return;
+  }
+  const file = join(cfg.dataDir, BOOTSTRAP_KEY_FILE);
+  writeFileSync(file, `${k.api_key}\n`, { mode: 0o600, flag: 'wx' });
+  process.stdout.write(`${created}API key with all scopes written to ${file} (mode 0600): store it elsewhere, then delete the file.\n\n`);
 }
 
-export async function startServer(env: Record<string, string | undefined> = process.env): Promise<Running> {
+export async function startServer(env?: Record<string, string | undefined>): Promise<Running> {
   const t0 = performance.now();
   const cfg = setConfig(loadConfig(env));
   wireRecordTable();
@@ -55,8 +69,8 @@ export async function startServer(env: Record<string, string | undefined> = proc
   const tls = cfg.tls ? await tlsMaterial(cfg) : null;
   const app = buildApp(allRoutes());
   // Workers first: /healthz answers only once the store is open and the workers run (DECISIONS 7).
-  await startWriterThread();
-  startWorkers();
+  await startWriterThread(cfg);
+  startWorkers(cfg);
   startRateLimits();
   assertPortFree(cfg.host, cfg.port);
   app.listen({ hostname: cfg.host, port: cfg.port, reusePort: true, ...(tls ? { tls: { cert: tls.cert, key: tls.key } } : {}) });

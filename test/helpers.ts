@@ -1,5 +1,5 @@
 // Test helpers: a real appliance process on a temp data dir, HTTPS calls, the real CLI.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Subprocess } from 'bun';
@@ -56,7 +56,9 @@ export async function startServer(opts: { dataDir?: string; env?: Record<string,
       if (out.length > 1_000_000) out = out.slice(-500_000);
     }
   })();
-  const key = /\n\s+(svc_live_[A-Za-z0-9_-]{43})\n/.exec(out)?.[1] ?? '';
+  // With stdout piped (not a terminal) the first start writes the bootstrap key to a 0600 file and prints its path.
+  const keyFile = join(dataDir, 'bootstrap-api-key');
+  const key = out.includes(keyFile) && existsSync(keyFile) ? readFileSync(keyFile, 'utf8').trim() : '';
   const scheme = opts.env?.SVC_TLS === 'off' ? 'http' : 'https';
   const server: Server = {
     url: `${scheme}://127.0.0.1:${port}`,

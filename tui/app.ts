@@ -1,4 +1,5 @@
 // Owns the console's layout and navigation: header tabs, status line, the modal stack, global keys, live refresh.
+import type { Config } from '../src/config';
 import { refreshReads } from '../src/store/env';
 import { getTenant, listTenants } from '../src/tenants/service';
 import { errorText, message, type Host, type Modal } from './widgets/dialog';
@@ -50,7 +51,7 @@ const GLOBAL_HELP = [
 ];
 
 /** Starts the console on an open store; resolves when the operator quits. */
-export function startApp(dataDir: string): Promise<void> {
+export function startApp(cfg: Config): Promise<void> {
   const scr = makeScreen();
   const header = box(scr, { top: 0, left: 0, width: '100%', height: 1 });
   const body = box(scr, { top: 1, left: 0, width: '100%', height: scr.height - 2 });
@@ -99,7 +100,7 @@ export function startApp(dataDir: string): Promise<void> {
   };
 
   const size = { top: 0, left: 0, width: scr.width, height: scr.height - 2 };
-  const views: View[] = [tenantsView(app, body, size), keysView(app, body, size), integrityView(app, body, size), healthView(app, body, size, dataDir), operatorView(app, body, size)];
+  const views: View[] = [tenantsView(app, body, size), keysView(app, body, size), integrityView(app, body, size), healthView(app, body, size, cfg), operatorView(app, body, size)];
   let current = 0;
 
   function drawChrome(): void {

@@ -1,7 +1,7 @@
 // Boot of `npm run console` (and `svc console`): config and store of the data directory, then the console until q.
 import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadConfig, setConfig } from '../src/config';
+import { loadConfig, setConfig, type Config } from '../src/config';
 import { setLogSink } from '../src/log';
 import { closeStore, openStore } from '../src/store/env';
 import { startApp } from './app';
@@ -9,27 +9,29 @@ import { parseArgv } from '../src/cli/argv';
 import { wireRecordTable } from '../src/workers/record-kinds';
 
 /**
- * Opens the data directory the server uses (SVC_DATA_DIR or --data-dir) and runs the console.
+ * Opens the data directory of the Config loaded at boot (SVC_DATA_DIR or --data-dir) and runs the console.
  * Log lines would draw over the console's own terminal, so they go to DATA/console.log instead.
  */
-export async function runConsole(dataDir?: string): Promise<void> {
+export async function runConsole(base: Config): Promise<void> {
   if (!process.stdout.isTTY || !process.stdin.isTTY) throw new Error('the console needs a terminal (run it in a shell, not through a pipe)');
-  const cfg = setConfig({ ...loadConfig(process.env, { dataDir }), logLevel: 'warn' });
+  const cfg = setConfig({ ...base, logLevel: 'warn' });
   const logFile = join(cfg.dataDir, 'console.log');
   setLogSink((text) => appendFileSync(logFile, text));
   openStore(cfg.dataDir);
   wireRecordTable();
-  await startApp(cfg.dataDir);
+  await startApp(cfg);
   await closeStore();
 }
 
 if (import.meta.main) {
   const dataDir = parseArgv(process.argv.slice(2)).values['data-dir'];
-  runConsole(typeof dataDir === 'string' ? dataDir : undefined).then(
-    () => process.exit(0),
-    (e) => {
-      process.stderr.write(`error: ${(e as Error).message}\n`);
-      process.exit(1);
-    },
-  );
+  Promise.resolve()
+    .then(() => runConsole(loadConfig(undefined, { dataDir: typeof dataDir === 'string' ? dataDir : undefined })))
+    .then(
+      () => process.exit(0),
+      (e) => {
+        process.stderr.write(`error: ${(e as Error).message}\n`);
+        process.exit(1);
+      },
+    );
 }

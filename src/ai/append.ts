@@ -3,7 +3,7 @@
 import { canonicalBytes } from '../crypto/canonical';
 import { aiSignedPayload } from '../crypto/signed';
 import type { Applier } from '../store/writer-core';
-import { tenantSigner } from '../tenants/service';
+import { tenantSigner } from '../signing/keys';
 import { recordTraceItemInTxn } from '../traces/items';
 import { aiIdempotency, aiRows, byPayloadHash, type AiIdempotencyRecord, type AiRow, type FirstSeen } from './repo';
 import { appendTenantLeafInTxn } from '../tlog/append';

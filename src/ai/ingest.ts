@@ -8,16 +8,16 @@ import { uuidv7 } from '../crypto/ids';
 import { aiPayloadHashOf, valueHashOf } from '../proof/recompute';
 import { submit } from '../store/writer';
 import type { TenantRow } from '../tenants/service';
-import { assertQuotaLeft, chargeQuota } from '../usage/service';
+import { assertQuotaLeft, chargeWrite, settleWrite, type Charged } from '../usage/service';
 import { assertTraceAcceptsItems } from '../traces/gate';
 import type { ApiKeyRow } from '../keys/service';
 import { AI_ATTESTATION, type AiQueueItem, type AiWriteResult } from './append';
 import { aiIdempotency, byPayloadHash, type FirstSeen } from './repo';
+import { idemLive } from '../idempotency';
 
 const KB = 1024;
 const SUBJECT_MAX_BYTES = 4 * KB;
 const SUBJECT_MAX_KEYS = 32;
-const IDEM_TTL_MS = 24 * 3600_000;
 const TYPES = new Set(['output', 'decision', 'approval']);
 const MODEL_FIELDS = ['model_provider', 'model_name', 'model_version'] as const;
 const utf8 = new TextEncoder();
@@ -89,7 +89,7 @@ export async function attest(input: AttestInput): Promise<AttestResult> {
   const requestHash = idemKey ? sha256Hex(canonicalJson(body ?? null)) : '';
   if (idemKey) {
     const rec = aiIdempotency().get(idemKey);
-    if (rec && Date.now() - rec.created_at < IDEM_TTL_MS) {
+    if (rec && idemLive(rec.created_at)) {
       if (rec.request_hash !== requestHash) throw new ApiError('idempotency_key_reuse_mismatch', 'Idempotency-Key was used with a different body');
       return { body: rec.body, replayed: true };
     }
@@ -115,13 +115,14 @@ export async function attest(input: AttestInput): Promise<AttestResult> {
     ...hashes, ...first, tenant_id: tenant.tenant_id, api_key_id: key.key_id, ...(store_plaintext ? { input: inText, output: outText } : {}),
     idempotency: idemKey ? { key: idemKey, record: { request_hash: requestHash, created_at: Date.now(), body: response } } : null,
   };
-  chargeQuota(tenant, 'ai_attestations_per_month');
+  // The unit travels with the attestation and is stored in its transaction.
+  const usage = chargeWrite(tenant, 'ai_attestations_per_month');
   let r: AiWriteResult | null = null;
   try {
-    r = await submit<AiQueueItem, AiWriteResult>(AI_ATTESTATION, item);
+    r = await submit<AiQueueItem & Charged, AiWriteResult>(AI_ATTESTATION, { ...item, usage });
   } finally {
-    // A lost race or a failed write created nothing, so the unit counted above is given back.
-    if (!r || r.duplicate) chargeQuota(tenant, 'ai_attestations_per_month', -1);
+    // A lost race or a failed write created nothing, and stored no unit.
+    settleWrite(usage, !!r && !r.duplicate);
   }
   if (r.duplicate) return { body: answer(v, r.duplicate, 'duplicate'), replayed: false };
   return { body: response, replayed: false };

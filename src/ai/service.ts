@@ -2,11 +2,13 @@
 import { ApiError } from '../errors';
 import { isPlainObject } from '../crypto/json-value';
 import { canonicalBytes } from '../crypto/canonical';
-import { HEX64 } from '../crypto/hash';
+import { HEX64 } from '../verify/records';
 import { isUuid } from '../crypto/ids';
+import { uuidParam } from '../params';
 import { aiSignedPayload } from '../crypto/signed';
 import { aiPayloadHashOf, valueHashOf } from '../proof/recompute';
-import { getTenant, issuerBlock, pinnedPublicKey, type TenantRow } from '../tenants/service';
+import { getTenant, issuerBlock, type TenantRow } from '../tenants/service';
+import { pinnedPublicKey } from '../signing/keys';
 import { aiRows, type AiRow } from './repo';
 import { logBlockFor } from '../tlog/service';
 import { checkRow } from '../records/check';
@@ -29,7 +31,7 @@ export function findAttestation(id: string): AiRow | undefined {
 
 /** GET /v1/ai/attestations/{id} (DECISIONS 4); input/output only when they were stored. */
 export function getAttestation(tenant: TenantRow, id: string) {
-  if (!isUuid(id)) throw new ApiError('invalid_path_parameter', 'attestation_id must be a UUID');
+  uuidParam(id, 'attestation_id');
   const row = findAttestation(id);
   if (!row || row.tenant_id !== tenant.tenant_id) throw new ApiError('attestation_not_found', 'No such attestation (it may not be written yet)');
   const out: Record<string, unknown> = {
@@ -58,7 +60,7 @@ function proofChecks(row: AiRow): { signature_valid: boolean; payload_hash_valid
 // ---------- public proof ----------
 
 function proofRow(id: string): { row: AiRow; tenant: TenantRow } {
-  if (!isUuid(id)) throw new ApiError('invalid_path_parameter', 'attestation_id must be a UUID');
+  uuidParam(id, 'attestation_id');
   const row = findAttestation(id);
   const tenant = row ? getTenant(row.tenant_id) : undefined;
   if (!row || !tenant) throw new ApiError('proof_not_found', 'No proof for this attestation');

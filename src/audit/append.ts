@@ -4,10 +4,11 @@ import { CanonicalText, canonicalBytes } from '../crypto/canonical';
 import { auditSignedData } from '../crypto/signed';
 import { sha256Hex } from '../crypto/hash';
 import type { Applier, Prepared } from '../store/writer-core';
-import { tenantSigner } from '../tenants/service';
-import { DAY_MS, FIVE_YEARS_MS, SCHEMA_ID, type AuditRow, type IdemRow, type IngestItem } from './model';
+import { tenantSigner } from '../signing/keys';
+import { FIVE_YEARS_MS, SCHEMA_ID, type AuditRow, type IdemRow, type IngestItem } from './model';
 import { events, heads, idem, idemExpiry, indexInTxn } from './repo';
 import { appendOrgLeafInTxn } from '../tlog/append';
+import { idemLive } from '../idempotency';
 
 export const AUDIT_EVENT = 'audit.event';
 const orgKey = (t: string, o: string) => `${t}\u0000${o}`;
@@ -87,7 +88,7 @@ export const auditEventApplier: Applier<AuditWrite, AuditWriteResult> = {
     if (!claim) return prepareAuditEvent(item);
     const ck = orgKey(item.tenant_id, claim.key);
     const live = claimed.get(ck) ?? idem().get([item.tenant_id, claim.key]);
-    if (live && live.at > claim.record.at - DAY_MS) return { apply: () => ({ conflict: live }) };
+    if (live && idemLive(live.at, claim.record.at)) return { apply: () => ({ conflict: live }) };
     const p = prepareAuditEvent(item);
     claimed.set(ck, claim.record);
     return {

@@ -9,7 +9,8 @@ import { canonicalBytes } from '../crypto/canonical';
 import { sha256Raw } from '../crypto/hash';
 import { leafHash } from '../verify/merkle';
 import { orgSubtreeRoots, subtreeRootsOf, type SubtreeRoot } from '../tlog/service';
-import { fromEventOut, signedDataOf, type AuditEventOut, type AuditRow } from './model';
+import type { AuditEventOut, AuditRow } from './model';
+import { fromEventOut, signedDataOf } from './event-row';
 
 export type SeqRange = { from: number; to: number };
 /** One segment: events from_seq..to_seq (rows missing from hot storage when it was written are listed). */

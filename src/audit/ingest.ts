@@ -8,9 +8,11 @@ import type { TenantRow } from '../tenants/service';
 import { log } from '../log';
 import { submit } from '../store/writer';
 import { AUDIT_EVENT, type AuditWrite, type AuditWriteResult } from './append';
-import { checkIdempotencyKey, checkIngestBody, DAY_MS, type IdemRow, type IngestItem } from './model';
+import type { IdemRow, IngestItem } from './model';
+import { checkIdempotencyKey, checkIngestBody } from './ingest-input';
 import { findOrg } from './orgs';
 import { idem, idemExpiry } from './repo';
+import { IDEM_TTL_MS, idemLive } from '../idempotency';
 
 type Listener = (touched: Array<[tenantId: string, orgId: string]>) => void;
 const listeners = new Set<Listener>();
@@ -56,7 +58,7 @@ export async function ingestAuditEvent(tenant: TenantRow, idempotencyKey: string
   // The request as the service understood it, canonical, so key order and unknown fields do not matter.
   const bodyHash = sha256Hex(`{"action":${JSON.stringify(f.action)},"actor":${actor_json},"context":${context_json},"metadata":${metadata_json},"occurred_at":${JSON.stringify(f.occurred_at)},"organization_id":${JSON.stringify(f.org_id)},"targets":${targets_json}}`);
   const existing = idem().get([t, key]);
-  if (existing && existing.at > now - DAY_MS) throw conflict(existing, bodyHash);
+  if (existing && idemLive(existing.at, now)) throw conflict(existing, bodyHash);
   if (org.archived) throw new ApiError('org_archived', 'The organization is archived; it accepts no new events');
   const event_id = `aevt_${ulid()}`;
   const ingested_at = new Date(now).toISOString();
@@ -75,7 +77,7 @@ export async function ingestAuditEvent(tenant: TenantRow, idempotencyKey: string
 
 /** Drops idempotency records older than 24 hours (retention pass); returns how many. */
 export async function sweepIdempotency(now: number): Promise<number> {
-  const cutoff = now - DAY_MS;
+  const cutoff = now - IDEM_TTL_MS;
   let n = 0;
   for (;;) {
     const batch = [...idemExpiry().getKeys({ end: [cutoff], limit: 5000 })] as Array<[number, string, string]>;

@@ -3,7 +3,8 @@
 import { canonicalBytes } from '../crypto/canonical';
 import { sha256Hex } from '../crypto/hash';
 import type { RecordKind } from '../records/table';
-import { signedDataOf, type AuditRow } from './model';
+import type { AuditRow } from './model';
+import { signedDataOf } from './event-row';
 import { rowById } from './query';
 import { events } from './repo';
 

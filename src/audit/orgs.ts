@@ -5,7 +5,9 @@ import { bumpEpochInTxn, epochCache } from '../store/epoch';
 import { planOf } from '../plans/plans';
 import type { TenantRow } from '../tenants/service';
 import { getTenant } from '../tenants/service';
-import { checkOrgBody, type OrgRow } from './model';
+import type { OrgRow } from './model';
+import { checkOrgBody } from './org-input';
+import { encodeOrgCursor } from './query-input';
 import { heads, orgs, storage } from './repo';
 
 /** The exclusive end of every key that starts with `prefix` (a string suffix of \0 sorts after all of them). */
@@ -77,7 +79,7 @@ export function listOrgs(tenantId: string, limit: number, after: string | null) 
   const rows = [...orgs().getRange({ start, end: prefixEnd([tenantId]), limit: limit + 1 })].map((e) => e.value as OrgRow);
   const more = rows.length > limit;
   const page = rows.slice(0, limit);
-  return { orgs: page.map(orgOut), next_cursor: more ? Buffer.from(page[page.length - 1]!.organization_id).toString('base64url') : null };
+  return { orgs: page.map(orgOut), next_cursor: more ? encodeOrgCursor(page[page.length - 1]!.organization_id) : null };
 }
 
 async function updateOrg(tenantId: string, orgId: string, change: (o: OrgRow) => Partial<OrgRow>): Promise<OrgRow> {

@@ -1,7 +1,9 @@
 // Owns reading audit events: row lookup over hot and cold storage, the keyset query plan, streams of rows.
 import { ApiError } from '../errors';
 import { coldRow } from './cold';
-import { DAY_MS, encodeCursor, EVENT_ID, FIVE_YEARS_MS, toEventOut, type AuditEventOut, type AuditRow, type QueryFilters, type QueryIn } from './model';
+import { DAY_MS, EVENT_ID, FIVE_YEARS_MS, type AuditEventOut, type AuditRow, type QueryFilters, type QueryIn } from './model';
+import { toEventOut } from './event-row';
+import { encodeSeqCursor } from './query-input';
 import { getOrg, lastSeq, storageOf } from './orgs';
 import { logBlockFor, type LogBlock } from '../tlog/service';
 import { byAction, byActor, byId, byTarget, byTime, events, heads, ixValue, type IndexDb } from './repo';
@@ -187,7 +189,7 @@ export function queryEvents(tenantId: string, q: QueryIn) {
     }
     out.push(row);
   }
-  return { events: out.map(toEventOut), next_cursor: more ? encodeCursor(out[out.length - 1]!.seq) : null };
+  return { events: out.map(toEventOut), next_cursor: more ? encodeSeqCursor(out[out.length - 1]!.seq) : null };
 }
 
 /** Events of the org after `afterSeq`, seq ascending, at most `limit` (webhook streams). */

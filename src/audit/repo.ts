@@ -16,10 +16,6 @@ export const idem = () => subDb<IdemRow, [string, string]>('audit_idem');
 /** [accepted_ms, tenant_id, idempotency_key] -> 1: lets the retention pass drop expired records by range. */
 export const idemExpiry = () => subDb<number, [number, string, string]>('audit_idem_expiry');
 
-/** Accepted events handed from the intake worker to the audit writer thread: order number -> IngestItem as JSON text. */
-export const pending = () => subDb<string, number>('audit_pending');
-/** Pending items the writer could not apply (kept, never dropped). */
-export const pendingDead = () => subDb<string, number>('audit_pending_dead');
 /** 'lock' -> the process running a retention pass (one at a time per data directory). */
 export const retentionLock = () => subDb<{ pid: number; at: number }, string>('audit_retention_lock');
 

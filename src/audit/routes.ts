@@ -1,8 +1,13 @@
-// Owns the audit HTTP endpoints (SPEC "Audit logs", DECISIONS 6): parse, authorize, call the service, shape the reply.
+// Owns the audit HTTP endpoints (SPEC "Audit logs", DECISIONS 6): parse, call the service, shape the reply; the
+// guards (auth, scope, rate limit, 402) run before.
 import { Elysia } from 'elysia';
-import { authorize, requirePaid } from '../http/auth';
-import { PlainError } from '../errors';
-import { checkQuery, checkRetentionBody } from './model';
+import { Type as t } from '@sinclair/typebox';
+import type { Guards } from '../api/guards';
+import { doc } from '../api/doc';
+import { AuditEvent, AuditEventsPage, AuditQuery, AuditVerify, Obj } from '../api/schemas';
+import { checkRetentionBody } from './org-input';
+import { checkOrgListQuery, checkQuery } from './query-input';
+import { AuditAccepted, AuditIn, Integrity, Org, OrgIn, OrgListQuery, OrgPage, Retention, RetentionIn } from './route-schemas';
 import {
   createOrg, deleteOrg, getAuditEvent, getOrg, ingestAuditEvent, integrityReport, listOrgs, orgOut, queryEvents,
   setArchived, setRetention, verifyAuditEvent,
@@ -10,51 +15,79 @@ import {
 
 type Q = Record<string, string | undefined>;
 
-function listParams(q: Q): { limit: number; after: string | null } {
-  const raw = q.limit;
-  if (raw !== undefined && raw !== '' && !/^-?\d+$/.test(raw)) throw new PlainError(400, 'Bad Request: limit must be an integer');
-  const limit = Math.min(1000, Math.max(1, raw ? Number(raw) : 100));
-  return { limit, after: q.cursor ? Buffer.from(q.cursor, 'base64url').toString('utf8') : null };
-}
+const tag = 'audit';
+const ORG = ['not_found', 'org_not_found'] as const;
 
-export const auditRoutes = new Elysia()
-  .post('/v1/audit/orgs', async ({ request, body, set }) => {
-    const p = authorize(request, ['audit:write']);
-    const out = await createOrg(p.tenant, body);
+export const auditRoutes = (guards: Guards) => new Elysia()
+  .use(guards)
+  .post('/v1/audit/orgs', async ({ body, set, principal }) => {
+    const out = await createOrg(principal.tenant, body);
     set.status = 201;
     return out;
+  }, {
+    auth: ['audit:write'],
+    detail: doc({ summary: 'Create an audit organization', tag, body: OrgIn, ok: { 201: Org }, errors: ['invalid_organization_id', 'invalid_name', 'org_exists', 'too_many_orgs'] }),
   })
-  .get('/v1/audit/orgs', ({ request, query }) => {
-    const p = authorize(request, ['audit:read']);
-    const { limit, after } = listParams(query as Q);
-    return listOrgs(p.tenant.tenant_id, limit, after);
+  .get('/v1/audit/orgs', ({ query, principal }) => {
+    const { limit, after } = checkOrgListQuery(query as Q);
+    return listOrgs(principal.tenant.tenant_id, limit, after);
+  }, {
+    auth: ['audit:read'],
+    detail: doc({ summary: 'List audit organizations', tag, query: OrgListQuery, ok: { 200: OrgPage } }),
   })
-  .get('/v1/audit/orgs/:id', ({ request, params }) => {
-    const p = authorize(request, ['audit:read']);
-    return orgOut(getOrg(p.tenant.tenant_id, params.id));
+  .get('/v1/audit/orgs/:id', ({ params, principal }) => orgOut(getOrg(principal.tenant.tenant_id, params.id)), {
+    auth: ['audit:read'],
+    detail: doc({ summary: 'Get an audit organization', tag, ok: { 200: Org }, errors: [...ORG] }),
   })
-  .post('/v1/audit/orgs/:id/archive', ({ request, params }) => setArchived(authorize(request, ['audit:write']).tenant.tenant_id, params.id, true))
-  .post('/v1/audit/orgs/:id/unarchive', ({ request, params }) => setArchived(authorize(request, ['audit:write']).tenant.tenant_id, params.id, false))
-  .delete('/v1/audit/orgs/:id', ({ request, params }) => deleteOrg(authorize(request, ['audit:write']).tenant.tenant_id, params.id))
-  .put('/v1/audit/orgs/:id/retention', ({ request, params, body }) => {
-    const p = authorize(request, ['audit:write']);
-    return setRetention(p.tenant, params.id, checkRetentionBody(body));
+  .post('/v1/audit/orgs/:id/archive', ({ params, principal }) => setArchived(principal.tenant.tenant_id, params.id, true), {
+    auth: ['audit:write'],
+    detail: doc({ summary: 'Archive an organization (refuses new events)', tag, ok: { 200: Org }, errors: [...ORG] }),
   })
-  .get('/v1/audit/orgs/:id/integrity', ({ request, params }) => integrityReport(authorize(request, ['audit:read']).tenant.tenant_id, params.id))
-  .post('/v1/audit/events', async ({ request, body, set }) => {
-    const p = authorize(request, ['audit:write']);
-    requirePaid(p);
-    const out = await ingestAuditEvent(p.tenant, request.headers.get('idempotency-key'), body);
+  .post('/v1/audit/orgs/:id/unarchive', ({ params, principal }) => setArchived(principal.tenant.tenant_id, params.id, false), {
+    auth: ['audit:write'],
+    detail: doc({ summary: 'Unarchive an organization', tag, ok: { 200: Org }, errors: [...ORG] }),
+  })
+  .delete('/v1/audit/orgs/:id', ({ params, principal }) => deleteOrg(principal.tenant.tenant_id, params.id), {
+    auth: ['audit:write'],
+    detail: doc({ summary: 'Delete an organization whose history aged out', tag, ok: { 200: Obj }, errors: [...ORG, 'org_not_deletable'] }),
+  })
+  .put('/v1/audit/orgs/:id/retention', ({ params, body, principal }) => setRetention(principal.tenant, params.id, checkRetentionBody(body)), {
+    auth: ['audit:write'],
+    detail: doc({ summary: 'Set retention days (clamped to the plan cap)', tag, body: RetentionIn, ok: { 200: Retention }, errors: ['invalid_payload', ...ORG] }),
+  })
+  .get('/v1/audit/orgs/:id/integrity', ({ params, principal }) => integrityReport(principal.tenant.tenant_id, params.id), {
+    auth: ['audit:read'],
+    detail: doc({ summary: 'Sequence and log integrity report', tag, ok: { 200: Integrity }, errors: [...ORG] }),
+  })
+  .post('/v1/audit/events', async ({ request, body, set, principal }) => {
+    const out = await ingestAuditEvent(principal.tenant, request.headers.get('idempotency-key'), body);
     set.status = 201;
     return out;
+  }, {
+    auth: ['audit:write'], paid: true,
+    detail: doc({
+      summary: 'Ingest an audit event', tag, body: AuditIn, ok: { 201: AuditAccepted },
+      headers: { 'Idempotency-Key': { required: true, schema: t.String({ minLength: 1, maxLength: 255 }), description: 'Required; the same key and body again is 409 duplicate_event' } },
+      errors: [
+        'missing_idempotency_key', 'invalid_idempotency_key', 'invalid_payload', 'invalid_organization_id', 'invalid_action', 'invalid_actor', 'invalid_target',
+        'too_many_targets', 'invalid_occurred_at', 'occurred_at_out_of_window', 'invalid_context', 'invalid_metadata', 'org_not_found', 'org_archived',
+        'duplicate_event', 'idempotency_key_reuse_mismatch', 'ingest_failed', 'overloaded',
+      ],
+    }),
   })
-  .get('/v1/audit/events', ({ request, query }) => {
-    const p = authorize(request, ['audit:read']);
-    return queryEvents(p.tenant.tenant_id, checkQuery(query as Q));
+  .get('/v1/audit/events', ({ query, principal }) => queryEvents(principal.tenant.tenant_id, checkQuery(query as Q)), {
+    auth: ['audit:read'],
+    detail: doc({
+      summary: 'Query audit events, newest first (keyset pagination)', tag, query: { organization_id: t.String(), ...AuditQuery }, ok: { 200: AuditEventsPage },
+      // bad_request: a malformed cursor or range timestamp.
+      errors: ['bad_request', 'invalid_organization_id', ...ORG, 'invalid_payload'],
+    }),
   })
-  .get('/v1/audit/events/:id', ({ request, params }) => getAuditEvent(authorize(request, ['audit:read']).tenant.tenant_id, params.id))
-  .get('/v1/audit/events/:id/verify', ({ request, params }) => {
-    const p = authorize(request, ['audit:read']);
-    requirePaid(p);
-    return verifyAuditEvent(p.tenant.tenant_id, params.id);
+  .get('/v1/audit/events/:id', ({ params, principal }) => getAuditEvent(principal.tenant.tenant_id, params.id), {
+    auth: ['audit:read'],
+    detail: doc({ summary: 'Get one audit event', tag, ok: { 200: AuditEvent }, errors: ['not_found'] }),
+  })
+  .get('/v1/audit/events/:id/verify', ({ params, principal }) => verifyAuditEvent(principal.tenant.tenant_id, params.id), {
+    auth: ['audit:read'], paid: true,
+    detail: doc({ summary: 'Verify one audit event server-side', tag, ok: { 200: AuditVerify }, errors: ['not_found'] }),
   });

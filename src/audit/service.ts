@@ -13,7 +13,8 @@ export { auditEventsAfter, getAuditEvent, queryEvents, streamAuditEvents } from 
 export { integrityReport, verifyAuditEvent } from './verify';
 export { auditEventKind } from './kind';
 export { clearRetentionLock, deleteOrg, runAuditRetention, withRetentionLock } from './retention';
-export { checkFilters, type AuditEventOut, type QueryFilters } from './model';
+export type { AuditEventOut, QueryFilters } from './model';
+export { checkFilters } from './query-input';
 
 /** `svc audit integrity --tenant TENANT --org ORG_ID`: TENANT is a tenant id or domain. */
 export function integrityForOperator(tenantRef: string, orgId: string) {

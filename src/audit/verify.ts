@@ -1,11 +1,11 @@
 // Owns audit verification: one event against the tenant's pinned key, and the org's integrity scan.
 import { sha256Hex } from '../crypto/hash';
 import { checkRow } from '../records/check';
-import { pinnedPublicKey } from '../tenants/service';
+import { pinnedPublicKey } from '../signing/keys';
 import { logBlockFor } from '../tlog/service';
 import { orgLogReport } from '../tlog/integrity';
 import { checkCold, type SeqRange } from './cold';
-import { signedDataOf } from './model';
+import { signedDataOf } from './event-row';
 import { getOrg, lastSeq, storageOf } from './orgs';
 import { getRow, rowById } from './query';
 import { countEvents, eventSeqs } from './repo';

@@ -1,7 +1,7 @@
 // Owns `svc backup --to DIR`: an online, consistent snapshot of a data directory (LMDB's own compacting copy)
 // with its cold audit segments, live export files and TLS material, and a manifest of every file.
-import { copyFileSync, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { basename, dirname, join, resolve, sep } from 'node:path';
 import { config } from '../config';
 import { ApiError } from '../errors';
 import { log } from '../log';
@@ -38,12 +38,27 @@ function copyInto(from: string, to: string): number {
   return statSync(to).size;
 }
 
+/** The real path `path` would have: its nearest existing ancestor resolved (symbolic links followed), the rest appended. */
+function realPathOf(path: string): string {
+  const rest: string[] = [];
+  let at = resolve(path);
+  while (!existsSync(at) && dirname(at) !== at) {
+    rest.unshift(basename(at));
+    at = dirname(at);
+  }
+  return join(realpathSync(at), ...rest);
+}
+
 /**
  * Writes the backup into `to` (created; must not exist or be empty) while the server keeps serving. Audit
  * retention is held off meanwhile, so the cold segments copied are exactly the ones the snapshot refers to.
+ * A target inside the live data directory (by real path) is refused: it would back up into what it copies.
  */
 export async function createBackup(to: string, opts: { includeMasterKey: boolean }): Promise<BackupResult> {
   const cfg = config();
+  const data = realpathSync(cfg.dataDir);
+  const target = realPathOf(to);
+  if (target === data || target.startsWith(data + sep)) throw new Error(`${to} is inside the data directory ${cfg.dataDir}: back up to a directory outside it`);
   if (existsSync(to) && readdirSync(to).length) throw new Error(`${to} is not empty: back up into a new directory`);
   mkdirSync(join(to, 'db'), { recursive: true });
   const createdAt = new Date().toISOString();
@@ -72,7 +87,6 @@ export async function createBackup(to: string, opts: { includeMasterKey: boolean
   const hashing = progress('backup: hashing', 'bytes');
   const entries: ManifestFile[] = [];
   for (const path of listFiles(to)) {
-    if (path === 'db/lock.mdb') continue;
     const { sha256, bytes } = await hashFile(join(to, path), hashing);
     entries.push({ path, bytes, sha256 });
   }

@@ -1,9 +1,10 @@
 // Owns a backup's manifest.json: the list of files with their size and SHA-256, the data format version and the
 // latest checkpoint of each transparency log; writing it, and checking a backup directory against it.
 import { createHash } from 'node:crypto';
-import { createReadStream, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createReadStream, existsSync, lstatSync, readdirSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { Progress } from './progress';
+import { HEX64 } from '../verify/records';
 
 export type LogHead = { origin: string; tree_size: number; root_hash: string };
 export type ManifestFile = { path: string; bytes: number; sha256: string };
@@ -18,7 +19,7 @@ export type Manifest = {
 };
 
 export const MANIFEST = 'manifest.json';
-/** Files LMDB itself creates when a backup's store is opened for checking; not part of the backup. */
+/** LMDB's lock file, left in backups by versions that opened the backup's store in place; never part of one. */
 const IGNORED = new Set(['db/lock.mdb']);
 
 /** Every regular file under `dir`, as paths relative to it with '/' separators, sorted. */
@@ -33,6 +34,34 @@ export function listFiles(dir: string): string[] {
   };
   if (existsSync(dir)) walk(dir);
   return out.sort();
+}
+
+/** Entries under `dir` that are neither regular files nor directories (symbolic links, FIFOs, devices), not followed. */
+function irregularEntries(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (d: string) => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const p = join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (!e.isFile()) out.push(relative(dir, p).split(sep).join('/'));
+    }
+  };
+  if (existsSync(dir)) walk(dir);
+  return out.sort();
+}
+
+/**
+ * Why the listed file `rel` of the backup at real path `realDir` is not one of its own regular files, or null:
+ * a symbolic link (or a path through a linked directory) would make a restore copy a file from outside it.
+ */
+function notOwnFile(realDir: string, rel: string): string | null {
+  const path = join(realDir, rel);
+  if (rel.split('/').includes('..') || !existsSync(path)) return 'missing';
+  const st = lstatSync(path);
+  if (st.isSymbolicLink()) return 'is a symbolic link; a backup holds regular files only';
+  if (!st.isFile()) return 'is not a regular file';
+  if (realpathSync(path) !== path) return 'lies under a symbolic link; a backup holds regular files only';
+  return null;
 }
 
 /** SHA-256 (hex) and size of a file, streamed, counting its bytes into `p`. */
@@ -64,19 +93,24 @@ export function readManifest(dir: string): Manifest {
     throw new Error(`${path}: not valid JSON`);
   }
   const ok = m && Number.isInteger(m.format_version) && typeof m.created_at === 'string' && Array.isArray(m.files) && Array.isArray(m.logs)
-    && m.files.every((f) => typeof f?.path === 'string' && Number.isInteger(f.bytes) && /^[0-9a-f]{64}$/.test(f.sha256));
+    && m.files.every((f) => typeof f?.path === 'string' && Number.isInteger(f.bytes) && HEX64.test(f.sha256));
   if (!ok) throw new Error(`${path}: not a backup manifest (format_version, created_at, files, logs)`);
   return m;
 }
 
-/** One line per problem: a listed file missing, of another size or hash, or a file present but not listed. */
+/**
+ * One line per problem: a listed file missing, a symbolic link or under one, not a regular file, of another size
+ * or hash; a file present but not listed; a symbolic link or special file anywhere in the backup.
+ */
 export async function checkFiles(dir: string, m: Manifest, p?: Progress): Promise<string[]> {
   const problems: string[] = [];
   const listed = new Set(m.files.map((f) => f.path));
+  const realDir = realpathSync(dir);
   for (const f of m.files) {
-    const path = join(dir, f.path);
-    if (f.path.split('/').includes('..') || !existsSync(path)) {
-      problems.push(`${f.path}: missing`);
+    const path = join(realDir, f.path);
+    const refused = notOwnFile(realDir, f.path);
+    if (refused) {
+      problems.push(`${f.path}: ${refused}`);
       continue;
     }
     if (statSync(path).size !== f.bytes) {
@@ -88,5 +122,6 @@ export async function checkFiles(dir: string, m: Manifest, p?: Progress): Promis
     if (got.sha256 !== f.sha256) problems.push(`${f.path}: SHA-256 ${got.sha256} does not match the manifest (${f.sha256})`);
   }
   for (const f of listFiles(dir)) if (f !== MANIFEST && !IGNORED.has(f) && !listed.has(f)) problems.push(`${f}: not listed in the manifest`);
+  for (const f of irregularEntries(dir)) if (!listed.has(f)) problems.push(`${f}: a symbolic link or special file; a backup holds regular files only`);
   return problems;
 }

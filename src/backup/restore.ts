@@ -47,7 +47,8 @@ export async function checkBackup(dir: string): Promise<CheckResult> {
   const cfg = config();
   setConfig({ ...cfg, dataDir: from, masterKeyFile: join(from, 'master.key') });
   try {
-    openStore(from, { readOnly: true });
+    // Read-only and untouched: checking writes nothing into the backup (read-only or WORM media), not even a lock file.
+    openStore(from, { readOnly: true, untouched: true });
     const r = verifyOpenStore({ withMasterKey: m.includes_master_key });
     return { verified: r.problems.length === 0, problems: r.problems.map((x) => `db/data.mdb: ${x}`), records: r.records };
   } finally {

@@ -7,7 +7,8 @@ import { describeTenant, findTenant, listTenants } from '../tenants/service';
 import { describeApiKey, listApiKeys } from '../keys/service';
 import { usageReport } from '../usage/service';
 import { readFileSync } from 'node:fs';
-import { verifyProofDocument, type VerifyReport } from '../proof/offline-verify';
+import { verifyProofDocument } from '../proof/offline-verify';
+import { reportLines } from '../verify/report-text';
 import { checkSavedCheckpoint } from '../proof/saved-checkpoint';
 import { join } from 'node:path';
 import { integrityForOperator } from '../audit/service';
@@ -16,6 +17,7 @@ import { tenantLogReportForOperator } from '../tlog/tenant-integrity';
 import { parseRfc3339 } from '../time';
 import { checkBackup } from '../backup/restore';
 import { runDoctor } from './doctor';
+import { publishedKeys } from '../verify/key-rules';
 import { describeWitnessKey, listLogs } from '../witness/service';
 import { operatorActions } from './operator-actions';
 import { operatorEntries, verifyOperatorLog } from '../tlog/operator-log';
@@ -45,30 +47,6 @@ const tenantText = (t: ReturnType<typeof describeTenant>) =>
 const logText = (r: { log_verified: boolean; first_bad_leaf: number | null; tail_verified: boolean; checkpoint: { tree_size: number; root_hash: string } | null }) =>
   `log_verified=${r.log_verified} first_bad_leaf=${r.first_bad_leaf ?? 'none'} tail_verified=${r.tail_verified} ` +
   (r.checkpoint ? `checkpoint ${r.checkpoint.tree_size} ${r.checkpoint.root_hash}` : 'no checkpoint yet');
-/** The raw public keys of a saved GET /keys/{domain} answer (candidates for a checkpoint signed before a rotation). */
-function publishedKeyBytes(keys: unknown): Uint8Array[] {
-  const list = keys && typeof keys === 'object' && Array.isArray((keys as { keys?: unknown }).keys) ? (keys as { keys: unknown[] }).keys : [];
-  return list.flatMap((k) => (k && typeof k === 'object' && typeof (k as { public_key?: unknown }).public_key === 'string' ? [new Uint8Array(Buffer.from((k as { public_key: string }).public_key, 'base64url'))] : [])).filter((k) => k.length === 32);
-}
-
-/** One line per trace item (its failed or skipped checks indented below), one line per other check, then the verdict. */
-function verifyText(r: VerifyReport): string {
-  const groups = new Map<string, VerifyReport['checks']>();
-  for (const c of r.checks) groups.set(c.item, [...(groups.get(c.item) ?? []), c]);
-  const lines = [`${r.kind.replace('_', ' ')}: ${r.checks.length} checks`];
-  for (const [item, cs] of groups) {
-    if (!item.startsWith('item ')) {
-      for (const c of cs) lines.push(`${(c.skipped ? 'SKIP' : c.ok ? 'OK' : 'FAIL').padEnd(5)} ${item}  ${c.check}: ${c.detail}`);
-      continue;
-    }
-    lines.push(`${cs.every((c) => c.ok) ? 'OK   ' : 'FAIL '} ${item}  ${cs.filter((c) => !c.skipped).map((c) => c.check).join(', ')}`);
-    for (const c of cs) if (!c.ok || c.skipped) lines.push(`        ${c.check}: ${c.skipped ? 'skipped, ' : ''}${c.detail}`);
-  }
-  const bad = r.checks.filter((c) => !c.ok).length;
-  const skipped = r.checks.filter((c) => c.skipped).length;
-  lines.push(bad ? `NOT VERIFIED: ${bad} of ${r.checks.length} checks failed` : `VERIFIED: all ${r.checks.length - skipped} checks passed${skipped ? ` (${skipped} not checkable offline)` : ''}`);
-  return lines.join('\n');
-}
 
 /**
  * --as-of RFC3339 (default: now). A date in the future removes data for good: `consequence` is said out
@@ -217,7 +195,7 @@ export const commands: Record<string, Command> = {
       if (typeof ctx.flags.checkpoint === 'string') {
         // DECISIONS 10: --cacert trusts a self-signed certificate; --data-dir trusts that appliance's own one.
         const caFile = typeof ctx.flags.cacert === 'string' ? ctx.flags.cacert : typeof ctx.flags['data-dir'] === 'string' ? (config().tlsCert ?? join(config().dataDir, 'tls', 'cert.pem')) : undefined;
-        const saved = await checkSavedCheckpoint(report.checkpoint, read(ctx.flags.checkpoint), { ca: caFile ? read(caFile) : undefined, keys: publishedKeyBytes(keys) });
+        const saved = await checkSavedCheckpoint(report.checkpoint, read(ctx.flags.checkpoint), { ca: caFile ? read(caFile) : undefined, keys: publishedKeys(keys) });
         report.checks.push(...saved);
         report.ok = report.ok && saved.every((c) => c.ok);
       }
@@ -225,7 +203,7 @@ export const commands: Record<string, Command> = {
       // A broken log history (fork, rollback) is the one line on stderr; otherwise the count of failed checks.
       const history = failedChecks.find((c) => c.item === 'checkpoint');
       const result: CliResult & { exitCode: number; failure: string } = {
-        json: report, text: verifyText(report), exitCode: report.ok ? 0 : 1,
+        json: report, text: reportLines(report).join('\n'), exitCode: report.ok ? 0 : 1,
         failure: history ? `NOT VERIFIED: ${history.detail}` : `NOT VERIFIED: ${failedChecks.length} check(s) failed`,
       };
       return result;
@@ -326,7 +304,7 @@ export const commands: Record<string, Command> = {
     opensStore: false,
     async run() {
       const { runConsole } = await import('../../tui/index');
-      await runConsole(config().dataDir);
+      await runConsole(config());
       return null;
     },
   },

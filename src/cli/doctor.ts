@@ -1,9 +1,10 @@
 // Owns `svc doctor`: checks of configuration, permissions, disk space, clock, certificate expiry, store and
 // queue backlog, one line per problem (exit 1 when any).
-import { accessSync, constants, existsSync, readFileSync, statfsSync, statSync } from 'node:fs';
-import { X509Certificate } from 'node:crypto';
+import { accessSync, constants, existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../config';
+import { certificateValidity } from '../crypto/certificate';
+import { diskSpace } from '../store/disk-space';
 import { closeStore, openStore, storeStats } from '../store/env';
 import { FORMAT_VERSION, formatVersion } from '../store/format';
 import { readWriterStatus } from '../store/writer-status';
@@ -53,9 +54,9 @@ export async function runDoctor(cfg: Config): Promise<DoctorReport> {
   });
 
   await check('disk', () => {
-    const s = statfsSync(cfg.dataDir);
-    const free = Number(s.bavail) * Number(s.bsize);
-    const total = Number(s.blocks) * Number(s.bsize);
+    const space = diskSpace(cfg.dataDir);
+    if (!space) throw new Error(`cannot read the free space of ${cfg.dataDir}`);
+    const { free, size: total } = space;
     if (free < GB || free < total * 0.05) problems.push(`disk: only ${(free / GB).toFixed(1)} GiB free on the data directory's file system (${((free / total) * 100).toFixed(1)}%)`);
   });
 
@@ -73,11 +74,12 @@ export async function runDoctor(cfg: Config): Promise<DoctorReport> {
     if (!cfg.tls) return;
     const file = cfg.tlsCert ?? join(cfg.dataDir, 'tls', 'cert.pem');
     if (!existsSync(file)) return; // generated on the first start
-    const cert = new X509Certificate(readFileSync(file));
-    const left = (Date.parse(cert.validTo) - Date.now()) / 86400_000;
-    if (left < 0) problems.push(`certificate: ${file} expired on ${new Date(cert.validTo).toISOString()}`);
-    else if (left < CERT_WARN_DAYS) problems.push(`certificate: ${file} expires in ${left.toFixed(1)} days (${new Date(cert.validTo).toISOString()})`);
-    if (Date.parse(cert.validFrom) > Date.now()) problems.push(`certificate: ${file} is not valid before ${new Date(cert.validFrom).toISOString()}`);
+    const cert = certificateValidity(readFileSync(file));
+    if (!cert) throw new Error(`${file} is not an X.509 certificate`);
+    const left = (cert.notAfter - Date.now()) / 86400_000;
+    if (left < 0) problems.push(`certificate: ${file} expired on ${new Date(cert.notAfter).toISOString()}`);
+    else if (left < CERT_WARN_DAYS) problems.push(`certificate: ${file} expires in ${left.toFixed(1)} days (${new Date(cert.notAfter).toISOString()})`);
+    if (cert.notBefore > Date.now()) problems.push(`certificate: ${file} is not valid before ${new Date(cert.notBefore).toISOString()}`);
   });
 
   await check('store', async () => {

@@ -1,6 +1,5 @@
-// Owns Ed25519 key pairs, signing and verification with node:crypto, and key_id (DECISIONS 1).
+// Owns Ed25519 key pairs, signing and verification with node:crypto (key_id: verify/records.ts keyIdOf).
 import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify, type KeyObject } from 'node:crypto';
-import { sha256Hex } from './hash';
 
 const SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
 const PKCS8_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
@@ -13,11 +12,6 @@ export function generateSigningKey(): SigningKeyPair {
   const spki = publicKey.export({ format: 'der', type: 'spki' });
   const pkcs8 = privateKey.export({ format: 'der', type: 'pkcs8' });
   return { publicKey: Buffer.from(spki.subarray(12)), seed: Buffer.from(pkcs8.subarray(16)) };
-}
-
-/** key_id = the first 16 hex characters of SHA-256(raw 32-byte public key). */
-export function keyIdOf(publicKey: Uint8Array): string {
-  return sha256Hex(publicKey).slice(0, 16);
 }
 
 export function privateKeyObject(seed: Uint8Array): KeyObject {

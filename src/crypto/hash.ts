@@ -12,4 +12,3 @@ export function sha256Hex(data: string | Uint8Array): string {
 export function sha256Raw(data: string | Uint8Array): Buffer {
   return hash('sha256', data, 'buffer') as unknown as Buffer;
 }
-export const HEX64 = /^[0-9a-f]{64}$/;

@@ -1,5 +1,4 @@
 // Owns the signed bytes of every record kind: one function each, used by writers, verifiers, proofs and `svc verify`.
-import { canonicalBytes } from './canonical';
 
 /** DECISIONS 2: Ed25519 covers canonical {v, event_id, tenant_id, event_type, payload_hash, request_hash, ingested_at}. */
 export function ledgerSignedPayload(r: { event_id: string; tenant_id: string; event_type: string; payload_hash: string; request_hash: string; ingested_at: string }) {
@@ -22,4 +21,7 @@ export function auditSignedData(r: { action: string; actor: unknown; context?: u
   return { action: r.action, actor: r.actor, context: r.context ?? null, event_id: r.event_id, ingested_at: r.ingested_at, metadata: r.metadata ?? null, occurred_at: r.occurred_at, org_id: r.org_id, schema_id: r.schema_id, seq: r.seq, targets: r.targets };
 }
 
-export const signedBytes = canonicalBytes;
+/** DECISIONS 7: a published key record's platform signature covers canonical {domain, key_id, public_key (base64url)}. */
+export function keyRecordSignedPayload(r: { domain: string; public_key: string; key_id: string }) {
+  return { domain: r.domain, key_id: r.key_id, public_key: r.public_key };
+}

@@ -4,7 +4,7 @@ import { canonicalBytes } from '../crypto/canonical';
 import { documentSignedPayload } from '../crypto/signed';
 import { metadataHashOf } from '../proof/recompute';
 import type { Applier } from '../store/writer-core';
-import { tenantSigner } from '../tenants/service';
+import { tenantSigner } from '../signing/keys';
 import { recordTraceItemInTxn } from '../traces/items';
 import { byDocumentHash, documentRows, originals, type Anchored, type DocumentRow } from './repo';
 import { appendTenantLeafInTxn } from '../tlog/append';

@@ -3,11 +3,12 @@
 import { ApiError } from '../errors';
 import { isPlainObject } from '../crypto/json-value';
 import { canonicalJson } from '../crypto/canonical';
-import { HEX64, sha256Hex } from '../crypto/hash';
+import { sha256Hex } from '../crypto/hash';
+import { HEX64 } from '../verify/records';
 import { uuidv7 } from '../crypto/ids';
 import { submit } from '../store/writer';
 import type { TenantRow } from '../tenants/service';
-import { assertQuotaLeft, chargeQuota } from '../usage/service';
+import { assertQuotaLeft, chargeWrite, settleWrite, type Charged } from '../usage/service';
 import { assertTraceAcceptsItems } from '../traces/gate';
 import type { ApiKeyRow } from '../keys/service';
 import { DOCUMENT_ANCHOR, type DocQueueItem, type DocWriteResult } from './append';
@@ -76,13 +77,14 @@ export async function anchorDocument(tenant: TenantRow, key: ApiKeyRow, body: un
   const anchored: Anchored = { event_id: uuidv7(), created_at: new Date().toISOString() };
   const { original, ...fields } = v;
   const item: DocQueueItem = { ...fields, ...anchored, tenant_id: tenant.tenant_id, api_key_id: key.key_id, has_original_bytes: original !== null, original: original?.toString('base64') ?? null };
-  chargeQuota(tenant, 'events_per_month');
+  // The unit travels with the anchor and is stored in its transaction.
+  const usage = chargeWrite(tenant, 'events_per_month');
   let r: DocWriteResult | null = null;
   try {
-    r = await submit<DocQueueItem, DocWriteResult>(DOCUMENT_ANCHOR, item);
+    r = await submit<DocQueueItem & Charged, DocWriteResult>(DOCUMENT_ANCHOR, { ...item, usage });
   } finally {
-    // Nothing was created: the counted unit is given back.
-    if (!r || r.existing) chargeQuota(tenant, 'events_per_month', -1);
+    // Nothing created (claim taken, write failed): no unit was stored.
+    settleWrite(usage, !!r && !r.existing);
   }
   if (r.existing) throw alreadyAnchored(r.existing);
   return { event_id: anchored.event_id, created_at: anchored.created_at, document_hash: v.document_hash, status: 'accepted' as const };

@@ -2,10 +2,12 @@
 import { ApiError } from '../errors';
 import { isPlainObject } from '../crypto/json-value';
 import { canonicalBytes } from '../crypto/canonical';
-import { HEX64 } from '../crypto/hash';
+import { HEX64 } from '../verify/records';
 import { isUuid } from '../crypto/ids';
+import { uuidParam } from '../params';
 import { documentSignedPayload } from '../crypto/signed';
-import { getTenant, issuerBlock, pinnedPublicKey, type TenantRow } from '../tenants/service';
+import { getTenant, issuerBlock, type TenantRow } from '../tenants/service';
+import { pinnedPublicKey } from '../signing/keys';
 import { metadataHashOf } from '../proof/recompute';
 import { chargeQuota } from '../usage/service';
 import { documentRows, originals, type DocumentRow } from './repo';
@@ -25,13 +27,8 @@ function* allDocuments(): Generator<DocumentRow> {
 }
 export const findDocument = (id: string): DocumentRow | undefined => (isUuid(id) ? documentRows().get(id.toLowerCase()) : undefined);
 
-function assertEventId(id: string): string {
-  if (!isUuid(id)) throw new ApiError('invalid_path_parameter', 'event_id must be a UUID');
-  return id.toLowerCase();
-}
-
 function tenantDocument(tenant: TenantRow, id: string): DocumentRow {
-  const row = documentRows().get(assertEventId(id));
+  const row = documentRows().get(uuidParam(id, 'event_id'));
   if (!row || row.tenant_id !== tenant.tenant_id) throw new ApiError('document_not_found', 'No such document');
   return row;
 }
@@ -70,7 +67,7 @@ function verifyResult(row: DocumentRow, tenant: TenantRow, submitted: string) {
 /** POST /v1/document/{event_id}/verify: counts one verification first (as ledger verify), then compares. */
 export function verifyDocument(tenant: TenantRow, id: string, body: unknown) {
   chargeQuota(tenant, 'api_verifications_per_month');
-  const eventId = assertEventId(id);
+  const eventId = uuidParam(id, 'event_id');
   const submitted = submittedHash(body);
   return verifyResult(tenantDocument(tenant, eventId), tenant, submitted);
 }
@@ -78,7 +75,7 @@ export function verifyDocument(tenant: TenantRow, id: string, body: unknown) {
 // ---------- public proof ----------
 
 function proofRow(id: string): { row: DocumentRow; tenant: TenantRow } {
-  const row = documentRows().get(assertEventId(id));
+  const row = documentRows().get(uuidParam(id, 'event_id'));
   const tenant = row ? getTenant(row.tenant_id) : undefined;
   if (!row || !tenant) throw new ApiError('proof_not_found', 'No proof for this document');
   return { row, tenant };

@@ -1,8 +1,10 @@
 // Owns the audit export job's shapes (SPEC "Audit export job", DECISIONS 6): stored row, create body, reply.
+import { Type as t } from '@sinclair/typebox';
 import { ApiError } from '../errors';
-import { checkOrgId } from '../audit/model';
+import { checkOrgId } from '../audit/org-input';
 import { checkFilters, type QueryFilters } from '../audit/service';
 import { isPlainObject } from '../crypto/json-value';
+import { Nullable, Obj, Ts, open } from '../api/schemas';
 
 export type ExportFormat = 'csv' | 'ndjson';
 export type ExportStatus = 'pending' | 'running' | 'ready' | 'failed';
@@ -32,6 +34,13 @@ export type ExportRow = {
 
 /** SPEC: download_url valid 24 hours (from the moment the file is ready). */
 export const DOWNLOAD_TTL_S = 24 * 3600;
+
+/** POST /v1/audit/exports as documented (checked by checkExportBody: named error codes). */
+export const ExportIn = open({ organization_id: t.String(), format: t.Union([t.Literal('csv'), t.Literal('ndjson')]), filters: t.Optional(Obj) });
+export const ExportJob = open({
+  id: t.String(), status: t.Union(['pending', 'running', 'ready', 'failed'].map((v) => t.Literal(v))), format: t.String(), created_at: Ts,
+  row_count: t.Optional(Nullable(t.Integer())), error: t.Optional(Nullable(t.String())), completed_at: t.Optional(Nullable(Ts)), download_url: t.Optional(t.String()),
+});
 
 
 /** POST /v1/audit/exports body: organization_id, format (csv|ndjson), filters (as the query; actions array or comma string). */

@@ -73,8 +73,8 @@ export function getExport(tenantId: string, id: string) {
  * GET /v1/audit/exports/{id}/download: no API key; the URL's signature over id and expiry is the
  * credential. 403 when it does not match (tampered) or has expired.
  */
-export function downloadFile(id: string, expires: unknown, sig: unknown): { path: string; format: ExportRow['format']; name: string } {
-  const verdict = checkDownload(id, expires, sig);
+export function downloadFile(id: string, url: string): { path: string; format: ExportRow['format']; name: string } {
+  const verdict = checkDownload(id, url);
   if (verdict === 'tampered') throw new ApiError('invalid_download_signature', 'The download URL is not valid');
   if (verdict === 'expired') throw new ApiError('download_expired', 'The download URL has expired; request a new export');
   const r = exportJobs().get(id);

@@ -15,10 +15,18 @@ export function downloadUrl(id: string, expires: number): string {
   return `${publicUrl()}/v1/audit/exports/${encodeURIComponent(id)}/download?expires=${expires}&sig=${mac(id, expires).toString('hex')}`;
 }
 
-/** 'ok', 'tampered' (signature does not match id and expiry) or 'expired'. */
-export function checkDownload(id: string, expires: unknown, sig: unknown, nowS = Math.floor(Date.now() / 1000)): 'ok' | 'tampered' | 'expired' {
-  if (typeof expires !== 'string' || !/^\d{1,12}$/.test(expires) || typeof sig !== 'string' || !/^[0-9a-f]{64}$/.test(sig)) return 'tampered';
-  const exp = Number(expires);
-  if (!timingSafeEqual(mac(id, exp), Buffer.from(sig, 'hex'))) return 'tampered';
+/** Exactly the query downloadUrl issues: each parameter once, in that order, canonical decimal, lowercase hex. */
+const ISSUED_QUERY = /^expires=(0|[1-9]\d{0,11})&sig=([0-9a-f]{64})$/;
+
+/**
+ * 'ok', 'tampered' (the query of `url` is not exactly one downloadUrl issued for `id`: any other spelling, a
+ * repeated or extra parameter, or a signature that does not match id and expiry) or 'expired'.
+ */
+export function checkDownload(id: string, url: string, nowS = Math.floor(Date.now() / 1000)): 'ok' | 'tampered' | 'expired' {
+  const q = url.indexOf('?');
+  const m = q < 0 ? null : ISSUED_QUERY.exec(url.slice(q + 1));
+  if (!m) return 'tampered';
+  const exp = Number(m[1]);
+  if (!timingSafeEqual(mac(id, exp), Buffer.from(m[2]!, 'hex'))) return 'tampered';
   return exp <= nowS ? 'expired' : 'ok';
 }

@@ -1,14 +1,18 @@
 // Owns the Elysia application: request ids, body parsing and limits, error rendering, request logs, routes.
-import { Elysia } from 'elysia';
+import { Elysia, type AnyElysia } from 'elysia';
+import { Type as t } from '@sinclair/typebox';
 import { ApiError, PlainError } from '../errors';
 import { config } from '../config';
 import { log, logs } from '../log';
 import { decodeUtf8 } from '../crypto/utf8';
+import { inexactJson } from '../crypto/exact-json';
 import { beginRequest, requestState } from './context';
 import { checkTarget, targetPath } from './edge';
 import { recordRequest } from './metrics';
 import { overloaded, writerSaturated } from '../store/writer';
 import { openApiRoutes } from './openapi';
+import { guards } from './guards';
+import { doc } from '../api/doc';
 
 const MB = 1024 * 1024;
 /** DECISIONS 0: 2 MB bodies everywhere, 8 MB on the document anchor route. */
@@ -27,29 +31,6 @@ function json(status: number, body: unknown, headers: Record<string, string> = {
 }
 const plain = (status: number, text: string, headers: Record<string, string> = {}) =>
   new Response(text, { status, headers: { 'content-type': 'text/plain;charset=utf-8', ...headers } });
-
-/**
- * Refuses JSON that JavaScript objects and our stores cannot keep exactly as sent, so a record is never
- * hashed in one form and stored in another: strings with lone surrogates, numbers out of range (parsed as
- * Infinity), and `__proto__` keys (dropped by object stores; a prototype-pollution vector).
- */
-function assertFaithful(v: unknown, depth = 0): void {
-  if (typeof v === 'string') {
-    if (!v.isWellFormed()) throw new ApiError('invalid_payload', 'JSON strings must be valid Unicode (no lone surrogates)');
-  } else if (typeof v === 'number') {
-    if (!Number.isFinite(v)) throw new ApiError('invalid_payload', 'JSON numbers must be finite double-precision values');
-  } else if (v && typeof v === 'object') {
-    if (depth > 256) throw new ApiError('invalid_payload', 'JSON nested too deeply');
-    if (Array.isArray(v)) for (const x of v) assertFaithful(x, depth + 1);
-    else {
-      for (const k of Object.keys(v)) {
-        if (k === '__proto__') throw new ApiError('invalid_payload', 'Object keys named __proto__ are not accepted');
-        if (!k.isWellFormed()) throw new ApiError('invalid_payload', 'JSON strings must be valid Unicode (no lone surrogates)');
-        assertFaithful((v as Record<string, unknown>)[k], depth + 1);
-      }
-    }
-  }
-}
 
 /** Parses a JSON body once, keeping the raw text for hashes that follow the request text (event_hash). */
 async function parseBody(request: Request, contentType: string): Promise<unknown> {
@@ -76,11 +57,13 @@ async function parseBody(request: Request, contentType: string): Promise<unknown
   } catch {
     throw new PlainError(400, 'Bad Request: malformed JSON body');
   }
-  assertFaithful(parsed);
+  const inexact = inexactJson(text, parsed);
+  if (inexact) throw new ApiError('invalid_payload', inexact);
   return parsed;
 }
 
-export function buildApp(routes: Elysia<any, any, any, any, any, any, any>[]) {
+/** The app: the edge hooks below, the guard plugin, then `routes` (each built on the same guards). */
+export function buildApp(routes: AnyElysia[]) {
   const tlsOff = !config().tls;
   // Bun's own limit only guards memory; the route limits above answer 413 in the JSON error shape.
   let app = new Elysia({ serve: { maxRequestBodySize: SERVE_MAX_BODY } })
@@ -134,7 +117,10 @@ export function buildApp(routes: Elysia<any, any, any, any, any, any, any>[]) {
         ms: Math.round(ms * 100) / 100,
       });
     })
-    .get('/healthz', () => ({ status: 'ok' }));
+    .use(guards)
+    .get('/healthz', () => ({ status: 'ok' }), {
+      detail: doc({ summary: 'Liveness: the store is open and the workers run', tag: 'service', ok: { 200: t.Object({ status: t.Literal('ok') }) } }),
+    });
   for (const r of routes) app = app.use(r);
   // The document is generated from the finished app, so every mounted route is in it.
   const finished = app;

@@ -1,14 +1,12 @@
 // Owns API key authentication in SPEC "Authentication" order, scopes and the per-key IP allowlist.
 import ipaddr from 'ipaddr.js';
 import { ApiError } from '../errors';
-import { findApiKeyByPlaintext, KEY_PREFIX, markUsed, type ApiKeyRow } from '../keys/service';
-import { getTenant, type TenantRow } from '../tenants/service';
+import { findApiKeyByPlaintext, isWellFormedApiKey, markUsed, type ApiKeyRow } from '../keys/service';
+import { getTenant } from '../tenants/service';
 import { chargeRate } from './limits';
 import { requestState } from './context';
 import { inRanges, parseRange } from '../cidr';
-
-export type Scope = 'read' | 'write' | 'audit:read' | 'audit:write';
-export type Principal = { key: ApiKeyRow; tenant: TenantRow };
+import type { Principal, Scope } from '../api/guards';
 
 function presentedKey(headers: Headers): string {
   const auth = headers.get('authorization');
@@ -42,10 +40,10 @@ export function ipAllowed(ip: string, cidrs: string[]): boolean {
  */
 export function authorize(request: Request, anyOf: Scope[]): Principal {
   const state = requestState(request);
-  // A route may authorize in its transform hook (before body validation) and again in its handler.
-  if (state.principal) return state.principal as Principal;
+  // The auth guard checks in the transform phase and hands the same principal to the handler.
+  if (state.principal) return state.principal;
   const plaintext = presentedKey(request.headers);
-  if (!plaintext.startsWith(KEY_PREFIX)) throw new ApiError('invalid_api_key_format');
+  if (!isWellFormedApiKey(plaintext)) throw new ApiError('invalid_api_key_format');
   let key: ApiKeyRow | undefined;
   try {
     key = findApiKeyByPlaintext(plaintext);
@@ -67,7 +65,9 @@ export function authorize(request: Request, anyOf: Scope[]): Principal {
   return principal;
 }
 
-/** DECISIONS 9: 402 for ingest and verify calls of a tenant the operator marked past due. */
-export function requirePaid(p: Principal): void {
+/** DECISIONS 9: 402 for ingest and verify calls of a tenant the operator marked past due (after `authorize`). */
+export function requirePaid(request: Request): void {
+  const p = requestState(request).principal;
+  if (!p) throw new Error('the paid guard runs after the auth guard');
   if (p.tenant.past_due) throw new ApiError('payment_required');
 }

@@ -1,4 +1,6 @@
 // Owns per-request state shared by the hooks of http/ (request id, timing, tenant, raw body, client address).
+import type { Principal } from '../api/guards';
+
 type Peer = { requestIP(req: Request): { address: string } | null } | null | undefined;
 
 /**
@@ -11,7 +13,7 @@ export class RequestState {
   rawBody?: string;
   rateHeaders?: Record<string, string>;
   /** Set once the request's API key has been authorized (http/auth.ts). */
-  principal?: unknown;
+  principal?: Principal;
   #id: string | null = null;
   #ip: string | null;
 

@@ -1,11 +1,11 @@
 // Owns the Prometheus metrics (prom-client) and their plain-HTTP listener (SVC_METRICS_ADDR), apart from the
 // tenant-facing port. Labels never carry tenant names, record ids or secrets: routes are templates.
-import { statfsSync } from 'node:fs';
-import { X509Certificate } from 'node:crypto';
 import { Counter, Gauge, Registry } from 'prom-client';
 import { config } from '../config';
 import { log } from '../log';
 import { storeStats } from '../store/env';
+import { diskSpace } from '../store/disk-space';
+import { certificateValidity } from '../crypto/certificate';
 import { writerStats } from '../store/writer';
 import { lastSeq } from '../audit/service';
 import { allStreams } from '../streams/service';
@@ -126,8 +126,8 @@ gauge('proof_ledger_process_uptime_seconds', 'Seconds since the process started'
 gauge('proof_ledger_lmdb_map_size_bytes', 'Size of the LMDB memory map', [], (g) => g.set(storeStats().mapSize));
 gauge('proof_ledger_lmdb_map_used_bytes', 'Bytes of the LMDB map in use (up to the last written page)', [], (g) => g.set(storeStats().usedBytes));
 gauge('proof_ledger_disk_free_bytes', 'Free bytes for the appliance on the file system of the data directory', [], (g) => {
-  const s = statfsSync(config().dataDir);
-  g.set(Number(s.bavail) * Number(s.bsize));
+  const space = diskSpace(config().dataDir);
+  if (space) g.set(space.free);
 });
 gauge('proof_ledger_tls_certificate_expiry_seconds', 'Unix time at which the served TLS certificate expires', [], (g) => {
   if (certExpiry !== null) g.set(certExpiry / 1000);
@@ -163,11 +163,7 @@ export function logCheckpointAges(): Array<{ log: string; ageSeconds: number }> 
 let certExpiry: number | null = null;
 /** The certificate the HTTPS listener serves now (boot and every SIGHUP reload). */
 export function setServedCertificate(pem: string | null): void {
-  try {
-    certExpiry = pem ? Date.parse(new X509Certificate(pem).validTo) : null;
-  } catch {
-    certExpiry = null;
-  }
+  certExpiry = pem ? (certificateValidity(pem)?.notAfter ?? null) : null;
 }
 
 // Hot path: three Map lookups per request and no allocation once a series exists (route, then method, then

@@ -1,42 +1,30 @@
-// Owns GET /openapi.json: an OpenAPI 3.1 document generated from the app's routes (paths, path parameters and
-// the routes' t schemas, by @elysiajs/openapi) completed with the contract of src/http/api-contract.ts.
+// Owns GET /openapi.json: an OpenAPI 3.1 document generated from the routes the app mounts: paths, path
+// parameters and Elysia's schemas (@elysiajs/openapi), with what each route's `detail` says beside it
+// (src/api/doc.ts) and what its guards add (security and their errors, src/api/guards.ts).
 import { Elysia, type AnyElysia } from 'elysia';
 import { toOpenAPISchema } from '@elysiajs/openapi';
 import { ERRORS, isErrorCode } from '../errors';
-import { limitPublic } from './limits';
-import { OPERATIONS, type Access, type Body, type Operation } from './api-contract';
+import { doc } from '../api/doc';
+import { Obj } from '../api/schemas';
+import { guards } from './guards';
 import pkg from '../../package.json' with { type: 'json' };
 
 type Json = Record<string, any>;
 const METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options'] as const;
 
-const AUTH_ERRORS: Record<Access['kind'], string[]> = {
-  key: ['missing_api_key', 'invalid_authorization_scheme', 'invalid_api_key_format', 'invalid_api_key', 'api_key_revoked', 'ip_not_allowed', 'insufficient_scope', 'rate_limited'],
-  session: ['invalid_or_used_link', 'wrong_intent', 'rate_limited'],
-  signed_url: ['invalid_or_used_link'],
-  public: ['rate_limited'],
+const header = (description: string) => ({ description, schema: { type: 'string' } });
+/** On every answer of a rate-limited route (SPEC "Errors": rate-limit headers on every response). */
+const RATE_HEADERS = {
+  'X-RateLimit-Limit': header('Requests per second of the budget charged (the key\'s plan, the client IP or the portal session)'),
+  'X-RateLimit-Remaining': header('Requests left in the current second'),
 };
-const SECURITY: Record<Access['kind'], Json[]> = {
-  key: [{ bearerAuth: [] }, { apiKeyHeader: [] }],
-  session: [{ portalSession: [] }],
-  signed_url: [],
-  public: [],
-};
-const MEDIA: Record<Body, Json> = {
-  html: { 'text/html': { schema: { type: 'string' } } },
-  javascript: { 'text/javascript': { schema: { type: 'string' } } },
-  css: { 'text/css': { schema: { type: 'string' } } },
-  pdf: { 'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } } },
-  bytes: { 'application/octet-stream': { schema: { type: 'string', contentMediaType: 'application/octet-stream' } } },
-  download: { 'text/csv': { schema: { type: 'string' } }, 'application/x-ndjson': { schema: { type: 'string' } } },
-  text: { 'text/plain': { schema: { type: 'string' } } },
-};
+const RETRY_AFTER = { 'Retry-After': header('Seconds to wait before retrying') };
 
 /** TypeBox schemas are JSON Schema plus symbol-keyed metadata, which a JSON round trip drops. */
 const plain = (s: unknown): Json => JSON.parse(JSON.stringify(s));
 
-function errorResponses(op: Operation, hasBody: boolean): Json {
-  const codes = new Set([...AUTH_ERRORS[op.access.kind], ...(op.errors ?? []), 'internal_error']);
+/** The JSON error responses of `codes`, grouped by status, and the framework's plain-text rejections. */
+function errorResponses(codes: Set<string>, hasBody: boolean, rateLimited: boolean): Json {
   const byStatus = new Map<number, string[]>();
   for (const c of codes) {
     const s = isErrorCode(c) ? ERRORS[c].status : 400;
@@ -44,8 +32,10 @@ function errorResponses(op: Operation, hasBody: boolean): Json {
   }
   const out: Json = {};
   for (const [status, list] of [...byStatus].sort((a, b) => a[0] - b[0])) {
+    const headers = status === 429 ? { ...RETRY_AFTER, ...(rateLimited ? RATE_HEADERS : {}) } : status === 503 ? RETRY_AFTER : undefined;
     out[status] = {
       description: list.join(', '),
+      ...(headers ? { headers } : {}),
       content: { 'application/json': { schema: { allOf: [{ $ref: '#/components/schemas/Error' }, { type: 'object', properties: { error: { enum: list } } }] } } },
     };
   }
@@ -58,47 +48,48 @@ function errorResponses(op: Operation, hasBody: boolean): Json {
   return out;
 }
 
-function complete(path: string, method: string, generated: Json): Json {
-  const op = OPERATIONS[`${method.toUpperCase()} ${path}`];
-  if (!op) return { ...generated, summary: generated.summary ?? `${method.toUpperCase()} ${path}`, responses: generated.responses ?? { default: { description: 'Not documented yet' } } };
+/** One operation: Elysia's (`generated`) completed with the route's merged `detail`. */
+function complete(generated: Json, detail: Json): Json {
+  const { 'x-errors': errors = [], 'x-scopes': scopes, security = [], parameters: documented = [], requestBody, responses = {}, ...rest } = detail;
   const params: Json[] = [...(generated.parameters ?? [])];
-  const has = (name: string, where: string) => params.some((p) => p.name === name && p.in === where);
-  for (const [name, schema] of Object.entries(op.query ?? {})) {
-    const s = plain(schema);
-    const required = !(schema as unknown as Record<symbol, unknown>)[Symbol.for('TypeBox.Optional')];
-    const i = params.findIndex((p) => p.name === name && p.in === 'query');
-    if (i >= 0) params[i] = { ...params[i], schema: s, required };
-    else params.push({ name, in: 'query', required, schema: s });
+  for (const p of documented) {
+    const i = params.findIndex((q) => q.name === p.name && q.in === p.in);
+    if (i >= 0) params[i] = { ...params[i], ...p };
+    else params.push(p);
   }
-  for (const [name, h] of Object.entries(op.headers ?? {})) if (!has(name, 'header')) params.push({ name, in: 'header', required: !!h.required, description: h.description, schema: plain(h.schema) });
+  // Bodies are JSON only (app.ts parses nothing else), whatever content types Elysia lists for a body schema.
+  const json = generated.requestBody?.content?.['application/json'];
+  const body = requestBody ?? (json ? { required: true, content: { 'application/json': json } } : undefined);
+  const codes = new Set<string>([...errors, 'internal_error']);
+  const rateLimited = codes.has('rate_limited');
   const ok: Json = {};
-  for (const [status, b] of Object.entries(op.ok)) {
-    ok[status] = typeof b === 'string' ? { description: op.summary, content: MEDIA[b] } : { description: op.summary, content: { 'application/json': { schema: plain(b) } } };
-  }
-  const body = op.body ? { required: true, content: { 'application/json': { schema: plain(op.body) } } } : generated.requestBody && Object.keys(generated.requestBody.content ?? {}).length ? generated.requestBody : undefined;
-  const scopes = op.access.kind === 'key' ? ` Scope: ${op.access.scopes.join(' or ')}.` : '';
+  for (const [status, r] of Object.entries(responses as Json)) ok[status] = rateLimited ? { ...r, headers: { ...r.headers, ...RATE_HEADERS } } : r;
+  const scopeNote = scopes ? ` Scope: ${scopes.join(' or ')}.` : '';
   return {
     operationId: generated.operationId,
-    summary: op.summary,
-    description: `${op.summary}.${scopes}`,
-    tags: [op.tag],
-    security: SECURITY[op.access.kind],
+    ...rest,
+    description: `${rest.summary}.${rest.description ? ` ${rest.description}` : ''}${scopeNote}`,
+    security,
     ...(params.length ? { parameters: params } : {}),
     ...(body ? { requestBody: body } : {}),
-    responses: { ...ok, ...errorResponses(op, !!op.body) },
+    responses: { ...ok, ...errorResponses(codes, !!body, rateLimited) },
   };
 }
 
-/** The document for `app`: every route it answers, completed with the contract. */
+const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
+
+/** The document for `app`: every route it answers, as its routes, schemas and guards describe it. */
 export function openApiDocument(app: AnyElysia): Json {
-  const generated = toOpenAPISchema(app, { staticFile: false }, undefined, undefined, '3.1.2');
+  const generated = plain(toOpenAPISchema(app, { staticFile: false }, undefined, undefined, '3.1.2'));
+  const details = new Map<string, Json>(app.routes.map((r) => [`${r.method.toLowerCase()} ${openApiPath(r.path)}`, plain(r.hooks?.detail ?? {})]));
   const paths: Json = {};
   for (const [path, item] of Object.entries(generated.paths as Json)) {
     const out: Json = {};
-    for (const m of METHODS) if (item[m]) out[m] = complete(path, m, item[m]);
-    if (item.parameters) out.parameters = item.parameters;
+    for (const m of METHODS) if (item[m]) out[m] = complete(item[m], details.get(`${m} ${path}`) ?? {});
     paths[path] = out;
   }
+  const tags = new Set<string>();
+  for (const item of Object.values(paths)) for (const op of Object.values(item as Json)) for (const tag of op.tags ?? []) tags.add(tag);
   return {
     openapi: '3.1.0',
     info: {
@@ -107,7 +98,9 @@ export function openApiDocument(app: AnyElysia): Json {
       description: 'Hashes, signs (Ed25519) and stores business events, audit events, AI attestations and document hashes; every record can be proven later, offline, with the tenant public key. Errors are JSON {error, message, ...} with the codes listed per response, except the framework rejections, which are plain text.',
     },
     jsonSchemaDialect: 'https://spec.openapis.org/oas/3.1/dialect/base',
-    tags: [...new Set(Object.values(OPERATIONS).map((o) => o.tag))].map((name) => ({ name })),
+    // Relative: the API is served from the origin that served this document (whatever name or proxy reached it).
+    servers: [{ url: '/', description: 'This appliance' }],
+    tags: [...tags].map((name) => ({ name })),
     paths,
     components: {
       schemas: {
@@ -125,10 +118,12 @@ export function openApiDocument(app: AnyElysia): Json {
 
 /** GET /openapi.json (no key, rate-limited like the other public routes); built once per process. */
 export function openApiRoutes(app: () => AnyElysia) {
-  let doc: string | null = null;
-  return new Elysia().get('/openapi.json', ({ request }) => {
-    limitPublic(request);
-    doc ??= JSON.stringify(openApiDocument(app()));
-    return new Response(doc, { headers: { 'content-type': 'application/json;charset=utf-8', 'cache-control': 'no-cache' } });
+  let body: string | null = null;
+  return new Elysia().use(guards).get('/openapi.json', () => {
+    body ??= JSON.stringify(openApiDocument(app()));
+    return new Response(body, { headers: { 'content-type': 'application/json;charset=utf-8', 'cache-control': 'no-cache' } });
+  }, {
+    publicRate: true,
+    detail: doc({ summary: 'This OpenAPI document', tag: 'service', ok: { 200: Obj } }),
   });
 }

@@ -1,4 +1,4 @@
-// Owns the list of area route plugins mounted on the app.
+// Owns the list of area route plugins mounted on the app, each handed the guard plugin.
 import { tenantRoutes } from '../tenants/routes';
 import { ledgerRoutes } from '../ledger/routes';
 import { webRoutes } from '../web/routes';
@@ -13,7 +13,11 @@ import { portalPageRoutes } from '../web/portal/routes';
 import { docsRoutes } from '../web/docs/routes';
 import { logRoutes } from '../tlog/routes';
 import { witnessRoutes } from '../witness/routes';
+import { tileRoutes } from '../tlog/tile-routes';
 import { headRoutes } from '../tlog/head-routes';
-import { limitPublic } from './limits';
+import { guards } from './guards';
 
-export const allRoutes = () => [tenantRoutes, ledgerRoutes, webRoutes, aiRoutes, documentRoutes, traceRoutes, auditRoutes, streamRoutes, exportRoutes, portalRoutes, portalPageRoutes, logRoutes, witnessRoutes(limitPublic), headRoutes(limitPublic), docsRoutes];
+export const allRoutes = () => [
+  tenantRoutes(guards), ledgerRoutes(guards), webRoutes, aiRoutes(guards), documentRoutes(guards), traceRoutes(guards), auditRoutes(guards),
+  streamRoutes(guards), exportRoutes(guards), portalRoutes(guards), portalPageRoutes, logRoutes(guards), witnessRoutes(guards), tileRoutes(guards), headRoutes(guards), docsRoutes,
+];

@@ -1,6 +1,5 @@
 // Owns TLS material: the operator's PEM files, or a self-signed certificate generated once into DATA/tls.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { X509Certificate } from 'node:crypto';
 import { join } from 'node:path';
 import selfsigned from 'selfsigned';
 import type { Config } from '../config';
@@ -24,13 +23,4 @@ export async function tlsMaterial(cfg: Config): Promise<TlsMaterial> {
     writeFileSync(certFile, pems.cert);
   }
   return { cert: readFileSync(certFile, 'utf8'), key: readFileSync(keyFile, 'utf8'), file: certFile };
-}
-
-/** Expiry of the certificate in `file` (console health screen). */
-export function certificateExpiry(file: string): string | null {
-  try {
-    return new Date(new X509Certificate(readFileSync(file)).validTo).toISOString();
-  } catch {
-    return null;
-  }
 }

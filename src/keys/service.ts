@@ -13,6 +13,11 @@ import { parseRange, rangeText } from '../cidr';
 export type { ApiKeyRow };
 export const SCOPES = ['read', 'write', 'audit:read', 'audit:write'] as const;
 export const KEY_PREFIX = 'svc_live_';
+/** The shape of every key createApiKey issues: the prefix and 32 random bytes as base64url (43 characters). */
+const KEY_SHAPE = /^svc_live_[A-Za-z0-9_-]{43}$/;
+
+/** True when `plaintext` has the shape of an issued key; anything else is refused before it is hashed or looked up. */
+export const isWellFormedApiKey = (plaintext: string): boolean => KEY_SHAPE.test(plaintext);
 
 /** Parses CIDRs (a bare address means /32 or /128); throws ApiError bad_request naming the bad entry. */
 export function parseAllowlist(list: string[]): string[] {
@@ -77,7 +82,7 @@ const EPOCH = 'api_keys';
 const cachedKey = epochCache<ApiKeyRow>(EPOCH, (hash) => apiKeys().get(hash));
 
 // Presented plaintext -> its SHA-256, so that a client's repeated requests are not hashed each time. It holds
-// only what requests carried (well-formed or not); the row lookup below still decides, and is cached by epoch.
+// only well-formed keys requests carried; the row lookup below still decides, and is cached by epoch.
 const hashOfPresented = new Map<string, string>();
 const PRESENTED_MAX = 10_000;
 

@@ -6,13 +6,13 @@ import { uuidv7 } from '../crypto/ids';
 import { ledgerSignedPayload } from '../crypto/signed';
 import { putGrowing } from '../store/append-only';
 import type { Applier } from '../store/writer-core';
-import { tenantSigner } from '../tenants/service';
+import { tenantSigner } from '../signing/keys';
 import { recordTraceItemInTxn } from '../traces/items';
 import { appendTenantLeafInTxn } from '../tlog/append';
 import { activeCounts, byTime, byType, idempotency, ledgerRows, type IdempotencyRecord, type LedgerRow } from './repo';
+import { idemLive } from '../idempotency';
 
 export const LEDGER_EVENT = 'ledger.event';
-const IDEM_TTL_MS = 24 * 3600_000;
 
 export type LedgerQueueItem = {
   event_id: string; tenant_id: string; api_key_id: string | null; ingested_at: string; idempotency_key: string | null;
@@ -82,7 +82,7 @@ export const ledgerEventApplier: Applier<LedgerQueueItem, LedgerEventResult> = {
         const idem = data.idempotency;
         if (idem) {
           const live = idempotency().get(idem.key);
-          if (live && Date.now() - live.created_at < IDEM_TTL_MS) return { replay: live };
+          if (live && idemLive(live.created_at)) return { replay: live };
           const rec: IdempotencyRecord = { request_hash: idem.request_hash, created_at: Date.now(), status: 201, body: { event_id: row.event_id, ingested_at: row.ingested_at } };
           idempotency().putSync(idem.key, rec);
         }

@@ -10,13 +10,13 @@ import { uuidv7 } from '../crypto/ids';
 import { submit } from '../store/writer';
 import type { TenantRow } from '../tenants/service';
 import type { ApiKeyRow } from '../keys/service';
-import { chargeQuota } from '../usage/service';
+import { chargeWrite, settleWrite, type Charged } from '../usage/service';
 import { assertTraceAcceptsItems } from '../traces/gate';
 import { LEDGER_EVENT, type LedgerEventResult, type LedgerQueueItem } from './append';
 import { idempotency, type IdempotencyRecord } from './repo';
+import { idemLive } from '../idempotency';
 
 const ENDPOINT = 'POST /v1/events';
-const IDEM_TTL_MS = 24 * 3600_000;
 const PAYLOAD_LIMIT = 65536;
 const utf8 = new TextEncoder();
 
@@ -50,40 +50,48 @@ function replay(rec: IdempotencyRecord, hash: string): IngestResult {
 }
 
 /**
- * Ledger ingest after authentication: replay check, quota (counted before validation, SPEC rule 2),
- * validation, then the writer. Resolves once the signed row (and its idempotency record) is fsync'd.
+ * Ledger ingest after authentication and the 402 check: replay check, quota (counted before validation, SPEC
+ * rule 2), validation, then the writer. Resolves once the signed row (and its idempotency record) is fsync'd.
  */
-export async function ingestEvent(input: IngestInput, beforeQuota: () => void): Promise<IngestResult> {
+export async function ingestEvent(input: IngestInput): Promise<IngestResult> {
   const { tenant, key, body, idempotencyKey } = input;
   const idemKey: [string, string, string, string] | null = idempotencyKey ? [tenant.tenant_id, key.key_id, ENDPOINT, idempotencyKey] : null;
   const reqHash = idempotencyKey ? idempotencyHash(body) : '';
   if (idemKey) {
     if (inFlight.has(idemId(idemKey))) return { status: 202, body: { status: 'processing' }, replayed: false };
     const rec = idempotency().get(idemKey);
-    if (rec && Date.now() - rec.created_at < IDEM_TTL_MS) return replay(rec, reqHash);
+    if (rec && idemLive(rec.created_at)) return replay(rec, reqHash);
   }
-  beforeQuota();
-  chargeQuota(tenant, 'events_per_month');
-  const item = validateEvent(body, input.rawBody, tenant.tenant_id);
-  const event_id = uuidv7();
-  const ingested_at = new Date().toISOString();
-  const data: LedgerQueueItem = {
-    ...item, event_id, tenant_id: tenant.tenant_id, api_key_id: key.key_id, ingested_at, idempotency_key: idempotencyKey,
-    idempotency: idemKey ? { key: idemKey, request_hash: reqHash } : null,
-  };
-  if (!idemKey) {
-    await submit<LedgerQueueItem, LedgerEventResult>(LEDGER_EVENT, data);
-    return { status: 201, body: { event_id, ingested_at }, replayed: false };
-  }
-  const id = idemId(idemKey);
-  inFlight.add(id);
+  // SPEC: counted before validation. The unit travels with the event and is stored in its transaction; when no
+  // event is written (invalid body, refused write) it still counts, flushed with the other counters.
+  const usage = chargeWrite(tenant, 'events_per_month');
+  let written = false;
   try {
-    const r = await submit<LedgerQueueItem, LedgerEventResult>(LEDGER_EVENT, data);
-    // Another writer of the same key (an expired record being replaced) won: answer as its replay.
-    if (r.replay) return replay(r.replay, reqHash);
-    return { status: 201, body: { event_id, ingested_at }, replayed: false };
+    const item = validateEvent(body, input.rawBody, tenant.tenant_id);
+    const event_id = uuidv7();
+    const ingested_at = new Date().toISOString();
+    const data: LedgerQueueItem & Charged = {
+      ...item, event_id, tenant_id: tenant.tenant_id, api_key_id: key.key_id, ingested_at, idempotency_key: idempotencyKey,
+      idempotency: idemKey ? { key: idemKey, request_hash: reqHash } : null, usage,
+    };
+    if (!idemKey) {
+      await submit<LedgerQueueItem & Charged, LedgerEventResult>(LEDGER_EVENT, data);
+      written = true;
+      return { status: 201, body: { event_id, ingested_at }, replayed: false };
+    }
+    const id = idemId(idemKey);
+    inFlight.add(id);
+    try {
+      const r = await submit<LedgerQueueItem & Charged, LedgerEventResult>(LEDGER_EVENT, data);
+      written = true;
+      // Another writer of the same key (an expired record being replaced) won: answer as its replay.
+      if (r.replay) return replay(r.replay, reqHash);
+      return { status: 201, body: { event_id, ingested_at }, replayed: false };
+    } finally {
+      inFlight.delete(id);
+    }
   } finally {
-    inFlight.delete(id);
+    settleWrite(usage, written, true);
   }
 }
 

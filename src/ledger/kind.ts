@@ -4,7 +4,7 @@ import { canonicalJson } from '../crypto/canonical';
 import { sha256Hex } from '../crypto/hash';
 import { ledgerSignedPayload } from '../crypto/signed';
 import type { RecordKind } from '../records/table';
-import { pinnedPublicKey } from '../tenants/service';
+import { pinnedPublicKey } from '../signing/keys';
 import { findLedgerRow } from './query';
 import { ledgerRows, type LedgerRow } from './repo';
 

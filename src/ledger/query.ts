@@ -1,8 +1,9 @@
 // Owns ledger reads (SPEC GET /v1/events, GET /v1/events/{id}): rows by id, the list over its indexes, retention fields.
-import { ApiError, PlainError } from '../errors';
-import { isUuid } from '../crypto/ids';
+import { ApiError } from '../errors';
+import { intParam, uuidParam } from '../params';
 import { planOf, retentionPolicy } from '../plans/plans';
-import { issuerBlock, pinnedPublicKey, type TenantRow } from '../tenants/service';
+import { issuerBlock, type TenantRow } from '../tenants/service';
+import { pinnedPublicKey } from '../signing/keys';
 import { parseIso8601 } from '../time';
 import { activeCounts, byTime, byType, ledgerRows, sealedRows, storedHashes, type LedgerRow } from './repo';
 
@@ -28,8 +29,7 @@ export function retentionOf(tenant: TenantRow, ingestedAt: string) {
 }
 
 export function assertEventId(id: string): string {
-  if (!isUuid(id)) throw new ApiError('invalid_path_parameter', 'event_id must be a UUID');
-  return id.toLowerCase();
+  return uuidParam(id, 'event_id');
 }
 
 /** GET /v1/events/{id}: SPEC "Ledger event"; 410 retention_expired once sealed. */
@@ -49,13 +49,6 @@ export function getEvent(tenant: TenantRow, eventId: string) {
   return out;
 }
 
-const INT = /^[+-]?\d+$/;
-function intParam(v: string | undefined, def: number): number {
-  if (v === undefined || v === '') return def;
-  if (!INT.test(v.trim())) throw new PlainError(400, 'Bad Request: page and limit must be integers');
-  return Number(v.trim());
-}
-
 function isoParam(v: string | undefined, name: string): string | null {
   if (v === undefined || v === '') return null;
   const ms = parseIso8601(v);
@@ -63,14 +56,16 @@ function isoParam(v: string | undefined, name: string): string | null {
   return new Date(ms).toISOString();
 }
 
+const PAGING = 'page and limit must be integers';
+
 type ListResult = { events: unknown[]; page: number; limit: number; total: number; has_more: boolean };
 const listCache = new Map<string, { at: number; value: ListResult }>();
 const LIST_TTL = 30_000;
 
 /** GET /v1/events: newest first over the (tenant, ingested_at) index; cached 30 s per tenant and query (SPEC). */
 export function listEvents(tenant: TenantRow, q: { page?: string; limit?: string; date_from?: string; date_to?: string; event_type?: string }): ListResult {
-  const page = Math.max(1, intParam(q.page, 1));
-  const limit = Math.min(500, Math.max(1, intParam(q.limit, 50)));
+  const page = Math.max(1, intParam(q.page, 1, PAGING));
+  const limit = Math.min(500, Math.max(1, intParam(q.limit, 50, PAGING)));
   const from = isoParam(q.date_from, 'date_from');
   const to = isoParam(q.date_to, 'date_to');
   const type = q.event_type;

@@ -6,13 +6,14 @@ import { ulid } from '../crypto/ids';
 import { isPlainObject } from '../crypto/json-value';
 import { submitInternal } from '../store/writer';
 import type { Applier } from '../store/writer-core';
-import { getTenant, issuerBlock, pinnedPublicKey, type TenantRow } from '../tenants/service';
+import { getTenant, issuerBlock, type TenantRow } from '../tenants/service';
+import { pinnedPublicKey } from '../signing/keys';
 import { chargeQuota } from '../usage/service';
 import { assertEventId, findLedgerRow } from './query';
 import { ledgerRows, storedHashes, verifications, type LedgerRow, type VerificationRecord } from './repo';
+import { uuidParam } from '../params';
 import { checkRow } from '../records/check';
 import { ledgerEventKind } from './kind';
-import { isUuid } from '../crypto/ids';
 import { logBlockFor } from '../tlog/service';
 
 
@@ -39,9 +40,10 @@ export function verifyEvent(tenant: TenantRow, apiKeyId: string, eventId: string
   chargeQuota(tenant, 'api_verifications_per_month');
   const id = assertEventId(eventId);
   const b = isPlainObject(body) ? body : {};
-  // null counts as not given: "exactly one of" needs one real value.
+  // A null payload_hash is no hash; a present payload is one even when null (an event may be ingested with
+  // "payload": null, and verifying it by payload needs exactly that). An absent payload is not given.
   const hasHash = b.payload_hash !== undefined && b.payload_hash !== null;
-  const hasPayload = b.payload !== undefined && b.payload !== null;
+  const hasPayload = b.payload !== undefined;
   if (hasHash === hasPayload) throw new ApiError('bad_request', 'Send exactly one of payload_hash or payload');
   let submitted: string;
   let method: 'hash' | 'payload';
@@ -99,7 +101,7 @@ export function recentVerifications(tenantId: string, limit = 50) {
 
 /** GET /v1/proof/event/{id} (DECISIONS 2): hex key, signature and signed bytes; never the payload. */
 export function eventProof(eventId: string) {
-  if (!isUuid(eventId)) throw new ApiError('invalid_path_parameter', 'event_id must be a UUID');
+  uuidParam(eventId, 'event_id');
   const row = findLedgerRow(eventId);
   const tenant = row ? getTenant(row.tenant_id) : undefined;
   if (!row || !tenant) throw new ApiError('proof_not_found', 'No proof for this event');

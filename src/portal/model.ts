@@ -1,7 +1,9 @@
 // Owns the portal's shapes and input rules (SPEC "Portal session", DECISIONS 6): links, sessions, the mint body.
+import { Type as t } from '@sinclair/typebox';
 import { ApiError, type ErrorCode } from '../errors';
-import { checkOrgId } from '../audit/model';
+import { checkOrgId } from '../audit/org-input';
 import { isPlainObject } from '../crypto/json-value';
+import { Nullable, Obj, Ts, open } from '../api/schemas';
 
 export type Intent = 'audit_logs' | 'log_streams';
 export const INTENTS: Intent[] = ['audit_logs', 'log_streams'];
@@ -47,3 +49,13 @@ export function checkMintBody(body: unknown): { orgId: string; intent: Intent; s
   const linkS = duration(body.link_duration_seconds, LINK_DEFAULT_S, 60, 3600, 'invalid_link_duration', 'link_duration_seconds');
   return { orgId, intent: body.intent as Intent, sessionS, linkS };
 }
+
+/** POST /v1/audit/portal_sessions as documented (checked by checkMintBody: named error codes). */
+export const MintIn = open({
+  organization_id: t.String(), intent: t.Union(INTENTS.map((i) => t.Literal(i))),
+  session_duration_seconds: t.Optional(t.Integer({ minimum: 60, maximum: 86400 })), link_duration_seconds: t.Optional(t.Integer({ minimum: 60, maximum: 3600 })),
+});
+export const PortalLink = open({ id: t.String(), intent: t.String(), url: t.String(), token: t.String(), link_expires_in: t.Integer(), session_expires_in: t.Integer() });
+export const ExchangeIn = t.Object({ token: t.String(), intent: t.Optional(t.String()) });
+export const Exchange = open({ session_token: t.String(), expires_at: Ts, organization_id: t.String(), intent: t.String() });
+export const PortalCheckpoint = open({ organization_id: t.String(), checkpoint: Nullable(Obj) });

@@ -1,31 +1,52 @@
-// Owns the portal endpoints: minting links (audit:write), the public exchange, and the session-authenticated viewer API.
+// Owns the portal endpoints: minting links (audit:write), the public exchange, and the session-authenticated viewer
+// API (the viewer guard resolves the session and charges its rate limit).
 import { Elysia } from 'elysia';
-import { authorize } from '../http/auth';
-import { limitPublic, limitSession } from '../http/limits';
-import { exchangeLink, mintPortalSession, portalCheckpoint, portalEvent, portalEvents, portalStreams, portalVerify, sessionOf } from './service';
+import type { Guards } from '../api/guards';
+import { doc } from '../api/doc';
+import { AuditEvent, AuditEventsPage, AuditQuery, AuditVerify, StreamList } from '../api/schemas';
+import { Exchange, ExchangeIn, MintIn, PortalCheckpoint, PortalLink } from './model';
+import { exchangeLink, mintPortalSession, portalCheckpoint, portalEvent, portalEvents, portalStreams, portalVerify } from './service';
 
 type Q = Record<string, string | undefined>;
+const tag = 'portal';
 
-/** The viewer's session (401 when invalid), charged to its per-session rate limit. */
-function viewer(request: Request) {
-  const s = sessionOf(request.headers);
-  limitSession(request, s.link_id);
-  return s;
-}
-
-export const portalRoutes = new Elysia()
-  .post('/v1/audit/portal_sessions', async ({ request, body, set }) => {
-    const p = authorize(request, ['audit:write']);
-    const out = await mintPortalSession(p.tenant, body);
+export const portalRoutes = (guards: Guards) => new Elysia()
+  .use(guards)
+  .post('/v1/audit/portal_sessions', async ({ body, set, principal }) => {
+    const out = await mintPortalSession(principal.tenant, body);
     set.status = 201;
     return out;
+  }, {
+    auth: ['audit:write'],
+    detail: doc({
+      summary: 'Mint a one-time viewer link', tag, body: MintIn, ok: { 201: PortalLink },
+      errors: ['invalid_organization_id', 'invalid_intent', 'invalid_duration', 'invalid_link_duration', 'not_found', 'org_not_found', 'org_archived'],
+    }),
   })
-  .post('/v1/audit/portal/exchange', ({ request, body }) => {
-    limitPublic(request);
-    return exchangeLink(body);
+  .post('/v1/audit/portal/exchange', ({ body }) => exchangeLink(body), {
+    publicRate: true,
+    detail: doc({ summary: 'Exchange a viewer link token for a session', tag, body: ExchangeIn, ok: { 200: Exchange }, errors: ['invalid_or_used_link', 'wrong_intent'] }),
   })
-  .get('/v1/portal/audit/events', ({ request, query }) => portalEvents(viewer(request), query as Q))
-  .get('/v1/portal/audit/events/:id', ({ request, params }) => portalEvent(viewer(request), params.id))
-  .get('/v1/portal/audit/events/:id/verify', ({ request, params }) => portalVerify(viewer(request), params.id))
-  .get('/v1/portal/audit/checkpoint', ({ request }) => portalCheckpoint(viewer(request)))
-  .get('/v1/portal/streams', ({ request }) => portalStreams(viewer(request)));
+  .get('/v1/portal/audit/events', ({ query, viewer }) => portalEvents(viewer, query as Q), {
+    viewer: true,
+    detail: doc({
+      summary: 'Viewer: query the session org audit events', tag, query: AuditQuery, ok: { 200: AuditEventsPage },
+      errors: ['wrong_intent', 'bad_request', 'not_found'],
+    }),
+  })
+  .get('/v1/portal/audit/events/:id', ({ params, viewer }) => portalEvent(viewer, params.id), {
+    viewer: true,
+    detail: doc({ summary: 'Viewer: one audit event', tag, ok: { 200: AuditEvent }, errors: ['wrong_intent', 'not_found'] }),
+  })
+  .get('/v1/portal/audit/events/:id/verify', ({ params, viewer }) => portalVerify(viewer, params.id), {
+    viewer: true,
+    detail: doc({ summary: 'Viewer: verify one audit event', tag, ok: { 200: AuditVerify }, errors: ['wrong_intent', 'not_found'] }),
+  })
+  .get('/v1/portal/audit/checkpoint', ({ viewer }) => portalCheckpoint(viewer), {
+    viewer: true,
+    detail: doc({ summary: "Viewer: the latest checkpoint of the session org's log", tag, ok: { 200: PortalCheckpoint }, errors: ['wrong_intent', 'checkpoint_not_found'] }),
+  })
+  .get('/v1/portal/streams', ({ viewer }) => portalStreams(viewer), {
+    viewer: true,
+    detail: doc({ summary: 'Viewer: the streams of the session org', tag, ok: { 200: StreamList }, errors: ['wrong_intent'] }),
+  });

@@ -5,7 +5,7 @@ import { sha256Hex } from '../crypto/hash';
 import { secretToken, uuidv7 } from '../crypto/ids';
 import { transact } from '../store/env';
 import { getTenant, issuerBlock, type TenantRow } from '../tenants/service';
-import { checkQuery } from '../audit/model';
+import { checkQuery } from '../audit/query-input';
 import { getAuditEvent, getOrg, queryEvents, verifyAuditEvent } from '../audit/service';
 import { orgStreams } from '../streams/service';
 import { checkMintBody, type Intent, type LinkRow, type SessionRow } from './model';

@@ -98,6 +98,7 @@ export type ProofBundle = {
     count_confirmed: boolean;
     composite_hash_valid: boolean;
     all_signatures_valid: boolean;
+    /** The object whose canonical hash the seal event signs as payload_hash; both bundle endpoints carry it. */
     payload?: { trace_id: string; composite_hash: string; item_count: number; metadata: unknown; sealed_at: string };
     log?: LogBlock;
   };

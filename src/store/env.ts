@@ -1,7 +1,8 @@
 // Owns the LMDB environment: opening it, named sub-databases, and every write transaction.
 import { open, type Database, type RootDatabase } from 'lmdb';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { checkFormat, forgetFormat } from './format';
 
 /** Named sub-databases an environment may hold: over 50 are in use, so 64 left too little room for new areas. */
@@ -16,23 +17,43 @@ const EMPTY = Object.freeze({
   getRange: () => [] as never[], getKeys: () => [] as never[], getValues: () => [] as never[],
 }) as unknown as Database;
 
+/** The temporary directory the open store was opened through (openStore `untouched`), removed on close. */
+let aside: string | null = null;
+
+/**
+ * A private temporary directory holding a symbolic link to `dbDir`/data.mdb, through which LMDB opens that file
+ * read-only and keeps its lock file (lock.mdb) there: nothing is written into `dbDir` (a backup being checked,
+ * possibly on read-only or WORM media). lmdb-js offers no MDB_NOLOCK, and as root a read-only mode stops nothing.
+ */
+function openingAside(dbDir: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'svc-readonly-'));
+  symlinkSync(resolve(dbDir, 'data.mdb'), join(dir, 'data.mdb'));
+  return dir;
+}
+
 /**
  * Opens (once per process) the environment at DATA/db. overlappingSync is off so that a resolved
  * put() means fsync'd, not merely committed: an answered 201 survives a kill -9 or power loss.
+ * `untouched` (with readOnly) opens it without writing anything into DATA/db, not even LMDB's lock file.
  */
-export function openStore(dataDir: string, opts: { readOnly?: boolean } = {}): RootDatabase {
+export function openStore(dataDir: string, opts: { readOnly?: boolean; untouched?: boolean } = {}): RootDatabase {
   if (root) return root;
-  const path = join(dataDir, 'db');
-  mkdirSync(path, { recursive: true });
-  const opened = open({ path, overlappingSync: false, maxDbs: MAX_DBS, mapSize: 64 * 1024 ** 3, noMemInit: true, readOnly: opts.readOnly });
+  let path = join(dataDir, 'db');
+  const through = opts.readOnly && opts.untouched ? openingAside(path) : null;
+  if (through) path = through;
+  else mkdirSync(path, { recursive: true });
+  let opened: RootDatabase | undefined;
   try {
+    opened = open({ path, overlappingSync: false, maxDbs: MAX_DBS, mapSize: 64 * 1024 ** 3, noMemInit: true, readOnly: opts.readOnly });
     checkFormat(opened);
   } catch (e) {
-    void opened.close();
+    void opened?.close();
+    if (through) rmSync(through, { recursive: true, force: true });
     throw e;
   }
   root = opened;
   readOnly = !!opts.readOnly;
+  aside = through;
   return root;
 }
 
@@ -112,15 +133,21 @@ export function backupStore(dir: string): Promise<void> {
   return env().backup(dir, true);
 }
 
-/** Entry counts of the named sub-databases of a closed environment directory (e.g. a backup), opened read-only. */
+/** Entry counts of the named sub-databases of a closed environment directory (e.g. a backup), opened read-only and untouched. */
 export async function entryCounts(dbDir: string, names: string[]): Promise<Record<string, number>> {
-  const other = open({ path: dbDir, readOnly: true, maxDbs: MAX_DBS });
+  // Opened aside: a backup holds only the files of its manifest, so no lock file is left in it.
+  const through = openingAside(dbDir);
   try {
-    const out: Record<string, number> = {};
-    for (const n of names) out[n] = other.openDB({ name: n, create: false } as never)?.getCount() ?? 0;
-    return out;
+    const other = open({ path: through, readOnly: true, maxDbs: MAX_DBS });
+    try {
+      const out: Record<string, number> = {};
+      for (const n of names) out[n] = other.openDB({ name: n, create: false } as never)?.getCount() ?? 0;
+      return out;
+    } finally {
+      await other.close();
+    }
   } finally {
-    await other.close();
+    rmSync(through, { recursive: true, force: true });
   }
 }
 
@@ -137,4 +164,6 @@ export async function closeStore(): Promise<void> {
   dbs.clear();
   forgetFormat();
   await r.close();
+  if (aside) rmSync(aside, { recursive: true, force: true });
+  aside = null;
 }

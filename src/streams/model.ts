@@ -1,6 +1,10 @@
 // Owns the audit stream's shapes (SPEC "Audit stream", DECISIONS 6): the stored row, the create body, the reply.
+import { Type as t } from '@sinclair/typebox';
 import { ApiError } from '../errors';
 import { isPlainObject } from '../crypto/json-value';
+
+/** POST /v1/audit/orgs/{id}/streams as documented (checked by the service, named error codes). */
+export const StreamIn = t.Object({ type: t.Literal('webhook'), url: t.String({ format: 'uri' }) });
 
 export type StreamState = 'active' | 'failing' | 'paused';
 

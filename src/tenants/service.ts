@@ -1,33 +1,20 @@
-// Owns tenants (DECISIONS 1): creation, plans, past-due flag, domain verification, signing keys and rotation.
+// Owns tenants (DECISIONS 1): creation with a first signing key, plans, past-due flag, domain verification,
+// key rotation and the published key document (the keys themselves live in src/signing/).
 import { resolveTxt } from 'node:dns/promises';
-import type { KeyObject } from 'node:crypto';
-import { config } from '../config';
 import { ApiError } from '../errors';
-import { canonicalBytes } from '../crypto/canonical';
-import { generateSigningKey, keyIdOf, privateKeyObject, signBytes, verifyBytes } from '../crypto/ed25519';
-import { open as unseal, seal } from '../crypto/keywrap';
 import { uuidv4, isUuid } from '../crypto/ids';
-import { masterKey } from '../store/master-key';
 import { transact, updateRow } from '../store/env';
 import { bumpEpochInTxn, epochCache } from '../store/epoch';
 import { isPlanName, PLAN_NAMES, type PlanName } from '../plans/plans';
-import { platformKeys, signingKeys, tenantDomains, tenants, type SigningKeyRow, type TenantRow } from './repo';
+import { newKeyRow, putKeyInTxn, retireKeyInTxn, tenantKeys } from '../signing/keys';
+import { signKeyRecord } from '../signing/platform';
+import { tenantDomains, tenants, type TenantRow } from './repo';
 
 export type { TenantRow };
-export type Signer = { key_id: string; public_key: Buffer; sign(message: Uint8Array): Buffer };
 
 /** DECISIONS 11: domains that would give a tenant log a platform log's origin (head, operator) or the witness key's name. */
 export const RESERVED_DOMAINS: readonly string[] = ['head', 'operator', 'witness'];
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
-
-function newKeyRow(tenantId: string, now: string): { row: SigningKeyRow; seed: Buffer } {
-  const { publicKey, seed } = generateSigningKey();
-  const key_id = keyIdOf(publicKey);
-  return {
-    row: { key_id, tenant_id: tenantId, public_key: publicKey, sealed_seed: seal(masterKey(config().masterKeyFile), seed, key_id), valid_from: now, valid_until: null },
-    seed,
-  };
-}
 
 export type CreateTenantIn = { name: string; domain: string; issuerName?: string; plan?: string };
 
@@ -43,7 +30,7 @@ export async function createTenant(input: CreateTenantIn) {
   if (!isPlanName(plan)) throw new ApiError('bad_request', `plan must be one of ${PLAN_NAMES.join(', ')}`);
   const now = new Date().toISOString();
   const tenant_id = uuidv4();
-  const { row } = newKeyRow(tenant_id, now);
+  const row = newKeyRow(tenant_id, now);
   const t: TenantRow = {
     tenant_id, name, issuer_name: (input.issuerName ?? '').trim() || name, primary_domain: domain,
     domain_verified: false, domain_verified_at: null, logo_url: null, plan, past_due: false, created_at: now,
@@ -53,7 +40,7 @@ export async function createTenant(input: CreateTenantIn) {
     bumpEpochInTxn(EPOCH);
     tenantDomains().put(domain, tenant_id);
     tenants().put(tenant_id, t);
-    signingKeys().put([tenant_id, row.key_id], row);
+    putKeyInTxn(row);
   });
   if (!ok) throw new ApiError('bad_request', `domain already registered: ${domain}`);
   return { tenant_id, name, primary_domain: domain, plan, key_id: row.key_id, public_key: row.public_key.toString('hex') };
@@ -74,10 +61,6 @@ export const getTenant = (tenantId: string): TenantRow | undefined => cachedTena
 
 export function listTenants(): TenantRow[] {
   return [...tenants().getRange({})].map((e) => e.value as TenantRow);
-}
-
-export function tenantKeys(tenantId: string): SigningKeyRow[] {
-  return [...signingKeys().getRange({ start: [tenantId], end: [tenantId, '\uffff'] })].map((e) => e.value as SigningKeyRow);
 }
 
 /** A tenant as shown by the CLI and console: the row plus its keys' public halves, never a private key. */
@@ -125,49 +108,15 @@ export async function verifyDomain(ref: string, force = false): Promise<TenantRo
 export async function rotateKey(ref: string) {
   const t = findTenant(ref);
   const now = new Date().toISOString();
-  const { row } = newKeyRow(t.tenant_id, now);
+  const row = newKeyRow(t.tenant_id, now);
   await transact(() => {
     const cur = tenants().get(t.tenant_id)!;
-    const old = signingKeys().get([t.tenant_id, cur.active_key_id]);
-    if (old) signingKeys().putSync([t.tenant_id, old.key_id], { ...old, valid_until: now });
-    signingKeys().putSync([t.tenant_id, row.key_id], row);
+    retireKeyInTxn(t.tenant_id, cur.active_key_id, now);
+    putKeyInTxn(row);
     tenants().putSync(t.tenant_id, { ...cur, active_key_id: row.key_id });
     bumpEpochInTxn(EPOCH);
   });
   return { key_id: row.key_id, public_key: row.public_key.toString('hex') };
-}
-
-const privateCache = new Map<string, KeyObject>();
-function privateFor(row: SigningKeyRow): KeyObject {
-  let k = privateCache.get(row.key_id);
-  if (!k) {
-    k = privateKeyObject(unseal(masterKey(config().masterKeyFile), row.sealed_seed, row.key_id));
-    privateCache.set(row.key_id, k);
-  }
-  return k;
-}
-
-// The intake worker asks for a signer per record: the tenant row is read every time (so a rotation made
-// by the CLI applies to the next record), the decoded key pair is cached by key_id (keys never change).
-const signers = new Map<string, Signer>();
-
-/** The tenant's active signing key. The private half stays inside this module. */
-export function tenantSigner(tenantId: string): Signer {
-  const t = getTenant(tenantId);
-  if (!t) throw new ApiError('not_found', 'tenant not found');
-  let signer = signers.get(t.active_key_id);
-  if (!signer) {
-    const row = signingKeys().get([tenantId, t.active_key_id])!;
-    const key = privateFor(row);
-    signer = { key_id: row.key_id, public_key: row.public_key, sign: (m) => signBytes(key, m) };
-    signers.set(row.key_id, signer);
-  }
-  return signer;
-}
-
-/** The pinned public key of `keyId` for the tenant (verification never trusts a key copied on a row). */
-export function pinnedPublicKey(tenantId: string, keyId: string): Buffer | undefined {
-  return signingKeys().get([tenantId, keyId])?.public_key;
 }
 
 /** SPEC "Issuer block": domain_verified_at and logo_url omitted when absent. */
@@ -178,47 +127,14 @@ export function issuerBlock(t: TenantRow) {
   return o;
 }
 
-// ---- platform key (DECISIONS 7) ----
-
-/** The appliance's own Ed25519 key, created on first use; it signs tenant key records. */
-export async function ensurePlatformKey(): Promise<void> {
-  if (platformKeys().get('platform')) return;
-  const { row } = newKeyRow('platform', new Date().toISOString());
-  await platformKeys().ifNoExists('platform', () => platformKeys().put('platform', row));
-}
-function platformRow(): SigningKeyRow {
-  const r = platformKeys().get('platform');
-  if (!r) throw new ApiError('not_found', 'platform key not created yet');
-  return r;
-}
-export function platformKeyDoc() {
-  const r = platformRow();
-  return { algorithm: 'ed25519', public_key: r.public_key.toString('base64url'), key_id: r.key_id, created_at: r.valid_from };
-}
-
-/** The platform key's public half (it signs the head and operator logs' checkpoints, DECISIONS 11). */
-export const platformPublicKey = (): Buffer => platformRow().public_key;
-
-let platform: Signer | null = null;
-/** The platform key as a signer; the private half stays inside this module. */
-export function platformSigner(): Signer {
-  if (!platform) {
-    const row = platformRow();
-    const key = privateFor(row);
-    platform = { key_id: row.key_id, public_key: row.public_key, sign: (m) => signBytes(key, m) };
-  }
-  return platform;
-}
-
 /** GET /keys/{domain}: the active key, every key with its validity, each signed by the platform key. */
 export function domainKeysDoc(domain: string) {
   const id = tenantDomains().get(domain.toLowerCase());
   const t = id ? tenants().get(id) : undefined;
   if (!t) throw new ApiError('not_found', `no tenant for domain ${domain}`);
-  const platform = privateFor(platformRow());
   const keys = tenantKeys(t.tenant_id).map((k) => {
     const public_key = k.public_key.toString('base64url');
-    const platform_signature = signBytes(platform, canonicalBytes({ domain: t.primary_domain, public_key, key_id: k.key_id })).toString('hex');
+    const platform_signature = signKeyRecord({ domain: t.primary_domain, public_key, key_id: k.key_id });
     return { key_id: k.key_id, public_key, algorithm: 'ed25519', valid_from: k.valid_from, valid_until: k.valid_until, platform_signature };
   });
   const active = keys.find((k) => k.key_id === t.active_key_id)!;
@@ -227,5 +143,3 @@ export function domainKeysDoc(domain: string) {
     platform_signature: active.platform_signature, domain_verified: t.domain_verified, issuer_name: t.issuer_name, keys,
   };
 }
-
-export { verifyBytes };

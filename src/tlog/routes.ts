@@ -1,19 +1,21 @@
 // Owns the transparency log endpoints (DECISIONS 10): checkpoint, inclusion and consistency for the tenant
 // log (/v1/log, scope read), an org log (/v1/audit/orgs/{id}/log, audit:read) and the public tenant log.
 import { Elysia } from 'elysia';
-import { authorize } from '../http/auth';
-import { limitPublic } from '../http/limits';
-import { ApiError } from '../errors';
+import type { Guards } from '../api/guards';
+import { doc } from '../api/doc';
+import { ApiError, type ErrorCode } from '../errors';
 import { isUuid } from '../crypto/ids';
 import { recordTable } from '../records/table';
 import { checkpointOut, consistencyOut, inclusionOut, orgLog, tenantLog, type LogRow } from './service';
 import { orgRecordLeaf, tenantRecordLeaf } from './records';
 import { tenantLogReport } from './tenant-integrity';
+import { Checkpoint, Consistency, ConsistencyQuery, Inclusion, InclusionQuery, LogIntegrity } from './route-schemas';
 
 type Q = Record<string, string | undefined>;
+type Read = 'checkpoint' | 'inclusion' | 'consistency';
 
 /** The three reads of a log, given how to find it and how to resolve a record id in it. */
-function logReads(log: LogRow | undefined, query: Q, what: string, resolve: (log: LogRow, id: string) => number | undefined) {
+function logReads(log: LogRow | undefined, query: Q, what: Read, resolve: (log: LogRow, id: string) => number | undefined) {
   if (what === 'checkpoint') return checkpointOut(log);
   if (what === 'inclusion') return inclusionOut(log, query, (id) => (log ? resolve(log, id) : undefined));
   return consistencyOut(log, query);
@@ -24,26 +26,38 @@ function publicTenantId(domain: string): string {
   return recordTable().tenants.idOf(domain);
 }
 
-// One route per read (not a `:what` parameter), so that each has its own entry in the OpenAPI document.
-const tenantReads = (request: Request, query: Q, what: string) => logReads(tenantLog(authorize(request, ['read']).tenant.tenant_id), query, what, tenantRecordLeaf);
-function orgReads(request: Request, id: string, query: Q, what: string) {
-  const p = authorize(request, ['audit:read']);
-  recordTable().orgs.assert(p.tenant.tenant_id, id);
-  return logReads(orgLog(p.tenant.tenant_id, id), query, what, orgRecordLeaf);
-}
-function publicReads(request: Request, domain: string, query: Q, what: string) {
-  limitPublic(request);
-  return logReads(tenantLog(publicTenantId(domain)), query, what, tenantRecordLeaf);
-}
+const tag = 'logs';
+const LOG_ERRORS: ErrorCode[] = ['invalid_leaf_index', 'invalid_tree_size', 'leaf_pending', 'leaf_not_found', 'checkpoint_not_found'];
+/** The documentation of one read; `errors`: what finding the log adds (an unknown org or domain). */
+const readDoc = (what: Read, errors: ErrorCode[]) => doc(
+  what === 'checkpoint' ? { summary: 'Latest signed checkpoint of the log', tag, ok: { 200: Checkpoint }, errors: ['checkpoint_not_found', ...errors] }
+  : what === 'inclusion' ? { summary: 'Inclusion proof of a leaf (by leaf_index or record_id)', tag, query: InclusionQuery, ok: { 200: Inclusion }, errors: [...LOG_ERRORS, ...errors] }
+  : { summary: 'Consistency proof between two tree sizes', tag, query: ConsistencyQuery, ok: { 200: Consistency }, errors: ['invalid_tree_size', ...errors] },
+);
 
-export const logRoutes = new Elysia()
-  .get('/v1/log/integrity', ({ request }) => tenantLogReport(authorize(request, ['read']).tenant.tenant_id))
-  .get('/v1/log/checkpoint', ({ request, query }) => tenantReads(request, query as Q, 'checkpoint'))
-  .get('/v1/log/inclusion', ({ request, query }) => tenantReads(request, query as Q, 'inclusion'))
-  .get('/v1/log/consistency', ({ request, query }) => tenantReads(request, query as Q, 'consistency'))
-  .get('/v1/audit/orgs/:id/log/checkpoint', ({ request, params, query }) => orgReads(request, params.id, query as Q, 'checkpoint'))
-  .get('/v1/audit/orgs/:id/log/inclusion', ({ request, params, query }) => orgReads(request, params.id, query as Q, 'inclusion'))
-  .get('/v1/audit/orgs/:id/log/consistency', ({ request, params, query }) => orgReads(request, params.id, query as Q, 'consistency'))
-  .get('/v1/proof/log/:domain/checkpoint', ({ request, params, query }) => publicReads(request, params.domain, query as Q, 'checkpoint'))
-  .get('/v1/proof/log/:domain/inclusion', ({ request, params, query }) => publicReads(request, params.domain, query as Q, 'inclusion'))
-  .get('/v1/proof/log/:domain/consistency', ({ request, params, query }) => publicReads(request, params.domain, query as Q, 'consistency'));
+// One route per read (not a `:what` parameter), so that each has its own entry in the OpenAPI document.
+const READS: Read[] = ['checkpoint', 'inclusion', 'consistency'];
+
+export const logRoutes = (guards: Guards) => {
+  const app = new Elysia()
+    .use(guards)
+    .get('/v1/log/integrity', ({ principal }) => tenantLogReport(principal.tenant.tenant_id), {
+      auth: ['read'],
+      detail: doc({ summary: "Integrity report of the tenant's log", tag, ok: { 200: LogIntegrity } }),
+    });
+  // Elysia registers a route on the instance it is called on (the chain returns that same instance).
+  for (const what of READS) {
+    app
+      .get(`/v1/log/${what}`, ({ principal, query }) => logReads(tenantLog(principal.tenant.tenant_id), query as Q, what, tenantRecordLeaf), {
+        auth: ['read'], detail: readDoc(what, []),
+      })
+      .get(`/v1/audit/orgs/:id/log/${what}`, ({ principal, params, query }) => {
+        recordTable().orgs.assert(principal.tenant.tenant_id, params.id);
+        return logReads(orgLog(principal.tenant.tenant_id, params.id), query as Q, what, orgRecordLeaf);
+      }, { auth: ['audit:read'], detail: readDoc(what, ['not_found']) })
+      .get(`/v1/proof/log/:domain/${what}`, ({ params, query }) => logReads(tenantLog(publicTenantId(params.domain)), query as Q, what, tenantRecordLeaf), {
+        publicRate: true, detail: readDoc(what, ['not_found']),
+      });
+  }
+  return app;
+};

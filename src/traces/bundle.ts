@@ -9,7 +9,8 @@ import type { BundleItem, ProofBundle } from '../proof/bundle-format';
 import { aiPayloadHashOf, compositeHashOf, metadataHashOf, sealPayloadOf, valueHashOf } from '../proof/recompute';
 import { rebuildRow } from '../records/check';
 import { recordTable, type BundleRecord, type KindName, type RecordKind } from '../records/table';
-import { getTenant, issuerBlock, pinnedPublicKey, type TenantRow } from '../tenants/service';
+import { getTenant, issuerBlock, type TenantRow } from '../tenants/service';
+import { pinnedPublicKey } from '../signing/keys';
 import { traceItems, type TraceItemRef } from './items';
 import { traceTenants, type TraceRow } from './repo';
 import { findTrace, tracePathId } from './service';
@@ -107,6 +108,8 @@ export function buildBundle(tenant: TenantRow, trace: TraceRow, hashOnly = false
       count_confirmed: items.length === trace.item_count,
       composite_hash_valid: allContent && recomputed === trace.composite_hash && isPlainObject(seal.payload) && seal.payload.composite_hash === recomputed,
       all_signatures_valid: sealSignatureValid && items.every((i) => i.verification.signature_valid),
+      // The object the seal's payload_hash covers: what binds the seal signature to exactly this list (verifiers recompute it).
+      payload: sealPayload,
       log: logBlockFor(trace.tenant_id, { leaf_index: sealKind.placement(sealRow).leaf_index, id: sealKind.id(sealRow) }),
     },
     footer: {

@@ -5,11 +5,12 @@ import { transact } from '../store/env';
 import { submit } from '../store/writer';
 import type { Applier } from '../store/writer-core';
 import { canonicalBytes } from '../crypto/canonical';
-import { isUuid, uuidv7 } from '../crypto/ids';
+import { uuidv7 } from '../crypto/ids';
+import { uuidParam } from '../params';
 import { log } from '../log';
 import { compositeHashOf, sealPayloadOf } from '../proof/recompute';
 import type { TenantRow } from '../tenants/service';
-import { assertQuotaLeft, chargeQuota } from '../usage/service';
+import { assertQuotaLeft, chargeWrite, settleWrite, storeUsageInTxn } from '../usage/service';
 import { acceptedItemCount, clearPendingStatus, forgetSealedTrace, notePendingStatus, traceStatus } from './gate';
 import { traceItemCount, traceItems } from './items';
 import { traceLabels, traces, traceTenants, type TraceRow } from './repo';
@@ -19,8 +20,7 @@ const LABEL_MAX = 255;
 
 /** Path ids: a malformed one is invalid_path_parameter; ids are stored lowercase. */
 export function tracePathId(id: string): string {
-  if (!isUuid(id)) throw new ApiError('invalid_path_parameter', 'trace_id must be a UUID');
-  return id.toLowerCase();
+  return uuidParam(id, 'trace_id');
 }
 
 /** The tenant's trace, or 404 trace_not_found (another tenant's trace is not disclosed). */
@@ -79,21 +79,25 @@ export async function createTrace(tenant: TenantRow, body: unknown) {
   const metadata = checkMetadata(b.metadata);
   if (b.public !== undefined && b.public !== null && typeof b.public !== 'boolean') throw new ApiError('invalid_payload', 'public must be a boolean');
   if (labelHolder(tenant.tenant_id, label)) throw new ApiError('trace_label_in_use', 'An open trace of this tenant already has this label');
-  chargeQuota(tenant, 'traces_per_month');
+  // The unit is stored in the trace's own transaction; nothing created, nothing stored.
+  const usage = chargeWrite(tenant, 'traces_per_month');
   const row: TraceRow = {
     trace_id: uuidv7(), tenant_id: tenant.tenant_id, label, status: 'open', metadata, public: b.public === true, created_at: new Date().toISOString(),
   };
-  const created = await transact(() => {
-    if (labelHolder(tenant.tenant_id, label)) return false;
-    traceLabels().putSync([tenant.tenant_id, label], row.trace_id);
-    traceTenants().putSync(row.trace_id, tenant.tenant_id);
-    traces().putSync([tenant.tenant_id, row.trace_id], row);
-    return true;
-  });
-  if (!created) {
-    chargeQuota(tenant, 'traces_per_month', -1); // nothing was created: the unit counted above is given back
-    throw new ApiError('trace_label_in_use', 'An open trace of this tenant already has this label');
+  let created = false;
+  try {
+    created = await transact(() => {
+      if (labelHolder(tenant.tenant_id, label)) return false;
+      traceLabels().putSync([tenant.tenant_id, label], row.trace_id);
+      traceTenants().putSync(row.trace_id, tenant.tenant_id);
+      traces().putSync([tenant.tenant_id, row.trace_id], row);
+      storeUsageInTxn(usage);
+      return true;
+    });
+  } finally {
+    settleWrite(usage, created);
   }
+  if (!created) throw new ApiError('trace_label_in_use', 'An open trace of this tenant already has this label');
   return { trace_id: row.trace_id, label, status: 'open', metadata, public: row.public, created_at: row.created_at };
 }
 

@@ -1,4 +1,5 @@
-// Owns monthly quota counting (DECISIONS 1): counted in memory on the request path, flushed in batches.
+// Owns monthly quota counting (DECISIONS 1): counted in memory on the request path; a unit that belongs to a
+// record is stored by the writer in that record's own transaction, the others are flushed in batches.
 import { ApiError } from '../errors';
 import { config } from '../config';
 import { submitInternal } from '../store/writer';
@@ -23,8 +24,14 @@ export function monthOf(ms = Date.now()): string {
 
 const pending = new Map<string, number>(); // "tenant|month|resource" -> not yet flushed
 const flushing = new Map<string, number>(); // handed to a transaction that has not committed yet
+const inWrites = new Map<string, number>(); // carried by record writes not yet committed (chargeWrite)
+const add = (m: Map<string, number>, k: string, n: number) => {
+  const v = (m.get(k) ?? 0) + n;
+  if (v) m.set(k, v);
+  else m.delete(k);
+};
 
-// The server is the only writer of the stored counters (through flushUsage), so while it runs it keeps
+// The server is the only writer of the stored counters (flushUsage, and the units of its record writes), so it keeps
 // what it read of them in memory and adds its own flushes: no LMDB read per request. Other processes
 // (CLI, console) read the store each time.
 let stored: Map<string, number> | null = null;
@@ -45,7 +52,7 @@ function storedUsage(k: string, tenantId: string, month: string, resource: Resou
 /** Usage so far this month, including counts not yet flushed or still being flushed. */
 export function currentUsage(tenantId: string, resource: Resource, month = monthOf()): number {
   const k = `${tenantId}|${month}|${resource}`;
-  return storedUsage(k, tenantId, month, resource) + (pending.get(k) ?? 0) + (flushing.get(k) ?? 0);
+  return storedUsage(k, tenantId, month, resource) + (pending.get(k) ?? 0) + (flushing.get(k) ?? 0) + (inWrites.get(k) ?? 0);
 }
 
 /**
@@ -53,6 +60,11 @@ export function currentUsage(tenantId: string, resource: Resource, month = month
  * limit is 0 and quota_exceeded (with SPEC's body fields) when the limit is reached.
  */
 export function chargeQuota(tenant: TenantRow, resource: Resource, n = 1): void {
+  add(pending, checkQuota(tenant, resource, n), n);
+}
+
+/** Throws like chargeQuota when `n` more units would pass the limit; the counter key otherwise. */
+function checkQuota(tenant: TenantRow, resource: Resource, n: number): string {
   const plan: Plan = planOf(tenant.plan);
   const limit = plan[resource];
   if (limit === 0) throw new ApiError('feature_not_available', `${resource} is not in the ${tenant.plan} plan`);
@@ -68,8 +80,37 @@ export function chargeQuota(tenant: TenantRow, resource: Resource, n = 1): void 
       }).withHeaders({ 'Retry-After': String(Math.ceil((nextMonth - now.getTime()) / 1000)) });
     }
   }
-  const k = `${tenant.tenant_id}|${month}|${resource}`;
-  pending.set(k, (pending.get(k) ?? 0) + n);
+  return `${tenant.tenant_id}|${month}|${resource}`;
+}
+
+/** A quota unit carried by the write of the record it counts: [counter key, units]. Plain JSON (it crosses to the writer). */
+export type UsageUnit = [key: string, n: number];
+/** A write item carrying its unit; items queued by earlier versions carry none. */
+export type Charged = { usage?: UsageUnit };
+
+/**
+ * Counts one unit of `resource` as chargeQuota does (same refusals), for a record about to be handed to the
+ * writer with it: the writer stores the unit in the record's own transaction (countUsageInTxn), so a record and
+ * its count are durable together (a kill -9 loses neither alone). Settle it with settleWrite.
+ */
+export function chargeWrite(tenant: TenantRow, resource: Resource): UsageUnit {
+  const k = checkQuota(tenant, resource, 1);
+  // The stored count is cached before the write can commit, so the cache never reads the unit and then adds it again.
+  currentUsage(tenant.tenant_id, resource, k.split('|')[1]);
+  add(inWrites, k, 1);
+  return [k, 1];
+}
+
+/**
+ * After the write of a unit from chargeWrite: `created` when its transaction committed the unit (the record was
+ * created); otherwise nothing was stored for it, and the unit is dropped, or with `keep` still counted (flushed
+ * with the others: SPEC counts a ledger ingest before validation, whatever becomes of it).
+ */
+export function settleWrite([k, n]: UsageUnit, created: boolean, keep = false): void {
+  add(inWrites, k, -n);
+  if (created) {
+    if (stored?.has(k)) stored.set(k, stored.get(k)! + n);
+  } else if (keep) add(pending, k, n);
 }
 
 /**
@@ -81,6 +122,33 @@ export function assertQuotaLeft(tenant: TenantRow, resource: Resource): void {
   if (limit === 0 || (limit !== null && currentUsage(tenant.tenant_id, resource) >= limit)) chargeQuota(tenant, resource);
 }
 
+// ---- writer thread ----
+
+/** Units of the records applied in the current writer transaction, written once at its end (flushUsageInTxn). */
+const unitsInTxn = new Map<string, number>();
+
+/** Inside the writer transaction of a record that was created: its unit (chargeWrite) counts with it. */
+export function countUsageInTxn(unit: UsageUnit | null | undefined): void {
+  if (unit) add(unitsInTxn, unit[0], unit[1]);
+}
+
+/** Inside a write transaction: adds `n` to the stored counter `k` ("tenant|month|resource"). */
+function addStoredInTxn(k: string, n: number): void {
+  const [t, m, r] = k.split('|') as [string, string, string];
+  usageCounters().putSync([t, m, r], (usageCounters().get([t, m, r]) ?? 0) + n);
+}
+
+/** Runs after the items of each writer transaction: one read-modify-write per counter touched, not per record. */
+export function flushUsageInTxn(): void {
+  for (const [k, n] of unitsInTxn) addStoredInTxn(k, n);
+  unitsInTxn.clear();
+}
+
+/** Inside a write transaction of the main thread that creates a record (a trace): its unit, stored with it. */
+export function storeUsageInTxn([k, n]: UsageUnit): void {
+  addStoredInTxn(k, n);
+}
+
 const USAGE_FLUSH = 'usage.flush';
 type Counts = Array<[key: string, n: number]>;
 
@@ -88,10 +156,7 @@ type Counts = Array<[key: string, n: number]>;
 export const usageFlushApplier: Applier<Counts, null> = {
   prepare: (counts) => ({
     apply() {
-      for (const [k, n] of counts) {
-        const [t, m, r] = k.split('|') as [string, string, string];
-        usageCounters().putSync([t, m, r], (usageCounters().get([t, m, r]) ?? 0) + n);
-      }
+      for (const [k, n] of counts) addStoredInTxn(k, n);
       return null;
     },
   }),

@@ -15,6 +15,9 @@ export type LogResult =
   | { status: 'pending' }
   | { status: 'checked'; ok: boolean; steps: LogStep[]; leafIndex: number | null; treeSize: number | null; rootHex: string | null; checkpoint: OpenedCheckpoint | null };
 
+/** Which log a checkpoint must belong to: an exact origin, an origin suffix, or a rule with its description. */
+export type ExpectedOrigin = string | { suffix: string } | { test: (origin: string) => boolean; expected: string };
+
 const asKeys = (k: Uint8Array | readonly Uint8Array[]): readonly Uint8Array[] => (k instanceof Uint8Array ? [k] : k);
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isIndex = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
@@ -47,7 +50,7 @@ export function openCheckpoint(p: Primitives, note: unknown, publicKeys: Uint8Ar
  * origin by one of `publicKeys` (the record's key, plus the tenant's other published keys across a rotation).
  * `{status: "pending"}` is not a failure: no checkpoint covers the record yet.
  */
-export function checkLogBlock(p: Primitives, leafData: Uint8Array, log: unknown, publicKeys: Uint8Array | readonly Uint8Array[], expectedOrigin?: string | { suffix: string }): LogResult {
+export function checkLogBlock(p: Primitives, leafData: Uint8Array, log: unknown, publicKeys: Uint8Array | readonly Uint8Array[], expectedOrigin?: ExpectedOrigin): LogResult {
   if (log === undefined || log === null) return { status: 'absent' };
   if (isObj(log) && log.status === 'pending') return { status: 'pending' };
   const steps: LogStep[] = [];
@@ -80,8 +83,9 @@ export function checkLogBlock(p: Primitives, leafData: Uint8Array, log: unknown,
   const same = cp.treeSize === size && equalBytes(cp.root, root!);
   steps.push({ check: 'checkpoint', ok: same, detail: same ? `checkpoint ${cp.origin} at tree size ${cp.treeSize} has this root` : `the checkpoint says tree size ${cp.treeSize} and root ${toHex(cp.root)}, the block ${size} and ${String(l.root_hash)}` });
   if (expectedOrigin !== undefined) {
-    const ok = typeof expectedOrigin === 'string' ? cp.origin === expectedOrigin : cp.origin.endsWith(expectedOrigin.suffix);
-    steps.push({ check: 'origin', ok, detail: ok ? `origin ${cp.origin}` : `origin ${cp.origin} is not the expected log (${typeof expectedOrigin === 'string' ? expectedOrigin : `…${expectedOrigin.suffix}`})` });
+    const ok = typeof expectedOrigin === 'string' ? cp.origin === expectedOrigin : 'suffix' in expectedOrigin ? cp.origin.endsWith(expectedOrigin.suffix) : expectedOrigin.test(cp.origin);
+    const expected = typeof expectedOrigin === 'string' ? expectedOrigin : 'suffix' in expectedOrigin ? `…${expectedOrigin.suffix}` : expectedOrigin.expected;
+    steps.push({ check: 'origin', ok, detail: ok ? `origin ${cp.origin}` : `origin ${cp.origin} is not the expected log (${expected})` });
   }
   const c = opened.checkpoint;
   steps.push({ check: 'checkpoint_signature', ok: !!c, detail: c ? `signed note verifies with key ${c.keyId} (note key id ${c.noteKeyId}) under key name ${cp.origin}` : opened.error ?? 'the checkpoint signature does not verify' });

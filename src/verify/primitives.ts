@@ -49,3 +49,9 @@ export function fromBase64(s: string): Uint8Array | null {
   for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
   return out;
 }
+/** Bytes of base64url without padding (RFC 4648 §5), as /keys/{domain} writes public keys; null when malformed. */
+export function fromBase64Url(s: string): Uint8Array | null {
+  if (!/^[A-Za-z0-9_-]*$/.test(s) || s.length % 4 === 1) return null;
+  const b64 = s.replace(/-/g, '+').replace(/_/g, '/');
+  return fromBase64(b64 + '='.repeat((4 - (b64.length % 4)) % 4));
+}

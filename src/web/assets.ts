@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { readFile } from 'node:fs/promises';
 import { Elysia } from 'elysia';
 import { sha256Hex } from '../crypto/hash';
+import { doc } from '../api/doc';
 
 export type Asset = { body: Uint8Array<ArrayBuffer>; type: string; version: string };
 export type Assets = { js: Asset; css: Asset };
@@ -64,9 +65,9 @@ function serve(a: Asset, url: string): Response {
   });
 }
 
-/** GET /assets/{name}.js and /assets/{name}.css for one page family. */
-export function assetRoutes(name: string, assets: () => Promise<Assets>) {
+/** GET /assets/{name}.js and /assets/{name}.css for one page family (`of`: whose, for the API reference). */
+export function assetRoutes(name: string, assets: () => Promise<Assets>, of: string) {
   return new Elysia()
-    .get(`/assets/${name}.js`, async ({ request }) => serve((await assets()).js, request.url))
-    .get(`/assets/${name}.css`, async ({ request }) => serve((await assets()).css, request.url));
+    .get(`/assets/${name}.js`, async ({ request }) => serve((await assets()).js, request.url), { detail: doc({ summary: `Script of ${of}`, tag: 'pages', ok: { 200: 'javascript' } }) })
+    .get(`/assets/${name}.css`, async ({ request }) => serve((await assets()).css, request.url), { detail: doc({ summary: `Stylesheet of ${of}`, tag: 'pages', ok: { 200: 'css' } }) });
 }

@@ -5,16 +5,37 @@ import { auditEventApplier, AUDIT_EVENT, flushAuditHeadsInTxn } from '../audit/s
 import { documentAnchorApplier, DOCUMENT_ANCHOR } from '../documents/service';
 import { flushActiveCountsInTxn, ledgerEventApplier, LEDGER_EVENT, LEDGER_VERIFICATION, prepareSystemEvent, verificationApplier } from '../ledger/service';
 import { KEYS_LAST_USED, lastUsedApplier } from '../keys/service';
-import { USAGE_FLUSH, usageFlushApplier } from '../usage/service';
+import { countUsageInTxn, flushUsageInTxn, USAGE_FLUSH, usageFlushApplier, type Charged } from '../usage/service';
 import { publishStatusApplier, WRITER_STATUS } from '../store/writer-status';
 import { traceSealApplier, TRACE_SEAL } from '../traces/service';
 import { flushLogsInTxn } from '../tlog/append';
-import type { ApplierTable } from '../store/writer-core';
+import type { Applier, ApplierTable } from '../store/writer-core';
+
+/**
+ * A record kind whose items carry the quota unit they were charged (usage chargeWrite): the unit is counted in
+ * the item's own transaction when `created` says the record was stored, so the two are durable together.
+ */
+function countingUsage<D, R>(a: Applier<D, R>, created: (r: R) => boolean): Applier<D & Charged, R> {
+  return {
+    prepare(data) {
+      const p = a.prepare(data);
+      return {
+        apply() {
+          const r = p.apply();
+          if (created(r)) countUsageInTxn(data.usage);
+          return r;
+        },
+        ...(p.done ? { done: () => p.done!() } : {}),
+      };
+    },
+  };
+}
 
 export const appliers: ApplierTable = Object.freeze({
-  [LEDGER_EVENT]: ledgerEventApplier,
-  [AI_ATTESTATION]: aiAttestationApplier,
-  [DOCUMENT_ANCHOR]: documentAnchorApplier,
+  // SPEC counts every ledger ingest, also one answered as another writer's replay.
+  [LEDGER_EVENT]: countingUsage(ledgerEventApplier, () => true),
+  [AI_ATTESTATION]: countingUsage(aiAttestationApplier, (r) => !r.duplicate),
+  [DOCUMENT_ANCHOR]: countingUsage(documentAnchorApplier, (r) => !r.existing),
   // The seal's ledger event is made by the ledger (which imports traces' gate and item index, not the reverse).
   [TRACE_SEAL]: traceSealApplier(prepareSystemEvent),
   [AUDIT_EVENT]: auditEventApplier,
@@ -25,4 +46,4 @@ export const appliers: ApplierTable = Object.freeze({
 });
 
 /** What runs in each writer transaction after its items: totals gathered by the appliers, written once. */
-export const afterItems: ReadonlyArray<() => void> = Object.freeze([flushActiveCountsInTxn, flushAuditHeadsInTxn, flushLogsInTxn]);
+export const afterItems: ReadonlyArray<() => void> = Object.freeze([flushActiveCountsInTxn, flushAuditHeadsInTxn, flushLogsInTxn, flushUsageInTxn]);

@@ -1,6 +1,6 @@
 // Owns background work: the writer thread, periodic counter flushes, and node-cron schedules.
 import cron from 'node-cron';
-import { config } from '../config';
+import type { Config } from '../config';
 import { log } from '../log';
 import { cacheStoredUsage, flushUsage } from '../usage/service';
 import { flushLastUsed } from '../keys/service';
@@ -29,19 +29,18 @@ export async function flushCounters(): Promise<void> {
 }
 
 /** Starts the writer thread and replays what an earlier version left queued, before anything else is accepted. */
-export async function startWriterThread(): Promise<void> {
-  const cfg = config();
+export async function startWriterThread(cfg: Config): Promise<void> {
   startWriter(new URL('./writer-thread.ts', import.meta.url), cfg, cfg.writeQueueMax);
   await replayLegacyQueues();
 }
 
-export function startWorkers(): void {
+export function startWorkers(cfg: Config): void {
   cacheStoredUsage(true);
   startStreamDelivery();
   startExportWorker();
   startIntegrator();
   startHeadPublisher();
-  schedule('retention', config().retentionCron, () => runRetention());
+  schedule('retention', cfg.retentionCron, () => runRetention());
   schedule('exports-cleanup', '*/10 * * * *', cleanExports);
   flushTimer = setInterval(() => flushCounters().catch((e) => log('error', 'counter flush failed', { error: String(e) })), 250);
   statusTimer = setInterval(() => publishWriterStatus(writerStats()).catch((e) => log('error', 'status publish failed', { error: String(e) })), 1000);
@@ -55,7 +54,7 @@ export function startWorkers(): void {
       }
     }));
   }
-  log('debug', 'workers started', { retention_cron: config().retentionCron });
+  log('debug', 'workers started', { retention_cron: cfg.retentionCron });
 }
 
 export async function stopWorkers(): Promise<void> {

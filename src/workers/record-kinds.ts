@@ -6,7 +6,9 @@ import { allOrgKeys, auditEventKind, auditSignedBytes, getOrg, integrityReport, 
 import { documentAnchorKind } from '../documents/service';
 import { ledgerEventKind } from '../ledger/service';
 import { useRecordTable, type RecordKinds, type RecordTable } from '../records/table';
-import { findTenant, getTenant, listTenants, pinnedPublicKey, platformPublicKey, platformSigner, tenantSigner } from '../tenants/service';
+import { findTenant, getTenant, listTenants } from '../tenants/service';
+import { pinnedPublicKey, tenantSigner } from '../signing/keys';
+import { platformPublicKey, platformSigner } from '../signing/platform';
 import { traceSealKind } from '../traces/service';
 import { withHeadVerifierKey, withNoteVerifierKeys } from '../tlog/service';
 

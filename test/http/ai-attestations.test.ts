@@ -1,3 +1,4 @@
+// AI attestations over HTTPS: ingest, payload-hash idempotency, reads, hash-only storage and attachment to traces.
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,3 +1,4 @@
+// The public AI attestation proof and its verify route: signed fields, hashes and per-IP limits, no key needed.
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { verify } from 'node:crypto';
 import { writeFileSync } from 'node:fs';

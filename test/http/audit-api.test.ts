@@ -1,3 +1,4 @@
+// The audit API: org lifecycle, event ingest and idempotency, per-org sequencing and the keyset-paginated list.
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { createHash, createPublicKey, verify } from 'node:crypto';
 import { call, cleanup, cli, newTenant, startServer, tempDir, until, type Server } from '../helpers';
@@ -107,6 +108,30 @@ describe('audit orgs', () => {
     expect(u.body).not.toHaveProperty('archived_at');
     expect((await ingest(ev('arch'))).status).toBe(201);
     expect((await post('/v1/audit/orgs/none/archive', undefined)).status).toBe(404);
+  });
+  it('pages GET /v1/audit/orgs with an opaque cursor, checked like the events cursor (400 bad_request)', async () => {
+    for (const id of ['page-a', 'page-b', 'page-c']) await createOrg(id);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const r: any = await get(`/v1/audit/orgs?limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(r.status).toBe(200);
+      expect(r.body.orgs.length).toBeLessThanOrEqual(2);
+      seen.push(...r.body.orgs.map((o: any) => o.organization_id));
+      cursor = r.body.next_cursor;
+    } while (cursor);
+    expect(seen).toEqual([...new Set(seen)].sort());
+    expect(seen).toEqual(expect.arrayContaining(['page-a', 'page-b', 'page-c']));
+    const eventsError = (await get('/v1/audit/events?organization_id=page-a&cursor=garbage')).body;
+    expect(eventsError.error).toBe('bad_request');
+    const eventCursor = Buffer.from('s:5').toString('base64url');
+    for (const bad of ['garbage', eventCursor, Buffer.from('page-a').toString('base64url'), Buffer.from([0x6f, 0x3a, 0xff]).toString('base64url')]) {
+      const r = await get(`/v1/audit/orgs?cursor=${bad}`);
+      expect([bad, r.status, r.body]).toEqual([bad, 400, eventsError]);
+    }
+    const orgCursor = (await get('/v1/audit/orgs?limit=1')).body.next_cursor;
+    expect((await get(`/v1/audit/events?organization_id=page-a&cursor=${orgCursor}`)).body).toEqual(eventsError);
+    expect((await get('/v1/audit/orgs?limit=abc')).status).toBe(400);
   });
   it('deletes an org with no signed history; 409 org_not_deletable once it has recent events', async () => {
     await createOrg('del-empty');
@@ -245,7 +270,7 @@ describe('POST /v1/audit/events', () => {
   it('checks auth, scope and payment before validation', async () => {
     const noKey = await ingest({}, ik(), '');
     expect([noKey.status, noKey.body.error]).toEqual([401, 'missing_api_key']);
-    const bad = await ingest({}, null, 'svc_live_nope');
+    const bad = await ingest({}, null, `svc_live_${'A'.repeat(43)}`);
     expect([bad.status, bad.body.error]).toEqual([401, 'invalid_api_key']);
     const reader = await newTenant(dir, 'audit-reader.test', 'read,write,audit:read', 'enterprise');
     const sc = await ingest({}, null, reader.key);

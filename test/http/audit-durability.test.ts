@@ -1,3 +1,4 @@
+// Audit sequencing across a kill -9 mid-burst: every event answered 201 is kept, seq 1..N without gaps.
 import { afterAll, describe, expect, it } from 'bun:test';
 import { call, cleanup, newTenant, startServer, tempDir, until } from '../helpers';
 

@@ -1,3 +1,4 @@
+// Audit retention runs (svc retention run --as-of): events move hot -> cold -> purged and stay verifiable meanwhile.
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';

@@ -1,3 +1,4 @@
+// Audit tamper detection: event verify and org integrity report changed columns, signatures, unknown keys and deleted rows.
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { open } from 'lmdb';
 import { join } from 'node:path';

@@ -1,7 +1,7 @@
 // Back-pressure: past SVC_WRITE_QUEUE_MAX writes in flight, a write is answered at once with 503 overloaded and
 // Retry-After, nothing of it is stored, and every write answered 201 is there.
 import { afterAll, describe, expect, it } from 'bun:test';
-import { call, cleanup, newTenant, startServer, tempDir } from '../helpers';
+import { call, cleanup, newTenant, startServer, tempDir, until } from '../helpers';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach(cleanup));
@@ -39,8 +39,14 @@ describe('write back-pressure', () => {
     dirs.push(dir);
     const s = await startServer({ dataDir: dir, env: { SVC_WRITE_QUEUE_MAX: '1', SVC_PUBLIC_RPS: '1000000' } });
     const t = await newTenant(dir, 'pressure-stop.test', 'read,write', 'enterprise');
-    const burst = Array.from({ length: 128 }, (_, i) => call(s, 'POST', '/v1/events', { key: t.key, body: { event_type: 'burst', payload: { i } } }).catch(() => null));
-    await Bun.sleep(30);
+    let refusedSoFar = 0;
+    const burst = Array.from({ length: 128 }, (_, i) =>
+      call(s, 'POST', '/v1/events', { key: t.key, body: { event_type: 'burst', payload: { i } } }).then((r) => {
+        if (r.status === 503) refusedSoFar++;
+        return r;
+      }, () => null));
+    // Stopped once the burst is being refused, i.e. in the middle of it.
+    await until(() => refusedSoFar > 0, 30_000, 1);
     s.proc.kill('SIGTERM');
     const replies = (await Promise.all(burst)).filter((r) => r !== null);
     expect(await s.proc.exited).toBe(0);

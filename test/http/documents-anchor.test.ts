@@ -1,3 +1,4 @@
+// Document anchoring: POST /v1/document/anchor, original bytes and the 8 MB body limit of that route.
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';

@@ -1,3 +1,4 @@
+// Document reads, verify (keyed and public), the public proof, and documents as trace items.
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { randomBytes, verify } from 'node:crypto';
 import { call, cleanup, cli, newTenant, startServer, tempDir, until, sha, pubKey, type Server } from '../helpers';

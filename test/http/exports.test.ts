@@ -1,3 +1,4 @@
+// Audit exports: CSV and NDJSON files, filters, formula-safe cells, signed download URLs, hot and cold events.
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { createHmac, verify } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -42,7 +43,7 @@ const download = (url: string) => fetch(url.replace(/^https:\/\/localhost:\d+/, 
 const HOSTILE = ['=HYPERLINK("http://x","y")', '+SUM(1,2)', '-2+3', '@SUM(A1)', '\tTAB', '\rCR'];
 
 beforeAll(async () => {
-  s = await startServer({ dataDir: dir });
+  s = await startServer({ dataDir: dir, env: { SVC_PUBLIC_RPS: '1000' } });
   ({ key, publicKeyHex } = await newTenant(dir, 'exports.test', 'audit:read,audit:write', 'enterprise'));
   expect((await post('/v1/audit/orgs', { organization_id: 'exp' })).status).toBe(201);
   let i = 0;
@@ -229,6 +230,16 @@ describe('GET /v1/audit/exports/{id}/download', () => {
       const r = await at(q);
       expect(r.status).toBe(403);
       expect((await r.json()).error).toBe('invalid_download_signature');
+    }
+    // The URL is parsed strictly: any other spelling of the same values is a changed URL.
+    const altered = [
+      `expires=0${exp}&sig=${sig}`, `expires=+${exp}&sig=${sig}`, `expires=${exp}.0&sig=${sig}`, `expires=${exp}&sig=${sig}&sig=${sig}`,
+      `expires=${exp}&expires=${exp}&sig=${sig}`, `expires=${exp}&sig=${sig.toUpperCase()}`, `expires=${exp}&sig=${sig}&x=1`, `sig=${sig}&expires=${exp}`,
+      `expires=${exp}&sig=${sig}&`, `expires=${exp}&sig=${sig}0`, `expires=${exp}&sig=%${sig.charCodeAt(0).toString(16)}${sig.slice(1)}`, `expires=%3${exp.slice(0, 1)}${exp.slice(1)}&sig=${sig}`,
+    ];
+    for (const q of altered) {
+      const r = await at(q);
+      expect([q, r.status, /"error":"([a-z_]+)"/.exec(await r.text())?.[1]]).toEqual([q, 403, 'invalid_download_signature']);
     }
     // Another export's signature does not open this one.
     const other = await exportReady({ organization_id: 'exp', format: 'ndjson' });

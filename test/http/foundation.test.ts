@@ -1,8 +1,9 @@
+// The foundation over HTTPS: first start and bootstrap key, authentication order, tenant isolation, plans and limits, bodies, keys.
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { verify } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { call, cleanup, cli, newTenant, startServer, tempDir, pubKeyB64, until, type Server } from '../helpers';
+import { call, cleanup, cli, newTenant, ROOT, startServer, tempDir, pubKeyB64, until, type Server } from '../helpers';
 import { canonicalJson } from './independent-canonical';
 
 let s: Server;
@@ -24,9 +25,35 @@ afterAll(async () => {
 
 
 describe('first start', () => {
-  it('prints an all-scope bootstrap key and the listening line', () => {
+  it('stdout not a terminal (a service journal): writes the all-scope key to DATA/bootstrap-api-key (0600) and prints only that path', async () => {
+    const file = join(dir, 'bootstrap-api-key');
     expect(s.apiKey).toMatch(/^svc_live_[A-Za-z0-9_-]{43}$/);
+    expect(readFileSync(file, 'utf8')).toBe(`${s.apiKey}\n`);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(s.output()).not.toContain('svc_live_');
+    expect(s.output()).toContain(file);
     expect(s.output()).toContain('listening on https://');
+    expect((await call(s, 'GET', '/v1/events', { key: s.apiKey })).status).toBe(200);
+  });
+  it('stdout a terminal: prints the key once and writes no file', async () => {
+    const tty = tempDir();
+    // script(1) gives the server a pseudo-terminal as stdout.
+    const p = Bun.spawn(['script', '-qfec', 'bun src/main.ts', '/dev/null'], {
+      cwd: ROOT, stdin: 'pipe', stdout: 'pipe', stderr: 'pipe',
+      env: { ...process.env, SVC_DATA_DIR: tty, SVC_PORT: '0', SVC_HOST: '127.0.0.1', SVC_LOG_LEVEL: 'warn', SVC_METRICS_ADDR: 'off' },
+    });
+    let out = '';
+    const reader = p.stdout.getReader();
+    while (!out.includes('listening on')) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      out += new TextDecoder().decode(value);
+    }
+    p.kill('SIGTERM');
+    await p.exited;
+    expect(out).toMatch(/\n\s+svc_live_[A-Za-z0-9_-]{43}\r?\n/);
+    expect(existsSync(join(tty, 'bootstrap-api-key'))).toBe(false);
+    cleanup(tty);
   });
   it('answers GET /healthz over HTTPS', async () => {
     const r = await call(s, 'GET', '/healthz');
@@ -53,6 +80,12 @@ describe('authentication in SPEC order', () => {
   it('invalid_api_key_format', async () => {
     expect((await get({ authorization: 'Bearer sk_test_123' })).body.error).toBe('invalid_api_key_format');
     expect((await get({ 'x-api-key': 'nope' })).body.error).toBe('invalid_api_key_format');
+  });
+  it('invalid_api_key_format, not invalid_api_key, for the right prefix in the wrong shape (length, alphabet)', async () => {
+    for (const k of [`${acme.key}A`, acme.key.slice(0, -1), `svc_live_${'A'.repeat(42)}+`, `svc_live_${'A'.repeat(42)}=`, `svc_live_${'é'.repeat(43)}`, 'svc_live_', `svc_live_${'A'.repeat(5000)}`]) {
+      const r = await get({ 'x-api-key': k });
+      expect([k.slice(0, 60), r.status, r.body.error]).toEqual([k.slice(0, 60), 401, 'invalid_api_key_format']);
+    }
   });
   it('invalid_api_key for an unknown key', async () => {
     const r = await get({ 'x-api-key': 'svc_live_' + 'A'.repeat(43) });

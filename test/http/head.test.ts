@@ -173,6 +173,36 @@ describe('head publication with two witnesses and a TSA', () => {
   });
 });
 
+describe('head tiles (C2SP tlog-tiles under /tlog/head)', () => {
+  it('serve the latest published head, and hash tiles and entry bundles of its leaves without a key', async () => {
+    const head = (await headNow()).body;
+    const cp = await call(a1, 'GET', '/tlog/head/checkpoint');
+    expect([cp.status, cp.text]).toEqual([200, head.checkpoint]);
+    const n = head.tree_size;
+    expect(n).toBeLessThan(256);
+    const res = await fetch(`${a1.url}/tlog/head/tile/0/000.p/${n}`, { tls: { rejectUnauthorized: false } } as RequestInit);
+    const hashes = Buffer.from(await res.arrayBuffer());
+    expect(hashes.length).toBe(32 * n);
+    const bundle = Buffer.from(await (await fetch(`${a1.url}/tlog/head/tile/entries/000.p/${n}`, { tls: { rejectUnauthorized: false }, headers: { 'accept-encoding': 'identity' } } as RequestInit)).arrayBuffer());
+    const leaves: Buffer[] = [];
+    for (let o = 0; o < bundle.length; ) {
+      const len = bundle.readUInt16BE(o);
+      leaves.push(leafHashOf(bundle.subarray(o + 2, o + 2 + len)));
+      o += 2 + len;
+    }
+    expect(Buffer.concat(leaves).equals(hashes)).toBe(true);
+    // Each entry is a head leaf: svc-head-leaf/v1, a hashed origin (no tenant named), a size and a root.
+    expect(bundle.toString()).toContain('svc-head-leaf/v1\n');
+    const tenantOrigin = (await call(a1, 'GET', '/v1/log/checkpoint', { key: a1.apiKey })).body.origin;
+    expect(bundle.toString()).toContain(`\n${sha(tenantOrigin)}\n`);
+    expect(bundle.toString()).not.toContain(tenantOrigin);
+    const { mth } = await import('./independent-tlog');
+    expect(mth(leaves).toString('hex')).toBe(head.root_hash);
+    const beyond = await call(a1, 'GET', `/tlog/head/tile/0/000.p/${n + 1}`);
+    expect(beyond.status).toBe(404);
+  });
+});
+
 describe('trusted time: bad TSA replies are never kept', () => {
   for (const mode of ['wrong_imprint', 'no_eku', 'other_ca'] as const) {
     it(`keeps the good token and drops a reply with ${mode.replace('_', ' ')}`, async () => {

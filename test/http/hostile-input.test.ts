@@ -1,3 +1,4 @@
+// Every route under generated hostile input (property test): answers in time, never 5xx, errors in the documented shapes.
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import fc from 'fast-check';
 import { call, cleanup, newTenant, rawCall, rawHead, startServer, tempDir, until, type Server } from '../helpers';

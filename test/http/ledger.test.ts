@@ -1,3 +1,4 @@
+// The ledger over HTTPS: ingest and its hashes, idempotency, list filters, reads, verify, public proof and retention.
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { verify } from 'node:crypto';
 import { call, cleanup, cli, newTenant, startServer, tempDir, until, sha, pubKey, type Server } from '../helpers';
@@ -178,10 +179,19 @@ describe('GET /v1/events/{id} and verify', () => {
     const miss = (await v({ payload_hash: 'f'.repeat(64) })).body;
     expect(miss).toMatchObject({ match_result: false, matched_field: null, method: 'hash' });
   });
+  it('a payload that is null is a payload: an event ingested with "payload": null verifies by {"payload": null}', async () => {
+    const id = (await ingest({ event_type: 'v.null', payload: null })).body.event_id;
+    const g = (await written(id)).body;
+    expect(g.payload).toBeNull();
+    const r = await call(s, 'POST', `/v1/events/${id}/verify`, { key, body: { payload: null } });
+    expect([r.status, r.body.match_result, r.body.matched_field, r.body.method, r.body.submitted_hash]).toEqual([200, true, 'payload_hash', 'payload', sha('null')]);
+    const other = await call(s, 'POST', `/v1/events/${id}/verify`, { key, body: { payload: {} } });
+    expect([other.status, other.body.match_result]).toEqual([200, false]);
+  });
   it('400 bad_request for both, neither or a bad hash', async () => {
     const id = (await ingest({ event_type: 'v2', payload: {} })).body.event_id;
     await written(id);
-    for (const body of [{}, { payload: null }, { payload: {}, payload_hash: 'a'.repeat(64) }, { payload_hash: 'abc' }]) {
+    for (const body of [{}, { payload_hash: null }, { payload: {}, payload_hash: 'a'.repeat(64) }, { payload: null, payload_hash: 'a'.repeat(64) }, { payload_hash: 'abc' }]) {
       const r = await call(s, 'POST', `/v1/events/${id}/verify`, { key, body });
       expect([r.status, r.body.error]).toEqual([400, 'bad_request']);
     }

@@ -1,3 +1,4 @@
+// The audit portal: session creation, token exchange and the viewer API scoped to one org.
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { call, cleanup, newTenant, startServer, tempDir, until, type Server } from '../helpers';
 

@@ -77,11 +77,12 @@ async function verifySeq(seq: number, swap: boolean): Promise<Page> {
 }
 
 describe('portal: verify an audit event with its org log block', () => {
-  it('is valid, with "Included in the organization\'s audit log at checkpoint 3" checked in the browser', async () => {
+  it('is valid, its inclusion in the organization\'s audit log at checkpoint 3 checked in the browser', async () => {
     const page = await verifySeq(2, false);
     expect(await page.getAttribute('#verify-result [data-verdict]', 'data-verdict')).toBe('valid');
     expect(await page.locator('#verify-result .checks li.fail').count()).toBe(0);
-    expect(await page.locator('#verify-result .checks li[data-check="Included in the organization\'s audit log at checkpoint 3"]').getAttribute('data-ok')).toBe('true');
+    expect(await page.locator('#verify-result .checks li[data-check="Merkle inclusion proof leads to the checkpoint root"]').getAttribute('data-ok')).toBe('true');
+    expect(await page.locator('#verify-result').textContent()).toContain('leaf 1 is in the tree of 3 leaves');
     expect(await page.locator('#verify-result .checks li[data-check="Checkpoint belongs to the expected log"]').getAttribute('data-ok')).toBe('true');
     await page.close();
   });

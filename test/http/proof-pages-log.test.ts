@@ -1,6 +1,7 @@
 // The proof pages check a record's `log` block (DECISIONS 10) in headless Chromium: "Included in the tenant's log at
-// checkpoint N" for a valid block, INVALID for an altered one, undecided while pending. The log blocks are added to real
-// proofs of a real appliance on their way to the page, with a checkpoint signed by a newer published tenant key.
+// checkpoint N" for a valid block, INVALID for an altered one or one of another log, not checked while pending. The log
+// blocks are added to real proofs of a real appliance on their way to the page, with a checkpoint signed by a newer
+// published tenant key.
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { createHash, randomBytes, sign } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -12,7 +13,8 @@ let browser: Browser;
 let ctx: BrowserContext;
 const dir = tempDir();
 const next = newSigner(); // the tenant's "rotated" key that signs checkpoints, published through /keys/{domain}
-const ORIGIN = 'proof.example.test/log-pages.test';
+/** A tenant log's origin is `<public host>/<domain>` (DECISIONS 10); the domain is the proof's issuer domain. */
+const originOf = (domain: string) => `proof.example.test/${domain}`;
 
 // Independent RFC 6962 tree code (node:crypto), so this test does not lean on src/verify.
 const H = (...p: Buffer[]) => createHash('sha256').update(Buffer.concat(p)).digest();
@@ -23,7 +25,7 @@ function PATH(m: number, d: Buffer[]): Buffer[] {
   return m < k ? [...PATH(m, d.slice(0, k)), MTH(d.slice(k))] : [...PATH(m - k, d.slice(k)), MTH(d.slice(0, k))];
 }
 /** Log blocks for `records` (hex signed bytes) at leaf indexes `at` of a log of `size` leaves, with one signed checkpoint. */
-function logBlocks(records: string[], at: number[], size: number) {
+function logBlocks(records: string[], at: number[], size: number, ORIGIN: string) {
   const leaves = Array.from({ length: size }, () => randomBytes(30));
   records.forEach((r, i) => (leaves[at[i]!] = Buffer.from(r, 'hex')));
   const root = MTH(leaves);
@@ -83,12 +85,14 @@ describe('GET /proof/event/{event_id} page with a log block', () => {
   });
 
   it('shows "Included in the tenant\'s log at checkpoint N", checked in the browser', async () => {
-    const [log] = logBlocks([proof.signed_payload], [6], 11);
+    const ORIGIN = originOf(proof.organization.primary_domain);
+    const [log] = logBlocks([proof.signed_payload], [6], 11, ORIGIN);
     const { page, errors } = await open(`/proof/event/${proof.event_id}`, '**/v1/proof/event/**', (j) => (j.log = log));
     expect(await page.locator('#verdict').getAttribute('data-valid')).toBe('true');
     expect(await page.locator('#log-status').getAttribute('data-included')).toBe('true');
     expect(await page.locator('#log-status').textContent()).toContain("Included in the tenant's log at checkpoint 11 (leaf 6)");
-    expect(await page.locator('.checks li[data-check="Included in the tenant\'s log at checkpoint 11"]').getAttribute('data-ok')).toBe('true');
+    expect(await page.locator('.checks li[data-check="Merkle inclusion proof leads to the checkpoint root"]').getAttribute('data-ok')).toBe('true');
+    expect(await page.locator('.checks li[data-check="Checkpoint belongs to the expected log"]').getAttribute('data-ok')).toBe('true');
     expect((await page.textContent('main'))!).toContain(`note key id ${H(Buffer.from(ORIGIN), Buffer.from([0x0a, 0x01]), Buffer.from(next.publicHex, 'hex')).subarray(0, 4).toString('hex')}`);
     expect(await failedChecks(page)).toEqual([]);
     expect(errors).toEqual([]);
@@ -96,12 +100,27 @@ describe('GET /proof/event/{event_id} page with a log block', () => {
   });
 
   it('shows INVALID when one hash of the audit path is changed', async () => {
-    const [log] = logBlocks([proof.signed_payload], [6], 11);
+    const [log] = logBlocks([proof.signed_payload], [6], 11, originOf(proof.organization.primary_domain));
     log!.audit_path[1] = sha('not the sibling');
     const { page } = await open(`/proof/event/${proof.event_id}`, '**/v1/proof/event/**', (j) => (j.log = log));
     expect(await page.locator('#verdict').getAttribute('data-valid')).toBe('false');
     expect(await page.locator('#log-status').getAttribute('data-included')).toBe('false');
-    expect(await failedChecks(page)).toEqual(["Included in the tenant's log at checkpoint 11", 'Merkle inclusion proof leads to the checkpoint root']);
+    expect(await failedChecks(page)).toEqual(['Merkle inclusion proof leads to the checkpoint root']);
+    await page.close();
+  });
+
+  it("shows INVALID for a valid checkpoint of the tenant's org log presented as the tenant's log", async () => {
+    const [log] = logBlocks([proof.signed_payload], [6], 11, `${originOf(proof.organization.primary_domain)}/audit/org-1`);
+    const { page } = await open(`/proof/event/${proof.event_id}`, '**/v1/proof/event/**', (j) => (j.log = log));
+    expect(await page.locator('#verdict').getAttribute('data-valid')).toBe('false');
+    expect(await failedChecks(page)).toEqual(['Checkpoint belongs to the expected log']);
+    await page.close();
+  });
+
+  it('says the inclusion was not checked when the log block was removed', async () => {
+    const { page } = await open(`/proof/event/${proof.event_id}`, '**/v1/proof/event/**', (j) => delete j.log);
+    expect(await page.locator('#log-status').getAttribute('data-included')).toBe('absent');
+    expect(await page.locator('.checks li[data-ok="null"]').filter({ hasText: 'absent: the document carries no log block' }).count()).toBe(1);
     await page.close();
   });
 
@@ -109,6 +128,7 @@ describe('GET /proof/event/{event_id} page with a log block', () => {
     const { page } = await open(`/proof/event/${proof.event_id}`, '**/v1/proof/event/**', (j) => (j.log = { status: 'pending' }));
     expect(await page.locator('#verdict').getAttribute('data-valid')).toBe('true');
     expect(await page.locator('#log-status').getAttribute('data-included')).toBe('pending');
+    expect(await page.locator('.checks li[data-ok="null"]').filter({ hasText: 'pending: the document says no signed checkpoint' }).count()).toBe(1);
     await page.close();
   });
 });
@@ -123,7 +143,7 @@ describe('GET /proof/trace/{trace_id} page with log blocks', () => {
     await until(async () => (await call(s, 'GET', `/v1/proof/trace/${traceId}`)).status === 200);
   });
   const withLogs = (swap: boolean) => (j: any) => {
-    const blocks = logBlocks([...j.items, j.seal].map((x: any) => x.signed_payload), [2, 5, 8], 9);
+    const blocks = logBlocks([...j.items, j.seal].map((x: any) => x.signed_payload), [2, 5, 8], 9, originOf(j.header.tenant_domain));
     if (swap) [blocks[0], blocks[1]] = [blocks[1]!, blocks[0]!];
     j.items.forEach((it: any, i: number) => (it.log = blocks[i]));
     j.seal.log = blocks[2];
@@ -133,7 +153,7 @@ describe('GET /proof/trace/{trace_id} page with log blocks', () => {
     const { page, errors } = await open(`/proof/trace/${traceId}`, '**/v1/proof/trace/**', withLogs(false));
     expect(await page.locator('#verdict').getAttribute('data-valid')).toBe('true');
     expect(await page.locator('#log-status').textContent()).toContain("Included in the tenant's log at checkpoint 9 (leaf 8)");
-    expect(await page.locator('.item .checks li[data-check="Included in the tenant\'s log at checkpoint 9"]').count()).toBe(2);
+    expect(await page.locator('.item .checks li[data-check="Merkle inclusion proof leads to the checkpoint root"][data-ok="true"]').count()).toBe(2);
     expect(await failedChecks(page)).toEqual([]);
     expect(errors).toEqual([]);
     await page.close();

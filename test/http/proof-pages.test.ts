@@ -100,7 +100,7 @@ describe('GET /proof/event/{event_id} page', () => {
     }));
     await page.locator('#verdict').waitFor();
     expect(await page.locator('#verdict').getAttribute('data-valid')).toBe('false');
-    expect(await failedChecks(page)).toEqual(['Signed payload_hash matches the one shown']);
+    expect(await failedChecks(page)).toEqual(['Fields shown agree with the signed bytes']);
     await page.close();
   });
 

@@ -1,3 +1,4 @@
+// Audit webhook streams: creation, signed delivery in seq order, retries, pause/resume, crash recovery and forbidden destinations.
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
@@ -221,21 +222,25 @@ describe('webhook delivery', () => {
 
   it('pauses and resumes a stream', async () => {
     const rx = startReceiver();
+    // A second, active stream of the same org: once it has every event, delivery has run for these events.
+    const witness = startReceiver();
     try {
       await createOrg('pausing');
       const st = await post('/v1/audit/orgs/pausing/streams', { type: 'webhook', url: rx.url });
       const p = await post(`/v1/audit/orgs/pausing/streams/${st.body.id}/pause`, {});
       expect([p.status, p.body.state]).toEqual([200, 'paused']);
+      await post('/v1/audit/orgs/pausing/streams', { type: 'webhook', url: witness.url });
       await ingestMany('pausing', 10);
-      await until(async () => (await lastSeq('pausing')) === 10);
-      await Bun.sleep(500);
+      await until(() => seqs(witness).length === 10, 10000);
       expect(rx.got).toHaveLength(0);
+      expect((await streamOf('pausing', st.body.id)).cursor_seq).toBe(0);
       const r = await post(`/v1/audit/orgs/pausing/streams/${st.body.id}/resume`, {});
       expect([r.status, r.body.state]).toEqual([200, 'active']);
       await until(() => seqs(rx).length === 10, 10000);
       expect(seqs(rx)).toEqual(Array.from({ length: 10 }, (_, i) => i + 1));
     } finally {
       rx.stop();
+      witness.stop();
     }
   }, 30000);
 

@@ -1,3 +1,4 @@
+// Strict input at the edge: bodies must be UTF-8, Idempotency-Key must be UTF-8, path and query values are bounded.
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { call, cleanup, newTenant, rawCall, rawHead, startServer, tempDir, until, type Server } from '../helpers';
 

@@ -1,3 +1,4 @@
+// Transparency logs across the audit hot-to-cold move: leaves, nodes and proofs survive, segments carry their leaf range.
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

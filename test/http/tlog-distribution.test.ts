@@ -1,3 +1,4 @@
+// Distribution of org checkpoints: stream deliveries, the checkpoint of an export, the portal viewer.
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { createHmac } from 'node:crypto';
 import { writeFileSync } from 'node:fs';

@@ -1,3 +1,4 @@
+// First-start migration of a store written before transparency logs: its records join their logs once, in order.
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { open } from 'lmdb';
 import { createHash } from 'node:crypto';

@@ -1,3 +1,4 @@
+// Transparency log integrity: untouched logs check out, and tampering done directly in LMDB is found with its leaf index.
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { open } from 'lmdb';
 import { join } from 'node:path';

@@ -1,3 +1,4 @@
+// The tenant and org transparency logs: checkpoints, inclusion and consistency proofs, key rotation and restart.
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { createHash } from 'node:crypto';
 import { call, cleanup, cli, newTenant, startServer, tempDir, until, type Server } from '../helpers';

@@ -1,3 +1,4 @@
+// The trace API: creation, reads, items and their errors, sealing, and the proof bundle.
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { verify } from 'node:crypto';
 import { writeFileSync } from 'node:fs';

@@ -1,3 +1,4 @@
+// A kill -9 right after the seal answer: the trace ends sealed with every item answered 201 before the seal.
 import { afterAll, describe, expect, it } from 'bun:test';
 import { verify } from 'node:crypto';
 import { join } from 'node:path';

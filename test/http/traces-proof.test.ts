@@ -1,3 +1,4 @@
+// Trace proofs as documents: the PDF bundle and svc verify on a real bundle.
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -2,13 +2,23 @@
 // event acknowledged before the backup verifies; damaged backups and rollbacks are refused.
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { verify } from 'node:crypto';
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, lstatSync, readdirSync, readFileSync, renameSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FORMAT_VERSION } from '../../src/store/format';
 import { call, cleanupDirs, newTenant, ownedDir, pubKey, startServer, svc, until, type Server } from '../helpers';
 
 const dir = ownedDir;
 afterAll(cleanupDirs);
+
+/** Every entry under `root` (not following links) with its size and modification time, sorted by path. */
+function tree(root: string): Array<{ path: string; bytes: number; mtimeMs: number }> {
+  return (readdirSync(root, { recursive: true }) as string[])
+    .map((p) => ({ p, st: lstatSync(join(root, p)) }))
+    .filter(({ st }) => !st.isDirectory())
+    .map(({ p, st }) => ({ path: p, bytes: st.size, mtimeMs: st.mtimeMs }))
+    .sort((a, b) => (a.path < b.path ? -1 : 1));
+}
 
 function flipByte(file: string, at: number): void {
   const b = readFileSync(file);
@@ -87,6 +97,22 @@ describe('svc backup --to DIR', () => {
     }
   });
 
+  it('holds exactly the files of its manifest (no LMDB lock file)', () => {
+    const m = JSON.parse(readFileSync(join(backupDir, 'manifest.json'), 'utf8'));
+    expect(tree(backupDir).map((e) => e.path)).toEqual([...m.files.map((f: any) => f.path), 'manifest.json'].sort());
+  });
+
+  it('refuses a target inside the live data directory, also through a symbolic link, and creates nothing', async () => {
+    const link = join(dir(), 'link-to-data');
+    symlinkSync(data, link);
+    for (const to of [join(data, 'backups', 'b1'), join(link, 'b2'), data]) {
+      const r = await svc(['--data-dir', data, 'backup', '--to', to]);
+      expect([to, r.code, r.stderr.trim().split('\n').length]).toEqual([to, 1, 1]);
+      expect(r.stderr).toContain('inside the data directory');
+    }
+    expect(existsSync(join(data, 'backups'))).toBe(false);
+  });
+
   it('refuses a target directory that is not empty', async () => {
     const r = await svc(['--data-dir', data, 'backup', '--to', backupDir]);
     expect(r.code).toBe(1);
@@ -160,6 +186,50 @@ describe('svc restore', () => {
     expect(fork.code).toBe(1);
     expect(fork.stderr).toContain('another root hash');
   }, 90000);
+
+  it('restore --check writes nothing into the backup: a read-only backup verifies and is left exactly as it was', async () => {
+    const was = tree(backupDir);
+    execFileSync('chmod', ['-R', 'a-w', backupDir]);
+    try {
+      const ok = await svc(['restore', '--check', backupDir]);
+      expect(ok.json).toEqual(expect.objectContaining({ verified: true, problems: [] }));
+      expect(ok.code).toBe(0);
+    } finally {
+      execFileSync('chmod', ['-R', 'u+w', backupDir]);
+    }
+    // Tests run as root, whom a read-only mode does not stop: compare every entry, its size and its mtime.
+    expect(tree(backupDir)).toEqual(was);
+  });
+
+  it('refuses a backup whose files are symbolic links (or under one) to files outside it, and reports them in --check', async () => {
+    const env = { SVC_MASTER_KEY_FILE: join(data, 'master.key') };
+    const outside = dir();
+    // The linked files have the right content, so only the link itself can be refused.
+    const fileLink = join(dir(), 'file-link');
+    cpSync(backupDir, fileLink, { recursive: true });
+    renameSync(join(fileLink, 'db', 'data.mdb'), join(outside, 'data.mdb'));
+    symlinkSync(join(outside, 'data.mdb'), join(fileLink, 'db', 'data.mdb'));
+    const dirLink = join(dir(), 'dir-link');
+    cpSync(backupDir, dirLink, { recursive: true });
+    renameSync(join(dirLink, 'db'), join(outside, 'db'));
+    symlinkSync(join(outside, 'db'), join(dirLink, 'db'));
+    for (const b of [fileLink, dirLink]) {
+      const target = join(dir(), 'linked');
+      const r = await svc(['--data-dir', target, 'restore', '--from', b], env);
+      expect([b, r.code]).toEqual([b, 1]);
+      expect(r.stderr).toContain('symbolic link');
+      expect(existsSync(join(target, 'db'))).toBe(false);
+      const check = await svc(['restore', '--check', b]);
+      expect(check.code).toBe(1);
+      expect(check.json.problems.some((p: string) => p.startsWith('db/data.mdb:') && p.includes('symbolic link'))).toBe(true);
+    }
+    // A link that is not in the manifest is reported too.
+    const extra = join(dir(), 'extra-link');
+    cpSync(backupDir, extra, { recursive: true });
+    symlinkSync('/etc/passwd', join(extra, 'passwd'));
+    const check = await svc(['restore', '--check', extra]);
+    expect(check.json.problems).toEqual(['passwd: a symbolic link or special file; a backup holds regular files only']);
+  });
 
   it('restore --check verifies an intact backup and names the file of a changed byte', async () => {
     const ok = await svc(['restore', '--check', backupDir]);

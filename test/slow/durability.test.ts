@@ -1,6 +1,8 @@
+// Durability: restart, SIGTERM under load and kill -9 lose no write answered 201; TLS behind a proxy and operator certificates.
 import { afterAll, describe, expect, it } from 'bun:test';
 import { verify } from 'node:crypto';
 import { open } from 'lmdb';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { call, cleanup, cli, newTenant, startServer, tempDir, until, pubKey } from '../helpers';
 
@@ -95,6 +97,31 @@ describe('kill -9', () => {
       expect(verify(null, Buffer.from(p.body.signed_payload, 'hex'), pubKey(p.body.public_key), Buffer.from(p.body.signature, 'hex'))).toBe(true);
     }
     expect(missing).toBe(0);
+    await s.stop();
+  }, 120000);
+
+  it('counts usage in the same transaction as the record: after a kill -9 right after the 201s, usage equals the records stored and the quota holds exactly', async () => {
+    const dir = tempDir();
+    dirs.push(dir);
+    writeFileSync(join(dir, 'plans.json'), JSON.stringify({ free: { rps: 1000, events_per_month: 20 } }));
+    let s = await startServer({ dataDir: dir, env: { SVC_PUBLIC_RPS: '1000000' } });
+    const t = await newTenant(dir, 'usage-kill.test', 'read,write', 'free');
+    const post = (i: number) => call(s, 'POST', '/v1/events', { key: t.key, body: { event_type: 'counted', payload: { i } } });
+    const first = await Promise.all(Array.from({ length: 12 }, (_, i) => post(i)));
+    expect(first.map((r) => r.status)).toEqual(Array(12).fill(201));
+    // At once: no time for a background flush of the counters.
+    await s.stop('SIGKILL');
+    s = await s.restart();
+    const total = async () => (await call(s, 'GET', '/v1/events?limit=1', { key: t.key })).body.total as number;
+    const used = async () => (await cli(dir, 'tenant', 'show', t.tenantId)).json.usage.events_per_month.used as number;
+    expect(await total()).toBe(12);
+    expect(await used()).toBe(12);
+    const more = await Promise.all(Array.from({ length: 30 }, (_, i) => post(100 + i)));
+    expect(more.filter((r) => r.status === 201).length).toBe(8);
+    expect(more.filter((r) => r.status === 429).every((r) => r.body.error === 'quota_exceeded')).toBe(true);
+    await s.stop('SIGKILL');
+    s = await s.restart();
+    expect([await total(), await used()]).toEqual([20, 20]);
     await s.stop();
   }, 120000);
 

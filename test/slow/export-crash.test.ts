@@ -1,3 +1,4 @@
+// A kill -9 in the middle of an export: the job is requeued on restart and finishes with a complete file.
 import { afterAll, describe, expect, it } from 'bun:test';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';

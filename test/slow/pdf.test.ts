@@ -79,6 +79,49 @@ describe('renderBundlePdf', async () => {
     expect(run(['zbarimg', '--raw', '-q', png + '.png']).trim()).toBe(url);
   });
 
+  it('shows the label, tenant domain and created_at as not covered by any signature, apart from the signed fields', () => {
+    const page1 = run(['pdftotext', '-f', '1', '-l', '1', file, '-']);
+    const flat = page1.replace(/\s+/g, ' ');
+    expect(flat).toContain('Title and tenant domain as the issuer states them: not covered by any signature.');
+    const signedAt = page1.indexOf('SIGNED - covered by the seal signature');
+    const unsignedAt = page1.indexOf('NOT COVERED BY ANY SIGNATURE');
+    const verdictAt = page1.indexOf('VERIFIED when issued');
+    expect(signedAt).toBeGreaterThan(-1);
+    expect(unsignedAt).toBeGreaterThan(signedAt);
+    expect(verdictAt).toBeGreaterThan(unsignedAt);
+    const signed = page1.slice(signedAt, unsignedAt);
+    const unsigned = page1.slice(unsignedAt, verdictAt);
+    for (const field of ['Trace ID', 'Sealed', 'Item count', 'Composite hash']) expect(signed).toContain(field);
+    for (const field of ['Label', 'Tenant domain', 'Created']) {
+      expect(signed).not.toContain(field);
+      expect(unsigned).toContain(field);
+    }
+    expect(unsigned).toContain(bundle.header.label);
+    expect(unsigned).toContain(bundle.header.created_at);
+    expect(unsigned.match(/not signed/g)?.length).toBeGreaterThanOrEqual(3);
+    // Continuation pages name the label as unsigned too.
+    expect(run(['pdftotext', '-f', '2', '-l', '2', file, '-']).replace(/\s+/g, ' ')).toContain(`label (not signed): ${bundle.header.label}`);
+  });
+
+  it('keeps every word of the first page off the QR code, with a long label too', async () => {
+    const long = { ...bundle, header: { ...bundle.header, label: 'Quarter-end close of the consolidated group accounts, all subsidiaries and the holding, Q4 2024' } };
+    for (const [name, b] of [['bundle', bundle], ['long-label', long]] as const) {
+      const pdfFile = join(dir, `${name}-qr.pdf`);
+      writeFileSync(pdfFile, await renderBundlePdf(b));
+      // pdftohtml reports the image's box in pixels of its own zoom; pdftotext -bbox reports words in points.
+      const xml = run(['pdftohtml', '-xml', '-f', '1', '-l', '1', pdfFile, join(dir, `${name}-qr`)]) && readFileSync(join(dir, `${name}-qr.xml`), 'utf8');
+      const page = /<page [^>]*width="([\d.]+)"/.exec(xml)!;
+      const img = /<image top="([\d.]+)" left="([\d.]+)" width="([\d.]+)" height="([\d.]+)"/.exec(xml)!;
+      const k = A4_WIDTH / Number(page[1]);
+      const qr = { x0: Number(img[2]) * k, y0: Number(img[1]) * k, x1: (Number(img[2]) + Number(img[3])) * k, y1: (Number(img[1]) + Number(img[4])) * k };
+      expect(qr.x1 - qr.x0).toBeGreaterThan(80);
+      const words = [...run(['pdftotext', '-bbox', '-f', '1', '-l', '1', pdfFile, '-']).matchAll(/xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</g)];
+      expect(words.length).toBeGreaterThan(50);
+      const over = words.filter((m) => Number(m[1]) < qr.x1 && Number(m[3]) > qr.x0 && Number(m[2]) < qr.y1 && Number(m[4]) > qr.y0).map((m) => m[5]);
+      expect([name, over]).toEqual([name, []]);
+    }
+  });
+
   it('renders 100 items in under 2 seconds', async () => {
     const big = traceBundle(newSigner(), 100, { bigPayloads: true });
     const t0 = performance.now();

@@ -1,3 +1,4 @@
+// Deleting an audit org while a retention pass runs: the waiting request answers 4xx, never 500.
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { retentionLock } from '../../src/audit/repo';
 import { closeStore, openStore, transact } from '../../src/store/env';

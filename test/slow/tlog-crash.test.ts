@@ -1,3 +1,4 @@
+// A kill -9 under load while checkpoints are signed: every acknowledged record is logged once, checkpoints stay consistent.
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { call, cleanup, newTenant, startServer, tempDir, until, type Server } from '../helpers';
 import { consistencyOk, hexes, inclusionOk, noteOk } from '../http/independent-tlog';

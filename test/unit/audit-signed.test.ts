@@ -1,7 +1,9 @@
+// The signed data of a new audit row, byte by byte.
 import { describe, expect, it } from 'bun:test';
 import { canonicalBytes, canonicalJson } from '../../src/crypto/canonical';
 import { newRowSignedData } from '../../src/audit/append';
-import { signedDataOf, type AuditRow } from '../../src/audit/model';
+import type { AuditRow } from '../../src/audit/model';
+import { signedDataOf } from '../../src/audit/event-row';
 
 const row = (actor: unknown, targets: unknown, context: unknown, metadata: unknown): AuditRow => ({
   id: 'aevt_01HXYZ', org_id: 'org-1', seq: 7, schema_id: 'audit.v1', occurred_at: '2026-11-24T10:00:00Z', occurred_ms: 1795514400000,

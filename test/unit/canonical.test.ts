@@ -1,3 +1,4 @@
+// Canonical JSON (keys by code point, numbers and escapes as ECMAScript prints them) and the event_hash source order.
 import { describe, expect, it } from 'bun:test';
 import { canonicalJson, compareCodePoints } from '../../src/crypto/canonical';
 import { compactInSourceOrder } from '../../src/crypto/ordered-json';

@@ -1,7 +1,10 @@
-// Covers the import rules around the record table: the log layer and trace bundles import no record area, and the areas import each other without a cycle.
+// Covers the import rules: around the record table (the log layer and trace bundles import no record area, the areas import
+// each other without a cycle), and the one direction of http/ and workers/ (areas receive the guard plugin, never import http/).
 import { describe, expect, it } from 'bun:test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Glob } from 'bun';
+import { ROOT } from '../helpers';
 
 const SRC = join(import.meta.dir, '../../src');
 const AREAS = ['tenants', 'ledger', 'traces', 'ai', 'documents', 'audit', 'streams', 'portal', 'exports', 'keys', 'proof', 'tlog', 'usage', 'plans', 'records'];
@@ -42,5 +45,28 @@ describe('record table layering', () => {
       return null;
     };
     for (const a of AREAS) expect(cycle(a, [a])).toBeNull();
+  });
+});
+
+const sources = [...new Glob('src/**/*.ts').scanSync({ cwd: ROOT })].sort();
+/** The modules `file` imports, as written. */
+const importsOf = (file: string) => [...readFileSync(join(ROOT, file), 'utf8').matchAll(/^(?:import|export)[^'"]*from '([^']+)'/gm)].map((m) => m[1]!);
+const offenders = (allowed: (file: string) => boolean, target: RegExp) =>
+  sources.filter((f) => !allowed(f)).flatMap((f) => importsOf(f).filter((i) => target.test(i)).map((i) => `${f} -> ${i}`));
+
+describe('http/ and workers/ layering', () => {
+  it('finds the sources and their imports', () => {
+    expect(sources.length).toBeGreaterThan(100);
+    expect(importsOf('src/http/routes.ts')).toContain('../ledger/routes');
+    // An import written over several lines is found too.
+    expect(importsOf('src/audit/routes.ts')).toContain('./service');
+  });
+
+  it('lets nothing below http/ import it: areas receive the guard plugin from the server', () => {
+    expect(offenders((f) => f.startsWith('src/http/') || f === 'src/server.ts', /(^|\/)http\//)).toEqual([]);
+  });
+
+  it('lets no area import workers/ (only the server, the CLI and the workers themselves)', () => {
+    expect(offenders((f) => /^src\/(workers|cli)\//.test(f) || f === 'src/server.ts', /(^|\/)workers\//)).toEqual([]);
   });
 });

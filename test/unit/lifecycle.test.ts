@@ -1,3 +1,4 @@
+// Starting and stopping the appliance in one process leaves no timer, thread, file or socket behind.
 import { afterAll, describe, expect, it } from 'bun:test';
 import { readFileSync, readdirSync } from 'node:fs';
 import { cleanup, tempDir, until } from '../helpers';

@@ -10,7 +10,7 @@ import { consistencyPath, inclusionPath, leafHash, rootFromLeafHashes, type Node
 import { nodePrimitives } from '../../src/verify/node-primitives';
 import { checkpointBody, formatNote, noteKeyId, parseCheckpoint, parseNote } from '../../src/verify/note';
 import { toHex } from '../../src/verify/primitives';
-import { allPassed, logChecks } from '../../src/web/client/checks';
+import { verifyDocument } from '../../src/verify/verify-document';
 import { clone, eventProof, newSigner, traceBundle, type Signer } from './proof-fixtures';
 
 const sha = (d: Uint8Array) => new Uint8Array(createHash('sha256').update(d).digest());
@@ -118,16 +118,32 @@ describe('svc verify and the proof pages check the log block', () => {
     const doc = { ...p, log };
     const r = verifyProofDocument(doc);
     expect(r.checks.filter((c) => !c.ok)).toEqual([]);
-    expect(r.checks.filter((c) => c.check.startsWith('log_')).length).toBe(4);
+    expect(r.checks.filter((c) => c.check.startsWith('log_')).map((c) => c.check)).toEqual(['log_leaf_hash', 'log_inclusion', 'log_checkpoint', 'log_origin', 'log_checkpoint_signature']);
     expect(r.checkpoint).toMatchObject({ origin: ORIGIN, tree_size: 9, key_id: signer.keyId, root_hash: log!.root_hash });
     const bad = clone(doc);
     bad.log!.audit_path[0] = toHex(sha(new Uint8Array(0)));
     expect(verifyProofDocument(bad).checks.filter((c) => !c.ok).map((c) => c.check)).toEqual(['log_inclusion']);
-    // The browser check list agrees.
-    expect(allPassed(logChecks(doc.log, bytes(doc.signed_payload), [pub(signer)]).checks)).toBe(true);
-    expect(logChecks(bad.log, bytes(bad.signed_payload), [pub(signer)]).checks.filter((c) => c.ok === false).map((c) => c.label)).toEqual([
-      "Included in the tenant's log at checkpoint 9", 'Merkle inclusion proof leads to the checkpoint root',
-    ]);
+    // The same rules on the browser primitives give the same verdict.
+    expect(verifyDocument(browserPrimitives, doc)).toEqual(r);
+    expect(verifyDocument(browserPrimitives, bad)).toEqual(verifyProofDocument(bad));
+  });
+
+  it('event proof: a missing or pending block is a SKIP line, and a checkpoint of another log fails log_origin', () => {
+    const p = eventProof(signer);
+    const absent = verifyProofDocument(p);
+    expect(absent.ok).toBe(true);
+    expect(absent.checks.filter((c) => c.skipped).map((c) => [c.check, c.detail.split(':')[0]])).toEqual([['log', 'absent']]);
+    const pending = verifyProofDocument({ ...p, log: { status: 'pending' } });
+    expect(pending.checks.filter((c) => c.skipped).map((c) => [c.check, c.detail.split(':')[0]])).toEqual([['log', 'pending']]);
+    // The org log of the same tenant, signed by the same key, is not the tenant's log.
+    const orgOrigin = `${ORIGIN}/audit/org-1`;
+    const leaves = [new Uint8Array(Buffer.from(p.signed_payload, 'hex')), new Uint8Array([1])];
+    const root = rootFromLeafHashes(sha, leaves.map((l) => leafHash(sha, l)));
+    const log = { leaf_index: 0, tree_size: 2, leaf_hash: toHex(leafHash(sha, leaves[0]!)), audit_path: [toHex(leafHash(sha, leaves[1]!))], root_hash: toHex(root), checkpoint: note(2, root, signer, orgOrigin) };
+    expect(verifyProofDocument({ ...p, log }).checks.filter((c) => !c.ok).map((c) => c.check)).toEqual(['log_origin']);
+    // So is another tenant's log (another domain).
+    const other = { ...log, checkpoint: note(2, root, signer, 'proof.acme.example/other.example') };
+    expect(verifyProofDocument({ ...p, log: other }).checks.filter((c) => !c.ok).map((c) => c.check)).toEqual(['log_origin']);
   });
 
   it('trace bundle: every item and the seal checked, the seal checkpoint reported; pending is skipped, not failed', () => {

@@ -1,3 +1,4 @@
+// The Merkle tree core against the RFC 6962 reference leaves and roots.
 import { describe, expect, it } from 'bun:test';
 import { createHash } from 'node:crypto';
 import { consistencyPath, inclusionPath, leafHash, nodeHash, rootFromLeafHashes, verifyConsistency, verifyInclusion, type NodeReader } from '../../src/verify/merkle';

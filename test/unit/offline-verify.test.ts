@@ -30,8 +30,12 @@ describe('verifyProofDocument: trace bundle', () => {
     expect(failed(r)).toEqual([]);
     expect(r.ok).toBe(true);
     for (const it of [...good.items, good.seal]) expect(nodeVerify(it.public_key, it.signed_payload, it.signature)).toBe(true);
-    // 9 items x (public_key, key_id, signature, canonical, record_kind, fields, content_hash, reported) checked.
-    for (let i = 1; i <= 9; i++) expect(r.checks.filter((c) => c.item.startsWith(`item ${i} `) && c.ok).length).toBe(8);
+    // 9 items x (public_key, key_id, signature, canonical, payload, content_hash, record_kind, fields, reported) checked,
+    // and the log block, absent here, said to be unchecked rather than left out.
+    for (let i = 1; i <= 9; i++) {
+      expect(r.checks.filter((c) => c.item.startsWith(`item ${i} `) && c.ok && !c.skipped).length).toBe(9);
+      expect(r.checks.filter((c) => c.item.startsWith(`item ${i} `) && c.skipped).map((c) => c.check)).toEqual(['log']);
+    }
     expect(r.checks.find((c) => c.check === 'payload_hash' && c.item === 'seal')).toMatchObject({ ok: true });
   });
 
@@ -141,6 +145,19 @@ describe('verifyProofDocument: event and AI proofs', () => {
     expect(failed(verifyProofDocument({ ...p, signature: flipHex(p.signature, 0) }))).toEqual([expect.stringMatching(/\/signature$/)]);
     expect(failed(verifyProofDocument({ ...p, signed_payload: flipHex(p.signed_payload, 5) }))).toContain(`event ${p.event_id}/signature`);
     expect(verifyProofDocument(JSON.stringify(p)).ok).toBe(true);
+  });
+
+  it('checks the payload against the signed payload_hash when whoever holds it adds it to the proof', () => {
+    const payload = { order: 42, note: 'shipped' };
+    const p = { ...eventProof(signer, payload), payload };
+    expect(verifyProofDocument(p).checks.find((c) => c.check === 'payload')).toMatchObject({ ok: true });
+    expect(failed(verifyProofDocument({ ...p, payload: { order: 43, note: 'shipped' } }))).toEqual([`event ${p.event_id}/payload`]);
+  });
+
+  it('refuses an event proof whose signed bytes are another kind of record, validly signed by the same key', () => {
+    const ai = aiProof(signer);
+    const forged = { ...eventProof(signer), signed_payload: ai.signed_payload, signature: ai.signature };
+    expect(failed(verifyProofDocument(forged))).toContain(`event ${forged.event_id}/record_kind`);
   });
 
   it('accepts an AI proof (payload_hash not recomputable without subject) and rejects a changed record', () => {

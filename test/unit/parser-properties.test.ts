@@ -1,3 +1,4 @@
+// Parsers against references (property tests): ordered JSON against JSON.parse, timestamps against date-fns.
 import { describe, expect, it } from 'bun:test';
 import { parseISO } from 'date-fns';
 import fc from 'fast-check';

@@ -1,3 +1,4 @@
+// DATA/plans.json validation at boot: every problem of a bad file named at once, a good file overrides the defaults.
 import { afterAll, describe, expect, it } from 'bun:test';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,3 +1,4 @@
+// Portal link and session lifetimes under a controlled clock.
 import { afterAll, beforeAll, describe, expect, it, setSystemTime } from 'bun:test';
 import { loadConfig, setConfig } from '../../src/config';
 import { closeStore, openStore } from '../../src/store/env';

@@ -1,7 +1,9 @@
 // Covers the one row check of every record kind (src/records/check.ts): rebuilt bytes, content hashes, stored copy, published key, signature.
 import { describe, expect, it } from 'bun:test';
 import { canonicalBytes } from '../../src/crypto/canonical';
-import { generateSigningKey, keyIdOf, privateKeyObject, signBytes } from '../../src/crypto/ed25519';
+import { generateSigningKey, privateKeyObject, signBytes } from '../../src/crypto/ed25519';
+import { keyIdOf } from '../../src/verify/records';
+import { nodeSha256 } from '../../src/verify/node-primitives';
 import { aiSignedPayload, documentSignedPayload } from '../../src/crypto/signed';
 import { aiPayloadHashOf, metadataHashOf, valueHashOf } from '../../src/proof/recompute';
 import { aiAttestationKind, type AiRow } from '../../src/ai/service';
@@ -11,7 +13,7 @@ import { checkRow, rebuildRow } from '../../src/records/check';
 const TENANT = '0190f5a2-0000-7000-8000-000000000001';
 const pair = generateSigningKey();
 const key = privateKeyObject(pair.seed);
-const keyId = keyIdOf(pair.publicKey);
+const keyId = keyIdOf(nodeSha256, pair.publicKey);
 const published = (tenantId: string, id: string) => (tenantId === TENANT && id === keyId ? pair.publicKey : undefined);
 
 function aiRow(): AiRow {

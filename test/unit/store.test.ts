@@ -1,3 +1,4 @@
+// The store: append-only sub-databases refuse updates and second records, transactSync commits all or nothing.
 import { afterAll, describe, expect, it } from 'bun:test';
 import { closeStore, openStore, subDb, transact, transactSync } from '../../src/store/env';
 import { appendOnly, AppendConflict } from '../../src/store/append-only';

@@ -1,3 +1,4 @@
+// Webhook destinations: forbidden address kinds, the operator allowlist, DNS re-checked and the checked address dialled.
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';

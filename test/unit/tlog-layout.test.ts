@@ -1,3 +1,4 @@
+// Transparency log layout: tenant leaf bytes, the leaf hash of the append path and subtree covers.
 import { describe, expect, it } from 'bun:test';
 import { decodeRef, encodeLeaf } from '../../src/tlog/repo';
 import { coverOf } from '../../src/tlog/service';

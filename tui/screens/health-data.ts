@@ -1,5 +1,5 @@
 // Owns the health figures the console derives from stored data: it runs beside the server, not inside it.
-import { lstatSync, readdirSync, statfsSync } from 'node:fs';
+import { lstatSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { nextPendingExport } from '../../src/exports/service';
 import { countLedgerRows } from '../../src/ledger/service';
@@ -75,15 +75,6 @@ export function diskUse(dir: string): number {
   };
   walk(dir);
   return total;
-}
-
-export function freeSpace(dir: string): { free: number; size: number } | null {
-  try {
-    const s = statfsSync(dir);
-    return { free: s.bavail * s.bsize, size: s.blocks * s.bsize };
-  } catch {
-    return null;
-  }
 }
 
 /** The oldest export job still queued or running, and for how long (a uuidv7 id carries its creation time). */

@@ -1,8 +1,10 @@
 // Owns the Health screen: write backlog, writer throughput, ingest sparkline, exports, streams, disk, certificate.
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { lastSeq } from '../../src/audit/service';
-import { config } from '../../src/config';
-import { certificateExpiry } from '../../src/http/tls';
+import type { Config } from '../../src/config';
+import { certificateValidity } from '../../src/crypto/certificate';
+import { diskSpace } from '../../src/store/disk-space';
 import { readWriterStatus } from '../../src/store/writer-status';
 import { allStreams } from '../../src/streams/service';
 import { streamOut } from '../../src/streams/model';
@@ -11,7 +13,7 @@ import type { App, View } from '../app';
 import { bytes, cell, count, duration, sparkline, when } from '../widgets/format';
 import { Table } from '../widgets/table';
 import { box, esc, type Area } from '../widgets/ui';
-import { diskUse, freeSpace, LedgerRate, oldestExport } from './health-data';
+import { diskUse, LedgerRate, oldestExport } from './health-data';
 import { exportJobCounts } from '../../src/exports/service';
 
 type Stream = ReturnType<typeof streamOut> & { tenant: string; lag: number };
@@ -20,7 +22,8 @@ const DAY = 86400_000;
 
 const line = (label: string, text: string) => `{bold}${esc(cell(label, 16))}{/bold}${esc(cell(text, 64).trimEnd())}`;
 
-export function healthView(_app: App, parent: unknown, size: Area, dataDir: string): View {
+export function healthView(_app: App, parent: unknown, size: Area, cfg: Config): View {
+  const { dataDir } = cfg;
   const root = box(parent, size);
   const top = box(root, { top: 0, left: 0, width: size.width, height: 10 });
   const streams = new Table<Stream>(root, { top: 10, left: 0, width: size.width, height: size.height - 10 }, {
@@ -35,15 +38,15 @@ export function healthView(_app: App, parent: unknown, size: Area, dataDir: stri
     ],
   });
   const rate = new LedgerRate();
-  let disk: { at: number; used: number; fs: ReturnType<typeof freeSpace> } | null = null;
+  let disk: { at: number; used: number; fs: ReturnType<typeof diskSpace> } | null = null;
 
   function certificate(): string {
-    const cfg = config();
     if (!cfg.tls) return 'TLS off (SVC_TLS=off: a proxy terminates TLS)';
     const file = cfg.tlsCert ?? join(dataDir, 'tls', 'cert.pem');
-    const exp = certificateExpiry(file);
-    if (!exp) return `no certificate at ${file}`;
-    const left = Date.parse(exp) - Date.now();
+    const validity = existsSync(file) ? certificateValidity(readFileSync(file)) : null;
+    if (!validity) return `no certificate at ${file}`;
+    const exp = new Date(validity.notAfter).toISOString();
+    const left = validity.notAfter - Date.now();
     const state = left < 0 ? 'EXPIRED' : left < 30 * DAY ? `EXPIRES SOON, ${duration(left)} left` : `${Math.floor(left / DAY)} d left`;
     return `expires ${when(exp)} UTC (${state})`;
   }
@@ -64,7 +67,7 @@ export function healthView(_app: App, parent: unknown, size: Area, dataDir: stri
     refresh() {
       const now = Date.now();
       rate.sample(now);
-      if (!disk || now - disk.at > DISK_EVERY_MS) disk = { at: now, used: diskUse(dataDir), fs: freeSpace(dataDir) };
+      if (!disk || now - disk.at > DISK_EVERY_MS) disk = { at: now, used: diskUse(dataDir), fs: diskSpace(dataDir) };
       const per = rate.perSecond(now);
       const written = rate.writtenPerSecond();
       const ws = readWriterStatus();

@@ -1,11 +1,9 @@
 // Owns the text of integrity results: scan reports and single-event verifications, as OK/FAIL lines (no colour needed).
-import type { integrityReport, verifyAuditEvent } from '../../src/audit/service';
+import type { integrityReport } from '../../src/audit/service';
 import type { LogReport } from '../../src/tlog/integrity';
-import { isSealed, type LedgerRow } from '../../src/ledger/service';
-import { checkRow } from '../../src/records/check';
-import { recordTable } from '../../src/records/table';
-import { pinnedPublicKey } from '../../src/tenants/service';
-import { bar, duration, when } from '../widgets/format';
+import { nodePrimitives } from '../../src/verify/node-primitives';
+import { verifyDocument } from '../../src/verify/verify-document';
+import { bar, duration } from '../widgets/format';
 
 type Report = ReturnType<typeof integrityReport>;
 type Range = { from: number; to: number };
@@ -61,36 +59,24 @@ export function tenantLogLines(name: string, r: LogReport & { tree_size: number 
   return [`Tenant log of ${name}: ${r.tree_size} leaves, scanned in ${duration(ms)}`, bar(1, 1, BAR), ...logLines('Tenant log', r)];
 }
 
-/** A ledger event checked as its proof is: signature by the tenant's pinned key over the stored signed bytes, which must be the bytes rebuilt from the row. */
-export function verifyLedgerLines(row: LedgerRow, tenantName: string): string[] {
-  const c = checkRow(recordTable().kinds.ledger_event, row, pinnedPublicKey);
-  const key = c.keyKnown;
-  const sig = c.signatureOk;
-  const rebuilt = c.bytesOk && c.contentOk;
-  return [
-    'Ledger event',
-    `  ${row.event_id}`,
-    `tenant ${tenantName}, type ${row.event_type}`,
-    `ingested ${when(row.ingested_at)}${isSealed(row) ? ' (sealed by retention)' : ''}`,
-    `${mark(key)} signing key ${row.key_id} is pinned`,
-    `${mark(key ? sig : null)} Ed25519 signature (pinned key)`,
-    `${mark(rebuilt)} signed bytes rebuilt from the row`,
-    `       and payload hash recomputed`,
-    key && sig && rebuilt ? 'VERIFIED' : 'NOT VERIFIED',
-  ];
-}
+const clipped = (s: string, max = 70) => (s.length > max ? `${s.slice(0, max - 3)}...` : s);
 
-export function verifyAuditLines(r: ReturnType<typeof verifyAuditEvent>): string[] {
-  const sd = r.signed_data as { org_id?: string; seq?: number } | null;
-  const hashOk = r.reason !== 'payload_hash_mismatch';
-  const keyOk = hashOk ? r.reason !== 'key_unknown' : null;
+/**
+ * A record's proof document (the event proof, or the audit event as GET /v1/audit/events/{id} answers it) judged by the
+ * rules `svc verify` and the proof pages run, against the tenant's published keys signed by the platform key; shown
+ * compactly: the verdict, the signer, then every failed and every skipped check.
+ */
+export function verifyDocumentLines(head: string[], doc: unknown, keys: unknown, platformKey: unknown): string[] {
+  const r = verifyDocument(nodePrimitives, doc, { keys, platformKey });
+  const failed = r.checks.filter((c) => !c.ok);
+  const skipped = r.checks.filter((c) => c.skipped);
+  const s = r.signer;
   return [
-    'Audit event',
-    `  ${r.event_id}`,
-    sd ? `org ${sd.org_id}, seq ${sd.seq}, key ${r.key_id}` : `key ${r.key_id}`,
-    `${mark(hashOk)} payload hash recomputed`,
-    `${mark(keyOk)} signing key is pinned`,
-    `${mark(keyOk ? r.valid : null)} Ed25519 signature (pinned key)`,
-    r.valid ? 'VALID' : `INVALID: ${r.reason}`,
+    ...head,
+    r.ok ? 'VERIFIED' : 'NOT VERIFIED',
+    s ? `key ${s.key_id}${s.published_for ? `, published for ${s.published_for}` : ', NOT in the key list'}` : 'no readable signing key',
+    ...failed.map((c) => `${mark(false)} ${c.check}: ${clipped(c.detail)}`),
+    ...skipped.map((c) => `${mark(null)} ${c.check}: ${clipped(c.detail)}`),
+    `${r.checks.length - failed.length - skipped.length} of ${r.checks.length} checks passed`,
   ];
 }

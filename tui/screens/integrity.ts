@@ -1,8 +1,9 @@
 // Owns the Integrity screen: pick tenant and audit org, run the org's scan, verify one event by id, recent verifications.
 import { config } from '../../src/config';
-import { listOrgs, verifyAuditEvent } from '../../src/audit/service';
-import { findLedgerRow, recentVerifications } from '../../src/ledger/service';
-import { getTenant } from '../../src/tenants/service';
+import { getAuditEvent, listOrgs } from '../../src/audit/service';
+import { eventProof, findLedgerRow, isSealed, recentVerifications } from '../../src/ledger/service';
+import { domainKeysDoc, getTenant } from '../../src/tenants/service';
+import { platformKeyDoc } from '../../src/signing/platform';
 import type { App, View } from '../app';
 import type { ScanReply, ScanRequest } from '../scan-worker';
 import { form } from '../widgets/dialog';
@@ -10,7 +11,7 @@ import { when } from '../widgets/format';
 import { Table } from '../widgets/table';
 import { box, esc, type Area } from '../widgets/ui';
 import { pickTenant } from './pick-tenant';
-import { scanLines, scanningLines, tenantLogLines, verifyAuditLines, verifyLedgerLines } from './integrity-text';
+import { scanLines, scanningLines, tenantLogLines, verifyDocumentLines } from './integrity-text';
 
 type Org = ReturnType<typeof listOrgs>['orgs'][number];
 type Check = ReturnType<typeof recentVerifications>[number];
@@ -93,17 +94,21 @@ export function integrityView(app: App, parent: unknown, size: Area): View {
     worker.postMessage({ config: config(), tenantId, orgId } satisfies ScanRequest);
   }
 
-  /** A ledger event (UUID) or, with a tenant chosen, an audit event (aevt_...). */
+  /** A ledger event (UUID) or, with a tenant chosen, an audit event (aevt_...): its proof document, judged as `svc verify` does. */
   function verifyById(id: string): void {
     const t = app.tenantId;
     if (/^aevt_/i.test(id)) {
       if (!t) throw new Error('choose a tenant first (t): audit event ids are per tenant');
-      showLines(verifyAuditLines(verifyAuditEvent(t, id)));
+      const e = getAuditEvent(t, id);
+      showLines(verifyDocumentLines(['Audit event', `  ${id}`, `org ${e.org_id}, seq ${e.seq}`], e, domainKeysDoc(getTenant(t)!.primary_domain), platformKeyDoc()));
       return;
     }
     const row = findLedgerRow(id);
     if (!row) throw new Error(`no ledger event ${id} (ledger ids are UUIDs; audit ids start with aevt_)`);
-    showLines(verifyLedgerLines(row, getTenant(row.tenant_id)?.name ?? row.tenant_id));
+    const tenant = getTenant(row.tenant_id);
+    const head = ['Ledger event', `  ${row.event_id}`, `tenant ${tenant?.name ?? row.tenant_id}, type ${row.event_type}${isSealed(row) ? ' (sealed)' : ''}`];
+    // The console holds the payload: the proof plus the payload, as anyone holding it would check them.
+    showLines(verifyDocumentLines(head, { ...eventProof(row.event_id), payload: row.payload }, tenant ? domainKeysDoc(tenant.primary_domain) : undefined, platformKeyDoc()));
   }
 
   const view: View = {

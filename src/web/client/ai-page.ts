@@ -1,8 +1,14 @@
-// Owns the page /proof/ai/{id}: the attestation proof checked in the browser, and a local content-hash comparison.
-import { aiProofChecks, allPassed, canonicalBytes, sha256Hex, type Check } from './checks';
+// Owns the page /proof/ai/{id}: the attestation proof checked in the browser by the rules of src/verify, and a local content-hash comparison.
+import { canonicalBytes } from '../../crypto/canonical';
+import { browserSha256 } from '../../verify/browser-primitives';
+import { sha256Hex as hexOf } from '../../verify/records';
+import { isUnsigned, keyLines, recordLines, signerText, verifyInBrowser } from './checks';
 import { banner, card, checkList, fields, formatTime, getJson, h, issuerBlock, jsonBlock, mount, pathId, postJson, showLoadFailure } from './dom';
-import { logSection } from './log-view';
-import { publishedKeyCheck } from './published-key';
+import { logCard } from './log-view';
+import { keyOptions } from './published-key';
+import { decodedSigned } from './signed-view';
+
+const sha256Hex = (data: string | Uint8Array): string => hexOf(browserSha256, data);
 
 type Mode = 'auto' | 'text' | 'json' | 'hash';
 
@@ -60,18 +66,16 @@ export async function aiPage(): Promise<void> {
   const { status, body: p } = await getJson(`/v1/proof/ai/${encodeURIComponent(id)}`);
   if (status !== 200 || !p) return showLoadFailure(status, p);
   const r = p.record ?? {};
-  const { checks, signed } = aiProofChecks(p);
-  checks.push(await publishedKeyCheck(p.organization?.primary_domain, p.key_id, p.public_key));
-  const server: Check[] = typeof p.verification?.payload_hash_valid === 'boolean'
-    ? [{ label: 'Payload hash recomputed by the service from the stored record (reported by the service)', ok: p.verification.payload_hash_valid }] : [];
-  // The service's own recomputation can only lower the verdict, never raise it.
-  const log = await logSection(p.log, p.signed_payload, p.public_key, p.organization?.primary_domain);
-  const valid = allPassed(checks) && server.every((c) => c.ok !== false) && log.checks.every((c) => c.ok !== false);
-  const issuer = p.organization?.issuer_name ?? p.organization?.name ?? 'the issuer';
-  document.title = `${valid ? 'Valid' : 'INVALID'} AI attestation ${p.attestation_id} — ${issuer}`;
+  const report = verifyInBrowser(p, await keyOptions(p.organization?.primary_domain));
+  const { checks, log } = recordLines(report, report.checks.find((c) => c.item.startsWith('ai '))?.item ?? '');
+  const signed = decodedSigned(p.signed_payload);
+  const valid = report.ok;
+  // Without the subject the model fields are not recomputable into the signed payload_hash: shown as unsigned.
+  const model = isUnsigned(report, 'record.model_name');
+  document.title = `${valid ? 'Valid' : 'INVALID'} AI attestation ${p.attestation_id}`;
   mount(
     banner('verdict', valid, valid ? 'Signature valid' : 'Signature INVALID',
-      valid ? `This AI ${r.attestation_type ?? ''} attestation was signed by ${issuer} on ${formatTime(r.created_at)}.` : 'One or more checks failed: do not rely on this record.',
+      valid ? `This AI ${r.attestation_type ?? ''} attestation was signed on ${formatTime(r.created_at)} by ${signerText(report)}.` : 'One or more checks failed: do not rely on this record.',
       { 'data-valid': String(valid) }),
     issuerBlock(p.organization, 'Attested by'),
     card('AI attestation',
@@ -79,7 +83,7 @@ export async function aiPage(): Promise<void> {
         ['Attestation ID', p.attestation_id, 'mono'],
         ['Type', r.attestation_type],
         ['Attested at', r.created_at, 'time'],
-        ['Model', [r.model_provider, r.model_name, r.model_version].filter(Boolean).join(' / ') || null],
+        ['Model', [r.model_provider, r.model_name, r.model_version].filter(Boolean).join(' / ') || null, 'text', model],
         ['Input hash (SHA-256)', r.input_hash, 'mono'],
         ['Output hash (SHA-256)', r.output_hash, 'mono'],
         ['Payload hash (SHA-256)', r.payload_hash, 'mono'],
@@ -88,7 +92,7 @@ export async function aiPage(): Promise<void> {
     card('Signature',
       fields([['Algorithm', p.algorithm], ['Key ID', p.key_id, 'mono'], ['Public key', p.public_key, 'mono'], ['Signature', p.signature, 'mono']]),
       signed ? jsonBlock('Signed bytes (canonical JSON)', signed) : null),
-    card('Checks made in your browser', checkList(checks), server.length ? checkList(server) : null),
-    log.card,
+    card('Checks made in your browser', checkList([...checks, ...keyLines(report)])),
+    logCard(p.log, log, report.checkpoint),
   );
 }

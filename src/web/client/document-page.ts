@@ -1,8 +1,11 @@
-// Owns the page /proof/document/{event_id}: hashes a chosen file locally (WebCrypto) and compares it with the anchor.
-import { allPassed, documentProofChecks, HEX64 } from './checks';
+// Owns the page /proof/document/{event_id}: the anchor proof checked by the rules of src/verify, and a chosen file hashed
+// locally (WebCrypto) and compared with the anchor.
+import { HEX64 } from '../../verify/records';
+import { keyLines, recordLines, signerText, verifyInBrowser } from './checks';
 import { banner, card, checkList, fields, formatTime, getJson, h, issuerBlock, inBackground, jsonBlock, mount, pathId, postJson, showLoadFailure } from './dom';
-import { logSection } from './log-view';
-import { publishedKeyCheck } from './published-key';
+import { logCard } from './log-view';
+import { keyOptions } from './published-key';
+import { decodedSigned } from './signed-view';
 
 async function sha256File(file: File): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', await file.arrayBuffer());
@@ -54,32 +57,28 @@ export async function documentPage(): Promise<void> {
   const id = pathId();
   const { status, body: p } = await getJson(`/v1/proof/document/${encodeURIComponent(id)}`);
   if (status !== 200 || !p) return showLoadFailure(status, p);
-  const anchored = String(p.document_hash ?? p.anchored_hash ?? '');
-  const signedProof = p.signature !== undefined && p.signed_payload !== undefined;
-  const res = signedProof ? documentProofChecks(p) : null;
-  const checks = res ? res.checks : [];
-  if (res) checks.push(await publishedKeyCheck(p.organization?.primary_domain, p.key_id, p.public_key));
-  const log = res ? await logSection(p.log, p.signed_payload, p.public_key, p.organization?.primary_domain) : { checks: [], card: null };
-  const valid = res ? allPassed(checks) && log.checks.every((c) => c.ok !== false) : null;
-  const issuer = p.organization?.issuer_name ?? p.organization?.name ?? 'the issuer';
-  const at = p.created_at ?? p.anchored_at;
-  document.title = `Document anchor ${p.event_id} — ${issuer}`;
+  const anchored = String(p.document_hash ?? '');
+  const report = verifyInBrowser(p, await keyOptions(p.organization?.primary_domain));
+  const { checks, log } = recordLines(report, report.checks.find((c) => c.item.startsWith('document '))?.item ?? '');
+  const signed = decodedSigned(p.signed_payload);
+  const valid = report.ok;
+  document.title = `Document anchor ${p.event_id}`;
   mount(
-    valid === null ? null : banner('verdict', valid, valid ? 'Signature valid' : 'Signature INVALID',
-      valid ? `${issuer} anchored this document's hash on ${formatTime(at)}.` : 'One or more checks failed: do not rely on this anchor.', { 'data-valid': String(valid) }),
+    banner('verdict', valid, valid ? 'Signature valid' : 'Signature INVALID',
+      valid ? `This document's hash was anchored on ${formatTime(p.created_at)} and signed by ${signerText(report)}.` : 'One or more checks failed: do not rely on this anchor.', { 'data-valid': String(valid) }),
     issuerBlock(p.organization, 'Anchored by'),
     card('Document anchor',
       fields([
         ['Event ID', p.event_id, 'mono'],
         ['Document', p.document_ref],
-        ['Anchored at', at, 'time'],
+        ['Anchored at', p.created_at, 'time'],
         ['Document hash (SHA-256)', HEX64.test(anchored) ? anchored : null, 'mono'],
       ])),
     dropZone(id, anchored),
-    res ? card('Signature',
+    card('Signature',
       fields([['Algorithm', p.algorithm], ['Key ID', p.key_id, 'mono'], ['Public key', p.public_key, 'mono'], ['Signature', p.signature, 'mono']]),
-      res.signed ? jsonBlock('Signed bytes (canonical JSON)', res.signed) : null) : null,
-    res ? card('Checks made in your browser', checkList(checks)) : null,
-    log.card,
+      signed ? jsonBlock('Signed bytes (canonical JSON)', signed) : null),
+    card('Checks made in your browser', checkList([...checks, ...keyLines(report)])),
+    logCard(p.log, log, report.checkpoint),
   );
 }

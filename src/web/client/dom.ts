@@ -39,11 +39,16 @@ export function banner(id: string, ok: boolean | null, title: string, sub?: stri
     h('div', {}, h('h1', { id, ...attrs }, title), sub ? h('p', { class: 'banner-sub' }, sub) : null));
 }
 
+/** The words that mark a field no signature covers: shown, never in the voice of a signed one. */
+export const UNSIGNED = 'not covered by any signature';
+const unsignedBadge = () => h('span', { class: 'badge warn unsigned' }, UNSIGNED);
+
+/** The issuer block as the service states it: no signature covers it, so it is labelled as such. */
 export function issuerBlock(org: Record<string, any> | undefined, heading = 'Issued by'): HTMLElement {
   const o = org ?? {};
   const verified = o.domain_verified === true;
-  return h('section', { class: 'card issuer' },
-    h('p', { class: 'eyebrow' }, heading),
+  return h('section', { class: 'card issuer', 'data-unsigned': 'true' },
+    h('p', { class: 'eyebrow' }, `${heading} (as the service states it)`, ' ', unsignedBadge()),
     h('h2', { class: 'issuer-name' }, String(o.issuer_name ?? o.name ?? 'Unknown issuer')),
     h('p', { class: 'issuer-meta' },
       o.primary_domain ? h('span', { class: 'domain' }, String(o.primary_domain)) : null,
@@ -59,18 +64,18 @@ export function formatTime(iso: unknown): string {
   return `${d.toLocaleString('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' })} UTC`;
 }
 
-/** One row of fields(): a value of undefined is left out, null shows as a dash. */
-type Field = [label: string, value: unknown, kind?: 'mono' | 'time' | 'text'];
+/** One row of fields(): a value of undefined is left out, null shows as a dash; `unsigned` marks a field no signature covers. */
+type Field = [label: string, value: unknown, kind?: 'mono' | 'time' | 'text', unsigned?: boolean];
 
 /** A definition list of label -> value; `mono` values are hashes, keys and signatures. */
 export function fields(rows: Field[]): HTMLElement {
   const dl = h('dl', { class: 'fields' });
-  for (const [label, value, kind] of rows) {
+  for (const [label, value, kind, unsigned] of rows) {
     if (value === undefined) continue;
     const text = value === null ? '—' : kind === 'time' ? formatTime(value) : String(value);
-    // Times show a readable UTC form with the exact signed value beneath it.
+    // Times show a readable UTC form with the exact value beneath it.
     const exact = kind === 'time' && value !== null && text !== String(value) ? h('span', { class: 'sub mono' }, String(value)) : null;
-    dl.append(h('dt', {}, label), h('dd', { class: kind === 'mono' ? 'mono' : undefined }, text, exact));
+    dl.append(h('dt', {}, label), h('dd', { class: kind === 'mono' ? 'mono' : undefined, 'data-unsigned': unsigned ? 'true' : undefined }, text, exact, unsigned ? ' ' : null, unsigned ? unsignedBadge() : null));
   }
   return dl;
 }

@@ -1,22 +1,23 @@
-// Owns the page /proof/event/{event_id}: loads the public event proof and checks it in the browser.
-import { allPassed, eventProofChecks } from './checks';
+// Owns the page /proof/event/{event_id}: loads the public event proof, runs the rules of src/verify on it in the browser, shows the report.
+import { keyLines, recordLines, signerText, verifyInBrowser } from './checks';
 import { banner, card, checkList, fields, formatTime, getJson, issuerBlock, jsonBlock, mount, pathId, showLoadFailure } from './dom';
-import { logSection } from './log-view';
-import { publishedKeyCheck } from './published-key';
+import { logCard } from './log-view';
+import { keyOptions } from './published-key';
+import { decodedSigned } from './signed-view';
 
 export async function eventPage(): Promise<void> {
   const id = pathId();
   const { status, body: p } = await getJson(`/v1/proof/event/${encodeURIComponent(id)}`);
   if (status !== 200 || !p) return showLoadFailure(status, p);
-  const { checks, signed } = eventProofChecks(p);
-  checks.push(await publishedKeyCheck(p.organization?.primary_domain, p.key_id, p.public_key));
-  const log = await logSection(p.log, p.signed_payload, p.public_key, p.organization?.primary_domain);
-  const valid = allPassed(checks) && log.checks.every((c) => c.ok !== false);
-  const issuer = p.organization?.issuer_name ?? p.organization?.name ?? 'the issuer';
-  document.title = `${valid ? 'Valid' : 'INVALID'} proof of event ${p.event_id} — ${issuer}`;
+  const report = verifyInBrowser(p, await keyOptions(p.organization?.primary_domain));
+  const { checks, log } = recordLines(report, report.checks.find((c) => c.item.startsWith('event '))?.item ?? '');
+  const signed = decodedSigned(p.signed_payload);
+  const valid = report.ok;
+  document.title = `${valid ? 'Valid' : 'INVALID'} proof of event ${p.event_id}`;
   mount(
+    // The signer is named from what the signature binds (key, key list, log origin), never from the unsigned issuer block.
     banner('verdict', valid, valid ? 'Signature valid' : 'Signature INVALID',
-      valid ? `Recorded and signed by ${issuer} on ${formatTime(p.ingested_at)}; the record has not been altered since.`
+      valid ? `Recorded on ${formatTime(p.ingested_at)} and signed by ${signerText(report)}; the record has not been altered since.`
         : 'One or more checks failed: do not rely on this record.', { 'data-valid': String(valid) }),
     issuerBlock(p.organization),
     card('Ledger event',
@@ -34,9 +35,9 @@ export async function eventPage(): Promise<void> {
         ['Signature', p.signature, 'mono'],
       ]),
       signed ? jsonBlock('Signed bytes (canonical JSON)', signed) : null),
-    card('Checks made in your browser', checkList(checks),
+    card('Checks made in your browser', checkList([...checks, ...keyLines(report)]),
       typeof p.signature_valid === 'boolean'
         ? `The server reports the signature as ${p.signature_valid ? 'valid' : 'invalid'}; the verdict above is your browser's own.` : null),
-    log.card,
+    logCard(p.log, log, report.checkpoint),
   );
 }

@@ -1,56 +1,15 @@
-// Owns the check that the signing key is one the issuer's domain publishes at /keys/{domain} (DECISIONS 7), and the list of those keys.
-import type { Check } from './checks';
+// Owns fetching the issuer domain's key list (GET /keys/{domain}, DECISIONS 7) for the rules to check the keys against.
+import type { VerifyOptions } from '../../verify/verify-document';
 import { getJson } from './dom';
 
-function base64urlToBytes(s: string): Uint8Array {
-  const b64 = s.replace(/-/g, '+').replace(/_/g, '/');
-  const bin = atob(b64 + '='.repeat((4 - (b64.length % 4)) % 4));
-  return Uint8Array.from(bin, (c) => c.charCodeAt(0));
-}
-const toHex = (b: Uint8Array) => Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
-
-/** One request per domain and page, shared by the key check and the log check. */
+/** One request per domain and page. */
 const lists = new Map<string, Promise<{ status: number; body: any }>>();
-function keyList(domain: string) {
+
+/** The key options of the rules: the domain's key list, or why it could not be fetched (the key checks are then skipped). */
+export async function keyOptions(domain: unknown): Promise<VerifyOptions> {
+  if (typeof domain !== 'string' || !domain) return { keysUnavailable: 'the proof names no issuer domain' };
   let p = lists.get(domain);
   if (!p) lists.set(domain, (p = getJson(`/keys/${encodeURIComponent(domain)}`)));
-  return p;
-}
-
-/** The raw public keys the domain publishes (current and retired); empty when the list cannot be fetched. */
-export async function publishedKeys(domain: unknown): Promise<Uint8Array[]> {
-  if (typeof domain !== 'string' || !domain) return [];
-  const { status, body } = await keyList(domain);
-  if (status !== 200 || !Array.isArray(body?.keys)) return [];
-  const out: Uint8Array[] = [];
-  for (const k of body.keys) {
-    try {
-      const b = base64urlToBytes(String(k?.public_key));
-      if (b.length === 32) out.push(b);
-    } catch {
-      // A malformed entry is simply not a candidate key.
-    }
-  }
-  return out;
-}
-
-/**
- * Looks the key_id up among the keys published for the issuer's domain and compares the key bytes.
- * An unreachable key list leaves the check undecided rather than failing the proof.
- */
-export async function publishedKeyCheck(domain: unknown, keyId: unknown, publicKeyHex: unknown): Promise<Check> {
-  const label = `Key is published for ${String(domain)}`;
-  if (typeof domain !== 'string' || !domain) return { label: 'Key is published for the issuer domain', ok: null };
-  const { status, body } = await keyList(domain);
-  if (status !== 200 || !Array.isArray(body?.keys)) return { label, ok: null, detail: `key list unavailable (${status || 'network error'})` };
-  const k = body.keys.find((x: any) => x?.key_id === keyId);
-  if (!k) return { label, ok: false, detail: `key ${String(keyId)} is not among the domain's keys` };
-  let hex = '';
-  try {
-    hex = toHex(base64urlToBytes(String(k.public_key)));
-  } catch {
-    hex = '';
-  }
-  const until = k.valid_until ? `, retired ${k.valid_until}` : '';
-  return { label, ok: hex === publicKeyHex, detail: hex === publicKeyHex ? `valid from ${k.valid_from}${until}` : 'published key bytes differ' };
+  const { status, body } = await p;
+  return status === 200 && body && Array.isArray(body.keys) ? { keys: body } : { keysUnavailable: `the key list of ${domain} is unavailable (${status || 'network error'})` };
 }

@@ -4,9 +4,12 @@ import { Elysia } from 'elysia';
 import { assetRoutes, bundle } from '../assets';
 import { htmlResponse } from '../shell';
 import { docsPage } from './page';
+import { doc } from '../../api/doc';
 
 const docsAssets = bundle('docs', join(import.meta.dir, 'client', 'main.ts'), { css: join(import.meta.dir, 'docs.css') });
 
 export const docsRoutes = new Elysia()
-  .get('/docs', async () => htmlResponse(docsPage(await docsAssets()), 'no-cache'))
-  .use(assetRoutes('docs', docsAssets));
+  .get('/docs', async () => htmlResponse(docsPage(await docsAssets()), 'no-cache'), {
+    detail: doc({ summary: 'Browsable API reference (renders /openapi.json)', tag: 'service', ok: { 200: 'html' } }),
+  })
+  .use(assetRoutes('docs', docsAssets, 'the API reference page'));

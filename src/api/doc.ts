@@ -1,0 +1,64 @@
+// Owns how a route describes itself for the OpenAPI document: summary, success responses, the SPEC error codes it
+// answers, and the body, query and headers its service reads; written beside the route as its Elysia `detail`.
+import type { DocumentDecoration, TSchema } from 'elysia';
+import type { ErrorCode } from '../errors';
+
+/** A success body that is not JSON. */
+export type Media = 'html' | 'javascript' | 'css' | 'pdf' | 'bytes' | 'download' | 'text';
+const MEDIA: Record<Media, Record<string, { schema: Record<string, string> }>> = {
+  html: { 'text/html': { schema: { type: 'string' } } },
+  javascript: { 'text/javascript': { schema: { type: 'string' } } },
+  css: { 'text/css': { schema: { type: 'string' } } },
+  pdf: { 'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } } },
+  bytes: { 'application/octet-stream': { schema: { type: 'string', contentMediaType: 'application/octet-stream' } } },
+  download: { 'text/csv': { schema: { type: 'string' } }, 'application/x-ndjson': { schema: { type: 'string' } } },
+  text: { 'text/plain': { schema: { type: 'string' } } },
+};
+
+export type RouteDoc = {
+  summary: string;
+  tag: string;
+  /** Said after the summary: what the schemas cannot (a rule, an order, a limit). */
+  description?: string;
+  /** Success status -> JSON schema, or a non-JSON media kind. */
+  ok: Record<number, TSchema | Media>;
+  /** Response headers of the success responses: name -> description. */
+  okHeaders?: Record<string, string>;
+  /** SPEC codes the route answers besides those of its guards (authentication, scope, limits, 402). */
+  errors?: ErrorCode[];
+  /** A JSON body the service validates (named error codes) rather than Elysia, or a text body; a route with a `body` schema omits it. */
+  body?: TSchema | 'text';
+  /** Query parameters the service reads (a route with a `query` schema omits them). */
+  query?: Record<string, TSchema>;
+  /** Request headers the route reads. */
+  headers?: Record<string, { required?: boolean; schema: TSchema; description: string }>;
+};
+
+const OPTIONAL = Symbol.for('TypeBox.Optional');
+const isOptional = (s: TSchema) => (s as unknown as Record<symbol, unknown>)[OPTIONAL] === 'Optional';
+
+/**
+ * The route's OpenAPI operation, completed by src/http/openapi.ts (the guards' security and errors, the error
+ * responses by status, path parameters and Elysia's own schemas). Codes travel in the `x-errors` extension.
+ */
+export function doc(d: RouteDoc): DocumentDecoration {
+  const headers = d.okHeaders && Object.fromEntries(Object.entries(d.okHeaders).map(([name, description]) => [name, { description, schema: { type: 'string' } }]));
+  const responses = Object.fromEntries(Object.entries(d.ok).map(([status, b]) => [status, {
+    description: d.summary,
+    ...(headers ? { headers } : {}),
+    content: typeof b === 'string' ? MEDIA[b] : { 'application/json': { schema: b } },
+  }]));
+  const parameters = [
+    ...Object.entries(d.query ?? {}).map(([name, schema]) => ({ name, in: 'query', required: !isOptional(schema), schema })),
+    ...Object.entries(d.headers ?? {}).map(([name, h]) => ({ name, in: 'header', required: !!h.required, description: h.description, schema: h.schema })),
+  ];
+  return {
+    summary: d.summary,
+    ...(d.description ? { description: d.description } : {}),
+    tags: [d.tag],
+    responses,
+    ...(parameters.length ? { parameters } : {}),
+    ...(d.body ? { requestBody: { required: true, content: d.body === 'text' ? MEDIA.text : { 'application/json': { schema: d.body } } } } : {}),
+    'x-errors': d.errors ?? [],
+  } as DocumentDecoration;
+}

@@ -1,0 +1,71 @@
+// Owns the guards an area route declares (API key with scopes, paid plan, public per-IP limit, portal viewer
+// session, raw body): an Elysia macro plugin whose checks the HTTP layer supplies, so areas never import http/.
+import { Elysia } from 'elysia';
+import type { ErrorCode } from '../errors';
+import type { ApiKeyRow } from '../keys/service';
+import type { TenantRow } from '../tenants/service';
+import type { sessionOf } from '../portal/service';
+
+export type Scope = 'read' | 'write' | 'audit:read' | 'audit:write';
+/** What the `auth` guard resolves: the request's API key and its tenant. */
+export type Principal = { key: ApiKeyRow; tenant: TenantRow };
+/** What the `viewer` guard resolves: the portal session of the request's bearer token. */
+export type Viewer = ReturnType<typeof sessionOf>;
+
+/** The checks behind the guards, implemented by the HTTP layer (src/http/guards.ts). */
+export type GuardChecks = {
+  /** SPEC "Authentication" order, then scope (any of `anyOf`), then the per-key rate limit; once per request. */
+  authorize(request: Request, anyOf: Scope[]): Principal;
+  /** DECISIONS 9: 402 for a tenant marked past due; runs after `authorize`. */
+  requirePaid(request: Request): void;
+  /** The per-client-IP budget of an unauthenticated route. */
+  limitPublic(request: Request): void;
+  /** The portal session (401 when invalid), charged to its per-session rate limit. */
+  viewer(request: Request): Viewer;
+  /** The request body as received (hashes that follow the request text); '' without a body. */
+  rawBody(request: Request): string;
+};
+
+/** What each guard adds to the route's OpenAPI operation: its security scheme and the errors it can answer. */
+type GuardDoc = { security?: Record<string, string[]>[]; 'x-errors': ErrorCode[]; 'x-scopes'?: Scope[] };
+const KEY_ERRORS: ErrorCode[] = [
+  'missing_api_key', 'invalid_authorization_scheme', 'invalid_api_key_format', 'invalid_api_key', 'api_key_revoked',
+  'ip_not_allowed', 'insufficient_scope', 'rate_limited',
+];
+// Elysia types `detail` as an OpenAPI operation without extensions; the x- fields are read by src/http/openapi.ts.
+const guardDoc = (d: GuardDoc) => d as { security?: Record<string, string[]>[] };
+
+/**
+ * The guard plugin. A route opts in with options: `auth: ['read', 'write']` (resolves `principal`),
+ * `paid: true` (listed after `auth`), `publicRate: true`, `viewer: true` (resolves `viewer`), `rawBody: true`
+ * (resolves `rawBody`). The checks run in the transform phase, before body validation (DECISIONS 9: auth,
+ * scope, rate limit, 402, quota, then the body), in the order the options are written, after the route's own
+ * transform (the ledger's Idempotency-Key check comes first, SPEC rule 4).
+ */
+export const guardPlugin = (c: GuardChecks) =>
+  new Elysia({ name: 'guards' }).macro({
+    auth: (anyOf: Scope[]) => ({
+      detail: guardDoc({ security: [{ bearerAuth: [] }, { apiKeyHeader: [] }], 'x-errors': KEY_ERRORS, 'x-scopes': anyOf }),
+      transform: ({ request }: { request: Request }) => void c.authorize(request, anyOf),
+      // The principal was stored by the transform above: this is a lookup, not a second check.
+      resolve: ({ request }: { request: Request }) => ({ principal: c.authorize(request, anyOf) }),
+    }),
+    paid: {
+      detail: guardDoc({ 'x-errors': ['payment_required'] }),
+      transform: ({ request }: { request: Request }) => c.requirePaid(request),
+    },
+    publicRate: {
+      detail: guardDoc({ security: [], 'x-errors': ['rate_limited'] }),
+      transform: ({ request }: { request: Request }) => c.limitPublic(request),
+    },
+    viewer: {
+      detail: guardDoc({ security: [{ portalSession: [] }], 'x-errors': ['missing_api_key', 'invalid_authorization_scheme', 'invalid_or_used_link', 'rate_limited'] }),
+      resolve: ({ request }: { request: Request }) => ({ viewer: c.viewer(request) }),
+    },
+    rawBody: {
+      resolve: ({ request }: { request: Request }) => ({ rawBody: c.rawBody(request) }),
+    },
+  });
+
+/** The guard plugin's type: area routes take it as their argument and `.use()` it for the typed options. */
+export type Guards = ReturnType<typeof guardPlugin>;

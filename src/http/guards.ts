@@ -1,0 +1,19 @@
+// Owns the guard plugin the server composes: the checks of src/api/guards.ts bound to authentication, rate limits
+// and the per-request state of this layer.
+import { guardPlugin } from '../api/guards';
+import { sessionOf } from '../portal/service';
+import { authorize, requirePaid } from './auth';
+import { limitPublic, limitSession } from './limits';
+import { requestState } from './context';
+
+export const guards = guardPlugin({
+  authorize,
+  requirePaid,
+  limitPublic,
+  viewer(request) {
+    const s = sessionOf(request.headers);
+    limitSession(request, s.link_id);
+    return s;
+  },
+  rawBody: (request) => requestState(request).rawBody ?? '',
+});

@@ -1,0 +1,31 @@
+// Owns the parsing of request parameters written once for every endpoint: integers written as text (also for the
+// configuration: "12", "+12" and "-3" are integers everywhere, "1e3", "0x10" or "12abc" nowhere) and UUID path ids.
+import { ApiError, PlainError } from './errors';
+import { isUuid } from './crypto/ids';
+
+const INT = /^[+-]?\d{1,16}$/;
+
+/** The integer `text` spells in decimal (surrounding spaces allowed), or null; never beyond Number.MAX_SAFE_INTEGER. */
+export function parseInteger(text: string): number | null {
+  const t = text.trim();
+  if (!INT.test(t)) return null;
+  const n = Number(t);
+  return Number.isSafeInteger(n) ? n : null;
+}
+
+/**
+ * A paging query parameter: `def` when absent or empty. SPEC: a non-integer is the framework's plain-text 400
+ * (PlainError), with `message` saying which parameter.
+ */
+export function intParam(v: string | undefined, def: number, message: string): number {
+  if (v === undefined || v === '') return def;
+  const n = parseInteger(v);
+  if (n === null) throw new PlainError(400, `Bad Request: ${message}`);
+  return n;
+}
+
+/** A UUID path parameter, lowercased as ids are stored; a malformed one is 400 invalid_path_parameter naming `name`. */
+export function uuidParam(id: string, name: string): string {
+  if (!isUuid(id)) throw new ApiError('invalid_path_parameter', `${name} must be a UUID`);
+  return id.toLowerCase();
+}

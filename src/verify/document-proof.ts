@@ -1,0 +1,20 @@
+// Owns the rules of a document proof, GET /v1/proof/document/{event_id} (DECISIONS 5, 9, 10): the anchor's signed
+// bytes bind document_hash, its reference and time; and the anchor's place in the tenant's log.
+import { proofDomain } from './event-proof';
+import { tenantLog, verifyLog } from './log-rules';
+import { hexBytes } from './records';
+import { name, type Ctx, type Obj } from './report';
+import { checkAlgorithm, checkClaims, checkFields, checkKind, verifySigned } from './signed-rules';
+
+/** Returns the fields no signature covers. */
+export function verifyDocumentProof(x: Ctx, d: Obj): string[] {
+  const item = `document ${name(d.event_id)}`;
+  checkAlgorithm(x, item, d.algorithm);
+  const s = verifySigned(x, item, d);
+  if (s && checkKind(x, item, 'document', s)) {
+    checkFields(x, item, [['event_id', s.event_id, d.event_id], ['document_hash', s.document_hash, d.document_hash], ['document_ref', s.document_ref, d.document_ref], ['created_at', s.created_at, d.created_at]]);
+  }
+  checkClaims(x, item, [['signature_valid', d.signature_valid]]);
+  verifyLog(x, item, hexBytes(d.signed_payload), d.log, d.public_key, tenantLog(proofDomain(d)), true);
+  return ['organization'];
+}
