@@ -31,11 +31,11 @@ export function signKeyRecord(record: { domain: string; public_key: string; key_
   return signBytes(privateFor(platformRow()), canonicalBytes(keyRecordSignedPayload(record))).toString('hex');
 }
 
-/** The platform key's public half (it signs the head and operator logs' checkpoints, DECISIONS 11). */
+/** The platform key's public half (it also signs the head and operator logs' checkpoints, DECISIONS 11). */
 export const platformPublicKey = (): Buffer => platformRow().public_key;
 
 let platform: Signer | null = null;
-/** The platform key as a signer; the private half stays inside this module. */
+/** The platform key as a signer of log checkpoints; the private half stays inside this area. */
 export function platformSigner(): Signer {
   if (!platform) {
     const row = platformRow();

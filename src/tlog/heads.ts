@@ -2,6 +2,7 @@
 // heads (the platform note with its cosignature lines and timestamps; every one kept, nothing else served), where a
 // log checkpoint sits in the head, and the clock skew measured against the latest token.
 import { config } from '../config';
+import { transact } from '../store/env';
 import { consistencyPath } from '../verify/merkle';
 import { latestCheckpoint } from './checkpoints';
 import { allLogs, sha, type LogRow } from './logs';
@@ -47,9 +48,15 @@ export function unpublishedHead(): { tree_size: number; note: string; root: Buff
   return cp;
 }
 
-/** Stores a published head (publisher only); a size is published once. */
-export async function storePublishedHead(size: number, row: PublishedHeadRow): Promise<void> {
-  await publishedHeads().ifNoExists(size, () => publishedHeads().put(size, row));
+/**
+ * Stores a published head (publisher only; a size is published once) and, in the same write, the clock skew measured
+ * against its newest token: one write transaction per head, which the writers' transactions wait for.
+ */
+export async function storePublishedHead(size: number, row: PublishedHeadRow, skew: ClockSkew | null = null): Promise<void> {
+  await transact(() => {
+    if (publishedHeads().get(size) === undefined) publishedHeads().putSync(size, row);
+    if (skew) meta().putSync(CLOCK, skew);
+  });
   const stored = publishedHeads().get(size)!;
   if (!latest || size > latest.tree_size) latest = { ...stored, tree_size: size };
 }
@@ -82,5 +89,4 @@ export const headRetryAfterSeconds = (): number => config().headSeconds + 1;
 /** The appliance clock against the latest kept token: local receipt time minus its genTime, in seconds. */
 export type ClockSkew = { skew_seconds: number; gen_time: string; tsa: string; measured_at: string };
 const CLOCK = 'clock';
-export const storeClockSkew = (s: ClockSkew): Promise<boolean> => meta().put(CLOCK, s);
 export const clockSkew = (): ClockSkew | null => (meta().get(CLOCK) as ClockSkew | undefined) ?? null;

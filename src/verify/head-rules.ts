@@ -14,7 +14,8 @@ const REQUIRED = "the verifier's witness policy or TSA roots require witnessed, 
 /** A head to check once the synchronous rules are done (tokens verify on WebCrypto, which is asynchronous). */
 export type QueuedHead = { item: string; checkpoint: string; head: unknown; keep: boolean };
 
-const CHECK: Record<HeadStep['check'], string> = {
+/** The report's name of each head step (`head_*`, so that a line names the head step it belongs to). */
+export const HEAD_CHECK: Record<HeadStep['check'], string> = {
   head_shape: 'head', head_leaf: 'head_leaf', head_inclusion: 'head_inclusion', head_checkpoint: 'head_checkpoint', head_origin: 'head_origin',
   head_signature: 'head_signature', cosignature: 'head_cosignature', quorum: 'head_quorum', outside_trust: 'head_trust', timestamp: 'head_timestamp',
 };
@@ -58,8 +59,8 @@ export async function checkHeads(x: Ctx, opts: VerifyOptions): Promise<void> {
     }
     if (r.status !== 'checked') continue;
     for (const s of r.steps) {
-      if (s.skipped) x.c.skip(q.item, CHECK[s.check], s.detail);
-      else x.c.add(q.item, CHECK[s.check], s.ok, s.detail);
+      if (s.skipped) x.c.skip(q.item, HEAD_CHECK[s.check], s.detail);
+      else x.c.add(q.item, HEAD_CHECK[s.check], s.ok, s.detail);
     }
     if (q.keep) x.head = reportHeadOf(r);
   }

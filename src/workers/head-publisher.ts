@@ -11,7 +11,7 @@ import { quorumMet, type PolicyWitness } from '../verify/policy';
 import { toBase64, toHex } from '../verify/primitives';
 import { loadTrustAnchors, type TrustAnchors } from '../verify/timestamp';
 import { pushCheckpoint } from '../witness/client';
-import { headConsistency, storeClockSkew, storePublishedHead, unpublishedHead, type PublishedHeadRow } from '../tlog/heads';
+import { headConsistency, storePublishedHead, unpublishedHead, type ClockSkew, type PublishedHeadRow } from '../tlog/heads';
 import { requestTimestamp } from '../tlog/tsa-client';
 
 const utf8 = new TextEncoder();
@@ -20,7 +20,7 @@ const rfc3339 = (d: Date): string => d.toISOString().replace('.000Z', 'Z');
 
 type Cosigned = { line: string; witness: string; key_id: string; time: number };
 /** What one head has gathered so far, across attempts: a later attempt adds to it (the same body is cosigned and stamped). */
-type Attempt = { size: number; cosigned: Map<string, Cosigned>; stamps: Map<string, PublishedHeadRow['timestamps'][number]>; logged: Set<string>; nextAt: number };
+type Attempt = { size: number; cosigned: Map<string, Cosigned>; stamps: Map<string, PublishedHeadRow['timestamps'][number]>; skew: ClockSkew | null; logged: Set<string>; nextAt: number };
 
 let timer: ReturnType<typeof setInterval> | null = null;
 let running: Promise<unknown> | null = null;
@@ -47,7 +47,7 @@ async function stamp(a: Attempt, body: Uint8Array, url: string): Promise<void> {
   const r = await requestTimestamp(url, body, anchors!);
   if (!r.ok) return failed(a, `tsa ${url}`, r.error);
   a.stamps.set(url, { token: toBase64(r.token), gen_time: rfc3339(r.genTime), tsa: url });
-  await storeClockSkew({ skew_seconds: (r.receivedAt - r.genTime.getTime()) / 1000, gen_time: rfc3339(r.genTime), tsa: url, measured_at: new Date(r.receivedAt).toISOString() });
+  if (!a.skew || r.receivedAt > Date.parse(a.skew.measured_at)) a.skew = { skew_seconds: (r.receivedAt - r.genTime.getTime()) / 1000, gen_time: rfc3339(r.genTime), tsa: url, measured_at: new Date(r.receivedAt).toISOString() };
 }
 
 /**
@@ -59,7 +59,7 @@ export async function publishHead(): Promise<boolean> {
   const head = unpublishedHead();
   if (!head) return false;
   const cfg = config();
-  if (current?.size !== head.tree_size) current = { size: head.tree_size, cosigned: new Map(), stamps: new Map(), logged: new Set(), nextAt: 0 };
+  if (current?.size !== head.tree_size) current = { size: head.tree_size, cosigned: new Map(), stamps: new Map(), skew: null, logged: new Set(), nextAt: 0 };
   const a = current;
   if (Date.now() < a.nextAt) return false;
   const body = parseNote(head.note)!.body;
@@ -78,7 +78,7 @@ export async function publishHead(): Promise<boolean> {
     cosignatures: cosigned.map(({ witness, key_id, time }) => ({ witness, key_id, time })),
     timestamps: cfg.tsaUrls.flatMap((u) => a.stamps.get(u) ?? []),
     issued_at: head.issued_at, published_at: new Date().toISOString(),
-  });
+  }, a.skew);
   current = null;
   return true;
 }
