@@ -1,11 +1,12 @@
-// Builds dist/: the package as `npm pack` ships it. index.js (ESM for browsers, Node.js 20+ and Bun) and cli.js
+// Builds dist/ (or the folder after --out): the package as `npm pack` ships it. index.js (ESM for browsers, Node.js 20+ and Bun) and cli.js
 // (Node.js) each bundle the appliance's verification rules (src/verify) and @noble; the .d.ts files come from tsc.
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 const here = import.meta.dir;
-const dist = join(here, 'dist');
+const out = process.argv.indexOf('--out');
+const dist = out > 0 ? resolve(process.argv[out + 1]!) : join(here, 'dist');
 rmSync(dist, { recursive: true, force: true });
 
 // One build with a shared chunk, so the rules ship once; Node.js built-ins stay imports (the CLI's, and the
