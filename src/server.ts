@@ -12,6 +12,7 @@ import { createApiKey, SCOPES } from './keys/service';
 import { startWorkers, startWriterThread, stopWorkers } from './workers/index';
 import { allRoutes } from './http/routes';
 import { migrateLogs } from './tlog/migrate';
+import { ensurePlatformLogs } from './tlog/service';
 import { startRateLimits, stopRateLimits } from './http/limits';
 import { loadPlans, unloadPlans } from './plans/plans';
 import { setServedCertificate, startMetricsListener } from './http/metrics';
@@ -77,6 +78,7 @@ export async function startServer(env?: Record<string, string | undefined>): Pro
   runtime.port = port;
   // Named after the public host, known only now when the port is chosen at start (SVC_PORT=0).
   await ensureWitnessKey();
+  await ensurePlatformLogs();
   setServedCertificate(tls?.cert ?? null);
   const metrics = startMetricsListener();
   const scheme = tls ? 'https' : 'http';

@@ -15,6 +15,7 @@ import * as portal from '../portal/model';
 import * as streams from '../streams/model';
 import * as tenantKeys from '../tenants/routes';
 import * as tlog from '../tlog/route-schemas';
+import * as head from '../tlog/head-routes';
 import * as traces from '../traces/model';
 import { guards } from './guards';
 import pkg from '../../package.json' with { type: 'json' };
@@ -39,7 +40,7 @@ const plain = (s: unknown): Json => JSON.parse(JSON.stringify(s));
  */
 function resourceNames(): Map<string, string> {
   const names = new Map<string, string>();
-  for (const mod of [shared, ledger, ai, documents, traces, audit, streams, portal, exportsModel, tlog, tenantKeys]) {
+  for (const mod of [shared, ledger, ai, documents, traces, audit, streams, portal, exportsModel, tlog, head, tenantKeys]) {
     for (const [name, value] of Object.entries(mod)) {
       if (!/^[A-Z]/.test(name) || typeof value !== 'object' || value === null) continue;
       const schema = plain(value);

@@ -24,14 +24,22 @@ export function checkpointOut(log: LogRow | undefined) {
 }
 
 const INT = /^(0|[1-9][0-9]{0,15})$/;
-function intParam(v: unknown, code: 'invalid_leaf_index' | 'invalid_tree_size', name: string): number {
+/** A query parameter as a non-negative integer; throws `code` naming the parameter. */
+export function intParam(v: unknown, code: 'invalid_leaf_index' | 'invalid_tree_size', name: string): number {
   if (typeof v !== 'string' || !INT.test(v) || !Number.isSafeInteger(Number(v))) throw new ApiError(code, `${name} must be a non-negative integer`);
   return Number(v);
 }
 
-function pending(leafIndex: number): ApiError {
-  const s = retryAfterSeconds();
-  return new ApiError('leaf_pending', `Leaf ${leafIndex} is not covered by a signed checkpoint yet; retry in ${s} s`, { leaf_index: leafIndex, retry_after: s }).withHeaders({ 'Retry-After': String(s) });
+/**
+ * What proofs of a log are bounded by: the largest size proofs are served for (the latest checkpoint; for the head
+ * log, the latest published head), the Retry-After of leaf_pending, and how a covering tree is called in messages.
+ */
+export type ProofBound = { size: number | null; retryAfter: number; covered: string };
+const checkpointBound = (log: LogRow | undefined): ProofBound => ({ size: log ? latestCheckpoint(log.num)?.tree_size ?? null : null, retryAfter: retryAfterSeconds(), covered: 'a signed checkpoint' });
+
+function pending(leafIndex: number, b: ProofBound): ApiError {
+  const s = b.retryAfter;
+  return new ApiError('leaf_pending', `Leaf ${leafIndex} is not covered by ${b.covered} yet; retry in ${s} s`, { leaf_index: leafIndex, retry_after: s }).withHeaders({ 'Retry-After': String(s) });
 }
 
 export type InclusionQuery = { leaf_index?: string; record_id?: string; tree_size?: string };
@@ -41,6 +49,11 @@ export type InclusionQuery = { leaf_index?: string; record_id?: string; tree_siz
  * tree_size defaults to the latest checkpoint; it may name any size up to it.
  */
 export function inclusionOut(log: LogRow | undefined, q: InclusionQuery, resolve: (recordId: string) => number | undefined) {
+  return inclusionWithin(log, q, resolve, checkpointBound(log));
+}
+
+/** inclusionOut within `b` (the head log's endpoint bounds it by its latest published head). */
+export function inclusionWithin(log: LogRow | undefined, q: InclusionQuery, resolve: (recordId: string) => number | undefined, b: ProofBound) {
   const hasLeaf = q.leaf_index !== undefined && q.leaf_index !== '';
   const hasRecord = q.record_id !== undefined && q.record_id !== '';
   if (hasLeaf === hasRecord) throw new ApiError('invalid_leaf_index', 'Send exactly one of leaf_index or record_id');
@@ -54,15 +67,15 @@ export function inclusionOut(log: LogRow | undefined, q: InclusionQuery, resolve
   const hasSize = q.tree_size !== undefined && q.tree_size !== '';
   const size = hasSize ? intParam(q.tree_size, 'invalid_tree_size', 'tree_size') : undefined;
   if (size === 0) throw new ApiError('invalid_tree_size', 'tree_size must be at least 1 for an inclusion proof');
-  const cp = log ? latestCheckpoint(log.num) : null;
-  if (size !== undefined && size > (cp?.tree_size ?? 0)) throw new ApiError('invalid_tree_size', `tree_size is above the latest checkpointed size (${cp?.tree_size ?? 0})`);
-  if (!log || !cp) {
-    if (log && leafIndex < appendedSize(log.num)) throw pending(leafIndex);
-    throw new ApiError('checkpoint_not_found', 'This log has no signed checkpoint yet');
+  const latest = b.size;
+  if (size !== undefined && size > (latest ?? 0)) throw new ApiError('invalid_tree_size', `tree_size is above the latest size covered by ${b.covered} (${latest ?? 0})`);
+  if (!log || latest === null) {
+    if (log && leafIndex < appendedSize(log.num)) throw pending(leafIndex, b);
+    throw new ApiError('checkpoint_not_found', `This log has no ${b.covered} yet`);
   }
-  const treeSize = size ?? cp.tree_size;
+  const treeSize = size ?? latest;
   if (leafIndex >= treeSize) {
-    if (size === undefined && leafIndex < appendedSize(log.num)) throw pending(leafIndex);
+    if (size === undefined && leafIndex < appendedSize(log.num)) throw pending(leafIndex, b);
     throw new ApiError('invalid_leaf_index', `leaf_index must be below tree_size (${treeSize})`);
   }
   return inclusionAt(log.num, leafIndex, treeSize);
@@ -77,12 +90,12 @@ function inclusionAt(num: number, leafIndex: number, treeSize: number) {
 }
 
 /** GET {base}/consistency?first=M&second=N, 0 <= M <= N <= latest checkpointed size. */
-export function consistencyOut(log: LogRow | undefined, q: { first?: string; second?: string }) {
+export function consistencyOut(log: LogRow | undefined, q: { first?: string; second?: string }, b: ProofBound = checkpointBound(log)) {
   const first = intParam(q.first, 'invalid_tree_size', 'first');
   const second = intParam(q.second, 'invalid_tree_size', 'second');
-  const cpSize = log ? latestCheckpoint(log.num)?.tree_size ?? 0 : 0;
+  const cpSize = b.size ?? 0;
   if (first > second) throw new ApiError('invalid_tree_size', 'first must not be above second');
-  if (second > cpSize) throw new ApiError('invalid_tree_size', `second is above the latest checkpointed size (${cpSize})`);
+  if (second > cpSize) throw new ApiError('invalid_tree_size', `second is above the latest size covered by ${b.covered} (${cpSize})`);
   const num = log?.num ?? 0;
   return {
     first, second, consistency_path: consistencyPath(sha, nodeReader(num), first, second).map(toHex),

@@ -157,11 +157,20 @@ declare class Log extends Resource {
     /** GET /v1/proof/log/{domain}/checkpoint (public). */
     publicCheckpoint(domain: string): Promise<T.Checkpoint>;
 }
-/** The head log's published head (DECISIONS 11): its signed note with the witnesses' cosignatures and timestamps. */
-export type HeadCheckpoint = Record<string, unknown>;
 declare class Head extends Resource {
-    /** GET /v1/proof/head/checkpoint (public): the latest published head. */
-    checkpoint(): Promise<HeadCheckpoint>;
+    /** GET /v1/proof/head/checkpoint (public): the latest published head, its cosignatures and RFC 3161 timestamps. */
+    checkpoint(query?: {
+        tree_size?: number;
+    }): Promise<T.HeadCheckpoint>;
+    /** GET /v1/proof/head/inclusion: a head leaf by index, or the leaf of a log checkpoint by origin and size. */
+    inclusion(query: {
+        leaf_index?: number;
+        origin?: string;
+        size?: number;
+        tree_size?: number;
+    }): Promise<T.Inclusion>;
+    /** GET /v1/proof/head/consistency: that the head log only grew from size `first` to `second`. */
+    consistency(first: number, second?: number): Promise<T.Consistency>;
 }
 declare class Keys extends Resource {
     /** GET /keys/{domain} (public): the tenant's signing keys, to pass to `verify` as `keys`. */

@@ -1,4 +1,4 @@
-export { ProofLedger, type HeadCheckpoint } from './client';
+export { ProofLedger } from './client';
 export { ProofLedgerError, type ClientErrorCode } from './errors';
 export type { ClientOptions } from './http';
 export { verify, type VerifyCheck, type VerifyResult, type VerifyTrust } from './verify';

@@ -445,8 +445,14 @@ class Log extends Resource {
 }
 
 class Head extends Resource {
-  checkpoint() {
-    return this.read("/v1/proof/head/checkpoint");
+  checkpoint(query = {}) {
+    return this.read("/v1/proof/head/checkpoint", query);
+  }
+  inclusion(query) {
+    return this.read("/v1/proof/head/inclusion", query);
+  }
+  consistency(first, second) {
+    return this.read("/v1/proof/head/consistency", { first, second });
   }
 }
 

@@ -48,8 +48,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The appliance's platform key
-         * @description The appliance's platform key.
+         * The appliance's platform key, with its signed-note vkey under the head log's origin
+         * @description The appliance's platform key, with its signed-note vkey under the head log's origin.
          */
         get: operations["get.well-knownSvc-platform-key"];
         put?: never;
@@ -1440,6 +1440,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/proof/head/checkpoint": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The latest published head, or the published head of tree_size leaves, with its cosignatures and RFC 3161 tokens
+         * @description The latest published head, or the published head of tree_size leaves, with its cosignatures and RFC 3161 tokens.
+         */
+        get: operations["getV1ProofHeadCheckpoint"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/proof/head/inclusion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Inclusion proof of a head leaf (by leaf_index, or by the origin and size of the log checkpoint it commits to) in a published head
+         * @description Inclusion proof of a head leaf (by leaf_index, or by the origin and size of the log checkpoint it commits to) in a published head.
+         */
+        get: operations["getV1ProofHeadInclusion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/proof/head/consistency": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Consistency proof between two head sizes, up to the latest published head
+         * @description Consistency proof between two head sizes, up to the latest published head.
+         */
+        get: operations["getV1ProofHeadConsistency"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tlog/head/checkpoint": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The latest published head (C2SP tlog-tiles; text/plain)
+         * @description The latest published head (C2SP tlog-tiles; text/plain).
+         */
+        get: operations["getTlogHeadCheckpoint"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tlog/head/tile/entries/*": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Entry bundle <N>[.p/<W>] of the head log (C2SP tlog-tiles; each head leaf's data after a big-endian uint16 length)
+         * @description Entry bundle <N>[.p/<W>] of the head log (C2SP tlog-tiles; each head leaf's data after a big-endian uint16 length).
+         */
+        get: operations["getTlogHeadTileEntries*"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tlog/head/tile/*": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Hash tile <L>/<N>[.p/<W>] of the head log (C2SP tlog-tiles; 32-byte hashes)
+         * @description Hash tile <L>/<N>[.p/<W>] of the head log (C2SP tlog-tiles; 32-byte hashes).
+         */
+        get: operations["getTlogHeadTile*"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/docs": {
         parameters: {
             query?: never;
@@ -2022,6 +2142,37 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        HeadCheckpoint: {
+            origin: string;
+            tree_size: number;
+            /** @description SHA-256, lowercase hex */
+            root_hash: string;
+            /** @description C2SP signed note: the platform signature line, then one cosignature line per witness that cosigned */
+            checkpoint: string;
+            cosignatures: {
+                witness: string;
+                key_id: string;
+                /** @description Unix seconds */
+                time: number;
+            }[];
+            timestamps: {
+                /** @description DER TimeStampToken (CMS ContentInfo) */
+                token: string;
+                /**
+                 * Format: date-time
+                 * @description RFC 3339, UTC
+                 */
+                gen_time: string;
+                tsa: string;
+            }[];
+            /**
+             * Format: date-time
+             * @description RFC 3339, UTC
+             */
+            issued_at: string;
+        } & {
+            [key: string]: unknown;
+        };
         Inclusion: {
             leaf_index: number;
             tree_size: number;
@@ -2149,6 +2300,7 @@ export interface components {
              * @description RFC 3339, UTC
              */
             created_at: string;
+            note_verifier_key: string;
         } & {
             [key: string]: unknown;
         };
@@ -2445,7 +2597,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The appliance's platform key */
+            /** @description The appliance's platform key, with its signed-note vkey under the head log's origin */
             200: {
                 headers: {
                     /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
@@ -9482,6 +9634,447 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
                         error: "invalid_path_parameter" | "bad_request";
+                    };
+                    "text/plain": string;
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "not_found";
+                    };
+                };
+            };
+            /** @description rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    getV1ProofHeadCheckpoint: {
+        parameters: {
+            query?: {
+                tree_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The latest published head, or the published head of tree_size leaves, with its cosignatures and RFC 3161 tokens */
+            200: {
+                headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HeadCheckpoint"];
+                };
+            };
+            /** @description invalid_tree_size */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "invalid_tree_size";
+                    };
+                    "text/plain": string;
+                };
+            };
+            /** @description checkpoint_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "checkpoint_not_found";
+                    };
+                };
+            };
+            /** @description rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    getV1ProofHeadInclusion: {
+        parameters: {
+            query?: {
+                leaf_index?: number;
+                origin?: string;
+                size?: number;
+                tree_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Inclusion proof of a head leaf (by leaf_index, or by the origin and size of the log checkpoint it commits to) in a published head */
+            200: {
+                headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Inclusion"];
+                };
+            };
+            /** @description invalid_leaf_index, invalid_tree_size */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "invalid_leaf_index" | "invalid_tree_size";
+                    };
+                    "text/plain": string;
+                };
+            };
+            /** @description leaf_not_found, checkpoint_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "leaf_not_found" | "checkpoint_not_found";
+                    };
+                };
+            };
+            /** @description leaf_pending */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeafPendingError"];
+                };
+            };
+            /** @description rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    getV1ProofHeadConsistency: {
+        parameters: {
+            query: {
+                first: number;
+                second: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Consistency proof between two head sizes, up to the latest published head */
+            200: {
+                headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Consistency"];
+                };
+            };
+            /** @description invalid_tree_size */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "invalid_tree_size";
+                    };
+                    "text/plain": string;
+                };
+            };
+            /** @description rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    getTlogHeadCheckpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The latest published head (C2SP tlog-tiles; text/plain) */
+            200: {
+                headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description checkpoint_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "checkpoint_not_found";
+                    };
+                };
+            };
+            /** @description rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    "getTlogHeadTileEntries*": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Entry bundle <N>[.p/<W>] of the head log (C2SP tlog-tiles; each head leaf's data after a big-endian uint16 length) */
+            200: {
+                headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description bad_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "bad_request";
+                    };
+                    "text/plain": string;
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "not_found";
+                    };
+                };
+            };
+            /** @description rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    "getTlogHeadTile*": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Hash tile <L>/<N>[.p/<W>] of the head log (C2SP tlog-tiles; 32-byte hashes) */
+            200: {
+                headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description bad_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "bad_request";
                     };
                     "text/plain": string;
                 };

@@ -47,6 +47,8 @@ export type PortalLink = S['PortalLink'];
 export type ExportInput = S['ExportIn'];
 export type ExportJob = S['ExportJob'];
 export type Checkpoint = S['Checkpoint'];
+/** The head log's published head (DECISIONS 11). */
+export type HeadCheckpoint = S['HeadCheckpoint'];
 export type Inclusion = S['Inclusion'];
 export type Consistency = S['Consistency'];
 export type LogIntegrity = S['LogIntegrity'];

@@ -287,13 +287,18 @@ class Log extends Resource {
   }
 }
 
-/** The head log's published head (DECISIONS 11): its signed note with the witnesses' cosignatures and timestamps. */
-export type HeadCheckpoint = Record<string, unknown>;
-
 class Head extends Resource {
-  /** GET /v1/proof/head/checkpoint (public): the latest published head. */
-  checkpoint(): Promise<HeadCheckpoint> {
-    return this.read('/v1/proof/head/checkpoint');
+  /** GET /v1/proof/head/checkpoint (public): the latest published head, its cosignatures and RFC 3161 timestamps. */
+  checkpoint(query: { tree_size?: number } = {}): Promise<T.HeadCheckpoint> {
+    return this.read('/v1/proof/head/checkpoint', query);
+  }
+  /** GET /v1/proof/head/inclusion: a head leaf by index, or the leaf of a log checkpoint by origin and size. */
+  inclusion(query: { leaf_index?: number; origin?: string; size?: number; tree_size?: number }): Promise<T.Inclusion> {
+    return this.read('/v1/proof/head/inclusion', query);
+  }
+  /** GET /v1/proof/head/consistency: that the head log only grew from size `first` to `second`. */
+  consistency(first: number, second?: number): Promise<T.Consistency> {
+    return this.read('/v1/proof/head/consistency', { first, second });
   }
 }
 
