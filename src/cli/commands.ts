@@ -19,7 +19,7 @@ import { checkBackup } from '../backup/restore';
 import { runDoctor } from './doctor';
 import { publishedKeys } from '../verify/key-rules';
 import { describeWitnessKey, listLogs } from '../witness/service';
-import { operatorActions } from './operator-actions';
+import { operatorActions } from '../workers/operator-actions';
 import { operatorEntries, verifyOperatorLog } from '../tlog/operator-log';
 
 export type Command = { usage: string; run(ctx: CliContext): Promise<CliResult | null>; opensStore?: boolean };
