@@ -39,4 +39,4 @@ try {
   rmSync(tmp, { recursive: true, force: true });
 }
 if (!existsSync(join(dist, 'index.d.ts'))) throw new Error('index.d.ts was not written');
-console.log(`built ${dist}: ${readdirSync(dist).join(', ')}`);
+console.error(`built ${dist}: ${readdirSync(dist).join(', ')}`);
