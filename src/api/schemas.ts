@@ -56,3 +56,5 @@ export const AuditQuery = {
 
 export const Stream = open({ id: t.String(), type: t.Literal('webhook'), endpoint: t.String(), state: t.String(), cursor_seq: t.Integer(), created_at: Ts, signing_secret: t.Optional(t.String()) });
 export const StreamList = open({ streams: t.Array(Stream) });
+/** The answer of a delete: the removed resource's id field beside `deleted`. */
+export const Deleted = open({ deleted: t.Literal(true) });

@@ -14,7 +14,7 @@ import { parseRfc3339 } from '../time';
 import { checkBackup } from '../backup/restore';
 import { runDoctor } from './doctor';
 import { describeWitnessKey, listLogs } from '../witness/service';
-import { operatorActions } from './operator-actions';
+import { operatorActions } from '../workers/operator-actions';
 import { operatorEntries, verifyOperatorLog } from '../tlog/operator-log';
 
 export type Command = { usage: string; run(ctx: CliContext): Promise<CliResult | null>; opensStore?: boolean };

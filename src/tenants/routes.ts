@@ -8,8 +8,8 @@ import { domainKeysDoc } from './service';
 import { platformKeyDoc } from '../signing/platform';
 import { recordTable } from '../records/table';
 
-const KeyRecord = open({ domain: t.String(), public_key: t.String({ description: 'base64url' }), algorithm: t.Literal('ed25519'), key_id: t.String(), keys: t.Array(Obj) });
-const PlatformKey = open({ algorithm: t.Literal('ed25519'), public_key: t.String(), key_id: t.String(), created_at: Ts, note_verifier_key: t.String() });
+export const KeyRecord = open({ domain: t.String(), public_key: t.String({ description: 'base64url' }), algorithm: t.Literal('ed25519'), key_id: t.String(), keys: t.Array(Obj) });
+export const PlatformKey = open({ algorithm: t.Literal('ed25519'), public_key: t.String(), key_id: t.String(), created_at: Ts, note_verifier_key: t.String() });
 
 export const tenantRoutes = (guards: Guards) => new Elysia()
   .use(guards)

@@ -14,7 +14,7 @@ import { checkpointReply, tileReply, type ServedLog } from './tile-routes';
 type Q = Record<string, string | undefined>;
 const tag = 'logs';
 
-const HeadCheckpoint = open({
+export const HeadCheckpoint = open({
   origin: t.String(), tree_size: t.Integer(), root_hash: Hex64,
   checkpoint: t.String({ description: 'C2SP signed note: the platform signature line, then one cosignature line per witness that cosigned' }),
   cosignatures: t.Array(t.Object({ witness: t.String(), key_id: t.String({ pattern: '^[0-9a-f]{8}$' }), time: t.Integer({ description: 'Unix seconds' }) })),

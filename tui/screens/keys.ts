@@ -1,6 +1,6 @@
 // Owns the API keys screen of the current tenant: list, create (plaintext shown once), revoke.
 import { describeApiKey, listApiKeys, SCOPES } from '../../src/keys/service';
-import { operatorActions } from '../../src/cli/operator-actions';
+import { operatorActions } from '../../src/workers/operator-actions';
 import { getTenant } from '../../src/tenants/service';
 import type { App, View } from '../app';
 import { confirm, form, message } from '../widgets/dialog';

@@ -5,7 +5,7 @@ import { userInfo } from 'node:os';
 import { closeStore, openStore } from '../store/env';
 import { createTenant, findTenant, rotateKey, setPastDue, setPlan, verifyDomain, type CreateTenantIn } from '../tenants/service';
 import { createApiKey, revokeApiKey, type CreateKeyIn } from '../keys/service';
-import { runRetention } from '../workers/retention';
+import { runRetention } from './retention';
 import { createBackup } from '../backup/create';
 import { restoreBackup } from '../backup/restore';
 import { addLog } from '../witness/service';
