@@ -2239,6 +2239,32 @@ export interface components {
             /** @description SHA-256, lowercase hex */
             root_hash: string;
             checkpoint: string;
+            head: ({
+                leaf_index: number;
+                tree_size: number;
+                /** @description SHA-256, lowercase hex */
+                leaf_hash: string;
+                audit_path: string[];
+                /** @description SHA-256, lowercase hex */
+                root_hash: string;
+                /** @description the published head note: platform signature line, then one cosignature line per witness */
+                checkpoint: string;
+                timestamps: {
+                    /** @description DER TimeStampToken */
+                    token: string;
+                    /**
+                     * Format: date-time
+                     * @description RFC 3339, UTC
+                     */
+                    gen_time: string;
+                    tsa: string;
+                }[];
+            } & {
+                [key: string]: unknown;
+            }) | {
+                /** @constant */
+                status: "pending";
+            };
         } & {
             [key: string]: unknown;
         }) | {

@@ -1,24 +1,23 @@
 // Owns the run of the appliance's one rule set (src/verify, bundled into this package) on @noble primitives under
 // the caller's trust, and the SDK's shape of its report; the CLI prints the report itself, as `svc verify` does.
 import { browserPrimitives } from '../../../src/verify/browser-primitives';
-import { parsePolicy, type Policy } from '../../../src/verify/policy';
-import { loadTrustAnchors, type TrustAnchors } from '../../../src/verify/timestamp';
+import { parsePolicy } from '../../../src/verify/policy';
+import { loadTrustAnchors } from '../../../src/verify/timestamp';
 import { verifyDocument, type VerifyOptions, type VerifyReport } from '../../../src/verify/verify-document';
 import type { VerifyResult, VerifyTrust } from './verify';
 
-/** The head-evidence fields of a report, once the rule set checks `log.head` (DECISIONS 11). */
-type HeadFields = { existed_no_later_than?: string | null; witnessed_by?: string[] };
-/** The caller's trust as the rule set takes it (DECISIONS 11: the policy and TSA roots of the one verifying). */
-type RuleOptions = VerifyOptions & { policy?: Policy; tsaAnchors?: TrustAnchors };
-
-export type RuleReport = VerifyReport & HeadFields;
+/** The rule set's report, with the head evidence of DECISIONS 11 (existed_no_later_than, witnessed_by). */
+export type RuleReport = VerifyReport;
 
 /** A report of one failed check: trust the caller gave that cannot be read verifies nothing. */
-const refused = (item: string, detail: string): RuleReport => ({ kind: 'unknown', ok: false, checks: [{ item, check: item, ok: false, detail }], unsigned: [] });
+const refused = (item: string, detail: string): RuleReport => ({
+  kind: 'unknown', ok: false, checks: [{ item, check: item, ok: false, detail }], unsigned: [], existed_no_later_than: null, witnessed_by: [],
+});
 
 /** The rule set's own report (what `svc verify` prints), under the caller's trust. */
 export async function checkDocument(proof: unknown, trust: VerifyTrust = {}): Promise<RuleReport> {
-  const opts: RuleOptions = { keys: trust.keys };
+  // DECISIONS 11: the policy and TSA roots are the caller's own.
+  const opts: VerifyOptions = { keys: trust.keys };
   if (trust.policy !== undefined) {
     const parsed = parsePolicy(browserPrimitives.sha256, trust.policy);
     if (!parsed.ok) return refused('policy', `line ${parsed.line}: ${parsed.error}`);
