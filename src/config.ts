@@ -5,6 +5,9 @@ import { hostname } from 'node:os';
 import { resolve, join } from 'node:path';
 import cron from 'node-cron';
 import { parseRange } from './cidr';
+import { nodeSha256 } from './verify/node-primitives';
+import { parsePolicy, type Policy } from './verify/policy';
+import { loadTrustAnchors } from './verify/timestamp';
 import { parseInteger } from './params';
 
 export type Config = Readonly<{
@@ -29,6 +32,16 @@ export type Config = Readonly<{
   /** Transparency logs: sign a checkpoint once this many leaves wait, or this many seconds after the first one. */
   checkpointLeaves: number;
   checkpointSeconds: number;
+  /** Head log (DECISIONS 11): sign a head checkpoint at most this often while new head leaves wait. */
+  headSeconds: number;
+  /** C2SP tlog-policy of the witnesses that cosign each head (null: publish at once, uncosigned), and its file. */
+  witnessPolicy: Policy | null;
+  witnessPolicyFile: string | null;
+  /** Extra PEM roots for witnesses served over HTTPS. */
+  witnessCa: string | null;
+  /** RFC 3161 time-stamping authorities asked for a token over each head, and the PEM anchors their tokens must chain to. */
+  tsaUrls: string[];
+  tsaCa: string | null;
   /** Plain-HTTP listener of GET /metrics; null = off. */
   metricsAddr: { host: string; port: number } | null;
   /** Replication on PostgreSQL (docs/operations.md "Replication and failover"); null = single node. */
@@ -51,12 +64,50 @@ const KEYS = [
   'SVC_BOOTSTRAP', 'SVC_MASTER_KEY_FILE', 'SVC_STREAM_ALLOW_CIDRS', 'SVC_STREAM_CA_FILE',
   'SVC_AUDIT_HOT_DAYS', 'SVC_PUBLIC_RPS', 'SVC_LOG_LEVEL', 'SVC_UPGRADE_URL', 'SVC_RETENTION_CRON', 'SVC_WRITE_QUEUE_MAX',
   'SVC_CHECKPOINT_LEAVES', 'SVC_CHECKPOINT_SECONDS',
-  'SVC_METRICS_ADDR',
+  'SVC_METRICS_ADDR', 'SVC_HEAD_SECONDS', 'SVC_WITNESS_POLICY_FILE', 'SVC_WITNESS_CA_FILE', 'SVC_TSA_URLS', 'SVC_TSA_CA_FILE',
   'SVC_REPLICATION_URL', 'SVC_NODE_ID', 'SVC_FAILOVER_SECONDS', 'SVC_REPLICA_MAX_LAG_SECONDS',
 ] as const;
 
 /** SVC_NODE_ID's default: the host name and a hash of the data directory, stable across restarts of one node. */
 export const defaultNodeId = (dataDir: string): string => `${hostname()}-${createHash('sha256').update(dataDir).digest('hex').slice(0, 8)}`;
+
+/** The text of a configured file, or null (absent or unreadable: a problem is listed). */
+function readSetting(name: string, file: string | undefined, problems: string[]): string | null {
+  if (!file) return null;
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    problems.push(`${name}: cannot read ${file}`);
+    return null;
+  }
+}
+
+/** SVC_WITNESS_POLICY_FILE parsed as C2SP tlog-policy; every witness needs a URL to be pushed to. */
+function witnessPolicyOf(file: string | undefined, problems: string[]): Policy | null {
+  const text = readSetting('SVC_WITNESS_POLICY_FILE', file, problems);
+  if (text === null) return null;
+  const r = parsePolicy(nodeSha256, text);
+  if (!r.ok) {
+    problems.push(`SVC_WITNESS_POLICY_FILE line ${r.line}: ${r.error}`);
+    return null;
+  }
+  for (const w of r.policy.witnesses) {
+    if (!w.url || !/^https?:\/\/[^/]+/.test(w.url)) problems.push(`SVC_WITNESS_POLICY_FILE: witness ${w.name} needs an http(s) URL to push checkpoints to`);
+  }
+  return r.policy;
+}
+
+/** SVC_TSA_CA_FILE: PEM certificates, at least one, each readable. */
+function tsaCaOf(file: string | undefined, problems: string[]): string | null {
+  const text = readSetting('SVC_TSA_CA_FILE', file, problems);
+  if (text === null) return null;
+  try {
+    if (!loadTrustAnchors(text).certificates.length) problems.push('SVC_TSA_CA_FILE holds no PEM certificate');
+  } catch (e) {
+    problems.push(`SVC_TSA_CA_FILE: ${(e as Error).message}`);
+  }
+  return text;
+}
 
 /** `host:port`, `[v6]:port` or `off`; null for off, undefined when malformed. */
 export function parseListenAddr(v: string): { host: string; port: number } | null | undefined {
@@ -126,6 +177,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const publicUrl = s.SVC_PUBLIC_URL ? s.SVC_PUBLIC_URL.replace(/\/+$/, '') : null;
   if (publicUrl && !/^https?:\/\/[^/]+/.test(publicUrl)) problems.push('SVC_PUBLIC_URL must be an absolute http(s) URL');
   const metricsAddr = parseListenAddr(s.SVC_METRICS_ADDR ?? '127.0.0.1:9464');
+  const tsaUrls = (s.SVC_TSA_URLS ?? '').split(',').map((u) => u.trim()).filter(Boolean);
+  for (const u of tsaUrls) if (!/^https?:\/\/[^/]+/.test(u)) problems.push(`SVC_TSA_URLS: ${u} is not an http(s) URL`);
+  // A token is kept only when it chains to an anchor the operator chose.
+  if (tsaUrls.length && !s.SVC_TSA_CA_FILE) problems.push('SVC_TSA_URLS needs SVC_TSA_CA_FILE (the PEM roots the TSAs chain to)');
   if (metricsAddr === undefined) problems.push('SVC_METRICS_ADDR must be HOST:PORT or off');
   const retentionCron = s.SVC_RETENTION_CRON ?? '17 3 * * *';
   const replUrl = s.SVC_REPLICATION_URL ?? null;
@@ -155,6 +210,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     writeQueueMax: int('SVC_WRITE_QUEUE_MAX', 2048, 1, 1_000_000),
     checkpointLeaves: int('SVC_CHECKPOINT_LEAVES', 1000, 1, 10_000_000),
     checkpointSeconds: int('SVC_CHECKPOINT_SECONDS', 5, 1, 86400),
+    headSeconds: int('SVC_HEAD_SECONDS', 60, 1, 86400),
+    witnessPolicy: witnessPolicyOf(s.SVC_WITNESS_POLICY_FILE, problems),
+    witnessPolicyFile: s.SVC_WITNESS_POLICY_FILE ?? null,
+    witnessCa: readSetting('SVC_WITNESS_CA_FILE', s.SVC_WITNESS_CA_FILE, problems),
+    tsaUrls,
+    tsaCa: tsaCaOf(s.SVC_TSA_CA_FILE, problems),
     metricsAddr: metricsAddr ?? null,
     replication: replUrl ? Object.freeze({ url: replUrl, nodeId, failoverSeconds, maxLagSeconds }) : null,
   };

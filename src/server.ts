@@ -12,6 +12,7 @@ import { createApiKey, SCOPES } from './keys/service';
 import { startWorkers, startWriterThread, stopWorkers } from './workers/index';
 import { allRoutes } from './http/routes';
 import { migrateLogs } from './tlog/migrate';
+import { ensurePlatformLogs } from './tlog/service';
 import { startRateLimits, stopRateLimits } from './http/limits';
 import { loadPlans, unloadPlans } from './plans/plans';
 import { setServedCertificate, startMetricsListener } from './http/metrics';
@@ -65,6 +66,10 @@ export async function startServer(env?: Record<string, string | undefined>): Pro
   openStore(cfg.dataDir);
   // Format migrations rewrite this node's own layout: they run before replication, on every node alike.
   await migrate();
+  const ensureNamedRows = async () => {
+    await ensureWitnessKey();
+    await ensurePlatformLogs();
+  };
   /** What only the node that writes does, before its writer starts (single node: always; replicated: on promotion). */
   const becomePrimary = async () => {
     refuseWrites(null);
@@ -74,8 +79,8 @@ export async function startServer(env?: Record<string, string | undefined>): Pro
     await migrateLogs();
     await startWriterThread(cfg);
     startWorkers(cfg);
-    // Named after the public host, known only once the port is bound (SVC_PORT=0): a later promotion makes it here.
-    if (runtime.port !== null) await ensureWitnessKey();
+    // Named after the public host, known only once the port is bound (SVC_PORT=0): a later promotion makes them here.
+    if (runtime.port !== null) await ensureNamedRows();
   };
   const tls = cfg.tls ? await tlsMaterial(cfg) : null;
   const app = buildApp(allRoutes());
@@ -100,7 +105,7 @@ export async function startServer(env?: Record<string, string | undefined>): Pro
   const port = app.server!.port!;
   runtime.port = port;
   // Named after the public host, known only now when the port is chosen at start (SVC_PORT=0).
-  if (!cfg.replication || nodeState()?.role === 'primary') await ensureWitnessKey();
+  if (!cfg.replication || nodeState()?.role === 'primary') await ensureNamedRows();
   setServedCertificate(tls?.cert ?? null);
   const metrics = startMetricsListener();
   const scheme = tls ? 'https' : 'http';

@@ -10,6 +10,7 @@ import { tenantsView } from './screens/tenants';
 import { keysView } from './screens/keys';
 import { integrityView } from './screens/integrity';
 import { healthView } from './screens/health';
+import { operatorView } from './screens/operator';
 
 /** One screen of the console. */
 export type View = {
@@ -41,7 +42,7 @@ export type App = Host & {
 
 const GLOBAL_HELP = [
   'Keys everywhere',
-  '  Tab / Shift-Tab   next / previous screen (or 1-4)',
+  '  Tab / Shift-Tab   next / previous screen (or 1-5)',
   '  Up/Down PgUp/PgDn Home/End   move in a list',
   '  /                 filter the list (Enter keeps the filter, Esc clears it)',
   '  ?                 this help        q   quit',
@@ -99,7 +100,7 @@ export function startApp(cfg: Config): Promise<void> {
   };
 
   const size = { top: 0, left: 0, width: scr.width, height: scr.height - 2 };
-  const views: View[] = [tenantsView(app, body, size), keysView(app, body, size), integrityView(app, body, size), healthView(app, body, size, cfg)];
+  const views: View[] = [tenantsView(app, body, size), keysView(app, body, size), integrityView(app, body, size), healthView(app, body, size, cfg), operatorView(app, body, size)];
   let current = 0;
 
   function drawChrome(): void {

@@ -22,17 +22,25 @@ export type RouteDoc = {
   description?: string;
   /** Success status -> JSON schema, or a non-JSON media kind. */
   ok: Record<number, TSchema | Media>;
-  /** Response headers of the success responses: name -> description. */
+  /** Response headers of every success response: name -> description. */
   okHeaders?: Record<string, string>;
+  /** Response headers of one success status only (e.g. the Retry-After of a 202): status -> name -> description. */
+  statusHeaders?: Record<number, Record<string, string>>;
   /** SPEC codes the route answers besides those of its guards (authentication, scope, limits, 402). */
   errors?: ErrorCode[];
   /** A JSON body the service validates (named error codes) rather than Elysia, or a text body; a route with a `body` schema omits it. */
   body?: TSchema | 'text';
-  /** Query parameters the service reads (a route with a `query` schema omits them). */
+  /**
+   * Query parameters the service reads (a route with a `query` schema omits them, or names one here to document it
+   * as the service reads it, e.g. an integer its schema keeps a string so that the framework answers plain text).
+   */
   query?: Record<string, TSchema>;
   /** Request headers the route reads. */
   headers?: Record<string, { required?: boolean; schema: TSchema; description: string }>;
 };
+
+/** Headers whose value is a number of seconds, typed so that a generated client reads them as integers. */
+const HEADER_SCHEMA: Record<string, Record<string, unknown>> = { 'Retry-After': { type: 'integer', minimum: 0 } };
 
 const OPTIONAL = Symbol.for('TypeBox.Optional');
 const isOptional = (s: TSchema) => (s as unknown as Record<symbol, unknown>)[OPTIONAL] === 'Optional';
@@ -42,10 +50,13 @@ const isOptional = (s: TSchema) => (s as unknown as Record<symbol, unknown>)[OPT
  * responses by status, path parameters and Elysia's own schemas). Codes travel in the `x-errors` extension.
  */
 export function doc(d: RouteDoc): DocumentDecoration {
-  const headers = d.okHeaders && Object.fromEntries(Object.entries(d.okHeaders).map(([name, description]) => [name, { description, schema: { type: 'string' } }]));
+  const headersOf = (status: number) => {
+    const all = { ...d.okHeaders, ...d.statusHeaders?.[status] };
+    return Object.keys(all).length ? Object.fromEntries(Object.entries(all).map(([name, description]) => [name, { description, schema: HEADER_SCHEMA[name] ?? { type: 'string' } }])) : undefined;
+  };
   const responses = Object.fromEntries(Object.entries(d.ok).map(([status, b]) => [status, {
     description: d.summary,
-    ...(headers ? { headers } : {}),
+    ...(headersOf(Number(status)) ? { headers: headersOf(Number(status)) } : {}),
     content: typeof b === 'string' ? MEDIA[b] : { 'application/json': { schema: b } },
   }]));
   const parameters = [

@@ -18,7 +18,17 @@ export const Issuer = open({
 
 /** Transparency-log block of a record proof (present once the logs exist). */
 export const LogBlock = t.Union([
-  open({ leaf_index: t.Integer(), tree_size: t.Integer(), leaf_hash: Hex64, audit_path: t.Array(Hex64), root_hash: Hex64, checkpoint: t.String() }),
+  open({
+    leaf_index: t.Integer(), tree_size: t.Integer(), leaf_hash: Hex64, audit_path: t.Array(Hex64), root_hash: Hex64, checkpoint: t.String(),
+    head: t.Union([
+      open({
+        leaf_index: t.Integer(), tree_size: t.Integer(), leaf_hash: Hex64, audit_path: t.Array(Hex64), root_hash: Hex64,
+        checkpoint: t.String({ description: 'the published head note: platform signature line, then one cosignature line per witness' }),
+        timestamps: t.Array(t.Object({ token: t.String({ contentEncoding: 'base64', description: 'DER TimeStampToken' }), gen_time: Ts, tsa: t.String() })),
+      }, 'DECISIONS 11: the log checkpoint as a leaf of the earliest published head that covers it'),
+      t.Object({ status: t.Literal('pending') }),
+    ]),
+  }),
   t.Object({ status: t.Literal('pending') }),
 ]);
 
@@ -46,3 +56,5 @@ export const AuditQuery = {
 
 export const Stream = open({ id: t.String(), type: t.Literal('webhook'), endpoint: t.String(), state: t.String(), cursor_seq: t.Integer(), created_at: Ts, signing_secret: t.Optional(t.String()) });
 export const StreamList = open({ streams: t.Array(Stream) });
+/** The answer of a delete: the removed resource's id field beside `deleted`. */
+export const Deleted = open({ deleted: t.Literal(true) });

@@ -4,7 +4,7 @@ import { Elysia } from 'elysia';
 import { Type as t } from '@sinclair/typebox';
 import type { Guards } from '../api/guards';
 import { doc } from '../api/doc';
-import { AuditEvent, AuditEventsPage, AuditQuery, AuditVerify, Obj } from '../api/schemas';
+import { AuditEvent, AuditEventsPage, AuditQuery, AuditVerify, Deleted } from '../api/schemas';
 import { checkRetentionBody } from './org-input';
 import { checkOrgListQuery, checkQuery } from './query-input';
 import { AuditAccepted, AuditIn, Integrity, Org, OrgIn, OrgListQuery, OrgPage, Retention, RetentionIn } from './route-schemas';
@@ -49,7 +49,7 @@ export const auditRoutes = (guards: Guards) => new Elysia()
   })
   .delete('/v1/audit/orgs/:id', ({ params, principal }) => deleteOrg(principal.tenant.tenant_id, params.id), {
     auth: ['audit:write'],
-    detail: doc({ summary: 'Delete an organization whose history aged out', tag, ok: { 200: Obj }, errors: [...ORG, 'org_not_deletable'] }),
+    detail: doc({ summary: 'Delete an organization whose history aged out', tag, ok: { 200: Deleted }, errors: [...ORG, 'org_not_deletable'] }),
   })
   .put('/v1/audit/orgs/:id/retention', ({ params, body, principal }) => setRetention(principal.tenant, params.id, checkRetentionBody(body)), {
     auth: ['audit:write'],

@@ -3,24 +3,19 @@ import type { CliContext, CliResult } from './index';
 import { ApiError } from '../errors';
 import { setLogSink } from '../log';
 import { config } from '../config';
-import { createTenant, describeTenant, findTenant, listTenants, rotateKey, setPastDue, setPlan, verifyDomain } from '../tenants/service';
-import { createApiKey, describeApiKey, listApiKeys, revokeApiKey } from '../keys/service';
+import { describeTenant, findTenant, listTenants } from '../tenants/service';
+import { describeApiKey, listApiKeys } from '../keys/service';
 import { usageReport } from '../usage/service';
-import { readFileSync } from 'node:fs';
-import { verifyProofDocument } from '../proof/offline-verify';
-import { reportLines } from '../verify/report-text';
-import { checkSavedCheckpoint } from '../proof/saved-checkpoint';
-import { join } from 'node:path';
-import { runRetention } from '../workers/retention';
+import { verifyCommand } from './verify-command';
 import { integrityForOperator } from '../audit/service';
 import { removeExpiredExports } from '../exports/service';
 import { tenantLogReportForOperator } from '../tlog/tenant-integrity';
 import { parseRfc3339 } from '../time';
-import { createBackup } from '../backup/create';
-import { checkBackup, restoreBackup } from '../backup/restore';
+import { checkBackup } from '../backup/restore';
 import { runDoctor } from './doctor';
-import { publishedKeys } from '../verify/key-rules';
-import { addLog, describeWitnessKey, listLogs } from '../witness/service';
+import { describeWitnessKey, listLogs } from '../witness/service';
+import { operatorActions } from '../workers/operator-actions';
+import { operatorEntries, verifyOperatorLog } from '../tlog/operator-log';
 import { replicationStatus } from '../replication/status';
 
 export type Command = { usage: string; run(ctx: CliContext): Promise<CliResult | null>; opensStore?: boolean };
@@ -67,7 +62,7 @@ export const commands: Record<string, Command> = {
   'tenant create': {
     usage: 'tenant create --name NAME --domain DOMAIN [--issuer-name X] [--plan free|builder|enterprise]',
     async run(ctx) {
-      const r = await createTenant({ name: need(ctx, 'name'), domain: need(ctx, 'domain'), issuerName: ctx.flags['issuer-name'] as string | undefined, plan: ctx.flags.plan as string | undefined });
+      const r = await operatorActions.createTenant({ name: need(ctx, 'name'), domain: need(ctx, 'domain'), issuerName: ctx.flags['issuer-name'] as string | undefined, plan: ctx.flags.plan as string | undefined });
       return { json: r, text: `created tenant ${r.tenant_id} (${r.primary_domain}, plan ${r.plan}) signing key ${r.key_id}` };
     },
   },
@@ -89,7 +84,7 @@ export const commands: Record<string, Command> = {
   'tenant set-plan': {
     usage: 'tenant set-plan TENANT PLAN',
     async run(ctx) {
-      const d = describeTenant(await setPlan(arg(ctx, 0, 'TENANT'), arg(ctx, 1, 'PLAN')));
+      const d = describeTenant(await operatorActions.setPlan(arg(ctx, 0, 'TENANT'), arg(ctx, 1, 'PLAN')));
       return { json: d, text: tenantText(d) };
     },
   },
@@ -98,28 +93,28 @@ export const commands: Record<string, Command> = {
     async run(ctx) {
       const v = arg(ctx, 1, 'on|off');
       if (v !== 'on' && v !== 'off') throw new ApiError('bad_request', 'set-past-due takes on or off');
-      const d = describeTenant(await setPastDue(arg(ctx, 0, 'TENANT'), v === 'on'));
+      const d = describeTenant(await operatorActions.setPastDue(arg(ctx, 0, 'TENANT'), v === 'on'));
       return { json: d, text: tenantText(d) };
     },
   },
   'tenant verify-domain': {
     usage: 'tenant verify-domain TENANT [--force]',
     async run(ctx) {
-      const d = describeTenant(await verifyDomain(arg(ctx, 0, 'TENANT'), ctx.flags.force === true));
+      const d = describeTenant(await operatorActions.verifyDomain(arg(ctx, 0, 'TENANT'), ctx.flags.force === true));
       return { json: d, text: tenantText(d) };
     },
   },
   'tenant rotate-key': {
     usage: 'tenant rotate-key TENANT',
     async run(ctx) {
-      const r = await rotateKey(arg(ctx, 0, 'TENANT'));
+      const r = await operatorActions.rotateKey(arg(ctx, 0, 'TENANT'));
       return { json: r, text: `new signing key ${r.key_id} ${r.public_key}` };
     },
   },
   'key create': {
     usage: 'key create --tenant TENANT --name NAME --scopes read,write,audit:read,audit:write [--allow-ip CIDR,...]',
     async run(ctx) {
-      const r = await createApiKey({ tenant: need(ctx, 'tenant'), name: need(ctx, 'name'), scopes: list(need(ctx, 'scopes')), allowIp: list(ctx.flags['allow-ip']) });
+      const r = await operatorActions.createApiKey({ tenant: need(ctx, 'tenant'), name: need(ctx, 'name'), scopes: list(need(ctx, 'scopes')), allowIp: list(ctx.flags['allow-ip']) });
       return { json: { key_id: r.key_id, api_key: r.api_key, tenant_id: r.tenant_id, scopes: r.scopes }, text: `key ${r.key_id} (${r.scopes.join(',')})\nAPI key (shown once): ${r.api_key}` };
     },
   },
@@ -133,7 +128,7 @@ export const commands: Record<string, Command> = {
   'key revoke': {
     usage: 'key revoke KEY_ID',
     async run(ctx) {
-      const r = await revokeApiKey(arg(ctx, 0, 'KEY_ID'));
+      const r = await operatorActions.revokeApiKey(arg(ctx, 0, 'KEY_ID'));
       return { json: r, text: `revoked ${r.key_id} at ${r.revoked_at}` };
     },
   },
@@ -141,7 +136,7 @@ export const commands: Record<string, Command> = {
     usage: 'retention run [--as-of RFC3339]',
     async run(ctx) {
       const asOf = asOfFlag(ctx, 'audit events past retention as of then are purged permanently');
-      const r = await runRetention(asOf);
+      const r = await operatorActions.runRetention(asOf);
       return { json: r, text: Object.entries(r).map(([k, v]) => `${k}: ${v}`).join('\n') };
     },
   },
@@ -179,41 +174,11 @@ export const commands: Record<string, Command> = {
       return r.log_verified ? out : { ...out, exitCode: 1, failure: `tenant log does not verify (first bad leaf: ${r.first_bad_leaf ?? 'none'})` };
     },
   },
-  verify: {
-    usage: 'verify FILE [--keys KEYS.json] [--platform-key PLATFORM.json] [--checkpoint SAVED [--cacert PEM | --data-dir DIR]]  (offline: event, AI or document proof or trace bundle; with --checkpoint also that the log only grew since SAVED)',
-    opensStore: false,
-    async run(ctx) {
-      const read = (file: string) => {
-        try {
-          return readFileSync(file, 'utf8');
-        } catch (e) {
-          throw new ApiError('bad_request', `cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-        }
-      };
-      const json = (flag: string) => (typeof ctx.flags[flag] === 'string' ? JSON.parse(read(ctx.flags[flag] as string)) : undefined);
-      const keys = json('keys');
-      const report = verifyProofDocument(read(arg(ctx, 0, 'FILE')), { keys, platformKey: json('platform-key') });
-      if (typeof ctx.flags.checkpoint === 'string') {
-        // DECISIONS 10: --cacert trusts a self-signed certificate; --data-dir trusts that appliance's own one.
-        const caFile = typeof ctx.flags.cacert === 'string' ? ctx.flags.cacert : typeof ctx.flags['data-dir'] === 'string' ? (config().tlsCert ?? join(config().dataDir, 'tls', 'cert.pem')) : undefined;
-        const saved = await checkSavedCheckpoint(report.checkpoint, read(ctx.flags.checkpoint), { ca: caFile ? read(caFile) : undefined, keys: publishedKeys(keys) });
-        report.checks.push(...saved);
-        report.ok = report.ok && saved.every((c) => c.ok);
-      }
-      const failedChecks = report.checks.filter((c) => !c.ok);
-      // A broken log history (fork, rollback) is the one line on stderr; otherwise the count of failed checks.
-      const history = failedChecks.find((c) => c.item === 'checkpoint');
-      const result: CliResult & { exitCode: number; failure: string } = {
-        json: report, text: reportLines(report).join('\n'), exitCode: report.ok ? 0 : 1,
-        failure: history ? `NOT VERIFIED: ${history.detail}` : `NOT VERIFIED: ${failedChecks.length} check(s) failed`,
-      };
-      return result;
-    },
-  },
+  verify: verifyCommand,
   'witness add-log': {
     usage: 'witness add-log --origin ORIGIN --vkey VKEY   (cosign this log\'s checkpoints: C2SP tlog-witness)',
     async run(ctx) {
-      const r = await addLog(need(ctx, 'origin'), need(ctx, 'vkey'));
+      const r = await operatorActions.addWitnessedLog(need(ctx, 'origin'), need(ctx, 'vkey'));
       return { json: r, text: `witnessing ${r.origin} (key ${r.vkey})` };
     },
   },
@@ -227,6 +192,28 @@ export const commands: Record<string, Command> = {
       return { json: { witness, logs }, text: `${head}\n${rows}` };
     },
   },
+  'operator log': {
+    usage: 'operator log [--from N] [--limit N]   (the operator log: {leaf_index, entry} per state-changing operator command)',
+    async run(ctx) {
+      const from = ctx.flags.from === undefined ? 0 : Number(ctx.flags.from);
+      const limit = ctx.flags.limit === undefined ? Number.MAX_SAFE_INTEGER : Number(ctx.flags.limit);
+      if (!(Number.isSafeInteger(from) && from >= 0) || !(Number.isSafeInteger(limit) && limit > 0)) throw new ApiError('bad_request', '--from and --limit take non-negative integers');
+      const entries = operatorEntries(from, limit);
+      const line = (e: { leaf_index: number; entry: unknown }) => {
+        const o = (e.entry ?? {}) as { at?: string; by?: string; action?: string; target?: Record<string, string>; details?: unknown };
+        return `${String(e.leaf_index).padStart(6)}  ${o.at ?? '-'}  ${o.by ?? '-'}  ${o.action ?? '?'}  ${Object.values(o.target ?? {}).join(' ')}  ${JSON.stringify(o.details ?? {})}`;
+      };
+      return { json: entries, text: entries.length ? entries.map(line).join('\n') : 'the operator log is empty' };
+    },
+  },
+  'operator verify': {
+    usage: 'operator verify   (recompute the operator log from its entries against its checkpoints and the platform key)',
+    async run() {
+      const r = verifyOperatorLog();
+      const out = { json: r, text: `operator log: ${r.tree_size} entries\n  ${logText(r)}${r.problems.map((p) => `\n  problem: ${p}`).join('')}` };
+      return r.log_verified ? out : { ...out, exitCode: 1, failure: `the operator log does not verify (first bad leaf: ${r.first_bad_leaf ?? 'none'})` };
+    },
+  },
   backup: {
     usage: 'backup --to DIR [--include-master-key]   (online; DIR must not exist or be empty)',
     async run(ctx) {
@@ -235,7 +222,7 @@ export const commands: Record<string, Command> = {
         // Loudly: this backup alone can decrypt every tenant's signing key.
         process.stderr.write('WARNING: this backup INCLUDES THE MASTER KEY: whoever holds it can sign as every tenant. Store it encrypted and apart.\n');
       }
-      const r = await createBackup(need(ctx, 'to'), { includeMasterKey: withKey });
+      const r = await operatorActions.backup(need(ctx, 'to'), { includeMasterKey: withKey });
       const { includes_master_key, ...out } = r;
       return {
         json: { ...out, includes_master_key },
@@ -254,7 +241,7 @@ export const commands: Record<string, Command> = {
         const text = r.verified ? `VERIFIED: ${r.records} records, every file matches the manifest` : r.problems.join('\n');
         return Object.assign({ json: { verified: r.verified, problems: r.problems, records: r.records }, text }, r.verified ? {} : { exitCode: 1, failure: `backup ${check} does not verify (${r.problems.length} problem(s))` });
       }
-      const r = await restoreBackup(need(ctx, 'from'), { notBeforeCheckpoint: ctx.flags['not-before-checkpoint'] as string | undefined });
+      const r = await operatorActions.restore(need(ctx, 'from'), { notBeforeCheckpoint: ctx.flags['not-before-checkpoint'] as string | undefined });
       return { json: r, text: `restored ${r.files} files into ${r.data_dir}: ${r.records} records, every signature verified (master key ${r.master_key})` };
     },
   },
@@ -280,7 +267,8 @@ ${rows}`,
     opensStore: false,
     async run() {
       const r = await runDoctor(config());
-      return Object.assign({ json: r, text: r.ok ? `ok: ${r.checked.join(', ')}` : r.problems.join('\n') }, r.ok ? {} : { exitCode: 1, failure: `${r.problems.length} problem(s) found` });
+      const skew = r.clock_skew ? `\nclock skew ${r.clock_skew.skew_seconds.toFixed(1)} s against ${r.clock_skew.tsa} (token of ${r.clock_skew.gen_time})` : '';
+      return Object.assign({ json: r, text: (r.ok ? `ok: ${r.checked.join(', ')}` : r.problems.join('\n')) + skew }, r.ok ? {} : { exitCode: 1, failure: `${r.problems.length} problem(s) found` });
     },
   },
   serve: {

@@ -8,12 +8,19 @@ import { diskSpace } from '../store/disk-space';
 import { closeStore, openStore, storeStats } from '../store/env';
 import { FORMAT_VERSION, formatVersion } from '../store/format';
 import { readWriterStatus } from '../store/writer-status';
+import { clockSkew, type ClockSkew } from '../tlog/service';
 
 const GB = 1024 ** 3;
 const CERT_WARN_DAYS = 14;
 const BACKLOG_AGE_MS = 10_000;
+/**
+ * The appliance clock may differ from the latest RFC 3161 token's genTime by this much (seconds): tokens carry whole
+ * seconds and the measure includes the TSA's answer time, so a sound clock shows 0 to about 1.5 s.
+ */
+export const CLOCK_SKEW_MAX_SECONDS = 5;
 
-export type DoctorReport = { ok: boolean; problems: string[]; checked: string[] };
+/** `clock_skew`: the last measure against a TSA (null before the first token, or without TSAs). */
+export type DoctorReport = { ok: boolean; problems: string[]; checked: string[]; clock_skew?: ClockSkew | null };
 
 function checkFileMode(path: string, what: string, problems: string[]): void {
   if (!existsSync(path)) return;
@@ -26,6 +33,7 @@ function checkFileMode(path: string, what: string, problems: string[]): void {
 export async function runDoctor(cfg: Config): Promise<DoctorReport> {
   const problems: string[] = [];
   const checked: string[] = [];
+  let skew: ClockSkew | null = null;
   const check = async (name: string, fn: () => void | Promise<void>) => {
     checked.push(name);
     try {
@@ -88,10 +96,14 @@ export async function runDoctor(cfg: Config): Promise<DoctorReport> {
       // The running server publishes its writer figures every second; none fresh means no server runs.
       const w = readWriterStatus();
       if (w && w.oldest_ms > BACKLOG_AGE_MS) problems.push(`queue: ${w.in_flight} writes in flight, the oldest for ${Math.round(w.oldest_ms / 1000)} s (the writer is stuck or the disk is slow)`);
+      skew = clockSkew();
+      if (skew && Math.abs(skew.skew_seconds) > CLOCK_SKEW_MAX_SECONDS) {
+        problems.push(`clock: ${skew.skew_seconds.toFixed(1)} s off the time of the latest RFC 3161 token (${skew.tsa}, ${skew.gen_time}); more than ${CLOCK_SKEW_MAX_SECONDS} s: check NTP`);
+      }
       if (w && w.in_flight > cfg.writeQueueMax * 0.9) problems.push(`queue: ${w.in_flight} writes in flight, near SVC_WRITE_QUEUE_MAX (${cfg.writeQueueMax}): new writes are being refused with 503`);
     } finally {
       await closeStore();
     }
   });
-  return { ok: problems.length === 0, problems, checked };
+  return { ok: problems.length === 0, problems, checked, clock_skew: skew };
 }

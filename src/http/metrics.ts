@@ -10,7 +10,7 @@ import { writerStats } from '../store/writer';
 import { lastSeq } from '../audit/service';
 import { allStreams } from '../streams/service';
 import { exportJobCounts } from '../exports/service';
-import { allLogs, latestCheckpoint } from '../tlog/service';
+import { allLogs, clockSkew, latestCheckpoint, latestPublishedHead } from '../tlog/service';
 
 export const registry = new Registry();
 // prom-client's default process metrics are left out: their event-loop and GC observers cost ingest throughput
@@ -135,10 +135,19 @@ gauge('proof_ledger_tls_certificate_expiry_seconds', 'Unix time at which the ser
 gauge('proof_ledger_log_checkpoint_age_seconds', 'Age of the latest signed checkpoint, by transparency log', ['log'], (g) => {
   for (const l of logCheckpointAges()) g.set({ log: l.log }, l.ageSeconds);
 });
+gauge('proof_ledger_clock_skew_seconds', "The appliance clock minus the genTime of the latest kept RFC 3161 token, when it arrived (absent before the first)", [], (g) => {
+  const s = clockSkew();
+  if (s) g.set(s.skew_seconds);
+});
+gauge('proof_ledger_head_published_age_seconds', 'Age of the latest published head (grows while witnesses withhold the quorum)', [], (g) => {
+  const h = latestPublishedHead();
+  if (h) g.set(Math.max(0, (Date.now() - Date.parse(h.published_at)) / 1000));
+});
 
 /**
- * Age of the latest checkpoint of each transparency log: `log` = "tenant:<tenant_id>" or
- * "org:<tenant_id>:<log number>" (the log's internal number, not the client-chosen organization id).
+ * Age of the latest checkpoint of each transparency log: `log` = "tenant:<tenant_id>",
+ * "org:<tenant_id>:<log number>" (the log's internal number, not the client-chosen organization id), or the
+ * platform log's name ("head": its latest signed head, published or not; "operator").
  */
 export function logCheckpointAges(): Array<{ log: string; ageSeconds: number }> {
   const now = Date.now();
@@ -146,7 +155,7 @@ export function logCheckpointAges(): Array<{ log: string; ageSeconds: number }> 
   for (const l of allLogs()) {
     const cp = latestCheckpoint(l.num);
     if (!cp) continue;
-    out.push({ log: l.org_id === null ? `tenant:${l.tenant_id}` : `org:${l.tenant_id}:${l.num}`, ageSeconds: Math.max(0, (now - Date.parse(cp.issued_at)) / 1000) });
+    out.push({ log: l.platform ?? (l.org_id === null ? `tenant:${l.tenant_id}` : `org:${l.tenant_id}:${l.num}`), ageSeconds: Math.max(0, (now - Date.parse(cp.issued_at)) / 1000) });
   }
   return out;
 }

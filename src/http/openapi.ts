@@ -5,14 +5,25 @@ import { Elysia, type AnyElysia } from 'elysia';
 import { toOpenAPISchema } from '@elysiajs/openapi';
 import { ERRORS, isErrorCode } from '../errors';
 import { doc } from '../api/doc';
-import { Obj } from '../api/schemas';
+import * as shared from '../api/schemas';
+import * as ai from '../ai/model';
+import * as audit from '../audit/route-schemas';
+import * as documents from '../documents/model';
+import * as exportsModel from '../exports/model';
+import * as ledger from '../ledger/model';
+import * as portal from '../portal/model';
+import * as streams from '../streams/model';
+import * as tenantKeys from '../tenants/routes';
+import * as tlog from '../tlog/route-schemas';
+import * as head from '../tlog/head-routes';
+import * as traces from '../traces/model';
 import { guards } from './guards';
 import pkg from '../../package.json' with { type: 'json' };
 
 type Json = Record<string, any>;
 const METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options'] as const;
 
-const header = (description: string) => ({ description, schema: { type: 'string' } });
+const header = (description: string) => ({ description, schema: { type: 'integer', minimum: 0 } });
 /** On every answer of a rate-limited route (SPEC "Errors": rate-limit headers on every response). */
 const RATE_HEADERS = {
   'X-RateLimit-Limit': header('Requests per second of the budget charged (the key\'s plan, the client IP or the portal session)'),
@@ -22,6 +33,63 @@ const RETRY_AFTER = { 'Retry-After': header('Seconds to wait before retrying') }
 
 /** TypeBox schemas are JSON Schema plus symbol-keyed metadata, which a JSON round trip drops. */
 const plain = (s: unknown): Json => JSON.parse(JSON.stringify(s));
+
+/**
+ * The resources a generated client names: every exported object (or union) schema of the area models, under its
+ * export name. A schema the routes use inline is replaced by a $ref to components/schemas/<name> (first name wins).
+ */
+function resourceNames(): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const mod of [shared, ledger, ai, documents, traces, audit, streams, portal, exportsModel, tlog, head, tenantKeys]) {
+    for (const [name, value] of Object.entries(mod)) {
+      if (!/^[A-Z]/.test(name) || typeof value !== 'object' || value === null) continue;
+      const schema = plain(value);
+      if (schema.properties || (Array.isArray(schema.anyOf) && schema.anyOf.some((s: Json) => s.properties))) {
+        const key = JSON.stringify(schema);
+        if (!names.has(key)) names.set(key, name);
+      }
+    }
+  }
+  return names;
+}
+
+/** `node` with every named schema in it (at any depth, innermost first) moved to `components` and referenced. */
+function hoist(node: unknown, names: Map<string, string>, components: Json): unknown {
+  if (Array.isArray(node)) return node.map((n) => hoist(n, names, components));
+  if (typeof node !== 'object' || node === null) return node;
+  const name = names.get(JSON.stringify(node));
+  const copy = Object.fromEntries(Object.entries(node).map(([k, v]) => [k, hoist(v, names, components)]));
+  if (!name) return copy;
+  components[name] ??= copy;
+  return { $ref: `#/components/schemas/${name}` };
+}
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+/** The error bodies that carry fields beyond {error, message}: code -> schema name and its extra properties. */
+const ERROR_BODIES: Record<string, { name: string; properties: Json; required?: string[] }> = {
+  rate_limited: {
+    name: 'RateLimitedError', required: ['retry_after'],
+    properties: { retry_after: { type: 'integer', description: 'Seconds to wait (also in Retry-After)' }, plan_tier: { type: 'string' }, limit_per_sec: { type: 'number' }, upgrade_url: { type: 'string' } },
+  },
+  quota_exceeded: {
+    name: 'QuotaExceededError',
+    properties: { resource: { type: 'string' }, current_usage: { type: 'integer' }, plan_limit: { type: 'integer' }, plan_tier: { type: 'string' }, upgrade_url: { type: 'string' } },
+  },
+  duplicate_event: { name: 'DuplicateEventError', required: ['event_id'], properties: { event_id: { type: 'string', description: 'The event the Idempotency-Key already created' } } },
+  leaf_pending: { name: 'LeafPendingError', properties: { leaf_index: { type: 'integer' }, retry_after: { type: 'integer' } } },
+  internal_error: { name: 'InternalError', required: ['request_id'], properties: { request_id: { type: 'string', description: 'Names the request in the appliance log' } } },
+};
+/** The named error schemas: the shape every error shares, the code list, and one per error with more fields. */
+function errorSchemas(): Json {
+  const out: Json = {
+    ErrorCode: { type: 'string', enum: Object.keys(ERRORS), description: 'Every machine-readable code the API answers (SPEC "Errors")' },
+    Error: { type: 'object', required: ['error', 'message'], properties: { error: ref('ErrorCode'), message: { type: 'string', description: 'Human-readable; never parse' } }, additionalProperties: true },
+  };
+  for (const [code, e] of Object.entries(ERROR_BODIES)) {
+    out[e.name] = { allOf: [ref('Error'), { type: 'object', required: ['error', ...(e.required ?? [])], properties: { error: { type: 'string', const: code }, ...e.properties } }] };
+  }
+  return out;
+}
 
 /** The JSON error responses of `codes`, grouped by status, and the framework's plain-text rejections. */
 function errorResponses(codes: Set<string>, hasBody: boolean, rateLimited: boolean): Json {
@@ -33,10 +101,15 @@ function errorResponses(codes: Set<string>, hasBody: boolean, rateLimited: boole
   const out: Json = {};
   for (const [status, list] of [...byStatus].sort((a, b) => a[0] - b[0])) {
     const headers = status === 429 ? { ...RETRY_AFTER, ...(rateLimited ? RATE_HEADERS : {}) } : status === 503 ? RETRY_AFTER : undefined;
+    // Codes with a body of their own are referenced by name; the rest share Error, narrowed to their codes.
+    const own = list.filter((c) => ERROR_BODIES[c]).map((c) => ref(ERROR_BODIES[c]!.name));
+    const rest = list.filter((c) => !ERROR_BODIES[c]);
+    const generic = { allOf: [ref('Error'), { type: 'object', required: ['error'], properties: { error: { type: 'string', enum: rest } } }] };
+    const variants = [...own, ...(rest.length ? [generic] : [])];
     out[status] = {
       description: list.join(', '),
       ...(headers ? { headers } : {}),
-      content: { 'application/json': { schema: { allOf: [{ $ref: '#/components/schemas/Error' }, { type: 'object', properties: { error: { enum: list } } }] } } },
+      content: { 'application/json': { schema: variants.length === 1 ? variants[0] : { oneOf: variants } } },
     };
   }
   // Framework rejections (malformed JSON, wrong content type, failed schema, non-integer paging): plain text.
@@ -82,10 +155,12 @@ const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
 export function openApiDocument(app: AnyElysia): Json {
   const generated = plain(toOpenAPISchema(app, { staticFile: false }, undefined, undefined, '3.1.2'));
   const details = new Map<string, Json>(app.routes.map((r) => [`${r.method.toLowerCase()} ${openApiPath(r.path)}`, plain(r.hooks?.detail ?? {})]));
+  const names = resourceNames();
+  const schemas: Json = {};
   const paths: Json = {};
   for (const [path, item] of Object.entries(generated.paths as Json)) {
     const out: Json = {};
-    for (const m of METHODS) if (item[m]) out[m] = complete(item[m], details.get(`${m} ${path}`) ?? {});
+    for (const m of METHODS) if (item[m]) out[m] = hoist(complete(item[m], details.get(`${m} ${path}`) ?? {}), names, schemas);
     paths[path] = out;
   }
   const tags = new Set<string>();
@@ -103,10 +178,7 @@ export function openApiDocument(app: AnyElysia): Json {
     tags: [...tags].map((name) => ({ name })),
     paths,
     components: {
-      schemas: {
-        ...(generated.components?.schemas ?? {}),
-        Error: { type: 'object', required: ['error', 'message'], properties: { error: { type: 'string' }, message: { type: 'string' } }, additionalProperties: true },
-      },
+      schemas: { ...(generated.components?.schemas ?? {}), ...Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b))), ...errorSchemas() },
       securitySchemes: {
         bearerAuth: { type: 'http', scheme: 'bearer', description: 'API key: Authorization: Bearer svc_live_…' },
         apiKeyHeader: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'API key in the X-API-Key header (alternative to the bearer form)' },
@@ -124,6 +196,6 @@ export function openApiRoutes(app: () => AnyElysia) {
     return new Response(body, { headers: { 'content-type': 'application/json;charset=utf-8', 'cache-control': 'no-cache' } });
   }, {
     publicRate: true,
-    detail: doc({ summary: 'This OpenAPI document', tag: 'service', ok: { 200: Obj } }),
+    detail: doc({ summary: 'This OpenAPI document', tag: 'service', ok: { 200: shared.Obj } }),
   });
 }

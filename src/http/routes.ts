@@ -14,9 +14,10 @@ import { docsRoutes } from '../web/docs/routes';
 import { logRoutes } from '../tlog/routes';
 import { witnessRoutes } from '../witness/routes';
 import { tileRoutes } from '../tlog/tile-routes';
+import { headRoutes } from '../tlog/head-routes';
 import { guards } from './guards';
 
 export const allRoutes = () => [
   tenantRoutes(guards), ledgerRoutes(guards), webRoutes, aiRoutes(guards), documentRoutes(guards), traceRoutes(guards), auditRoutes(guards),
-  streamRoutes(guards), exportRoutes(guards), portalRoutes(guards), portalPageRoutes, logRoutes(guards), witnessRoutes(guards), tileRoutes(guards), docsRoutes,
+  streamRoutes(guards), exportRoutes(guards), portalRoutes(guards), portalPageRoutes, logRoutes(guards), witnessRoutes(guards), tileRoutes(guards), headRoutes(guards), docsRoutes,
 ];

@@ -16,6 +16,12 @@ export const ListQuery = t.Object({
   date_to: t.Optional(t.String()), event_type: t.Optional(t.String()),
 }, { additionalProperties: true });
 export type ListQuery = typeof ListQuery.static;
+/** ListQuery as documented: the integers the service reads (page below 1 is 1, limit clamped to 1-500). */
+export const ListQueryDoc = {
+  page: t.Optional(t.Integer({ default: 1 })), limit: t.Optional(t.Integer({ default: 50, description: '1-500, clamped' })),
+  date_from: t.Optional(t.String({ description: 'ISO 8601, inclusive, on ingested_at' })), date_to: t.Optional(t.String({ description: 'ISO 8601, exclusive, on ingested_at' })),
+  event_type: t.Optional(t.String({ description: 'exact match' })),
+};
 
 export const VerifyIn = t.Union([t.Object({ payload_hash: Hex64 }), t.Object({ payload: t.Unknown() })]);
 
@@ -27,7 +33,7 @@ export const EventOut = open({
   expires_at: Nullable(Ts), api_key_id: Nullable(Uuid), ingested_at: Ts, payload_hash: Hex64, request_hash: Hex64,
   event_hash: Hex64, idempotency_key: Nullable(t.String()), organization: Issuer,
 }, 'Ledger event');
-const EventListItem = open({
+export const EventListItem = open({
   event_id: Uuid, event_type: t.String(), payload_hash: Hex64, event_hash: Hex64, retention_policy: t.String(), ingested_at: Ts,
   event_time: t.Optional(Ts), idempotency_key: t.Optional(t.String()),
 });

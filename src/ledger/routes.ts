@@ -4,7 +4,7 @@ import { Type as t } from '@sinclair/typebox';
 import type { Guards } from '../api/guards';
 import { doc } from '../api/doc';
 import { HashVerify } from '../api/schemas';
-import { EventCreated, EventIn, EventInDoc, EventOut, EventPage, EventProof, ListQuery, Processing, VerifyIn } from './model';
+import { EventCreated, EventIn, EventInDoc, EventOut, EventPage, EventProof, ListQuery, ListQueryDoc, Processing, VerifyIn } from './model';
 import { checkIdempotencyKey, eventProof, getEvent, ingestEvent, listEvents, verifyEvent } from './service';
 
 const IDEMPOTENCY_KEY = { schema: t.String({ minLength: 1, maxLength: 128 }), description: 'Client idempotency key, 1-128 bytes: a retry within 24 hours replays the stored 201' };
@@ -16,6 +16,8 @@ export const ledgerRoutes = (guards: Guards) => new Elysia()
     const r = await ingestEvent({ tenant: principal.tenant, key: principal.key, body: body as Record<string, unknown>, rawBody, idempotencyKey });
     set.status = r.status;
     if (r.replayed) set.headers['idempotent-replayed'] = 'true';
+    // SPEC "Idempotent ingest": the first request with this key is still being written; ask again shortly.
+    if (r.status === 202) set.headers['retry-after'] = '1';
     return r.body;
   }, {
     // SPEC rule 4: the Idempotency-Key format is checked before the API key (this transform runs before the guards').
@@ -24,14 +26,18 @@ export const ledgerRoutes = (guards: Guards) => new Elysia()
     body: EventIn,
     detail: doc({
       summary: 'Ingest a ledger event (201 once durable)', tag: 'ledger', body: EventInDoc, headers: { 'Idempotency-Key': IDEMPOTENCY_KEY },
-      ok: { 201: EventCreated, 202: Processing }, okHeaders: { 'Idempotent-Replayed': '"true" when the 201 is the replay of an earlier request with the same key' },
+      ok: { 201: EventCreated, 202: Processing },
+      statusHeaders: {
+        201: { 'Idempotent-Replayed': '"true" when the 201 is the replay of an earlier request with the same key' },
+        202: { 'Retry-After': 'Seconds to wait before sending the same request with the same key again (its first request is still being written)' },
+      },
       errors: ['invalid_event_type', 'invalid_payload', 'invalid_idempotency_key', 'feature_not_available', 'trace_not_found', 'idempotency_key_reuse_mismatch', 'trace_sealed', 'trace_sealing', 'trace_not_open', 'quota_exceeded', 'payload_too_large', 'ingest_failed', 'overloaded'],
     }),
   })
   .get('/v1/events', ({ query, principal }) => listEvents(principal.tenant, query), {
     auth: ['read', 'write'],
     query: ListQuery,
-    detail: doc({ summary: 'List ledger events, newest first', tag: 'ledger', ok: { 200: EventPage }, errors: ['bad_request', 'db_error'] }),
+    detail: doc({ summary: 'List ledger events, newest first', tag: 'ledger', query: ListQueryDoc, ok: { 200: EventPage }, errors: ['bad_request', 'db_error'] }),
   })
   .get('/v1/events/:event_id', ({ params, principal }) => getEvent(principal.tenant, params.event_id), {
     auth: ['read', 'write'],

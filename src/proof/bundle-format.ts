@@ -2,10 +2,18 @@
 // Keys, signatures and signed_payload are lowercase hex everywhere (DECISIONS 9 "Encodings").
 
 /**
- * DECISIONS 10: a record's place in the tenant's transparency log, once a signed checkpoint covers it (hex hashes;
- * `checkpoint` is the C2SP signed note), or pending before.
+ * DECISIONS 11: where the log checkpoint sits in the appliance's head log: a published head (the platform-signed note
+ * with one cosignature line per witness) and the RFC 3161 tokens over its body; pending until such a head exists.
  */
-export type LogBlock = { leaf_index: number; tree_size: number; leaf_hash: string; audit_path: string[]; root_hash: string; checkpoint: string } | { status: 'pending' };
+export type HeadBlock =
+  | { leaf_index: number; tree_size: number; leaf_hash: string; audit_path: string[]; root_hash: string; checkpoint: string; timestamps: Array<{ token: string; gen_time: string; tsa: string }> }
+  | { status: 'pending' };
+
+/**
+ * DECISIONS 10: a record's place in the tenant's transparency log, once a signed checkpoint covers it (hex hashes;
+ * `checkpoint` is the C2SP signed note), or pending before; `head` once covered (DECISIONS 11).
+ */
+export type LogBlock = { leaf_index: number; tree_size: number; leaf_hash: string; audit_path: string[]; root_hash: string; checkpoint: string; head?: HeadBlock } | { status: 'pending' };
 
 export type Issuer = { name: string; issuer_name: string; primary_domain: string; domain_verified: boolean; domain_verified_at?: string; logo_url?: string };
 

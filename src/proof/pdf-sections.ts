@@ -1,7 +1,10 @@
 // Owns the sections of the trace proof PDF (DECISIONS 3): header, items at a glance, one section per item, seal
-// with its transparency-log checkpoint, how to verify independently, and the footer of every page.
+// with its transparency-log checkpoint, the head evidence in words (DECISIONS 11), how to verify independently, and
+// the footer of every page.
 // Fields no signature covers (label, tenant domain, created_at) are grouped and tagged apart from signed ones.
 import type { BundleItem, ProofBundle } from './bundle-format';
+import type { ReportHead } from '../verify/report';
+import { headSentences, tsaText, utcText } from '../verify/report-text';
 import { nodeSha256 } from '../verify/node-primitives';
 import { noteKeyId, parseCheckpoint, parseNote } from '../verify/note';
 import { fromHex, toHex } from '../verify/primitives';
@@ -167,6 +170,45 @@ function logCheckpoint(l: Layout, s: ProofBundle['seal']): void {
   l.code('Checkpoint (C2SP signed note)', log.checkpoint);
 }
 
+/**
+ * DECISIONS 11: the seal's checkpoint as a leaf of the appliance's head log, cosigned by witnesses and dated by TSAs,
+ * as checked when the PDF was made: "existed no later than <time> according to <TSA>, cosigned by <witnesses>".
+ */
+export function headEvidence(l: Layout, b: ProofBundle, head: ReportHead | undefined): void {
+  const log = b.seal.log;
+  if (!head || !log || 'status' in log || !log.head) return;
+  l.heading('Independent evidence', 'witnesses and trusted time');
+  if (head.status === 'pending' || 'status' in log.head) {
+    l.row('Head', { text: 'PENDING - no published head covered the seal\'s checkpoint when this PDF was made: no witness or time-stamping authority vouched for it yet. Fetch the JSON bundle later for the complete evidence.', color: MUTED });
+    return;
+  }
+  const [sentence] = headSentences(head, 'This trace (its seal, and so every item before it)');
+  statement(l, sentence!, head.ok);
+  l.row('Head size', { text: String(log.head.tree_size), mono: true });
+  l.row('Head root', { text: log.head.root_hash, mono: true });
+  if (head.origin) l.row('Head log', { text: head.origin, mono: true });
+  l.row('Seal checkpoint', { text: `head leaf ${log.head.leaf_index} (the tenant log checkpoint of ${log.tree_size} records printed above)`, mono: true });
+  const witnesses = head.witnessed_by.length ? head.witnessed_by : head.cosigners_named;
+  l.row('Cosigned by', { text: witnesses.length ? witnesses.join(', ') : 'no witness', bold: witnesses.length > 0 });
+  for (const t of log.head.timestamps) l.row('Time-stamp', { text: `${utcText(t.gen_time)} by ${t.tsa}` });
+  if (head.according_to) l.row('Time-stamping authority', { text: `${tsaText(head.according_to)} (${head.according_to})` });
+  const trust = head.outside_trust.policy && head.outside_trust.tsa ? "the appliance's witness policy and TSA roots"
+    : head.outside_trust.policy ? "the appliance's witness policy (no TSA roots configured)"
+      : head.outside_trust.tsa ? "the appliance's TSA roots (no witness policy configured)" : "the appliance's platform key only";
+  l.row('Checked', yes(head.ok, `VALID when this PDF was made, against ${trust}`, 'INVALID - the head evidence does not verify'));
+  l.code('Head (C2SP signed note: platform signature, then one cosignature per witness)', log.head.checkpoint);
+}
+
+/** A statement in a framed box, green when it holds. */
+function statement(l: Layout, text: string, ok: boolean): void {
+  l.doc.font(SANS_BOLD).fontSize(9.5);
+  const lines = wrapSans(l.doc, text, W - 24);
+  l.ensure(lines.length * 13 + 16);
+  l.doc.rect(MX, l.y, W, lines.length * 13 + 12).fillAndStroke(ok ? '#e8f5ec' : '#fdecea', ok ? GOOD : BAD);
+  lines.forEach((t, i) => l.line(t, MX + 12, l.y + 7 + i * 13, SANS_BOLD, 9.5, ok ? GOOD : BAD));
+  l.y += lines.length * 13 + 20;
+}
+
 export function closing(l: Layout, b: ProofBundle): void {
   l.heading('Independent verification');
   l.paragraph(
@@ -179,6 +221,13 @@ export function closing(l: Layout, b: ProofBundle): void {
       'Every record is also a leaf of the tenant\'s append-only transparency log (RFC 6962 Merkle tree, leaf = the signed bytes). ' +
         'The checkpoint printed in the seal section states the log\'s size and root hash, signed by the tenant key as a C2SP signed note; ' +
         'the JSON bundle carries each record\'s inclusion proof against it. Keep the checkpoint: "svc verify --checkpoint" later proves that the log only grew since.',
+    );
+  }
+  if (b.seal.log && !('status' in b.seal.log) && b.seal.log.head && !('status' in b.seal.log.head)) {
+    l.paragraph(
+      'That checkpoint is in turn a leaf of the appliance\'s head log, whose head is cosigned by independent witnesses and dated by RFC 3161 ' +
+        'time-stamping authorities (printed under Independent evidence). Check it against your own trust: "svc verify bundle.json --policy ' +
+        'your-witness-policy --tsa-ca your-tsa-roots.pem" requires your witnesses\' quorum and a token from a TSA you trust.',
     );
   }
   l.paragraph('To check this record without trusting the issuer, fetch the JSON proof bundle and run "svc verify bundle.json" or any implementation of the published verification algorithm; compare the public keys with those published at:');

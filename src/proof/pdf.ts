@@ -5,10 +5,12 @@ import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import type { ProofBundle } from './bundle-format';
 import { FONT_DIR, Layout, MONO, printable, SANS, SANS_BOLD, type Doc } from './pdf-layout';
-import { closing, footers, header, item, overview, seal } from './pdf-sections';
+import { closing, footers, header, headEvidence, item, overview, seal } from './pdf-sections';
+import { sealHead } from './pdf-head';
 
 /** Renders the bundle as an A4 PDF with selectable text; the verification URL appears as text on every page and as a QR code on the first. */
 export async function renderBundlePdf(bundle: ProofBundle): Promise<Buffer> {
+  const head = await sealHead(bundle);
   const qr = await QRCode.toBuffer(bundle.footer.verification_url, { type: 'png', errorCorrectionLevel: 'M', margin: 1, scale: 8 });
   const doc: Doc = new PDFDocument({
     size: 'A4',
@@ -28,6 +30,7 @@ export async function renderBundlePdf(bundle: ProofBundle): Promise<Buffer> {
   overview(layout, bundle);
   for (const it of bundle.items) item(layout, it, bundle.items.length);
   seal(layout, bundle);
+  headEvidence(layout, bundle, head);
   closing(layout, bundle);
   footers(doc, bundle);
   doc.end();

@@ -67,6 +67,9 @@ export type TenantDirectory = {
   signer(tenantId: string): Signer;
   /** The tenant's published (pinned) public key of `keyId`. */
   publishedKey(tenantId: string, keyId: string): Uint8Array | undefined;
+  /** The platform key, which signs the platform logs (head, operator). */
+  platformSigner(): Signer;
+  platformPublicKey(): Uint8Array;
 };
 
 /** What restore verification reads of an org's integrity scan (the audit area's full report has more). */
@@ -92,9 +95,10 @@ export type OrgDirectory = {
   integrity(tenantId: string, orgId: string): OrgIntegrity;
 };
 
-/** What the tenants area shows of the logs (GET /keys/{domain}). */
+/** What the tenants area shows of the logs (GET /keys/{domain}, GET /.well-known/svc-platform-key). */
 export type LogDirectory = {
   withNoteVerifierKeys<D extends { domain: string; keys: Array<{ public_key: string }> }>(doc: D): D;
+  withHeadVerifierKey<D extends { public_key: string }>(doc: D): D & { note_verifier_key: string };
 };
 
 export type RecordTable = { kinds: RecordKinds; tenants: TenantDirectory; orgs: OrgDirectory; logs: LogDirectory };

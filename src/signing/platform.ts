@@ -1,10 +1,10 @@
 // Owns the platform key (DECISIONS 7): the appliance's own Ed25519 key, created on first start, which signs
-// the tenant key records published at GET /keys/{domain}.
+// the tenant key records published at GET /keys/{domain} and the checkpoints of the head and operator logs.
 import { ApiError } from '../errors';
 import { canonicalBytes } from '../crypto/canonical';
 import { signBytes } from '../crypto/ed25519';
 import { keyRecordSignedPayload } from '../crypto/signed';
-import { newKeyRow, privateFor } from './keys';
+import { newKeyRow, privateFor, type Signer } from './keys';
 import { platformKeys, type SigningKeyRow } from './repo';
 
 /** Creates the platform key unless it exists (two processes racing: one wins, the other keeps it). */
@@ -29,4 +29,18 @@ export function platformKeyDoc() {
 /** The platform signature (hex) over a published key record (public_key as base64url). */
 export function signKeyRecord(record: { domain: string; public_key: string; key_id: string }): string {
   return signBytes(privateFor(platformRow()), canonicalBytes(keyRecordSignedPayload(record))).toString('hex');
+}
+
+/** The platform key's public half (it also signs the head and operator logs' checkpoints, DECISIONS 11). */
+export const platformPublicKey = (): Buffer => platformRow().public_key;
+
+let platform: Signer | null = null;
+/** The platform key as a signer of log checkpoints; the private half stays inside this area. */
+export function platformSigner(): Signer {
+  if (!platform) {
+    const row = platformRow();
+    const key = privateFor(row);
+    platform = { key_id: row.key_id, public_key: row.public_key, sign: (m) => signBytes(key, m) };
+  }
+  return platform;
 }

@@ -2,7 +2,7 @@
 import { Elysia } from 'elysia';
 import type { Guards } from '../api/guards';
 import { doc } from '../api/doc';
-import { Obj, Stream, StreamList } from '../api/schemas';
+import { Deleted, Stream, StreamList } from '../api/schemas';
 import { StreamIn } from './model';
 import { createStream, deleteStream, listStreams, setPaused } from './service';
 
@@ -27,7 +27,7 @@ export const streamRoutes = (guards: Guards) => new Elysia()
   })
   .delete('/v1/audit/orgs/:id/streams/:stream_id', ({ params, principal }) => deleteStream(principal.tenant.tenant_id, params.id, params.stream_id), {
     auth: ['audit:write'],
-    detail: doc({ summary: 'Delete a stream', tag, ok: { 200: Obj }, errors: ['not_found'] }),
+    detail: doc({ summary: 'Delete a stream', tag, ok: { 200: Deleted }, errors: ['not_found'] }),
   })
   .post('/v1/audit/orgs/:id/streams/:stream_id/pause', ({ params, principal }) => setPaused(principal.tenant.tenant_id, params.id, params.stream_id, true), {
     auth: ['audit:write'],

@@ -8,8 +8,8 @@ import { domainKeysDoc } from './service';
 import { platformKeyDoc } from '../signing/platform';
 import { recordTable } from '../records/table';
 
-const KeyRecord = open({ domain: t.String(), public_key: t.String({ description: 'base64url' }), algorithm: t.Literal('ed25519'), key_id: t.String(), keys: t.Array(Obj) });
-const PlatformKey = open({ algorithm: t.Literal('ed25519'), public_key: t.String(), key_id: t.String(), created_at: Ts });
+export const KeyRecord = open({ domain: t.String(), public_key: t.String({ description: 'base64url' }), algorithm: t.Literal('ed25519'), key_id: t.String(), keys: t.Array(Obj) });
+export const PlatformKey = open({ algorithm: t.Literal('ed25519'), public_key: t.String(), key_id: t.String(), created_at: Ts, note_verifier_key: t.String() });
 
 export const tenantRoutes = (guards: Guards) => new Elysia()
   .use(guards)
@@ -17,7 +17,7 @@ export const tenantRoutes = (guards: Guards) => new Elysia()
     publicRate: true,
     detail: doc({ summary: "A tenant's public signing keys, signed by the platform key", tag: 'keys', ok: { 200: KeyRecord }, errors: ['not_found'] }),
   })
-  .get('/.well-known/svc-platform-key', () => platformKeyDoc(), {
+  .get('/.well-known/svc-platform-key', () => recordTable().logs.withHeadVerifierKey(platformKeyDoc()), {
     publicRate: true,
-    detail: doc({ summary: "The appliance's platform key", tag: 'keys', ok: { 200: PlatformKey } }),
+    detail: doc({ summary: "The appliance's platform key, with its signed-note vkey under the head log's origin", tag: 'keys', ok: { 200: PlatformKey } }),
   });

@@ -12,6 +12,8 @@ import { tenantDomains, tenants, type TenantRow } from './repo';
 
 export type { TenantRow };
 
+/** DECISIONS 11: domains that would give a tenant log a platform log's origin (head, operator) or the witness key's name. */
+export const RESERVED_DOMAINS: readonly string[] = ['head', 'operator', 'witness'];
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
 
 export type CreateTenantIn = { name: string; domain: string; issuerName?: string; plan?: string };
@@ -23,6 +25,8 @@ export async function createTenant(input: CreateTenantIn) {
   const plan = input.plan ?? 'builder';
   if (!name || name.length > 255) throw new ApiError('invalid_name', 'name must be 1-255 characters');
   if (!DOMAIN.test(domain)) throw new ApiError('bad_request', `invalid domain: ${domain}`);
+  // DECISIONS 11: these would give the tenant's log the origin of a platform log (or the witness key's name).
+  if (RESERVED_DOMAINS.includes(domain)) throw new ApiError('invalid_payload', `the domain ${domain} is reserved for the appliance's own logs`);
   if (!isPlanName(plan)) throw new ApiError('bad_request', `plan must be one of ${PLAN_NAMES.join(', ')}`);
   const now = new Date().toISOString();
   const tenant_id = uuidv4();

@@ -1,6 +1,8 @@
 // Owns the integrator, behind the write path: it extends each log's stored perfect subtrees over newly
 // appended leaves and signs a checkpoint every SVC_CHECKPOINT_LEAVES new leaves or SVC_CHECKPOINT_SECONDS
-// after the first unsigned one, whichever comes first. Never on an acknowledgement's path.
+// after the first unsigned one, whichever comes first (the head log: SVC_HEAD_SECONDS after its first unsigned
+// leaf), and appends every checkpoint it signs, but the head's own, to the head log in the transaction that stores
+// it (DECISIONS 11). Never on an acknowledgement's path.
 import { config, publicUrl, runtime } from '../config';
 import { log } from '../log';
 import { refreshReads, transact } from '../store/env';
@@ -9,7 +11,9 @@ import { sha256Raw } from '../crypto/hash';
 import { checkpointBody, formatNote, noteKeyId } from '../verify/note';
 import { recordTable } from '../records/table';
 import { originOf, publicHostOf } from './append';
-import { checkpoints, integrated, leafHashOf, logs, MIN_STORED_LEVEL, nodes, type CheckpointRow, type LogRow } from './repo';
+import { headLeafData } from '../verify/head';
+import { checkpoints, headLeaves, integrated, leafHashOf, logs, MIN_STORED_LEVEL, nodes, type CheckpointRow, type LogRow } from './repo';
+import { appendPlatformLeavesInTxn } from './platform';
 import { eachLeaf } from './leaf-runs';
 import { allLogs, appendedSize, integratedSize, sha } from './logs';
 import { latestCheckpoint, rememberCheckpoint } from './checkpoints';
@@ -106,14 +110,17 @@ async function ensureOrigin(row: LogRow): Promise<string | null> {
   return logs().get(row.num)!.origin;
 }
 
-type Due = { row: LogRow; size: number; out: NodeWrite[]; cp: CheckpointRow };
+type Due = { row: LogRow; origin: string; size: number; out: NodeWrite[]; cp: CheckpointRow };
 
-/** Signs the checkpoint of the first `size` leaves with the tenant's current key; `out` overlays the store. */
+/**
+ * Signs the checkpoint of the first `size` leaves with the tenant's current key (a platform log: the platform key);
+ * `out` overlays the store.
+ */
 function signed(row: LogRow, origin: string, size: number, out: NodeWrite[]): CheckpointRow {
   const pending = new Map(out.map(([level, index, h]) => [`${level}/${index}`, h]));
   const stored = nodeReader(row.num);
   const root = Buffer.from(size === 0 ? sha(new Uint8Array(0)) : subtreeRoot(sha, (level, index) => pending.get(`${level}/${index}`) ?? stored(level, index), 0, size));
-  const signer = recordTable().tenants.signer(row.tenant_id);
+  const signer = row.platform ? recordTable().tenants.platformSigner() : recordTable().tenants.signer(row.tenant_id);
   const body = checkpointBody(origin, size, root);
   const note = formatNote(body, origin, noteKeyId(sha, origin, signer.public_key), signer.sign(utf8.encode(body)));
   return { note, root, key_id: signer.key_id, issued_at: new Date().toISOString() };
@@ -139,15 +146,21 @@ export async function integrateAll(force = false): Promise<number> {
     }
     const since = waitingSince.get(row.num) ?? Date.now();
     waitingSince.set(row.num, since);
-    if (!force && n - cpSize < cfg.checkpointLeaves && Date.now() - since < cfg.checkpointSeconds * 1000) continue;
+    // DECISIONS 11: a head checkpoint at most every SVC_HEAD_SECONDS, whatever the number of waiting head leaves.
+    const dueNow = row.platform === 'head' ? Date.now() - since >= cfg.headSeconds * 1000 : n - cpSize >= cfg.checkpointLeaves || Date.now() - since >= cfg.checkpointSeconds * 1000;
+    if (!force && !dueNow) continue;
     const origin = await ensureOrigin(row);
     if (!origin) continue;
     const from = await catchUp(row.num, integratedSize(row.num), n);
     const out = extend(row.num, from, n);
-    due.push({ row, size: n, out, cp: signed(row, origin, n, out) });
+    due.push({ row, origin, size: n, out, cp: signed(row, origin, n, out) });
   }
   if (!due.length) return 0;
   await transact(() => {
+    const covered = due.filter((d) => d.row.platform !== 'head');
+    // In signing order: the head leaf of every checkpoint signed here, but the head's own.
+    const first = appendPlatformLeavesInTxn('head', covered.map((d) => headLeafData(sha, { origin: d.origin, treeSize: d.size, root: d.cp.root })));
+    covered.forEach((d, i) => headLeaves().putSync([d.row.num, d.size], first + i));
     for (const d of due) {
       storeNodesInTxn(d.row.num, d.out, d.size);
       checkpoints().putSync([d.row.num, d.size], d.cp);

@@ -91,7 +91,7 @@ export function checkLog(log: LogRow | undefined, source: LeafSource, onProgress
   }
   let sigOk = true;
   if (latest) {
-    const key = recordTable().tenants.publishedKey(log.tenant_id, latest.key_id);
+    const key = log.platform ? recordTable().tenants.platformPublicKey() : recordTable().tenants.publishedKey(log.tenant_id, latest.key_id);
     sigOk = !!key && !!log.origin && verifyNote({ sha256: sha, verify: verifyBytes }, latest.note, log.origin, key);
     if (!sigOk) problems.push('latest checkpoint: signature does not verify with the pinned key');
   }

@@ -1,11 +1,15 @@
 // Owns the proofs a log answers (DECISIONS 10): the checkpoint, inclusion and consistency reads of the log
-// endpoints, and the `log` block that record proofs carry. Read from stored subtrees: O(log n) reads.
+// endpoints, and the `log` block that record proofs carry (with its head, DECISIONS 11). Read from stored subtrees:
+// O(log n) reads.
 import { config } from '../config';
 import { ApiError } from '../errors';
 import { consistencyPath, inclusionPath } from '../verify/merkle';
 import { toHex } from '../verify/primitives';
 import { appendedSize, migratedLeafIndex, orgLog, sha, tenantLog, type LogRow } from './logs';
-import { latestCheckpoint } from './checkpoints';
+import { checkpointAt, latestCheckpoint } from './checkpoints';
+import { platformLog } from './platform';
+import { recordHead } from './record-head';
+import type { PublishedHead } from './heads';
 import { nodeReader, rootAt } from './subtrees';
 
 /** Seconds a client should wait for the next checkpoint (Retry-After of leaf_pending). */
@@ -24,14 +28,22 @@ export function checkpointOut(log: LogRow | undefined) {
 }
 
 const INT = /^(0|[1-9][0-9]{0,15})$/;
-function intParam(v: unknown, code: 'invalid_leaf_index' | 'invalid_tree_size', name: string): number {
+/** A query parameter as a non-negative integer; throws `code` naming the parameter. */
+export function intParam(v: unknown, code: 'invalid_leaf_index' | 'invalid_tree_size', name: string): number {
   if (typeof v !== 'string' || !INT.test(v) || !Number.isSafeInteger(Number(v))) throw new ApiError(code, `${name} must be a non-negative integer`);
   return Number(v);
 }
 
-function pending(leafIndex: number): ApiError {
-  const s = retryAfterSeconds();
-  return new ApiError('leaf_pending', `Leaf ${leafIndex} is not covered by a signed checkpoint yet; retry in ${s} s`, { leaf_index: leafIndex, retry_after: s }).withHeaders({ 'Retry-After': String(s) });
+/**
+ * What proofs of a log are bounded by: the largest size proofs are served for (the latest checkpoint; for the head
+ * log, the latest published head), the Retry-After of leaf_pending, and how a covering tree is called in messages.
+ */
+export type ProofBound = { size: number | null; retryAfter: number; covered: string };
+const checkpointBound = (log: LogRow | undefined): ProofBound => ({ size: log ? latestCheckpoint(log.num)?.tree_size ?? null : null, retryAfter: retryAfterSeconds(), covered: 'a signed checkpoint' });
+
+function pending(leafIndex: number, b: ProofBound): ApiError {
+  const s = b.retryAfter;
+  return new ApiError('leaf_pending', `Leaf ${leafIndex} is not covered by ${b.covered} yet; retry in ${s} s`, { leaf_index: leafIndex, retry_after: s }).withHeaders({ 'Retry-After': String(s) });
 }
 
 export type InclusionQuery = { leaf_index?: string; record_id?: string; tree_size?: string };
@@ -41,6 +53,11 @@ export type InclusionQuery = { leaf_index?: string; record_id?: string; tree_siz
  * tree_size defaults to the latest checkpoint; it may name any size up to it.
  */
 export function inclusionOut(log: LogRow | undefined, q: InclusionQuery, resolve: (recordId: string) => number | undefined) {
+  return inclusionWithin(log, q, resolve, checkpointBound(log));
+}
+
+/** inclusionOut within `b` (the head log's endpoint bounds it by its latest published head). */
+export function inclusionWithin(log: LogRow | undefined, q: InclusionQuery, resolve: (recordId: string) => number | undefined, b: ProofBound) {
   const hasLeaf = q.leaf_index !== undefined && q.leaf_index !== '';
   const hasRecord = q.record_id !== undefined && q.record_id !== '';
   if (hasLeaf === hasRecord) throw new ApiError('invalid_leaf_index', 'Send exactly one of leaf_index or record_id');
@@ -54,15 +71,15 @@ export function inclusionOut(log: LogRow | undefined, q: InclusionQuery, resolve
   const hasSize = q.tree_size !== undefined && q.tree_size !== '';
   const size = hasSize ? intParam(q.tree_size, 'invalid_tree_size', 'tree_size') : undefined;
   if (size === 0) throw new ApiError('invalid_tree_size', 'tree_size must be at least 1 for an inclusion proof');
-  const cp = log ? latestCheckpoint(log.num) : null;
-  if (size !== undefined && size > (cp?.tree_size ?? 0)) throw new ApiError('invalid_tree_size', `tree_size is above the latest checkpointed size (${cp?.tree_size ?? 0})`);
-  if (!log || !cp) {
-    if (log && leafIndex < appendedSize(log.num)) throw pending(leafIndex);
-    throw new ApiError('checkpoint_not_found', 'This log has no signed checkpoint yet');
+  const latest = b.size;
+  if (size !== undefined && size > (latest ?? 0)) throw new ApiError('invalid_tree_size', `tree_size is above the latest size covered by ${b.covered} (${latest ?? 0})`);
+  if (!log || latest === null) {
+    if (log && leafIndex < appendedSize(log.num)) throw pending(leafIndex, b);
+    throw new ApiError('checkpoint_not_found', `This log has no ${b.covered} yet`);
   }
-  const treeSize = size ?? cp.tree_size;
+  const treeSize = size ?? latest;
   if (leafIndex >= treeSize) {
-    if (size === undefined && leafIndex < appendedSize(log.num)) throw pending(leafIndex);
+    if (size === undefined && leafIndex < appendedSize(log.num)) throw pending(leafIndex, b);
     throw new ApiError('invalid_leaf_index', `leaf_index must be below tree_size (${treeSize})`);
   }
   return inclusionAt(log.num, leafIndex, treeSize);
@@ -77,12 +94,12 @@ function inclusionAt(num: number, leafIndex: number, treeSize: number) {
 }
 
 /** GET {base}/consistency?first=M&second=N, 0 <= M <= N <= latest checkpointed size. */
-export function consistencyOut(log: LogRow | undefined, q: { first?: string; second?: string }) {
+export function consistencyOut(log: LogRow | undefined, q: { first?: string; second?: string }, b: ProofBound = checkpointBound(log)) {
   const first = intParam(q.first, 'invalid_tree_size', 'first');
   const second = intParam(q.second, 'invalid_tree_size', 'second');
-  const cpSize = log ? latestCheckpoint(log.num)?.tree_size ?? 0 : 0;
+  const cpSize = b.size ?? 0;
   if (first > second) throw new ApiError('invalid_tree_size', 'first must not be above second');
-  if (second > cpSize) throw new ApiError('invalid_tree_size', `second is above the latest checkpointed size (${cpSize})`);
+  if (second > cpSize) throw new ApiError('invalid_tree_size', `second is above the latest size covered by ${b.covered} (${cpSize})`);
   const num = log?.num ?? 0;
   return {
     first, second, consistency_path: consistencyPath(sha, nodeReader(num), first, second).map(toHex),
@@ -90,13 +107,20 @@ export function consistencyOut(log: LogRow | undefined, q: { first?: string; sec
   };
 }
 
+/** DECISIONS 11: where the record's checkpoint sits in the earliest qualifying published head, with its evidence. */
+export type HeadBlock =
+  | { leaf_index: number; tree_size: number; leaf_hash: string; audit_path: string[]; root_hash: string; checkpoint: string; timestamps: PublishedHead['timestamps'] }
+  | { status: 'pending' };
 export type LogBlock =
-  | { leaf_index: number; tree_size: number; leaf_hash: string; audit_path: string[]; root_hash: string; checkpoint: string }
+  | { leaf_index: number; tree_size: number; leaf_hash: string; audit_path: string[]; root_hash: string; checkpoint: string; head: HeadBlock }
   | { status: 'pending' };
 
 /**
- * The `log` block of a record proof (DECISIONS 10): its inclusion in the latest checkpoint, or
- * {status: "pending"} until a checkpoint covers it. `orgId` selects the org log (leaf_index = seq - 1).
+ * The `log` block of a record proof (DECISIONS 10, 11): {status: "pending"} until a checkpoint covers the record;
+ * then, once the record's head is published (record-head.ts), its inclusion in the smallest checkpoint of its log
+ * that head contains, with `head` proving that checkpoint in the head: fixed sizes, so the block never changes
+ * again. Before, its inclusion in the latest checkpoint with `head` {status: "pending"}. `orgId` selects the org
+ * log (leaf_index = seq - 1).
  */
 export function logBlockFor(tenantId: string, rec: { leaf_index?: number | null; id: string }, orgId?: string): LogBlock {
   const log = orgId ? orgLog(tenantId, orgId) : tenantLog(tenantId);
@@ -104,6 +128,13 @@ export function logBlockFor(tenantId: string, rec: { leaf_index?: number | null;
   const leafIndex = rec.leaf_index ?? migratedLeafIndex(log.num, rec.id);
   const cp = latestCheckpoint(log.num);
   if (leafIndex === undefined || !cp || leafIndex >= cp.tree_size) return { status: 'pending' };
-  return { ...inclusionAt(log.num, leafIndex, cp.tree_size), checkpoint: cp.note };
+  const found = recordHead(log.num, leafIndex);
+  const anchored = found ? checkpointAt(log.num, found.logSize) : undefined;
+  const headLog = found && platformLog('head');
+  if (!found || !anchored || !headLog) return { ...inclusionAt(log.num, leafIndex, cp.tree_size), checkpoint: cp.note, head: { status: 'pending' } };
+  const h = found.head;
+  return {
+    ...inclusionAt(log.num, leafIndex, found.logSize), checkpoint: anchored.note,
+    head: { ...inclusionAt(headLog.num, found.headLeaf, h.tree_size), checkpoint: h.note, timestamps: h.timestamps },
+  };
 }
-

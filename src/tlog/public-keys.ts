@@ -4,6 +4,7 @@ import { recordTable } from '../records/table';
 import { verifierKey } from '../verify/note';
 import { originOf, publicHostOf } from './append';
 import { sha, tenantLog } from './logs';
+import { platformLog } from './platform';
 
 /**
  * GET /keys/{domain}: each key gains `note_verifier_key`, the signed-note vkey under the tenant log's origin
@@ -13,4 +14,13 @@ export function withNoteVerifierKeys<D extends { domain: string; keys: Array<{ p
   const log = tenantLog(recordTable().tenants.idOf(doc.domain));
   const origin = log?.origin ?? originOf(publicHostOf(publicUrl()), doc.domain, null);
   return { ...doc, keys: doc.keys.map((k) => ({ ...k, note_verifier_key: verifierKey(sha, origin, Buffer.from(k.public_key, 'base64url')) })) };
+}
+
+/**
+ * GET /.well-known/svc-platform-key: `note_verifier_key`, the platform key's signed-note vkey under the head log's
+ * origin (DECISIONS 11), which witnesses and verifiers pin to check head checkpoints.
+ */
+export function withHeadVerifierKey<D extends { public_key: string }>(doc: D): D & { note_verifier_key: string } {
+  const origin = platformLog('head')?.origin ?? originOf(publicHostOf(publicUrl()), 'head', null);
+  return { ...doc, note_verifier_key: verifierKey(sha, origin, Buffer.from(doc.public_key, 'base64url')) };
 }

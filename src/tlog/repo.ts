@@ -3,13 +3,18 @@
 import { putGrowing } from '../store/append-only';
 import { subDb } from '../store/env';
 
-/** A log: one per tenant (org_id null) or per audit org. `origin` is fixed once and never changes. */
-export type LogRow = { num: number; tenant_id: string; org_id: string | null; domain: string; origin: string | null; created_at: string };
+/**
+ * A log: one per tenant (org_id null) or per audit org, and the appliance's own platform logs (`platform` set,
+ * tenant_id '', org_id null, domain = the platform log's name). `origin` is fixed once and never changes.
+ */
+export type LogRow = { num: number; tenant_id: string; org_id: string | null; domain: string; origin: string | null; created_at: string; platform?: PlatformLogName };
+/** DECISIONS 11: the head log (over every checkpoint the appliance signs) and the operator log (operator commands). */
+export type PlatformLogName = 'head' | 'operator';
 export type CheckpointRow = { note: string; root: Buffer; key_id: string; issued_at: string };
 
 /** logNum -> registry row. */
 export const logs = () => subDb<LogRow, number>('tlog_logs');
-/** [tenant_id, org_id or ''] -> logNum. */
+/** [tenant_id, org_id or ''] -> logNum; a platform log is ['', its name]. */
 export const logIds = () => subDb<number, [string, string]>('tlog_log_ids');
 const nodeDb = () => subDb<Buffer, [number, number, number]>('tlog_nodes', { encoding: 'binary' });
 /**
@@ -36,7 +41,25 @@ export const integrated = () => subDb<number, number>('tlog_integrated');
 export const checkpoints = () => subDb<CheckpointRow, [number, number]>('tlog_checkpoints');
 /** [logNum, record id] -> leaf_index, for records logged by the first-start migration (their rows cannot be changed). */
 export const migratedRefs = () => subDb<number, [number, string]>('tlog_migrated_refs');
-/** 'migration' -> progress of the first-start migration (resumable). */
+/**
+ * [logNum, leaf_index] -> the leaf data of a platform log's leaf (tenant and org leaves are rebuilt from their
+ * records instead): what tiles' entry bundles serve and what the operator log is recomputed from.
+ */
+export const leafData = () => subDb<Buffer, [number, number]>('tlog_leaf_data', { encoding: 'binary' });
+/** [logNum, tree_size] -> the head leaf index of that signed checkpoint (DECISIONS 11: every one is a head leaf). */
+export const headLeaves = () => subDb<number, [number, number]>('tlog_head_leaves');
+/** A published head: the platform-signed note followed by the witnesses' cosignature lines, and its timestamps. */
+export type PublishedHeadRow = {
+  note: string;
+  root: Buffer;
+  cosignatures: Array<{ witness: string; key_id: string; time: number }>;
+  timestamps: Array<{ token: string; gen_time: string; tsa: string }>;
+  issued_at: string;
+  published_at: string;
+};
+/** tree_size -> the published head of that size; every one is kept (unpublished heads are only in tlog_checkpoints). */
+export const publishedHeads = () => subDb<PublishedHeadRow, number>('tlog_head_published');
+/** 'migration' -> progress of the first-start migration (resumable); 'clock' -> the last clock skew measured. */
 export const meta = () => subDb<unknown, string>('tlog_meta');
 
 export const leafHashOf = (v: Buffer): Buffer => v.subarray(0, 32);

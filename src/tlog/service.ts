@@ -3,4 +3,6 @@ export { allLogs, appendedSize, migratedLeafIndex, orgLog, tenantLog, type Check
 export { latestCheckpoint, orgCheckpoint } from './checkpoints';
 export { coverOf, orgSubtreeRoots, rootAt, subtreeRootsOf, type SubtreeRoot } from './subtrees';
 export { checkpointOut, consistencyOut, inclusionOut, logBlockFor, type InclusionQuery, type LogBlock } from './proofs';
-export { withNoteVerifierKeys } from './public-keys';
+export { withHeadVerifierKey, withNoteVerifierKeys } from './public-keys';
+export { appendPlatformLeavesInTxn, ensurePlatformLogs, platformLeafData, platformLog, platformLogNumInTxn, type PlatformLogName } from './platform';
+export { clockSkew, latestPublishedHead, type ClockSkew } from './heads';

@@ -6,7 +6,7 @@ import { openCheckpoint } from './log-block';
 import { leafHash, verifyInclusion } from './merkle';
 import { parseCheckpoint, parseNote, type Checkpoint } from './note';
 import { describeQuorum, quorumMet, type Policy } from './policy';
-import { equalBytes, fromBase64, toBase64, toHex, type Primitives, type Sha256 } from './primitives';
+import { equalBytes, fromBase64, fromHex, toBase64, toHex, type Primitives, type Sha256 } from './primitives';
 import { hexBytes } from './records';
 import { verifyTimestampToken, type TrustAnchors } from './timestamp';
 
@@ -31,6 +31,8 @@ export type HeadStep = {
   check: 'head_shape' | 'head_leaf' | 'head_inclusion' | 'head_checkpoint' | 'head_origin' | 'head_signature' | 'cosignature' | 'quorum' | 'outside_trust' | 'timestamp';
   ok: boolean;
   detail: string;
+  /** Not checked for want of a key to check with (no policy, no platform key): shown, never deciding. */
+  skipped?: true;
 };
 
 /** What the verifier trusts: its own policy and TSA roots; without a policy, the platform key(s) the file carries. */
@@ -47,6 +49,10 @@ export type HeadResult =
       existedNoLaterThan: string | null;
       /** Key names of the policy witnesses whose cosignatures verified (empty without a policy). */
       witnessedBy: string[];
+      /** Key names of the note's signature lines other than the platform's, as the note states them (checked or not). */
+      cosignersNamed: string[];
+      /** The tokens that verified: the TSA each names and its time (RFC 3339), earliest first. */
+      stamps: Array<{ tsa: string; genTime: string }>;
       /** Whether the verifier's own witness policy / TSA anchors were applied, or only what the file carries. */
       outsideTrust: { policy: boolean; tsa: boolean };
       head: { origin: string; treeSize: number; rootHex: string } | null;
@@ -75,10 +81,13 @@ export async function checkHeadBlock(p: Primitives, logCheckpoint: unknown, head
   const anchored = (trust.tsaAnchors?.certificates.length ?? 0) > 0;
   const witnessedBy: string[] = [];
   const times: Date[] = [];
+  const stamped: Array<{ tsa: string; genTime: Date }> = [];
+  const cosignersNamed: string[] = [];
   let headInfo: { origin: string; treeSize: number; rootHex: string } | null = null;
   const done = (): HeadResult => ({
-    status: 'checked', ok: steps.every((s) => s.ok), steps, witnessedBy, head: headInfo,
+    status: 'checked', ok: steps.every((s) => s.ok), steps, witnessedBy, cosignersNamed, head: headInfo,
     existedNoLaterThan: times.length ? rfc3339(new Date(Math.min(...times.map((t) => t.getTime())))) : null,
+    stamps: stamped.sort((a, b) => a.genTime.getTime() - b.genTime.getTime()).map((s) => ({ tsa: s.tsa, genTime: rfc3339(s.genTime) })),
     outsideTrust: { policy: !!policy, tsa: anchored },
   });
   const h = isObj(head) ? head : {};
@@ -125,12 +134,19 @@ export async function checkHeadBlock(p: Primitives, logCheckpoint: unknown, head
   const keys = policy ? policyLogs.map((l) => l.publicKey) : asKeys(trust.platformKeys);
   const opened = keys.length ? openCheckpoint(p, note, keys) : null;
   const signer = opened?.checkpoint ?? null;
-  steps.push({
-    check: 'head_signature', ok: !!signer,
-    detail: signer
-      ? `the head note verifies with the platform key ${signer.keyId} (note key id ${signer.noteKeyId}) ${policy ? "of the policy's log line" : 'carried by the file'}`
-      : keys.length ? `the head note is not signed by the platform key: ${opened?.error ?? 'no valid signature'}` : 'no platform key to check the head note against',
-  });
+  const platformLine = signer ? parsedNote.signatures.find((s) => s.name === cp.origin && equalBytes(s.keyId, fromHex(signer.noteKeyId)!)) : parsedNote.signatures.find((s) => s.name === cp.origin);
+  for (const s of parsedNote.signatures) if (s !== platformLine && !cosignersNamed.includes(s.name)) cosignersNamed.push(s.name);
+  if (!keys.length && !policy) {
+    // SPEC property: never silently shorter. Without a policy or a platform key file, the note's signature is shown unchecked.
+    steps.push({ check: 'head_signature', ok: true, skipped: true, detail: 'not checked: no platform key was given (a witness policy, or the platform key file)' });
+  } else {
+    steps.push({
+      check: 'head_signature', ok: !!signer,
+      detail: signer
+        ? `the head note verifies with the platform key ${signer.keyId} (note key id ${signer.noteKeyId}) ${policy ? "of the policy's log line" : 'of the platform key file'}`
+        : keys.length ? `the head note is not signed by the platform key: ${opened?.error ?? 'no valid signature'}` : 'no platform key to check the head note against',
+    });
+  }
 
   if (policy) {
     const witnesses = policy.witnesses;
@@ -147,8 +163,9 @@ export async function checkHeadBlock(p: Primitives, logCheckpoint: unknown, head
     const met = quorumMet(policy, cosigned);
     steps.push({ check: 'quorum', ok: met, detail: `${met ? 'met' : 'not met'}: the policy requires ${describeQuorum(policy)}; valid cosignatures from ${[...cosigned].join(', ') || 'no witness'}` });
   } else {
-    const lines = parsedNote.signatures.length - (signer ? 1 : 0);
-    steps.push({ check: 'outside_trust', ok: true, detail: `no outside trust was applied: the head is checked against the platform key inside the file, and its ${lines} other signature line(s) are not checked (give a witness policy)` });
+    const lines = parsedNote.signatures.length - (platformLine ? 1 : 0);
+    const against = signer ? 'the platform key file' : 'no platform key';
+    steps.push({ check: 'outside_trust', ok: true, detail: `no outside trust was applied: the head is checked against ${against}, and its ${lines} other signature line(s) are not checked (give a witness policy)` });
   }
 
   const body = utf8.encode(parsedNote.body);
@@ -173,6 +190,7 @@ export async function checkHeadBlock(p: Primitives, logCheckpoint: unknown, head
       continue;
     }
     times.push(v.genTime);
+    stamped.push({ tsa: v.tsa, genTime: v.genTime });
     steps.push({ check: 'timestamp', ok: true, detail: `${label}: ${v.tsa} stamped SHA-256 of the head body at ${rfc3339(v.genTime)}${v.chainChecked ? ', chained to a trusted TSA root' : ' (its chain was not checked: no TSA roots given)'}` });
   }
   if (anchored && !times.length) steps.push({ check: 'timestamp', ok: false, detail: stamps.length ? 'no timestamp token chains to a trusted TSA root' : 'the head carries no timestamp token' });

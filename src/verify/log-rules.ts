@@ -1,7 +1,8 @@
 // Owns the rules for a record's `log` block inside a proof document (DECISIONS 10): which log it must be in (the
-// tenant's `<host>/<domain>` or the org's `<host>/<domain>/audit/<org_id>`), and a missing or pending block shown
-// as a SKIP line, never as a silently shorter report.
+// tenant's `<host>/<domain>` or the org's `<host>/<domain>/audit/<org_id>`), a missing or pending block shown as a
+// SKIP line, never as a silently shorter report, and its `head` handed to head-rules.ts.
 import { checkLogBlock, type ExpectedOrigin, type LogResult } from './log-block';
+import { queueHead } from './head-rules';
 import { hexBytes } from './records';
 import { toHex } from './primitives';
 import { short, type Ctx } from './report';
@@ -52,10 +53,12 @@ export function verifyLog(x: Ctx, item: string, leaf: Uint8Array | null, log: un
   const res = checkLogBlock(x.p, leaf ?? new Uint8Array(0), log, own ? [own, ...x.keys] : x.keys, target.origin);
   if (res.status === 'absent') {
     x.c.skip(item, 'log', `absent: the document carries no log block, so this record's place in ${target.what} is not checked`);
+    queueHead(x, item, res, log, keep);
     return res;
   }
   if (res.status === 'pending') {
     x.c.skip(item, 'log', `pending: the document says no signed checkpoint of ${target.what} covers this record yet, so its inclusion is not checked`);
+    queueHead(x, item, res, log, keep);
     return res;
   }
   if (!leaf) x.c.add(item, 'log_leaf_hash', false, 'the signed bytes are missing or not hex: the leaf cannot be recomputed');
@@ -64,6 +67,7 @@ export function verifyLog(x: Ctx, item: string, leaf: Uint8Array | null, log: un
   if (res.ok && leaf && cp && (keep || !x.checkpoint || cp.treeSize > x.checkpoint.tree_size)) {
     x.checkpoint = { origin: cp.origin, tree_size: cp.treeSize, root_hash: toHex(cp.root), key_id: cp.keyId, note_key_id: cp.noteKeyId, public_key: toHex(cp.publicKey), note: cp.note };
   }
+  if (leaf) queueHead(x, item, res, log, keep);
   return res;
 }
 

@@ -55,3 +55,32 @@ export function fromBase64Url(s: string): Uint8Array | null {
   const b64 = s.replace(/-/g, '+').replace(/_/g, '/');
   return fromBase64(b64 + '='.repeat((4 - (b64.length % 4)) % 4));
 }
+
+const MAX_VERDICTS = 4096;
+const memoized = new WeakMap<Primitives, Primitives>();
+/**
+ * `p` with its Ed25519 verdicts remembered per (public key, SHA-256 of the message, signature): the records of one
+ * head share their log checkpoint note, the head note and its cosignatures, so a verifier checking many proofs (a
+ * trace's items, a batch of saved proofs) verifies each of those once. Sound because a verdict depends on nothing
+ * else. Bounded: the oldest verdicts go first. The same wrapper is returned for the same `p`.
+ */
+export function rememberVerdicts(p: Primitives): Primitives {
+  let m = memoized.get(p);
+  if (m) return m;
+  const seen = new Map<string, boolean>();
+  m = {
+    sha256: p.sha256,
+    verify: (pk, msg, sig) => {
+      const k = `${toHex(pk)}.${toHex(p.sha256(msg))}.${toHex(sig)}`;
+      let v = seen.get(k);
+      if (v === undefined) {
+        seen.set(k, (v = p.verify(pk, msg, sig)));
+        if (seen.size > MAX_VERDICTS) seen.delete(seen.keys().next().value!);
+      }
+      return v;
+    },
+  };
+  memoized.set(p, m);
+  memoized.set(m, m);
+  return m;
+}

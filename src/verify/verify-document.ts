@@ -1,17 +1,19 @@
-// Owns the one entry to the proof-document rules: detects the kind of document, runs its rules, pins its keys, and
-// returns one report that `svc verify`, the console and the proof pages all display as is. Pure: primitives passed in.
+// Owns the one entry to the proof-document rules: detects the kind of document, runs its rules, pins its keys, checks
+// the heads (DECISIONS 11), and returns one report that `svc verify`, the console and the proof pages all display as
+// is. Pure: primitives passed in (asynchronous because RFC 3161 tokens verify on WebCrypto).
 import { isPlainObject } from '../crypto/json-value';
 import { verifyAiProof } from './ai-proof';
 import { verifyAuditEventDoc } from './audit-event';
 import { verifyDocumentProof } from './document-proof';
 import { proofDomain, verifyEventProof } from './event-proof';
 import { pinKeys, publishedKeys } from './key-rules';
-import type { Primitives } from './primitives';
+import { checkHeads } from './head-rules';
+import { rememberVerdicts, type Primitives } from './primitives';
 import { hexBytes, keyIdOf, type SignedFields } from './records';
 import { Checks, type Ctx, type DocumentKind, type Obj, type VerifyOptions, type VerifyReport } from './report';
 import { verifyBundle } from './trace-bundle';
 
-export type { Check, ReportCheckpoint, ReportSigner, VerifyOptions, VerifyReport } from './report';
+export type { Check, ReportCheckpoint, ReportHead, ReportSigner, VerifyOptions, VerifyReport } from './report';
 
 /** The kind of a proof document, from the fields only that kind carries. */
 export function documentKind(d: unknown): DocumentKind {
@@ -27,7 +29,8 @@ export function documentKind(d: unknown): DocumentKind {
 const lower = (v: unknown): string | null => (typeof v === 'string' && v ? v.toLowerCase() : null);
 
 /** Detects the document kind and runs every rule of that kind. Accepts the parsed JSON or its text. */
-export function verifyDocument(p: Primitives, json: unknown, opts: VerifyOptions = {}): VerifyReport {
+export async function verifyDocument(primitives: Primitives, json: unknown, opts: VerifyOptions = {}): Promise<VerifyReport> {
+  const p = rememberVerdicts(primitives);
   const c = new Checks();
   let d: unknown = json;
   if (typeof d === 'string') {
@@ -35,12 +38,12 @@ export function verifyDocument(p: Primitives, json: unknown, opts: VerifyOptions
       d = JSON.parse(d);
     } catch {
       c.add('document', 'json', false, 'not JSON');
-      return { kind: 'unknown', ok: false, checks: c.list, unsigned: [] };
+      return { kind: 'unknown', ok: false, checks: c.list, unsigned: [], existed_no_later_than: null, witnessed_by: [] };
     }
   }
   const kind = documentKind(d);
   const doc = (isPlainObject(d) ? d : {}) as Obj;
-  const x: Ctx = { p, c, keys: publishedKeys(opts.keys) };
+  const x: Ctx = { p, c, keys: publishedKeys(opts.keys), heads: [], headRequired: !!opts.policy || (opts.tsaAnchors?.certificates.length ?? 0) > 0 };
   const keysDomain = isPlainObject(opts.keys) ? lower(opts.keys.domain) : null;
   let domain: string | null = null;
   let used: SignedFields[] = [doc];
@@ -71,10 +74,15 @@ export function verifyDocument(p: Primitives, json: unknown, opts: VerifyOptions
     c.add('document', 'format', false, 'neither an event, AI or document proof, an audit event nor a trace bundle');
   }
   const publishedFor = kind === 'unknown' ? null : pinKeys(x, domain, used, opts);
+  await checkHeads(x, opts);
   const ok = c.list.every((k) => k.ok);
   const key = hexBytes(signerKey, 32);
   const signer = key && kind !== 'unknown'
     ? { key_id: keyIdOf(p.sha256, key), public_key: signerKey as string, published_for: publishedFor, log_origin: x.checkpoint?.origin ?? null }
     : undefined;
-  return { kind, ok, checks: c.list, ...(x.checkpoint ? { checkpoint: x.checkpoint } : {}), ...(signer ? { signer } : {}), unsigned };
+  const head = x.head?.status === 'checked' ? x.head : null;
+  return {
+    kind, ok, checks: c.list, ...(x.checkpoint ? { checkpoint: x.checkpoint } : {}), ...(signer ? { signer } : {}), unsigned,
+    ...(x.head ? { head: x.head } : {}), existed_no_later_than: head?.existed_no_later_than ?? null, witnessed_by: head?.witnessed_by ?? [],
+  };
 }

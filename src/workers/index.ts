@@ -12,6 +12,7 @@ import { replayLegacyQueues } from './legacy-queues';
 import { startStreamDelivery, stopStreamDelivery } from './streams';
 import { cleanExports, startExportWorker, stopExportWorker } from './exports';
 import { startIntegrator, stopIntegrator } from '../tlog/integrator';
+import { startHeadPublisher, stopHeadPublisher } from './head-publisher';
 
 const tasks: Array<{ stop(): unknown }> = [];
 const cronJobs: Array<{ name: string; schedule: string; run: () => Promise<unknown> }> = [];
@@ -41,6 +42,7 @@ export function startWorkers(cfg: Config): void {
   startStreamDelivery();
   startExportWorker();
   startIntegrator();
+  startHeadPublisher();
   schedule('retention', cfg.retentionCron, () => runRetention());
   schedule('exports-cleanup', '*/10 * * * *', cleanExports);
   flushTimer = setInterval(() => flushCounters().catch((e) => log('error', 'counter flush failed', { error: String(e) })), 250);
@@ -69,6 +71,7 @@ export async function stopWorkers(): Promise<void> {
   flushTimer = statusTimer = null;
   await stopStreamDelivery();
   await stopExportWorker();
+  await stopHeadPublisher();
   // What the writer appends after this is integrated (and signed) on the next start.
   await stopIntegrator();
   // Counters go through the writer, so they are handed over before it stops (a deposed primary's are refused).

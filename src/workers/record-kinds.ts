@@ -8,8 +8,9 @@ import { ledgerEventKind } from '../ledger/service';
 import { useRecordTable, type RecordKinds, type RecordTable } from '../records/table';
 import { findTenant, getTenant, listTenants } from '../tenants/service';
 import { pinnedPublicKey, tenantSigner } from '../signing/keys';
+import { platformPublicKey, platformSigner } from '../signing/platform';
 import { traceSealKind } from '../traces/service';
-import { withNoteVerifierKeys } from '../tlog/service';
+import { withHeadVerifierKey, withNoteVerifierKeys } from '../tlog/service';
 
 /** In table order: an inclusion request by record id tries the tenant-log kinds in this order. */
 export const recordKinds: RecordKinds = Object.freeze({
@@ -28,6 +29,8 @@ const table: RecordTable = Object.freeze({
     domainOf: (tenantId: string) => getTenant(tenantId)?.primary_domain,
     signer: tenantSigner,
     publishedKey: pinnedPublicKey,
+    platformSigner,
+    platformPublicKey,
   },
   orgs: {
     all: allOrgKeys,
@@ -36,7 +39,7 @@ const table: RecordTable = Object.freeze({
     signedBytesAt: auditSignedBytes,
     integrity: (tenantId: string, orgId: string) => integrityReport(tenantId, orgId),
   },
-  logs: { withNoteVerifierKeys },
+  logs: { withNoteVerifierKeys, withHeadVerifierKey },
 });
 
 /** Boot of every process and thread that appends, logs, bundles or checks records (server, writer thread, CLI, console, scans). */

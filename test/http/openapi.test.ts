@@ -27,6 +27,14 @@ function appRoutes(): string[] {
   const app = buildApp(allRoutes());
   return app.routes.map((r: { method: string; path: string }) => `${r.method.toUpperCase()} ${r.path.replace(/:(\w+)/g, '{$1}')}`).sort();
 }
+/** The codes an error response schema admits: a named error's const, a narrowed Error's enum, or a oneOf of those. */
+function errorCodes(schema: any): string[] {
+  if (!schema) return [];
+  if (schema.oneOf) return schema.oneOf.flatMap(errorCodes);
+  if (schema.$ref) return errorCodes(doc.components.schemas[schema.$ref.split('/').pop()]);
+  const error = schema.allOf?.[1]?.properties?.error;
+  return error?.enum ?? (error?.const ? [error.const] : []);
+}
 function documented(): string[] {
   const out: string[] = [];
   for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, unknown>>)) {
@@ -81,7 +89,7 @@ describe('GET /openapi.json', () => {
     for (const item of Object.values(doc.paths as Record<string, Record<string, any>>)) {
       for (const op of Object.values(item)) {
         for (const [status, r] of Object.entries(op.responses as Record<string, any>)) {
-          const codes: string[] = r.content?.['application/json']?.schema?.allOf?.[1]?.properties?.error?.enum ?? [];
+          const codes = errorCodes(r.content?.['application/json']?.schema);
           for (const c of codes) {
             expect(isErrorCode(c), `${op.operationId}: ${c}`).toBe(true);
             expect(String(ERRORS[c as keyof typeof ERRORS].status)).toBe(status);
@@ -93,7 +101,7 @@ describe('GET /openapi.json', () => {
 
   it('adds what each guard answers: key errors and scopes, 402 on paid routes, the public limit, the viewer session', () => {
     const codes = (path: string, method: string, status: number): string[] =>
-      doc.paths[path][method].responses[status]?.content['application/json'].schema.allOf[1].properties.error.enum ?? [];
+      errorCodes(doc.paths[path][method].responses[status]?.content['application/json'].schema);
     expect(codes('/v1/events', 'post', 401)).toEqual(expect.arrayContaining(['missing_api_key', 'invalid_api_key', 'api_key_revoked']));
     expect(codes('/v1/events', 'post', 403)).toEqual(expect.arrayContaining(['insufficient_scope', 'ip_not_allowed', 'feature_not_available']));
     expect(codes('/v1/events', 'post', 402)).toEqual(['payment_required']);
@@ -131,11 +139,68 @@ describe('GET /openapi.json', () => {
     expect(doc.servers).toEqual([expect.objectContaining({ url: '/' })]);
     const op = doc.paths['/v1/audit/events'].get;
     expect(op.parameters.filter((p: any) => p.in === 'query').map((p: any) => p.name)).toEqual(expect.arrayContaining(['organization_id', 'cursor', 'limit']));
-    expect(op.responses['400'].content['application/json'].schema.allOf[1].properties.error.enum).toContain('bad_request');
+    expect(errorCodes(op.responses['400'].content['application/json'].schema)).toContain('bad_request');
     await call(s, 'POST', '/v1/audit/orgs', { key: s.apiKey, body: { organization_id: 'doc-org' } });
     const r = await call(s, 'GET', '/v1/audit/events?organization_id=doc-org&cursor=bm90LWEtY3Vyc29y', { key: s.apiKey });
     expect(r.status).toBe(400);
     expect(r.body.error).toBe('bad_request');
+  });
+
+  it('names every resource and error: JSON bodies of the API routes are $refs to components/schemas', () => {
+    const schemas = doc.components.schemas;
+    for (const name of ['EventCreated', 'EventOut', 'EventPage', 'EventProof', 'Processing', 'AuditEvent', 'AuditEventsPage', 'AuditAccepted', 'Trace', 'Bundle', 'AiProof', 'DocumentProof', 'Checkpoint', 'KeyRecord', 'Error', 'ErrorCode', 'RateLimitedError', 'QuotaExceededError', 'DuplicateEventError', 'InternalError']) {
+      expect(schemas[name], name).toBeDefined();
+    }
+    expect(schemas.ErrorCode.enum).toEqual(Object.keys(ERRORS));
+    expect(doc.paths['/v1/events'].post.responses['201'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/EventCreated' });
+    // A page refers to its items by name too.
+    expect(schemas.AuditEventsPage.properties.events.items).toEqual({ $ref: '#/components/schemas/AuditEvent' });
+    let bodies = 0;
+    for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, any>>)) {
+      if (!path.startsWith('/v1/')) continue;
+      for (const [method, op] of Object.entries(item)) {
+        const body = op.requestBody?.content?.['application/json']?.schema;
+        const schemas = [body, ...Object.values(op.responses as Record<string, any>).map((r) => r.content?.['application/json']?.schema)].filter(Boolean);
+        for (const sch of schemas) {
+          bodies++;
+          // A named resource, a named error, or a named error narrowed to the route's codes.
+          const named = sch.$ref ?? sch.allOf?.[0]?.$ref ?? sch.oneOf?.every((v: any) => v.$ref || v.allOf?.[0]?.$ref);
+          expect(named, `${method} ${path}: ${JSON.stringify(sch).slice(0, 80)}`).toBeTruthy();
+        }
+      }
+    }
+    expect(bodies).toBeGreaterThan(200);
+    const tooMany = doc.paths['/v1/events'].post.responses['429'].content['application/json'].schema;
+    expect(tooMany.oneOf).toEqual(expect.arrayContaining([{ $ref: '#/components/schemas/RateLimitedError' }, { $ref: '#/components/schemas/QuotaExceededError' }]));
+    expect(doc.paths['/v1/audit/events'].post.responses['409'].content['application/json'].schema.oneOf).toContainEqual({ $ref: '#/components/schemas/DuplicateEventError' });
+  });
+
+  it('types integer query parameters as integers and numeric headers as integers', () => {
+    const q = (path: string) => Object.fromEntries(doc.paths[path].get.parameters.filter((p: any) => p.in === 'query').map((p: any) => [p.name, p.schema.type]));
+    expect(q('/v1/events')).toEqual(expect.objectContaining({ page: 'integer', limit: 'integer', date_from: 'string' }));
+    expect(q('/v1/audit/events').limit).toBe('integer');
+    expect(q('/v1/log/inclusion').leaf_index).toBe('integer');
+    const ok = doc.paths['/v1/events'].get.responses['200'].headers;
+    expect(ok['X-RateLimit-Limit'].schema.type).toBe('integer');
+    expect(doc.paths['/v1/events'].post.responses['429'].headers['Retry-After'].schema.type).toBe('integer');
+  });
+
+  it('documents the 202 processing answer of an Idempotency-Key in flight, with the Retry-After the server sends', async () => {
+    const processing = doc.paths['/v1/events'].post.responses['202'];
+    expect(processing.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Processing' });
+    expect(Object.keys(processing.headers)).toContain('Retry-After');
+    expect(Object.keys(doc.paths['/v1/events'].post.responses['201'].headers)).toContain('Idempotent-Replayed');
+    // Send the same key many times at once until one arrives while the first is still being written.
+    let seen: { status: number; headers: Headers; body: any } | undefined;
+    for (let round = 0; round < 20 && !seen; round++) {
+      const key = `inflight-${round}`;
+      const rs = await Promise.all(Array.from({ length: 8 }, () => call(s, 'POST', '/v1/events', { key: s.apiKey, headers: { 'idempotency-key': key }, body: { event_type: 'doc.inflight', payload: { round } } })));
+      expect(rs.filter((r) => r.status === 201).length).toBeGreaterThanOrEqual(1);
+      seen = rs.find((r) => r.status === 202);
+    }
+    expect(seen).toBeDefined();
+    expect(seen!.body).toEqual({ status: 'processing' });
+    expect(seen!.headers.get('retry-after')).toBe('1');
   });
 
   it('declares the bearer and X-API-Key schemes and requires one of them on key routes', () => {
@@ -144,7 +209,7 @@ describe('GET /openapi.json', () => {
     expect(doc.paths['/v1/events'].post.security).toEqual([{ bearerAuth: [] }, { apiKeyHeader: [] }]);
     expect(doc.paths['/v1/proof/event/{event_id}'].get.security).toEqual([]);
     expect(Object.keys(doc.paths['/v1/events'].post.responses['401'].content)).toContain('application/json');
-    expect(doc.paths['/v1/events'].post.responses['401'].content['application/json'].schema.allOf[1].properties.error.enum).toContain('missing_api_key');
+    expect(errorCodes(doc.paths['/v1/events'].post.responses['401'].content['application/json'].schema)).toContain('missing_api_key');
     expect(doc.paths['/v1/events'].post.responses['409'].description).toContain('idempotency_key_reuse_mismatch');
   });
 
@@ -153,12 +218,12 @@ describe('GET /openapi.json', () => {
     expect(created.status).toBe(201);
     expect(Value.Check(EventCreated, created.body)).toBe(true);
     // The document holds exactly the schema the route declares.
-    expect(doc.paths['/v1/events'].post.responses['201'].content['application/json'].schema).toEqual(JSON.parse(JSON.stringify(EventCreated)));
+    expect(doc.components.schemas.EventCreated).toEqual(JSON.parse(JSON.stringify(EventCreated)));
     const list = await call(s, 'GET', '/v1/events', { key: s.apiKey });
     expect(Value.Check(EventPage, list.body)).toBe(true);
     const err = await call(s, 'GET', '/v1/events');
     expect(err.status).toBe(401);
-    expect(doc.paths['/v1/events'].get.responses['401'].content['application/json'].schema.allOf[1].properties.error.enum).toContain(err.body.error);
+    expect(errorCodes(doc.paths['/v1/events'].get.responses['401'].content['application/json'].schema)).toContain(err.body.error);
   });
 });
 

@@ -121,8 +121,9 @@ describe('portal page, audit_logs intent', () => {
     await page.waitForSelector('#verify-result [data-verdict]');
     expect(await page.getAttribute('#verify-result [data-verdict]', 'data-verdict')).toBe('valid');
     expect(await page.locator('#verify-result .checks li.fail').count()).toBe(0);
-    // public_key, key_id, payload_hash, signature, and the key list's domain and the key published in it.
-    expect(await page.locator('#verify-result .checks li.pass').count()).toBe(6);
+    // public_key, key_id, payload_hash, signature, the key list's domain and the key published in it, the platform key
+    // the page fetched and its signature over that key record.
+    expect(await page.locator('#verify-result .checks li.pass').count()).toBe(8);
     const e = (await api('GET', `/v1/audit/events?organization_id=${ORG}&limit=3`)).body.events.find((x: any) => x.seq === 38);
     const keys = (await call(s, 'GET', '/keys/localhost')).body;
     const pub = keys.keys.find((k: any) => k.key_id === e.key_id).public_key;

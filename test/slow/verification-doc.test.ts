@@ -15,23 +15,23 @@ describe('docs/verification.md worked example', () => {
   const b = bundleExample();
   const k = keysExample();
 
-  it('regenerates the example files byte for byte from the seeds', () => {
+  it('regenerates the example files byte for byte from the seeds', async () => {
     expect(example('event-proof.json')).toEqual(e.proof);
     expect(example('trace-bundle.json')).toEqual(b.bundle);
     expect(example('keys-acme.example.json')).toEqual(k.keys);
     expect(example('platform-key.json')).toEqual(k.platformKey);
   });
 
-  it('shows the real values in the text', () => {
+  it('shows the real values in the text', async () => {
     for (const v of [e.key.publicHex, e.key.keyId, e.canonicalPayload, Buffer.from(e.canonicalPayload).toString('hex'), e.payload_hash, e.request_hash, e.signedText, e.proof.signed_payload, e.proof.signature, b.concatenatedHex, b.composite_hash, b.sealPayloadText, k.recordText, k.keys.platform_signature, k.platformKey.public_key]) {
       expect(doc).toContain(v);
     }
   });
 
-  it('verifies with svc verify logic, keys pinned and platform-signed', () => {
+  it('verifies with svc verify logic, keys pinned and platform-signed', async () => {
     const opts = { keys: k.keys, platformKey: k.platformKey };
     for (const d of [e.proof, b.bundle]) {
-      const r = verifyProofDocument(d, opts);
+      const r = await verifyProofDocument(d, opts);
       expect(r.checks.filter((c) => !c.ok)).toEqual([]);
       // The examples carry no log block: each record says so in a SKIP line, and nothing else is left unchecked.
       expect(new Set(r.checks.filter((c) => c.skipped).map((c) => c.check))).toEqual(new Set(['log']));

@@ -70,3 +70,12 @@ describe('http/ and workers/ layering', () => {
     expect(offenders((f) => /^src\/(workers|cli)\//.test(f) || f === 'src/server.ts', /(^|\/)workers\//)).toEqual([]);
   });
 });
+
+describe('console layering', () => {
+  const tui = [...new Glob('tui/**/*.ts').scanSync({ cwd: ROOT })].sort();
+  it('the console calls services and workers, never the CLI commands or the HTTP layer (argument parsing is shared)', () => {
+    expect(tui.length).toBeGreaterThan(5);
+    const bad = tui.flatMap((f) => importsOf(f).filter((i) => /\/src\/(cli|http)\//.test(i) && !i.endsWith('/cli/argv')).map((i) => `${f} -> ${i}`));
+    expect(bad).toEqual([]);
+  });
+});

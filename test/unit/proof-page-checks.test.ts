@@ -13,7 +13,7 @@ const failed = (checks: { label: string; ok: boolean | null }[]) => checks.filte
 const keysOf = (domain: string) => ({ domain, keys: [{ key_id: s.keyId, public_key: Buffer.from(s.publicHex, 'hex').toString('base64url') }] });
 
 describe('the pages run the rules of src/verify', () => {
-  it('give the report `svc verify` gives, intact and altered, for every kind of document', () => {
+  it('give the report `svc verify` gives, intact and altered, for every kind of document', async () => {
     const docs: unknown[] = [eventProof(s), aiProof(s), traceBundle(s, 6)];
     const e = eventProof(s);
     e.signature = flipHex(e.signature, 70);
@@ -21,20 +21,20 @@ describe('the pages run the rules of src/verify', () => {
     b.items.pop();
     docs.push(e, b);
     for (const d of docs) {
-      const browser = verifyInBrowser(d, { keys: keysOf('acme.example') });
-      expect(browser).toEqual(verifyProofDocument(d, { keys: keysOf('acme.example') }));
+      const browser = await verifyInBrowser(d, { keys: keysOf('acme.example') });
+      expect(browser).toEqual((await verifyProofDocument(d, { keys: keysOf('acme.example') })));
     }
-    expect(verifyInBrowser(e, {}).ok).toBe(false);
+    expect((await verifyInBrowser(e, {})).ok).toBe(false);
   });
 });
 
 describe('event proof lines', () => {
   const item = (p: { event_id: string }) => `event ${p.event_id}`;
 
-  it('pass for a real signed proof; the signer is the key and the domain whose key list holds it', () => {
+  it('pass for a real signed proof; the signer is the key and the domain whose key list holds it', async () => {
     const p = eventProof(s);
     p.organization.issuer_name = 'Bank of Forgery';
-    const r = verifyInBrowser(p, { keys: keysOf('acme.example') });
+    const r = await verifyInBrowser(p, { keys: keysOf('acme.example') });
     expect(r.ok).toBe(true);
     expect(failed(recordLines(r, item(p)).checks)).toEqual([]);
     expect(keyLines(r).map((c) => [c.label, c.ok])).toEqual([['Key list is the one of the issuer domain', true], [`Key ${s.keyId} is published for the issuer domain`, true]]);
@@ -43,81 +43,81 @@ describe('event proof lines', () => {
     expect(r.unsigned).toEqual(['organization']);
   });
 
-  it('name the failed check: a changed signature digit, a shown payload_hash that is not the signed one', () => {
+  it('name the failed check: a changed signature digit, a shown payload_hash that is not the signed one', async () => {
     const p = eventProof(s);
     p.signature = flipHex(p.signature, 70);
-    expect(failed(recordLines(verifyInBrowser(p, {}), item(p)).checks)).toEqual(['Ed25519 signature verifies over the signed bytes']);
+    expect(failed(recordLines((await verifyInBrowser(p, {})), item(p)).checks)).toEqual(['Ed25519 signature verifies over the signed bytes']);
     const q = eventProof(s);
     q.payload_hash = flipHex(q.payload_hash);
-    expect(failed(recordLines(verifyInBrowser(q, {}), item(q)).checks)).toEqual(['Fields shown agree with the signed bytes']);
+    expect(failed(recordLines((await verifyInBrowser(q, {})), item(q)).checks)).toEqual(['Fields shown agree with the signed bytes']);
   });
 
-  it('refuse validly signed bytes that are not canonical JSON', () => {
+  it('refuse validly signed bytes that are not canonical JSON', async () => {
     const p = eventProof(s);
     const pretty = Buffer.from(JSON.stringify(JSON.parse(Buffer.from(p.signed_payload, 'hex').toString('utf8')), null, 1), 'utf8');
     p.signed_payload = pretty.toString('hex');
     p.signature = sign(null, pretty, s.key).toString('hex');
-    expect(failed(recordLines(verifyInBrowser(p, {}), item(p)).checks)).toContain('Signed bytes are canonical JSON (re-encoded byte for byte)');
+    expect(failed(recordLines((await verifyInBrowser(p, {})), item(p)).checks)).toContain('Signed bytes are canonical JSON (re-encoded byte for byte)');
   });
 
-  it('show a missing log block, a pending one and an unreachable key list as not checked, never as passed', () => {
+  it('show a missing log block, a pending one and an unreachable key list as not checked, never as passed', async () => {
     const p = eventProof(s);
-    const absent = recordLines(verifyInBrowser(p, {}), item(p)).log;
+    const absent = recordLines((await verifyInBrowser(p, {})), item(p)).log;
     expect(absent.map((c) => c.ok)).toEqual([null]);
     expect(logStatus(absent)).toBe('absent');
-    const pending = recordLines(verifyInBrowser({ ...p, log: { status: 'pending' } }, {}), item(p)).log;
+    const pending = recordLines((await verifyInBrowser({ ...p, log: { status: 'pending' } }, {})), item(p)).log;
     expect(logStatus(pending)).toBe('pending');
-    const r = verifyInBrowser(p, { keysUnavailable: 'the key list of acme.example is unavailable (503)' });
+    const r = await verifyInBrowser(p, { keysUnavailable: 'the key list of acme.example is unavailable (503)' });
     expect(keyLines(r)).toEqual([{ label: 'Signing key is published for the issuer domain', ok: null, detail: 'not checked: the key list of acme.example is unavailable (503)' }]);
     expect(signerText(r)).toBe(`key ${s.keyId} (not confirmed by the issuer domain's key list)`);
   });
 });
 
 describe('AI proof lines', () => {
-  it('mark the model fields unsigned unless payload_hash was recomputed with the subject', () => {
+  it('mark the model fields unsigned unless payload_hash was recomputed with the subject', async () => {
     const p = aiProof(s);
-    const r = verifyInBrowser(p, {});
+    const r = await verifyInBrowser(p, {});
     expect(r.ok).toBe(true);
     expect(r.unsigned).toContain('record.model_name');
     const withSubject = clone(p);
     withSubject.record.subject = { user_id: 'u7', step: 7 };
-    expect(verifyInBrowser(withSubject, {}).unsigned).toEqual(['organization']);
+    expect((await verifyInBrowser(withSubject, {})).unsigned).toEqual(['organization']);
     withSubject.record.model_name = 'gpt-forged';
-    expect(failed(recordLines(verifyInBrowser(withSubject, {}), `ai ${p.attestation_id}`).checks)).toEqual(['Payload hash recomputed from the record']);
+    expect(failed(recordLines((await verifyInBrowser(withSubject, {})), `ai ${p.attestation_id}`).checks)).toEqual(['Payload hash recomputed from the record']);
   });
 });
 
 describe('trace bundle lines', () => {
-  it('group the lines per item and for the seal; label, created_at and the issuer block are listed as unsigned', () => {
+  it('group the lines per item and for the seal; label, created_at and the issuer block are listed as unsigned', async () => {
     const b = traceBundle(s, 6);
-    const r = verifyInBrowser(b, {});
+    const r = await verifyInBrowser(b, {});
     expect(r.ok).toBe(true);
     for (const [i, it] of b.items.entries()) expect(recordLines(r, bundleItemName(i, it)).checks.length).toBe(9);
     expect(bundleLines(r).every((c) => c.ok === true)).toBe(true);
     expect(r.unsigned).toEqual(expect.arrayContaining(['header.label', 'header.created_at', 'organization']));
   });
 
-  it('fail the item whose payload changed, and the whole trace', () => {
+  it('fail the item whose payload changed, and the whole trace', async () => {
     const b = traceBundle(s, 6);
     (b.items[3]!.payload as Record<string, unknown>).amount = 999;
-    const r = verifyInBrowser(b, {});
+    const r = await verifyInBrowser(b, {});
     expect(r.ok).toBe(false);
     expect(b.items.map((it, i) => failed(recordLines(r, bundleItemName(i, it)).checks).length === 0)).toEqual([true, true, true, false, true, true]);
     expect(failed(recordLines(r, bundleItemName(3, b.items[3])).checks)).toEqual(['Content hash recomputed from the payload']);
   });
 
-  it('fail when two items are swapped or one is dropped, in the list lines', () => {
+  it('fail when two items are swapped or one is dropped, in the list lines', async () => {
     const b = clone(traceBundle(s, 4));
     [b.items[0], b.items[1]] = [b.items[1]!, b.items[0]!];
-    expect(failed(bundleLines(verifyInBrowser(b, {})))).toEqual(expect.arrayContaining(['Composite hash recomputed from the item hashes (raw digests, in order)', 'Sequence numbers are 1..n in order']));
+    expect(failed(bundleLines((await verifyInBrowser(b, {}))))).toEqual(expect.arrayContaining(['Composite hash recomputed from the item hashes (raw digests, in order)', 'Sequence numbers are 1..n in order']));
     const d = traceBundle(s, 4);
     d.items.pop();
-    expect(failed(bundleLines(verifyInBrowser(d, {})))).toEqual(['Item count matches the header and the seal', 'Composite hash recomputed from the item hashes (raw digests, in order)']);
+    expect(failed(bundleLines((await verifyInBrowser(d, {}))))).toEqual(['Item count matches the header and the seal', 'Composite hash recomputed from the item hashes (raw digests, in order)']);
   });
 
-  it('an empty bundle is never valid', () => {
+  it('an empty bundle is never valid', async () => {
     const b = traceBundle(s, 1);
     b.items = [];
-    expect(verifyInBrowser(b, {}).ok).toBe(false);
+    expect((await verifyInBrowser(b, {})).ok).toBe(false);
   });
 });

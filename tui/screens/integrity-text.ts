@@ -3,6 +3,7 @@ import type { integrityReport } from '../../src/audit/service';
 import type { LogReport } from '../../src/tlog/integrity';
 import { nodePrimitives } from '../../src/verify/node-primitives';
 import { verifyDocument } from '../../src/verify/verify-document';
+import { headLines } from '../../src/verify/report-text';
 import { bar, duration } from '../widgets/format';
 
 type Report = ReturnType<typeof integrityReport>;
@@ -63,11 +64,12 @@ const clipped = (s: string, max = 70) => (s.length > max ? `${s.slice(0, max - 3
 
 /**
  * A record's proof document (the event proof, or the audit event as GET /v1/audit/events/{id} answers it) judged by the
- * rules `svc verify` and the proof pages run, against the tenant's published keys signed by the platform key; shown
- * compactly: the verdict, the signer, then every failed and every skipped check.
+ * rules `svc verify` and the proof pages run, against the tenant's published keys signed by the platform key (which
+ * also checks the head note); shown compactly: the verdict, the signer, the head evidence in words, then every failed
+ * and every skipped check.
  */
-export function verifyDocumentLines(head: string[], doc: unknown, keys: unknown, platformKey: unknown): string[] {
-  const r = verifyDocument(nodePrimitives, doc, { keys, platformKey });
+export async function verifyDocumentLines(head: string[], doc: unknown, keys: unknown, platformKey: unknown): Promise<string[]> {
+  const r = await verifyDocument(nodePrimitives, doc, { keys, platformKey });
   const failed = r.checks.filter((c) => !c.ok);
   const skipped = r.checks.filter((c) => c.skipped);
   const s = r.signer;
@@ -75,6 +77,7 @@ export function verifyDocumentLines(head: string[], doc: unknown, keys: unknown,
     ...head,
     r.ok ? 'VERIFIED' : 'NOT VERIFIED',
     s ? `key ${s.key_id}${s.published_for ? `, published for ${s.published_for}` : ', NOT in the key list'}` : 'no readable signing key',
+    ...headLines(r).map((l) => clipped(l, 200)),
     ...failed.map((c) => `${mark(false)} ${c.check}: ${clipped(c.detail)}`),
     ...skipped.map((c) => `${mark(null)} ${c.check}: ${clipped(c.detail)}`),
     `${r.checks.length - failed.length - skipped.length} of ${r.checks.length} checks passed`,

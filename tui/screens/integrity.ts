@@ -95,12 +95,12 @@ export function integrityView(app: App, parent: unknown, size: Area): View {
   }
 
   /** A ledger event (UUID) or, with a tenant chosen, an audit event (aevt_...): its proof document, judged as `svc verify` does. */
-  function verifyById(id: string): void {
+  async function verifyById(id: string): Promise<void> {
     const t = app.tenantId;
     if (/^aevt_/i.test(id)) {
       if (!t) throw new Error('choose a tenant first (t): audit event ids are per tenant');
       const e = getAuditEvent(t, id);
-      showLines(verifyDocumentLines(['Audit event', `  ${id}`, `org ${e.org_id}, seq ${e.seq}`], e, domainKeysDoc(getTenant(t)!.primary_domain), platformKeyDoc()));
+      showLines(await verifyDocumentLines(['Audit event', `  ${id}`, `org ${e.org_id}, seq ${e.seq}`], e, domainKeysDoc(getTenant(t)!.primary_domain), platformKeyDoc()));
       return;
     }
     const row = findLedgerRow(id);
@@ -108,7 +108,7 @@ export function integrityView(app: App, parent: unknown, size: Area): View {
     const tenant = getTenant(row.tenant_id);
     const head = ['Ledger event', `  ${row.event_id}`, `tenant ${tenant?.name ?? row.tenant_id}, type ${row.event_type}${isSealed(row) ? ' (sealed)' : ''}`];
     // The console holds the payload: the proof plus the payload, as anyone holding it would check them.
-    showLines(verifyDocumentLines(head, { ...eventProof(row.event_id), payload: row.payload }, tenant ? domainKeysDoc(tenant.primary_domain) : undefined, platformKeyDoc()));
+    showLines(await verifyDocumentLines(head, { ...eventProof(row.event_id), payload: row.payload }, tenant ? domainKeysDoc(tenant.primary_domain) : undefined, platformKeyDoc()));
   }
 
   const view: View = {
@@ -153,7 +153,7 @@ export function integrityView(app: App, parent: unknown, size: Area): View {
       if (key.name === 'enter') {
         if (orgs.focused && app.tenantId && orgs.current()) scan(app.tenantId, orgs.current()!.organization_id as string);
         else if (!orgs.focused && checks.current()) app.act(async () => {
-          verifyById(checks.current()!.event_id);
+          await verifyById(checks.current()!.event_id);
           return null;
         });
         return true;

@@ -1,5 +1,6 @@
 // Owns the API keys screen of the current tenant: list, create (plaintext shown once), revoke.
-import { createApiKey, describeApiKey, listApiKeys, revokeApiKey, SCOPES } from '../../src/keys/service';
+import { describeApiKey, listApiKeys, SCOPES } from '../../src/keys/service';
+import { operatorActions } from '../../src/workers/operator-actions';
 import { getTenant } from '../../src/tenants/service';
 import type { App, View } from '../app';
 import { confirm, form, message } from '../widgets/dialog';
@@ -40,14 +41,14 @@ export function keysView(app: App, parent: unknown, size: Area): View {
   }
 
   function create(tenantId: string): void {
-    let created: Awaited<ReturnType<typeof createApiKey>> | null = null;
+    let created: Awaited<ReturnType<typeof operatorActions.createApiKey>> | null = null;
     app.background(form(app, `New API key for ${getTenant(tenantId)?.name ?? tenantId}`, [
       { name: 'name', label: 'Name', kind: 'text', note: 'a label, e.g. ci-deploy' },
       { name: 'scopes', label: 'Scopes', kind: 'checks', options: [...SCOPES], value: ['read', 'write'] },
       { name: 'ips', label: 'Allow IP', kind: 'text', note: 'CIDRs, comma separated; empty = any' },
     ], (v) => app.act(async () => {
       const allowIp = (v.ips as string).split(',').map((s) => s.trim()).filter(Boolean);
-      created = await createApiKey({ tenant: tenantId, name: v.name as string, scopes: v.scopes as string[], allowIp });
+      created = await operatorActions.createApiKey({ tenant: tenantId, name: v.name as string, scopes: v.scopes as string[], allowIp });
       return `created API key ${created.name} (${created.key_id})`;
     }, true)).then((ok) => {
       const k = created;
@@ -106,7 +107,7 @@ export function keysView(app: App, parent: unknown, size: Area): View {
         app.background(confirm(app, 'Revoke API key', [
           `Revoke "${r.name}" (${r.key_id})?`,
           'Requests with it are refused from the next one on (401 api_key_revoked). This cannot be undone.',
-        ]).then((yes) => (yes ? app.act(async () => `revoked ${r.name} at ${(await revokeApiKey(r.key_id)).revoked_at}`) : undefined)));
+        ]).then((yes) => (yes ? app.act(async () => `revoked ${r.name} at ${(await operatorActions.revokeApiKey(r.key_id)).revoked_at}`) : undefined)));
         return true;
       }
       return false;

@@ -1,6 +1,7 @@
 // Owns the Tenants screen: list with plan, domain, verification and monthly usage; create, plan, past due, verify, rotate.
 import { PLAN_NAMES } from '../../src/plans/plans';
-import { createTenant, describeTenant, listTenants, rotateKey, setPastDue, setPlan, verifyDomain, type TenantRow } from '../../src/tenants/service';
+import { describeTenant, listTenants, type TenantRow } from '../../src/tenants/service';
+import { operatorActions } from '../../src/workers/operator-actions';
 import { usageReport } from '../../src/usage/service';
 import type { App, View } from '../app';
 import { confirm, form } from '../widgets/dialog';
@@ -94,7 +95,7 @@ export function tenantsView(app: App, parent: unknown, size: Area): View {
           { name: 'issuer', label: 'Issuer name', kind: 'text', note: 'optional: defaults to the name' },
           { name: 'plan', label: 'Plan', kind: 'choice', options: PLAN_NAMES, value: 'builder' },
         ], (v) => app.act(async () => {
-          const t = await createTenant({ name: v.name as string, domain: v.domain as string, issuerName: v.issuer as string, plan: v.plan as string });
+          const t = await operatorActions.createTenant({ name: v.name as string, domain: v.domain as string, issuerName: v.issuer as string, plan: v.plan as string });
           app.tenantId = t.tenant_id;
           return `created tenant ${t.name} (${t.primary_domain}), plan ${t.plan}`;
         }, true)));
@@ -103,21 +104,21 @@ export function tenantsView(app: App, parent: unknown, size: Area): View {
       if (!r) return false;
       if (ch === 'p') {
         app.background(form(app, `Plan of ${r.name}`, [{ name: 'plan', label: 'Plan', kind: 'choice', options: PLAN_NAMES, value: r.plan }], (v) =>
-          app.act(async () => `${r.name}: plan ${(await setPlan(r.tenant_id, v.plan as string)).plan}`, true)));
+          app.act(async () => `${r.name}: plan ${(await operatorActions.setPlan(r.tenant_id, v.plan as string)).plan}`, true)));
         return true;
       }
       if (ch === 'd') {
         const on = !r.past_due;
         app.background(confirm(app, on ? 'Mark past due' : 'Clear past due', [
           on ? `Mark ${r.name} past due? Its ingest and verify calls will answer 402 payment_required.` : `Clear the past-due mark of ${r.name}?`,
-        ]).then((yes) => (yes ? app.act(async () => `${r.name}: past due ${yesNo((await setPastDue(r.tenant_id, on)).past_due)}`) : undefined)));
+        ]).then((yes) => (yes ? app.act(async () => `${r.name}: past due ${yesNo((await operatorActions.setPastDue(r.tenant_id, on)).past_due)}`) : undefined)));
         return true;
       }
       if (ch === 'v') {
         app.background(form(app, `Verify ${r.primary_domain}`, [
           { name: 'how', label: 'Method', kind: 'choice', options: ['check DNS TXT', 'force (operator attests)'] },
         ], (v) => app.act(async () => {
-          const t = await verifyDomain(r.tenant_id, (v.how as string).startsWith('force'));
+          const t = await operatorActions.verifyDomain(r.tenant_id, (v.how as string).startsWith('force'));
           return `${t.primary_domain} verified at ${t.domain_verified_at}`;
         }, true)));
         return true;
@@ -126,7 +127,7 @@ export function tenantsView(app: App, parent: unknown, size: Area): View {
         app.background(confirm(app, 'Rotate signing key', [
           `Rotate the signing key of ${r.name}?`,
           'New records are signed with a new key; the old key stays published and keeps verifying what it signed.',
-        ]).then((yes) => (yes ? app.act(async () => `${r.name}: new signing key ${(await rotateKey(r.tenant_id)).key_id}`) : undefined)));
+        ]).then((yes) => (yes ? app.act(async () => `${r.name}: new signing key ${(await operatorActions.rotateKey(r.tenant_id)).key_id}`) : undefined)));
         return true;
       }
       if (key.name === 'enter') {

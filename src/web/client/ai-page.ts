@@ -5,6 +5,7 @@ import { sha256Hex as hexOf } from '../../verify/records';
 import { isUnsigned, keyLines, recordLines, signerText, verifyInBrowser } from './checks';
 import { banner, card, checkList, fields, formatTime, getJson, h, issuerBlock, jsonBlock, mount, pathId, postJson, showLoadFailure } from './dom';
 import { logCard } from './log-view';
+import { headCard } from './head-view';
 import { keyOptions } from './published-key';
 import { decodedSigned } from './signed-view';
 
@@ -66,8 +67,8 @@ export async function aiPage(): Promise<void> {
   const { status, body: p } = await getJson(`/v1/proof/ai/${encodeURIComponent(id)}`);
   if (status !== 200 || !p) return showLoadFailure(status, p);
   const r = p.record ?? {};
-  const report = verifyInBrowser(p, await keyOptions(p.organization?.primary_domain));
-  const { checks, log } = recordLines(report, report.checks.find((c) => c.item.startsWith('ai '))?.item ?? '');
+  const report = await verifyInBrowser(p, await keyOptions(p.organization?.primary_domain));
+  const { checks, log, head } = recordLines(report, report.checks.find((c) => c.item.startsWith('ai '))?.item ?? '');
   const signed = decodedSigned(p.signed_payload);
   const valid = report.ok;
   // Without the subject the model fields are not recomputable into the signed payload_hash: shown as unsigned.
@@ -94,5 +95,6 @@ export async function aiPage(): Promise<void> {
       signed ? jsonBlock('Signed bytes (canonical JSON)', signed) : null),
     card('Checks made in your browser', checkList([...checks, ...keyLines(report)])),
     logCard(p.log, log, report.checkpoint),
+    headCard(p.log, head, report),
   );
 }

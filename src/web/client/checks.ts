@@ -1,27 +1,13 @@
 // Owns how the pages read a verification report: the rules of src/verify run on the browser primitives, and the words
 // each check is shown with, grouped per record. No rule lives here: the verdict is the report's, as `svc verify` gives it.
 import { browserPrimitives } from '../../verify/browser-primitives';
-import { sha256Hex } from '../../verify/records';
-import type { Primitives } from '../../verify/primitives';
 import { verifyDocument, type Check as ReportCheck, type VerifyOptions, type VerifyReport } from '../../verify/verify-document';
 
 /** A line of a page's check list; ok null: not checked (a SKIP line of the report), shown but not deciding. */
 export type Check = { label: string; ok: boolean | null; detail?: string };
 
-// A trace's items usually share one checkpoint: its note signature is verified once per page, not once per item.
-const verdicts = new Map<string, boolean>();
-const pagePrimitives: Primitives = {
-  sha256: browserPrimitives.sha256,
-  verify: (pk, msg, sig) => {
-    const k = `${sha256Hex(browserPrimitives.sha256, msg)}.${sha256Hex(browserPrimitives.sha256, pk)}.${sha256Hex(browserPrimitives.sha256, sig)}`;
-    let v = verdicts.get(k);
-    if (v === undefined) verdicts.set(k, (v = browserPrimitives.verify(pk, msg, sig)));
-    return v;
-  },
-};
-
-/** The one rule set, in the browser. */
-export const verifyInBrowser = (doc: unknown, opts: VerifyOptions): VerifyReport => verifyDocument(pagePrimitives, doc, opts);
+/** The one rule set, in the browser (a trace's items share notes: their verdicts are remembered by the rules). */
+export const verifyInBrowser = (doc: unknown, opts: VerifyOptions): Promise<VerifyReport> => verifyDocument(browserPrimitives, doc, opts);
 
 const RECORD: Record<string, string> = {
   algorithm: 'Algorithm is Ed25519',
@@ -42,6 +28,16 @@ const RECORD: Record<string, string> = {
   log_checkpoint: 'Checkpoint note states this tree size and root',
   log_origin: 'Checkpoint belongs to the expected log',
   log_checkpoint_signature: 'Checkpoint signed by the issuer key (C2SP signed note)',
+  head: "Head block is present, complete and well formed",
+  head_leaf: "Head leaf is the hash of the log's checkpoint",
+  head_inclusion: "Merkle inclusion proof leads from the log's checkpoint to the head root",
+  head_checkpoint: 'Head note states this head size and root',
+  head_origin: "Head belongs to the appliance's head log",
+  head_signature: 'Head signed by the platform key (C2SP signed note)',
+  head_cosignature: 'Witness cosignature verifies (C2SP tlog-cosignature)',
+  head_quorum: "Witness policy's quorum is met",
+  head_trust: 'Whose trust was applied',
+  head_timestamp: 'RFC 3161 time-stamp token verifies over the head',
 };
 const SEAL: Record<string, string> = {
   fields: 'Seal: a trace.sealed event of this seal id, time and header',
@@ -76,11 +72,12 @@ function label(c: ReportCheck): string {
 
 const toLine = (c: ReportCheck): Check => ({ label: label(c), ok: c.skipped ? null : c.ok, detail: c.detail });
 const isLog = (c: ReportCheck) => c.check === 'log' || c.check.startsWith('log_');
+const isHead = (c: ReportCheck) => c.check === 'head' || c.check.startsWith('head_');
 
-/** The lines of one record of the report (`event <id>`, `seal`, `item 2 (...)`), its log lines apart. */
-export function recordLines(r: VerifyReport, item: string): { checks: Check[]; log: Check[] } {
+/** The lines of one record of the report (`event <id>`, `seal`, `item 2 (...)`), its log and head lines apart. */
+export function recordLines(r: VerifyReport, item: string): { checks: Check[]; log: Check[]; head: Check[] } {
   const mine = r.checks.filter((c) => c.item === item);
-  return { checks: mine.filter((c) => !isLog(c)).map(toLine), log: mine.filter(isLog).map(toLine) };
+  return { checks: mine.filter((c) => !isLog(c) && !isHead(c)).map(toLine), log: mine.filter(isLog).map(toLine), head: mine.filter(isHead).map(toLine) };
 }
 
 /** The authenticity lines (key list, published keys, platform signatures). */

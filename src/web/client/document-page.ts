@@ -4,6 +4,7 @@ import { HEX64 } from '../../verify/records';
 import { keyLines, recordLines, signerText, verifyInBrowser } from './checks';
 import { banner, card, checkList, fields, formatTime, getJson, h, issuerBlock, inBackground, jsonBlock, mount, pathId, postJson, showLoadFailure } from './dom';
 import { logCard } from './log-view';
+import { headCard } from './head-view';
 import { keyOptions } from './published-key';
 import { decodedSigned } from './signed-view';
 
@@ -58,8 +59,8 @@ export async function documentPage(): Promise<void> {
   const { status, body: p } = await getJson(`/v1/proof/document/${encodeURIComponent(id)}`);
   if (status !== 200 || !p) return showLoadFailure(status, p);
   const anchored = String(p.document_hash ?? '');
-  const report = verifyInBrowser(p, await keyOptions(p.organization?.primary_domain));
-  const { checks, log } = recordLines(report, report.checks.find((c) => c.item.startsWith('document '))?.item ?? '');
+  const report = await verifyInBrowser(p, await keyOptions(p.organization?.primary_domain));
+  const { checks, log, head } = recordLines(report, report.checks.find((c) => c.item.startsWith('document '))?.item ?? '');
   const signed = decodedSigned(p.signed_payload);
   const valid = report.ok;
   document.title = `Document anchor ${p.event_id}`;
@@ -80,5 +81,6 @@ export async function documentPage(): Promise<void> {
       signed ? jsonBlock('Signed bytes (canonical JSON)', signed) : null),
     card('Checks made in your browser', checkList([...checks, ...keyLines(report)])),
     logCard(p.log, log, report.checkpoint),
+    headCard(p.log, head, report),
   );
 }

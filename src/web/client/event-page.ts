@@ -2,6 +2,7 @@
 import { keyLines, recordLines, signerText, verifyInBrowser } from './checks';
 import { banner, card, checkList, fields, formatTime, getJson, issuerBlock, jsonBlock, mount, pathId, showLoadFailure } from './dom';
 import { logCard } from './log-view';
+import { headCard } from './head-view';
 import { keyOptions } from './published-key';
 import { decodedSigned } from './signed-view';
 
@@ -9,8 +10,8 @@ export async function eventPage(): Promise<void> {
   const id = pathId();
   const { status, body: p } = await getJson(`/v1/proof/event/${encodeURIComponent(id)}`);
   if (status !== 200 || !p) return showLoadFailure(status, p);
-  const report = verifyInBrowser(p, await keyOptions(p.organization?.primary_domain));
-  const { checks, log } = recordLines(report, report.checks.find((c) => c.item.startsWith('event '))?.item ?? '');
+  const report = await verifyInBrowser(p, await keyOptions(p.organization?.primary_domain));
+  const { checks, log, head } = recordLines(report, report.checks.find((c) => c.item.startsWith('event '))?.item ?? '');
   const signed = decodedSigned(p.signed_payload);
   const valid = report.ok;
   document.title = `${valid ? 'Valid' : 'INVALID'} proof of event ${p.event_id}`;
@@ -39,5 +40,6 @@ export async function eventPage(): Promise<void> {
       typeof p.signature_valid === 'boolean'
         ? `The server reports the signature as ${p.signature_valid ? 'valid' : 'invalid'}; the verdict above is your browser's own.` : null),
     logCard(p.log, log, report.checkpoint),
+    headCard(p.log, head, report),
   );
 }

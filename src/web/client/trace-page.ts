@@ -4,6 +4,7 @@ import { bundleItemName } from '../../verify/trace-bundle';
 import { bundleLines, isUnsigned, keyLines, recordLines, signerText, verifyInBrowser, type Check } from './checks';
 import { banner, card, checkList, fields, formatTime, getJson, h, issuerBlock, jsonBlock, mount, pathId, showLoadFailure } from './dom';
 import { logCard } from './log-view';
+import { headCard } from './head-view';
 import { keyOptions } from './published-key';
 
 const TYPE_NAMES: Record<string, string> = { event: 'Ledger event', ai_attestation: 'AI attestation', document: 'Document anchor' };
@@ -55,10 +56,10 @@ export async function tracePage(): Promise<void> {
   const opts = await keyOptions(header.tenant_domain);
   // Let the progress line paint before the one synchronous pass over every item.
   await new Promise((r) => setTimeout(r, 0));
-  const report = verifyInBrowser(b, opts);
+  const report = await verifyInBrowser(b, opts);
   const items: ItemResult[] = list.map((item, i) => {
-    const { checks, log } = recordLines(report, bundleItemName(i, item));
-    const all = [...checks, ...log];
+    const { checks, log, head } = recordLines(report, bundleItemName(i, item));
+    const all = [...checks, ...log, ...head];
     return { item: item ?? {}, checks: all, valid: all.every((c) => c.ok !== false) };
   });
   const sealLines = recordLines(report, 'seal');
@@ -86,6 +87,7 @@ export async function tracePage(): Promise<void> {
       checkList([...bundleLines(report), ...sealLines.checks, ...keyLines(report)]),
       fields([['Seal event ID', seal.seal_event_id, 'mono'], ['Key ID', seal.key_id, 'mono'], ['Public key', seal.public_key, 'mono'], ['Signature', seal.signature, 'mono']])),
     logCard(seal.log, sealLines.log, report.checkpoint),
+    headCard(seal.log, sealLines.head, report),
     failedSeqs.length ? card(`Failed items (${failedSeqs.length})`, itemList(items.filter((x) => !x.valid))) : null,
     card(`Items (${items.length.toLocaleString()})`, itemList(items)),
     list.length <= 1000 ? jsonBlock('Full proof bundle (JSON)', b) : null,

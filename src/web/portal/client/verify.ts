@@ -12,12 +12,12 @@ export type Verdict = 'valid' | 'invalid' | 'unchecked';
 
 export async function verifyEvent(e: Record<string, any>, domain: string | undefined): Promise<{ verdict: Verdict; checks: Check[] }> {
   const opts = await keyOptions(domain);
-  const report = verifyInBrowser(e, opts);
+  const report = await verifyInBrowser(e, opts);
   const item = report.checks.find((c) => c.item.startsWith('audit event '))?.item ?? '';
-  const { checks, log } = recordLines(report, item);
+  const { checks, log, head } = recordLines(report, item);
   const keys = keyLines(report);
   // A key list that could not be fetched leaves the event unchecked, never valid; a log inclusion still pending
   // (no checkpoint yet) is shown but does not decide.
   const verdict: Verdict = !report.ok ? 'invalid' : opts.keysUnavailable !== undefined ? 'unchecked' : 'valid';
-  return { verdict, checks: [...checks, ...keys, ...log] };
+  return { verdict, checks: [...checks, ...keys, ...log, ...head] };
 }

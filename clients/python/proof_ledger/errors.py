@@ -1,0 +1,27 @@
+"""The one error type of the library: the API's code, the HTTP status, the message, Retry-After and the body."""
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["ProofLedgerError"]
+
+
+class ProofLedgerError(Exception):
+    """An error answer of the appliance (or a call that could not reach it).
+
+    code: the API's `error` field (`invalid_event_type`, `rate_limited`, ...); the framework's plain-text rejections
+    (400/415/422) are `bad_request`; a connection that failed on every attempt is `connection_error` (status 0); a
+    wait that ran out is `timeout`. status: the HTTP status. retry_after: seconds from Retry-After, or None.
+    body: the parsed JSON body, or the text when it was not JSON.
+    """
+
+    def __init__(self, code: str, status: int, message: str, retry_after: float | None = None, body: Any = None) -> None:
+        super().__init__(f"{code} ({status}): {message}" if status else f"{code}: {message}")
+        self.code = code
+        self.status = status
+        self.message = message
+        self.retry_after = retry_after
+        self.body = body
+
+    def __repr__(self) -> str:
+        return f"ProofLedgerError(code={self.code!r}, status={self.status}, message={self.message!r})"

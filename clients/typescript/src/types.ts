@@ -1,0 +1,56 @@
+// Owns the names the client gives the generated OpenAPI types (openapi.d.ts): resources, bodies and queries.
+import type { components, paths } from './openapi';
+
+type S = components['schemas'];
+type QueryOf<P extends keyof paths> = paths[P] extends { get: { parameters: { query?: infer Q } } } ? NonNullable<Q> : never;
+
+export type EventInput = S['EventInDoc'];
+export type EventCreated = S['EventCreated'];
+export type LedgerEvent = S['EventOut'];
+export type EventListItem = S['EventListItem'];
+export type EventPage = S['EventPage'];
+export type EventListQuery = QueryOf<'/v1/events'>;
+export type EventProof = S['EventProof'];
+/** The answer of a hash comparison (events.verify, documents.verify). */
+export type HashVerification = S['HashVerify'];
+export type AttestationInput = S['AttestationIn'];
+export type AttestationCreated = S['AttestationCreated'];
+export type Attestation = S['Attestation'];
+export type AiProof = S['AiProof'];
+export type AiVerification = S['AiVerify'];
+export type AnchorInput = S['AnchorIn'];
+export type Anchored = S['Anchored'];
+export type DocumentRecord = S['Document'];
+export type DocumentProof = S['DocumentProof'];
+export type TraceInput = S['TraceIn'];
+export type Trace = S['Trace'];
+export type Sealing = S['Sealing'];
+export type TraceBundle = S['Bundle'];
+export type AuditOrgInput = S['OrgIn'];
+export type AuditOrg = S['Org'];
+export type AuditOrgPage = S['OrgPage'];
+export type AuditEventInput = S['AuditIn'];
+export type AuditAccepted = S['AuditAccepted'];
+export type AuditEvent = S['AuditEvent'];
+export type AuditEventsPage = S['AuditEventsPage'];
+export type AuditEventQuery = QueryOf<'/v1/audit/events'>;
+export type AuditVerification = S['AuditVerify'];
+export type AuditIntegrity = S['Integrity'];
+export type Retention = S['Retention'];
+export type StreamInput = S['StreamIn'];
+export type Stream = S['Stream'];
+export type PortalSessionInput = S['MintIn'];
+export type PortalLink = S['PortalLink'];
+export type ExportInput = S['ExportIn'];
+export type ExportJob = S['ExportJob'];
+export type Checkpoint = S['Checkpoint'];
+/** The head log's published head (DECISIONS 11). */
+export type HeadCheckpoint = S['HeadCheckpoint'];
+export type Inclusion = S['Inclusion'];
+export type Consistency = S['Consistency'];
+export type LogIntegrity = S['LogIntegrity'];
+export type KeyRecord = S['KeyRecord'];
+export type PlatformKey = S['PlatformKey'];
+export type Deleted = S['Deleted'];
+export type ApiErrorBody = S['Error'];
+export type ErrorCode = S['ErrorCode'];

@@ -1,0 +1,392 @@
+// Builds the shared verification vectors (test/vectors/proofs/): real proofs, bundles, audit events, checkpoints and
+// keys from a real appliance on a temp data dir, plus tampered variants, each with its expected verdict and the
+// checks that must fail, in manifest.json. Both verifiers (src/verify and clients/python) are held to it.
+// Usage: npx bun scripts/make-proof-vectors.ts [--out DIR]
+import { createHash, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { verifyProofDocument } from '../src/proof/offline-verify';
+import { createCosignature, cosignerVerifierKey } from '../src/verify/cosignature';
+import { headLeafOfNote } from '../src/verify/head';
+import { HEAD_CHECK } from '../src/verify/head-rules';
+import { inclusionPath, leafHash, nodeHash, rootFromLeafHashes } from '../src/verify/merkle';
+import { nodeSha256 } from '../src/verify/node-primitives';
+import { checkpointBody, formatNote, noteKeyId, parseCheckpoint, parseNote, verifierKey } from '../src/verify/note';
+import { parsePolicy, type Policy } from '../src/verify/policy';
+import { fromBase64, toBase64, toHex } from '../src/verify/primitives';
+import { buildTimestampRequest, checkTimestampResponse, loadTrustAnchors, newNonce } from '../src/verify/timestamp';
+import { call, cleanup, newTenant, startServer, tempDir, until, type Server } from '../test/helpers';
+import { startTsa } from '../test/tsa-server';
+
+const ROOT = resolve(import.meta.dir, '..');
+const outFlag = process.argv.indexOf('--out');
+const OUT = outFlag > 0 ? resolve(process.argv[outFlag + 1]!) : join(ROOT, 'test/vectors/proofs');
+
+type Json = any;
+/** A check that must be among the failed ones: its name and, optionally, the start of its item (`seal`, `item 2`). */
+type MustFail = { check: string; item?: string };
+type Options = { keys?: string; platform_key?: string; policy?: string; tsa_ca?: string };
+type Vector = {
+  name: string; file: string; options: Options; valid: boolean; must_fail: MustFail[]; note: string;
+  /** Every check the appliance's rules fail on this vector, as [item, check]: the two verifiers must agree exactly. */
+  failed_checks?: Array<[string, string]>;
+  head?: { witnessed_by?: string[]; existed_no_later_than?: boolean };
+};
+
+/**
+ * The verdict of the appliance's rules (src/verify, as `svc verify` runs them, the head step included) on a vector of
+ * `dir`. The head step's failed lines are listed under the item `head` with the names of src/verify/head.ts, as the
+ * manifest records them for both verifiers.
+ */
+export async function applianceVerdict(dir: string, v: Pick<Vector, 'file' | 'options'>): Promise<{ ok: boolean; failed: Array<[string, string]> }> {
+  const text = (f: string) => readFileSync(join(dir, f), 'utf8');
+  const json = (f: string | undefined) => (f ? JSON.parse(text(f)) : undefined);
+  let policy: Policy | undefined;
+  if (v.options.policy) {
+    const p = parsePolicy(nodeSha256, text(v.options.policy));
+    if (!p.ok) throw new Error(`${v.options.policy}: ${p.error}`);
+    policy = p.policy;
+  }
+  const tsaAnchors = v.options.tsa_ca ? loadTrustAnchors(text(v.options.tsa_ca)) : undefined;
+  const report = await verifyProofDocument(json(v.file), { keys: json(v.options.keys), platformKey: json(v.options.platform_key), policy, tsaAnchors });
+  const stepOf = new Map(Object.entries(HEAD_CHECK).map(([step, check]) => [check, step]));
+  const failed = report.checks.filter((c) => !c.ok).map((c): [string, string] => (stepOf.has(c.check) ? ['head', stepOf.get(c.check)!] : [c.item, c.check]));
+  return { ok: report.ok, failed };
+}
+
+const vectors: Vector[] = [];
+const written = new Set<string>();
+function save(file: string, value: Json | string): string {
+  writeFileSync(join(OUT, file), typeof value === 'string' ? value : `${JSON.stringify(value, null, 2)}\n`);
+  written.add(file);
+  return file;
+}
+function vector(name: string, doc: Json, v: Omit<Vector, 'name' | 'file' | 'options'> & { options?: Options }): void {
+  vectors.push({ name, file: save(`${name}.json`, doc), options: v.options ?? {}, valid: v.valid, must_fail: v.must_fail, note: v.note, ...(v.head ? { head: v.head } : {}) });
+}
+const clone = <T>(x: T): T => structuredClone(x);
+/** The same hex string with its first character changed (still hex, still the same length). */
+const flipHex = (h: string, at = 0): string => h.slice(0, at) + (h[at] === '0' ? '1' : '0') + h.slice(at + 1);
+const sha256 = (b: string | Uint8Array): string => createHash('sha256').update(b).digest('hex');
+
+async function api(s: Server, key: string, method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Json> {
+  const r = await call(s, method, path, { key, body, headers });
+  if (r.status >= 300) throw new Error(`${method} ${path}: ${r.status} ${r.text}`);
+  return r.body;
+}
+/** Polls until the document's own log block (and, for a bundle, every item's and the seal's) is complete. */
+async function complete(s: Server, key: string | null, path: string): Promise<Json> {
+  return until(async () => {
+    const r = await call(s, 'GET', path, { key });
+    if (r.status !== 200) return null;
+    const blocks = r.body.bundle_version ? [...r.body.items.map((i: Json) => i.log), r.body.seal.log] : [r.body.log];
+    return blocks.every((l: Json) => l && typeof l.leaf_index === 'number') ? r.body : null;
+  }, 30_000, 200);
+}
+
+async function main(): Promise<void> {
+  mkdirSync(OUT, { recursive: true });
+  for (const f of readdirSync(OUT)) if (f.endsWith('.json') || f.endsWith('.pem') || f.endsWith('.txt')) rmSync(join(OUT, f));
+  const dir = tempDir('svc-vectors-');
+  const server = await startServer({ dataDir: dir, env: { SVC_PUBLIC_URL: 'https://proof.vectors.example' } });
+  try {
+    await build(server, dir);
+  } finally {
+    await server.stop();
+    cleanup(dir);
+  }
+  for (const v of vectors) {
+    const r = await applianceVerdict(OUT, v);
+    if (r.ok !== v.valid) throw new Error(`${v.name}: the appliance's rules say ${r.ok ? 'valid' : 'invalid'}`);
+    v.failed_checks = r.failed;
+  }
+  save('manifest.json', {
+    about: 'Verification vectors: real documents from a real appliance and tampered variants. See README.md.',
+    generated_by: 'npx bun scripts/make-proof-vectors.ts',
+    vectors,
+  });
+  console.log(`${vectors.length} vectors in ${OUT}`);
+}
+
+async function build(s: Server, dir: string): Promise<void> {
+  const acme = await newTenant(dir, 'acme.example');
+  const beta = await newTenant(dir, 'beta.example');
+  const k = acme.key;
+  // A few records first, so that audit paths are not empty.
+  for (let i = 0; i < 5; i++) await api(s, k, 'POST', '/v1/events', { event_type: 'warmup', payload: { i } });
+  const ev = await api(s, k, 'POST', '/v1/events', { event_type: 'order.paid', payload: { order_id: 'A-1001', customer: 'Zoë', amount: 12.5, items: [{ sku: 'X1', qty: 2 }] } }, { 'idempotency-key': 'vectors-order-1' });
+  const ai = await api(s, k, 'POST', '/v1/ai/attestations', { attestation_type: 'decision', input: 'Approve invoice INV-7?', output: { approved: true }, model_provider: 'acme-ai', model_name: 'reviewer', model_version: '3', subject: { approver_id: 'u-42' } });
+  const docHash = sha256('the document INV-7.pdf');
+  const doc = await api(s, k, 'POST', '/v1/document/anchor', { document_hash: docHash, document_ref: 'INV-7.pdf', metadata: { pages: 3 } });
+  const trace = await api(s, k, 'POST', '/v1/traces', { label: 'invoice INV-7', metadata: { period: '2025-01' }, public: true });
+  const t = trace.trace_id as string;
+  await api(s, k, 'POST', '/v1/events', { event_type: 'invoice.received', payload: { invoice: 'INV-7', total: 99 }, trace_id: t });
+  await api(s, k, 'POST', '/v1/ai/attestations', { attestation_type: 'approval', input: 'INV-7', output: 'approved', model_provider: 'acme-ai', model_name: 'reviewer', model_version: '3', subject: { approver_id: 'u-42' }, trace_id: t, store_plaintext: true });
+  await api(s, k, 'POST', '/v1/document/anchor', { document_hash: sha256('INV-7 scan'), document_ref: 'INV-7-scan.pdf', metadata: { pages: 1 }, trace_id: t });
+  await api(s, k, 'POST', '/v1/events', { event_type: 'invoice.paid', payload: { invoice: 'INV-7', paid: true }, trace_id: t });
+  await api(s, k, 'POST', `/v1/traces/${t}/seal`);
+  await until(async () => (await call(s, 'GET', `/v1/traces/${t}`, { key: k })).body?.status === 'sealed', 30_000, 100);
+  await api(s, k, 'POST', '/v1/audit/orgs', { organization_id: 'org-vectors', name: 'Vectors Inc' });
+  for (let i = 0; i < 3; i++) {
+    await api(s, k, 'POST', '/v1/audit/events', { organization_id: 'org-vectors', action: 'user.login', actor: { type: 'user', id: `u-${i}`, name: 'Ada' }, targets: [{ type: 'app', id: 'console' }], context: { location: '10.0.0.1' }, metadata: { attempt: i } }, { 'idempotency-key': `vectors-audit-${i}` });
+  }
+  // A second tenant's sealed trace: the source of a foreign item.
+  const bt = await api(s, beta.key, 'POST', '/v1/traces', { label: 'beta trace' });
+  await api(s, beta.key, 'POST', '/v1/events', { event_type: 'beta.event', payload: { beta: true }, trace_id: bt.trace_id });
+  await api(s, beta.key, 'POST', `/v1/traces/${bt.trace_id}/seal`);
+  await until(async () => (await call(s, 'GET', `/v1/traces/${bt.trace_id}`, { key: beta.key })).body?.status === 'sealed', 30_000, 100);
+
+  const eventProof = await complete(s, null, `/v1/proof/event/${ev.event_id}`);
+  const aiProof = await complete(s, null, `/v1/proof/ai/${ai.attestation_id}`);
+  const docProof = await complete(s, null, `/v1/proof/document/${doc.event_id}`);
+  const bundle = await complete(s, k, `/v1/traces/${t}/proof`);
+  const publicBundle = await complete(s, null, `/v1/proof/trace/${t}`);
+  const betaBundle = await complete(s, beta.key, `/v1/traces/${bt.trace_id}/proof`);
+  const list = await api(s, k, 'GET', '/v1/audit/events?organization_id=org-vectors&limit=10');
+  const auditId = list.events.find((e: Json) => e.seq === 2).id as string;
+  const audit = await complete(s, k, `/v1/audit/events/${auditId}`);
+  const keys = await api(s, k, 'GET', '/keys/acme.example');
+  const betaKeys = await api(s, k, 'GET', '/keys/beta.example');
+  const platform = await api(s, k, 'GET', '/.well-known/svc-platform-key');
+  const checkpoint = await api(s, k, 'GET', '/v1/proof/log/acme.example/checkpoint');
+  save('keys-acme.example.json', keys);
+  save('keys-beta.example.json', betaKeys);
+  save('platform-key.json', platform);
+  save('checkpoint-acme.example.json', checkpoint);
+  const withKeys: Options = { keys: 'keys-acme.example.json', platform_key: 'platform-key.json' };
+
+  // ---- valid documents ----
+  vector('event-proof', eventProof, { valid: true, must_fail: [], note: 'GET /v1/proof/event/{id}, log block complete' });
+  vector('event-proof-with-keys', eventProof, { options: withKeys, valid: true, must_fail: [], note: 'the same proof, its key pinned in /keys/acme.example signed by the platform key' });
+  vector('event-proof-with-payload', { ...eventProof, payload: { amount: 12.5, customer: 'Zoë', items: [{ qty: 2, sku: 'X1' }], order_id: 'A-1001' } }, { valid: true, must_fail: [], note: 'the payload added by its holder: its canonical hash is the signed payload_hash' });
+  vector('ai-proof', aiProof, { options: withKeys, valid: true, must_fail: [], note: 'GET /v1/proof/ai/{id} (subject not in the record: payload_hash is a SKIP line)' });
+  vector('document-proof', docProof, { options: withKeys, valid: true, must_fail: [], note: 'GET /v1/proof/document/{id}' });
+  vector('trace-bundle', bundle, { options: withKeys, valid: true, must_fail: [], note: 'GET /v1/traces/{id}/proof: four items (event, AI with plaintext, document, event) and the seal' });
+  vector('trace-bundle-public', publicBundle, { valid: true, must_fail: [], note: 'GET /v1/proof/trace/{id} (public form)' });
+  vector('audit-event', audit, { options: withKeys, valid: true, must_fail: [], note: 'GET /v1/audit/events/{id}: signed bytes rebuilt from the fields, org log' });
+
+  // ---- tampered event proofs ----
+  const ep = (f: (d: Json) => void): Json => {
+    const d = clone(eventProof);
+    f(d);
+    return d;
+  };
+  vector('event-signature-flipped', ep((d) => (d.signature = flipHex(d.signature, 10))), { valid: false, must_fail: [{ check: 'signature' }], note: 'one hex digit of the signature changed' });
+  vector('event-signed-payload-altered', ep((d) => (d.signed_payload = d.signed_payload.replace(Buffer.from('"v":1').toString('hex'), Buffer.from('"v":2').toString('hex')))), { valid: false, must_fail: [{ check: 'signature' }], note: 'the signed bytes changed (v 2)' });
+  vector('event-key-id-wrong', ep((d) => (d.key_id = flipHex(d.key_id))), { valid: false, must_fail: [{ check: 'key_id' }], note: 'key_id is not the hash of the public key' });
+  vector('event-payload-hash-field', ep((d) => (d.payload_hash = flipHex(d.payload_hash))), { valid: false, must_fail: [{ check: 'fields' }], note: 'payload_hash outside the signed bytes differs from the signed one' });
+  vector('event-ingested-at-field', ep((d) => (d.ingested_at = '2020-01-01T00:00:00.000Z')), { valid: false, must_fail: [{ check: 'fields' }], note: 'ingested_at outside the signed bytes differs' });
+  vector('event-server-claim-false', ep((d) => (d.signature_valid = false)), { valid: false, must_fail: [{ check: 'reported' }], note: 'the server reported signature_valid false' });
+  vector('event-algorithm', ep((d) => (d.algorithm = 'rsa')), { valid: false, must_fail: [{ check: 'algorithm' }], note: 'algorithm other than ed25519' });
+  vector('event-wrong-payload', ep((d) => (d.payload = { order_id: 'A-1002' })), { valid: false, must_fail: [{ check: 'payload' }], note: 'a payload whose canonical hash is not the signed payload_hash' });
+  vector('event-record-kind', ep((d) => Object.assign(d, { key_id: aiProof.key_id, public_key: aiProof.public_key, signature: aiProof.signature, signed_payload: aiProof.signed_payload })), { valid: false, must_fail: [{ check: 'record_kind' }], note: "an AI attestation's signed bytes, validly signed by the same key, presented as an event proof" });
+  const forger = generateKeyPairSync('ed25519');
+  const forgerPub = Buffer.from(forger.publicKey.export({ format: 'jwk' }).x!, 'base64url');
+  vector('event-not-canonical', ep((d) => {
+    const signed = JSON.parse(Buffer.from(d.signed_payload, 'hex').toString('utf8'));
+    const bytes = Buffer.from(JSON.stringify(signed, null, 1));
+    Object.assign(d, { public_key: forgerPub.toString('hex'), key_id: sha256(forgerPub).slice(0, 16), signed_payload: bytes.toString('hex'), signature: sign(null, bytes, forger.privateKey).toString('hex') });
+  }), { valid: false, must_fail: [{ check: 'canonical' }], note: 'signed bytes with whitespace (not canonical), signed by another key' });
+  vector('event-other-key-pinned', ep(() => {}), { options: { keys: 'keys-beta.example.json', platform_key: 'platform-key.json' }, valid: false, must_fail: [{ check: 'published' }, { check: 'domain' }], note: "a key list of another domain: the proof's key is not published there" });
+  const badKeys = clone(keys);
+  badKeys.keys[0].platform_signature = flipHex(badKeys.keys[0].platform_signature, 6);
+  save('keys-acme.example-bad-platform-signature.json', badKeys);
+  vector('event-key-record-forged', ep(() => {}), { options: { keys: 'keys-acme.example-bad-platform-signature.json', platform_key: 'platform-key.json' }, valid: false, must_fail: [{ check: 'platform_signature' }], note: 'the key record is not signed by the platform key' });
+  vector('event-log-leaf-hash', ep((d) => (d.log.leaf_hash = flipHex(d.log.leaf_hash))), { valid: false, must_fail: [{ check: 'log_leaf_hash' }], note: 'the log leaf hash is not SHA-256(0x00 || signed bytes)' });
+  vector('event-log-audit-path', ep((d) => (d.log.audit_path[0] = flipHex(d.log.audit_path[0]))), { valid: false, must_fail: [{ check: 'log_inclusion' }], note: 'an audit path hash changed' });
+  vector('event-log-leaf-index', ep((d) => (d.log.leaf_index = (d.log.leaf_index + 1) % d.log.tree_size)), { valid: false, must_fail: [{ check: 'log_inclusion' }], note: 'the leaf index moved' });
+  vector('event-log-root', ep((d) => (d.log.root_hash = flipHex(d.log.root_hash))), { valid: false, must_fail: [{ check: 'log_inclusion' }, { check: 'log_checkpoint' }], note: 'root_hash differs from the checkpoint' });
+  vector('event-log-checkpoint-signature', ep((d) => (d.log.checkpoint = tamperNoteSignature(d.log.checkpoint))), { valid: false, must_fail: [{ check: 'log_checkpoint_signature' }], note: 'the checkpoint note signature altered' });
+  vector('event-log-origin', ep((d) => (d.organization.primary_domain = 'beta.example')), { valid: false, must_fail: [{ check: 'log_origin' }], note: "the issuer block names another domain: the checkpoint is not that domain's log" });
+  vector('event-log-shape', ep((d) => delete d.log.audit_path), { valid: false, must_fail: [{ check: 'log' }], note: 'a log block without audit_path' });
+  vector('event-log-pending', ep((d) => (d.log = { status: 'pending' })), { valid: true, must_fail: [], note: 'a pending log block is a SKIP line, not a failure' });
+
+  // ---- tampered AI, document and audit documents ----
+  const ap = clone(aiProof);
+  ap.record.input_hash = flipHex(ap.record.input_hash);
+  vector('ai-input-hash', ap, { valid: false, must_fail: [{ check: 'fields' }], note: 'record.input_hash differs from the signed one' });
+  const ap2 = clone(aiProof);
+  ap2.record.subject = { approver_id: 'u-43' };
+  vector('ai-wrong-subject', ap2, { valid: false, must_fail: [{ check: 'payload_hash' }], note: 'with another subject the payload_hash does not recompute' });
+  const ap3 = clone(aiProof);
+  ap3.record.subject = { approver_id: 'u-42' };
+  vector('ai-with-subject', ap3, { valid: true, must_fail: [], note: 'the subject added by its holder: payload_hash recomputes' });
+  const dp = clone(docProof);
+  dp.document_hash = sha256('another document');
+  vector('document-hash-field', dp, { valid: false, must_fail: [{ check: 'fields' }], note: 'document_hash differs from the signed one' });
+  const au = clone(audit);
+  au.action = 'user.logout';
+  vector('audit-action-changed', au, { valid: false, must_fail: [{ check: 'payload_hash' }, { check: 'signature' }], note: 'a signed field changed after signing' });
+  const au2 = clone(audit);
+  au2.log.checkpoint = eventProof.log.checkpoint;
+  vector('audit-tenant-log-checkpoint', au2, { valid: false, must_fail: [{ check: 'log_checkpoint' }], note: "the tenant log's checkpoint in place of the org log's" });
+  vector('audit-org-log-origin', audit, { options: { keys: 'keys-beta.example.json' }, valid: false, must_fail: [{ check: 'log_origin' }], note: "with another domain's key list the org log origin is not that domain's" });
+
+  // ---- tampered bundles ----
+  vector('bundle-version', { ...clone(bundle), bundle_version: 2 }, { valid: false, must_fail: [{ check: 'bundle_version', item: 'bundle' }], note: 'an unknown bundle version' });
+  const recount = (b: Json): Json => {
+    b.items.forEach((it: Json, i: number) => (it.sequence = i + 1));
+    const composite = sha256(Buffer.concat(b.items.map((it: Json) => Buffer.from(it.content_hash, 'hex'))));
+    b.header.item_count = b.seal.item_count = b.items.length;
+    b.header.composite_hash = b.seal.composite_hash = composite;
+    if (b.seal.payload) Object.assign(b.seal.payload, { item_count: b.items.length, composite_hash: composite });
+    return b;
+  };
+  const removed = clone(bundle);
+  removed.items.splice(1, 1);
+  vector('bundle-item-removed', recount(removed), { valid: false, must_fail: [{ check: 'payload_hash', item: 'seal' }], note: 'an item removed, counts and composite hash recomputed by the forger' });
+  const dup = clone(bundle);
+  dup.items.splice(2, 0, clone(dup.items[1]));
+  vector('bundle-item-duplicated', recount(dup), { valid: false, must_fail: [{ check: 'unique_items', item: 'bundle' }, { check: 'payload_hash', item: 'seal' }], note: 'an item twice, counts recomputed' });
+  const swapped = clone(bundle);
+  [swapped.items[0], swapped.items[3]] = [swapped.items[3], swapped.items[0]];
+  vector('bundle-items-swapped', recount(swapped), { valid: false, must_fail: [{ check: 'timestamps', item: 'bundle' }, { check: 'payload_hash', item: 'seal' }], note: 'first and last items swapped, sequence renumbered' });
+  const unsequenced = clone(bundle);
+  unsequenced.items[1].sequence = 3;
+  vector('bundle-sequence', unsequenced, { valid: false, must_fail: [{ check: 'sequence', item: 'bundle' }], note: 'a sequence number out of order' });
+  const counted = clone(bundle);
+  counted.header.item_count += 1;
+  vector('bundle-count', counted, { valid: false, must_fail: [{ check: 'count', item: 'bundle' }], note: 'header.item_count off by one' });
+  const composite = clone(bundle);
+  composite.header.composite_hash = flipHex(composite.header.composite_hash);
+  vector('bundle-composite', composite, { valid: false, must_fail: [{ check: 'composite_hash', item: 'bundle' }], note: 'header.composite_hash changed' });
+  const content = clone(bundle);
+  content.items[0].payload.total = 100;
+  vector('bundle-item-payload', content, { valid: false, must_fail: [{ check: 'content_hash', item: 'item 1' }], note: "an event item's payload changed" });
+  const docMeta = clone(bundle);
+  docMeta.items[2].payload.metadata = { pages: 2 };
+  vector('bundle-document-metadata', docMeta, { valid: false, must_fail: [{ check: 'fields', item: 'item 3' }], note: "a document item's metadata changed" });
+  const aiPlain = clone(bundle);
+  aiPlain.items[1].payload.output = 'rejected';
+  vector('bundle-ai-plaintext', aiPlain, { valid: false, must_fail: [{ check: 'content_hash', item: 'item 2' }], note: "an AI item's stored output changed" });
+  const traceId = clone(bundle);
+  traceId.header.trace_id = beta.tenantId;
+  vector('bundle-trace-id', traceId, { valid: false, must_fail: [{ check: 'payload_hash', item: 'seal' }], note: 'another trace id in the header' });
+  const sealedAt = clone(bundle);
+  sealedAt.seal.sealed_at = '2020-01-01T00:00:00.000Z';
+  vector('bundle-sealed-at', sealedAt, { valid: false, must_fail: [{ check: 'fields', item: 'seal' }], note: 'seal.sealed_at differs from the signed time' });
+  const sealSig = clone(bundle);
+  sealSig.seal.signature = flipHex(sealSig.seal.signature, 20);
+  vector('bundle-seal-signature', sealSig, { valid: false, must_fail: [{ check: 'signature', item: 'seal' }], note: 'the seal signature altered' });
+  const claims = clone(bundle);
+  claims.seal.all_signatures_valid = false;
+  vector('bundle-seal-claim', claims, { valid: false, must_fail: [{ check: 'reported', item: 'seal' }], note: 'the server reported all_signatures_valid false' });
+  const foreign = clone(bundle);
+  foreign.items[0] = clone(betaBundle.items[0]);
+  vector('bundle-foreign-item', recount(foreign), { valid: false, must_fail: [{ check: 'tenant', item: 'bundle' }], note: "another tenant's item in place of the first" });
+  const pending = clone(bundle);
+  pending.items[2].log = { status: 'pending' };
+  vector('bundle-log-order', pending, { valid: false, must_fail: [{ check: 'log_order', item: 'bundle' }], note: 'an item pending while the seal is covered by a checkpoint' });
+  const sealPayload = clone(bundle);
+  sealPayload.seal.payload.metadata = { period: '2025-02' };
+  vector('bundle-seal-payload', sealPayload, { valid: false, must_fail: [{ check: 'payload', item: 'seal' }], note: 'seal.payload carries other metadata' });
+
+  await headVectors(eventProof);
+}
+
+/** A checkpoint note whose (first) signature bytes are changed. */
+function tamperNoteSignature(note: string): string {
+  const lines = note.split('\n');
+  const i = lines.findIndex((l) => l.startsWith('\u2014 '));
+  const sp = lines[i]!.lastIndexOf(' ');
+  const raw = fromBase64(lines[i]!.slice(sp + 1))!;
+  raw[raw.length - 1]! ^= 1;
+  lines[i] = lines[i]!.slice(0, sp + 1) + toBase64(raw);
+  return lines.join('\n');
+}
+
+const rawPublic = (k: KeyObject): Uint8Array => new Uint8Array(Buffer.from(k.export({ format: 'jwk' }).x!, 'base64url'));
+
+/**
+ * The appliance does not put `log.head` in proofs yet (DECISIONS 11; under way): these vectors wrap the real event
+ * proof's checkpoint in a head log built here, signed by a platform key made here, cosigned by two witnesses and
+ * dated by a real RFC 3161 TSA (openssl, test/tsa-server.ts). Once proofs carry the head, take them from the appliance.
+ */
+async function headVectors(eventProof: Json): Promise<void> {
+  const host = parseCheckpoint(parseNote(eventProof.log.checkpoint)!.body)!.origin.split('/')[0]!;
+  const origin = `${host}/head`;
+  const platform = generateKeyPairSync('ed25519');
+  const platformPub = rawPublic(platform.privateKey);
+  const w = ['w1', 'w2', 'w3'].map((n) => {
+    const kp = generateKeyPairSync('ed25519');
+    return { label: n, name: `witness.vectors.example/${n}`, priv: kp.privateKey, pub: rawPublic(kp.privateKey) };
+  });
+  const vkey = (x: (typeof w)[number]) => cosignerVerifierKey(nodeSha256, x.name, x.pub);
+  // Head leaves: three other checkpoints' leaves, then the proof's checkpoint, then one more.
+  const ours = headLeafOfNote(nodeSha256, eventProof.log.checkpoint)!;
+  const leaves = [0, 1, 2].map((i) => leafHash(nodeSha256, new TextEncoder().encode(`other head leaf ${i}`)));
+  leaves.push(leafHash(nodeSha256, ours), leafHash(nodeSha256, new TextEncoder().encode('later head leaf')));
+  const memo = new Map<string, Uint8Array>();
+  const node = (level: number, index: number): Uint8Array => {
+    if (level === 0) return leaves[index]!;
+    const key = `${level}/${index}`;
+    if (!memo.has(key)) memo.set(key, nodeHash(nodeSha256, node(level - 1, 2 * index), node(level - 1, 2 * index + 1)));
+    return memo.get(key)!;
+  };
+  const root = rootFromLeafHashes(nodeSha256, leaves);
+  const body = checkpointBody(origin, leaves.length, root);
+  const signed = formatNote(body, origin, noteKeyId(nodeSha256, origin, platformPub), new Uint8Array(sign(null, Buffer.from(body), platform.privateKey)));
+  const time = Math.floor(Date.now() / 1000);
+  const cosign = (x: (typeof w)[number]) => createCosignature(nodeSha256, (m) => new Uint8Array(sign(null, Buffer.from(m), x.priv)), { name: x.name, publicKey: x.pub }, body, time);
+  const note = signed + cosign(w[0]!) + cosign(w[1]!);
+  const tsa = await startTsa();
+  const otherTsa = await startTsa('other_ca');
+  const stamp = async (t: typeof tsa, data: string) => {
+    const nonce = newNonce();
+    const res = await fetch(t.url, { method: 'POST', headers: { 'content-type': 'application/timestamp-query' }, body: Buffer.from(buildTimestampRequest(nodeSha256(new TextEncoder().encode(data)), nonce)) });
+    const reply = await checkTimestampResponse(nodeSha256, new Uint8Array(await res.arrayBuffer()), new TextEncoder().encode(data), { nonce, anchors: loadTrustAnchors(t.mode === 'other_ca' ? t.otherCaPem : t.caPem) });
+    if (!reply.ok || !reply.token) throw new Error(`TSA refused: ${JSON.stringify(reply)}`);
+    return { token: Buffer.from(reply.token).toString('base64'), gen_time: reply.genTime.toISOString(), tsa: t.url.replace(/:\d+\//, '/') };
+  };
+  try {
+    const good = await stamp(tsa, body);
+    const foreign = await stamp(otherTsa, body);
+    const overOther = await stamp(tsa, `${body}x`);
+    save('tsa-ca.pem', tsa.caPem);
+    save('platform-key-head.json', { algorithm: 'ed25519', public_key: Buffer.from(platformPub).toString('base64url'), key_id: sha256(platformPub).slice(0, 16), note_verifier_key: verifierKey(nodeSha256, origin, platformPub) });
+    const logLine = `log ${verifierKey(nodeSha256, origin, platformPub)}`;
+    save('policy.txt', `# both vector witnesses must cosign\n${logLine}\nwitness w1 ${vkey(w[0]!)}\nwitness w2 ${vkey(w[1]!)}\ngroup both all w1 w2\nquorum both\n`);
+    save('policy-unmet.txt', `${logLine}\nwitness w1 ${vkey(w[0]!)}\nwitness w3 ${vkey(w[2]!)}\ngroup both all w1 w3\nquorum both\n`);
+    save('policy-other-log.txt', `log ${verifierKey(nodeSha256, origin, rawPublic(generateKeyPairSync('ed25519').privateKey))}\nwitness w1 ${vkey(w[0]!)}\nquorum w1\n`);
+    const head = { leaf_index: 3, tree_size: leaves.length, leaf_hash: toHex(leaves[3]!), audit_path: inclusionPath(nodeSha256, node, 3, leaves.length).map(toHex), root_hash: toHex(root), checkpoint: note, timestamps: [good] };
+    const withHead = (f: (h: Json) => void = () => {}): Json => {
+      const d = clone(eventProof);
+      d.log.head = clone(head);
+      f(d.log.head);
+      return d;
+    };
+    const trusted: Options = { policy: 'policy.txt', tsa_ca: 'tsa-ca.pem' };
+    const names = [w[0]!.name, w[1]!.name];
+    vector('head-event-proof', withHead(), { options: trusted, valid: true, must_fail: [], note: 'log.head: head leaf, inclusion, platform signature, two cosignatures meeting the quorum, one RFC 3161 token chaining to tsa-ca.pem', head: { witnessed_by: names, existed_no_later_than: true } });
+    vector('head-no-policy', withHead(), { options: { platform_key: 'platform-key-head.json' }, valid: true, must_fail: [], note: 'without a policy: the head note against the platform key given; no outside trust applied', head: { witnessed_by: [], existed_no_later_than: true } });
+    vector('head-leaf', withHead((h) => (h.leaf_hash = flipHex(h.leaf_hash))), { options: trusted, valid: false, must_fail: [{ check: 'head_leaf' }], note: "the head leaf is not the hash of the log checkpoint's head leaf" });
+    vector('head-inclusion', withHead((h) => (h.audit_path[1] = flipHex(h.audit_path[1]))), { options: trusted, valid: false, must_fail: [{ check: 'head_inclusion' }], note: 'a head audit path hash changed' });
+    vector('head-checkpoint', withHead((h) => (h.root_hash = flipHex(h.root_hash))), { options: trusted, valid: false, must_fail: [{ check: 'head_checkpoint' }], note: 'root_hash differs from the head checkpoint' });
+    vector('head-signature', withHead((h) => (h.checkpoint = tamperNoteSignature(h.checkpoint))), { options: trusted, valid: false, must_fail: [{ check: 'head_signature' }], note: 'the platform signature of the head note altered' });
+    vector('head-other-log', withHead(), { options: { policy: 'policy-other-log.txt' }, valid: false, must_fail: [{ check: 'head_signature' }], note: "the policy's log key is not the key that signed the head" });
+    vector('head-cosignature', withHead((h) => {
+      const lines = h.checkpoint.split('\n');
+      const i = lines.findIndex((l: string) => l.startsWith(`\u2014 ${w[1]!.name} `));
+      const sp = lines[i].lastIndexOf(' ');
+      const raw = fromBase64(lines[i].slice(sp + 1))!;
+      raw[20]! ^= 1;
+      lines[i] = lines[i].slice(0, sp + 1) + toBase64(raw);
+      h.checkpoint = lines.join('\n');
+    }), { options: trusted, valid: false, must_fail: [{ check: 'cosignature' }, { check: 'quorum' }], note: "witness w2's cosignature altered" });
+    vector('head-quorum', withHead(), { options: { policy: 'policy-unmet.txt', tsa_ca: 'tsa-ca.pem' }, valid: false, must_fail: [{ check: 'quorum' }], note: 'the policy needs w3, which did not cosign' });
+    vector('head-timestamp-imprint', withHead((h) => (h.timestamps = [overOther])), { options: trusted, valid: false, must_fail: [{ check: 'timestamp' }], note: 'a token over other bytes than the head body' });
+    vector('head-timestamp-other-ca', withHead((h) => (h.timestamps = [foreign])), { options: trusted, valid: false, must_fail: [{ check: 'timestamp' }], note: 'the only token chains to another CA: with --tsa-ca none counts' });
+    vector('head-timestamp-gen-time', withHead((h) => (h.timestamps[0].gen_time = '2020-01-01T00:00:00.000Z')), { options: trusted, valid: false, must_fail: [{ check: 'timestamp' }], note: "gen_time differs from the token's" });
+    vector('head-timestamp-token', withHead((h) => {
+      const der = Buffer.from(h.timestamps[0].token, 'base64');
+      der[der.length - 10]! ^= 1;
+      h.timestamps[0].token = der.toString('base64');
+    }), { options: trusted, valid: false, must_fail: [{ check: 'timestamp' }], note: 'a byte of the token signature changed' });
+    vector('head-shape', withHead((h) => delete h.audit_path), { options: trusted, valid: false, must_fail: [{ check: 'head_shape' }], note: 'a head block without audit_path' });
+  } finally {
+    tsa.stop();
+    otherTsa.stop();
+  }
+}
+
+if (import.meta.main) await main();

@@ -1,0 +1,108 @@
+// Owns the state-changing operator commands as the CLI and the console run them (DECISIONS 11): each calls its area
+// service, then appends one entry to the operator log, {action, at, by (the OS user), target (ids), details}. Details
+// name what changed and never a secret: an API key's plaintext, a private key or the master key never go in.
+import { readFileSync } from 'node:fs';
+import { userInfo } from 'node:os';
+import { closeStore, openStore } from '../store/env';
+import { createTenant, findTenant, rotateKey, setPastDue, setPlan, verifyDomain, type CreateTenantIn } from '../tenants/service';
+import { createApiKey, revokeApiKey, type CreateKeyIn } from '../keys/service';
+import { runRetention } from './retention';
+import { createBackup } from '../backup/create';
+import { restoreBackup } from '../backup/restore';
+import { addLog } from '../witness/service';
+import { appendOperatorEntry } from '../tlog/operator-log';
+
+/** The account name of `uid` in /etc/passwd, or null. */
+function passwdName(uid: number): string | null {
+  try {
+    const line = readFileSync('/etc/passwd', 'utf8').split('\n').find((l) => l.split(':')[2] === String(uid));
+    return line ? line.split(':')[0]! : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The OS user running the command (uid when the account has no name). Bun's userInfo() answers "unknown" for
+ * some accounts (root among them), so /etc/passwd is asked before falling back to the uid.
+ */
+function osUser(): string {
+  const uid = process.getuid?.();
+  let name: string | null = null;
+  try {
+    name = userInfo().username;
+  } catch {
+    name = null;
+  }
+  if (name && name !== 'unknown') return name;
+  return (uid !== undefined && passwdName(uid)) || `uid:${uid ?? 'unknown'}`;
+}
+
+const record = (action: string, target: Record<string, string>, details: Record<string, unknown>) =>
+  appendOperatorEntry({ action, at: new Date().toISOString(), by: osUser(), target, details });
+
+export const operatorActions = {
+  async createTenant(input: CreateTenantIn) {
+    const r = await createTenant(input);
+    await record('tenant.create', { tenant_id: r.tenant_id }, { name: r.name, domain: r.primary_domain, plan: r.plan, key_id: r.key_id });
+    return r;
+  },
+  async setPlan(ref: string, plan: string) {
+    const t = await setPlan(ref, plan);
+    await record('tenant.set_plan', { tenant_id: t.tenant_id }, { plan: t.plan });
+    return t;
+  },
+  async setPastDue(ref: string, on: boolean) {
+    const t = await setPastDue(ref, on);
+    await record('tenant.set_past_due', { tenant_id: t.tenant_id }, { past_due: t.past_due });
+    return t;
+  },
+  async verifyDomain(ref: string, force: boolean) {
+    const t = await verifyDomain(ref, force);
+    await record('tenant.verify_domain', { tenant_id: t.tenant_id }, { domain: t.primary_domain, how: force ? 'operator attestation (--force)' : 'DNS TXT' });
+    return t;
+  },
+  async rotateKey(ref: string) {
+    const tenantId = findTenant(ref).tenant_id;
+    const r = await rotateKey(tenantId);
+    await record('tenant.rotate_key', { tenant_id: tenantId }, { key_id: r.key_id, public_key: r.public_key });
+    return r;
+  },
+  async createApiKey(input: CreateKeyIn) {
+    const r = await createApiKey(input);
+    // The plaintext is returned to the operator once and never recorded.
+    await record('key.create', { tenant_id: r.tenant_id, key_id: r.key_id }, { name: r.name, scopes: r.scopes, ip_allowlist: r.ip_allowlist });
+    return r;
+  },
+  async revokeApiKey(keyId: string) {
+    const r = await revokeApiKey(keyId);
+    await record('key.revoke', { key_id: r.key_id }, { revoked_at: r.revoked_at });
+    return r;
+  },
+  async runRetention(asOf: Date) {
+    const r = await runRetention(asOf);
+    await record('retention.run', {}, { as_of: asOf.toISOString(), ...r });
+    return r;
+  },
+  async backup(to: string, opts: { includeMasterKey: boolean }) {
+    const r = await createBackup(to, opts);
+    await record('backup', { dir: r.dir }, { files: r.files, bytes: r.bytes, records: r.records, includes_master_key: r.includes_master_key });
+    return r;
+  },
+  /** Recorded in the restored data directory's operator log (the appliance that runs from it). */
+  async restore(from: string, opts: { notBeforeCheckpoint?: string }) {
+    const r = await restoreBackup(from, opts);
+    openStore(r.data_dir);
+    try {
+      await record('restore', { data_dir: r.data_dir }, { from, records: r.records, files: r.files, not_before_checkpoint: opts.notBeforeCheckpoint ?? null });
+    } finally {
+      await closeStore();
+    }
+    return r;
+  },
+  async addWitnessedLog(origin: string, vkey: string) {
+    const r = await addLog(origin, vkey);
+    await record('witness.add_log', { origin: r.origin }, { vkey: r.vkey });
+    return r;
+  },
+};
