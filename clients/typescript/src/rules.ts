@@ -16,8 +16,8 @@ const refused = (item: string, detail: string): RuleReport => ({
 
 /** The rule set's own report (what `svc verify` prints), under the caller's trust. */
 export async function checkDocument(proof: unknown, trust: VerifyTrust = {}): Promise<RuleReport> {
-  // DECISIONS 11: the policy and TSA roots are the caller's own.
-  const opts: VerifyOptions = { keys: trust.keys };
+  // DECISIONS 11: the policy and TSA roots are the caller's own; the option names are the rule set's.
+  const opts: VerifyOptions = { keys: trust.keys, platformKey: trust.platformKey };
   if (trust.policy !== undefined) {
     const parsed = parsePolicy(browserPrimitives.sha256, trust.policy);
     if (!parsed.ok) return refused('policy', `line ${parsed.line}: ${parsed.error}`);
