@@ -11,7 +11,7 @@ from cryptography import x509
 from ._logs import HeadTrust
 from ._policy import Policy, parse_policy
 from ._rules import (
-    Ctx, pin_keys, proof_domain, published_keys, verify_ai_proof, verify_audit_event, verify_bundle,
+    Ctx, check_heads, pin_keys, proof_domain, published_keys, verify_ai_proof, verify_audit_event, verify_bundle,
     verify_document_proof, verify_event_proof,
 )
 from ._timestamp import load_pem_certificates
@@ -134,6 +134,7 @@ def verify(
     else:
         x.add("document", "format", False, "neither an event, AI or document proof, an audit event nor a trace bundle")
     published_for = pin_keys(x, domain, used, keys, platform_key) if kind != "unknown" else None
+    check_heads(x)
     key = hex_bytes(signer_key, 32)
     signer = {"key_id": key_id_of(key), "public_key": signer_key, "published_for": published_for,
               "log_origin": x.checkpoint["origin"] if x.checkpoint else None} if key and kind != "unknown" else None
