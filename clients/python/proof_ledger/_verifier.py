@@ -81,8 +81,8 @@ def verify(
     bundle, as the API returns it (a dict, its JSON text, or a path). `policy`: a C2SP tlog-policy (text or path) whose
     log line is the platform key and whose quorum the head's cosignatures must meet; `tsa_roots`: PEM trust anchors
     (text, path or certificates), then at least one RFC 3161 token must chain to them; `keys`: a GET /keys/{domain}
-    answer every key used must be published in; `platform_key`: a GET /.well-known/svc-platform-key answer (signs
-    that key list, and checks the head without a policy). Raises ValueError for an unreadable policy or PEM."""
+    answer every key used must be published in; `platform_key`: a GET /.well-known/svc-platform-key answer (dict, JSON
+    text or path; signs that key list, and checks the head without a policy). Raises ValueError for an unreadable policy or PEM."""
     pol = policy if isinstance(policy, Policy) else parse_policy(_text(policy)) if policy is not None else None
     if tsa_roots is None:
         anchors: list[x509.Certificate] = []
@@ -93,7 +93,8 @@ def verify(
     else:
         anchors = list(tsa_roots)
     keys = _json(keys) if keys is not None else None
-    platform_key = _json(platform_key) if isinstance(platform_key, os.PathLike) else platform_key
+    if isinstance(platform_key, (bytes, os.PathLike)) or (isinstance(platform_key, str) and hex_bytes(platform_key, 32) is None):
+        platform_key = _json(platform_key)  # a path or JSON text, like keys; a 64-hex string is the raw key
     x = Ctx(keys=published_keys(keys), trust=HeadTrust(policy=pol, anchors=anchors, platform_keys=_platform_keys(platform_key)),
             demand_head=pol is not None or bool(anchors))
     doc: Any = proof
