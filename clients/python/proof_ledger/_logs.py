@@ -10,6 +10,7 @@ from datetime import datetime, timedelta, timezone
 from typing import Any, Callable, Sequence
 
 from cryptography import x509
+from cryptography.hazmat.primitives import hashes
 
 from ._merkle import leaf_hash, verify_inclusion
 from ._note import (
@@ -151,7 +152,26 @@ class HeadTrust:
     policy: Policy | None = None
     anchors: Sequence[x509.Certificate] = ()
     platform_keys: Sequence[bytes] = ()
-    cache: dict[bytes, TimestampVerdict] = field(default_factory=dict)
+
+
+# Token verdicts already reached, by (anchor set, token, head body): every record proof built on one head carries the
+# same tokens, so a verifier checking many proofs pays once per head. Sound because a verdict depends on nothing else
+# (the chain is checked at the token's own genTime). Bounded: the oldest entries go first.
+_VERDICTS: dict[bytes, TimestampVerdict] = {}
+_MAX_VERDICTS = 1024
+
+
+def _token_verdict(token: bytes, body: bytes, anchors: Sequence[x509.Certificate]) -> TimestampVerdict:
+    h = hashlib.sha256()
+    for a in anchors:
+        h.update(a.fingerprint(hashes.SHA256()))
+    key = h.digest() + hashlib.sha256(token).digest() + hashlib.sha256(body).digest()
+    v = _VERDICTS.get(key)
+    if v is None:
+        if len(_VERDICTS) >= _MAX_VERDICTS:
+            del _VERDICTS[next(iter(_VERDICTS))]
+        v = _VERDICTS[key] = verify_timestamp_token(token, body, anchors)
+    return v
 
 
 @dataclass
@@ -264,10 +284,7 @@ def check_head_block(log_checkpoint: Any, head: Any, trust: HeadTrust) -> HeadRe
         if not token:
             steps.append(Step("head_timestamp", False, f"{label}: token is not base64 DER"))
             continue
-        key = hashlib.sha256(token).digest() + hashlib.sha256(body).digest()
-        v = trust.cache.get(key)
-        if v is None:
-            v = trust.cache[key] = verify_timestamp_token(token, body, trust.anchors)
+        v = _token_verdict(token, body, trust.anchors)
         if not v.ok:
             foreign = v.reason == "chain"  # a token from a TSA not trusted here is not evidence, nor a broken link
             steps.append(Step("head_timestamp", foreign, f"{label}: {'not counted, ' if foreign else ''}{v.detail}"))
