@@ -33,7 +33,8 @@ export async function startBenchServer(dir = mkdtempSync(join(tmpdir(), 'svc-ben
 }
 
 export async function cliJson(dir: string, ...args: string[]): Promise<any> {
-  const p = Bun.spawn(['bun', 'src/cli/index.ts', '--data-dir', dir, '--json', ...args], { cwd: ROOT, stdout: 'pipe', stderr: 'inherit' });
+  // process.env as it is now (Bun.spawn's default is the environment the script started with).
+  const p = Bun.spawn(['bun', 'src/cli/index.ts', '--data-dir', dir, '--json', ...args], { cwd: ROOT, stdout: 'pipe', stderr: 'inherit', env: { ...process.env } });
   const text = await new Response(p.stdout).text();
   await p.exited;
   return JSON.parse(text);

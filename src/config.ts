@@ -1,5 +1,7 @@
 // Owns configuration: environment plus an optional JSON config file, validated once into a frozen Config.
 import { existsSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { hostname } from 'node:os';
 import { resolve, join } from 'node:path';
 import cron from 'node-cron';
 import { parseRange } from './cidr';
@@ -42,6 +44,19 @@ export type Config = Readonly<{
   tsaCa: string | null;
   /** Plain-HTTP listener of GET /metrics; null = off. */
   metricsAddr: { host: string; port: number } | null;
+  /** Replication on PostgreSQL (docs/operations.md "Replication and failover"); null = single node. */
+  replication: ReplicationConfig | null;
+}>;
+
+export type ReplicationConfig = Readonly<{
+  /** PostgreSQL connection URL (a secret: it may hold a password; never logged). */
+  url: string;
+  /** This node's name in the lease and in `svc replication status`. */
+  nodeId: string;
+  /** A standby takes over within this many seconds of the primary's last lease renewal. */
+  failoverSeconds: number;
+  /** GET /healthz/replica answers 200 only while this node is at most this far behind the primary. */
+  maxLagSeconds: number;
 }>;
 
 const KEYS = [
@@ -50,7 +65,11 @@ const KEYS = [
   'SVC_AUDIT_HOT_DAYS', 'SVC_PUBLIC_RPS', 'SVC_LOG_LEVEL', 'SVC_UPGRADE_URL', 'SVC_RETENTION_CRON', 'SVC_WRITE_QUEUE_MAX',
   'SVC_CHECKPOINT_LEAVES', 'SVC_CHECKPOINT_SECONDS',
   'SVC_METRICS_ADDR', 'SVC_HEAD_SECONDS', 'SVC_WITNESS_POLICY_FILE', 'SVC_WITNESS_CA_FILE', 'SVC_TSA_URLS', 'SVC_TSA_CA_FILE',
+  'SVC_REPLICATION_URL', 'SVC_NODE_ID', 'SVC_FAILOVER_SECONDS', 'SVC_REPLICA_MAX_LAG_SECONDS',
 ] as const;
+
+/** SVC_NODE_ID's default: the host name and a hash of the data directory, stable across restarts of one node. */
+export const defaultNodeId = (dataDir: string): string => `${hostname()}-${createHash('sha256').update(dataDir).digest('hex').slice(0, 8)}`;
 
 /** The text of a configured file, or null (absent or unreadable: a problem is listed). */
 function readSetting(name: string, file: string | undefined, problems: string[]): string | null {
@@ -164,6 +183,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (tsaUrls.length && !s.SVC_TSA_CA_FILE) problems.push('SVC_TSA_URLS needs SVC_TSA_CA_FILE (the PEM roots the TSAs chain to)');
   if (metricsAddr === undefined) problems.push('SVC_METRICS_ADDR must be HOST:PORT or off');
   const retentionCron = s.SVC_RETENTION_CRON ?? '17 3 * * *';
+  const replUrl = s.SVC_REPLICATION_URL ?? null;
+  if (replUrl && !/^postgres(ql)?:\/\//.test(replUrl)) problems.push('SVC_REPLICATION_URL must be a postgres:// connection URL');
+  const nodeId = s.SVC_NODE_ID ?? defaultNodeId(dataDir);
+  if (!/^[A-Za-z0-9._-]{1,128}$/.test(nodeId)) problems.push('SVC_NODE_ID must be 1-128 letters, digits, dots, dashes or underscores');
+  const failoverSeconds = int('SVC_FAILOVER_SECONDS', 10, 2, 3600);
+  const maxLagSeconds = int('SVC_REPLICA_MAX_LAG_SECONDS', 5, 1, 86400);
   if (!cron.validate(retentionCron)) problems.push(`SVC_RETENTION_CRON ${JSON.stringify(retentionCron)} is not a cron expression (five fields: minute hour day month weekday)`);
   const cfg: Config = {
     dataDir,
@@ -192,6 +217,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     tsaUrls,
     tsaCa: tsaCaOf(s.SVC_TSA_CA_FILE, problems),
     metricsAddr: metricsAddr ?? null,
+    replication: replUrl ? Object.freeze({ url: replUrl, nodeId, failoverSeconds, maxLagSeconds }) : null,
   };
   if (problems.length) throw new Error(`configuration: ${problems.join('; ')}`);
   return Object.freeze(cfg);

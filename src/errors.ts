@@ -105,6 +105,9 @@ export const ERRORS = {
   invalid_consistency_proof: { status: 422, message: 'The consistency proof does not verify' },
   // Back-pressure of the write path (docs/operations.md): answered at once with Retry-After.
   overloaded: { status: 503, message: 'Too many writes in flight; retry after Retry-After seconds' },
+  // APPLIANCE "Past one machine": replication on PostgreSQL (docs/operations.md "Replication and failover").
+  not_primary: { status: 503, message: 'This node is a standby; send writes to the primary' },
+  replication_unavailable: { status: 503, message: 'PostgreSQL cannot commit writes now; retry after Retry-After seconds' },
   // The generic 500 for unexpected exceptions (never carries internals).
   internal_error: { status: 500, message: 'Internal error' },
 } as const satisfies Record<string, Row>;

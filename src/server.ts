@@ -19,6 +19,9 @@ import { setServedCertificate, startMetricsListener } from './http/metrics';
 import { migrate } from './migrations/index';
 import { wireRecordTable } from './workers/record-kinds';
 import { ensureWitnessKey } from './witness/service';
+import { announceUrl, nodeState, startReplication, stopReplication } from './replication/node';
+import { refuseWrites } from './store/writer';
+import { ApiError } from './errors';
 
 /** Where the first start writes the bootstrap key when stdout is not a terminal. */
 const BOOTSTRAP_KEY_FILE = 'bootstrap-api-key';
@@ -61,29 +64,54 @@ export async function startServer(env?: Record<string, string | undefined>): Pro
   wireRecordTable();
   loadPlans(cfg.dataDir);
   openStore(cfg.dataDir);
+  // Format migrations rewrite this node's own layout: they run before replication, on every node alike.
   await migrate();
-  await ensurePlatformKey();
-  await bootstrap(cfg);
-  // Before the writers start: records written before the transparency logs existed join their logs once.
-  await migrateLogs();
+  const ensureNamedRows = async () => {
+    await ensureWitnessKey();
+    await ensurePlatformLogs();
+  };
+  /** What only the node that writes does, before its writer starts (single node: always; replicated: on promotion). */
+  const becomePrimary = async () => {
+    refuseWrites(null);
+    await ensurePlatformKey();
+    await bootstrap(cfg);
+    // Before the writers start: records written before the transparency logs existed join their logs once.
+    await migrateLogs();
+    await startWriterThread(cfg);
+    startWorkers(cfg);
+    // Named after the public host, known only once the port is bound (SVC_PORT=0): a later promotion makes them here.
+    if (runtime.port !== null) await ensureNamedRows();
+  };
   const tls = cfg.tls ? await tlsMaterial(cfg) : null;
   const app = buildApp(allRoutes());
   // Workers first: /healthz answers only once the store is open and the workers run (DECISIONS 7).
-  await startWriterThread(cfg);
-  startWorkers(cfg);
+  if (cfg.replication) {
+    refuseWrites(() => new ApiError('not_primary').withHeaders({ 'retry-after': '1' }));
+    // A standby runs no writer and no background job: they start when it becomes primary, and stop if it stops being so.
+    await startReplication(cfg, {
+      promote: becomePrimary,
+      // Refused first: what the stopping writer still holds is answered not_primary (its commits are fenced anyway).
+      demote: async () => {
+        refuseWrites(() => new ApiError('not_primary').withHeaders({ 'retry-after': '1' }));
+        await stopWorkers();
+      },
+    });
+  } else {
+    await becomePrimary();
+  }
   startRateLimits();
   assertPortFree(cfg.host, cfg.port);
   app.listen({ hostname: cfg.host, port: cfg.port, reusePort: true, ...(tls ? { tls: { cert: tls.cert, key: tls.key } } : {}) });
   const port = app.server!.port!;
   runtime.port = port;
   // Named after the public host, known only now when the port is chosen at start (SVC_PORT=0).
-  await ensureWitnessKey();
-  await ensurePlatformLogs();
+  if (!cfg.replication || nodeState()?.role === 'primary') await ensureNamedRows();
   setServedCertificate(tls?.cert ?? null);
   const metrics = startMetricsListener();
   const scheme = tls ? 'https' : 'http';
   const shownHost = cfg.host === '0.0.0.0' || cfg.host === '::' ? 'localhost' : cfg.host;
   const url = `${scheme}://${shownHost}:${port}`;
+  announceUrl(publicUrl(port));
   process.stdout.write(
     `listening on ${scheme}://${cfg.host}:${port}\n` +
       `API:      ${url}/v1   (public pages: ${publicUrl(port)}; reference: ${url}/docs)\n` +
@@ -116,7 +144,9 @@ export async function startServer(env?: Record<string, string | undefined>): Pro
       metrics?.stop();
       await app.server?.stop(false);
       stopRateLimits();
+      // The writer finishes under the lease; then the lease is released for a standby to take at once.
       await stopWorkers();
+      await stopReplication();
       await closeStore();
       unloadPlans();
       log('info', 'stopped');

@@ -7,6 +7,7 @@ import { closeStore, openStore } from '../src/store/env';
 import { startApp } from './app';
 import { parseArgv } from '../src/cli/argv';
 import { wireRecordTable } from '../src/workers/record-kinds';
+import { replicateOperator } from '../src/replication/link';
 
 /**
  * Opens the data directory of the Config loaded at boot (SVC_DATA_DIR or --data-dir) and runs the console.
@@ -18,6 +19,8 @@ export async function runConsole(base: Config): Promise<void> {
   const logFile = join(cfg.dataDir, 'console.log');
   setLogSink((text) => appendFileSync(logFile, text));
   openStore(cfg.dataDir);
+  // Operator changes reach every node through the stream, as the CLI's.
+  if (cfg.replication) replicateOperator(cfg.replication);
   wireRecordTable();
   await startApp(cfg);
   await closeStore();

@@ -16,6 +16,7 @@ import { runDoctor } from './doctor';
 import { describeWitnessKey, listLogs } from '../witness/service';
 import { operatorActions } from '../workers/operator-actions';
 import { operatorEntries, verifyOperatorLog } from '../tlog/operator-log';
+import { replicationStatus } from '../replication/status';
 
 export type Command = { usage: string; run(ctx: CliContext): Promise<CliResult | null>; opensStore?: boolean };
 
@@ -242,6 +243,23 @@ export const commands: Record<string, Command> = {
       }
       const r = await operatorActions.restore(need(ctx, 'from'), { notBeforeCheckpoint: ctx.flags['not-before-checkpoint'] as string | undefined });
       return { json: r, text: `restored ${r.files} files into ${r.data_dir}: ${r.records} records, every signature verified (master key ${r.master_key})` };
+    },
+  },
+  'replication status': {
+    usage: 'replication status   (role, primary, applied position and lag of this node and of every node)',
+    async run() {
+      const rc = config().replication;
+      if (!rc) throw new ApiError('bad_request', 'replication is not configured (SVC_REPLICATION_URL is unset)');
+      const r = await replicationStatus(rc);
+      const { epoch, head, ...out } = r;
+      const secs = (n: number | null) => (n === null ? '-' : `${n.toFixed(1)}s`);
+      const rows = table([['NODE', 'ROLE', 'APPLIED', 'LAG', 'SEEN', 'URL'], ...r.nodes.map((n) => [n.node, n.role, String(n.applied), secs(n.lag_seconds), `${n.seen_seconds_ago}s ago`, n.url ?? '-'])]);
+      return {
+        json: out,
+        text: `node ${r.node}: ${r.role}, applied ${r.applied} of ${head}, lag ${secs(r.lag_seconds)}
+primary: ${r.primary ?? 'none (lease free)'} (epoch ${epoch})
+${rows}`,
+      };
     },
   },
   doctor: {

@@ -6,6 +6,7 @@ import { commands } from './commands';
 import { setLogSink } from '../log';
 import { parseArgv } from './argv';
 import { wireRecordTable } from '../workers/record-kinds';
+import { replicateOperator } from '../replication/link';
 
 // Files the CLI creates in the data directory (a first LMDB open, the master key) are for this user only.
 process.umask(0o077);
@@ -39,7 +40,11 @@ async function main(): Promise<number> {
     process.stderr.write('error: 1 problem(s) found\n');
     return 1;
   }
-  if (cmd.opensStore !== false) openStore(cfg.dataDir);
+  if (cmd.opensStore !== false) {
+    openStore(cfg.dataDir);
+    // Operator changes reach every node through the stream (docs/operations.md "Replication and failover").
+    if (cfg.replication) replicateOperator(cfg.replication);
+  }
   wireRecordTable();
   const result = await cmd.run({ args: entry.args, flags: values as CliContext['flags'], json });
   if (result) process.stdout.write(json ? JSON.stringify(result.json) + '\n' : result.text.endsWith('\n') ? result.text : result.text + '\n');

@@ -1,6 +1,5 @@
 // Owns the Elysia application: request ids, body parsing and limits, error rendering, request logs, routes.
 import { Elysia, type AnyElysia } from 'elysia';
-import { Type as t } from '@sinclair/typebox';
 import { ApiError, PlainError } from '../errors';
 import { config } from '../config';
 import { log, logs } from '../log';
@@ -12,7 +11,7 @@ import { recordRequest } from './metrics';
 import { overloaded, writerSaturated } from '../store/writer';
 import { openApiRoutes } from './openapi';
 import { guards } from './guards';
-import { doc } from '../api/doc';
+import { healthRoutes } from './health';
 
 const MB = 1024 * 1024;
 /** DECISIONS 0: 2 MB bodies everywhere, 8 MB on the document anchor route. */
@@ -118,9 +117,7 @@ export function buildApp(routes: AnyElysia[]) {
       });
     })
     .use(guards)
-    .get('/healthz', () => ({ status: 'ok' }), {
-      detail: doc({ summary: 'Liveness: the store is open and the workers run', tag: 'service', ok: { 200: t.Object({ status: t.Literal('ok') }) } }),
-    });
+    .use(healthRoutes);
   for (const r of routes) app = app.use(r);
   // The document is generated from the finished app, so every mounted route is in it.
   const finished = app;

@@ -4,12 +4,16 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { checkFormat, forgetFormat } from './format';
+import { ApiError } from '../errors';
+import { captureDb, capturing, runReplicated, startCapture, stopCapture, StreamConflict, type Replicator } from './capture';
 
 /** Named sub-databases an environment may hold: over 50 are in use, so 64 left too little room for new areas. */
 const MAX_DBS = 128;
 let root: RootDatabase | null = null;
 let readOnly = false;
 const dbs = new Map<string, Database>();
+/** The options each sub-database was opened with (replication carries them to other nodes). */
+const dbOpts = new Map<string, { dupSort?: boolean; encoding?: 'msgpack' | 'binary' | 'string' }>();
 
 /** What a read-only store answers for a sub-database that was never written: nothing. */
 const EMPTY = Object.freeze({
@@ -78,7 +82,9 @@ export function subDb<V = any, K extends import('lmdb').Key = import('lmdb').Key
       ...(SHARED_STRUCTURES.has(name) ? { sharedStructuresKey: Symbol.for('structures') } : {}),
     }) ?? (readOnly ? EMPTY : undefined);
     if (!d) throw new Error(`sub-database ${name} could not be opened`);
+    if (capturing()) captureDb(name, opts, d);
     dbs.set(name, d);
+    dbOpts.set(name, opts);
   }
   return d as unknown as Database<V, K>;
 }
@@ -88,7 +94,34 @@ export function subDb<V = any, K extends import('lmdb').Key = import('lmdb').Key
  * Reads inside `fn` see the transaction's own writes. Resolves to fn's result once fsync'd.
  */
 export function transact<T>(fn: () => T): Promise<T> {
+  if (capturing()) return transactReplicated(fn);
   return env().transaction(fn) as Promise<T>;
+}
+
+/**
+ * Replicated form of transact: a synchronous transaction (it must hold LMDB's write lock while PostgreSQL commits),
+ * run again after catching up when another node took its stream position first; `fn` must therefore be
+ * re-runnable, which every transact function is (it only reads and writes LMDB).
+ */
+async function transactReplicated<T>(fn: () => T): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return runReplicated(fn);
+    } catch (e) {
+      if (!(e instanceof StreamConflict)) throw e;
+      if (attempt === 5) throw new ApiError('replication_unavailable', 'The replicated stream moved on; retry').withHeaders({ 'retry-after': '1' });
+      await new Promise((r) => setTimeout(r, attempt * 10));
+    }
+  }
+}
+
+/**
+ * Replication on: from now on every write of this thread's store is committed to `r`'s stream first (see capture.ts).
+ * Sub-databases opened before are switched over too.
+ */
+export function replicateStore(r: Replicator): void {
+  startCapture(env(), r, (name, opts) => subDb(name, opts));
+  for (const [name, d] of dbs) captureDb(name, dbOpts.get(name) ?? {}, d);
 }
 
 /**
@@ -96,6 +129,7 @@ export function transact<T>(fn: () => T): Promise<T> {
  * thread blocks for the fsync). All or nothing: when `fn` throws, none of its writes is committed.
  */
 export function transactSync<T>(fn: () => T): T {
+  if (capturing()) return runReplicated(fn);
   return env().transactionSync(fn) as T;
 }
 
@@ -162,6 +196,8 @@ export async function closeStore(): Promise<void> {
   const r = root;
   root = null;
   dbs.clear();
+  dbOpts.clear();
+  stopCapture();
   forgetFormat();
   await r.close();
   if (aside) rmSync(aside, { recursive: true, force: true });

@@ -5,6 +5,8 @@ import { parentPort } from 'node:worker_threads';
 import { log } from '../log';
 import type { Key } from 'lmdb';
 import { subDb, transactSync } from './env';
+import { refusal, StreamConflict } from './capture';
+import { ApiError } from '../errors';
 import { exitThread, tellMain } from './thread';
 
 /**
@@ -19,10 +21,21 @@ export type ApplierTable = Readonly<Record<string, Applier<any, any>>>;
 /** `ack`: a stored queue entry that the item's transaction removes (items queued by earlier versions). */
 /** Items travel as JSON text: data must be plain JSON (binary as base64). */
 export type WriteItem = { id: number; kind: string; data: unknown; ack?: { db: string; key: Key } };
-/** [id, 1, result] once durable; [id, 0, reason] when the item could not be prepared (nothing was written for it). */
+/**
+ * [id, 1, result] once durable; [id, 0, reason] when the item could not be prepared (nothing was written for it);
+ * the reason is a REFUSED code when replication refused the whole batch.
+ */
 export type WriteResult = [id: number, ok: 0 | 1, value: unknown];
 /** The answer to one posted batch, sent once its transaction is durable. */
 export type WriterMessage = { results: WriteResult[]; batch: number };
+/** Why replication refused a batch (answered 503 with Retry-After: 1). */
+export const REFUSED = ['not_primary', 'replication_unavailable'] as const;
+
+/** The REFUSED code for an error of a replicated transaction; null for any other error. */
+function refusedCode(e: unknown): (typeof REFUSED)[number] | null {
+  if (e instanceof StreamConflict) return 'replication_unavailable';
+  return e instanceof ApiError && (REFUSED as readonly string[]).includes(e.code) ? (e.code as (typeof REFUSED)[number]) : null;
+}
 
 /**
  * Thread side: applies every batch the main thread posts, in order; `afterItems` run in each transaction after
@@ -50,6 +63,11 @@ export function runWriter(table: ApplierTable, afterItems: ReadonlyArray<() => v
   let failed = false;
   const handle = (items: WriteItem[]) => {
     if (failed) return;
+    const refused = refusedCode(refusal());
+    if (refused) {
+      tellMain(JSON.stringify({ results: items.map((it) => [it.id, 0, refused]), batch: items.length } satisfies WriterMessage));
+      return;
+    }
     const prepared = items.map(prepare);
     const results: WriteResult[] = prepared.map((x) => x.fail ?? [0, 0, null]);
     try {
@@ -63,6 +81,9 @@ export function runWriter(table: ApplierTable, afterItems: ReadonlyArray<() => v
         for (const f of afterItems) f();
       });
     } catch (e) {
+      // Replication refused the commit: nothing of the batch was written, every item is answered 503.
+      const code = refusedCode(e);
+      if (code) tellMain(JSON.stringify({ results: items.map((it) => [it.id, 0, code]), batch: items.length } satisfies WriterMessage));
       log('error', 'write transaction failed; restarting the writer', { error: String((e as Error).message) });
       failed = true;
       void exitThread(1);

@@ -5,7 +5,7 @@ import type { Config } from '../config';
 import { ApiError } from '../errors';
 import { refreshReads } from './env';
 import { superviseThread, type Supervised } from './thread';
-import type { WriteItem, WriterMessage } from './writer-core';
+import { REFUSED, type WriteItem, type WriterMessage } from './writer-core';
 import type { Key } from 'lmdb';
 
 type Waiter = { resolve(v: unknown): void; reject(e: unknown): void; at: number };
@@ -25,6 +25,10 @@ const MAX_BATCHES_IN_FLIGHT = 2;
 const FLUSH_AT = 16;
 const waiting = new Map<number, Waiter>();
 const stats = { committed: 0, batches: 0, last_batch: 0, max_batch: 0 };
+/** Set while this node may not write (a standby): every write is answered with it, before anything else. */
+let refuse: (() => ApiError) | null = null;
+/** Replication refused the last batch: while the writer restarts after it, writes are answered alike. */
+let refusedLast: (typeof REFUSED)[number] | null = null;
 
 function onMessage(text: string): void {
   const m = JSON.parse(text) as WriterMessage;
@@ -36,6 +40,7 @@ function onMessage(text: string): void {
   stats.batches++;
   stats.last_batch = m.batch;
   stats.max_batch = Math.max(stats.max_batch, m.batch);
+  refusedLast = null;
   for (const [id, ok, value] of m.results) {
     const w = waiting.get(id);
     if (!w) continue;
@@ -43,6 +48,9 @@ function onMessage(text: string): void {
     if (ok) {
       stats.committed++;
       w.resolve(value);
+    } else if ((REFUSED as readonly unknown[]).includes(value)) {
+      refusedLast = value as (typeof REFUSED)[number];
+      w.reject(new ApiError(refusedLast).withHeaders({ 'retry-after': '1' }));
     } else {
       w.reject(new ApiError('ingest_failed', 'Record not persisted; safe to retry'));
     }
@@ -51,7 +59,7 @@ function onMessage(text: string): void {
 
 /** The thread died: nothing in flight was answered, and none of it may be answered as written. */
 function failInFlight(): void {
-  for (const w of waiting.values()) w.reject(new ApiError('ingest_failed', 'Record not persisted; safe to retry'));
+  for (const w of waiting.values()) w.reject(refuse?.() ?? new ApiError('ingest_failed', 'Record not persisted; safe to retry'));
   waiting.clear();
   outbox = [];
   batchesInFlight = 0;
@@ -109,8 +117,16 @@ export function submitInternal<D, R>(kind: string, data: D, ack?: { db: string; 
   return enqueue<R>(kind, data, ack);
 }
 
+/** Replication: a standby answers every write with `err` (not_primary); null when this node is primary. */
+export function refuseWrites(err: (() => ApiError) | null): void {
+  refuse = err;
+}
+
 function enqueue<R>(kind: string, data: unknown, ack?: { db: string; key: Key }): Promise<R> {
-  if (!thread?.running()) return Promise.reject(new ApiError('ingest_failed', 'The writer is not running; safe to retry'));
+  if (refuse) return Promise.reject(refuse());
+  if (!thread?.running()) {
+    return Promise.reject(refusedLast ? new ApiError(refusedLast).withHeaders({ 'retry-after': '1' }) : new ApiError('ingest_failed', 'The writer is not running; safe to retry'));
+  }
   const id = ++nextId;
   outbox.push(ack ? { id, kind, data, ack } : { id, kind, data });
   // A full chunk goes at once: the writer starts on it while the rest of this burst is still being parsed.

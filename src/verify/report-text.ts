@@ -24,7 +24,7 @@ export function headSentences(h: ReportHead | undefined, subject = 'The record')
   if (!h.ok) return ['The head evidence does NOT verify: see the failed head checks.'];
   const when = h.existed_no_later_than
     ? `existed no later than ${utcText(h.existed_no_later_than)} according to ${tsaText(h.according_to ?? 'a time-stamping authority')}`
-    : 'no time-stamping authority dated it';
+    : 'is in a published head that no time-stamping authority dated';
   const who = h.witnessed_by.length
     ? `cosigned by ${h.witnessed_by.join(', ')}`
     : h.cosigners_named.length ? `cosigned by ${h.cosigners_named.join(', ')} as the head note names them (not checked: no witness policy)` : 'cosigned by no witness';

@@ -18,6 +18,8 @@ const tasks: Array<{ stop(): unknown }> = [];
 const cronJobs: Array<{ name: string; schedule: string; run: () => Promise<unknown> }> = [];
 let flushTimer: ReturnType<typeof setInterval> | null = null;
 let statusTimer: ReturnType<typeof setInterval> | null = null;
+/** Replication starts and stops the workers with the primary role; a standby never started them. */
+let started = false;
 
 /** Registers a scheduled job (retention, export clean-up, ...). */
 export function schedule(name: string, expression: string, run: () => Promise<unknown>): void {
@@ -35,6 +37,7 @@ export async function startWriterThread(cfg: Config): Promise<void> {
 }
 
 export function startWorkers(cfg: Config): void {
+  started = true;
   cacheStoredUsage(true);
   startStreamDelivery();
   startExportWorker();
@@ -58,6 +61,8 @@ export function startWorkers(cfg: Config): void {
 }
 
 export async function stopWorkers(): Promise<void> {
+  if (!started) return;
+  started = false;
   for (const t of tasks) t.stop();
   tasks.length = 0;
   cronJobs.length = 0;
@@ -69,8 +74,8 @@ export async function stopWorkers(): Promise<void> {
   await stopHeadPublisher();
   // What the writer appends after this is integrated (and signed) on the next start.
   await stopIntegrator();
-  // Counters go through the writer, so they are handed over before it stops.
-  await flushCounters();
+  // Counters go through the writer, so they are handed over before it stops (a deposed primary's are refused).
+  await flushCounters().catch((e) => log('error', 'counter flush failed', { error: String((e as Error).message) }));
   cacheStoredUsage(false);
   await stopWriter();
 }

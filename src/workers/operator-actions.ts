@@ -1,6 +1,7 @@
 // Owns the state-changing operator commands as the CLI and the console run them (DECISIONS 11): each calls its area
 // service, then appends one entry to the operator log, {action, at, by (the OS user), target (ids), details}. Details
 // name what changed and never a secret: an API key's plaintext, a private key or the master key never go in.
+import { readFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { closeStore, openStore } from '../store/env';
 import { createTenant, findTenant, rotateKey, setPastDue, setPlan, verifyDomain, type CreateTenantIn } from '../tenants/service';
@@ -11,13 +12,30 @@ import { restoreBackup } from '../backup/restore';
 import { addLog } from '../witness/service';
 import { appendOperatorEntry } from '../tlog/operator-log';
 
-/** The OS user running the command (uid when the account has no name). */
-function osUser(): string {
+/** The account name of `uid` in /etc/passwd, or null. */
+function passwdName(uid: number): string | null {
   try {
-    return userInfo().username;
+    const line = readFileSync('/etc/passwd', 'utf8').split('\n').find((l) => l.split(':')[2] === String(uid));
+    return line ? line.split(':')[0]! : null;
   } catch {
-    return `uid:${process.getuid?.() ?? 'unknown'}`;
+    return null;
   }
+}
+
+/**
+ * The OS user running the command (uid when the account has no name). Bun's userInfo() answers "unknown" for
+ * some accounts (root among them), so /etc/passwd is asked before falling back to the uid.
+ */
+function osUser(): string {
+  const uid = process.getuid?.();
+  let name: string | null = null;
+  try {
+    name = userInfo().username;
+  } catch {
+    name = null;
+  }
+  if (name && name !== 'unknown') return name;
+  return (uid !== undefined && passwdName(uid)) || `uid:${uid ?? 'unknown'}`;
 }
 
 const record = (action: string, target: Record<string, string>, details: Record<string, unknown>) =>

@@ -1,7 +1,6 @@
 // The operator log (DECISIONS 11): every state-changing operator command appends one entry, no secret is in it, its checkpoints enter the head, and `svc operator verify` passes, then fails after tampering.
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { readFileSync } from 'node:fs';
-import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { open } from 'lmdb';
 import { call, cleanupDirs, cli, ownedDir, sha, startServer, svc, until, type Server } from '../helpers';
@@ -10,6 +9,8 @@ import { leafHashOf } from './independent-tlog';
 
 const dir = ownedDir();
 const ENV = { SVC_CHECKPOINT_SECONDS: '1', SVC_HEAD_SECONDS: '1' };
+/** The account running the tests as the system names it (`id -un`): what the operator log must record as `by`. */
+const osUserName = Bun.spawnSync(['id', '-un']).stdout.toString().trim();
 let s: Server;
 let plaintext = '';
 const made: Record<string, string> = {};
@@ -60,7 +61,7 @@ describe('svc operator log', () => {
     for (const { entry } of entries) {
       expect(Object.keys(entry).sort()).toEqual(['action', 'at', 'by', 'details', 'target']);
       expect(entry.at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/);
-      expect(entry.by).toBe(userInfo().username);
+      expect(entry.by).toBe(osUserName);
     }
     const byAction = Object.fromEntries(entries.map((e) => [e.entry.action, e.entry]));
     expect(byAction['tenant.create'].target).toEqual({ tenant_id: made.tenant });
@@ -114,7 +115,7 @@ describe('svc operator verify', () => {
     const num = ids.get(['', 'operator']) as number;
     const data = env.openDB({ name: 'tlog_leaf_data', keyEncoding: 'ordered-binary', encoding: 'binary' });
     const original = data.get([num, 2]) as Buffer;
-    await env.transaction(() => data.putSync([num, 2], Buffer.from(original.toString().replace(userInfo().username, 'someone-else'))));
+    await env.transaction(() => data.putSync([num, 2], Buffer.from(original.toString().replace(osUserName, 'someone-else'))));
     const bad = await cli(dir, 'operator', 'verify');
     expect([bad.code, bad.json.log_verified, bad.json.first_bad_leaf]).toEqual([1, false, 2]);
     expect(bad.stderr).toContain('operator log does not verify');

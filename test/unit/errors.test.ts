@@ -33,6 +33,7 @@ const DECISIONS_CODES: Record<string, number> = {
 const APPLIANCE_CODES: Record<string, number> = {
   invalid_download_signature: 403, download_expired: 403, internal_error: 500, overloaded: 503,
   unknown_log: 404, invalid_checkpoint_signature: 403, invalid_consistency_proof: 422,
+  not_primary: 503, replication_unavailable: 503,
 };
 
 const API_MD = resolve(import.meta.dir, '../../docs/api.md');

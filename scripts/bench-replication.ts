@@ -1,0 +1,89 @@
+// Replication figures in one run on one machine: single-node ingest against replicated ingest (a primary and a
+// standby on a throw-away PostgreSQL 15 cluster), standby lag under that load, and failover time (kill -9 of
+// the primary to the first 201 on the new one).
+// Run: bun scripts/bench-replication.ts [--seconds 10] [--conns 32]   (needs Debian's wrk and PostgreSQL 15; run as root)
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { line, luaPost, startBenchServer, wrk, type Bench } from './bench-lib';
+import { startPg } from '../test/pg';
+
+const { values: opt } = parseArgs({ options: { seconds: { type: 'string', default: '10' }, conns: { type: 'string', default: '32' } } });
+const seconds = Number(opt.seconds);
+const connections = Number(opt.conns);
+const EVENT = '{"event_type":"order.created","payload":{"order":"{{n}}","amount":1999,"currency":"EUR","lines":[{"sku":"A-1","qty":2}]}}';
+const work = mkdtempSync(join(tmpdir(), 'bench-repl-'));
+const tls = { rejectUnauthorized: false };
+const post = (s: Bench, body: unknown) =>
+  fetch(`${s.url}/v1/events`, { method: 'POST', headers: { authorization: `Bearer ${s.key}`, 'content-type': 'application/json' }, body: JSON.stringify(body), tls } as RequestInit);
+const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))] ?? NaN;
+
+async function ingest(s: Bench): Promise<number> {
+  await wrk(`${s.url}/v1/events`, { seconds: 2, connections, lua: luaPost('/v1/events', s.key, EVENT) });
+  const r = await wrk(`${s.url}/v1/events`, { seconds, connections, lua: luaPost('/v1/events', s.key, EVENT) });
+  if (r.non2xx) line('  non-2xx answers', String(r.non2xx));
+  return r.rps;
+}
+
+// One master key for every node, made before any of them starts.
+process.env.SVC_MASTER_KEY_FILE = join(work, 'master.key');
+writeFileSync(process.env.SVC_MASTER_KEY_FILE, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600 });
+const single = await startBenchServer(join(work, 'single'), { SVC_BOOTSTRAP: '0' });
+const singleRps = await ingest(single);
+await single.stop();
+
+const pg = await startPg();
+try {
+  process.env.SVC_REPLICATION_URL = pg.url;
+  const primary = await startBenchServer(join(work, 'a'), { SVC_BOOTSTRAP: '0' });
+  const standby = await startBenchServer(join(work, 'b'), { SVC_BOOTSTRAP: '0' });
+  standby.key = primary.key;
+  // Lag while the primary takes full load: a marker record every 100 ms, timed from its 201 to its first read on the standby.
+  let loaded = true;
+  const lags: number[] = [];
+  const sampler = (async () => {
+    while (loaded) {
+      const r = await post(primary, { event_type: 'lag.marker', payload: { at: Date.now() } });
+      if (r.status !== 201) {
+        await Bun.sleep(100);
+        continue;
+      }
+      const t0 = performance.now();
+      const id = ((await r.json()) as { event_id: string }).event_id;
+      for (;;) {
+        const g = await fetch(`${standby.url}/v1/events/${id}`, { headers: { authorization: `Bearer ${primary.key}` }, tls } as RequestInit);
+        if (g.status === 200) break;
+        await Bun.sleep(2);
+      }
+      lags.push(performance.now() - t0);
+      await Bun.sleep(100);
+    }
+  })();
+  const replRps = await ingest(primary);
+  loaded = false;
+  await sampler;
+
+  const killedAt = performance.now();
+  process.kill(primary.pid, 'SIGKILL');
+  let failoverMs = NaN;
+  for (;;) {
+    const r = await post(standby, { event_type: 'after.failover', payload: {} }).catch(() => null);
+    if (r?.status === 201) {
+      failoverMs = performance.now() - killedAt;
+      break;
+    }
+    await Bun.sleep(20);
+  }
+  await standby.stop();
+
+  console.log(`${connections} connections, ${seconds} s per run; PostgreSQL 15 and both nodes on this machine`);
+  line('single-node ingest', `${Math.round(singleRps)}/s`);
+  line(`replicated ingest (ratio ${(replRps / singleRps).toFixed(2)})`, `${Math.round(replRps)}/s`, 'ratio >= 0.6');
+  line(`standby lag (${lags.length} markers, p50 ${pct(lags, 50).toFixed(0)} ms)`, `p99 ${pct(lags, 99).toFixed(0)} ms`, 'p99 < 1000 ms');
+  line('failover, kill -9 to first 201 on the new primary', `${(failoverMs / 1000).toFixed(2)} s`, '< SVC_FAILOVER_SECONDS = 10 s');
+} finally {
+  await pg.stop();
+  rmSync(work, { recursive: true, force: true });
+}

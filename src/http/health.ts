@@ -1,0 +1,35 @@
+// Owns the health routes for load balancers: liveness (GET /healthz, with the node's role and applied position
+// when replication is on), GET /healthz/primary and GET /healthz/replica (APPLIANCE "Past one machine").
+import { Elysia } from 'elysia';
+import { Type as t } from '@sinclair/typebox';
+import { doc } from '../api/doc';
+import { holdsLease, nodeState, replicaFresh } from '../replication/node';
+
+const Health = t.Object({
+  status: t.String(),
+  role: t.Optional(t.Union([t.Literal('primary'), t.Literal('standby')])),
+  applied: t.Optional(t.Integer({ description: 'Last stream position applied to this node' })),
+  lag_seconds: t.Optional(t.Union([t.Number(), t.Null()])),
+});
+type Health = typeof Health.static;
+
+/** The liveness body: {status: 'ok'} alone in single-node mode. */
+function health(): Health {
+  const s = nodeState();
+  return s ? { status: 'ok', role: s.role, applied: s.applied, lag_seconds: s.lag_seconds } : { status: 'ok' };
+}
+
+const reply = (ok: boolean, body: Health): Response =>
+  new Response(JSON.stringify(ok ? body : { ...body, status: 'unavailable' }), { status: ok ? 200 : 503, headers: { 'content-type': 'application/json;charset=utf-8' } });
+
+export const healthRoutes = new Elysia()
+  .get('/healthz', () => health(), {
+    detail: doc({ summary: 'Liveness: the store is open and the workers run; with replication, the role and applied position', tag: 'service', ok: { 200: Health } }),
+  })
+  // Single node: it is the primary, and no replica.
+  .get('/healthz/primary', () => reply(nodeState() ? holdsLease() : true, health()), {
+    detail: doc({ summary: 'For load balancers: 200 only on the primary (a lease PostgreSQL confirmed), 503 otherwise', tag: 'service', ok: { 200: Health, 503: Health } }),
+  })
+  .get('/healthz/replica', () => reply(replicaFresh(), health()), {
+    detail: doc({ summary: 'For load balancers: 200 only on a standby within SVC_REPLICA_MAX_LAG_SECONDS of the primary, 503 otherwise', tag: 'service', ok: { 200: Health, 503: Health } }),
+  });

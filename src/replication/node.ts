@@ -1,0 +1,203 @@
+// Owns this node's place in a replicated cluster (server main thread): the stream's schema, catching up, the
+// lease that makes one node primary (taken, renewed, released, lost), tailing the stream as a standby, the
+// node's heartbeat row, and the role and lag that /healthz and `svc replication status` report.
+import type { SQL } from 'bun';
+import type { Config, ReplicationConfig } from '../config';
+import { log } from '../log';
+import { applyEntries, appliedPosition, type Entry } from '../store/capture';
+import { replicateStore } from '../store/env';
+import { openLink, primaryReplicator, type Link } from './link';
+import { migrateSchema } from './schema';
+
+export type Role = 'primary' | 'standby';
+export type NodeState = { role: Role; node: string; primary: string | null; applied: number; lag_seconds: number | null };
+/** What the server does when this node's role changes (start or stop the writer and background jobs). */
+export type RoleHooks = { promote(): Promise<void>; demote(): Promise<void> };
+
+/** How often a standby looks for new entries and for an expired lease. */
+const TICK_MS = 50;
+/** Entries applied per LMDB transaction while tailing. */
+const CHUNK = 1000;
+const HEARTBEAT_MS = 1000;
+
+let sql: SQL | null = null;
+let link: Link | null = null;
+let rc: ReplicationConfig | null = null;
+let hooks: RoleHooks | null = null;
+let role: Role = 'standby';
+let epoch = 0;
+let primary: string | null = null;
+/** Date.now() of the last lease renewal PostgreSQL confirmed (primary), 0 when none. */
+let renewedAt = 0;
+/** Date.now() of the last time this node knew it held every entry of the stream. */
+let caughtUpAt = 0;
+let timer: ReturnType<typeof setInterval> | null = null;
+let ticking = false;
+let changing: Promise<void> | null = null;
+let lastBeat = 0;
+let lastRenew = 0;
+let url: string | null = null;
+
+/** Seconds a lease lasts: half the failover bound, so a standby notices, catches up and starts within it. */
+const leaseSeconds = (c: ReplicationConfig): number => Math.max(1, c.failoverSeconds / 2);
+
+/** Fetches and applies stream entries after this node's position; with `mine` false, skips this epoch's own. */
+async function pull(all: boolean): Promise<number> {
+  let applied = appliedPosition();
+  let total = 0;
+  for (;;) {
+    const rows = (all
+      ? await sql!`SELECT pos::float8 AS pos, body FROM svc_changes WHERE pos > ${applied} ORDER BY pos LIMIT ${CHUNK}`
+      : await sql!`SELECT pos::float8 AS pos, body FROM svc_changes WHERE pos > ${applied} AND (epoch IS NULL OR node <> ${rc!.nodeId}) ORDER BY pos LIMIT ${CHUNK}`) as Entry[];
+    if (!all) {
+      // The primary applies others' entries (operator commands) once its own writer has reached them.
+      const next = rows.findIndex((r, i) => r.pos !== applied + 1 + i);
+      if (next === 0) return total;
+      if (next > 0) rows.length = next;
+    }
+    if (rows.length) applied = applyEntries(rows);
+    total += rows.length;
+    if (rows.length < CHUNK) {
+      caughtUpAt = Date.now();
+      return total;
+    }
+  }
+}
+
+async function tryAcquire(): Promise<boolean> {
+  const rows = await sql!`UPDATE svc_lease SET holder = ${rc!.nodeId}, epoch = epoch + 1, expires_at = now() + make_interval(secs => ${leaseSeconds(rc!)})
+    WHERE id = 1 AND expires_at < now() RETURNING epoch::float8 AS epoch`;
+  if (!rows.length) return false;
+  epoch = rows[0].epoch as number;
+  renewedAt = Date.now();
+  return true;
+}
+
+/** False when another node holds the lease now (this one lost it); throws when PostgreSQL cannot be reached. */
+async function renew(): Promise<boolean> {
+  const rows = await sql!`UPDATE svc_lease SET expires_at = now() + make_interval(secs => ${leaseSeconds(rc!)})
+    WHERE id = 1 AND holder = ${rc!.nodeId} AND epoch = ${epoch} RETURNING 1`;
+  if (rows.length) renewedAt = Date.now();
+  return rows.length > 0;
+}
+
+/** Role changes run one at a time, outside the tick (starting the writer takes a while; renewals go on meanwhile). */
+function change(to: Role): void {
+  changing = (async () => {
+    if (to === 'primary') {
+      // Everything the stream holds is applied before this node writes: its logs and sequences continue from there.
+      while ((await pull(true)) > 0);
+      role = 'primary';
+      primary = rc!.nodeId;
+      log('info', 'replication: this node is now primary', { node: rc!.nodeId, epoch, applied: appliedPosition() });
+      await hooks!.promote();
+    } else {
+      role = 'standby';
+      log('warn', 'replication: this node is now a standby', { node: rc!.nodeId });
+      await hooks!.demote();
+    }
+  })()
+    .catch((e) => log('error', 'replication: role change failed', { error: String((e as Error).message) }))
+    .finally(() => {
+      changing = null;
+    });
+}
+
+async function tick(): Promise<void> {
+  const c = rc!;
+  const now = Date.now();
+  if (role === 'primary') {
+    if (now - lastRenew >= (leaseSeconds(c) * 1000) / 4) {
+      lastRenew = now;
+      if (!(await renew())) {
+        if (!changing) change('standby');
+        return;
+      }
+    }
+    await pull(false);
+  } else if (!changing) {
+    await pull(true);
+    const [l] = await sql!`SELECT holder, expires_at < now() AS expired FROM svc_lease WHERE id = 1`;
+    primary = l.expired ? null : (l.holder as string | null);
+    if (l.expired && (await tryAcquire())) change('primary');
+  }
+  if (now - lastBeat >= HEARTBEAT_MS) {
+    lastBeat = now;
+    await sql!`INSERT INTO svc_nodes (node, role, applied, url, seen_at) VALUES (${c.nodeId}, ${role}, ${appliedPosition()}, ${url}, now())
+      ON CONFLICT (node) DO UPDATE SET role = EXCLUDED.role, applied = EXCLUDED.applied, url = EXCLUDED.url, seen_at = now()`;
+  }
+}
+
+/**
+ * Joins the cluster: migrates the schema, turns replication on for this thread's store, applies everything the
+ * stream holds (a node with an empty data directory builds itself here), then takes the lease if it is free
+ * (promote runs before this resolves) or stays a standby and tails the stream.
+ */
+export async function startReplication(cfg: Config, h: RoleHooks): Promise<void> {
+  rc = cfg.replication!;
+  hooks = h;
+  sql = new Bun.SQL(rc.url, { max: 2, connectionTimeout: 5 });
+  await migrateSchema(sql);
+  link = openLink(rc.url, rc.nodeId);
+  replicateStore(primaryReplicator(link, () => role === 'primary'));
+  const [{ head }] = await sql`SELECT coalesce(max(pos), 0)::float8 AS head FROM svc_changes`;
+  if (appliedPosition() > head) {
+    // PostgreSQL lost entries this node applied (an asynchronous PostgreSQL failover, or another database).
+    throw new Error(`replication: this node applied stream position ${appliedPosition()} but PostgreSQL holds only ${head}: rebuild this node from an empty data directory`);
+  }
+  const t0 = performance.now();
+  while ((await pull(true)) > 0);
+  log('info', 'replication: caught up with the stream', { node: rc.nodeId, applied: appliedPosition(), ms: Math.round(performance.now() - t0) });
+  if (await tryAcquire()) {
+    change('primary');
+    await changing;
+  }
+  timer = setInterval(() => {
+    if (ticking) return;
+    ticking = true;
+    tick()
+      .catch((e) => log('warn', 'replication: PostgreSQL unreachable', { node: rc?.nodeId, error: String((e as { code?: string }).code ?? 'error') }))
+      .finally(() => {
+        ticking = false;
+      });
+  }, TICK_MS);
+}
+
+/** The URL this node reports in the cluster's node list (known once the listener is bound). */
+export function announceUrl(u: string): void {
+  url = u;
+}
+
+/** Leaves the cluster: a primary releases its lease so that a standby takes over at once, not after it expires. */
+export async function stopReplication(): Promise<void> {
+  if (!rc) return;
+  if (timer) clearInterval(timer);
+  timer = null;
+  while (ticking) await new Promise((r) => setTimeout(r, 10));
+  await changing;
+  if (role === 'primary') {
+    await sql!`UPDATE svc_lease SET expires_at = '-infinity' WHERE id = 1 AND holder = ${rc.nodeId} AND epoch = ${epoch}`.catch(() => {});
+  }
+  await sql!.close().catch(() => {});
+  link?.close();
+  sql = link = rc = hooks = null;
+  role = 'standby';
+}
+
+/** This node's role, position and lag; null in single-node mode. */
+export function nodeState(): NodeState | null {
+  if (!rc) return null;
+  const lag = caughtUpAt ? (Date.now() - caughtUpAt) / 1000 : null;
+  return { role, node: rc.nodeId, primary, applied: appliedPosition(), lag_seconds: role === 'primary' ? 0 : lag };
+}
+
+/** True while this node holds a lease PostgreSQL confirmed within its duration (GET /healthz/primary). */
+export function holdsLease(): boolean {
+  return !!rc && role === 'primary' && Date.now() - renewedAt < leaseSeconds(rc) * 1000;
+}
+
+/** True on a standby that knew it had every entry at most `maxLagSeconds` ago (GET /healthz/replica). */
+export function replicaFresh(): boolean {
+  const s = nodeState();
+  return !!s && s.role === 'standby' && s.lag_seconds !== null && s.lag_seconds <= rc!.maxLagSeconds;
+}

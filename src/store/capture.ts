@@ -1,0 +1,242 @@
+// Owns the replication hook of the store: when replication is on, every write transaction runs with its puts and
+// removes captured as exact (sub-database, key, value) changes, which are committed as the next entry of the
+// replicated stream (the Replicator) inside that same LMDB transaction, before LMDB commits it; entries that
+// other nodes committed are applied here in order, with the applied position, in one transaction each batch.
+// Single-node mode never loads any of this into a write: env.ts checks one variable.
+import type { Database, RootDatabase } from 'lmdb';
+import { Packr } from 'msgpackr';
+
+/** One change: put (sub-db, key, value), remove (sub-db, key[, value]), clear (sub-db). */
+export type Change = ['p', string, unknown, unknown] | ['r', string, unknown, unknown?] | ['c', string];
+/** How a sub-database is opened, carried with its changes so that a node opens it alike before applying. */
+export type DbOpts = { dupSort?: boolean; encoding?: 'msgpack' | 'binary' | 'string' };
+/** A stream entry: its position and its change set as encodeChanges wrote it. */
+export type Entry = { pos: number; body: Uint8Array };
+
+/** The replicated side of a store: PostgreSQL for the appliance, wired by src/replication. */
+export type Replicator = {
+  /** Throws the error a write must be answered with when this process may not write now (a standby). */
+  admit(): void;
+  /**
+   * Entries after `applied` this transaction must apply before its own work (catching up); [] for none.
+   * `behind`: the last commit found its position taken, so the stream is known to be ahead.
+   */
+  pending(applied: number, behind: boolean): Entry[];
+  /**
+   * Commits `body` as stream entry `pos`; returns only once it is durable in PostgreSQL. Throws StreamConflict
+   * when `pos` is taken (this node is behind), or the error to answer (replication_unavailable) otherwise.
+   */
+  commit(pos: number, body: Uint8Array): void;
+};
+
+/** The stream already holds an entry at the position this transaction was computed for: catch up, then retry. */
+export class StreamConflict extends Error {
+  constructor(readonly pos: number) {
+    super(`stream position ${pos} is taken`);
+  }
+}
+
+// Plain maps and arrays, no records: the bytes must decode alike in every node and version.
+const packr = new Packr({ useRecords: false, moreTypes: true });
+
+/** Change set bytes: msgpack of [{db: opts}, changes]. */
+export function encodeChanges(changes: Change[], opts: Record<string, DbOpts>): Uint8Array {
+  return packr.pack([opts, changes]);
+}
+export function decodeChanges(body: Uint8Array): [Record<string, DbOpts>, Change[]] {
+  return packr.unpack(body) as [Record<string, DbOpts>, Change[]];
+}
+
+type Originals = Pick<Database, 'put' | 'remove' | 'putSync' | 'removeSync' | 'clearSync'>;
+type Opener = (name: string, opts: DbOpts) => Database;
+
+let replicator: Replicator | null = null;
+let root: RootDatabase | null = null;
+let opener: Opener | null = null;
+/** The changes of the replicated transaction running on this thread; null outside one. */
+let captured: Change[] | null = null;
+let usedOpts: Record<string, DbOpts> = {};
+/** While applying stream entries, writes go straight to LMDB. */
+let applying = false;
+/** Set after a conflict: the next transaction first applies what it missed. */
+let behind = false;
+const originals = new Map<string, Originals>();
+let state: Database<number, string> | null = null;
+
+/** True once capture is on for this thread's store (replication configured). */
+export const capturing = (): boolean => replicator !== null;
+
+/**
+ * Turns capture on for the open store `env`: from now on every write of every sub-database opened through
+ * `open` goes through the stream. `open` opens a sub-database once per name (store/env subDb).
+ */
+export function startCapture(env: RootDatabase, r: Replicator, open: Opener): void {
+  root = env;
+  replicator = r;
+  opener = open;
+  state = env.openDB<number, string>({ name: 'replication', encoding: 'msgpack' });
+  // A thread's first transaction applies whatever it may have missed (a commit whose local half was lost).
+  behind = true;
+}
+
+/**
+ * The error a write would be refused with now (standby, PostgreSQL unreachable), checked before any work is
+ * done for it; null when it may go ahead, and always null in single-node mode.
+ */
+export function refusal(): Error | null {
+  if (!replicator) return null;
+  try {
+    replicator.admit();
+    return null;
+  } catch (e) {
+    return e as Error;
+  }
+}
+
+export function stopCapture(): void {
+  replicator = root = opener = state = null;
+  originals.clear();
+}
+
+/** The last stream position this store holds (0: none). */
+export function appliedPosition(): number {
+  return state?.get('applied') ?? 0;
+}
+
+function record(c: Change, name: string, opts: DbOpts): void {
+  captured!.push(c);
+  usedOpts[name] = opts;
+}
+
+/**
+ * Makes `d` (sub-database `name`) write through the stream: inside a replicated transaction its writes are
+ * recorded and done; outside one each write becomes a replicated transaction of its own. put and remove are
+ * lmdb-js's primitives (its putSync and removeSync call them inside a transaction), so they record; symbol keys
+ * (the msgpack structures lmdb-js keeps per database) are this node's encoding detail and are not replicated.
+ */
+export function captureDb(name: string, opts: DbOpts, d: Database): void {
+  const o = {
+    put: d.put.bind(d), remove: d.remove.bind(d), putSync: d.putSync.bind(d), removeSync: d.removeSync.bind(d), clearSync: d.clearSync.bind(d),
+  } as unknown as Record<keyof Originals, (...a: unknown[]) => any>;
+  originals.set(name, o as unknown as Originals);
+  const x = d as unknown as Record<string, unknown>;
+  const primitive = (kind: 'p' | 'r', orig: (...a: unknown[]) => unknown) => (k: unknown, ...rest: unknown[]) => {
+    if (applying) return orig(k, ...rest);
+    if (captured) {
+      if (typeof k !== 'symbol') record((kind === 'p' ? ['p', name, k, rest[0]] : ['r', name, k, ...rest.slice(0, 1)]) as Change, name, opts);
+      return orig(k, ...rest);
+    }
+    return asPromise(() => runReplicated(() => (x[kind === 'p' ? 'putSync' : 'removeSync'] as (...a: unknown[]) => boolean)(k, ...rest)));
+  };
+  const sync = (orig: (...a: unknown[]) => unknown) => (...a: unknown[]) => (captured || applying ? orig(...a) : runReplicated(() => orig(...a)));
+  x.put = primitive('p', o.put);
+  x.remove = primitive('r', o.remove);
+  x.putSync = sync(o.putSync);
+  x.removeSync = sync(o.removeSync);
+  x.clearSync = sync(() => {
+    if (captured) record(['c', name], name, opts);
+    return o.clearSync();
+  });
+  x.clearAsync = () => asPromise(() => (x.clearSync as () => void)());
+  x.ifNoExists = (k: never, fn: () => void) =>
+    asPromise(() => runReplicated(() => {
+      if (d.doesExist(k)) return false;
+      fn();
+      return true;
+    }));
+}
+
+function asPromise<T>(fn: () => T): Promise<T> {
+  try {
+    return Promise.resolve(captured ? fn() : runReplicated(fn));
+  } catch (e) {
+    return Promise.reject(e);
+  }
+}
+
+/** Applies decoded changes with this node's sub-database handles, uncaptured. */
+function applyBody(body: Uint8Array): void {
+  const [opts, changes] = decodeChanges(body);
+  for (const c of changes) {
+    const name = c[1];
+    if (!originals.has(name)) opener!(name, opts[name] ?? {});
+    const o = originals.get(name)!;
+    if (c[0] === 'p') o.putSync(c[2] as never, c[3] as never);
+    else if (c[0] === 'r') (o.removeSync as (...a: unknown[]) => boolean)(...c.slice(2));
+    else o.clearSync();
+  }
+}
+
+/**
+ * Applies stream `entries` (consecutive, ascending) in one durable transaction with the new applied position;
+ * entries at or below the stored position are skipped, so applying twice (a crash in between) is harmless.
+ * Returns the applied position afterwards. Throws when an entry would leave a gap.
+ */
+export function applyEntries(entries: Entry[]): number {
+  if (!entries.length) return appliedPosition();
+  return root!.transactionSync(() => {
+    let at = appliedPosition();
+    applying = true;
+    try {
+      for (const e of entries) {
+        if (e.pos <= at) continue;
+        if (e.pos !== at + 1) throw new Error(`stream entry ${e.pos} follows ${at}: gap`);
+        applyBody(e.body);
+        at = e.pos;
+      }
+    } finally {
+      applying = false;
+    }
+    state!.putSync('applied', at);
+    return at;
+  }) as number;
+}
+
+/**
+ * Runs `fn` as one replicated transaction: LMDB's write lock is held throughout, so the transactions of every
+ * thread and process on this node take stream positions one after another. Nested calls join the running one.
+ * When `fn` wrote nothing, nothing is committed to the stream.
+ */
+export function runReplicated<T>(fn: () => T): T {
+  if (captured || applying) return fn();
+  const r = replicator!;
+  return root!.transactionSync(() => {
+    r.admit();
+    let at = appliedPosition();
+    const missed = r.pending(at, behind);
+    behind = false;
+    if (missed.length) {
+      applying = true;
+      try {
+        for (const e of missed) {
+          if (e.pos !== at + 1) continue;
+          applyBody(e.body);
+          at = e.pos;
+        }
+      } finally {
+        applying = false;
+      }
+    }
+    captured = [];
+    usedOpts = {};
+    let result: T;
+    let changes: Change[];
+    try {
+      result = fn();
+    } finally {
+      changes = captured;
+      captured = null;
+    }
+    if (changes.length) {
+      try {
+        r.commit(at + 1, encodeChanges(changes, usedOpts));
+      } catch (e) {
+        if (e instanceof StreamConflict) behind = true;
+        throw e;
+      }
+      at++;
+    }
+    if (changes.length || missed.length) state!.putSync('applied', at);
+    return result;
+  }) as T;
+}

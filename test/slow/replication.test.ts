@@ -1,0 +1,197 @@
+// Replication on PostgreSQL with real nodes: standby reads, not_primary, kill -9 failover under load, PostgreSQL stopped under load, a node from an empty directory, SIGSTOP fencing.
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { verify } from 'node:crypto';
+import { join } from 'node:path';
+import { call, cleanup, newTenant, pubKey, startServer, svc, tempDir, until, type Server } from '../helpers';
+import { consistencyOk, hexes, inclusionOk, noteOk } from '../http/independent-tlog';
+import { startPg, type Pg } from '../pg';
+
+const FAILOVER_SECONDS = 4;
+let pg: Pg;
+const keyDir = tempDir();
+const dirs: string[] = [];
+const servers: Server[] = [];
+let t: { tenantId: string; key: string };
+const acked: string[] = [];
+const env = {
+  SVC_MASTER_KEY_FILE: join(keyDir, 'master.key'), SVC_FAILOVER_SECONDS: String(FAILOVER_SECONDS),
+  SVC_CHECKPOINT_SECONDS: '1', SVC_CHECKPOINT_LEAVES: '50', SVC_PUBLIC_RPS: '1000000',
+};
+
+async function node(): Promise<Server> {
+  const dataDir = tempDir();
+  dirs.push(dataDir);
+  const s = await startServer({ dataDir, env: { ...env, SVC_REPLICATION_URL: pg.url } });
+  servers.push(s);
+  return s;
+}
+const health = async (s: Server) => (await call(s, 'GET', '/healthz')).body;
+const write = (s: Server, payload: unknown) => call(s, 'POST', '/v1/events', { key: t.key, body: { event_type: 'repl', payload } });
+
+/** Every id answers on `s` with its record and a proof whose signature node:crypto accepts. */
+async function expectReadable(s: Server, ids: string[]): Promise<void> {
+  for (const id of ids) {
+    const p = await call(s, 'GET', `/v1/proof/event/${id}`);
+    expect([id, p.status, p.body.signature_valid]).toEqual([id, 200, true]);
+    expect(verify(null, Buffer.from(p.body.signed_payload, 'hex'), pubKey(p.body.public_key), Buffer.from(p.body.signature, 'hex'))).toBe(true);
+  }
+}
+
+/** `clients` loops writing to whichever server `target()` names, recording every 201 until `stop()`. */
+function load(clients: number, target: () => Server) {
+  let running = true;
+  const statuses: Array<[number, string | undefined]> = [];
+  let n = 0;
+  const loop = async () => {
+    while (running) {
+      try {
+        const r = await write(target(), { i: ++n });
+        statuses.push([r.status, r.body?.error]);
+        if (r.status === 201) acked.push(r.body.event_id);
+      } catch {
+        // the connection dies with a killed process
+        await Bun.sleep(20);
+      }
+    }
+  };
+  const all = Array.from({ length: clients }, loop);
+  const stop = async () => {
+    running = false;
+    await Promise.all(all);
+  };
+  return { statuses, stop };
+}
+
+let a: Server;
+let b: Server;
+
+beforeAll(async () => {
+  pg = await startPg();
+  // The CLI of these tests (newTenant, svc) runs against the same cluster.
+  process.env.SVC_REPLICATION_URL = pg.url;
+  process.env.SVC_MASTER_KEY_FILE = env.SVC_MASTER_KEY_FILE;
+  a = await node();
+  expect((await health(a)).role).toBe('primary');
+  b = await node();
+  const nt = await newTenant(a.dataDir, 'repl.test', 'read,write', 'enterprise');
+  t = { tenantId: nt.tenantId, key: nt.key };
+});
+afterAll(async () => {
+  for (const s of servers) await s.stop('SIGKILL').catch(() => {});
+  await pg.stop();
+  for (const d of [...dirs, keyDir]) cleanup(d);
+});
+
+describe('two nodes on one PostgreSQL', () => {
+  it('serves the primary\'s writes on the standby with valid signatures; the standby answers writes 503 not_primary', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      const r = await write(a, { i });
+      expect(r.status).toBe(201);
+      ids.push(r.body.event_id);
+    }
+    await until(async () => (await call(b, 'GET', `/v1/events/${ids.at(-1)}`, { key: t.key })).status === 200);
+    await expectReadable(b, ids);
+    const refused = await write(b, { on: 'standby' });
+    expect([refused.status, refused.body.error, refused.headers.get('retry-after')]).toEqual([503, 'not_primary', '1']);
+
+    const [ha, hb] = [await health(a), await health(b)];
+    expect([ha.role, hb.role]).toEqual(['primary', 'standby']);
+    expect(hb.applied).toBeGreaterThan(0);
+    expect([(await call(a, 'GET', '/healthz/primary')).status, (await call(b, 'GET', '/healthz/primary')).status]).toEqual([200, 503]);
+    expect([(await call(a, 'GET', '/healthz/replica')).status, (await call(b, 'GET', '/healthz/replica')).status]).toEqual([503, 200]);
+
+    const st = await svc(['--data-dir', b.dataDir, 'replication', 'status']);
+    expect(st.code).toBe(0);
+    expect(st.json).toMatchObject({ role: 'standby' });
+    expect(st.json.primary).toBe(st.json.nodes.find((x: { role: string }) => x.role === 'primary').node);
+    expect(st.json.nodes.map((x: { role: string }) => x.role).sort()).toEqual(['primary', 'standby']);
+    expect(typeof st.json.lag_seconds).toBe('number');
+  });
+
+  it('fails over within SVC_FAILOVER_SECONDS of a kill -9 under 32-client load, losing no 201 and continuing the log', async () => {
+    const get = (s: Server, path: string) => call(s, 'GET', path, { key: t.key });
+    const from = acked.length;
+    const l = load(32, () => a);
+    const signed: any[] = [];
+    await until(async () => {
+      const c = (await get(a, '/v1/log/checkpoint')).body;
+      if (c?.tree_size && !signed.some((x) => x.tree_size === c.tree_size)) signed.push(c);
+      return signed.length >= 2 && acked.length - from > 300;
+    }, 60000, 100);
+    a.proc.kill('SIGKILL');
+    const killedAt = Date.now();
+    await l.stop();
+    await until(async () => (await write(b, { after: 'failover' })).status === 201, 30000, 50);
+    const tookMs = Date.now() - killedAt;
+    expect(tookMs).toBeLessThan(FAILOVER_SECONDS * 1000);
+    expect((await health(b)).role).toBe('primary');
+
+    await expectReadable(b, acked);
+    const after = await until(async () => {
+      const c = (await get(b, '/v1/log/checkpoint')).body;
+      return c.tree_size > acked.length && c;
+    }, 30000, 100);
+    const pub = Buffer.from((await call(b, 'GET', '/keys/repl.test')).body.keys[0].public_key, 'base64url');
+    expect(noteOk(after.checkpoint, after.origin, pub)).toBe(true);
+    for (const c of signed) {
+      const p = (await get(b, `/v1/log/consistency?first=${c.tree_size}&second=${after.tree_size}`)).body;
+      expect(p.first_root).toBe(c.root_hash);
+      expect(consistencyOk(c.tree_size, after.tree_size, hexes(p.consistency_path), Buffer.from(c.root_hash, 'hex'), Buffer.from(after.root_hash, 'hex'))).toBe(true);
+    }
+    const leaves = new Set<number>();
+    for (const id of acked) {
+      const r = (await get(b, `/v1/log/inclusion?record_id=${id}`)).body;
+      expect(inclusionOk(r.leaf_index, r.tree_size, Buffer.from(r.leaf_hash, 'hex'), hexes(r.audit_path), Buffer.from(after.root_hash, 'hex'))).toBe(true);
+      leaves.add(r.leaf_index);
+    }
+    expect(leaves.size).toBe(acked.length);
+  });
+
+  it('answers writes 503 replication_unavailable while PostgreSQL is stopped and resumes after, losing nothing', async () => {
+    const l = load(8, () => b);
+    await until(() => l.statuses.filter(([s]) => s === 201).length > 50, 30000);
+    await pg.halt('fast');
+    const down = l.statuses.length;
+    await until(() => l.statuses.slice(down).some(([s, e]) => s === 503 && e === 'replication_unavailable'), 20000);
+    // Reads go on from the local store.
+    expect((await call(b, 'GET', `/v1/events/${acked[0]}`, { key: t.key })).status).toBe(200);
+    await pg.start();
+    const back = l.statuses.length;
+    await until(() => l.statuses.slice(back).some(([s]) => s === 201), 30000);
+    await l.stop();
+    expect(l.statuses.every(([s, e]) => s === 201 || (s === 503 && ['replication_unavailable', 'not_primary', 'overloaded'].includes(e!)) || (s === 500 && e === 'ingest_failed'))).toBe(true);
+    await expectReadable(b, acked);
+  });
+
+  it('builds a node with an empty data directory from the stream alone', async () => {
+    const c = await node();
+    const target = (await health(b)).applied;
+    await until(async () => (await health(c)).applied >= target, 60000, 100);
+    expect((await health(c)).role).toBe('standby');
+    await expectReadable(c, acked);
+  });
+
+  it('fences a paused primary: resumed, it gets no write acknowledged and rejoins as a standby', async () => {
+    const c = servers.at(-1)!;
+    b.proc.kill('SIGSTOP');
+    try {
+      await until(async () => (await call(c, 'GET', '/healthz/primary')).status === 200, FAILOVER_SECONDS * 1000 + 2000, 50);
+      const w = await write(c, { on: 'new primary' });
+      expect(w.status).toBe(201);
+      acked.push(w.body.event_id);
+      // Sent while paused: the old primary reads it only once resumed.
+      const pending = write(b, { on: 'paused primary' });
+      b.proc.kill('SIGCONT');
+      const r = await pending;
+      expect([r.status, ['not_primary', 'replication_unavailable'].includes(r.body.error), r.body]).toEqual([503, true, r.body]);
+    } finally {
+      b.proc.kill('SIGCONT');
+    }
+    await until(async () => (await health(b)).role === 'standby', 10000);
+    const target = (await health(c)).applied;
+    await until(async () => (await health(b)).applied >= target, 10000);
+    await expectReadable(b, acked.slice(-50));
+    expect((await write(b, { again: true })).body.error).toBe('not_primary');
+  });
+});
