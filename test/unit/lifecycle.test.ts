@@ -38,7 +38,8 @@ globalThis.clearTimeout = ((id: unknown) => {
 const threads = () =>
   readdirSync('/proc/self/task')
     .map((t) => readFileSync(`/proc/self/task/${t}/comm`, 'utf8').trim())
-    .filter((n) => !/Collector Thread|Signal Sender|JITWorker|HeapHelper|JSCWarmUp/.test(n))
+    // The runtime's own threads (the GC's collector threads, named in 15 characters: "ollector Thread") come and go.
+    .filter((n) => !/ollector Thread|Signal Sender|JITWorker|HeapHelper|JSCWarmUp/.test(n))
     .sort();
 const fds = () => readdirSync('/proc/self/fd').length;
 const dirs: string[] = [];
