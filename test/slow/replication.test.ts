@@ -1,4 +1,4 @@
-// Replication on PostgreSQL with real nodes: standby reads, not_primary, kill -9 failover under load, PostgreSQL stopped under load, a node from an empty directory, SIGSTOP fencing.
+// Replication on PostgreSQL with real nodes: standby reads, not_primary, a standby's read counters, kill -9 failover under load, PostgreSQL stopped under load, a node from an empty directory, SIGSTOP fencing.
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { verify } from 'node:crypto';
 import { join } from 'node:path';
@@ -107,6 +107,28 @@ describe('two nodes on one PostgreSQL', () => {
     expect(st.json.primary).toBe(st.json.nodes.find((x: { role: string }) => x.role === 'primary').node);
     expect(st.json.nodes.map((x: { role: string }) => x.role).sort()).toEqual(['primary', 'standby']);
     expect(typeof st.json.lag_seconds).toBe('number');
+  });
+
+  it('counts a standby\'s reads on the primary exactly once: verification usage and the key\'s last use', async () => {
+    const used = async (s: Server) => (await svc(['--data-dir', s.dataDir, 'tenant', 'show', t.tenantId])).json.usage.api_verifications_per_month.used as number;
+    const lastUsed = async (s: Server, keyId: string) => (await svc(['--data-dir', s.dataDir, 'key', 'list', '--tenant', t.tenantId])).json.keys.find((k: { key_id: string }) => k.key_id === keyId).last_used_at;
+    const k = await svc(['--data-dir', b.dataDir, 'key', 'create', '--tenant', t.tenantId, '--name', 'standby reader', '--scopes', 'read']);
+    expect(k.code).toBe(0);
+    // The key's creation may take the position the primary's writer was committing: that write is answered 503, retried.
+    const e = await until(async () => {
+      const r = await write(a, { verify: 'on standby' });
+      return r.status === 201 && r;
+    });
+    const before = await used(a);
+    await until(async () => (await call(b, 'GET', `/v1/events/${e.body.event_id}`, { key: k.json.api_key })).status === 200);
+    for (let i = 0; i < 3; i++) {
+      const v = await call(b, 'POST', `/v1/events/${e.body.event_id}/verify`, { key: k.json.api_key, body: { payload: { verify: 'on standby' } } });
+      expect([v.status, v.body.match_result]).toEqual([200, true]);
+    }
+    // Applied by the primary's writer and replicated back to the standby.
+    await until(async () => (await used(b)) >= before + 3, 20000, 200);
+    expect([await used(a), await used(b)]).toEqual([before + 3, before + 3]);
+    expect(await lastUsed(a, k.json.key_id)).toEqual(expect.any(String));
   });
 
   it('fails over within SVC_FAILOVER_SECONDS of a kill -9 under 32-client load, losing no 201 and continuing the log', async () => {
