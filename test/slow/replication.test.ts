@@ -1,66 +1,25 @@
 // Replication on PostgreSQL with real nodes: standby reads, not_primary, a standby's read counters, kill -9 failover under load, PostgreSQL stopped under load, a node from an empty directory, SIGSTOP fencing.
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { verify } from 'node:crypto';
 import { join } from 'node:path';
-import { call, cleanup, newTenant, pubKey, startServer, svc, tempDir, until, type Server } from '../helpers';
+import { call, cleanup, newTenant, svc, tempDir, until, type Server } from '../helpers';
 import { consistencyOk, hexes, inclusionOk, noteOk } from '../http/independent-tlog';
 import { startPg, type Pg } from '../pg';
+import { cluster, expectReadable, health, load as loadOn, write as writeTo } from '../replication-nodes';
 
 const FAILOVER_SECONDS = 4;
 let pg: Pg;
 const keyDir = tempDir();
-const dirs: string[] = [];
-const servers: Server[] = [];
 let t: { tenantId: string; key: string };
-const acked: string[] = [];
 const env = {
   SVC_MASTER_KEY_FILE: join(keyDir, 'master.key'), SVC_FAILOVER_SECONDS: String(FAILOVER_SECONDS),
   SVC_CHECKPOINT_SECONDS: '1', SVC_CHECKPOINT_LEAVES: '50', SVC_PUBLIC_RPS: '1000000',
 };
 
-async function node(): Promise<Server> {
-  const dataDir = tempDir();
-  dirs.push(dataDir);
-  const s = await startServer({ dataDir, env: { ...env, SVC_REPLICATION_URL: pg.url } });
-  servers.push(s);
-  return s;
-}
-const health = async (s: Server) => (await call(s, 'GET', '/healthz')).body;
-const write = (s: Server, payload: unknown) => call(s, 'POST', '/v1/events', { key: t.key, body: { event_type: 'repl', payload } });
-
-/** Every id answers on `s` with its record and a proof whose signature node:crypto accepts. */
-async function expectReadable(s: Server, ids: string[]): Promise<void> {
-  for (const id of ids) {
-    const p = await call(s, 'GET', `/v1/proof/event/${id}`);
-    expect([id, p.status, p.body.signature_valid]).toEqual([id, 200, true]);
-    expect(verify(null, Buffer.from(p.body.signed_payload, 'hex'), pubKey(p.body.public_key), Buffer.from(p.body.signature, 'hex'))).toBe(true);
-  }
-}
-
-/** `clients` loops writing to whichever server `target()` names, recording every 201 until `stop()`. */
-function load(clients: number, target: () => Server) {
-  let running = true;
-  const statuses: Array<[number, string | undefined]> = [];
-  let n = 0;
-  const loop = async () => {
-    while (running) {
-      try {
-        const r = await write(target(), { i: ++n });
-        statuses.push([r.status, r.body?.error]);
-        if (r.status === 201) acked.push(r.body.event_id);
-      } catch {
-        // the connection dies with a killed process
-        await Bun.sleep(20);
-      }
-    }
-  };
-  const all = Array.from({ length: clients }, loop);
-  const stop = async () => {
-    running = false;
-    await Promise.all(all);
-  };
-  return { statuses, stop };
-}
+const nodes = cluster(env);
+const { servers, dirs, acked } = nodes;
+const node = () => nodes.node(pg.url);
+const write = (s: Server, payload: unknown) => writeTo(nodes, s, payload);
+const load = (clients: number, target: () => Server) => loadOn(nodes, clients, target);
 
 let a: Server;
 let b: Server;
@@ -74,7 +33,7 @@ beforeAll(async () => {
   expect((await health(a)).role).toBe('primary');
   b = await node();
   const nt = await newTenant(a.dataDir, 'repl.test', 'read,write', 'enterprise');
-  t = { tenantId: nt.tenantId, key: nt.key };
+  t = nodes.tenant = { tenantId: nt.tenantId, key: nt.key };
 });
 afterAll(async () => {
   for (const s of servers) await s.stop('SIGKILL').catch(() => {});
