@@ -1,7 +1,7 @@
-// Replication failovers beyond two nodes: a PostgreSQL failover (synchronous streaming standby promoted) under load.
+// Replication failovers beyond two nodes: a PostgreSQL failover (synchronous streaming standby promoted) under load, and three appliance nodes (one standby takes over, the other follows, the old primary rejoins).
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { join } from 'node:path';
-import { cleanup, newTenant, tempDir, until } from '../helpers';
+import { call, cleanup, newTenant, tempDir, until, type Server } from '../helpers';
 import { startForwarder, startPg, startSyncStandby, type Pg } from '../pg';
 import { cluster, expectReadable, health, load, write } from '../replication-nodes';
 
@@ -31,6 +31,11 @@ afterAll(async () => {
   for (const d of [...nodes.dirs, keyDir]) cleanup(d);
 });
 
+const primaryOf = async (ss: Server[]) => {
+  for (const s of ss) if ((await call(s, 'GET', '/healthz/primary').catch(() => null))?.status === 200) return s;
+  return null;
+};
+
 describe('replication failovers', () => {
   it('loses no acknowledged write when the PostgreSQL primary crashes and its synchronous standby is promoted under load', async () => {
     const a = await nodes.node(url);
@@ -53,5 +58,36 @@ describe('replication failovers', () => {
     await until(async () => (await health(fresh)).applied >= target, 60000, 100);
     await expectReadable(fresh, nodes.acked);
     expect((await health(a)).role).toBe('primary');
+  });
+
+  it('with three nodes, exactly one standby takes over after a kill -9, the other follows it, the old primary rejoins as a standby', async () => {
+    const [a, b] = nodes.servers as [Server, Server];
+    const c = await nodes.node(url);
+    await until(async () => (await health(c)).applied >= (await health(a)).applied, 30000);
+    const from = nodes.acked.length;
+    const l = load(nodes, 8, () => a);
+    await until(() => nodes.acked.length - from > 100, 30000);
+    a.proc.kill('SIGKILL');
+    await l.stop();
+    const next = await until(() => primaryOf([b, c]), FAILOVER_SECONDS * 1000 + 5000, 50);
+    const other = next === b ? c : b;
+    // Exactly one: the other answers as a standby, with the new primary named.
+    expect([(await health(next)).role, (await health(other)).role]).toEqual(['primary', 'standby']);
+    const w = await until(async () => {
+      const r = await write(nodes, next, { after: 'three-node failover' });
+      return r.status === 201 && r;
+    }, 10000, 50);
+    nodes.acked.push(w.body.event_id);
+    expect((await write(nodes, other, { on: 'standby' })).body.error).toBe('not_primary');
+    // The other standby follows the new primary's writes.
+    await until(async () => (await call(other, 'GET', `/v1/events/${w.body.event_id}`, { key: nodes.tenant.key })).status === 200, 10000);
+    await expectReadable(other, nodes.acked);
+    // The old primary, restarted on its directory, rejoins as a standby and catches up.
+    const again = await nodes.restart(a);
+    expect((await health(again)).role).toBe('standby');
+    await until(async () => (await health(again)).applied >= (await health(next)).applied, 30000, 100);
+    await expectReadable(again, nodes.acked.slice(-50));
+    expect((await write(nodes, again, { on: 'old primary' })).body.error).toBe('not_primary');
+    expect(await primaryOf([again, b, c])).toBe(next);
   });
 });
