@@ -21,10 +21,14 @@ beforeAll(async () => {
   pgs.push(standbyPg);
   proxy = await startForwarder(primaryPg.port);
   url = `postgres://postgres@127.0.0.1:${proxy.port}/postgres`;
+  // The CLI of these tests runs against the same cluster; bun test runs every file in one process, so afterAll
+  // puts the environment back.
   process.env.SVC_REPLICATION_URL = url;
   process.env.SVC_MASTER_KEY_FILE = env.SVC_MASTER_KEY_FILE;
 });
 afterAll(async () => {
+  delete process.env.SVC_REPLICATION_URL;
+  delete process.env.SVC_MASTER_KEY_FILE;
   for (const s of nodes.servers) await s.stop('SIGKILL').catch(() => {});
   proxy?.close();
   for (const p of pgs) await p.stop();
