@@ -1,22 +1,21 @@
 // Builds the shared verification vectors (test/vectors/proofs/): real proofs, bundles, audit events, checkpoints and
-// keys from a real appliance on a temp data dir, plus tampered variants, each with its expected verdict and the
-// checks that must fail, in manifest.json. Both verifiers (src/verify and clients/python) are held to it.
+// keys from a real appliance on a temp data dir, every one with its complete head (two witnesses, an openssl TSA),
+// plus tampered variants, each with its expected verdict and the checks that must fail, in manifest.json. Every
+// verifier (src/verify, the TypeScript and Python clients) is held to it.
 // Usage: npx bun scripts/make-proof-vectors.ts [--out DIR]
-import { createHash, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
+import { createHash, generateKeyPairSync, sign } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { verifyProofDocument } from '../src/proof/offline-verify';
-import { createCosignature, cosignerVerifierKey } from '../src/verify/cosignature';
-import { headLeafOfNote } from '../src/verify/head';
-import { HEAD_CHECK } from '../src/verify/head-rules';
-import { inclusionPath, leafHash, nodeHash, rootFromLeafHashes } from '../src/verify/merkle';
+import { cosignerVerifierKey } from '../src/verify/cosignature';
 import { nodeSha256 } from '../src/verify/node-primitives';
-import { checkpointBody, formatNote, noteKeyId, parseCheckpoint, parseNote, verifierKey } from '../src/verify/note';
+import { verifierKey } from '../src/verify/note';
 import { parsePolicy, type Policy } from '../src/verify/policy';
-import { fromBase64, toBase64, toHex } from '../src/verify/primitives';
+import { fromBase64, toBase64 } from '../src/verify/primitives';
 import { buildTimestampRequest, checkTimestampResponse, loadTrustAnchors, newNonce } from '../src/verify/timestamp';
-import { call, cleanup, newTenant, startServer, tempDir, until, type Server } from '../test/helpers';
-import { startTsa } from '../test/tsa-server';
+import { startIndependentWitness } from '../test/http/independent-witness';
+import { call, cleanup, cli, newTenant, startServer, tempDir, until, type Server } from '../test/helpers';
+import { startTsa, type Tsa } from '../test/tsa-server';
 
 const ROOT = resolve(import.meta.dir, '..');
 const outFlag = process.argv.indexOf('--out');
@@ -28,17 +27,15 @@ type MustFail = { check: string; item?: string };
 type Options = { keys?: string; platform_key?: string; policy?: string; tsa_ca?: string };
 type Vector = {
   name: string; file: string; options: Options; valid: boolean; must_fail: MustFail[]; note: string;
-  /** Every check the appliance's rules fail on this vector, as [item, check]: the two verifiers must agree exactly. */
+  /** Every check the appliance's rules fail on this vector, as [item, check] in report order: every verifier must agree exactly. */
   failed_checks?: Array<[string, string]>;
-  head?: { witnessed_by?: string[]; existed_no_later_than?: boolean };
+  /** The report's head summary (DECISIONS 11), the same in every verifier: set only when the record's head step verified. */
+  existed_no_later_than?: string | null;
+  witnessed_by?: string[];
 };
 
-/**
- * The verdict of the appliance's rules (src/verify, as `svc verify` runs them, the head step included) on a vector of
- * `dir`. The head step's failed lines are listed under the item `head` with the names of src/verify/head.ts, as the
- * manifest records them for both verifiers.
- */
-export async function applianceVerdict(dir: string, v: Pick<Vector, 'file' | 'options'>): Promise<{ ok: boolean; failed: Array<[string, string]> }> {
+/** The verdict of the appliance's rules (src/verify, as `svc verify` runs them, the head step included) on a vector of `dir`. */
+export async function applianceVerdict(dir: string, v: Pick<Vector, 'file' | 'options'>): Promise<{ ok: boolean; failed: Array<[string, string]>; existed_no_later_than: string | null; witnessed_by: string[] }> {
   const text = (f: string) => readFileSync(join(dir, f), 'utf8');
   const json = (f: string | undefined) => (f ? JSON.parse(text(f)) : undefined);
   let policy: Policy | undefined;
@@ -49,22 +46,31 @@ export async function applianceVerdict(dir: string, v: Pick<Vector, 'file' | 'op
   }
   const tsaAnchors = v.options.tsa_ca ? loadTrustAnchors(text(v.options.tsa_ca)) : undefined;
   const report = await verifyProofDocument(json(v.file), { keys: json(v.options.keys), platformKey: json(v.options.platform_key), policy, tsaAnchors });
-  const stepOf = new Map(Object.entries(HEAD_CHECK).map(([step, check]) => [check, step]));
-  const failed = report.checks.filter((c) => !c.ok).map((c): [string, string] => (stepOf.has(c.check) ? ['head', stepOf.get(c.check)!] : [c.item, c.check]));
-  return { ok: report.ok, failed };
+  const failed = report.checks.filter((c) => !c.ok).map((c): [string, string] => [c.item, c.check]);
+  return { ok: report.ok, failed, existed_no_later_than: report.existed_no_later_than, witnessed_by: report.witnessed_by };
 }
 
 const vectors: Vector[] = [];
-const written = new Set<string>();
+const json = (value: Json): string => `${JSON.stringify(value, null, 2)}\n`;
 function save(file: string, value: Json | string): string {
-  writeFileSync(join(OUT, file), typeof value === 'string' ? value : `${JSON.stringify(value, null, 2)}\n`);
-  written.add(file);
+  writeFileSync(join(OUT, file), typeof value === 'string' ? value : json(value));
   return file;
 }
-function vector(name: string, doc: Json, v: Omit<Vector, 'name' | 'file' | 'options'> & { options?: Options }): void {
-  vectors.push({ name, file: save(`${name}.json`, doc), options: v.options ?? {}, valid: v.valid, must_fail: v.must_fail, note: v.note, ...(v.head ? { head: v.head } : {}) });
+/** Files by content: vectors of one document under other options share its file. */
+const files = new Map<string, string>();
+function vector(name: string, doc: Json, v: Pick<Vector, 'valid' | 'must_fail' | 'note'> & { options?: Options }): void {
+  const text = json(doc);
+  const file = files.get(text) ?? save(`${name}.json`, text);
+  files.set(text, file);
+  vectors.push({ name, file, options: v.options ?? {}, valid: v.valid, must_fail: v.must_fail, note: v.note });
 }
 const clone = <T>(x: T): T => structuredClone(x);
+/** A copy of a trace bundle whose items' and seal's log blocks carry no head. */
+function withoutHeads(b: Json): Json {
+  const c = clone(b);
+  for (const l of [...c.items.map((i: Json) => i.log), c.seal.log]) delete l.head;
+  return c;
+}
 /** The same hex string with its first character changed (still hex, still the same length). */
 const flipHex = (h: string, at = 0): string => h.slice(0, at) + (h[at] === '0' ? '1' : '0') + h.slice(at + 1);
 const sha256 = (b: string | Uint8Array): string => createHash('sha256').update(b).digest('hex');
@@ -74,31 +80,64 @@ async function api(s: Server, key: string, method: string, path: string, body?: 
   if (r.status >= 300) throw new Error(`${method} ${path}: ${r.status} ${r.text}`);
   return r.body;
 }
-/** Polls until the document's own log block (and, for a bundle, every item's and the seal's) is complete. */
+/** Polls until the document's own log block (and, for a bundle, every item's and the seal's) carries its complete head. */
 async function complete(s: Server, key: string | null, path: string): Promise<Json> {
   return until(async () => {
     const r = await call(s, 'GET', path, { key });
     if (r.status !== 200) return null;
     const blocks = r.body.bundle_version ? [...r.body.items.map((i: Json) => i.log), r.body.seal.log] : [r.body.log];
-    return blocks.every((l: Json) => l && typeof l.leaf_index === 'number') ? r.body : null;
-  }, 30_000, 200);
+    return blocks.every((l: Json) => typeof l?.head?.checkpoint === 'string' && l.head.timestamps.length > 0) ? r.body : null;
+  }, 60_000, 200);
 }
+
+/** The parts the appliance needs for complete head evidence, all on 127.0.0.1: witnesses, TSAs, its trust files. */
+type Trust = { w1: ReturnType<typeof startIndependentWitness>; a2: Server; a2Witness: { name: string; vkey: string }; tsa: Tsa; otherTsa: Tsa };
 
 async function main(): Promise<void> {
   mkdirSync(OUT, { recursive: true });
   for (const f of readdirSync(OUT)) if (f.endsWith('.json') || f.endsWith('.pem') || f.endsWith('.txt')) rmSync(join(OUT, f));
   const dir = tempDir('svc-vectors-');
-  const server = await startServer({ dataDir: dir, env: { SVC_PUBLIC_URL: 'https://proof.vectors.example' } });
+  const witnessDir = tempDir('svc-vectors-witness-');
+  // DECISIONS 11 with real parts: a witness written from the C2SP texts, a second appliance as witness, an openssl TSA
+  // (and a TSA of another CA, whose token the appliance would refuse: the script asks it for one tamper vector).
+  const w1 = startIndependentWitness('witness.vectors.example/w1');
+  const [tsa, otherTsa] = await Promise.all([startTsa(), startTsa('other_ca')]);
+  const a2 = await startServer({ dataDir: witnessDir, env: { SVC_PUBLIC_URL: 'https://witness.vectors.example' } });
+  let server: Server | undefined;
   try {
-    await build(server, dir);
+    const a2Witness = (await call(a2, 'GET', '/.well-known/svc-witness-key')).body;
+    const policy = join(dir, 'witness-policy.txt');
+    writeFileSync(policy, `witness ${w1.name} ${w1.vkey} ${w1.url}\nwitness ${a2Witness.name} ${a2Witness.vkey} ${a2.url}/witness\ngroup both all ${w1.name} ${a2Witness.name}\nquorum both\n`);
+    server = await startServer({
+      dataDir: dir,
+      env: {
+        SVC_PUBLIC_URL: 'https://proof.vectors.example', SVC_CHECKPOINT_SECONDS: '1', SVC_HEAD_SECONDS: '1', SVC_PUBLIC_RPS: '100000',
+        SVC_WITNESS_POLICY_FILE: policy, SVC_WITNESS_CA_FILE: join(witnessDir, 'tls', 'cert.pem'), SVC_TSA_URLS: tsa.url, SVC_TSA_CA_FILE: tsa.caFile,
+      },
+    });
+    const platform = (await call(server, 'GET', '/.well-known/svc-platform-key')).body;
+    const headOrigin = platform.note_verifier_key.split('+')[0];
+    w1.addLog(headOrigin, platform.note_verifier_key);
+    const added = await cli(witnessDir, 'witness', 'add-log', '--origin', headOrigin, '--vkey', platform.note_verifier_key);
+    if (added.code !== 0) throw new Error(`svc witness add-log: ${added.stderr}`);
+    await build(server, dir, { w1, a2, a2Witness, tsa, otherTsa });
   } finally {
-    await server.stop();
+    await Promise.all([server?.stop(), a2.stop()]);
+    w1.stop();
+    tsa.stop();
+    otherTsa.stop();
     cleanup(dir);
+    cleanup(witnessDir);
   }
   for (const v of vectors) {
     const r = await applianceVerdict(OUT, v);
-    if (r.ok !== v.valid) throw new Error(`${v.name}: the appliance's rules say ${r.ok ? 'valid' : 'invalid'}`);
+    if (r.ok !== v.valid) throw new Error(`${v.name}: the appliance's rules say ${r.ok ? 'valid' : 'invalid'}: ${JSON.stringify(r.failed)}`);
+    for (const m of v.must_fail) {
+      if (!r.failed.some(([item, check]) => check === m.check && (!m.item || item.startsWith(m.item)))) throw new Error(`${v.name}: ${m.check} did not fail: ${JSON.stringify(r.failed)}`);
+    }
     v.failed_checks = r.failed;
+    v.existed_no_later_than = r.existed_no_later_than;
+    v.witnessed_by = r.witnessed_by;
   }
   save('manifest.json', {
     about: 'Verification vectors: real documents from a real appliance and tampered variants. See README.md.',
@@ -108,7 +147,7 @@ async function main(): Promise<void> {
   console.log(`${vectors.length} vectors in ${OUT}`);
 }
 
-async function build(s: Server, dir: string): Promise<void> {
+async function build(s: Server, dir: string, trust: Trust): Promise<void> {
   const acme = await newTenant(dir, 'acme.example');
   const beta = await newTenant(dir, 'beta.example');
   const k = acme.key;
@@ -154,16 +193,20 @@ async function build(s: Server, dir: string): Promise<void> {
   save('platform-key.json', platform);
   save('checkpoint-acme.example.json', checkpoint);
   const withKeys: Options = { keys: 'keys-acme.example.json', platform_key: 'platform-key.json' };
+  const names = saveTrust(platform, trust);
+  // The verifier's own trust (DECISIONS 11): its witness policy (log line = the platform key) and its TSA roots.
+  const trusted: Options = { policy: 'policy.txt', tsa_ca: 'tsa-ca.pem' };
+  const allTrust: Options = { ...withKeys, ...trusted };
 
   // ---- valid documents ----
   vector('event-proof', eventProof, { valid: true, must_fail: [], note: 'GET /v1/proof/event/{id}, log block complete' });
   vector('event-proof-with-keys', eventProof, { options: withKeys, valid: true, must_fail: [], note: 'the same proof, its key pinned in /keys/acme.example signed by the platform key' });
   vector('event-proof-with-payload', { ...eventProof, payload: { amount: 12.5, customer: 'Zoë', items: [{ qty: 2, sku: 'X1' }], order_id: 'A-1001' } }, { valid: true, must_fail: [], note: 'the payload added by its holder: its canonical hash is the signed payload_hash' });
-  vector('ai-proof', aiProof, { options: withKeys, valid: true, must_fail: [], note: 'GET /v1/proof/ai/{id} (subject not in the record: payload_hash is a SKIP line)' });
-  vector('document-proof', docProof, { options: withKeys, valid: true, must_fail: [], note: 'GET /v1/proof/document/{id}' });
-  vector('trace-bundle', bundle, { options: withKeys, valid: true, must_fail: [], note: 'GET /v1/traces/{id}/proof: four items (event, AI with plaintext, document, event) and the seal' });
-  vector('trace-bundle-public', publicBundle, { valid: true, must_fail: [], note: 'GET /v1/proof/trace/{id} (public form)' });
-  vector('audit-event', audit, { options: withKeys, valid: true, must_fail: [], note: 'GET /v1/audit/events/{id}: signed bytes rebuilt from the fields, org log' });
+  vector('ai-proof', aiProof, { options: allTrust, valid: true, must_fail: [], note: 'GET /v1/proof/ai/{id} (subject not in the record: payload_hash is a SKIP line)' });
+  vector('document-proof', docProof, { options: allTrust, valid: true, must_fail: [], note: 'GET /v1/proof/document/{id}' });
+  vector('trace-bundle', bundle, { options: allTrust, valid: true, must_fail: [], note: 'GET /v1/traces/{id}/proof: four items (event, AI with plaintext, document, event) and the seal' });
+  vector('trace-bundle-public', publicBundle, { options: trusted, valid: true, must_fail: [], note: 'GET /v1/proof/trace/{id} (public form)' });
+  vector('audit-event', audit, { options: allTrust, valid: true, must_fail: [], note: 'GET /v1/audit/events/{id}: signed bytes rebuilt from the fields, org log' });
 
   // ---- tampered event proofs ----
   const ep = (f: (d: Json) => void): Json => {
@@ -196,7 +239,7 @@ async function build(s: Server, dir: string): Promise<void> {
   vector('event-log-audit-path', ep((d) => (d.log.audit_path[0] = flipHex(d.log.audit_path[0]))), { valid: false, must_fail: [{ check: 'log_inclusion' }], note: 'an audit path hash changed' });
   vector('event-log-leaf-index', ep((d) => (d.log.leaf_index = (d.log.leaf_index + 1) % d.log.tree_size)), { valid: false, must_fail: [{ check: 'log_inclusion' }], note: 'the leaf index moved' });
   vector('event-log-root', ep((d) => (d.log.root_hash = flipHex(d.log.root_hash))), { valid: false, must_fail: [{ check: 'log_inclusion' }, { check: 'log_checkpoint' }], note: 'root_hash differs from the checkpoint' });
-  vector('event-log-checkpoint-signature', ep((d) => (d.log.checkpoint = tamperNoteSignature(d.log.checkpoint))), { valid: false, must_fail: [{ check: 'log_checkpoint_signature' }], note: 'the checkpoint note signature altered' });
+  vector('event-log-checkpoint-signature', ep((d) => (d.log.checkpoint = tamperLine(d.log.checkpoint, d.log.checkpoint.slice(0, d.log.checkpoint.indexOf('\n')), -1))), { valid: false, must_fail: [{ check: 'log_checkpoint_signature' }], note: 'the checkpoint note signature altered' });
   vector('event-log-origin', ep((d) => (d.organization.primary_domain = 'beta.example')), { valid: false, must_fail: [{ check: 'log_origin' }], note: "the issuer block names another domain: the checkpoint is not that domain's log" });
   vector('event-log-shape', ep((d) => delete d.log.audit_path), { valid: false, must_fail: [{ check: 'log' }], note: 'a log block without audit_path' });
   vector('event-log-pending', ep((d) => (d.log = { status: 'pending' })), { valid: true, must_fail: [], note: 'a pending log block is a SKIP line, not a failure' });
@@ -223,7 +266,10 @@ async function build(s: Server, dir: string): Promise<void> {
   vector('audit-org-log-origin', audit, { options: { keys: 'keys-beta.example.json' }, valid: false, must_fail: [{ check: 'log_origin' }], note: "with another domain's key list the org log origin is not that domain's" });
 
   // ---- tampered bundles ----
-  vector('bundle-version', { ...clone(bundle), bundle_version: 2 }, { valid: false, must_fail: [{ check: 'bundle_version', item: 'bundle' }], note: 'an unknown bundle version' });
+  // Made on the bundle without its heads (absent heads are SKIP lines): the bundle rules are what they test, and five
+  // copies of the head evidence in each of these files would make the folder several times larger.
+  const bare = (): Json => withoutHeads(bundle);
+  vector('bundle-version', { ...bare(), bundle_version: 2 }, { valid: false, must_fail: [{ check: 'bundle_version', item: 'bundle' }], note: 'an unknown bundle version' });
   const recount = (b: Json): Json => {
     b.items.forEach((it: Json, i: number) => (it.sequence = i + 1));
     const composite = sha256(Buffer.concat(b.items.map((it: Json) => Buffer.from(it.content_hash, 'hex'))));
@@ -232,161 +278,139 @@ async function build(s: Server, dir: string): Promise<void> {
     if (b.seal.payload) Object.assign(b.seal.payload, { item_count: b.items.length, composite_hash: composite });
     return b;
   };
-  const removed = clone(bundle);
+  const removed = bare();
   removed.items.splice(1, 1);
   vector('bundle-item-removed', recount(removed), { valid: false, must_fail: [{ check: 'payload_hash', item: 'seal' }], note: 'an item removed, counts and composite hash recomputed by the forger' });
-  const dup = clone(bundle);
+  const dup = bare();
   dup.items.splice(2, 0, clone(dup.items[1]));
   vector('bundle-item-duplicated', recount(dup), { valid: false, must_fail: [{ check: 'unique_items', item: 'bundle' }, { check: 'payload_hash', item: 'seal' }], note: 'an item twice, counts recomputed' });
-  const swapped = clone(bundle);
+  const swapped = bare();
   [swapped.items[0], swapped.items[3]] = [swapped.items[3], swapped.items[0]];
   vector('bundle-items-swapped', recount(swapped), { valid: false, must_fail: [{ check: 'timestamps', item: 'bundle' }, { check: 'payload_hash', item: 'seal' }], note: 'first and last items swapped, sequence renumbered' });
-  const unsequenced = clone(bundle);
+  const unsequenced = bare();
   unsequenced.items[1].sequence = 3;
   vector('bundle-sequence', unsequenced, { valid: false, must_fail: [{ check: 'sequence', item: 'bundle' }], note: 'a sequence number out of order' });
-  const counted = clone(bundle);
+  const counted = bare();
   counted.header.item_count += 1;
   vector('bundle-count', counted, { valid: false, must_fail: [{ check: 'count', item: 'bundle' }], note: 'header.item_count off by one' });
-  const composite = clone(bundle);
+  const composite = bare();
   composite.header.composite_hash = flipHex(composite.header.composite_hash);
   vector('bundle-composite', composite, { valid: false, must_fail: [{ check: 'composite_hash', item: 'bundle' }], note: 'header.composite_hash changed' });
-  const content = clone(bundle);
+  const content = bare();
   content.items[0].payload.total = 100;
   vector('bundle-item-payload', content, { valid: false, must_fail: [{ check: 'content_hash', item: 'item 1' }], note: "an event item's payload changed" });
-  const docMeta = clone(bundle);
+  const docMeta = bare();
   docMeta.items[2].payload.metadata = { pages: 2 };
   vector('bundle-document-metadata', docMeta, { valid: false, must_fail: [{ check: 'fields', item: 'item 3' }], note: "a document item's metadata changed" });
-  const aiPlain = clone(bundle);
+  const aiPlain = bare();
   aiPlain.items[1].payload.output = 'rejected';
   vector('bundle-ai-plaintext', aiPlain, { valid: false, must_fail: [{ check: 'content_hash', item: 'item 2' }], note: "an AI item's stored output changed" });
-  const traceId = clone(bundle);
+  const traceId = bare();
   traceId.header.trace_id = beta.tenantId;
   vector('bundle-trace-id', traceId, { valid: false, must_fail: [{ check: 'payload_hash', item: 'seal' }], note: 'another trace id in the header' });
-  const sealedAt = clone(bundle);
+  const sealedAt = bare();
   sealedAt.seal.sealed_at = '2020-01-01T00:00:00.000Z';
   vector('bundle-sealed-at', sealedAt, { valid: false, must_fail: [{ check: 'fields', item: 'seal' }], note: 'seal.sealed_at differs from the signed time' });
-  const sealSig = clone(bundle);
+  const sealSig = bare();
   sealSig.seal.signature = flipHex(sealSig.seal.signature, 20);
   vector('bundle-seal-signature', sealSig, { valid: false, must_fail: [{ check: 'signature', item: 'seal' }], note: 'the seal signature altered' });
-  const claims = clone(bundle);
+  const claims = bare();
   claims.seal.all_signatures_valid = false;
   vector('bundle-seal-claim', claims, { valid: false, must_fail: [{ check: 'reported', item: 'seal' }], note: 'the server reported all_signatures_valid false' });
-  const foreign = clone(bundle);
-  foreign.items[0] = clone(betaBundle.items[0]);
+  const foreign = bare();
+  foreign.items[0] = withoutHeads(betaBundle).items[0];
   vector('bundle-foreign-item', recount(foreign), { valid: false, must_fail: [{ check: 'tenant', item: 'bundle' }], note: "another tenant's item in place of the first" });
-  const pending = clone(bundle);
+  const pending = bare();
   pending.items[2].log = { status: 'pending' };
   vector('bundle-log-order', pending, { valid: false, must_fail: [{ check: 'log_order', item: 'bundle' }], note: 'an item pending while the seal is covered by a checkpoint' });
-  const sealPayload = clone(bundle);
+  const sealPayload = bare();
   sealPayload.seal.payload.metadata = { period: '2025-02' };
   vector('bundle-seal-payload', sealPayload, { valid: false, must_fail: [{ check: 'payload', item: 'seal' }], note: 'seal.payload carries other metadata' });
 
-  await headVectors(eventProof);
+  await headVectors(eventProof, trusted, names, trust);
 }
 
-/** A checkpoint note whose (first) signature bytes are changed. */
-function tamperNoteSignature(note: string): string {
+/** The platform key, the verifier's witness policies and TSA roots; returns the names of the witnesses that cosign. */
+function saveTrust(platform: Json, t: Trust): string[] {
+  const logLine = `log ${platform.note_verifier_key}`;
+  const w3 = generateKeyPairSync('ed25519').publicKey.export({ format: 'jwk' }).x!;
+  const absent = cosignerVerifierKey(nodeSha256, 'witness.vectors.example/w3', new Uint8Array(Buffer.from(w3, 'base64url')));
+  const other = generateKeyPairSync('ed25519').publicKey.export({ format: 'jwk' }).x!;
+  const otherLog = verifierKey(nodeSha256, platform.note_verifier_key.split('+')[0], new Uint8Array(Buffer.from(other, 'base64url')));
+  const w = (label: string, x: { name: string; vkey: string }) => `witness ${label} ${x.vkey}`;
+  save('policy.txt', `# the verifier's policy: the platform key signs the head, both witnesses must cosign\n${logLine}\n${w('w1', t.w1)}\n${w('w2', t.a2Witness)}\ngroup both all w1 w2\nquorum both\n`);
+  save('policy-unmet.txt', `${logLine}\n${w('w1', t.w1)}\nwitness w3 ${absent}\ngroup both all w1 w3\nquorum both\n`);
+  save('policy-other-log.txt', `log ${otherLog}\n${w('w1', t.w1)}\nquorum w1\n`);
+  save('tsa-ca.pem', t.tsa.caPem);
+  return [t.w1.name, t.a2Witness.name];
+}
+
+/** A copy of a note with the signature line of key name `name` changed in its byte `at` (from the end when negative). */
+function tamperLine(note: string, name: string, at: number): string {
   const lines = note.split('\n');
-  const i = lines.findIndex((l) => l.startsWith('\u2014 '));
+  const i = lines.findIndex((l) => l.startsWith(`\u2014 ${name} `));
   const sp = lines[i]!.lastIndexOf(' ');
   const raw = fromBase64(lines[i]!.slice(sp + 1))!;
-  raw[raw.length - 1]! ^= 1;
+  raw[at < 0 ? raw.length + at : at]! ^= 1;
   lines[i] = lines[i]!.slice(0, sp + 1) + toBase64(raw);
   return lines.join('\n');
 }
 
-const rawPublic = (k: KeyObject): Uint8Array => new Uint8Array(Buffer.from(k.export({ format: 'jwk' }).x!, 'base64url'));
-
 /**
- * The appliance does not put `log.head` in proofs yet (DECISIONS 11; under way): these vectors wrap the real event
- * proof's checkpoint in a head log built here, signed by a platform key made here, cosigned by two witnesses and
- * dated by a real RFC 3161 TSA (openssl, test/tsa-server.ts). Once proofs carry the head, take them from the appliance.
+ * The head step (DECISIONS 11) on the appliance's own complete event proof: its head leaf, inclusion, platform-signed
+ * head note cosigned by both witnesses, and RFC 3161 token, each link broken in turn, and the verifier's trust that
+ * does not hold (a quorum the cosigners do not meet, another log key, a TSA of another CA, a pending head).
  */
-async function headVectors(eventProof: Json): Promise<void> {
-  const host = parseCheckpoint(parseNote(eventProof.log.checkpoint)!.body)!.origin.split('/')[0]!;
-  const origin = `${host}/head`;
-  const platform = generateKeyPairSync('ed25519');
-  const platformPub = rawPublic(platform.privateKey);
-  const w = ['w1', 'w2', 'w3'].map((n) => {
-    const kp = generateKeyPairSync('ed25519');
-    return { label: n, name: `witness.vectors.example/${n}`, priv: kp.privateKey, pub: rawPublic(kp.privateKey) };
-  });
-  const vkey = (x: (typeof w)[number]) => cosignerVerifierKey(nodeSha256, x.name, x.pub);
-  // Head leaves: three other checkpoints' leaves, then the proof's checkpoint, then one more.
-  const ours = headLeafOfNote(nodeSha256, eventProof.log.checkpoint)!;
-  const leaves = [0, 1, 2].map((i) => leafHash(nodeSha256, new TextEncoder().encode(`other head leaf ${i}`)));
-  leaves.push(leafHash(nodeSha256, ours), leafHash(nodeSha256, new TextEncoder().encode('later head leaf')));
-  const memo = new Map<string, Uint8Array>();
-  const node = (level: number, index: number): Uint8Array => {
-    if (level === 0) return leaves[index]!;
-    const key = `${level}/${index}`;
-    if (!memo.has(key)) memo.set(key, nodeHash(nodeSha256, node(level - 1, 2 * index), node(level - 1, 2 * index + 1)));
-    return memo.get(key)!;
-  };
-  const root = rootFromLeafHashes(nodeSha256, leaves);
-  const body = checkpointBody(origin, leaves.length, root);
-  const signed = formatNote(body, origin, noteKeyId(nodeSha256, origin, platformPub), new Uint8Array(sign(null, Buffer.from(body), platform.privateKey)));
-  const time = Math.floor(Date.now() / 1000);
-  const cosign = (x: (typeof w)[number]) => createCosignature(nodeSha256, (m) => new Uint8Array(sign(null, Buffer.from(m), x.priv)), { name: x.name, publicKey: x.pub }, body, time);
-  const note = signed + cosign(w[0]!) + cosign(w[1]!);
-  const tsa = await startTsa();
-  const otherTsa = await startTsa('other_ca');
-  const stamp = async (t: typeof tsa, data: string) => {
+async function headVectors(eventProof: Json, trusted: Options, names: string[], t: Trust): Promise<void> {
+  const head = eventProof.log.head;
+  const headOrigin = head.checkpoint.slice(0, head.checkpoint.indexOf('\n'));
+  const body = head.checkpoint.slice(0, head.checkpoint.indexOf('\n\n') + 1);
+  // Real tokens the appliance would not keep: from a TSA of another CA, and over other bytes than the head body.
+  const stamp = async (tsa: Tsa, data: string) => {
     const nonce = newNonce();
-    const res = await fetch(t.url, { method: 'POST', headers: { 'content-type': 'application/timestamp-query' }, body: Buffer.from(buildTimestampRequest(nodeSha256(new TextEncoder().encode(data)), nonce)) });
-    const reply = await checkTimestampResponse(nodeSha256, new Uint8Array(await res.arrayBuffer()), new TextEncoder().encode(data), { nonce, anchors: loadTrustAnchors(t.mode === 'other_ca' ? t.otherCaPem : t.caPem) });
+    const res = await fetch(tsa.url, { method: 'POST', headers: { 'content-type': 'application/timestamp-query' }, body: Buffer.from(buildTimestampRequest(nodeSha256(new TextEncoder().encode(data)), nonce)) });
+    const reply = await checkTimestampResponse(nodeSha256, new Uint8Array(await res.arrayBuffer()), new TextEncoder().encode(data), { nonce, anchors: loadTrustAnchors(tsa.mode === 'other_ca' ? tsa.otherCaPem : tsa.caPem) });
     if (!reply.ok || !reply.token) throw new Error(`TSA refused: ${JSON.stringify(reply)}`);
-    return { token: Buffer.from(reply.token).toString('base64'), gen_time: reply.genTime.toISOString(), tsa: t.url.replace(/:\d+\//, '/') };
+    return { token: Buffer.from(reply.token).toString('base64'), gen_time: reply.genTime.toISOString(), tsa: tsa.url };
   };
-  try {
-    const good = await stamp(tsa, body);
-    const foreign = await stamp(otherTsa, body);
-    const overOther = await stamp(tsa, `${body}x`);
-    save('tsa-ca.pem', tsa.caPem);
-    save('platform-key-head.json', { algorithm: 'ed25519', public_key: Buffer.from(platformPub).toString('base64url'), key_id: sha256(platformPub).slice(0, 16), note_verifier_key: verifierKey(nodeSha256, origin, platformPub) });
-    const logLine = `log ${verifierKey(nodeSha256, origin, platformPub)}`;
-    save('policy.txt', `# both vector witnesses must cosign\n${logLine}\nwitness w1 ${vkey(w[0]!)}\nwitness w2 ${vkey(w[1]!)}\ngroup both all w1 w2\nquorum both\n`);
-    save('policy-unmet.txt', `${logLine}\nwitness w1 ${vkey(w[0]!)}\nwitness w3 ${vkey(w[2]!)}\ngroup both all w1 w3\nquorum both\n`);
-    save('policy-other-log.txt', `log ${verifierKey(nodeSha256, origin, rawPublic(generateKeyPairSync('ed25519').privateKey))}\nwitness w1 ${vkey(w[0]!)}\nquorum w1\n`);
-    const head = { leaf_index: 3, tree_size: leaves.length, leaf_hash: toHex(leaves[3]!), audit_path: inclusionPath(nodeSha256, node, 3, leaves.length).map(toHex), root_hash: toHex(root), checkpoint: note, timestamps: [good] };
-    const withHead = (f: (h: Json) => void = () => {}): Json => {
-      const d = clone(eventProof);
-      d.log.head = clone(head);
-      f(d.log.head);
-      return d;
-    };
-    const trusted: Options = { policy: 'policy.txt', tsa_ca: 'tsa-ca.pem' };
-    const names = [w[0]!.name, w[1]!.name];
-    vector('head-event-proof', withHead(), { options: trusted, valid: true, must_fail: [], note: 'log.head: head leaf, inclusion, platform signature, two cosignatures meeting the quorum, one RFC 3161 token chaining to tsa-ca.pem', head: { witnessed_by: names, existed_no_later_than: true } });
-    vector('head-no-policy', withHead(), { options: { platform_key: 'platform-key-head.json' }, valid: true, must_fail: [], note: 'without a policy: the head note against the platform key given; no outside trust applied', head: { witnessed_by: [], existed_no_later_than: true } });
-    vector('head-leaf', withHead((h) => (h.leaf_hash = flipHex(h.leaf_hash))), { options: trusted, valid: false, must_fail: [{ check: 'head_leaf' }], note: "the head leaf is not the hash of the log checkpoint's head leaf" });
-    vector('head-inclusion', withHead((h) => (h.audit_path[1] = flipHex(h.audit_path[1]))), { options: trusted, valid: false, must_fail: [{ check: 'head_inclusion' }], note: 'a head audit path hash changed' });
-    vector('head-checkpoint', withHead((h) => (h.root_hash = flipHex(h.root_hash))), { options: trusted, valid: false, must_fail: [{ check: 'head_checkpoint' }], note: 'root_hash differs from the head checkpoint' });
-    vector('head-signature', withHead((h) => (h.checkpoint = tamperNoteSignature(h.checkpoint))), { options: trusted, valid: false, must_fail: [{ check: 'head_signature' }], note: 'the platform signature of the head note altered' });
-    vector('head-other-log', withHead(), { options: { policy: 'policy-other-log.txt' }, valid: false, must_fail: [{ check: 'head_signature' }], note: "the policy's log key is not the key that signed the head" });
-    vector('head-cosignature', withHead((h) => {
-      const lines = h.checkpoint.split('\n');
-      const i = lines.findIndex((l: string) => l.startsWith(`\u2014 ${w[1]!.name} `));
-      const sp = lines[i].lastIndexOf(' ');
-      const raw = fromBase64(lines[i].slice(sp + 1))!;
-      raw[20]! ^= 1;
-      lines[i] = lines[i].slice(0, sp + 1) + toBase64(raw);
-      h.checkpoint = lines.join('\n');
-    }), { options: trusted, valid: false, must_fail: [{ check: 'cosignature' }, { check: 'quorum' }], note: "witness w2's cosignature altered" });
-    vector('head-quorum', withHead(), { options: { policy: 'policy-unmet.txt', tsa_ca: 'tsa-ca.pem' }, valid: false, must_fail: [{ check: 'quorum' }], note: 'the policy needs w3, which did not cosign' });
-    vector('head-timestamp-imprint', withHead((h) => (h.timestamps = [overOther])), { options: trusted, valid: false, must_fail: [{ check: 'timestamp' }], note: 'a token over other bytes than the head body' });
-    vector('head-timestamp-other-ca', withHead((h) => (h.timestamps = [foreign])), { options: trusted, valid: false, must_fail: [{ check: 'timestamp' }], note: 'the only token chains to another CA: with --tsa-ca none counts' });
-    vector('head-timestamp-gen-time', withHead((h) => (h.timestamps[0].gen_time = '2020-01-01T00:00:00.000Z')), { options: trusted, valid: false, must_fail: [{ check: 'timestamp' }], note: "gen_time differs from the token's" });
-    vector('head-timestamp-token', withHead((h) => {
-      const der = Buffer.from(h.timestamps[0].token, 'base64');
-      der[der.length - 10]! ^= 1;
-      h.timestamps[0].token = der.toString('base64');
-    }), { options: trusted, valid: false, must_fail: [{ check: 'timestamp' }], note: 'a byte of the token signature changed' });
-    vector('head-shape', withHead((h) => delete h.audit_path), { options: trusted, valid: false, must_fail: [{ check: 'head_shape' }], note: 'a head block without audit_path' });
-  } finally {
-    tsa.stop();
-    otherTsa.stop();
-  }
+  const foreign = await stamp(t.otherTsa, body);
+  const overOther = await stamp(t.tsa, `${body}x`);
+  const withHead = (f: (h: Json) => void): Json => {
+    const d = clone(eventProof);
+    f(d.log.head);
+    return d;
+  };
+  vector('head-event-proof', eventProof, { options: trusted, valid: true, must_fail: [], note: `the appliance's log.head under the verifier's policy and TSA roots: head leaf, inclusion, platform signature, cosignatures of ${names.join(' and ')} meeting the quorum, an RFC 3161 token chaining to tsa-ca.pem` });
+  vector('head-no-policy', eventProof, { options: { platform_key: 'platform-key.json' }, valid: true, must_fail: [], note: 'without a policy: the head note against the platform key given; cosignatures not checked, no outside trust applied' });
+  vector('head-leaf', withHead((h) => (h.leaf_hash = flipHex(h.leaf_hash))), { options: trusted, valid: false, must_fail: [{ check: 'head_leaf' }], note: "the head leaf is not the hash of the log checkpoint's head leaf" });
+  vector('head-leaf-index', withHead((h) => (h.leaf_index = (h.leaf_index + 1) % h.tree_size)), { options: trusted, valid: false, must_fail: [{ check: 'head_inclusion' }], note: 'the head leaf index moved' });
+  vector('head-inclusion', withHead((h) => (h.audit_path[0] = flipHex(h.audit_path[0]))), { options: trusted, valid: false, must_fail: [{ check: 'head_inclusion' }], note: 'a head audit path hash changed' });
+  vector('head-root', withHead((h) => (h.root_hash = flipHex(h.root_hash))), { options: trusted, valid: false, must_fail: [{ check: 'head_inclusion' }, { check: 'head_checkpoint' }], note: 'root_hash differs from the head checkpoint' });
+  vector('head-signature', withHead((h) => (h.checkpoint = tamperLine(h.checkpoint, headOrigin, -1))), { options: trusted, valid: false, must_fail: [{ check: 'head_signature' }], note: 'the platform signature of the head note altered' });
+  vector('head-signature-platform-key', withHead((h) => (h.checkpoint = tamperLine(h.checkpoint, headOrigin, -1))), { options: { platform_key: 'platform-key.json' }, valid: false, must_fail: [{ check: 'head_signature' }], note: 'the same, checked against the platform key file without a policy' });
+  vector('head-other-log', eventProof, { options: { policy: 'policy-other-log.txt' }, valid: false, must_fail: [{ check: 'head_signature' }], note: "the policy's log key is not the key that signed the head" });
+  vector('head-cosignature', withHead((h) => (h.checkpoint = tamperLine(h.checkpoint, names[1]!, 20))), { options: trusted, valid: false, must_fail: [{ check: 'head_cosignature' }, { check: 'head_quorum' }], note: `the cosignature of ${names[1]} altered` });
+  vector('head-quorum', eventProof, { options: { policy: 'policy-unmet.txt', tsa_ca: 'tsa-ca.pem' }, valid: false, must_fail: [{ check: 'head_quorum' }], note: 'the policy needs w3, which did not cosign' });
+  vector('head-timestamp-other-ca', withHead((h) => (h.timestamps = [foreign])), { options: trusted, valid: false, must_fail: [{ check: 'head_timestamp' }], note: 'the only token, over the head body, is from a TSA of another CA: with --tsa-ca none counts' });
+  vector('head-timestamp-imprint', withHead((h) => (h.timestamps = [overOther])), { options: trusted, valid: false, must_fail: [{ check: 'head_timestamp' }], note: 'a token of the trusted TSA over other bytes than the head body' });
+  vector('head-timestamp-gen-time', withHead((h) => (h.timestamps[0].gen_time = '2020-01-01T00:00:00.000Z')), { options: trusted, valid: false, must_fail: [{ check: 'head_timestamp' }], note: "gen_time differs from the token's" });
+  vector('head-timestamp-token', withHead((h) => {
+    const der = Buffer.from(h.timestamps[0].token, 'base64');
+    der[der.length - 10]! ^= 1;
+    h.timestamps[0].token = der.toString('base64');
+  }), { options: trusted, valid: false, must_fail: [{ check: 'head_timestamp' }], note: 'a byte of the token signature changed' });
+  vector('head-shape', withHead((h) => delete h.audit_path), { options: trusted, valid: false, must_fail: [{ check: 'head' }], note: 'a head block without audit_path' });
+  const pending = clone(eventProof);
+  pending.log.head = { status: 'pending' };
+  vector('head-pending', pending, { valid: true, must_fail: [], note: 'a head still pending is a SKIP line when the verifier asks for no outside trust' });
+  vector('head-pending-policy', pending, { options: trusted, valid: false, must_fail: [{ check: 'head' }], note: 'a head still pending under a policy and TSA roots: the evidence asked for is not there' });
+  const absent = clone(eventProof);
+  delete absent.log.head;
+  vector('head-absent-policy', absent, { options: trusted, valid: false, must_fail: [{ check: 'head' }], note: 'a log block without head under a policy and TSA roots' });
+  vector('head-empty', withHead((h) => Object.keys(h).forEach((k) => delete h[k])), { options: trusted, valid: false, must_fail: [{ check: 'head' }], note: 'an empty head block ({}): not a head' });
+  const nulled = clone(eventProof);
+  nulled.log.head = null;
+  vector('head-null-policy', nulled, { options: trusted, valid: false, must_fail: [{ check: 'head' }], note: 'head: null under a policy and TSA roots is no head, not a pass' });
 }
 
 if (import.meta.main) await main();

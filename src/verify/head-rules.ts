@@ -30,7 +30,8 @@ export function queueHead(x: Ctx, item: string, res: LogResult, log: unknown, ke
     return;
   }
   if (!res.ok || !res.checkpoint || !isPlainObject(log)) return;
-  if (log.head === undefined) {
+  // A null head is no head: under a policy it must fail like an absent one, never pass unlooked at.
+  if (log.head === undefined || log.head === null) {
     const words = "absent: the log block carries no head, so nothing outside the issuer's own log vouches for this checkpoint";
     if (x.headRequired) x.c.add(item, 'head', false, `${words}; ${REQUIRED} is not met`);
     else x.c.skip(item, 'head', words);

@@ -43,9 +43,9 @@ export type VerifyReport = {
   /** Fields of the document that no signature covers (paths such as `header.label`): shown, never vouched for. */
   unsigned: string[];
   head?: ReportHead;
-  /** DECISIONS 11: the earliest gen_time of a token that verified on the record's head, or null. */
+  /** DECISIONS 11: the earliest gen_time of a token that verified on the record's head, or null (also when a head link failed). */
   existed_no_later_than: string | null;
-  /** DECISIONS 11: key names of the policy witnesses whose cosignatures of the record's head verified. */
+  /** DECISIONS 11: key names of the policy witnesses whose cosignatures of the record's head verified ([] when a head link failed). */
   witnessed_by: string[];
 };
 /**

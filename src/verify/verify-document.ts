@@ -80,7 +80,8 @@ export async function verifyDocument(primitives: Primitives, json: unknown, opts
   const signer = key && kind !== 'unknown'
     ? { key_id: keyIdOf(p.sha256, key), public_key: signerKey as string, published_for: publishedFor, log_origin: x.checkpoint?.origin ?? null }
     : undefined;
-  const head = x.head?.status === 'checked' ? x.head : null;
+  // The record's time and witnesses are stated only when its head chain holds in full: a broken link vouches for nothing.
+  const head = x.head?.status === 'checked' && x.head.ok ? x.head : null;
   return {
     kind, ok, checks: c.list, ...(x.checkpoint ? { checkpoint: x.checkpoint } : {}), ...(signer ? { signer } : {}), unsigned,
     ...(x.head ? { head: x.head } : {}), existed_no_later_than: head?.existed_no_later_than ?? null, witnessed_by: head?.witnessed_by ?? [],

@@ -26,7 +26,8 @@ let b: Server;
 
 beforeAll(async () => {
   pg = await startPg();
-  // The CLI of these tests (newTenant, svc) runs against the same cluster.
+  // The CLI of these tests (newTenant, svc) runs against the same cluster. bun test runs every file in one
+  // process: afterAll puts the environment back, or later files' servers would look for this cluster.
   process.env.SVC_REPLICATION_URL = pg.url;
   process.env.SVC_MASTER_KEY_FILE = env.SVC_MASTER_KEY_FILE;
   a = await node();
@@ -36,6 +37,8 @@ beforeAll(async () => {
   t = nodes.tenant = { tenantId: nt.tenantId, key: nt.key };
 });
 afterAll(async () => {
+  delete process.env.SVC_REPLICATION_URL;
+  delete process.env.SVC_MASTER_KEY_FILE;
   for (const s of servers) await s.stop('SIGKILL').catch(() => {});
   await pg.stop();
   for (const d of [...dirs, keyDir]) cleanup(d);

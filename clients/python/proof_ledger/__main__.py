@@ -59,12 +59,12 @@ def verify_main(argv: Sequence[str] | None = None) -> int:
         r = verify(doc, policy=Path(o.policy) if o.policy else None, tsa_roots=Path(o.tsa_ca) if o.tsa_ca else None,
                    keys=Path(o.keys) if o.keys else None, platform_key=platform)
     except (OSError, ValueError) as e:
-        print(f"NOT VERIFIED: {e}", file=sys.stderr)
+        print(f"error: NOT VERIFIED: {e}", file=sys.stderr)
         return 1
     print(json.dumps(r, indent=2, ensure_ascii=False) if o.json else "\n".join(report_lines(r)))
     if not r["valid"]:
         first = next(c for c in r["checks"] if not c["ok"])
-        print(f"NOT VERIFIED: {first['item']} {first['name']}: {first['detail']}", file=sys.stderr)
+        print(f"error: NOT VERIFIED: {first['item']} {first['name']}: {first['detail']}", file=sys.stderr)
         return 1
     return 0
 

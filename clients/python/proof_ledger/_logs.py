@@ -10,6 +10,7 @@ from datetime import datetime, timedelta, timezone
 from typing import Any, Callable, Sequence
 
 from cryptography import x509
+from cryptography.hazmat.primitives import hashes
 
 from ._merkle import leaf_hash, verify_inclusion
 from ._note import (
@@ -28,6 +29,7 @@ class Step:
     check: str
     ok: bool
     detail: str
+    skipped: bool = False  # not checked for want of a key (no policy, no platform key): shown, never deciding
 
 
 @dataclass
@@ -150,7 +152,26 @@ class HeadTrust:
     policy: Policy | None = None
     anchors: Sequence[x509.Certificate] = ()
     platform_keys: Sequence[bytes] = ()
-    cache: dict[bytes, TimestampVerdict] = field(default_factory=dict)
+
+
+# Token verdicts already reached, by (anchor set, token, head body): every record proof built on one head carries the
+# same tokens, so a verifier checking many proofs pays once per head. Sound because a verdict depends on nothing else
+# (the chain is checked at the token's own genTime). Bounded: the oldest entries go first.
+_VERDICTS: dict[bytes, TimestampVerdict] = {}
+_MAX_VERDICTS = 1024
+
+
+def _token_verdict(token: bytes, body: bytes, anchors: Sequence[x509.Certificate]) -> TimestampVerdict:
+    h = hashlib.sha256()
+    for a in anchors:
+        h.update(a.fingerprint(hashes.SHA256()))
+    key = h.digest() + hashlib.sha256(token).digest() + hashlib.sha256(body).digest()
+    v = _VERDICTS.get(key)
+    if v is None:
+        if len(_VERDICTS) >= _MAX_VERDICTS:
+            del _VERDICTS[next(iter(_VERDICTS))]
+        v = _VERDICTS[key] = verify_timestamp_token(token, body, anchors)
+    return v
 
 
 @dataclass
@@ -197,7 +218,7 @@ def check_head_block(log_checkpoint: Any, head: Any, trust: HeadTrust) -> HeadRe
     size = h.get("tree_size") if is_index(h.get("tree_size")) else None
     if index is None or size is None or index >= size or stated is None or root is None or path is None \
             or not isinstance(h.get("checkpoint"), str) or not isinstance(stamps, list):
-        steps.append(Step("head_shape", False, "the head block is not {leaf_index < tree_size, leaf_hash, audit_path: [hex], root_hash, checkpoint, timestamps: [...]}"))
+        steps.append(Step("head", False, "the head block is not {leaf_index < tree_size, leaf_hash, audit_path: [hex], root_hash, checkpoint, timestamps: [...]}"))
         return r
     log_note = parse_note(log_checkpoint) if isinstance(log_checkpoint, str) else None
     log_cp = parse_checkpoint(log_note.body) if log_note else None
@@ -233,6 +254,9 @@ def check_head_block(log_checkpoint: Any, head: Any, trust: HeadTrust) -> HeadRe
     opened, _, error = open_checkpoint(note_text, keys) if keys else (None, None, None)
     if opened:
         steps.append(Step("head_signature", True, f"the head note verifies with the platform key {key_id_of(opened.public_key)} {'of the policy' if policy else 'given'}"))
+    elif not keys and not policy:
+        # Never silently shorter: with neither a policy nor a platform key the signature is shown as not checked.
+        steps.append(Step("head_signature", True, "not checked: no platform key was given (a witness policy, or the platform key file)", skipped=True))
     else:
         steps.append(Step("head_signature", False, f"the head note is not signed by the platform key: {error}" if keys else "no platform key to check the head note against"))
     if policy:
@@ -244,39 +268,37 @@ def check_head_block(log_checkpoint: Any, head: Any, trust: HeadTrust) -> HeadRe
                 if w.key_name not in r.witnessed_by:
                     r.witnessed_by.append(w.key_name)
             when = rfc3339(datetime.fromtimestamp(t, timezone.utc)) if ok and t is not None else ""
-            steps.append(Step("cosignature", ok, f"witness {w.key_name} (key id {kid}) cosigned the head at {when}" if ok
+            steps.append(Step("head_cosignature", ok, f"witness {w.key_name} (key id {kid}) cosigned the head at {when}" if ok
                               else f"the cosignature line of witness {w.key_name} (key id {kid}) does not verify"))
         met = quorum_met(policy, cosigned)
-        steps.append(Step("quorum", met, f"{'met' if met else 'not met'}: the policy requires {describe_quorum(policy)}; valid cosignatures from {', '.join(sorted(cosigned)) or 'no witness'}"))
+        steps.append(Step("head_quorum", met, f"{'met' if met else 'not met'}: the policy requires {describe_quorum(policy)}; valid cosignatures from {', '.join(sorted(cosigned)) or 'no witness'}"))
     else:
         others = len(note.signatures) - (1 if opened else 0)
-        steps.append(Step("outside_trust", True, f"no outside trust was applied: the head is checked against the platform key given, and its {others} other signature line(s) are not checked (give a witness policy)"))
+        against = "the platform key file" if opened else "no platform key"
+        steps.append(Step("head_trust", True, f"no outside trust was applied: the head is checked against {against}, and its {others} other signature line(s) are not checked (give a witness policy)"))
     body = note.body.encode("utf-8")
     for i, s in enumerate(stamps, 1):
         t = s if is_obj(s) else {}
         label = f"timestamp {i}" + (f" ({t['tsa']})" if isinstance(t.get("tsa"), str) else "")
         token = b64decode_strict(t.get("token")) if isinstance(t.get("token"), str) else None
         if not token:
-            steps.append(Step("timestamp", False, f"{label}: token is not base64 DER"))
+            steps.append(Step("head_timestamp", False, f"{label}: token is not base64 DER"))
             continue
-        key = hashlib.sha256(token).digest() + hashlib.sha256(body).digest()
-        v = trust.cache.get(key)
-        if v is None:
-            v = trust.cache[key] = verify_timestamp_token(token, body, trust.anchors)
+        v = _token_verdict(token, body, trust.anchors)
         if not v.ok:
             foreign = v.reason == "chain"  # a token from a TSA not trusted here is not evidence, nor a broken link
-            steps.append(Step("timestamp", foreign, f"{label}: {'not counted, ' if foreign else ''}{v.detail}"))
+            steps.append(Step("head_timestamp", foreign, f"{label}: {'not counted, ' if foreign else ''}{v.detail}"))
             continue
         assert v.gen_time is not None
         stated_t = parse_time(t.get("gen_time"))
         if stated_t is None or _millis(stated_t) != _millis(v.gen_time):
-            steps.append(Step("timestamp", False, f"{label}: gen_time says {t.get('gen_time')}, the token {rfc3339(v.gen_time)}"))
+            steps.append(Step("head_timestamp", False, f"{label}: gen_time says {t.get('gen_time')}, the token {rfc3339(v.gen_time)}"))
             continue
         times.append(v.gen_time)
         chained = ", chained to a trusted TSA root" if v.chain_checked else " (its chain was not checked: no TSA roots given)"
-        steps.append(Step("timestamp", True, f"{label}: {v.tsa} stamped SHA-256 of the head body at {rfc3339(v.gen_time)}{chained}"))
+        steps.append(Step("head_timestamp", True, f"{label}: {v.tsa} stamped SHA-256 of the head body at {rfc3339(v.gen_time)}{chained}"))
     if trust.anchors and not times:
-        steps.append(Step("timestamp", False, "no timestamp token chains to a trusted TSA root" if stamps else "the head carries no timestamp token"))
+        steps.append(Step("head_timestamp", False, "no timestamp token chains to a trusted TSA root" if stamps else "the head carries no timestamp token"))
     if times:
         r.existed_no_later_than = rfc3339(min(times))
     return r

@@ -23,6 +23,7 @@ class Ctx:
     demand_head: bool = False  # a policy or TSA roots were given: the record's own head must be there
     checkpoint: Obj | None = None
     head: HeadResult | None = None
+    heads: list[tuple[str, Any, Any, bool]] = field(default_factory=list)  # (item, log checkpoint, head, keep), checked last
 
     def add(self, item: str, check: str, ok: bool, detail: str) -> bool:
         self.checks.append({"item": item, "name": check, "ok": bool(ok), "detail": detail})
@@ -187,23 +188,49 @@ def verify_log(x: Ctx, item: str, leaf: bytes | None, log: Any, record_key: Any,
                 "key_id": key_id_of(o.public_key), "note_key_id": note_key_id(o.checkpoint.origin, o.public_key).hex(),
                 "public_key": o.public_key.hex(), "note": o.note,
             }
-    _verify_head(x, item, res, log, keep)
+    _queue_head(x, item, res, log, keep, leaf is not None)
     return res
 
 
-def _verify_head(x: Ctx, item: str, res: LogResult, log: Any, keep: bool) -> None:
-    head = log.get("head") if is_obj(log) and res.status == "checked" else None
-    h = check_head_block(log.get("checkpoint") if is_obj(log) else None, head, x.trust)
-    if h.status == "checked":
+_REQUIRED = "the verifier's witness policy or TSA roots require witnessed, time-stamped evidence, which"
+
+
+def _queue_head(x: Ctx, item: str, res: LogResult, log: Any, keep: bool, has_leaf: bool) -> None:
+    """Section 15: a record's head is looked at only once its log block verified (it anchors on that checkpoint). With a
+    policy or TSA roots every record must carry a complete head; without, a missing or pending head is a SKIP line."""
+    if res.status != "checked":
+        if x.demand_head:
+            x.add(item, "head", False, f"{res.status}: no checkpoint of the record's log is shown, so no head can meet {_REQUIRED}")
+        return
+    if not res.ok or not has_leaf or not is_obj(log):
+        return
+    if log.get("head") is None:
+        words = "absent: the log block carries no head, so nothing outside the issuer's own log vouches for this checkpoint"
+        if x.demand_head:
+            x.add(item, "head", False, f"{words}; {_REQUIRED} is not met")
+        else:
+            x.skip(item, "head", words)
+        return
+    x.heads.append((item, log.get("checkpoint"), log["head"], keep))
+
+
+def check_heads(x: Ctx) -> None:
+    """The queued heads, in document order, after every other rule (as the report lists them)."""
+    for item, checkpoint, head, keep in x.heads:
+        h = check_head_block(checkpoint, head, x.trust)
+        if h.status == "pending":
+            words = "pending: no published head covers this checkpoint yet, so no witness or time-stamping authority vouches for it"
+            if x.demand_head:
+                x.add(item, "head", False, f"{words}; {_REQUIRED} is not met")
+            else:
+                x.skip(item, "head", words)
         for s in h.steps:
-            x.add(item, s.check, s.ok, s.detail)
-    elif keep and x.demand_head:
-        # A policy or TSA roots were given: without a head the outside evidence they ask for is not there.
-        x.add(item, "head", False, f"{h.status}: the proof carries no published head, so the witness policy and TSA roots cannot be applied")
-    elif h.status == "pending":
-        x.skip(item, "head", "pending: no published head covers this record's checkpoint yet, so witnesses and timestamps are not checked")
-    if keep:
-        x.head = h
+            if s.skipped:
+                x.skip(item, s.check, s.detail)
+            else:
+                x.add(item, s.check, s.ok, s.detail)
+        if keep:
+            x.head = h
 
 
 # ---- documents ----

@@ -11,7 +11,7 @@ from cryptography import x509
 from ._logs import HeadTrust
 from ._policy import Policy, parse_policy
 from ._rules import (
-    Ctx, pin_keys, proof_domain, published_keys, verify_ai_proof, verify_audit_event, verify_bundle,
+    Ctx, check_heads, pin_keys, proof_domain, published_keys, verify_ai_proof, verify_audit_event, verify_bundle,
     verify_document_proof, verify_event_proof,
 )
 from ._timestamp import load_pem_certificates
@@ -81,8 +81,8 @@ def verify(
     bundle, as the API returns it (a dict, its JSON text, or a path). `policy`: a C2SP tlog-policy (text or path) whose
     log line is the platform key and whose quorum the head's cosignatures must meet; `tsa_roots`: PEM trust anchors
     (text, path or certificates), then at least one RFC 3161 token must chain to them; `keys`: a GET /keys/{domain}
-    answer every key used must be published in; `platform_key`: a GET /.well-known/svc-platform-key answer (signs
-    that key list, and checks the head without a policy). Raises ValueError for an unreadable policy or PEM."""
+    answer every key used must be published in; `platform_key`: a GET /.well-known/svc-platform-key answer (dict, JSON
+    text or path; signs that key list, and checks the head without a policy). Raises ValueError for an unreadable policy or PEM."""
     pol = policy if isinstance(policy, Policy) else parse_policy(_text(policy)) if policy is not None else None
     if tsa_roots is None:
         anchors: list[x509.Certificate] = []
@@ -93,7 +93,8 @@ def verify(
     else:
         anchors = list(tsa_roots)
     keys = _json(keys) if keys is not None else None
-    platform_key = _json(platform_key) if isinstance(platform_key, os.PathLike) else platform_key
+    if isinstance(platform_key, (bytes, os.PathLike)) or (isinstance(platform_key, str) and hex_bytes(platform_key, 32) is None):
+        platform_key = _json(platform_key)  # a path or JSON text, like keys; a 64-hex string is the raw key
     x = Ctx(keys=published_keys(keys), trust=HeadTrust(policy=pol, anchors=anchors, platform_keys=_platform_keys(platform_key)),
             demand_head=pol is not None or bool(anchors))
     doc: Any = proof
@@ -134,6 +135,7 @@ def verify(
     else:
         x.add("document", "format", False, "neither an event, AI or document proof, an audit event nor a trace bundle")
     published_for = pin_keys(x, domain, used, keys, platform_key) if kind != "unknown" else None
+    check_heads(x)
     key = hex_bytes(signer_key, 32)
     signer = {"key_id": key_id_of(key), "public_key": signer_key, "published_for": published_for,
               "log_origin": x.checkpoint["origin"] if x.checkpoint else None} if key and kind != "unknown" else None

@@ -8,10 +8,50 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Liveness: the store is open and the workers run
-         * @description Liveness: the store is open and the workers run.
+         * Liveness: the store is open and the workers run; with replication, the role and applied position
+         * @description Liveness: the store is open and the workers run; with replication, the role and applied position.
          */
         get: operations["getHealthz"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/healthz/primary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * For load balancers: 200 only on the primary (a lease PostgreSQL confirmed), 503 otherwise
+         * @description For load balancers: 200 only on the primary (a lease PostgreSQL confirmed), 503 otherwise.
+         */
+        get: operations["getHealthzPrimary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/healthz/replica": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * For load balancers: 200 only on a standby within SVC_REPLICA_MAX_LAG_SECONDS of the primary, 503 otherwise
+         * @description For load balancers: 200 only on a standby within SVC_REPLICA_MAX_LAG_SECONDS of the primary, 503 otherwise.
+         */
+        get: operations["getHealthzReplica"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2449,7 +2489,7 @@ export interface components {
          * @description Every machine-readable code the API answers (SPEC "Errors")
          * @enum {string}
          */
-        ErrorCode: "missing_api_key" | "invalid_api_key" | "invalid_api_key_format" | "invalid_authorization_scheme" | "api_key_revoked" | "invalid_or_used_link" | "invalid_api_context" | "insufficient_scope" | "ip_not_allowed" | "feature_not_available" | "wrong_intent" | "too_many_orgs" | "payment_required" | "invalid_payload" | "bad_request" | "invalid_path_parameter" | "payload_too_large" | "invalid_event_type" | "invalid_idempotency_key" | "invalid_document_hash" | "invalid_metadata" | "metadata_too_large" | "invalid_original_bytes_base64" | "original_bytes_empty" | "original_bytes_too_large" | "original_bytes_hash_mismatch" | "invalid_attestation_type" | "empty_payload" | "invalid_context" | "subject_too_large" | "subject_too_many_keys" | "invalid_label" | "trace_empty" | "invalid_action" | "invalid_actor" | "invalid_target" | "too_many_targets" | "invalid_occurred_at" | "occurred_at_out_of_window" | "missing_idempotency_key" | "invalid_organization_id" | "invalid_name" | "unsupported_stream_type" | "too_many_streams" | "invalid_url" | "not_https" | "forbidden_destination" | "invalid_format" | "invalid_intent" | "invalid_duration" | "invalid_link_duration" | "event_not_found" | "document_not_found" | "attestation_not_found" | "trace_not_found" | "proof_not_found" | "org_not_found" | "not_found" | "duplicate_event" | "idempotency_key_reuse_mismatch" | "document_already_anchored" | "trace_sealed" | "trace_sealing" | "trace_not_open" | "trace_invalid_status" | "trace_not_sealed" | "org_exists" | "org_archived" | "org_not_deletable" | "retention_expired" | "rate_limited" | "quota_exceeded" | "db_error" | "ingest_failed" | "encode_failed" | "serialization_failed" | "quota_check_failed" | "api_key_lookup_failed" | "trace_label_in_use" | "https_required" | "invalid_download_signature" | "download_expired" | "checkpoint_not_found" | "invalid_leaf_index" | "invalid_tree_size" | "leaf_pending" | "leaf_not_found" | "unknown_log" | "invalid_checkpoint_signature" | "invalid_consistency_proof" | "overloaded" | "internal_error";
+        ErrorCode: "missing_api_key" | "invalid_api_key" | "invalid_api_key_format" | "invalid_authorization_scheme" | "api_key_revoked" | "invalid_or_used_link" | "invalid_api_context" | "insufficient_scope" | "ip_not_allowed" | "feature_not_available" | "wrong_intent" | "too_many_orgs" | "payment_required" | "invalid_payload" | "bad_request" | "invalid_path_parameter" | "payload_too_large" | "invalid_event_type" | "invalid_idempotency_key" | "invalid_document_hash" | "invalid_metadata" | "metadata_too_large" | "invalid_original_bytes_base64" | "original_bytes_empty" | "original_bytes_too_large" | "original_bytes_hash_mismatch" | "invalid_attestation_type" | "empty_payload" | "invalid_context" | "subject_too_large" | "subject_too_many_keys" | "invalid_label" | "trace_empty" | "invalid_action" | "invalid_actor" | "invalid_target" | "too_many_targets" | "invalid_occurred_at" | "occurred_at_out_of_window" | "missing_idempotency_key" | "invalid_organization_id" | "invalid_name" | "unsupported_stream_type" | "too_many_streams" | "invalid_url" | "not_https" | "forbidden_destination" | "invalid_format" | "invalid_intent" | "invalid_duration" | "invalid_link_duration" | "event_not_found" | "document_not_found" | "attestation_not_found" | "trace_not_found" | "proof_not_found" | "org_not_found" | "not_found" | "duplicate_event" | "idempotency_key_reuse_mismatch" | "document_already_anchored" | "trace_sealed" | "trace_sealing" | "trace_not_open" | "trace_invalid_status" | "trace_not_sealed" | "org_exists" | "org_archived" | "org_not_deletable" | "retention_expired" | "rate_limited" | "quota_exceeded" | "db_error" | "ingest_failed" | "encode_failed" | "serialization_failed" | "quota_check_failed" | "api_key_lookup_failed" | "trace_label_in_use" | "https_required" | "invalid_download_signature" | "download_expired" | "checkpoint_not_found" | "invalid_leaf_index" | "invalid_tree_size" | "leaf_pending" | "leaf_not_found" | "unknown_log" | "invalid_checkpoint_signature" | "invalid_consistency_proof" | "overloaded" | "not_primary" | "replication_unavailable" | "internal_error";
         Error: {
             error: components["schemas"]["ErrorCode"];
             /** @description Human-readable; never parse */
@@ -2511,15 +2551,18 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Liveness: the store is open and the workers run */
+            /** @description Liveness: the store is open and the workers run; with replication, the role and applied position */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        /** @constant */
-                        status: "ok";
+                        status: string;
+                        role?: "primary" | "standby";
+                        /** @description Last stream position applied to this node */
+                        applied?: number;
+                        lag_seconds?: number | null;
                     };
                 };
             };
@@ -2539,6 +2582,124 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    getHealthzPrimary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description For load balancers: 200 only on the primary (a lease PostgreSQL confirmed), 503 otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        role?: "primary" | "standby";
+                        /** @description Last stream position applied to this node */
+                        applied?: number;
+                        lag_seconds?: number | null;
+                    };
+                };
+            };
+            /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description For load balancers: 200 only on the primary (a lease PostgreSQL confirmed), 503 otherwise */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        role?: "primary" | "standby";
+                        /** @description Last stream position applied to this node */
+                        applied?: number;
+                        lag_seconds?: number | null;
+                    };
+                };
+            };
+        };
+    };
+    getHealthzReplica: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description For load balancers: 200 only on a standby within SVC_REPLICA_MAX_LAG_SECONDS of the primary, 503 otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        role?: "primary" | "standby";
+                        /** @description Last stream position applied to this node */
+                        applied?: number;
+                        lag_seconds?: number | null;
+                    };
+                };
+            };
+            /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description For load balancers: 200 only on a standby within SVC_REPLICA_MAX_LAG_SECONDS of the primary, 503 otherwise */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        role?: "primary" | "standby";
+                        /** @description Last stream position applied to this node */
+                        applied?: number;
+                        lag_seconds?: number | null;
+                    };
                 };
             };
         };

@@ -2,7 +2,7 @@
 // the caller's trust, and the SDK's shape of its report; the CLI prints the report itself, as `svc verify` does.
 import { browserPrimitives } from '../../../src/verify/browser-primitives';
 import { parsePolicy } from '../../../src/verify/policy';
-import { loadTrustAnchors } from '../../../src/verify/timestamp';
+import { loadTrustAnchors, type TrustAnchors } from '../../../src/verify/timestamp';
 import { verifyDocument, type VerifyOptions, type VerifyReport } from '../../../src/verify/verify-document';
 import type { VerifyResult, VerifyTrust } from './verify';
 
@@ -14,22 +14,41 @@ const refused = (item: string, detail: string): RuleReport => ({
   kind: 'unknown', ok: false, checks: [{ item, check: item, ok: false, detail }], unsigned: [], existed_no_later_than: null, witnessed_by: [],
 });
 
+/**
+ * Parsed trust by its text, so that the same policy and roots given again are the same objects: the rule set remembers
+ * token verdicts per anchor set, and every proof built on one head carries the same tokens. Bounded: oldest first out.
+ */
+const parsed = new Map<string, ReturnType<typeof parsePolicy> | TrustAnchors | Error>();
+function remember<T extends ReturnType<typeof parsePolicy> | TrustAnchors | Error>(key: string, parse: () => T): T {
+  if (!parsed.has(key)) {
+    if (parsed.size >= 32) parsed.delete(parsed.keys().next().value!);
+    parsed.set(key, parse());
+  }
+  return parsed.get(key) as T;
+}
+const rootsOf = (pem: string): TrustAnchors | Error => remember(`roots\n${pem}`, () => {
+  try {
+    return loadTrustAnchors(pem);
+  } catch (e) {
+    return e as Error;
+  }
+});
+
 /** The rule set's own report (what `svc verify` prints), under the caller's trust. */
 export async function checkDocument(proof: unknown, trust: VerifyTrust = {}): Promise<RuleReport> {
-  // DECISIONS 11: the policy and TSA roots are the caller's own.
-  const opts: VerifyOptions = { keys: trust.keys };
+  // DECISIONS 11: the policy and TSA roots are the caller's own; the option names are the rule set's.
+  const opts: VerifyOptions = { keys: trust.keys, platformKey: trust.platformKey };
   if (trust.policy !== undefined) {
-    const parsed = parsePolicy(browserPrimitives.sha256, trust.policy);
-    if (!parsed.ok) return refused('policy', `line ${parsed.line}: ${parsed.error}`);
-    opts.policy = parsed.policy;
+    const policy = trust.policy;
+    const p = remember(`policy\n${policy}`, () => parsePolicy(browserPrimitives.sha256, policy));
+    if (!p.ok) return refused('policy', `line ${p.line}: ${p.error}`);
+    opts.policy = p.policy;
   }
   if (trust.tsaRoots !== undefined) {
-    try {
-      opts.tsaAnchors = loadTrustAnchors(trust.tsaRoots);
-    } catch (e) {
-      return refused('tsa_roots', (e as Error).message);
-    }
-    if (opts.tsaAnchors.certificates.length === 0) return refused('tsa_roots', 'no CERTIFICATE block in the TSA roots');
+    const roots = rootsOf(trust.tsaRoots);
+    if (roots instanceof Error) return refused('tsa_roots', roots.message);
+    if (roots.certificates.length === 0) return refused('tsa_roots', 'no CERTIFICATE block in the TSA roots');
+    opts.tsaAnchors = roots;
   }
   return await verifyDocument(browserPrimitives, proof, opts);
 }

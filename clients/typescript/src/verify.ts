@@ -9,6 +9,11 @@ export type VerifyTrust = {
   tsaRoots?: string;
   /** A saved GET /keys/{domain} answer: the record's key must be one the domain published. */
   keys?: unknown;
+  /**
+   * A saved GET /.well-known/svc-platform-key answer: it signs the key list, and without a policy the head note is
+   * checked against it (else that signature is a SKIP line).
+   */
+  platformKey?: unknown;
 };
 
 export type VerifyCheck = {
