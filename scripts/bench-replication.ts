@@ -1,7 +1,9 @@
 // Replication figures in one run on one machine: single-node ingest against replicated ingest (a primary and a
 // standby on a throw-away PostgreSQL 15 cluster), standby lag under that load, and failover time (kill -9 of
-// the primary to the first 201 on the new one).
-// Run: bun scripts/bench-replication.ts [--seconds 10] [--conns 32]   (needs Debian's wrk and PostgreSQL 15; run as root)
+// the primary to the first 201 on the new one); with --catchup-events N, the stream is then grown to about N events
+// at full load (128 connections) and a fresh node with an empty data directory is timed catching up with it.
+// Run: bun scripts/bench-replication.ts [--seconds 10] [--conns 32] [--catchup-events 1000000]
+//      (needs Debian's wrk and PostgreSQL 15; run as root)
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
@@ -10,7 +12,8 @@ import { parseArgs } from 'node:util';
 import { line, luaPost, startBenchServer, wrk, type Bench } from './bench-lib';
 import { startPg } from '../test/pg';
 
-const { values: opt } = parseArgs({ options: { seconds: { type: 'string', default: '10' }, conns: { type: 'string', default: '32' } } });
+const { values: opt } = parseArgs({ options: { seconds: { type: 'string', default: '10' }, conns: { type: 'string', default: '32' }, 'catchup-events': { type: 'string', default: '0' } } });
+const catchupEvents = Number(opt['catchup-events']);
 const seconds = Number(opt.seconds);
 const connections = Number(opt.conns);
 const EVENT = '{"event_type":"order.created","payload":{"order":"{{n}}","amount":1999,"currency":"EUR","lines":[{"sku":"A-1","qty":2}]}}';
@@ -76,6 +79,27 @@ try {
     }
     await Bun.sleep(20);
   }
+  // Catching up: the stream grown to about catchupEvents events, then a node from an empty directory.
+  let catchup = '';
+  if (catchupEvents > 0) {
+    let events = 0;
+    while (events < catchupEvents) {
+      const r = await wrk(`${standby.url}/v1/events`, { seconds: 20, connections: 128, lua: luaPost('/v1/events', standby.key, EVENT) });
+      events += r.requests - r.non2xx;
+    }
+    const head = async () => ((await (await fetch(`${standby.url}/healthz`, { tls } as RequestInit)).json()) as { applied: number }).applied;
+    const target = await head();
+    const t0 = performance.now();
+    const fresh = await startBenchServer(join(work, 'c'), { SVC_BOOTSTRAP: '0' });
+    for (;;) {
+      const h = (await (await fetch(`${fresh.url}/healthz`, { tls } as RequestInit)).json()) as { applied: number };
+      if (h.applied >= target) break;
+      await Bun.sleep(50);
+    }
+    const s = (performance.now() - t0) / 1000;
+    catchup = `${s.toFixed(1)} s for ${events} events in ${target} stream entries (${Math.round(events / s)} events/s, ${Math.round(target / s)} entries/s)`;
+    await fresh.stop();
+  }
   await standby.stop();
 
   console.log(`${connections} connections, ${seconds} s per run; PostgreSQL 15 and both nodes on this machine`);
@@ -83,6 +107,7 @@ try {
   line(`replicated ingest (ratio ${(replRps / singleRps).toFixed(2)})`, `${Math.round(replRps)}/s`, 'ratio >= 0.6');
   line(`standby lag (${lags.length} markers, p50 ${pct(lags, 50).toFixed(0)} ms)`, `p99 ${pct(lags, 99).toFixed(0)} ms`, 'p99 < 1000 ms');
   line('failover, kill -9 to first 201 on the new primary', `${(failoverMs / 1000).toFixed(2)} s`, '< SVC_FAILOVER_SECONDS = 10 s');
+  if (catchup) line('fresh node catching up (start to last entry applied)', catchup);
 } finally {
   await pg.stop();
   rmSync(work, { recursive: true, force: true });

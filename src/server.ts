@@ -9,7 +9,8 @@ import { log, flushLogs } from './log';
 import { createTenant, listTenants } from './tenants/service';
 import { ensurePlatformKey } from './signing/platform';
 import { createApiKey, SCOPES } from './keys/service';
-import { startWorkers, startWriterThread, stopWorkers } from './workers/index';
+import { flushCounters, startWorkers, startWriterThread, stopWorkers } from './workers/index';
+import { noteForwarded } from './usage/service';
 import { allRoutes } from './http/routes';
 import { migrateLogs } from './tlog/migrate';
 import { ensurePlatformLogs } from './tlog/service';
@@ -19,7 +20,7 @@ import { setServedCertificate, startMetricsListener } from './http/metrics';
 import { migrate } from './migrations/index';
 import { wireRecordTable } from './workers/record-kinds';
 import { ensureWitnessKey } from './witness/service';
-import { announceUrl, nodeState, startReplication, stopReplication } from './replication/node';
+import { announceUrl, forwardToPrimary, nodeState, startReplication, stopReplication } from './replication/node';
 import { refuseWrites } from './store/writer';
 import { ApiError } from './errors';
 
@@ -86,15 +87,18 @@ export async function startServer(env?: Record<string, string | undefined>): Pro
   const app = buildApp(allRoutes());
   // Workers first: /healthz answers only once the store is open and the workers run (DECISIONS 7).
   if (cfg.replication) {
-    refuseWrites(() => new ApiError('not_primary').withHeaders({ 'retry-after': '1' }));
+    // A standby's reads still count (usage, key last-used, verification records): forwarded to the primary.
+    refuseWrites(() => new ApiError('not_primary').withHeaders({ 'retry-after': '1' }), forwardToPrimary);
     // A standby runs no writer and no background job: they start when it becomes primary, and stop if it stops being so.
     await startReplication(cfg, {
       promote: becomePrimary,
       // Refused first: what the stopping writer still holds is answered not_primary (its commits are fenced anyway).
       demote: async () => {
-        refuseWrites(() => new ApiError('not_primary').withHeaders({ 'retry-after': '1' }));
+        refuseWrites(() => new ApiError('not_primary').withHeaders({ 'retry-after': '1' }), forwardToPrimary);
         await stopWorkers();
       },
+      flush: flushCounters,
+      forwarded: noteForwarded,
     });
   } else {
     await becomePrimary();

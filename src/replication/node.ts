@@ -6,19 +6,26 @@ import type { Config, ReplicationConfig } from '../config';
 import { log } from '../log';
 import { applyEntries, appliedPosition, type Entry } from '../store/capture';
 import { replicateStore } from '../store/env';
+import { submitInternal } from '../store/writer';
+import { drainForwarded, forward, FORWARDED, startForwarding, type Forwarded } from './forward';
 import { openLink, primaryReplicator, type Link } from './link';
 import { migrateSchema } from './schema';
 
 export type Role = 'primary' | 'standby';
 export type NodeState = { role: Role; node: string; primary: string | null; applied: number; lag_seconds: number | null };
-/** What the server does when this node's role changes (start or stop the writer and background jobs). */
-export type RoleHooks = { promote(): Promise<void>; demote(): Promise<void> };
+/**
+ * What the server does when this node's role changes (start or stop the writer and background jobs); `flush`
+ * hands a standby's counters over (they reach forwardToPrimary), `forwarded` sees what the primary applied of them.
+ */
+export type RoleHooks = { promote(): Promise<void>; demote(): Promise<void>; flush(): Promise<void>; forwarded(items: Forwarded[]): void };
 
 /** How often a standby looks for new entries and for an expired lease. */
 const TICK_MS = 50;
 /** Entries applied per LMDB transaction while tailing. */
 const CHUNK = 1000;
 const HEARTBEAT_MS = 1000;
+/** How often a standby hands its counters over and the primary applies what standbys handed over. */
+const COUNTERS_MS = 250;
 
 let sql: SQL | null = null;
 let link: Link | null = null;
@@ -36,6 +43,8 @@ let ticking = false;
 let changing: Promise<void> | null = null;
 let lastBeat = 0;
 let lastRenew = 0;
+let lastCounters = 0;
+let draining: Promise<void> | null = null;
 let url: string | null = null;
 
 /** Seconds a lease lasts: half the failover bound, so a standby notices, catches up and starts within it. */
@@ -115,11 +124,25 @@ async function tick(): Promise<void> {
       }
     }
     await pull(false);
+    if (now - lastCounters >= COUNTERS_MS && !draining && !changing) {
+      lastCounters = now;
+      // Not awaited: the writer may be busy, and renewals must not wait for it.
+      draining = drainForwarded(sql!, (rows) => submitInternal(FORWARDED, rows))
+        .then((items) => hooks?.forwarded(items))
+        .catch((e) => log('warn', 'replication: forwarded counters not applied yet', { error: String((e as Error).message) }))
+        .finally(() => {
+          draining = null;
+        });
+    }
   } else if (!changing) {
     await pull(true);
     const [l] = await sql!`SELECT holder, expires_at < now() AS expired FROM svc_lease WHERE id = 1`;
     primary = l.expired ? null : (l.holder as string | null);
     if (l.expired && (await tryAcquire())) change('primary');
+    else if (now - lastCounters >= COUNTERS_MS) {
+      lastCounters = now;
+      await hooks!.flush();
+    }
   }
   if (now - lastBeat >= HEARTBEAT_MS) {
     lastBeat = now;
@@ -138,6 +161,7 @@ export async function startReplication(cfg: Config, h: RoleHooks): Promise<void>
   hooks = h;
   sql = new Bun.SQL(rc.url, { max: 2, connectionTimeout: 5 });
   await migrateSchema(sql);
+  await startForwarding(sql, rc.nodeId);
   link = openLink(rc.url, rc.nodeId);
   replicateStore(primaryReplicator(link, () => role === 'primary'));
   const [{ head }] = await sql`SELECT coalesce(max(pos), 0)::float8 AS head FROM svc_changes`;
@@ -163,6 +187,11 @@ export async function startReplication(cfg: Config, h: RoleHooks): Promise<void>
   }, TICK_MS);
 }
 
+/** A standby's own write (a counter flush), handed to PostgreSQL for the primary's writer (store/writer refuseWrites). */
+export function forwardToPrimary(kind: string, data: unknown): Promise<void> {
+  return forward(sql!, rc!.nodeId, kind, data);
+}
+
 /** The URL this node reports in the cluster's node list (known once the listener is bound). */
 export function announceUrl(u: string): void {
   url = u;
@@ -175,6 +204,7 @@ export async function stopReplication(): Promise<void> {
   timer = null;
   while (ticking) await new Promise((r) => setTimeout(r, 10));
   await changing;
+  await draining;
   if (role === 'primary') {
     await sql!`UPDATE svc_lease SET expires_at = '-infinity' WHERE id = 1 AND holder = ${rc.nodeId} AND epoch = ${epoch}`.catch(() => {});
   }

@@ -12,6 +12,9 @@ import type { SQL } from 'bun';
  * - svc_lease: one row; the node holding it (until `expires_at`, PostgreSQL's clock) is the primary. `epoch`
  *   grows by one at every change of holder.
  * - svc_nodes: what each node last reported (role, applied position, URL), for `svc replication status`.
+ * - svc_forwarded: the counters a standby's reads made (usage, key last-used, verification records), numbered per
+ *   node, JSON [[writer kind, data], ...]; the primary applies them through its writer (replication/forward.ts)
+ *   and removes each node's rows before the last one applied.
  */
 export const STEPS: ReadonlyArray<{ version: number; sql: string }> = [
   {
@@ -37,6 +40,17 @@ export const STEPS: ReadonlyArray<{ version: number; sql: string }> = [
         applied bigint NOT NULL,
         url text,
         seen_at timestamptz NOT NULL
+      );`,
+  },
+  {
+    version: 2,
+    sql: `
+      CREATE TABLE svc_forwarded (
+        node text NOT NULL,
+        seq bigint NOT NULL,
+        at timestamptz NOT NULL DEFAULT now(),
+        body text NOT NULL,
+        PRIMARY KEY (node, seq)
       );`,
   },
 ];

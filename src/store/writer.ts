@@ -27,6 +27,8 @@ const waiting = new Map<number, Waiter>();
 const stats = { committed: 0, batches: 0, last_batch: 0, max_batch: 0 };
 /** Set while this node may not write (a standby): every write is answered with it, before anything else. */
 let refuse: (() => ApiError) | null = null;
+/** Replication, on a standby: where the appliance's own writes (counters of reads) go instead of being refused. */
+let forwardInternal: ((kind: string, data: unknown) => Promise<unknown>) | null = null;
 /** Replication refused the last batch: while the writer restarts after it, writes are answered alike. */
 let refusedLast: (typeof REFUSED)[number] | null = null;
 
@@ -114,12 +116,17 @@ export function submit<D, R>(kind: string, data: D): Promise<R> {
  * never refused by back-pressure, because what they carry was already accepted.
  */
 export function submitInternal<D, R>(kind: string, data: D, ack?: { db: string; key: Key }): Promise<R> {
+  if (refuse && forwardInternal && !ack) return forwardInternal(kind, data) as Promise<R>;
   return enqueue<R>(kind, data, ack);
 }
 
-/** Replication: a standby answers every write with `err` (not_primary); null when this node is primary. */
-export function refuseWrites(err: (() => ApiError) | null): void {
+/**
+ * Replication: a standby answers every write with `err` (not_primary); null when this node is primary. `forward`
+ * takes the appliance's own writes meanwhile (they resolve to nothing once handed over).
+ */
+export function refuseWrites(err: (() => ApiError) | null, forward?: (kind: string, data: unknown) => Promise<unknown>): void {
   refuse = err;
+  forwardInternal = err ? (forward ?? null) : null;
 }
 
 function enqueue<R>(kind: string, data: unknown, ack?: { db: string; key: Key }): Promise<R> {

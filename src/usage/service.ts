@@ -163,6 +163,16 @@ export const usageFlushApplier: Applier<Counts, null> = {
 };
 export { USAGE_FLUSH };
 
+/** After this server's writer stored `counts`: the counters it keeps in memory follow. */
+function addToStored(counts: Iterable<[string, number]>): void {
+  if (stored) for (const [k, n] of counts) if (stored.has(k)) stored.set(k, stored.get(k)! + n);
+}
+
+/** Replication: the primary's writer stored counts a standby forwarded ([writer kind, data] pairs): counted here too. */
+export function noteForwarded(items: ReadonlyArray<[string, unknown]>): void {
+  for (const [kind, data] of items) if (kind === USAGE_FLUSH) addToStored(data as Counts);
+}
+
 /** Hands pending counts to the writer (server only: the main thread opens no write transaction on the request path). */
 export async function flushUsage(): Promise<void> {
   if (!pending.size || flushing.size) return;
@@ -170,7 +180,7 @@ export async function flushUsage(): Promise<void> {
   pending.clear();
   try {
     await submitInternal<Counts, null>(USAGE_FLUSH, [...flushing]);
-    if (stored) for (const [k, n] of flushing) if (stored.has(k)) stored.set(k, stored.get(k)! + n);
+    addToStored(flushing);
   } catch (e) {
     for (const [k, n] of flushing) pending.set(k, (pending.get(k) ?? 0) + n);
     throw e;

@@ -10,6 +10,7 @@ import { publishStatusApplier, WRITER_STATUS } from '../store/writer-status';
 import { traceSealApplier, TRACE_SEAL } from '../traces/service';
 import { flushLogsInTxn } from '../tlog/append';
 import type { Applier, ApplierTable } from '../store/writer-core';
+import { FORWARDED, forwardedApplier } from '../replication/forward';
 
 /**
  * A record kind whose items carry the quota unit they were charged (usage chargeWrite): the unit is counted in
@@ -31,7 +32,7 @@ function countingUsage<D, R>(a: Applier<D, R>, created: (r: R) => boolean): Appl
   };
 }
 
-export const appliers: ApplierTable = Object.freeze({
+const own: ApplierTable = {
   // SPEC counts every ledger ingest, also one answered as another writer's replay.
   [LEDGER_EVENT]: countingUsage(ledgerEventApplier, () => true),
   [AI_ATTESTATION]: countingUsage(aiAttestationApplier, (r) => !r.duplicate),
@@ -43,7 +44,9 @@ export const appliers: ApplierTable = Object.freeze({
   [USAGE_FLUSH]: usageFlushApplier,
   [KEYS_LAST_USED]: lastUsedApplier,
   [WRITER_STATUS]: publishStatusApplier,
-});
+};
+// Replication: the counters a standby's reads made, applied by the primary's writer with the same appliers.
+export const appliers: ApplierTable = Object.freeze({ ...own, [FORWARDED]: forwardedApplier(own) });
 
 /** What runs in each writer transaction after its items: totals gathered by the appliers, written once. */
 export const afterItems: ReadonlyArray<() => void> = Object.freeze([flushActiveCountsInTxn, flushAuditHeadsInTxn, flushLogsInTxn, flushUsageInTxn]);

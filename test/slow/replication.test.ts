@@ -1,66 +1,25 @@
-// Replication on PostgreSQL with real nodes: standby reads, not_primary, kill -9 failover under load, PostgreSQL stopped under load, a node from an empty directory, SIGSTOP fencing.
+// Replication on PostgreSQL with real nodes: standby reads, not_primary, a standby's read counters, kill -9 failover under load, PostgreSQL stopped under load, a node from an empty directory, SIGSTOP fencing.
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { verify } from 'node:crypto';
 import { join } from 'node:path';
-import { call, cleanup, newTenant, pubKey, startServer, svc, tempDir, until, type Server } from '../helpers';
+import { call, cleanup, newTenant, svc, tempDir, until, type Server } from '../helpers';
 import { consistencyOk, hexes, inclusionOk, noteOk } from '../http/independent-tlog';
 import { startPg, type Pg } from '../pg';
+import { cluster, expectReadable, health, load as loadOn, write as writeTo } from '../replication-nodes';
 
 const FAILOVER_SECONDS = 4;
 let pg: Pg;
 const keyDir = tempDir();
-const dirs: string[] = [];
-const servers: Server[] = [];
 let t: { tenantId: string; key: string };
-const acked: string[] = [];
 const env = {
   SVC_MASTER_KEY_FILE: join(keyDir, 'master.key'), SVC_FAILOVER_SECONDS: String(FAILOVER_SECONDS),
   SVC_CHECKPOINT_SECONDS: '1', SVC_CHECKPOINT_LEAVES: '50', SVC_PUBLIC_RPS: '1000000',
 };
 
-async function node(): Promise<Server> {
-  const dataDir = tempDir();
-  dirs.push(dataDir);
-  const s = await startServer({ dataDir, env: { ...env, SVC_REPLICATION_URL: pg.url } });
-  servers.push(s);
-  return s;
-}
-const health = async (s: Server) => (await call(s, 'GET', '/healthz')).body;
-const write = (s: Server, payload: unknown) => call(s, 'POST', '/v1/events', { key: t.key, body: { event_type: 'repl', payload } });
-
-/** Every id answers on `s` with its record and a proof whose signature node:crypto accepts. */
-async function expectReadable(s: Server, ids: string[]): Promise<void> {
-  for (const id of ids) {
-    const p = await call(s, 'GET', `/v1/proof/event/${id}`);
-    expect([id, p.status, p.body.signature_valid]).toEqual([id, 200, true]);
-    expect(verify(null, Buffer.from(p.body.signed_payload, 'hex'), pubKey(p.body.public_key), Buffer.from(p.body.signature, 'hex'))).toBe(true);
-  }
-}
-
-/** `clients` loops writing to whichever server `target()` names, recording every 201 until `stop()`. */
-function load(clients: number, target: () => Server) {
-  let running = true;
-  const statuses: Array<[number, string | undefined]> = [];
-  let n = 0;
-  const loop = async () => {
-    while (running) {
-      try {
-        const r = await write(target(), { i: ++n });
-        statuses.push([r.status, r.body?.error]);
-        if (r.status === 201) acked.push(r.body.event_id);
-      } catch {
-        // the connection dies with a killed process
-        await Bun.sleep(20);
-      }
-    }
-  };
-  const all = Array.from({ length: clients }, loop);
-  const stop = async () => {
-    running = false;
-    await Promise.all(all);
-  };
-  return { statuses, stop };
-}
+const nodes = cluster(env);
+const { servers, dirs, acked } = nodes;
+const node = () => nodes.node(pg.url);
+const write = (s: Server, payload: unknown) => writeTo(nodes, s, payload);
+const load = (clients: number, target: () => Server) => loadOn(nodes, clients, target);
 
 let a: Server;
 let b: Server;
@@ -75,7 +34,7 @@ beforeAll(async () => {
   expect((await health(a)).role).toBe('primary');
   b = await node();
   const nt = await newTenant(a.dataDir, 'repl.test', 'read,write', 'enterprise');
-  t = { tenantId: nt.tenantId, key: nt.key };
+  t = nodes.tenant = { tenantId: nt.tenantId, key: nt.key };
 });
 afterAll(async () => {
   delete process.env.SVC_REPLICATION_URL;
@@ -110,6 +69,28 @@ describe('two nodes on one PostgreSQL', () => {
     expect(st.json.primary).toBe(st.json.nodes.find((x: { role: string }) => x.role === 'primary').node);
     expect(st.json.nodes.map((x: { role: string }) => x.role).sort()).toEqual(['primary', 'standby']);
     expect(typeof st.json.lag_seconds).toBe('number');
+  });
+
+  it('counts a standby\'s reads on the primary exactly once: verification usage and the key\'s last use', async () => {
+    const used = async (s: Server) => (await svc(['--data-dir', s.dataDir, 'tenant', 'show', t.tenantId])).json.usage.api_verifications_per_month.used as number;
+    const lastUsed = async (s: Server, keyId: string) => (await svc(['--data-dir', s.dataDir, 'key', 'list', '--tenant', t.tenantId])).json.keys.find((k: { key_id: string }) => k.key_id === keyId).last_used_at;
+    const k = await svc(['--data-dir', b.dataDir, 'key', 'create', '--tenant', t.tenantId, '--name', 'standby reader', '--scopes', 'read']);
+    expect(k.code).toBe(0);
+    // The key's creation may take the position the primary's writer was committing: that write is answered 503, retried.
+    const e = await until(async () => {
+      const r = await write(a, { verify: 'on standby' });
+      return r.status === 201 && r;
+    });
+    const before = await used(a);
+    await until(async () => (await call(b, 'GET', `/v1/events/${e.body.event_id}`, { key: k.json.api_key })).status === 200);
+    for (let i = 0; i < 3; i++) {
+      const v = await call(b, 'POST', `/v1/events/${e.body.event_id}/verify`, { key: k.json.api_key, body: { payload: { verify: 'on standby' } } });
+      expect([v.status, v.body.match_result]).toEqual([200, true]);
+    }
+    // Applied by the primary's writer and replicated back to the standby.
+    await until(async () => (await used(b)) >= before + 3, 20000, 200);
+    expect([await used(a), await used(b)]).toEqual([before + 3, before + 3]);
+    expect(await lastUsed(a, k.json.key_id)).toEqual(expect.any(String));
   });
 
   it('fails over within SVC_FAILOVER_SECONDS of a kill -9 under 32-client load, losing no 201 and continuing the log', async () => {
