@@ -18,7 +18,12 @@ export type FixtureOptions = {
 };
 
 /** Appends `count` signed events to an existing org (the store must be open; no server on the data dir). */
-export async function appendAuditFixture(tenantId: string, org: string, count: number, opts: FixtureOptions = {}): Promise<void> {
+export async function appendAuditFixture(
+  tenantId: string,
+  org: string,
+  count: number,
+  opts: FixtureOptions = {},
+): Promise<void> {
   // A new org log takes its tenant's domain through the record table, as in the writer thread.
   wireRecordTable();
   const span = (opts.days ?? 30) * 86400_000;
@@ -32,11 +37,19 @@ export async function appendAuditFixture(tenantId: string, org: string, count: n
       const occurred = start + Math.floor((n / count) * span);
       const actor = actorId(n);
       const item: IngestItem = {
-        tenant_id: tenantId, event_id: `aevt_${ulid()}`, org_id: org, ingested_at: new Date(occurred + 1000).toISOString(),
-        occurred_at: new Date(occurred).toISOString(), occurred_ms: occurred, action: `area${n % 20}.op`,
-        actor_json: canonicalJson({ type: 'user', id: actor, name: 'Bench User' }), targets_json: canonicalJson([{ type: 'doc', id: `doc-${n % 10000}` }]),
-        context_json: canonicalJson({ location: '10.0.0.1', user_agent: 'bench/1.0' }), metadata_json: canonicalJson(metadata(n)),
-        actor_id: actor, target_ids: [`doc-${n % 10000}`],
+        tenant_id: tenantId,
+        event_id: `aevt_${ulid()}`,
+        org_id: org,
+        ingested_at: new Date(occurred + 1000).toISOString(),
+        occurred_at: new Date(occurred).toISOString(),
+        occurred_ms: occurred,
+        action: `area${n % 20}.op`,
+        actor_json: canonicalJson({ type: 'user', id: actor, name: 'Bench User' }),
+        targets_json: canonicalJson([{ type: 'doc', id: `doc-${n % 10000}` }]),
+        context_json: canonicalJson({ location: '10.0.0.1', user_agent: 'bench/1.0' }),
+        metadata_json: canonicalJson(metadata(n)),
+        actor_id: actor,
+        target_ids: [`doc-${n % 10000}`],
       };
       prepared.push(prepareAuditEvent(item));
     }

@@ -7,31 +7,50 @@ const seconds = Number(process.argv[2] ?? 10);
 const warmSeconds = Number(process.argv[3] ?? 3);
 /** CPU seconds used so far by the server's main (JS) thread and by the whole process (/proc, clock ticks of 10 ms). */
 function cpuSeconds(pid: number): { main: number; all: number } {
-  const ticks = (f: string) => f.slice(f.lastIndexOf(')') + 2).split(' ').slice(11, 13).reduce((a, b) => a + Number(b), 0) / 100;
-  return { main: ticks(readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8')), all: ticks(readFileSync(`/proc/${pid}/stat`, 'utf8')) };
+  const ticks = (f: string) =>
+    f
+      .slice(f.lastIndexOf(')') + 2)
+      .split(' ')
+      .slice(11, 13)
+      .reduce((a, b) => a + Number(b), 0) / 100;
+  return {
+    main: ticks(readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8')),
+    all: ticks(readFileSync(`/proc/${pid}/stat`, 'utf8')),
+  };
 }
 const s = await startBenchServer();
 const body = JSON.stringify({
   attestation_type: 'output',
   input: 'Which clauses of contract {{n}} limit liability?',
   output: { answer: 'Clauses 7.2 and 9.1', confidence: 0.93 },
-  model_provider: 'acme', model_name: 'acme-large', model_version: '2026-01',
+  model_provider: 'acme',
+  model_name: 'acme-large',
+  model_version: '2026-01',
   subject: { user_id: 'u-42', session_id: 's-{{n}}' },
 });
 
 try {
-  const warm = await wrk(`${s.url}/v1/ai/attestations`, { seconds: warmSeconds, lua: luaPost('/v1/ai/attestations', s.key, body.replaceAll('{{n}}', 'warm-{{n}}')) });
+  const warm = await wrk(`${s.url}/v1/ai/attestations`, {
+    seconds: warmSeconds,
+    lua: luaPost('/v1/ai/attestations', s.key, body.replaceAll('{{n}}', 'warm-{{n}}')),
+  });
   const load = readFileSync('/proc/loadavg', 'utf8').split(' ')[0];
   const cpu0 = cpuSeconds(s.pid);
   const r = await wrk(`${s.url}/v1/ai/attestations`, { seconds, lua: luaPost('/v1/ai/attestations', s.key, body) });
   const cpu1 = cpuSeconds(s.pid);
   const acked = r.requests - r.non2xx;
   line('POST /v1/ai/attestations, HTTPS, 64 connections', `${Math.round(acked / seconds)} acked/s`, '>= 10,000/s');
-  line(`  warm-up before it (${warmSeconds} s, not counted)`, `${Math.round((warm.requests - warm.non2xx) / warmSeconds)} acked/s`);
+  line(
+    `  warm-up before it (${warmSeconds} s, not counted)`,
+    `${Math.round((warm.requests - warm.non2xx) / warmSeconds)} acked/s`,
+  );
   line('  requests / non-2xx', `${r.requests} / ${r.non2xx}`);
   line('  p50 / p99 latency', `${r.p50ms.toFixed(2)} / ${r.p99ms.toFixed(2)} ms`);
   // Machine-independent view: a core spends this much per request (the main thread is the serial part).
-  line('  server CPU per request: main thread / process', `${(((cpu1.main - cpu0.main) * 1e6) / r.requests).toFixed(0)} / ${(((cpu1.all - cpu0.all) * 1e6) / r.requests).toFixed(0)} µs`);
+  line(
+    '  server CPU per request: main thread / process',
+    `${(((cpu1.main - cpu0.main) * 1e6) / r.requests).toFixed(0)} / ${(((cpu1.all - cpu0.all) * 1e6) / r.requests).toFixed(0)} µs`,
+  );
   line('  machine load average when the run began', `${load} (${navigator.hardwareConcurrency} cores)`);
   line('  server RSS after the run', `${rssMb(s.pid).total.toFixed(0)} MB`);
 
@@ -39,7 +58,14 @@ try {
   const t0 = performance.now();
   const tls = { rejectUnauthorized: false };
   const headers = { authorization: `Bearer ${s.key}`, 'content-type': 'application/json' };
-  const probe = await (await fetch(`${s.url}/v1/ai/attestations`, { method: 'POST', headers, body: JSON.stringify({ attestation_type: 'output', input: `probe ${Date.now()}`, output: 'o' }), tls } as RequestInit)).json() as { attestation_id: string };
+  const probe = (await (
+    await fetch(`${s.url}/v1/ai/attestations`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ attestation_type: 'output', input: `probe ${Date.now()}`, output: 'o' }),
+      tls,
+    } as RequestInit)
+  ).json()) as { attestation_id: string };
   for (;;) {
     const g = await fetch(`${s.url}/v1/ai/attestations/${probe.attestation_id}`, { headers, tls } as RequestInit);
     await g.arrayBuffer();

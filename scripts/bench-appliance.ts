@@ -19,7 +19,12 @@ const say = (k: string, v: unknown) => {
 };
 
 function sh(cmd: string[], env: Record<string, string> = {}) {
-  const p = Bun.spawnSync(cmd, { cwd: work, env: { ...process.env, SVC_DATA_DIR: data, SVC_LOG_LEVEL: 'warn', ...env }, stdout: 'pipe', stderr: 'pipe' });
+  const p = Bun.spawnSync(cmd, {
+    cwd: work,
+    env: { ...process.env, SVC_DATA_DIR: data, SVC_LOG_LEVEL: 'warn', ...env },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  });
   return { code: p.exitCode, stdout: p.stdout.toString(), stderr: p.stderr.toString() };
 }
 const svc = (...args: string[]) => JSON.parse(sh([BIN, 'svc', ...args, '--json']).stdout);
@@ -27,8 +32,20 @@ const svc = (...args: string[]) => JSON.parse(sh([BIN, 'svc', ...args, '--json']
 async function serve(env: Record<string, string> = {}) {
   const t0 = performance.now();
   const proc = Bun.spawn([BIN, 'serve'], {
-    cwd: work, stdout: 'pipe', stderr: 'inherit',
-    env: { ...process.env, SVC_DATA_DIR: data, SVC_PORT: '0', SVC_HOST: '127.0.0.1', SVC_LOG_LEVEL: 'warn', SVC_BOOTSTRAP: '0', SVC_PUBLIC_RPS: '1000000', SVC_METRICS_ADDR: '127.0.0.1:0', ...env },
+    cwd: work,
+    stdout: 'pipe',
+    stderr: 'inherit',
+    env: {
+      ...process.env,
+      SVC_DATA_DIR: data,
+      SVC_PORT: '0',
+      SVC_HOST: '127.0.0.1',
+      SVC_LOG_LEVEL: 'warn',
+      SVC_BOOTSTRAP: '0',
+      SVC_PUBLIC_RPS: '1000000',
+      SVC_METRICS_ADDR: '127.0.0.1:0',
+      ...env,
+    },
   });
   const reader = proc.stdout.getReader();
   let text = '';
@@ -44,15 +61,31 @@ async function serve(env: Record<string, string> = {}) {
   })();
   const port = Number(/listening on https:\/\/[^:]+:(\d+)/.exec(text)![1]);
   const metricsPort = Number(/Metrics:\s+http:\/\/[^\s]+:(\d+)/.exec(text)?.[1] ?? 0);
-  return { proc, port, metricsPort, ms, stop: async () => { proc.kill('SIGTERM'); await proc.exited; } };
+  return {
+    proc,
+    port,
+    metricsPort,
+    ms,
+    stop: async () => {
+      proc.kill('SIGTERM');
+      await proc.exited;
+    },
+  };
 }
 
 async function total(port: number, key: string): Promise<number> {
-  const r = await fetch(`https://127.0.0.1:${port}/v1/events?limit=1`, { headers: { authorization: `Bearer ${key}` }, tls: { rejectUnauthorized: false } } as RequestInit);
+  const r = await fetch(`https://127.0.0.1:${port}/v1/events?limit=1`, {
+    headers: { authorization: `Bearer ${key}` },
+    tls: { rejectUnauthorized: false },
+  } as RequestInit);
   return (await r.json()).total;
 }
 function wrk(port: number, key: string, seconds: number) {
-  return Bun.spawn(['wrk', '-t2', '-c64', `-d${seconds}s`, '-s', POST_LUA, `https://127.0.0.1:${port}/v1/events`], { env: { ...process.env, KEY_TOKEN: key }, stdout: 'pipe', stderr: 'pipe' });
+  return Bun.spawn(['wrk', '-t2', '-c64', `-d${seconds}s`, '-s', POST_LUA, `https://127.0.0.1:${port}/v1/events`], {
+    env: { ...process.env, KEY_TOKEN: key },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  });
 }
 const rate = (text: string) => Number(/Requests\/sec:\s+([\d.]+)/.exec(text)?.[1] ?? 0);
 const dirBytes = (dir: string) => Number(sh(['du', '-sb', dir]).stdout.split('\t')[0]);
@@ -75,7 +108,8 @@ async function main(): Promise<void> {
   rmSync(data, { recursive: true, force: true });
   let s = await serve();
   const t = svc('tenant', 'create', '--name', 'bench', '--domain', 'bench.example', '--plan', 'enterprise');
-  const key = svc('key', 'create', '--tenant', t.tenant_id, '--name', 'bench', '--scopes', 'read,write').api_key as string;
+  const key = svc('key', 'create', '--tenant', t.tenant_id, '--name', 'bench', '--scopes', 'read,write')
+    .api_key as string;
 
   // Fill through the API: wrk post.lua, 64 connections, until the target is stored.
   const f0 = performance.now();
@@ -93,7 +127,11 @@ async function main(): Promise<void> {
     await Bun.sleep(1000);
     n = await total(s.port, key);
   }
-  say('fill', { events: n, seconds: Math.round((performance.now() - f0) / 1000), data_mb: (dirBytes(data) / MB).toFixed(0) });
+  say('fill', {
+    events: n,
+    seconds: Math.round((performance.now() - f0) / 1000),
+    data_mb: (dirBytes(data) / MB).toFixed(0),
+  });
 
   // /metrics scrape time.
   const scrapes: number[] = [];
@@ -109,31 +147,55 @@ async function main(): Promise<void> {
   const b1 = join(work, 'backup-idle');
   let a = performance.now();
   const idle = sh([BIN, 'svc', 'backup', '--to', b1, '--json']);
-  say('backup_idle', { seconds: ((performance.now() - a) / 1000).toFixed(1), mb: (JSON.parse(idle.stdout).bytes / MB).toFixed(0), records: JSON.parse(idle.stdout).records });
+  say('backup_idle', {
+    seconds: ((performance.now() - a) / 1000).toFixed(1),
+    mb: (JSON.parse(idle.stdout).bytes / MB).toFixed(0),
+    records: JSON.parse(idle.stdout).records,
+  });
 
   // Backup under 64-connection ingest load.
   const w = wrk(s.port, key, 600);
   await Bun.sleep(3000);
   const b2 = join(work, 'backup-load');
   a = performance.now();
-  const loaded = Bun.spawn([BIN, 'svc', 'backup', '--to', b2, '--json'], { cwd: work, env: { ...process.env, SVC_DATA_DIR: data, SVC_LOG_LEVEL: 'warn' }, stdout: 'pipe', stderr: 'pipe' });
+  const loaded = Bun.spawn([BIN, 'svc', 'backup', '--to', b2, '--json'], {
+    cwd: work,
+    env: { ...process.env, SVC_DATA_DIR: data, SVC_LOG_LEVEL: 'warn' },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  });
   const loadedOut = JSON.parse(await new Response(loaded.stdout).text());
   await loaded.exited;
   const loadedS = (performance.now() - a) / 1000;
   w.kill('SIGINT');
   const wtext = await new Response(w.stdout).text();
-  say('backup_under_load', { seconds: loadedS.toFixed(1), mb: (loadedOut.bytes / MB).toFixed(0), records: loadedOut.records, ingest_during_req_s: rate(wtext).toFixed(0) });
+  say('backup_under_load', {
+    seconds: loadedS.toFixed(1),
+    mb: (loadedOut.bytes / MB).toFixed(0),
+    records: loadedOut.records,
+    ingest_during_req_s: rate(wtext).toFixed(0),
+  });
   await s.stop();
 
   // Restore with full verification of every record.
   const target = join(work, 'restored');
   a = performance.now();
-  const r = sh([BIN, 'svc', 'restore', '--from', b1, '--data-dir', target, '--json'], { SVC_MASTER_KEY_FILE: join(data, 'master.key') });
+  const r = sh([BIN, 'svc', 'restore', '--from', b1, '--data-dir', target, '--json'], {
+    SVC_MASTER_KEY_FILE: join(data, 'master.key'),
+  });
   const restored = JSON.parse(r.stdout || '{}');
-  say('restore_verify', { seconds: ((performance.now() - a) / 1000).toFixed(1), records: restored.records, verified: restored.verified, stderr_tail: r.stderr.trim().split('\n').slice(-2) });
+  say('restore_verify', {
+    seconds: ((performance.now() - a) / 1000).toFixed(1),
+    records: restored.records,
+    verified: restored.verified,
+    stderr_tail: r.stderr.trim().split('\n').slice(-2),
+  });
   a = performance.now();
   const c = sh([BIN, 'svc', 'restore', '--check', b1, '--json']);
-  say('restore_check', { seconds: ((performance.now() - a) / 1000).toFixed(1), verified: JSON.parse(c.stdout).verified });
+  say('restore_check', {
+    seconds: ((performance.now() - a) / 1000).toFixed(1),
+    verified: JSON.parse(c.stdout).verified,
+  });
 
   // Cold start on the filled store.
   s = await serve();

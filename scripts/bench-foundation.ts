@@ -24,7 +24,11 @@ await s.stop();
 const starts: number[] = [];
 for (let i = 0; i < 5; i++) {
   const t0 = performance.now();
-  const p = Bun.spawn(['bun', 'src/main.ts'], { cwd: ROOT, env: { ...process.env, SVC_DATA_DIR: s.dir, SVC_PORT: '0', SVC_LOG_LEVEL: 'warn' }, stdout: 'pipe' });
+  const p = Bun.spawn(['bun', 'src/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, SVC_DATA_DIR: s.dir, SVC_PORT: '0', SVC_LOG_LEVEL: 'warn' },
+    stdout: 'pipe',
+  });
   const r = p.stdout.getReader();
   let out = '';
   while (!out.includes('listening on')) out += new TextDecoder().decode((await r.read()).value);

@@ -43,7 +43,13 @@ async function storeBench(): Promise<void> {
   await ensurePlatformLogs();
   const t0 = performance.now();
   for (let i = 0; i < N; i += 50_000) {
-    const batch = Array.from({ length: Math.min(50_000, N - i) }, (_, k) => headLeafData((d) => sha256Raw(d), { origin: `proofs.example/t${(i + k) % 1000}`, treeSize: i + k + 1, root: randomBytes(32) }));
+    const batch = Array.from({ length: Math.min(50_000, N - i) }, (_, k) =>
+      headLeafData((d) => sha256Raw(d), {
+        origin: `proofs.example/t${(i + k) % 1000}`,
+        treeSize: i + k + 1,
+        root: randomBytes(32),
+      }),
+    );
     await transact(() => appendPlatformLeavesInTxn('head', batch));
   }
   line(`set-up: ${N.toLocaleString()} head leaves appended`, `${((performance.now() - t0) / 1000).toFixed(1)} s`);
@@ -51,7 +57,14 @@ async function storeBench(): Promise<void> {
   await integrateAll(true);
   line(`integrator: head subtrees + 1 signed head`, `${((performance.now() - i0) / 1000).toFixed(2)} s`);
   const head = latestCheckpoint(platformLog('head')!.num)!;
-  await storePublishedHead(head.tree_size, { note: head.note, root: head.root, cosignatures: [], timestamps: [], issued_at: head.issued_at, published_at: new Date().toISOString() });
+  await storePublishedHead(head.tree_size, {
+    note: head.note,
+    root: head.root,
+    cosignatures: [],
+    timestamps: [],
+    issued_at: head.issued_at,
+    published_at: new Date().toISOString(),
+  });
   const q = () => ({ leaf_index: String(Math.floor(Math.random() * N)) });
   for (let k = 0; k < 5_000; k++) headInclusionOut(q());
   const times: number[] = [];
@@ -62,7 +75,11 @@ async function storeBench(): Promise<void> {
     times.push(performance.now() - a);
   }
   const mean = times.reduce((x, y) => x + y, 0) / times.length;
-  line(`head inclusion proof, ${N.toLocaleString()}-leaf head (service), mean / p99`, `${(mean * 1000).toFixed(0)} / ${(pct(times, 0.99) * 1000).toFixed(0)} us`, '< 1 ms');
+  line(
+    `head inclusion proof, ${N.toLocaleString()}-leaf head (service), mean / p99`,
+    `${(mean * 1000).toFixed(0)} / ${(pct(times, 0.99) * 1000).toFixed(0)} us`,
+    '< 1 ms',
+  );
   await closeStore();
 
   const s = await startBenchServer(dir, { SVC_PUBLIC_URL: 'https://proofs.example' });
@@ -74,7 +91,10 @@ async function storeBench(): Promise<void> {
     await (await fetch(url(), { tls } as RequestInit)).text();
     http.push(performance.now() - a);
   }
-  line('  over HTTPS (keep-alive, sequential), p50 / p99', `${pct(http, 0.5).toFixed(2)} / ${pct(http, 0.99).toFixed(2)} ms`);
+  line(
+    '  over HTTPS (keep-alive, sequential), p50 / p99',
+    `${pct(http, 0.5).toFixed(2)} / ${pct(http, 0.99).toFixed(2)} ms`,
+  );
   await s.stop();
   rmSync(dir, { recursive: true, force: true });
 }
@@ -88,9 +108,17 @@ async function startEvidence(): Promise<Evidence> {
   const tsa = await startTsa();
   const a2 = await startBenchServer();
   const w2 = (await get(`${a2.url}/.well-known/svc-witness-key`)).body;
-  writeFileSync(join(dir, 'policy'), `witness ${w1.name} ${w1.vkey} ${w1.url}\nwitness ${w2.name} ${w2.vkey} ${a2.url}/witness\ngroup both all ${w1.name} ${w2.name}\nquorum both\n`);
+  writeFileSync(
+    join(dir, 'policy'),
+    `witness ${w1.name} ${w1.vkey} ${w1.url}\nwitness ${w2.name} ${w2.vkey} ${a2.url}/witness\ngroup both all ${w1.name} ${w2.name}\nquorum both\n`,
+  );
   return {
-    env: { SVC_WITNESS_POLICY_FILE: join(dir, 'policy'), SVC_WITNESS_CA_FILE: join(a2.dir, 'tls', 'cert.pem'), SVC_TSA_URLS: tsa.url, SVC_TSA_CA_FILE: tsa.caFile },
+    env: {
+      SVC_WITNESS_POLICY_FILE: join(dir, 'policy'),
+      SVC_WITNESS_CA_FILE: join(a2.dir, 'tls', 'cert.pem'),
+      SVC_TSA_URLS: tsa.url,
+      SVC_TSA_CA_FILE: tsa.caFile,
+    },
     async register(a: Bench) {
       const vkey = (await get(`${a.url}/.well-known/svc-platform-key`)).body.note_verifier_key as string;
       const origin = vkey.split('+')[0]!;
@@ -111,21 +139,36 @@ async function latencyBench(): Promise<void> {
   const C = 2;
   const H = 3;
   const ev = await startEvidence();
-  const a = await startBenchServer(undefined, { ...ev.env, SVC_CHECKPOINT_SECONDS: String(C), SVC_HEAD_SECONDS: String(H) });
+  const a = await startBenchServer(undefined, {
+    ...ev.env,
+    SVC_CHECKPOINT_SECONDS: String(C),
+    SVC_HEAD_SECONDS: String(H),
+  });
   await ev.register(a);
   const auth = { authorization: `Bearer ${a.key}`, 'content-type': 'application/json' };
   const over: number[] = [];
   let stamped = 0;
   for (let m = 0; m < MARKERS; m++) {
-    const r = await fetch(`${a.url}/v1/events`, { method: 'POST', headers: auth, body: '{"event_type":"marker","payload":{}}', tls } as RequestInit);
+    const r = await fetch(`${a.url}/v1/events`, {
+      method: 'POST',
+      headers: auth,
+      body: '{"event_type":"marker","payload":{}}',
+      tls,
+    } as RequestInit);
     const at = performance.now();
     const id = (await r.json()).event_id;
     let cp: { origin: string; tree_size: number } | null = null;
     for (;;) {
       const p = await get(`${a.url}/v1/proof/event/${id}`);
-      if (!cp && p.body.log?.checkpoint) cp = (await (await fetch(`${a.url}/v1/log/checkpoint`, { headers: auth, tls } as RequestInit)).json()) as { origin: string; tree_size: number };
+      if (!cp && p.body.log?.checkpoint)
+        cp = (await (await fetch(`${a.url}/v1/log/checkpoint`, { headers: auth, tls } as RequestInit)).json()) as {
+          origin: string;
+          tree_size: number;
+        };
       if (cp) {
-        const inc = await get(`${a.url}/v1/proof/head/inclusion?origin=${encodeURIComponent(cp.origin)}&size=${cp.tree_size}`);
+        const inc = await get(
+          `${a.url}/v1/proof/head/inclusion?origin=${encodeURIComponent(cp.origin)}&size=${cp.tree_size}`,
+        );
         if (inc.status === 200) {
           const head = (await get(`${a.url}/v1/proof/head/checkpoint?tree_size=${inc.body.tree_size}`)).body;
           if (head.cosignatures.length === 2 && head.timestamps.length === 1) stamped++;
@@ -138,7 +181,11 @@ async function latencyBench(): Promise<void> {
     // The next marker starts a fresh wait (its leaf is the first unsigned one of its log and of the head).
     await Bun.sleep((C + H) * 1000);
   }
-  line(`record -> published head, minus C+H (${C}+${H} s), p50 / max`, `${pct(over, 0.5).toFixed(2)} / ${Math.max(...over).toFixed(2)} s`, '< 2 s');
+  line(
+    `record -> published head, minus C+H (${C}+${H} s), p50 / max`,
+    `${pct(over, 0.5).toFixed(2)} / ${Math.max(...over).toFixed(2)} s`,
+    '< 2 s',
+  );
   line('  heads with 2 cosignatures and 1 token', `${stamped} of ${MARKERS}`);
   await a.stop();
   await ev.stop();
@@ -167,7 +214,11 @@ async function ingestAb(): Promise<void> {
     }
   }
   const mean = (x: number[]) => x.reduce((p, q) => p + q, 0) / x.length;
-  for (const mode of ['with', 'without'] as const) line(`ingest ${mode} witnesses + TSA: rate, CPU per event`, runs[mode].map((x) => `${Math.round(x.rps)}/s ${x.cpuUs.toFixed(0)} us`).join(', '));
+  for (const mode of ['with', 'without'] as const)
+    line(
+      `ingest ${mode} witnesses + TSA: rate, CPU per event`,
+      runs[mode].map((x) => `${Math.round(x.rps)}/s ${x.cpuUs.toFixed(0)} us`).join(', '),
+    );
   const w = mean(runs.with.map((x) => x.rps));
   const wo = mean(runs.without.map((x) => x.rps));
   line('  throughput with / without (mean)', `${((w / wo) * 100).toFixed(1)} %`, '>= 97 %');

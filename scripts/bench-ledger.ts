@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { line, luaPost, rssMb, startBenchServer, wrk } from './bench-lib';
 
 const s = await startBenchServer();
-const body = '{"event_type":"order.created","payload":{"order":"{{n}}","amount":1999,"currency":"EUR","lines":[{"sku":"A-1","qty":2}]}}';
+const body =
+  '{"event_type":"order.created","payload":{"order":"{{n}}","amount":1999,"currency":"EUR","lines":[{"sku":"A-1","qty":2}]}}';
 
 await wrk(`${s.url}/v1/events`, { seconds: 3, lua: luaPost('/v1/events', s.key, body) });
 const ing = await wrk(`${s.url}/v1/events`, { seconds: 15, lua: luaPost('/v1/events', s.key, body) });
@@ -14,11 +15,20 @@ line('  p50 / p99 latency', `${ing.p50ms.toFixed(2)} / ${ing.p99ms.toFixed(2)} m
 line('  non-2xx responses', String(ing.non2xx));
 
 // A sample event to verify and fetch.
-const res = await fetch(`${s.url}/v1/events?limit=1`, { headers: { authorization: `Bearer ${s.key}` }, tls: { rejectUnauthorized: false } } as RequestInit);
+const res = await fetch(`${s.url}/v1/events?limit=1`, {
+  headers: { authorization: `Bearer ${s.key}` },
+  tls: { rejectUnauthorized: false },
+} as RequestInit);
 const ev = (await res.json()).events[0];
-const ver = await wrk(`${s.url}/v1/events/${ev.event_id}/verify`, { seconds: 10, lua: luaPost(`/v1/events/${ev.event_id}/verify`, s.key, `{"payload_hash":"${ev.payload_hash}"}`) });
+const ver = await wrk(`${s.url}/v1/events/${ev.event_id}/verify`, {
+  seconds: 10,
+  lua: luaPost(`/v1/events/${ev.event_id}/verify`, s.key, `{"payload_hash":"${ev.payload_hash}"}`),
+});
 line('POST /v1/events/{id}/verify', `${Math.round(ver.rps)} req/s`, '>= 15,000');
-const get = await wrk(`${s.url}/v1/events/${ev.event_id}`, { seconds: 10, lua: luaPost(`/v1/events/${ev.event_id}`, s.key, '', 'GET') });
+const get = await wrk(`${s.url}/v1/events/${ev.event_id}`, {
+  seconds: 10,
+  lua: luaPost(`/v1/events/${ev.event_id}`, s.key, '', 'GET'),
+});
 line('GET /v1/events/{id}', `${Math.round(get.rps)} req/s`, '>= 20,000');
 line('  non-2xx (verify, get)', `${ver.non2xx}, ${get.non2xx}`);
 
@@ -28,7 +38,11 @@ if (process.argv.includes('--million')) {
     const r = await wrk(`${s.url}/v1/events`, { seconds: 20, lua: luaPost('/v1/events', s.key, body) });
     total += r.requests - r.non2xx;
   }
-  const bytes = Number(execSync(`du -sb ${join(s.dir, 'db')}`).toString().split('\t')[0]);
+  const bytes = Number(
+    execSync(`du -sb ${join(s.dir, 'db')}`)
+      .toString()
+      .split('\t')[0],
+  );
   line('events stored', String(total));
   const rss = rssMb(s.pid);
   line('RSS after 1,000,000+ events', `${rss.total.toFixed(0)} MB`);

@@ -7,10 +7,21 @@ export const ROOT = resolve(import.meta.dir, '..');
 export type Bench = { url: string; port: number; dir: string; pid: number; stop(): Promise<void>; key: string };
 
 /** Starts the appliance (bun src/main.ts) with an enterprise tenant so plan limits do not cap the load. */
-export async function startBenchServer(dir = mkdtempSync(join(tmpdir(), 'svc-bench-')), env: Record<string, string> = {}): Promise<Bench> {
+export async function startBenchServer(
+  dir = mkdtempSync(join(tmpdir(), 'svc-bench-')),
+  env: Record<string, string> = {},
+): Promise<Bench> {
   const proc = Bun.spawn(['bun', 'src/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, SVC_DATA_DIR: dir, SVC_PORT: '0', SVC_HOST: '127.0.0.1', SVC_LOG_LEVEL: 'warn', SVC_PUBLIC_RPS: '1000000', ...env },
+    env: {
+      ...process.env,
+      SVC_DATA_DIR: dir,
+      SVC_PORT: '0',
+      SVC_HOST: '127.0.0.1',
+      SVC_LOG_LEVEL: 'warn',
+      SVC_PUBLIC_RPS: '1000000',
+      ...env,
+    },
     stdout: 'pipe',
     stderr: 'inherit',
   });
@@ -21,20 +32,57 @@ export async function startBenchServer(dir = mkdtempSync(join(tmpdir(), 'svc-ben
     if (done) throw new Error(out);
     out += new TextDecoder().decode(value);
   }
-  (async () => { for (;;) { const r = await reader.read(); if (r.done) break; } })();
+  (async () => {
+    for (;;) {
+      const r = await reader.read();
+      if (r.done) break;
+    }
+  })();
   const port = Number(/listening on https?:\/\/[^:]+:(\d+)/.exec(out)![1]);
-  const key = await cliJson(dir, 'tenant', 'create', '--name', 'bench', '--domain', `bench-${port}.test`, '--plan', 'enterprise').then((t) =>
-    cliJson(dir, 'key', 'create', '--tenant', t.tenant_id, '--name', 'bench', '--scopes', 'read,write,audit:read,audit:write'),
+  const key = await cliJson(
+    dir,
+    'tenant',
+    'create',
+    '--name',
+    'bench',
+    '--domain',
+    `bench-${port}.test`,
+    '--plan',
+    'enterprise',
+  ).then((t) =>
+    cliJson(
+      dir,
+      'key',
+      'create',
+      '--tenant',
+      t.tenant_id,
+      '--name',
+      'bench',
+      '--scopes',
+      'read,write,audit:read,audit:write',
+    ),
   );
   return {
-    url: `https://127.0.0.1:${port}`, port, dir, pid: proc.pid, key: key.api_key,
-    async stop() { proc.kill('SIGTERM'); await proc.exited; },
+    url: `https://127.0.0.1:${port}`,
+    port,
+    dir,
+    pid: proc.pid,
+    key: key.api_key,
+    async stop() {
+      proc.kill('SIGTERM');
+      await proc.exited;
+    },
   };
 }
 
 export async function cliJson(dir: string, ...args: string[]): Promise<any> {
   // process.env as it is now (Bun.spawn's default is the environment the script started with).
-  const p = Bun.spawn(['bun', 'src/cli/index.ts', '--data-dir', dir, '--json', ...args], { cwd: ROOT, stdout: 'pipe', stderr: 'inherit', env: { ...process.env } });
+  const p = Bun.spawn(['bun', 'src/cli/index.ts', '--data-dir', dir, '--json', ...args], {
+    cwd: ROOT,
+    stdout: 'pipe',
+    stderr: 'inherit',
+    env: { ...process.env },
+  });
   const text = await new Response(p.stdout).text();
   await p.exited;
   return JSON.parse(text);
@@ -50,7 +98,10 @@ function ms(s: string): number {
 }
 
 /** Runs wrk (Debian package) with 2 threads and `connections` keep-alive connections. */
-export async function wrk(url: string, opts: { seconds?: number; connections?: number; lua?: string } = {}): Promise<WrkResult> {
+export async function wrk(
+  url: string,
+  opts: { seconds?: number; connections?: number; lua?: string } = {},
+): Promise<WrkResult> {
   const args = ['wrk', '-t2', `-c${opts.connections ?? 64}`, `-d${opts.seconds ?? 10}s`, '--latency'];
   if (opts.lua) {
     const f = join(mkdtempSync(join(tmpdir(), 'wrk-')), 's.lua');
@@ -70,11 +121,17 @@ export async function wrk(url: string, opts: { seconds?: number; connections?: n
 }
 
 /** A Lua expression for `text` in which every `{{n}}` becomes the per-request counter. */
-const luaTemplate = (text: string) => text.split('{{n}}').map((p) => JSON.stringify(p)).join(' .. tostring(tid * 100000000 + n) .. ');
+const luaTemplate = (text: string) =>
+  text
+    .split('{{n}}')
+    .map((p) => JSON.stringify(p))
+    .join(' .. tostring(tid * 100000000 + n) .. ');
 
 /** A wrk Lua script sending one request per call; `{{n}}` in the body or a header value becomes a per-request counter. */
 export function luaRequest(method: string, path: string, headers: Record<string, string>, body = ''): string {
-  const h = Object.entries(headers).map(([k, v]) => `[${JSON.stringify(k)}] = ${luaTemplate(v)}`).join(', ');
+  const h = Object.entries(headers)
+    .map(([k, v]) => `[${JSON.stringify(k)}] = ${luaTemplate(v)}`)
+    .join(', ');
   return `
 local n = 0
 local thread_id = 0

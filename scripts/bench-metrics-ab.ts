@@ -12,15 +12,29 @@ const SECONDS = Number(process.env.SECONDS ?? 10);
 const work = mkdtempSync(join(tmpdir(), 'metrics-ab-'));
 
 function cli(dataDir: string, ...args: string[]) {
-  const p = Bun.spawnSync(['bun', 'src/cli/index.ts', '--data-dir', dataDir, '--json', ...args], { cwd: ROOT, env: { ...process.env, SVC_LOG_LEVEL: 'warn' } });
+  const p = Bun.spawnSync(['bun', 'src/cli/index.ts', '--data-dir', dataDir, '--json', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, SVC_LOG_LEVEL: 'warn' },
+  });
   return JSON.parse(p.stdout.toString());
 }
 
 async function start(name: string, metrics: string) {
   const dataDir = join(work, name);
   const proc = Bun.spawn(['bun', 'src/main.ts'], {
-    cwd: ROOT, stdout: 'pipe', stderr: 'inherit',
-    env: { ...process.env, SVC_DATA_DIR: dataDir, SVC_PORT: '0', SVC_HOST: '127.0.0.1', SVC_LOG_LEVEL: 'warn', SVC_BOOTSTRAP: '0', SVC_PUBLIC_RPS: '1000000', SVC_METRICS_ADDR: metrics },
+    cwd: ROOT,
+    stdout: 'pipe',
+    stderr: 'inherit',
+    env: {
+      ...process.env,
+      SVC_DATA_DIR: dataDir,
+      SVC_PORT: '0',
+      SVC_HOST: '127.0.0.1',
+      SVC_LOG_LEVEL: 'warn',
+      SVC_BOOTSTRAP: '0',
+      SVC_PUBLIC_RPS: '1000000',
+      SVC_METRICS_ADDR: metrics,
+    },
   });
   const reader = proc.stdout.getReader();
   let text = '';
@@ -35,12 +49,16 @@ async function start(name: string, metrics: string) {
   const port = Number(/listening on https:\/\/[^:]+:(\d+)/.exec(text)![1]);
   const metricsPort = Number(/Metrics:\s+http:\/\/[^\s]+:(\d+)/.exec(text)?.[1] ?? 0);
   const t = cli(dataDir, 'tenant', 'create', '--name', name, '--domain', `${name}.example`, '--plan', 'enterprise');
-  const key = cli(dataDir, 'key', 'create', '--tenant', t.tenant_id, '--name', name, '--scopes', 'read,write').api_key as string;
+  const key = cli(dataDir, 'key', 'create', '--tenant', t.tenant_id, '--name', name, '--scopes', 'read,write')
+    .api_key as string;
   return { proc, port, metricsPort, key };
 }
 
 async function wrk(port: number, key: string, seconds: number): Promise<number> {
-  const p = Bun.spawn(['wrk', '-t2', '-c64', `-d${seconds}s`, '-s', POST_LUA, `https://127.0.0.1:${port}/v1/events`], { env: { ...process.env, KEY_TOKEN: key }, stdout: 'pipe' });
+  const p = Bun.spawn(['wrk', '-t2', '-c64', `-d${seconds}s`, '-s', POST_LUA, `https://127.0.0.1:${port}/v1/events`], {
+    env: { ...process.env, KEY_TOKEN: key },
+    stdout: 'pipe',
+  });
   const text = await new Response(p.stdout).text();
   if (/Non-2xx/.test(text)) throw new Error(`errors during the run:\n${text}`);
   return Number(/Requests\/sec:\s+([\d.]+)/.exec(text)?.[1] ?? 0);
@@ -66,7 +84,9 @@ for (let i = 0; i < ROUNDS; i++) {
 }
 clearInterval(scraper);
 const sum = (x: number[]) => x.reduce((p, q) => p + q, 0);
-process.stdout.write(`metrics off ${(sum(a) / a.length).toFixed(0)} req/s, on ${(sum(b) / b.length).toFixed(0)} req/s: on/off = ${(sum(b) / sum(a)).toFixed(3)}\n`);
+process.stdout.write(
+  `metrics off ${(sum(a) / a.length).toFixed(0)} req/s, on ${(sum(b) / b.length).toFixed(0)} req/s: on/off = ${(sum(b) / sum(a)).toFixed(3)}\n`,
+);
 off.proc.kill('SIGTERM');
 on.proc.kill('SIGTERM');
 await Promise.all([off.proc.exited, on.proc.exited]);

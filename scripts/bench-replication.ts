@@ -12,16 +12,29 @@ import { parseArgs } from 'node:util';
 import { line, luaPost, startBenchServer, wrk, type Bench } from './bench-lib';
 import { startPg } from '../test/pg';
 
-const { values: opt } = parseArgs({ options: { seconds: { type: 'string', default: '10' }, conns: { type: 'string', default: '32' }, 'catchup-events': { type: 'string', default: '0' } } });
+const { values: opt } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '10' },
+    conns: { type: 'string', default: '32' },
+    'catchup-events': { type: 'string', default: '0' },
+  },
+});
 const catchupEvents = Number(opt['catchup-events']);
 const seconds = Number(opt.seconds);
 const connections = Number(opt.conns);
-const EVENT = '{"event_type":"order.created","payload":{"order":"{{n}}","amount":1999,"currency":"EUR","lines":[{"sku":"A-1","qty":2}]}}';
+const EVENT =
+  '{"event_type":"order.created","payload":{"order":"{{n}}","amount":1999,"currency":"EUR","lines":[{"sku":"A-1","qty":2}]}}';
 const work = mkdtempSync(join(tmpdir(), 'bench-repl-'));
 const tls = { rejectUnauthorized: false };
 const post = (s: Bench, body: unknown) =>
-  fetch(`${s.url}/v1/events`, { method: 'POST', headers: { authorization: `Bearer ${s.key}`, 'content-type': 'application/json' }, body: JSON.stringify(body), tls } as RequestInit);
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))] ?? NaN;
+  fetch(`${s.url}/v1/events`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${s.key}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+    tls,
+  } as RequestInit);
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))] ?? NaN;
 
 async function ingest(s: Bench): Promise<number> {
   await wrk(`${s.url}/v1/events`, { seconds: 2, connections, lua: luaPost('/v1/events', s.key, EVENT) });
@@ -56,7 +69,10 @@ try {
       const t0 = performance.now();
       const id = ((await r.json()) as { event_id: string }).event_id;
       for (;;) {
-        const g = await fetch(`${standby.url}/v1/events/${id}`, { headers: { authorization: `Bearer ${primary.key}` }, tls } as RequestInit);
+        const g = await fetch(`${standby.url}/v1/events/${id}`, {
+          headers: { authorization: `Bearer ${primary.key}` },
+          tls,
+        } as RequestInit);
         if (g.status === 200) break;
         await Bun.sleep(2);
       }
@@ -84,10 +100,15 @@ try {
   if (catchupEvents > 0) {
     let events = 0;
     while (events < catchupEvents) {
-      const r = await wrk(`${standby.url}/v1/events`, { seconds: 20, connections: 128, lua: luaPost('/v1/events', standby.key, EVENT) });
+      const r = await wrk(`${standby.url}/v1/events`, {
+        seconds: 20,
+        connections: 128,
+        lua: luaPost('/v1/events', standby.key, EVENT),
+      });
       events += r.requests - r.non2xx;
     }
-    const head = async () => ((await (await fetch(`${standby.url}/healthz`, { tls } as RequestInit)).json()) as { applied: number }).applied;
+    const head = async () =>
+      ((await (await fetch(`${standby.url}/healthz`, { tls } as RequestInit)).json()) as { applied: number }).applied;
     const target = await head();
     const t0 = performance.now();
     const fresh = await startBenchServer(join(work, 'c'), { SVC_BOOTSTRAP: '0' });
@@ -105,8 +126,16 @@ try {
   console.log(`${connections} connections, ${seconds} s per run; PostgreSQL 15 and both nodes on this machine`);
   line('single-node ingest', `${Math.round(singleRps)}/s`);
   line(`replicated ingest (ratio ${(replRps / singleRps).toFixed(2)})`, `${Math.round(replRps)}/s`, 'ratio >= 0.6');
-  line(`standby lag (${lags.length} markers, p50 ${pct(lags, 50).toFixed(0)} ms)`, `p99 ${pct(lags, 99).toFixed(0)} ms`, 'p99 < 1000 ms');
-  line('failover, kill -9 to first 201 on the new primary', `${(failoverMs / 1000).toFixed(2)} s`, '< SVC_FAILOVER_SECONDS = 10 s');
+  line(
+    `standby lag (${lags.length} markers, p50 ${pct(lags, 50).toFixed(0)} ms)`,
+    `p99 ${pct(lags, 99).toFixed(0)} ms`,
+    'p99 < 1000 ms',
+  );
+  line(
+    'failover, kill -9 to first 201 on the new primary',
+    `${(failoverMs / 1000).toFixed(2)} s`,
+    '< SVC_FAILOVER_SECONDS = 10 s',
+  );
   if (catchup) line('fresh node catching up (start to last entry applied)', catchup);
 } finally {
   await pg.stop();

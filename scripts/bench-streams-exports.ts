@@ -29,14 +29,23 @@ const figures: Record<string, unknown> = {};
 const tls = { tls: { rejectUnauthorized: false } } as RequestInit;
 
 async function json(s: Server, method: string, path: string, key: string, body?: unknown): Promise<any> {
-  const r = await fetch(s.url + path, { method, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body), ...tls });
+  const r = await fetch(s.url + path, {
+    method,
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    ...tls,
+  });
   return r.json();
 }
 
 /** (a) Paced HTTPS ingest (autocannon, overall rate fixed) while a stream delivers to a loopback receiver. */
 async function benchStream() {
   const dir = tempDir('bench-stream-');
-  const pems = await selfsigned.generate([{ name: 'commonName', value: 'localhost' }], { days: 1, keySize: 2048, extensions: [{ name: 'subjectAltName', altNames: [{ type: 2, value: 'localhost' }] }] } as never);
+  const pems = await selfsigned.generate([{ name: 'commonName', value: 'localhost' }], {
+    days: 1,
+    keySize: 2048,
+    extensions: [{ name: 'subjectAltName', altNames: [{ type: 2, value: 'localhost' }] }],
+  } as never);
   writeFileSync(join(dir, 'ca.pem'), pems.cert);
   let delivered = 0;
   let requests = 0;
@@ -45,7 +54,9 @@ async function benchStream() {
   let badSignatures = 0;
   let secret = '';
   const rx = Bun.serve({
-    hostname: '127.0.0.1', port: 0, tls: { cert: pems.cert, key: pems.private },
+    hostname: '127.0.0.1',
+    port: 0,
+    tls: { cert: pems.cert, key: pems.private },
     async fetch(req) {
       const raw = await req.text();
       requests++;
@@ -62,16 +73,42 @@ async function benchStream() {
       return new Response('ok');
     },
   });
-  const s = await startServer({ dataDir: dir, env: { SVC_LOG_LEVEL: 'warn', SVC_STREAM_CA_FILE: join(dir, 'ca.pem'), SVC_STREAM_ALLOW_CIDRS: '127.0.0.1/32' } });
+  const s = await startServer({
+    dataDir: dir,
+    env: { SVC_LOG_LEVEL: 'warn', SVC_STREAM_CA_FILE: join(dir, 'ca.pem'), SVC_STREAM_ALLOW_CIDRS: '127.0.0.1/32' },
+  });
   try {
     const t = await cli(dir, 'tenant', 'create', '--name', 'bench', '--domain', 'bench.test', '--plan', 'enterprise');
-    const key = (await cli(dir, 'key', 'create', '--tenant', t.json.tenant_id, '--name', 'bench', '--scopes', 'audit:read,audit:write')).json.api_key as string;
+    const key = (
+      await cli(
+        dir,
+        'key',
+        'create',
+        '--tenant',
+        t.json.tenant_id,
+        '--name',
+        'bench',
+        '--scopes',
+        'audit:read,audit:write',
+      )
+    ).json.api_key as string;
     await json(s, 'POST', '/v1/audit/orgs', key, { organization_id: 'bench' });
-    const st = await json(s, 'POST', '/v1/audit/orgs/bench/streams', key, { type: 'webhook', url: `https://localhost:${rx.port}/in` });
+    const st = await json(s, 'POST', '/v1/audit/orgs/bench/streams', key, {
+      type: 'webhook',
+      url: `https://localhost:${rx.port}/in`,
+    });
     secret = st.signing_secret;
     const auth = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
     let i = 0;
-    const body = (n: number) => JSON.stringify({ organization_id: 'bench', action: 'doc.update', actor: { type: 'user', id: `u${n % 1000}`, name: 'Bench User' }, targets: [{ type: 'doc', id: `d${n % 5000}` }], context: { location: '10.0.0.1', user_agent: 'bench' }, metadata: { n } });
+    const body = (n: number) =>
+      JSON.stringify({
+        organization_id: 'bench',
+        action: 'doc.update',
+        actor: { type: 'user', id: `u${n % 1000}`, name: 'Bench User' },
+        targets: [{ type: 'doc', id: `d${n % 5000}` }],
+        context: { location: '10.0.0.1', user_agent: 'bench' },
+        metadata: { n },
+      });
     // Lag = acknowledged by the appliance but not yet at the receiver, sampled every second.
     const samples: Array<{ s: number; applied: number; delivered: number }> = [];
     const t0 = performance.now();
@@ -80,9 +117,21 @@ async function benchStream() {
       if (org) samples.push({ s: Math.round((performance.now() - t0) / 1000), applied: org.last_seq, delivered });
     }, 1000);
     const run = await autocannon({
-      url: `${s.url}/v1/audit/events`, connections: 64, duration: SECONDS, overallRate: RATE, method: 'POST', headers: auth,
+      url: `${s.url}/v1/audit/events`,
+      connections: 64,
+      duration: SECONDS,
+      overallRate: RATE,
+      method: 'POST',
+      headers: auth,
       tlsOptions: { rejectUnauthorized: false },
-      requests: [{ setupRequest: (req) => { const n = i++; return { ...req, headers: { ...auth, 'idempotency-key': `b-${n}` }, body: body(n) }; } }],
+      requests: [
+        {
+          setupRequest: (req) => {
+            const n = i++;
+            return { ...req, headers: { ...auth, 'idempotency-key': `b-${n}` }, body: body(n) };
+          },
+        },
+      ],
     });
     const ingestEnd = performance.now();
     const acknowledged = run['2xx'];
@@ -92,11 +141,20 @@ async function benchStream() {
     const lag = samples.map((x) => x.applied - x.delivered);
     const deliveredDuringIngest = samples.filter((x) => x.s <= SECONDS).at(-1)?.delivered ?? 0;
     figures.stream = {
-      target_rate_per_s: RATE, seconds: SECONDS, acknowledged, acknowledged_per_s: Math.round(acknowledged / SECONDS), non2xx: run.non2xx,
-      delivered, delivery_requests: requests, events_per_delivery: Math.round((delivered / requests) * 10) / 10,
+      target_rate_per_s: RATE,
+      seconds: SECONDS,
+      acknowledged,
+      acknowledged_per_s: Math.round(acknowledged / SECONDS),
+      non2xx: run.non2xx,
+      delivered,
+      delivery_requests: requests,
+      events_per_delivery: Math.round((delivered / requests) * 10) / 10,
       delivered_per_s_during_ingest: Math.round(deliveredDuringIngest / SECONDS),
-      max_lag_events: Math.max(0, ...lag), max_lag_seconds_of_ingest: Math.round((Math.max(0, ...lag) / RATE) * 100) / 100,
-      caught_up_ms_after_ingest_ended: Math.round(caughtUp - ingestEnd), out_of_order: outOfOrder, bad_signatures_in_sample: badSignatures,
+      max_lag_events: Math.max(0, ...lag),
+      max_lag_seconds_of_ingest: Math.round((Math.max(0, ...lag) / RATE) * 100) / 100,
+      caught_up_ms_after_ingest_ended: Math.round(caughtUp - ingestEnd),
+      out_of_order: outOfOrder,
+      bad_signatures_in_sample: badSignatures,
       per_second: samples,
     };
   } finally {
@@ -112,7 +170,9 @@ async function buildOrg(dir: string, count: number): Promise<{ key: string; seco
   openStore(dir);
   const t0 = performance.now();
   const t = await createTenant({ name: 'bench', domain: 'bench.test', plan: 'enterprise' });
-  await createOrg({ tenant_id: t.tenant_id, plan: 'enterprise' } as Parameters<typeof createOrg>[0], { organization_id: 'big' });
+  await createOrg({ tenant_id: t.tenant_id, plan: 'enterprise' } as Parameters<typeof createOrg>[0], {
+    organization_id: 'big',
+  });
   // Every 1,000th event carries cells a spreadsheet would run as formulas.
   await appendAuditFixture(t.tenant_id, 'big', count, {
     progress: true,
@@ -122,7 +182,17 @@ async function buildOrg(dir: string, count: number): Promise<{ key: string; seco
   const seconds = Math.round((performance.now() - t0) / 1000);
   await closeStore();
   // An API key for the server run below (made with the CLI, as an operator would).
-  const k = await cli(dir, 'key', 'create', '--tenant', t.tenant_id, '--name', 'bench', '--scopes', 'audit:read,audit:write');
+  const k = await cli(
+    dir,
+    'key',
+    'create',
+    '--tenant',
+    t.tenant_id,
+    '--name',
+    'bench',
+    '--scopes',
+    'audit:read,audit:write',
+  );
   return { key: k.json.api_key, seconds };
 }
 
@@ -160,10 +230,14 @@ async function benchExport() {
       }, 50);
       const t0 = performance.now();
       const job = await json(s, 'POST', '/v1/audit/exports', built.key, { organization_id: 'big', format: FORMAT });
-      const done = await until(async () => {
-        const j = await json(s, 'GET', `/v1/audit/exports/${job.id}`, built.key);
-        return j.status === 'ready' || j.status === 'failed' ? j : null;
-      }, 600_000, 100);
+      const done = await until(
+        async () => {
+          const j = await json(s, 'GET', `/v1/audit/exports/${job.id}`, built.key);
+          return j.status === 'ready' || j.status === 'failed' ? j : null;
+        },
+        600_000,
+        100,
+      );
       const wall = performance.now() - t0;
       clearInterval(timer);
       // The file is downloaded and counted, so the figure is about a complete, usable export.
@@ -181,13 +255,21 @@ async function benchExport() {
         for (const p of parts) if (p.includes(",'=cmd|")) neutralized++;
       }
       figures.export = {
-        events: EVENTS, format: FORMAT, build_seconds: built.seconds, status: done.status, row_count: done.row_count,
+        events: EVENTS,
+        format: FORMAT,
+        build_seconds: built.seconds,
+        status: done.status,
+        row_count: done.row_count,
         server_seconds: Math.round((Date.parse(done.completed_at) - Date.parse(done.created_at)) / 10) / 100,
-        wall_seconds_incl_polling: Math.round(wall / 10) / 100, file_bytes: bytes, file_lines: lines,
+        wall_seconds_incl_polling: Math.round(wall / 10) / 100,
+        file_bytes: bytes,
+        file_lines: lines,
         neutralized_formula_rows: neutralized,
         rss_mb: {
-          before: Math.round(before.rss / 1024), peak: Math.round(peak.rss / 1024),
-          peak_anonymous: Math.round(peak.anon / 1024), peak_file_backed: Math.round(peak.file / 1024),
+          before: Math.round(before.rss / 1024),
+          peak: Math.round(peak.rss / 1024),
+          peak_anonymous: Math.round(peak.anon / 1024),
+          peak_file_backed: Math.round(peak.file / 1024),
         },
       };
     } finally {

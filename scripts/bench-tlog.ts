@@ -46,15 +46,38 @@ async function storeBench(): Promise<void> {
         const ingested_at = new Date(base + k).toISOString();
         const payload = { order: `o-${k}`, amount: 1999, currency: 'EUR', lines: [{ sku: 'A-1', qty: 2 }] };
         const payload_hash = sha256Hex(JSON.stringify(payload));
-        const signed = { event_id, tenant_id: t.tenant_id, event_type: 'order.created', payload_hash, request_hash: payload_hash, ingested_at };
+        const signed = {
+          event_id,
+          tenant_id: t.tenant_id,
+          event_type: 'order.created',
+          payload_hash,
+          request_hash: payload_hash,
+          ingested_at,
+        };
         ledgerRows.appendInTxn({
-          v: 1, ...signed, api_key_id: null, user_id: null, payload, event_time: null, event_hash: payload_hash, idempotency_key: null, trace_id: null,
-          source: 'api', key_id: t.key_id, public_key: Buffer.from(t.public_key, 'hex'), signature: randomBytes(64), signed_bytes: Buffer.from(canonicalBytes(ledgerSignedPayload(signed))), leaf_index: null,
+          v: 1,
+          ...signed,
+          api_key_id: null,
+          user_id: null,
+          payload,
+          event_time: null,
+          event_hash: payload_hash,
+          idempotency_key: null,
+          trace_id: null,
+          source: 'api',
+          key_id: t.key_id,
+          public_key: Buffer.from(t.public_key, 'hex'),
+          signature: randomBytes(64),
+          signed_bytes: Buffer.from(canonicalBytes(ledgerSignedPayload(signed))),
+          leaf_index: null,
         });
       }
     });
   }
-  line(`set-up: ${N.toLocaleString()} earlier ledger rows written`, `${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  line(
+    `set-up: ${N.toLocaleString()} earlier ledger rows written`,
+    `${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  );
 
   const m0 = performance.now();
   const report = await migrateLogs();
@@ -69,7 +92,8 @@ async function storeBench(): Promise<void> {
   line('  integrator cost per 1,000 leaves (main thread)', `${((intMs / N) * 1000).toFixed(2)} ms`);
 
   const log = tenantLog(t.tenant_id)!;
-  for (let k = 0; k < 5_000; k++) inclusionOut(log, { leaf_index: String(Math.floor(Math.random() * N)) }, () => undefined);
+  for (let k = 0; k < 5_000; k++)
+    inclusionOut(log, { leaf_index: String(Math.floor(Math.random() * N)) }, () => undefined);
   const times: number[] = [];
   for (let k = 0; k < 20_000; k++) {
     const leaf = Math.floor(Math.random() * N);
@@ -77,7 +101,11 @@ async function storeBench(): Promise<void> {
     inclusionOut(log, { leaf_index: String(leaf) }, () => undefined);
     times.push(performance.now() - a);
   }
-  line(`inclusion proof on a ${N.toLocaleString()}-leaf log (service), mean / p99`, `${(times.reduce((x, y) => x + y, 0) / times.length * 1000).toFixed(0)} / ${(pct(times, 0.99) * 1000).toFixed(0)} us`, '< 1 ms');
+  line(
+    `inclusion proof on a ${N.toLocaleString()}-leaf log (service), mean / p99`,
+    `${((times.reduce((x, y) => x + y, 0) / times.length) * 1000).toFixed(0)} / ${(pct(times, 0.99) * 1000).toFixed(0)} us`,
+    '< 1 ms',
+  );
   await closeStore();
 
   // The same log served over HTTPS by the appliance on this data dir.
@@ -91,8 +119,15 @@ async function storeBench(): Promise<void> {
     await r.text();
     http.push(performance.now() - a);
   }
-  line('  over HTTPS (keep-alive, sequential), p50 / p99', `${pct(http, 0.5).toFixed(2)} / ${pct(http, 0.99).toFixed(2)} ms`);
-  const bytes = Number(Bun.spawnSync(['du', '-sb', join(dir, 'db')]).stdout.toString().split('\t')[0]);
+  line(
+    '  over HTTPS (keep-alive, sequential), p50 / p99',
+    `${pct(http, 0.5).toFixed(2)} / ${pct(http, 0.99).toFixed(2)} ms`,
+  );
+  const bytes = Number(
+    Bun.spawnSync(['du', '-sb', join(dir, 'db')])
+      .stdout.toString()
+      .split('\t')[0],
+  );
   line('  data dir after migration (rows + logs)', `${(bytes / N).toFixed(0)} B per record`);
   await s.stop();
   rmSync(dir, { recursive: true, force: true });
@@ -108,7 +143,12 @@ async function loadBench(): Promise<void> {
   const markers = (async () => {
     await Bun.sleep(2000);
     while (!stop) {
-      const r = await fetch(`${s.url}/v1/events`, { method: 'POST', headers: auth, body: '{"event_type":"marker","payload":{}}', tls } as RequestInit);
+      const r = await fetch(`${s.url}/v1/events`, {
+        method: 'POST',
+        headers: auth,
+        body: '{"event_type":"marker","payload":{}}',
+        tls,
+      } as RequestInit);
       const at = performance.now();
       const id = (await r.json()).event_id;
       for (;;) {
@@ -121,11 +161,19 @@ async function loadBench(): Promise<void> {
       await Bun.sleep(500);
     }
   })();
-  const ing = await wrk(`${s.url}/v1/events`, { seconds: LOAD_S, connections: 64, lua: luaPost('/v1/events', s.key, body) });
+  const ing = await wrk(`${s.url}/v1/events`, {
+    seconds: LOAD_S,
+    connections: 64,
+    lua: luaPost('/v1/events', s.key, body),
+  });
   stop = true;
   await markers;
   line(`ingest under load (${LOAD_S} s, 64 connections)`, `${Math.round(ing.rps)} events/s`);
-  line('new record covered by a signed checkpoint, p50 / max', `${pct(latencies, 0.5).toFixed(2)} / ${Math.max(...latencies).toFixed(2)} s (${latencies.length} markers)`, '< 6 s');
+  line(
+    'new record covered by a signed checkpoint, p50 / max',
+    `${pct(latencies, 0.5).toFixed(2)} / ${Math.max(...latencies).toFixed(2)} s (${latencies.length} markers)`,
+    '< 6 s',
+  );
   await s.stop();
 }
 
@@ -143,7 +191,10 @@ async function integratorAb(): Promise<void> {
   const runs: Record<string, Array<{ rps: number; cpuUs: number }>> = { active: [], idle: [] };
   for (let round = 0; round < 2; round++) {
     for (const mode of ['active', 'idle'] as const) {
-      const s = await startBenchServer(undefined, mode === 'idle' ? { SVC_CHECKPOINT_LEAVES: '10000000', SVC_CHECKPOINT_SECONDS: '86400' } : {});
+      const s = await startBenchServer(
+        undefined,
+        mode === 'idle' ? { SVC_CHECKPOINT_LEAVES: '10000000', SVC_CHECKPOINT_SECONDS: '86400' } : {},
+      );
       await wrk(`${s.url}/v1/events`, { seconds: 3, lua: luaPost('/v1/events', s.key, body) });
       const c0 = cpu(s.pid);
       const r = await wrk(`${s.url}/v1/events`, { seconds: LOAD_S, lua: luaPost('/v1/events', s.key, body) });

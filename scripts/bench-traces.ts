@@ -5,7 +5,12 @@ import { loadConfig, setConfig } from '../src/config';
 import { closeStore, openStore, transact } from '../src/store/env';
 import { uuidv7 } from '../src/crypto/ids';
 import { findTenant } from '../src/tenants/service';
-import { appendLedgerRowInTxn, buildLedgerRow, flushActiveCountsInTxn, prepareSystemEvent } from '../src/ledger/service';
+import {
+  appendLedgerRowInTxn,
+  buildLedgerRow,
+  flushActiveCountsInTxn,
+  prepareSystemEvent,
+} from '../src/ledger/service';
 import { flushLogsInTxn } from '../src/tlog/append';
 import { applySeal, createTrace } from '../src/traces/service';
 import { buildBundle } from '../src/traces/bundle';
@@ -17,7 +22,12 @@ import { line, startBenchServer } from './bench-lib';
 const s = await startBenchServer();
 const H = { authorization: `Bearer ${s.key}`, 'content-type': 'application/json' };
 const req = (method: string, path: string, body?: unknown) =>
-  fetch(s.url + path, { method, headers: H, body: body === undefined ? undefined : JSON.stringify(body), tls: { rejectUnauthorized: false } } as RequestInit);
+  fetch(s.url + path, {
+    method,
+    headers: H,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    tls: { rejectUnauthorized: false },
+  } as RequestInit);
 const sha = (x: string) => new Bun.CryptoHasher('sha256').update(x).digest('hex');
 
 /** A trace of `n` items over HTTPS (every 10th an AI attestation, every 10th a document), 64 requests in flight. */
@@ -26,11 +36,27 @@ async function fillTrace(label: string, n: number): Promise<string> {
   let next = 0;
   const worker = async () => {
     for (let i = next++; i < n; i = next++) {
-      const r = i % 10 === 3
-        ? await req('POST', '/v1/ai/attestations', { attestation_type: 'output', input: `question ${label} ${i}`, output: { answer: i }, model_name: 'bench', trace_id: id })
-        : i % 10 === 7
-          ? await req('POST', '/v1/document/anchor', { document_hash: sha(`${label} document ${i}`), document_ref: `doc-${i}.pdf`, metadata: { page_count: i % 40 }, trace_id: id })
-          : await req('POST', '/v1/events', { event_type: 'bench.step', payload: { label, i, amount: i * 7, lines: [{ sku: `A-${i}`, qty: 2 }] }, trace_id: id });
+      const r =
+        i % 10 === 3
+          ? await req('POST', '/v1/ai/attestations', {
+              attestation_type: 'output',
+              input: `question ${label} ${i}`,
+              output: { answer: i },
+              model_name: 'bench',
+              trace_id: id,
+            })
+          : i % 10 === 7
+            ? await req('POST', '/v1/document/anchor', {
+                document_hash: sha(`${label} document ${i}`),
+                document_ref: `doc-${i}.pdf`,
+                metadata: { page_count: i % 40 },
+                trace_id: id,
+              })
+            : await req('POST', '/v1/events', {
+                event_type: 'bench.step',
+                payload: { label, i, amount: i * 7, lines: [{ sku: `A-${i}`, qty: 2 }] },
+                trace_id: id,
+              });
       if (r.status !== 201) throw new Error(`item ${i}: ${r.status} ${await r.text()}`);
     }
   };
@@ -86,22 +112,37 @@ const tenant = findTenant(`bench-${s.port}.test`);
 const fresh = (await createTrace(tenant, { label: 'bench seal in process' })).trace_id;
 // 10,000 signed ledger events on the trace, written the way the intake worker writes them.
 for (let b = 0; b < 10; b++) {
-  const rows = Array.from({ length: 1000 }, (_, i) => buildLedgerRow({
-    event_id: uuidv7(), tenant_id: tenant.tenant_id, api_key_id: null, ingested_at: new Date().toISOString(), idempotency_key: null,
-    event_type: 'bench.step', payload: { b, i }, payload_source: null, event_time: null, trace_id: fresh,
-  }));
+  const rows = Array.from({ length: 1000 }, (_, i) =>
+    buildLedgerRow({
+      event_id: uuidv7(),
+      tenant_id: tenant.tenant_id,
+      api_key_id: null,
+      ingested_at: new Date().toISOString(),
+      idempotency_key: null,
+      event_type: 'bench.step',
+      payload: { b, i },
+      payload_source: null,
+      event_time: null,
+      trace_id: fresh,
+    }),
+  );
   await transact(() => {
     rows.forEach(appendLedgerRowInTxn);
     flushActiveCountsInTxn();
     flushLogsInTxn();
   });
 }
-await transact(() => traces().putSync([tenant.tenant_id, fresh], { ...traces().get([tenant.tenant_id, fresh])!, status: 'sealing' }));
+await transact(() =>
+  traces().putSync([tenant.tenant_id, fresh], { ...traces().get([tenant.tenant_id, fresh])!, status: 'sealing' }),
+);
 let applyMs = 0;
 const t0 = performance.now();
 await transact(() => {
   const a = performance.now();
-  applySeal({ tenant_id: tenant.tenant_id, trace_id: fresh, requested_at: new Date().toISOString() }, prepareSystemEvent);
+  applySeal(
+    { tenant_id: tenant.tenant_id, trace_id: fresh, requested_at: new Date().toISOString() },
+    prepareSystemEvent,
+  );
   applyMs = performance.now() - a;
 });
 const commitMs = performance.now() - t0;

@@ -21,11 +21,16 @@ async function verifyRates(): Promise<void> {
   const text = (f: string) => readFileSync(join(VECTORS, f), 'utf8');
   const proofs = COMPLETE.map((f) => JSON.parse(text(f)));
   const keys = { keys: JSON.parse(text('keys-acme.example.json')), platformKey: JSON.parse(text('platform-key.json')) };
-  const trusts: Array<[string, VerifyTrust]> = [['no trust given', {}], ['keys + platform key', keys], ['keys + policy + TSA roots', { ...keys, policy: text('policy.txt'), tsaRoots: text('tsa-ca.pem') }]];
+  const trusts: Array<[string, VerifyTrust]> = [
+    ['no trust given', {}],
+    ['keys + platform key', keys],
+    ['keys + policy + TSA roots', { ...keys, policy: text('policy.txt'), tsaRoots: text('tsa-ca.pem') }],
+  ];
   for (const [name, trust] of trusts) {
     for (const p of proofs) {
       const r = await verify(p, trust);
-      if (!r.valid || !r.existed_no_later_than) throw new Error(`a complete proof did not verify: ${JSON.stringify(r.checks.filter((c) => !c.ok))}`);
+      if (!r.valid || !r.existed_no_later_than)
+        throw new Error(`a complete proof did not verify: ${JSON.stringify(r.checks.filter((c) => !c.ok))}`);
     }
     const t0 = performance.now();
     let n = 0;
@@ -33,7 +38,10 @@ async function verifyRates(): Promise<void> {
       await verify(proofs[n % proofs.length], trust);
       n++;
     }
-    line(`offline verify, complete record proofs with head, ${name} (proofs/s)`, (n / ((performance.now() - t0) / 1000)).toFixed(0));
+    line(
+      `offline verify, complete record proofs with head, ${name} (proofs/s)`,
+      (n / ((performance.now() - t0) / 1000)).toFixed(0),
+    );
   }
   line('complete event proof size (bytes)', String(JSON.stringify(proofs[0]).length));
 }
@@ -51,12 +59,14 @@ const client = new ProofLedger({ baseUrl: b.url, apiKey: b.key, ca });
 async function run(send: (i: number) => Promise<unknown>): Promise<number> {
   const end = Date.now() + SECONDS * 1000;
   let done = 0;
-  await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-    while (Date.now() < end) {
-      await send(done);
-      done++;
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (Date.now() < end) {
+        await send(done);
+        done++;
+      }
+    }),
+  );
   return done / SECONDS;
 }
 
@@ -64,7 +74,12 @@ async function run(send: (i: number) => Promise<unknown>): Promise<number> {
 const raw = async (i: number) => {
   const r = await fetch(`${b.url}/v1/events`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${b.key}`, 'content-type': 'application/json', accept: 'application/json', 'idempotency-key': crypto.randomUUID() },
+    headers: {
+      authorization: `Bearer ${b.key}`,
+      'content-type': 'application/json',
+      accept: 'application/json',
+      'idempotency-key': crypto.randomUUID(),
+    },
     body: JSON.stringify({ event_type: 'bench.raw', payload: { i } }),
     tls: { ca },
   } as RequestInit);

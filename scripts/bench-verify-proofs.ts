@@ -22,10 +22,19 @@ const tsa = await startTsa();
 const w1 = startIndependentWitness('bench.witness/one');
 const w2 = startIndependentWitness('bench.witness/two');
 const dir = mkdtempSync(join(tmpdir(), 'svc-bench-verify-'));
-const policyLines = [`witness ${w1.name} ${w1.vkey} ${w1.url}`, `witness ${w2.name} ${w2.vkey} ${w2.url}`, `group both all ${w1.name} ${w2.name}`, 'quorum both'];
+const policyLines = [
+  `witness ${w1.name} ${w1.vkey} ${w1.url}`,
+  `witness ${w2.name} ${w2.vkey} ${w2.url}`,
+  `group both all ${w1.name} ${w2.name}`,
+  'quorum both',
+];
 writeFileSync(join(dir, 'policy.txt'), `${policyLines.join('\n')}\n`);
 const s = await startBenchServer(undefined, {
-  SVC_CHECKPOINT_SECONDS: '1', SVC_HEAD_SECONDS: '1', SVC_WITNESS_POLICY_FILE: join(dir, 'policy.txt'), SVC_TSA_URLS: tsa.url, SVC_TSA_CA_FILE: tsa.caFile,
+  SVC_CHECKPOINT_SECONDS: '1',
+  SVC_HEAD_SECONDS: '1',
+  SVC_WITNESS_POLICY_FILE: join(dir, 'policy.txt'),
+  SVC_TSA_URLS: tsa.url,
+  SVC_TSA_CA_FILE: tsa.caFile,
 });
 try {
   const get = async (path: string, key?: string) => {
@@ -45,18 +54,25 @@ try {
   for (let round = 0; round < ROUNDS; round++) {
     let next = Math.floor((round * N) / ROUNDS);
     const end = Math.floor(((round + 1) * N) / ROUNDS);
-    await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-      while (next < end) {
-        const i = next++;
-        const r = await fetch(`${s.url}/v1/events`, {
-          method: 'POST', tls, headers: { authorization: `Bearer ${s.key}`, 'content-type': 'application/json' },
-          body: JSON.stringify({ event_type: 'bench.verify', payload: { order: i, customer: `c-${i % 97}`, amount: (i * 37) % 1000 } }),
-        } as RequestInit);
-        const body = await r.json();
-        if (r.status !== 201) throw new Error(`ingest answered ${r.status}: ${JSON.stringify(body)}`);
-        ids.push(body.event_id);
-      }
-    }));
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (next < end) {
+          const i = next++;
+          const r = await fetch(`${s.url}/v1/events`, {
+            method: 'POST',
+            tls,
+            headers: { authorization: `Bearer ${s.key}`, 'content-type': 'application/json' },
+            body: JSON.stringify({
+              event_type: 'bench.verify',
+              payload: { order: i, customer: `c-${i % 97}`, amount: (i * 37) % 1000 },
+            }),
+          } as RequestInit);
+          const body = await r.json();
+          if (r.status !== 201) throw new Error(`ingest answered ${r.status}: ${JSON.stringify(body)}`);
+          ids.push(body.event_id);
+        }
+      }),
+    );
     await Bun.sleep(1200);
   }
   line('events ingested', `${ids.length} in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
@@ -65,19 +81,21 @@ try {
   const proofs: string[] = new Array(ids.length);
   const t1 = performance.now();
   let at = 0;
-  await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-    while (at < ids.length) {
-      const i = at++;
-      for (;;) {
-        const r = await get(`/v1/proof/event/${ids[i]}`);
-        if (r.status === 200 && JSON.parse(r.text).log?.head?.checkpoint) {
-          proofs[i] = r.text;
-          break;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (at < ids.length) {
+        const i = at++;
+        for (;;) {
+          const r = await get(`/v1/proof/event/${ids[i]}`);
+          if (r.status === 200 && JSON.parse(r.text).log?.head?.checkpoint) {
+            proofs[i] = r.text;
+            break;
+          }
+          await Bun.sleep(200);
         }
-        await Bun.sleep(200);
       }
-    }
-  }));
+    }),
+  );
   line('complete proofs fetched', `${proofs.length} in ${((performance.now() - t1) / 1000).toFixed(1)} s`);
 
   const sizes = proofs.map((p) => Buffer.byteLength(p)).sort((a, b) => a - b);
@@ -97,19 +115,27 @@ try {
   const check = async () => {
     for (const p of proofs) {
       const r = await verifyProofDocument(p, opts);
-      if (!r.ok || !r.existed_no_later_than || r.witnessed_by.length !== 2) throw new Error(`a proof did not verify: ${JSON.stringify(r.checks.filter((c) => !c.ok))}`);
+      if (!r.ok || !r.existed_no_later_than || r.witnessed_by.length !== 2)
+        throw new Error(`a proof did not verify: ${JSON.stringify(r.checks.filter((c) => !c.ok))}`);
     }
   };
   const c0 = performance.now();
   await check();
-  line('first pass (token and notes checked once per head)', `${Math.round(proofs.length / ((performance.now() - c0) / 1000))} proofs/s`);
+  line(
+    'first pass (token and notes checked once per head)',
+    `${Math.round(proofs.length / ((performance.now() - c0) / 1000))} proofs/s`,
+  );
   const runs: number[] = [];
   for (let k = 0; k < 3; k++) {
     const c = performance.now();
     await check();
     runs.push(proofs.length / ((performance.now() - c) / 1000));
   }
-  line('svc verify --policy --tsa-ca rule set, one process', `${Math.round(Math.min(...runs))}-${Math.round(Math.max(...runs))} proofs/s`, '>= 2000');
+  line(
+    'svc verify --policy --tsa-ca rule set, one process',
+    `${Math.round(Math.min(...runs))}-${Math.round(Math.max(...runs))} proofs/s`,
+    '>= 2000',
+  );
 } finally {
   await s.stop();
   w1.stop();

@@ -17,10 +17,16 @@ const WARM = 20;
 function requestsFor(origin: string, count: number) {
   const { publicKey, privateKey } = generateKeyPairSync('ed25519');
   const pub = new Uint8Array(publicKey.export({ format: 'der', type: 'spki' }).subarray(12));
-  const levels: Uint8Array[][] = [Array.from({ length: count }, (_, i) => leafHash(nodeSha256, new TextEncoder().encode(`${origin} ${i}`)))];
+  const levels: Uint8Array[][] = [
+    Array.from({ length: count }, (_, i) => leafHash(nodeSha256, new TextEncoder().encode(`${origin} ${i}`))),
+  ];
   while (levels.at(-1)!.length > 1) {
     const below = levels.at(-1)!;
-    levels.push(Array.from({ length: Math.floor(below.length / 2) }, (_, i) => nodeHash(nodeSha256, below[2 * i]!, below[2 * i + 1]!)));
+    levels.push(
+      Array.from({ length: Math.floor(below.length / 2) }, (_, i) =>
+        nodeHash(nodeSha256, below[2 * i]!, below[2 * i + 1]!),
+      ),
+    );
   }
   const node = (level: number, index: number) => levels[level]![index]!;
   const id = noteKeyId(nodeSha256, origin, pub);
@@ -37,25 +43,39 @@ const ca = readFileSync(`${s.dir}/tls/cert.pem`, 'utf8');
 try {
   const t0 = performance.now();
   const logs = Array.from({ length: LOGS }, (_, i) => requestsFor(`bench.witness/log-${i}`, WARM + PER_LOG));
-  line('requests prepared (signed notes, proofs)', `${LOGS * (WARM + PER_LOG)} in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  line(
+    'requests prepared (signed notes, proofs)',
+    `${LOGS * (WARM + PER_LOG)} in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  );
   for (const l of logs) await cliJson(s.dir, 'witness', 'add-log', '--origin', l.origin, '--vkey', l.vkey);
 
   let failures = 0;
   const run = async (from: number, to: number) => {
-    await Promise.all(logs.map(async (l) => {
-      for (let i = from; i < to; i++) {
-        const r = await fetch(`${s.url}/witness/add-checkpoint`, { method: 'POST', body: l.bodies[i], headers: { 'content-type': 'text/plain' }, tls: { ca, rejectUnauthorized: false } } as RequestInit);
-        await r.arrayBuffer();
-        if (r.status !== 200) failures++;
-      }
-    }));
+    await Promise.all(
+      logs.map(async (l) => {
+        for (let i = from; i < to; i++) {
+          const r = await fetch(`${s.url}/witness/add-checkpoint`, {
+            method: 'POST',
+            body: l.bodies[i],
+            headers: { 'content-type': 'text/plain' },
+            tls: { ca, rejectUnauthorized: false },
+          } as RequestInit);
+          await r.arrayBuffer();
+          if (r.status !== 200) failures++;
+        }
+      }),
+    );
   };
   await run(0, WARM);
   const load = readFileSync('/proc/loadavg', 'utf8').split(' ')[0];
   const start = performance.now();
   await run(WARM, WARM + PER_LOG);
   const seconds = (performance.now() - start) / 1000;
-  line(`POST /witness/add-checkpoint, HTTPS, ${LOGS} logs at once`, `${Math.round((LOGS * PER_LOG) / seconds)} cosigned/s`, '>= 2,000/s');
+  line(
+    `POST /witness/add-checkpoint, HTTPS, ${LOGS} logs at once`,
+    `${Math.round((LOGS * PER_LOG) / seconds)} cosigned/s`,
+    '>= 2,000/s',
+  );
   line('  requests / not 200', `${LOGS * PER_LOG} / ${failures}`);
   line('  machine load average when the run began', `${load} (${navigator.hardwareConcurrency} cores)`);
   line('  server RSS after the run', `${rssMb(s.pid).total.toFixed(0)} MB`);

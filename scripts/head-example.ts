@@ -14,10 +14,15 @@ const leafHash = (d: Buffer) => H(Buffer.from([0]), d);
 const node = (l: Buffer, r: Buffer) => H(Buffer.from([1]), l, r);
 const hex = (b: Buffer) => b.toString('hex');
 const keyOf = (seed: string) => {
-  const priv = createPrivateKey({ key: Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), Buffer.from(seed, 'hex')]), format: 'der', type: 'pkcs8' });
+  const priv = createPrivateKey({
+    key: Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), Buffer.from(seed, 'hex')]),
+    format: 'der',
+    type: 'pkcs8',
+  });
   return { priv, pub: createPublicKey(priv).export({ format: 'der', type: 'spki' }).subarray(12) };
 };
-const keyId = (name: string, type: number, pub: Buffer) => H(Buffer.from(name), Buffer.from([0x0a, type]), pub).subarray(0, 4);
+const keyId = (name: string, type: number, pub: Buffer) =>
+  H(Buffer.from(name), Buffer.from([0x0a, type]), pub).subarray(0, 4);
 
 export const HEAD_ORIGIN = 'proof.acme.example/head';
 /** RFC 8032 section 7.1 test key 1, the witness of the example (as in the cosignature example above it). */
@@ -27,7 +32,8 @@ export const WITNESS_NAME = 'witness.example/w1';
 export const COSIGNED_AT = 1795601051;
 
 /** DECISIONS 11: `svc-head-leaf/v1\n<hex SHA-256 of the origin>\n<size>\n<base64 root>\n`. */
-const headLeafText = (origin: string, size: number, root: Buffer) => `svc-head-leaf/v1\n${hex(H(Buffer.from(origin)))}\n${size}\n${root.toString('base64')}\n`;
+const headLeafText = (origin: string, size: number, root: Buffer) =>
+  `svc-head-leaf/v1\n${hex(H(Buffer.from(origin)))}\n${size}\n${root.toString('base64')}\n`;
 
 export function headExample() {
   const log = merkleExample();
@@ -39,7 +45,13 @@ export function headExample() {
   ];
   const leaves = checkpoints.map((c) => {
     const text = headLeafText(c.origin, c.size, c.root);
-    return { origin: c.origin, size: c.size, root_base64: c.root.toString('base64'), data_utf8: text, leaf_hash: hex(leafHash(Buffer.from(text))) };
+    return {
+      origin: c.origin,
+      size: c.size,
+      root_base64: c.root.toString('base64'),
+      data_utf8: text,
+      leaf_hash: hex(leafHash(Buffer.from(text))),
+    };
   });
   const [m0, m1, m2] = leaves.map((l) => Buffer.from(l.leaf_hash, 'hex')) as [Buffer, Buffer, Buffer];
   const left = node(m0, m1);
@@ -61,8 +73,13 @@ export function headExample() {
     log_checkpoint: log.checkpoint_7.note,
     leaves,
     head: {
-      leaf_index: 2, tree_size: 3, leaf_hash: leaves[2]!.leaf_hash, audit_path: [hex(left)], root_hash: hex(root),
-      checkpoint: `${body}\n${platformLine}\n${cosignatureLine}\n`, timestamps: [] as unknown[],
+      leaf_index: 2,
+      tree_size: 3,
+      leaf_hash: leaves[2]!.leaf_hash,
+      audit_path: [hex(left)],
+      root_hash: hex(root),
+      checkpoint: `${body}\n${platformLine}\n${cosignatureLine}\n`,
+      timestamps: [] as unknown[],
     },
     head_body: body,
     /** What a token's message imprint must be: SHA-256 of the head body. */
@@ -76,6 +93,10 @@ export function headExample() {
 
 if (import.meta.main) {
   const ex = headExample();
-  if (process.argv.includes('--write')) writeFileSync(join(resolve(import.meta.dir, '..'), 'test/unit/vectors/head-example.json'), `${JSON.stringify(ex, null, 2)}\n`);
+  if (process.argv.includes('--write'))
+    writeFileSync(
+      join(resolve(import.meta.dir, '..'), 'test/unit/vectors/head-example.json'),
+      `${JSON.stringify(ex, null, 2)}\n`,
+    );
   console.log(JSON.stringify(ex, null, 2));
 }

@@ -26,7 +26,12 @@ type Json = any;
 type MustFail = { check: string; item?: string };
 type Options = { keys?: string; platform_key?: string; policy?: string; tsa_ca?: string };
 type Vector = {
-  name: string; file: string; options: Options; valid: boolean; must_fail: MustFail[]; note: string;
+  name: string;
+  file: string;
+  options: Options;
+  valid: boolean;
+  must_fail: MustFail[];
+  note: string;
   /** Every check the appliance's rules fail on this vector, as [item, check] in report order: every verifier must agree exactly. */
   failed_checks?: Array<[string, string]>;
   /** The report's head summary (DECISIONS 11), the same in every verifier: set only when the record's head step verified. */
@@ -35,7 +40,15 @@ type Vector = {
 };
 
 /** The verdict of the appliance's rules (src/verify, as `svc verify` runs them, the head step included) on a vector of `dir`. */
-export async function applianceVerdict(dir: string, v: Pick<Vector, 'file' | 'options'>): Promise<{ ok: boolean; failed: Array<[string, string]>; existed_no_later_than: string | null; witnessed_by: string[] }> {
+export async function applianceVerdict(
+  dir: string,
+  v: Pick<Vector, 'file' | 'options'>,
+): Promise<{
+  ok: boolean;
+  failed: Array<[string, string]>;
+  existed_no_later_than: string | null;
+  witnessed_by: string[];
+}> {
   const text = (f: string) => readFileSync(join(dir, f), 'utf8');
   const json = (f: string | undefined) => (f ? JSON.parse(text(f)) : undefined);
   let policy: Policy | undefined;
@@ -45,9 +58,19 @@ export async function applianceVerdict(dir: string, v: Pick<Vector, 'file' | 'op
     policy = p.policy;
   }
   const tsaAnchors = v.options.tsa_ca ? loadTrustAnchors(text(v.options.tsa_ca)) : undefined;
-  const report = await verifyProofDocument(json(v.file), { keys: json(v.options.keys), platformKey: json(v.options.platform_key), policy, tsaAnchors });
+  const report = await verifyProofDocument(json(v.file), {
+    keys: json(v.options.keys),
+    platformKey: json(v.options.platform_key),
+    policy,
+    tsaAnchors,
+  });
   const failed = report.checks.filter((c) => !c.ok).map((c): [string, string] => [c.item, c.check]);
-  return { ok: report.ok, failed, existed_no_later_than: report.existed_no_later_than, witnessed_by: report.witnessed_by };
+  return {
+    ok: report.ok,
+    failed,
+    existed_no_later_than: report.existed_no_later_than,
+    witnessed_by: report.witnessed_by,
+  };
 }
 
 const vectors: Vector[] = [];
@@ -58,7 +81,11 @@ function save(file: string, value: Json | string): string {
 }
 /** Files by content: vectors of one document under other options share its file. */
 const files = new Map<string, string>();
-function vector(name: string, doc: Json, v: Pick<Vector, 'valid' | 'must_fail' | 'note'> & { options?: Options }): void {
+function vector(
+  name: string,
+  doc: Json,
+  v: Pick<Vector, 'valid' | 'must_fail' | 'note'> & { options?: Options },
+): void {
   const text = json(doc);
   const file = files.get(text) ?? save(`${name}.json`, text);
   files.set(text, file);
@@ -75,27 +102,47 @@ function withoutHeads(b: Json): Json {
 const flipHex = (h: string, at = 0): string => h.slice(0, at) + (h[at] === '0' ? '1' : '0') + h.slice(at + 1);
 const sha256 = (b: string | Uint8Array): string => createHash('sha256').update(b).digest('hex');
 
-async function api(s: Server, key: string, method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Json> {
+async function api(
+  s: Server,
+  key: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers?: Record<string, string>,
+): Promise<Json> {
   const r = await call(s, method, path, { key, body, headers });
   if (r.status >= 300) throw new Error(`${method} ${path}: ${r.status} ${r.text}`);
   return r.body;
 }
 /** Polls until the document's own log block (and, for a bundle, every item's and the seal's) carries its complete head. */
 async function complete(s: Server, key: string | null, path: string): Promise<Json> {
-  return until(async () => {
-    const r = await call(s, 'GET', path, { key });
-    if (r.status !== 200) return null;
-    const blocks = r.body.bundle_version ? [...r.body.items.map((i: Json) => i.log), r.body.seal.log] : [r.body.log];
-    return blocks.every((l: Json) => typeof l?.head?.checkpoint === 'string' && l.head.timestamps.length > 0) ? r.body : null;
-  }, 60_000, 200);
+  return until(
+    async () => {
+      const r = await call(s, 'GET', path, { key });
+      if (r.status !== 200) return null;
+      const blocks = r.body.bundle_version ? [...r.body.items.map((i: Json) => i.log), r.body.seal.log] : [r.body.log];
+      return blocks.every((l: Json) => typeof l?.head?.checkpoint === 'string' && l.head.timestamps.length > 0)
+        ? r.body
+        : null;
+    },
+    60_000,
+    200,
+  );
 }
 
 /** The parts the appliance needs for complete head evidence, all on 127.0.0.1: witnesses, TSAs, its trust files. */
-type Trust = { w1: ReturnType<typeof startIndependentWitness>; a2: Server; a2Witness: { name: string; vkey: string }; tsa: Tsa; otherTsa: Tsa };
+type Trust = {
+  w1: ReturnType<typeof startIndependentWitness>;
+  a2: Server;
+  a2Witness: { name: string; vkey: string };
+  tsa: Tsa;
+  otherTsa: Tsa;
+};
 
 async function main(): Promise<void> {
   mkdirSync(OUT, { recursive: true });
-  for (const f of readdirSync(OUT)) if (f.endsWith('.json') || f.endsWith('.pem') || f.endsWith('.txt')) rmSync(join(OUT, f));
+  for (const f of readdirSync(OUT))
+    if (f.endsWith('.json') || f.endsWith('.pem') || f.endsWith('.txt')) rmSync(join(OUT, f));
   const dir = tempDir('svc-vectors-');
   const witnessDir = tempDir('svc-vectors-witness-');
   // DECISIONS 11 with real parts: a witness written from the C2SP texts, a second appliance as witness, an openssl TSA
@@ -107,18 +154,35 @@ async function main(): Promise<void> {
   try {
     const a2Witness = (await call(a2, 'GET', '/.well-known/svc-witness-key')).body;
     const policy = join(dir, 'witness-policy.txt');
-    writeFileSync(policy, `witness ${w1.name} ${w1.vkey} ${w1.url}\nwitness ${a2Witness.name} ${a2Witness.vkey} ${a2.url}/witness\ngroup both all ${w1.name} ${a2Witness.name}\nquorum both\n`);
+    writeFileSync(
+      policy,
+      `witness ${w1.name} ${w1.vkey} ${w1.url}\nwitness ${a2Witness.name} ${a2Witness.vkey} ${a2.url}/witness\ngroup both all ${w1.name} ${a2Witness.name}\nquorum both\n`,
+    );
     server = await startServer({
       dataDir: dir,
       env: {
-        SVC_PUBLIC_URL: 'https://proof.vectors.example', SVC_CHECKPOINT_SECONDS: '1', SVC_HEAD_SECONDS: '1', SVC_PUBLIC_RPS: '100000',
-        SVC_WITNESS_POLICY_FILE: policy, SVC_WITNESS_CA_FILE: join(witnessDir, 'tls', 'cert.pem'), SVC_TSA_URLS: tsa.url, SVC_TSA_CA_FILE: tsa.caFile,
+        SVC_PUBLIC_URL: 'https://proof.vectors.example',
+        SVC_CHECKPOINT_SECONDS: '1',
+        SVC_HEAD_SECONDS: '1',
+        SVC_PUBLIC_RPS: '100000',
+        SVC_WITNESS_POLICY_FILE: policy,
+        SVC_WITNESS_CA_FILE: join(witnessDir, 'tls', 'cert.pem'),
+        SVC_TSA_URLS: tsa.url,
+        SVC_TSA_CA_FILE: tsa.caFile,
       },
     });
     const platform = (await call(server, 'GET', '/.well-known/svc-platform-key')).body;
     const headOrigin = platform.note_verifier_key.split('+')[0];
     w1.addLog(headOrigin, platform.note_verifier_key);
-    const added = await cli(witnessDir, 'witness', 'add-log', '--origin', headOrigin, '--vkey', platform.note_verifier_key);
+    const added = await cli(
+      witnessDir,
+      'witness',
+      'add-log',
+      '--origin',
+      headOrigin,
+      '--vkey',
+      platform.note_verifier_key,
+    );
     if (added.code !== 0) throw new Error(`svc witness add-log: ${added.stderr}`);
     await build(server, dir, { w1, a2, a2Witness, tsa, otherTsa });
   } finally {
@@ -131,9 +195,13 @@ async function main(): Promise<void> {
   }
   for (const v of vectors) {
     const r = await applianceVerdict(OUT, v);
-    if (r.ok !== v.valid) throw new Error(`${v.name}: the appliance's rules say ${r.ok ? 'valid' : 'invalid'}: ${JSON.stringify(r.failed)}`);
+    if (r.ok !== v.valid)
+      throw new Error(
+        `${v.name}: the appliance's rules say ${r.ok ? 'valid' : 'invalid'}: ${JSON.stringify(r.failed)}`,
+      );
     for (const m of v.must_fail) {
-      if (!r.failed.some(([item, check]) => check === m.check && (!m.item || item.startsWith(m.item)))) throw new Error(`${v.name}: ${m.check} did not fail: ${JSON.stringify(r.failed)}`);
+      if (!r.failed.some(([item, check]) => check === m.check && (!m.item || item.startsWith(m.item))))
+        throw new Error(`${v.name}: ${m.check} did not fail: ${JSON.stringify(r.failed)}`);
     }
     v.failed_checks = r.failed;
     v.existed_no_later_than = r.existed_no_later_than;
@@ -153,27 +221,98 @@ async function build(s: Server, dir: string, trust: Trust): Promise<void> {
   const k = acme.key;
   // A few records first, so that audit paths are not empty.
   for (let i = 0; i < 5; i++) await api(s, k, 'POST', '/v1/events', { event_type: 'warmup', payload: { i } });
-  const ev = await api(s, k, 'POST', '/v1/events', { event_type: 'order.paid', payload: { order_id: 'A-1001', customer: 'Zoë', amount: 12.5, items: [{ sku: 'X1', qty: 2 }] } }, { 'idempotency-key': 'vectors-order-1' });
-  const ai = await api(s, k, 'POST', '/v1/ai/attestations', { attestation_type: 'decision', input: 'Approve invoice INV-7?', output: { approved: true }, model_provider: 'acme-ai', model_name: 'reviewer', model_version: '3', subject: { approver_id: 'u-42' } });
+  const ev = await api(
+    s,
+    k,
+    'POST',
+    '/v1/events',
+    {
+      event_type: 'order.paid',
+      payload: { order_id: 'A-1001', customer: 'Zoë', amount: 12.5, items: [{ sku: 'X1', qty: 2 }] },
+    },
+    { 'idempotency-key': 'vectors-order-1' },
+  );
+  const ai = await api(s, k, 'POST', '/v1/ai/attestations', {
+    attestation_type: 'decision',
+    input: 'Approve invoice INV-7?',
+    output: { approved: true },
+    model_provider: 'acme-ai',
+    model_name: 'reviewer',
+    model_version: '3',
+    subject: { approver_id: 'u-42' },
+  });
   const docHash = sha256('the document INV-7.pdf');
-  const doc = await api(s, k, 'POST', '/v1/document/anchor', { document_hash: docHash, document_ref: 'INV-7.pdf', metadata: { pages: 3 } });
-  const trace = await api(s, k, 'POST', '/v1/traces', { label: 'invoice INV-7', metadata: { period: '2025-01' }, public: true });
+  const doc = await api(s, k, 'POST', '/v1/document/anchor', {
+    document_hash: docHash,
+    document_ref: 'INV-7.pdf',
+    metadata: { pages: 3 },
+  });
+  const trace = await api(s, k, 'POST', '/v1/traces', {
+    label: 'invoice INV-7',
+    metadata: { period: '2025-01' },
+    public: true,
+  });
   const t = trace.trace_id as string;
-  await api(s, k, 'POST', '/v1/events', { event_type: 'invoice.received', payload: { invoice: 'INV-7', total: 99 }, trace_id: t });
-  await api(s, k, 'POST', '/v1/ai/attestations', { attestation_type: 'approval', input: 'INV-7', output: 'approved', model_provider: 'acme-ai', model_name: 'reviewer', model_version: '3', subject: { approver_id: 'u-42' }, trace_id: t, store_plaintext: true });
-  await api(s, k, 'POST', '/v1/document/anchor', { document_hash: sha256('INV-7 scan'), document_ref: 'INV-7-scan.pdf', metadata: { pages: 1 }, trace_id: t });
-  await api(s, k, 'POST', '/v1/events', { event_type: 'invoice.paid', payload: { invoice: 'INV-7', paid: true }, trace_id: t });
+  await api(s, k, 'POST', '/v1/events', {
+    event_type: 'invoice.received',
+    payload: { invoice: 'INV-7', total: 99 },
+    trace_id: t,
+  });
+  await api(s, k, 'POST', '/v1/ai/attestations', {
+    attestation_type: 'approval',
+    input: 'INV-7',
+    output: 'approved',
+    model_provider: 'acme-ai',
+    model_name: 'reviewer',
+    model_version: '3',
+    subject: { approver_id: 'u-42' },
+    trace_id: t,
+    store_plaintext: true,
+  });
+  await api(s, k, 'POST', '/v1/document/anchor', {
+    document_hash: sha256('INV-7 scan'),
+    document_ref: 'INV-7-scan.pdf',
+    metadata: { pages: 1 },
+    trace_id: t,
+  });
+  await api(s, k, 'POST', '/v1/events', {
+    event_type: 'invoice.paid',
+    payload: { invoice: 'INV-7', paid: true },
+    trace_id: t,
+  });
   await api(s, k, 'POST', `/v1/traces/${t}/seal`);
   await until(async () => (await call(s, 'GET', `/v1/traces/${t}`, { key: k })).body?.status === 'sealed', 30_000, 100);
   await api(s, k, 'POST', '/v1/audit/orgs', { organization_id: 'org-vectors', name: 'Vectors Inc' });
   for (let i = 0; i < 3; i++) {
-    await api(s, k, 'POST', '/v1/audit/events', { organization_id: 'org-vectors', action: 'user.login', actor: { type: 'user', id: `u-${i}`, name: 'Ada' }, targets: [{ type: 'app', id: 'console' }], context: { location: '10.0.0.1' }, metadata: { attempt: i } }, { 'idempotency-key': `vectors-audit-${i}` });
+    await api(
+      s,
+      k,
+      'POST',
+      '/v1/audit/events',
+      {
+        organization_id: 'org-vectors',
+        action: 'user.login',
+        actor: { type: 'user', id: `u-${i}`, name: 'Ada' },
+        targets: [{ type: 'app', id: 'console' }],
+        context: { location: '10.0.0.1' },
+        metadata: { attempt: i },
+      },
+      { 'idempotency-key': `vectors-audit-${i}` },
+    );
   }
   // A second tenant's sealed trace: the source of a foreign item.
   const bt = await api(s, beta.key, 'POST', '/v1/traces', { label: 'beta trace' });
-  await api(s, beta.key, 'POST', '/v1/events', { event_type: 'beta.event', payload: { beta: true }, trace_id: bt.trace_id });
+  await api(s, beta.key, 'POST', '/v1/events', {
+    event_type: 'beta.event',
+    payload: { beta: true },
+    trace_id: bt.trace_id,
+  });
   await api(s, beta.key, 'POST', `/v1/traces/${bt.trace_id}/seal`);
-  await until(async () => (await call(s, 'GET', `/v1/traces/${bt.trace_id}`, { key: beta.key })).body?.status === 'sealed', 30_000, 100);
+  await until(
+    async () => (await call(s, 'GET', `/v1/traces/${bt.trace_id}`, { key: beta.key })).body?.status === 'sealed',
+    30_000,
+    100,
+  );
 
   const eventProof = await complete(s, null, `/v1/proof/event/${ev.event_id}`);
   const aiProof = await complete(s, null, `/v1/proof/ai/${ai.attestation_id}`);
@@ -199,14 +338,56 @@ async function build(s: Server, dir: string, trust: Trust): Promise<void> {
   const allTrust: Options = { ...withKeys, ...trusted };
 
   // ---- valid documents ----
-  vector('event-proof', eventProof, { valid: true, must_fail: [], note: 'GET /v1/proof/event/{id}, log block complete' });
-  vector('event-proof-with-keys', eventProof, { options: withKeys, valid: true, must_fail: [], note: 'the same proof, its key pinned in /keys/acme.example signed by the platform key' });
-  vector('event-proof-with-payload', { ...eventProof, payload: { amount: 12.5, customer: 'Zoë', items: [{ qty: 2, sku: 'X1' }], order_id: 'A-1001' } }, { valid: true, must_fail: [], note: 'the payload added by its holder: its canonical hash is the signed payload_hash' });
-  vector('ai-proof', aiProof, { options: allTrust, valid: true, must_fail: [], note: 'GET /v1/proof/ai/{id} (subject not in the record: payload_hash is a SKIP line)' });
-  vector('document-proof', docProof, { options: allTrust, valid: true, must_fail: [], note: 'GET /v1/proof/document/{id}' });
-  vector('trace-bundle', bundle, { options: allTrust, valid: true, must_fail: [], note: 'GET /v1/traces/{id}/proof: four items (event, AI with plaintext, document, event) and the seal' });
-  vector('trace-bundle-public', publicBundle, { options: trusted, valid: true, must_fail: [], note: 'GET /v1/proof/trace/{id} (public form)' });
-  vector('audit-event', audit, { options: allTrust, valid: true, must_fail: [], note: 'GET /v1/audit/events/{id}: signed bytes rebuilt from the fields, org log' });
+  vector('event-proof', eventProof, {
+    valid: true,
+    must_fail: [],
+    note: 'GET /v1/proof/event/{id}, log block complete',
+  });
+  vector('event-proof-with-keys', eventProof, {
+    options: withKeys,
+    valid: true,
+    must_fail: [],
+    note: 'the same proof, its key pinned in /keys/acme.example signed by the platform key',
+  });
+  vector(
+    'event-proof-with-payload',
+    { ...eventProof, payload: { amount: 12.5, customer: 'Zoë', items: [{ qty: 2, sku: 'X1' }], order_id: 'A-1001' } },
+    {
+      valid: true,
+      must_fail: [],
+      note: 'the payload added by its holder: its canonical hash is the signed payload_hash',
+    },
+  );
+  vector('ai-proof', aiProof, {
+    options: allTrust,
+    valid: true,
+    must_fail: [],
+    note: 'GET /v1/proof/ai/{id} (subject not in the record: payload_hash is a SKIP line)',
+  });
+  vector('document-proof', docProof, {
+    options: allTrust,
+    valid: true,
+    must_fail: [],
+    note: 'GET /v1/proof/document/{id}',
+  });
+  vector('trace-bundle', bundle, {
+    options: allTrust,
+    valid: true,
+    must_fail: [],
+    note: 'GET /v1/traces/{id}/proof: four items (event, AI with plaintext, document, event) and the seal',
+  });
+  vector('trace-bundle-public', publicBundle, {
+    options: trusted,
+    valid: true,
+    must_fail: [],
+    note: 'GET /v1/proof/trace/{id} (public form)',
+  });
+  vector('audit-event', audit, {
+    options: allTrust,
+    valid: true,
+    must_fail: [],
+    note: 'GET /v1/audit/events/{id}: signed bytes rebuilt from the fields, org log',
+  });
 
   // ---- tampered event proofs ----
   const ep = (f: (d: Json) => void): Json => {
@@ -214,62 +395,238 @@ async function build(s: Server, dir: string, trust: Trust): Promise<void> {
     f(d);
     return d;
   };
-  vector('event-signature-flipped', ep((d) => (d.signature = flipHex(d.signature, 10))), { valid: false, must_fail: [{ check: 'signature' }], note: 'one hex digit of the signature changed' });
-  vector('event-signed-payload-altered', ep((d) => (d.signed_payload = d.signed_payload.replace(Buffer.from('"v":1').toString('hex'), Buffer.from('"v":2').toString('hex')))), { valid: false, must_fail: [{ check: 'signature' }], note: 'the signed bytes changed (v 2)' });
-  vector('event-key-id-wrong', ep((d) => (d.key_id = flipHex(d.key_id))), { valid: false, must_fail: [{ check: 'key_id' }], note: 'key_id is not the hash of the public key' });
-  vector('event-payload-hash-field', ep((d) => (d.payload_hash = flipHex(d.payload_hash))), { valid: false, must_fail: [{ check: 'fields' }], note: 'payload_hash outside the signed bytes differs from the signed one' });
-  vector('event-ingested-at-field', ep((d) => (d.ingested_at = '2020-01-01T00:00:00.000Z')), { valid: false, must_fail: [{ check: 'fields' }], note: 'ingested_at outside the signed bytes differs' });
-  vector('event-server-claim-false', ep((d) => (d.signature_valid = false)), { valid: false, must_fail: [{ check: 'reported' }], note: 'the server reported signature_valid false' });
-  vector('event-algorithm', ep((d) => (d.algorithm = 'rsa')), { valid: false, must_fail: [{ check: 'algorithm' }], note: 'algorithm other than ed25519' });
-  vector('event-wrong-payload', ep((d) => (d.payload = { order_id: 'A-1002' })), { valid: false, must_fail: [{ check: 'payload' }], note: 'a payload whose canonical hash is not the signed payload_hash' });
-  vector('event-record-kind', ep((d) => Object.assign(d, { key_id: aiProof.key_id, public_key: aiProof.public_key, signature: aiProof.signature, signed_payload: aiProof.signed_payload })), { valid: false, must_fail: [{ check: 'record_kind' }], note: "an AI attestation's signed bytes, validly signed by the same key, presented as an event proof" });
+  vector(
+    'event-signature-flipped',
+    ep((d) => (d.signature = flipHex(d.signature, 10))),
+    { valid: false, must_fail: [{ check: 'signature' }], note: 'one hex digit of the signature changed' },
+  );
+  vector(
+    'event-signed-payload-altered',
+    ep(
+      (d) =>
+        (d.signed_payload = d.signed_payload.replace(
+          Buffer.from('"v":1').toString('hex'),
+          Buffer.from('"v":2').toString('hex'),
+        )),
+    ),
+    { valid: false, must_fail: [{ check: 'signature' }], note: 'the signed bytes changed (v 2)' },
+  );
+  vector(
+    'event-key-id-wrong',
+    ep((d) => (d.key_id = flipHex(d.key_id))),
+    { valid: false, must_fail: [{ check: 'key_id' }], note: 'key_id is not the hash of the public key' },
+  );
+  vector(
+    'event-payload-hash-field',
+    ep((d) => (d.payload_hash = flipHex(d.payload_hash))),
+    {
+      valid: false,
+      must_fail: [{ check: 'fields' }],
+      note: 'payload_hash outside the signed bytes differs from the signed one',
+    },
+  );
+  vector(
+    'event-ingested-at-field',
+    ep((d) => (d.ingested_at = '2020-01-01T00:00:00.000Z')),
+    { valid: false, must_fail: [{ check: 'fields' }], note: 'ingested_at outside the signed bytes differs' },
+  );
+  vector(
+    'event-server-claim-false',
+    ep((d) => (d.signature_valid = false)),
+    { valid: false, must_fail: [{ check: 'reported' }], note: 'the server reported signature_valid false' },
+  );
+  vector(
+    'event-algorithm',
+    ep((d) => (d.algorithm = 'rsa')),
+    { valid: false, must_fail: [{ check: 'algorithm' }], note: 'algorithm other than ed25519' },
+  );
+  vector(
+    'event-wrong-payload',
+    ep((d) => (d.payload = { order_id: 'A-1002' })),
+    {
+      valid: false,
+      must_fail: [{ check: 'payload' }],
+      note: 'a payload whose canonical hash is not the signed payload_hash',
+    },
+  );
+  vector(
+    'event-record-kind',
+    ep((d) =>
+      Object.assign(d, {
+        key_id: aiProof.key_id,
+        public_key: aiProof.public_key,
+        signature: aiProof.signature,
+        signed_payload: aiProof.signed_payload,
+      }),
+    ),
+    {
+      valid: false,
+      must_fail: [{ check: 'record_kind' }],
+      note: "an AI attestation's signed bytes, validly signed by the same key, presented as an event proof",
+    },
+  );
   const forger = generateKeyPairSync('ed25519');
   const forgerPub = Buffer.from(forger.publicKey.export({ format: 'jwk' }).x!, 'base64url');
-  vector('event-not-canonical', ep((d) => {
-    const signed = JSON.parse(Buffer.from(d.signed_payload, 'hex').toString('utf8'));
-    const bytes = Buffer.from(JSON.stringify(signed, null, 1));
-    Object.assign(d, { public_key: forgerPub.toString('hex'), key_id: sha256(forgerPub).slice(0, 16), signed_payload: bytes.toString('hex'), signature: sign(null, bytes, forger.privateKey).toString('hex') });
-  }), { valid: false, must_fail: [{ check: 'canonical' }], note: 'signed bytes with whitespace (not canonical), signed by another key' });
-  vector('event-other-key-pinned', ep(() => {}), { options: { keys: 'keys-beta.example.json', platform_key: 'platform-key.json' }, valid: false, must_fail: [{ check: 'published' }, { check: 'domain' }], note: "a key list of another domain: the proof's key is not published there" });
+  vector(
+    'event-not-canonical',
+    ep((d) => {
+      const signed = JSON.parse(Buffer.from(d.signed_payload, 'hex').toString('utf8'));
+      const bytes = Buffer.from(JSON.stringify(signed, null, 1));
+      Object.assign(d, {
+        public_key: forgerPub.toString('hex'),
+        key_id: sha256(forgerPub).slice(0, 16),
+        signed_payload: bytes.toString('hex'),
+        signature: sign(null, bytes, forger.privateKey).toString('hex'),
+      });
+    }),
+    {
+      valid: false,
+      must_fail: [{ check: 'canonical' }],
+      note: 'signed bytes with whitespace (not canonical), signed by another key',
+    },
+  );
+  vector(
+    'event-other-key-pinned',
+    ep(() => {}),
+    {
+      options: { keys: 'keys-beta.example.json', platform_key: 'platform-key.json' },
+      valid: false,
+      must_fail: [{ check: 'published' }, { check: 'domain' }],
+      note: "a key list of another domain: the proof's key is not published there",
+    },
+  );
   const badKeys = clone(keys);
   badKeys.keys[0].platform_signature = flipHex(badKeys.keys[0].platform_signature, 6);
   save('keys-acme.example-bad-platform-signature.json', badKeys);
-  vector('event-key-record-forged', ep(() => {}), { options: { keys: 'keys-acme.example-bad-platform-signature.json', platform_key: 'platform-key.json' }, valid: false, must_fail: [{ check: 'platform_signature' }], note: 'the key record is not signed by the platform key' });
-  vector('event-log-leaf-hash', ep((d) => (d.log.leaf_hash = flipHex(d.log.leaf_hash))), { valid: false, must_fail: [{ check: 'log_leaf_hash' }], note: 'the log leaf hash is not SHA-256(0x00 || signed bytes)' });
-  vector('event-log-audit-path', ep((d) => (d.log.audit_path[0] = flipHex(d.log.audit_path[0]))), { valid: false, must_fail: [{ check: 'log_inclusion' }], note: 'an audit path hash changed' });
-  vector('event-log-leaf-index', ep((d) => (d.log.leaf_index = (d.log.leaf_index + 1) % d.log.tree_size)), { valid: false, must_fail: [{ check: 'log_inclusion' }], note: 'the leaf index moved' });
-  vector('event-log-root', ep((d) => (d.log.root_hash = flipHex(d.log.root_hash))), { valid: false, must_fail: [{ check: 'log_inclusion' }, { check: 'log_checkpoint' }], note: 'root_hash differs from the checkpoint' });
-  vector('event-log-checkpoint-signature', ep((d) => (d.log.checkpoint = tamperLine(d.log.checkpoint, d.log.checkpoint.slice(0, d.log.checkpoint.indexOf('\n')), -1))), { valid: false, must_fail: [{ check: 'log_checkpoint_signature' }], note: 'the checkpoint note signature altered' });
-  vector('event-log-origin', ep((d) => (d.organization.primary_domain = 'beta.example')), { valid: false, must_fail: [{ check: 'log_origin' }], note: "the issuer block names another domain: the checkpoint is not that domain's log" });
-  vector('event-log-shape', ep((d) => delete d.log.audit_path), { valid: false, must_fail: [{ check: 'log' }], note: 'a log block without audit_path' });
-  vector('event-log-pending', ep((d) => (d.log = { status: 'pending' })), { valid: true, must_fail: [], note: 'a pending log block is a SKIP line, not a failure' });
+  vector(
+    'event-key-record-forged',
+    ep(() => {}),
+    {
+      options: { keys: 'keys-acme.example-bad-platform-signature.json', platform_key: 'platform-key.json' },
+      valid: false,
+      must_fail: [{ check: 'platform_signature' }],
+      note: 'the key record is not signed by the platform key',
+    },
+  );
+  vector(
+    'event-log-leaf-hash',
+    ep((d) => (d.log.leaf_hash = flipHex(d.log.leaf_hash))),
+    {
+      valid: false,
+      must_fail: [{ check: 'log_leaf_hash' }],
+      note: 'the log leaf hash is not SHA-256(0x00 || signed bytes)',
+    },
+  );
+  vector(
+    'event-log-audit-path',
+    ep((d) => (d.log.audit_path[0] = flipHex(d.log.audit_path[0]))),
+    { valid: false, must_fail: [{ check: 'log_inclusion' }], note: 'an audit path hash changed' },
+  );
+  vector(
+    'event-log-leaf-index',
+    ep((d) => (d.log.leaf_index = (d.log.leaf_index + 1) % d.log.tree_size)),
+    { valid: false, must_fail: [{ check: 'log_inclusion' }], note: 'the leaf index moved' },
+  );
+  vector(
+    'event-log-root',
+    ep((d) => (d.log.root_hash = flipHex(d.log.root_hash))),
+    {
+      valid: false,
+      must_fail: [{ check: 'log_inclusion' }, { check: 'log_checkpoint' }],
+      note: 'root_hash differs from the checkpoint',
+    },
+  );
+  vector(
+    'event-log-checkpoint-signature',
+    ep(
+      (d) =>
+        (d.log.checkpoint = tamperLine(
+          d.log.checkpoint,
+          d.log.checkpoint.slice(0, d.log.checkpoint.indexOf('\n')),
+          -1,
+        )),
+    ),
+    { valid: false, must_fail: [{ check: 'log_checkpoint_signature' }], note: 'the checkpoint note signature altered' },
+  );
+  vector(
+    'event-log-origin',
+    ep((d) => (d.organization.primary_domain = 'beta.example')),
+    {
+      valid: false,
+      must_fail: [{ check: 'log_origin' }],
+      note: "the issuer block names another domain: the checkpoint is not that domain's log",
+    },
+  );
+  vector(
+    'event-log-shape',
+    ep((d) => delete d.log.audit_path),
+    { valid: false, must_fail: [{ check: 'log' }], note: 'a log block without audit_path' },
+  );
+  vector(
+    'event-log-pending',
+    ep((d) => (d.log = { status: 'pending' })),
+    { valid: true, must_fail: [], note: 'a pending log block is a SKIP line, not a failure' },
+  );
 
   // ---- tampered AI, document and audit documents ----
   const ap = clone(aiProof);
   ap.record.input_hash = flipHex(ap.record.input_hash);
-  vector('ai-input-hash', ap, { valid: false, must_fail: [{ check: 'fields' }], note: 'record.input_hash differs from the signed one' });
+  vector('ai-input-hash', ap, {
+    valid: false,
+    must_fail: [{ check: 'fields' }],
+    note: 'record.input_hash differs from the signed one',
+  });
   const ap2 = clone(aiProof);
   ap2.record.subject = { approver_id: 'u-43' };
-  vector('ai-wrong-subject', ap2, { valid: false, must_fail: [{ check: 'payload_hash' }], note: 'with another subject the payload_hash does not recompute' });
+  vector('ai-wrong-subject', ap2, {
+    valid: false,
+    must_fail: [{ check: 'payload_hash' }],
+    note: 'with another subject the payload_hash does not recompute',
+  });
   const ap3 = clone(aiProof);
   ap3.record.subject = { approver_id: 'u-42' };
-  vector('ai-with-subject', ap3, { valid: true, must_fail: [], note: 'the subject added by its holder: payload_hash recomputes' });
+  vector('ai-with-subject', ap3, {
+    valid: true,
+    must_fail: [],
+    note: 'the subject added by its holder: payload_hash recomputes',
+  });
   const dp = clone(docProof);
   dp.document_hash = sha256('another document');
-  vector('document-hash-field', dp, { valid: false, must_fail: [{ check: 'fields' }], note: 'document_hash differs from the signed one' });
+  vector('document-hash-field', dp, {
+    valid: false,
+    must_fail: [{ check: 'fields' }],
+    note: 'document_hash differs from the signed one',
+  });
   const au = clone(audit);
   au.action = 'user.logout';
-  vector('audit-action-changed', au, { valid: false, must_fail: [{ check: 'payload_hash' }, { check: 'signature' }], note: 'a signed field changed after signing' });
+  vector('audit-action-changed', au, {
+    valid: false,
+    must_fail: [{ check: 'payload_hash' }, { check: 'signature' }],
+    note: 'a signed field changed after signing',
+  });
   const au2 = clone(audit);
   au2.log.checkpoint = eventProof.log.checkpoint;
-  vector('audit-tenant-log-checkpoint', au2, { valid: false, must_fail: [{ check: 'log_checkpoint' }], note: "the tenant log's checkpoint in place of the org log's" });
-  vector('audit-org-log-origin', audit, { options: { keys: 'keys-beta.example.json' }, valid: false, must_fail: [{ check: 'log_origin' }], note: "with another domain's key list the org log origin is not that domain's" });
+  vector('audit-tenant-log-checkpoint', au2, {
+    valid: false,
+    must_fail: [{ check: 'log_checkpoint' }],
+    note: "the tenant log's checkpoint in place of the org log's",
+  });
+  vector('audit-org-log-origin', audit, {
+    options: { keys: 'keys-beta.example.json' },
+    valid: false,
+    must_fail: [{ check: 'log_origin' }],
+    note: "with another domain's key list the org log origin is not that domain's",
+  });
 
   // ---- tampered bundles ----
   // Made on the bundle without its heads (absent heads are SKIP lines): the bundle rules are what they test, and five
   // copies of the head evidence in each of these files would make the folder several times larger.
   const bare = (): Json => withoutHeads(bundle);
-  vector('bundle-version', { ...bare(), bundle_version: 2 }, { valid: false, must_fail: [{ check: 'bundle_version', item: 'bundle' }], note: 'an unknown bundle version' });
+  vector(
+    'bundle-version',
+    { ...bare(), bundle_version: 2 },
+    { valid: false, must_fail: [{ check: 'bundle_version', item: 'bundle' }], note: 'an unknown bundle version' },
+  );
   const recount = (b: Json): Json => {
     b.items.forEach((it: Json, i: number) => (it.sequence = i + 1));
     const composite = sha256(Buffer.concat(b.items.map((it: Json) => Buffer.from(it.content_hash, 'hex'))));
@@ -280,52 +637,122 @@ async function build(s: Server, dir: string, trust: Trust): Promise<void> {
   };
   const removed = bare();
   removed.items.splice(1, 1);
-  vector('bundle-item-removed', recount(removed), { valid: false, must_fail: [{ check: 'payload_hash', item: 'seal' }], note: 'an item removed, counts and composite hash recomputed by the forger' });
+  vector('bundle-item-removed', recount(removed), {
+    valid: false,
+    must_fail: [{ check: 'payload_hash', item: 'seal' }],
+    note: 'an item removed, counts and composite hash recomputed by the forger',
+  });
   const dup = bare();
   dup.items.splice(2, 0, clone(dup.items[1]));
-  vector('bundle-item-duplicated', recount(dup), { valid: false, must_fail: [{ check: 'unique_items', item: 'bundle' }, { check: 'payload_hash', item: 'seal' }], note: 'an item twice, counts recomputed' });
+  vector('bundle-item-duplicated', recount(dup), {
+    valid: false,
+    must_fail: [
+      { check: 'unique_items', item: 'bundle' },
+      { check: 'payload_hash', item: 'seal' },
+    ],
+    note: 'an item twice, counts recomputed',
+  });
   const swapped = bare();
   [swapped.items[0], swapped.items[3]] = [swapped.items[3], swapped.items[0]];
-  vector('bundle-items-swapped', recount(swapped), { valid: false, must_fail: [{ check: 'timestamps', item: 'bundle' }, { check: 'payload_hash', item: 'seal' }], note: 'first and last items swapped, sequence renumbered' });
+  vector('bundle-items-swapped', recount(swapped), {
+    valid: false,
+    must_fail: [
+      { check: 'timestamps', item: 'bundle' },
+      { check: 'payload_hash', item: 'seal' },
+    ],
+    note: 'first and last items swapped, sequence renumbered',
+  });
   const unsequenced = bare();
   unsequenced.items[1].sequence = 3;
-  vector('bundle-sequence', unsequenced, { valid: false, must_fail: [{ check: 'sequence', item: 'bundle' }], note: 'a sequence number out of order' });
+  vector('bundle-sequence', unsequenced, {
+    valid: false,
+    must_fail: [{ check: 'sequence', item: 'bundle' }],
+    note: 'a sequence number out of order',
+  });
   const counted = bare();
   counted.header.item_count += 1;
-  vector('bundle-count', counted, { valid: false, must_fail: [{ check: 'count', item: 'bundle' }], note: 'header.item_count off by one' });
+  vector('bundle-count', counted, {
+    valid: false,
+    must_fail: [{ check: 'count', item: 'bundle' }],
+    note: 'header.item_count off by one',
+  });
   const composite = bare();
   composite.header.composite_hash = flipHex(composite.header.composite_hash);
-  vector('bundle-composite', composite, { valid: false, must_fail: [{ check: 'composite_hash', item: 'bundle' }], note: 'header.composite_hash changed' });
+  vector('bundle-composite', composite, {
+    valid: false,
+    must_fail: [{ check: 'composite_hash', item: 'bundle' }],
+    note: 'header.composite_hash changed',
+  });
   const content = bare();
   content.items[0].payload.total = 100;
-  vector('bundle-item-payload', content, { valid: false, must_fail: [{ check: 'content_hash', item: 'item 1' }], note: "an event item's payload changed" });
+  vector('bundle-item-payload', content, {
+    valid: false,
+    must_fail: [{ check: 'content_hash', item: 'item 1' }],
+    note: "an event item's payload changed",
+  });
   const docMeta = bare();
   docMeta.items[2].payload.metadata = { pages: 2 };
-  vector('bundle-document-metadata', docMeta, { valid: false, must_fail: [{ check: 'fields', item: 'item 3' }], note: "a document item's metadata changed" });
+  vector('bundle-document-metadata', docMeta, {
+    valid: false,
+    must_fail: [{ check: 'fields', item: 'item 3' }],
+    note: "a document item's metadata changed",
+  });
   const aiPlain = bare();
   aiPlain.items[1].payload.output = 'rejected';
-  vector('bundle-ai-plaintext', aiPlain, { valid: false, must_fail: [{ check: 'content_hash', item: 'item 2' }], note: "an AI item's stored output changed" });
+  vector('bundle-ai-plaintext', aiPlain, {
+    valid: false,
+    must_fail: [{ check: 'content_hash', item: 'item 2' }],
+    note: "an AI item's stored output changed",
+  });
   const traceId = bare();
   traceId.header.trace_id = beta.tenantId;
-  vector('bundle-trace-id', traceId, { valid: false, must_fail: [{ check: 'payload_hash', item: 'seal' }], note: 'another trace id in the header' });
+  vector('bundle-trace-id', traceId, {
+    valid: false,
+    must_fail: [{ check: 'payload_hash', item: 'seal' }],
+    note: 'another trace id in the header',
+  });
   const sealedAt = bare();
   sealedAt.seal.sealed_at = '2020-01-01T00:00:00.000Z';
-  vector('bundle-sealed-at', sealedAt, { valid: false, must_fail: [{ check: 'fields', item: 'seal' }], note: 'seal.sealed_at differs from the signed time' });
+  vector('bundle-sealed-at', sealedAt, {
+    valid: false,
+    must_fail: [{ check: 'fields', item: 'seal' }],
+    note: 'seal.sealed_at differs from the signed time',
+  });
   const sealSig = bare();
   sealSig.seal.signature = flipHex(sealSig.seal.signature, 20);
-  vector('bundle-seal-signature', sealSig, { valid: false, must_fail: [{ check: 'signature', item: 'seal' }], note: 'the seal signature altered' });
+  vector('bundle-seal-signature', sealSig, {
+    valid: false,
+    must_fail: [{ check: 'signature', item: 'seal' }],
+    note: 'the seal signature altered',
+  });
   const claims = bare();
   claims.seal.all_signatures_valid = false;
-  vector('bundle-seal-claim', claims, { valid: false, must_fail: [{ check: 'reported', item: 'seal' }], note: 'the server reported all_signatures_valid false' });
+  vector('bundle-seal-claim', claims, {
+    valid: false,
+    must_fail: [{ check: 'reported', item: 'seal' }],
+    note: 'the server reported all_signatures_valid false',
+  });
   const foreign = bare();
   foreign.items[0] = withoutHeads(betaBundle).items[0];
-  vector('bundle-foreign-item', recount(foreign), { valid: false, must_fail: [{ check: 'tenant', item: 'bundle' }], note: "another tenant's item in place of the first" });
+  vector('bundle-foreign-item', recount(foreign), {
+    valid: false,
+    must_fail: [{ check: 'tenant', item: 'bundle' }],
+    note: "another tenant's item in place of the first",
+  });
   const pending = bare();
   pending.items[2].log = { status: 'pending' };
-  vector('bundle-log-order', pending, { valid: false, must_fail: [{ check: 'log_order', item: 'bundle' }], note: 'an item pending while the seal is covered by a checkpoint' });
+  vector('bundle-log-order', pending, {
+    valid: false,
+    must_fail: [{ check: 'log_order', item: 'bundle' }],
+    note: 'an item pending while the seal is covered by a checkpoint',
+  });
   const sealPayload = bare();
   sealPayload.seal.payload.metadata = { period: '2025-02' };
-  vector('bundle-seal-payload', sealPayload, { valid: false, must_fail: [{ check: 'payload', item: 'seal' }], note: 'seal.payload carries other metadata' });
+  vector('bundle-seal-payload', sealPayload, {
+    valid: false,
+    must_fail: [{ check: 'payload', item: 'seal' }],
+    note: 'seal.payload carries other metadata',
+  });
 
   await headVectors(eventProof, trusted, names, trust);
 }
@@ -334,11 +761,22 @@ async function build(s: Server, dir: string, trust: Trust): Promise<void> {
 function saveTrust(platform: Json, t: Trust): string[] {
   const logLine = `log ${platform.note_verifier_key}`;
   const w3 = generateKeyPairSync('ed25519').publicKey.export({ format: 'jwk' }).x!;
-  const absent = cosignerVerifierKey(nodeSha256, 'witness.vectors.example/w3', new Uint8Array(Buffer.from(w3, 'base64url')));
+  const absent = cosignerVerifierKey(
+    nodeSha256,
+    'witness.vectors.example/w3',
+    new Uint8Array(Buffer.from(w3, 'base64url')),
+  );
   const other = generateKeyPairSync('ed25519').publicKey.export({ format: 'jwk' }).x!;
-  const otherLog = verifierKey(nodeSha256, platform.note_verifier_key.split('+')[0], new Uint8Array(Buffer.from(other, 'base64url')));
+  const otherLog = verifierKey(
+    nodeSha256,
+    platform.note_verifier_key.split('+')[0],
+    new Uint8Array(Buffer.from(other, 'base64url')),
+  );
   const w = (label: string, x: { name: string; vkey: string }) => `witness ${label} ${x.vkey}`;
-  save('policy.txt', `# the verifier's policy: the platform key signs the head, both witnesses must cosign\n${logLine}\n${w('w1', t.w1)}\n${w('w2', t.a2Witness)}\ngroup both all w1 w2\nquorum both\n`);
+  save(
+    'policy.txt',
+    `# the verifier's policy: the platform key signs the head, both witnesses must cosign\n${logLine}\n${w('w1', t.w1)}\n${w('w2', t.a2Witness)}\ngroup both all w1 w2\nquorum both\n`,
+  );
   save('policy-unmet.txt', `${logLine}\n${w('w1', t.w1)}\nwitness w3 ${absent}\ngroup both all w1 w3\nquorum both\n`);
   save('policy-other-log.txt', `log ${otherLog}\n${w('w1', t.w1)}\nquorum w1\n`);
   save('tsa-ca.pem', t.tsa.caPem);
@@ -368,8 +806,17 @@ async function headVectors(eventProof: Json, trusted: Options, names: string[], 
   // Real tokens the appliance would not keep: from a TSA of another CA, and over other bytes than the head body.
   const stamp = async (tsa: Tsa, data: string) => {
     const nonce = newNonce();
-    const res = await fetch(tsa.url, { method: 'POST', headers: { 'content-type': 'application/timestamp-query' }, body: Buffer.from(buildTimestampRequest(nodeSha256(new TextEncoder().encode(data)), nonce)) });
-    const reply = await checkTimestampResponse(nodeSha256, new Uint8Array(await res.arrayBuffer()), new TextEncoder().encode(data), { nonce, anchors: loadTrustAnchors(tsa.mode === 'other_ca' ? tsa.otherCaPem : tsa.caPem) });
+    const res = await fetch(tsa.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/timestamp-query' },
+      body: Buffer.from(buildTimestampRequest(nodeSha256(new TextEncoder().encode(data)), nonce)),
+    });
+    const reply = await checkTimestampResponse(
+      nodeSha256,
+      new Uint8Array(await res.arrayBuffer()),
+      new TextEncoder().encode(data),
+      { nonce, anchors: loadTrustAnchors(tsa.mode === 'other_ca' ? tsa.otherCaPem : tsa.caPem) },
+    );
     if (!reply.ok || !reply.token) throw new Error(`TSA refused: ${JSON.stringify(reply)}`);
     return { token: Buffer.from(reply.token).toString('base64'), gen_time: reply.genTime.toISOString(), tsa: tsa.url };
   };
@@ -380,37 +827,178 @@ async function headVectors(eventProof: Json, trusted: Options, names: string[], 
     f(d.log.head);
     return d;
   };
-  vector('head-event-proof', eventProof, { options: trusted, valid: true, must_fail: [], note: `the appliance's log.head under the verifier's policy and TSA roots: head leaf, inclusion, platform signature, cosignatures of ${names.join(' and ')} meeting the quorum, an RFC 3161 token chaining to tsa-ca.pem` });
-  vector('head-no-policy', eventProof, { options: { platform_key: 'platform-key.json' }, valid: true, must_fail: [], note: 'without a policy: the head note against the platform key given; cosignatures not checked, no outside trust applied' });
-  vector('head-leaf', withHead((h) => (h.leaf_hash = flipHex(h.leaf_hash))), { options: trusted, valid: false, must_fail: [{ check: 'head_leaf' }], note: "the head leaf is not the hash of the log checkpoint's head leaf" });
-  vector('head-leaf-index', withHead((h) => (h.leaf_index = (h.leaf_index + 1) % h.tree_size)), { options: trusted, valid: false, must_fail: [{ check: 'head_inclusion' }], note: 'the head leaf index moved' });
-  vector('head-inclusion', withHead((h) => (h.audit_path[0] = flipHex(h.audit_path[0]))), { options: trusted, valid: false, must_fail: [{ check: 'head_inclusion' }], note: 'a head audit path hash changed' });
-  vector('head-root', withHead((h) => (h.root_hash = flipHex(h.root_hash))), { options: trusted, valid: false, must_fail: [{ check: 'head_inclusion' }, { check: 'head_checkpoint' }], note: 'root_hash differs from the head checkpoint' });
-  vector('head-signature', withHead((h) => (h.checkpoint = tamperLine(h.checkpoint, headOrigin, -1))), { options: trusted, valid: false, must_fail: [{ check: 'head_signature' }], note: 'the platform signature of the head note altered' });
-  vector('head-signature-platform-key', withHead((h) => (h.checkpoint = tamperLine(h.checkpoint, headOrigin, -1))), { options: { platform_key: 'platform-key.json' }, valid: false, must_fail: [{ check: 'head_signature' }], note: 'the same, checked against the platform key file without a policy' });
-  vector('head-other-log', eventProof, { options: { policy: 'policy-other-log.txt' }, valid: false, must_fail: [{ check: 'head_signature' }], note: "the policy's log key is not the key that signed the head" });
-  vector('head-cosignature', withHead((h) => (h.checkpoint = tamperLine(h.checkpoint, names[1]!, 20))), { options: trusted, valid: false, must_fail: [{ check: 'head_cosignature' }, { check: 'head_quorum' }], note: `the cosignature of ${names[1]} altered` });
-  vector('head-quorum', eventProof, { options: { policy: 'policy-unmet.txt', tsa_ca: 'tsa-ca.pem' }, valid: false, must_fail: [{ check: 'head_quorum' }], note: 'the policy needs w3, which did not cosign' });
-  vector('head-timestamp-other-ca', withHead((h) => (h.timestamps = [foreign])), { options: trusted, valid: false, must_fail: [{ check: 'head_timestamp' }], note: 'the only token, over the head body, is from a TSA of another CA: with --tsa-ca none counts' });
-  vector('head-timestamp-imprint', withHead((h) => (h.timestamps = [overOther])), { options: trusted, valid: false, must_fail: [{ check: 'head_timestamp' }], note: 'a token of the trusted TSA over other bytes than the head body' });
-  vector('head-timestamp-gen-time', withHead((h) => (h.timestamps[0].gen_time = '2020-01-01T00:00:00.000Z')), { options: trusted, valid: false, must_fail: [{ check: 'head_timestamp' }], note: "gen_time differs from the token's" });
-  vector('head-timestamp-token', withHead((h) => {
-    const der = Buffer.from(h.timestamps[0].token, 'base64');
-    der[der.length - 10]! ^= 1;
-    h.timestamps[0].token = der.toString('base64');
-  }), { options: trusted, valid: false, must_fail: [{ check: 'head_timestamp' }], note: 'a byte of the token signature changed' });
-  vector('head-shape', withHead((h) => delete h.audit_path), { options: trusted, valid: false, must_fail: [{ check: 'head' }], note: 'a head block without audit_path' });
+  vector('head-event-proof', eventProof, {
+    options: trusted,
+    valid: true,
+    must_fail: [],
+    note: `the appliance's log.head under the verifier's policy and TSA roots: head leaf, inclusion, platform signature, cosignatures of ${names.join(' and ')} meeting the quorum, an RFC 3161 token chaining to tsa-ca.pem`,
+  });
+  vector('head-no-policy', eventProof, {
+    options: { platform_key: 'platform-key.json' },
+    valid: true,
+    must_fail: [],
+    note: 'without a policy: the head note against the platform key given; cosignatures not checked, no outside trust applied',
+  });
+  vector(
+    'head-leaf',
+    withHead((h) => (h.leaf_hash = flipHex(h.leaf_hash))),
+    {
+      options: trusted,
+      valid: false,
+      must_fail: [{ check: 'head_leaf' }],
+      note: "the head leaf is not the hash of the log checkpoint's head leaf",
+    },
+  );
+  vector(
+    'head-leaf-index',
+    withHead((h) => (h.leaf_index = (h.leaf_index + 1) % h.tree_size)),
+    { options: trusted, valid: false, must_fail: [{ check: 'head_inclusion' }], note: 'the head leaf index moved' },
+  );
+  vector(
+    'head-inclusion',
+    withHead((h) => (h.audit_path[0] = flipHex(h.audit_path[0]))),
+    {
+      options: trusted,
+      valid: false,
+      must_fail: [{ check: 'head_inclusion' }],
+      note: 'a head audit path hash changed',
+    },
+  );
+  vector(
+    'head-root',
+    withHead((h) => (h.root_hash = flipHex(h.root_hash))),
+    {
+      options: trusted,
+      valid: false,
+      must_fail: [{ check: 'head_inclusion' }, { check: 'head_checkpoint' }],
+      note: 'root_hash differs from the head checkpoint',
+    },
+  );
+  vector(
+    'head-signature',
+    withHead((h) => (h.checkpoint = tamperLine(h.checkpoint, headOrigin, -1))),
+    {
+      options: trusted,
+      valid: false,
+      must_fail: [{ check: 'head_signature' }],
+      note: 'the platform signature of the head note altered',
+    },
+  );
+  vector(
+    'head-signature-platform-key',
+    withHead((h) => (h.checkpoint = tamperLine(h.checkpoint, headOrigin, -1))),
+    {
+      options: { platform_key: 'platform-key.json' },
+      valid: false,
+      must_fail: [{ check: 'head_signature' }],
+      note: 'the same, checked against the platform key file without a policy',
+    },
+  );
+  vector('head-other-log', eventProof, {
+    options: { policy: 'policy-other-log.txt' },
+    valid: false,
+    must_fail: [{ check: 'head_signature' }],
+    note: "the policy's log key is not the key that signed the head",
+  });
+  vector(
+    'head-cosignature',
+    withHead((h) => (h.checkpoint = tamperLine(h.checkpoint, names[1]!, 20))),
+    {
+      options: trusted,
+      valid: false,
+      must_fail: [{ check: 'head_cosignature' }, { check: 'head_quorum' }],
+      note: `the cosignature of ${names[1]} altered`,
+    },
+  );
+  vector('head-quorum', eventProof, {
+    options: { policy: 'policy-unmet.txt', tsa_ca: 'tsa-ca.pem' },
+    valid: false,
+    must_fail: [{ check: 'head_quorum' }],
+    note: 'the policy needs w3, which did not cosign',
+  });
+  vector(
+    'head-timestamp-other-ca',
+    withHead((h) => (h.timestamps = [foreign])),
+    {
+      options: trusted,
+      valid: false,
+      must_fail: [{ check: 'head_timestamp' }],
+      note: 'the only token, over the head body, is from a TSA of another CA: with --tsa-ca none counts',
+    },
+  );
+  vector(
+    'head-timestamp-imprint',
+    withHead((h) => (h.timestamps = [overOther])),
+    {
+      options: trusted,
+      valid: false,
+      must_fail: [{ check: 'head_timestamp' }],
+      note: 'a token of the trusted TSA over other bytes than the head body',
+    },
+  );
+  vector(
+    'head-timestamp-gen-time',
+    withHead((h) => (h.timestamps[0].gen_time = '2020-01-01T00:00:00.000Z')),
+    {
+      options: trusted,
+      valid: false,
+      must_fail: [{ check: 'head_timestamp' }],
+      note: "gen_time differs from the token's",
+    },
+  );
+  vector(
+    'head-timestamp-token',
+    withHead((h) => {
+      const der = Buffer.from(h.timestamps[0].token, 'base64');
+      der[der.length - 10]! ^= 1;
+      h.timestamps[0].token = der.toString('base64');
+    }),
+    {
+      options: trusted,
+      valid: false,
+      must_fail: [{ check: 'head_timestamp' }],
+      note: 'a byte of the token signature changed',
+    },
+  );
+  vector(
+    'head-shape',
+    withHead((h) => delete h.audit_path),
+    { options: trusted, valid: false, must_fail: [{ check: 'head' }], note: 'a head block without audit_path' },
+  );
   const pending = clone(eventProof);
   pending.log.head = { status: 'pending' };
-  vector('head-pending', pending, { valid: true, must_fail: [], note: 'a head still pending is a SKIP line when the verifier asks for no outside trust' });
-  vector('head-pending-policy', pending, { options: trusted, valid: false, must_fail: [{ check: 'head' }], note: 'a head still pending under a policy and TSA roots: the evidence asked for is not there' });
+  vector('head-pending', pending, {
+    valid: true,
+    must_fail: [],
+    note: 'a head still pending is a SKIP line when the verifier asks for no outside trust',
+  });
+  vector('head-pending-policy', pending, {
+    options: trusted,
+    valid: false,
+    must_fail: [{ check: 'head' }],
+    note: 'a head still pending under a policy and TSA roots: the evidence asked for is not there',
+  });
   const absent = clone(eventProof);
   delete absent.log.head;
-  vector('head-absent-policy', absent, { options: trusted, valid: false, must_fail: [{ check: 'head' }], note: 'a log block without head under a policy and TSA roots' });
-  vector('head-empty', withHead((h) => Object.keys(h).forEach((k) => delete h[k])), { options: trusted, valid: false, must_fail: [{ check: 'head' }], note: 'an empty head block ({}): not a head' });
+  vector('head-absent-policy', absent, {
+    options: trusted,
+    valid: false,
+    must_fail: [{ check: 'head' }],
+    note: 'a log block without head under a policy and TSA roots',
+  });
+  vector(
+    'head-empty',
+    withHead((h) => Object.keys(h).forEach((k) => delete h[k])),
+    { options: trusted, valid: false, must_fail: [{ check: 'head' }], note: 'an empty head block ({}): not a head' },
+  );
   const nulled = clone(eventProof);
   nulled.log.head = null;
-  vector('head-null-policy', nulled, { options: trusted, valid: false, must_fail: [{ check: 'head' }], note: 'head: null under a policy and TSA roots is no head, not a pass' });
+  vector('head-null-policy', nulled, {
+    options: trusted,
+    valid: false,
+    must_fail: [{ check: 'head' }],
+    note: 'head: null under a policy and TSA roots is no head, not a pass',
+  });
 }
 
 if (import.meta.main) await main();

@@ -15,15 +15,23 @@ export const ORIGIN = 'proof.acme.example/acme.example';
 
 /** A checkpoint note for ORIGIN signed with the tenant seed of the other examples (Ed25519 is deterministic). */
 function checkpoint(size: number, root: Buffer) {
-  const priv = createPrivateKey({ key: Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), Buffer.from(TENANT_SEED, 'hex')]), format: 'der', type: 'pkcs8' });
+  const priv = createPrivateKey({
+    key: Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), Buffer.from(TENANT_SEED, 'hex')]),
+    format: 'der',
+    type: 'pkcs8',
+  });
   const pub = createPublicKey(priv).export({ format: 'der', type: 'spki' }).subarray(12);
   const body = `${ORIGIN}\n${size}\n${root.toString('base64')}\n`;
   const keyId = H(Buffer.from(ORIGIN), Buffer.from([0x0a, 0x01]), pub).subarray(0, 4);
   const signature = sign(null, Buffer.from(body), priv);
   return {
-    body, key_id_input_hex: hex(Buffer.concat([Buffer.from(ORIGIN), Buffer.from([0x0a, 0x01]), pub])), note_key_id: hex(keyId),
-    signature: hex(signature), note: `${body}\n\u2014 ${ORIGIN} ${Buffer.concat([keyId, signature]).toString('base64')}\n`,
-    verifier_key: `${ORIGIN}+${hex(keyId)}+${Buffer.concat([Buffer.from([1]), pub]).toString('base64')}`, public_key: hex(pub),
+    body,
+    key_id_input_hex: hex(Buffer.concat([Buffer.from(ORIGIN), Buffer.from([0x0a, 0x01]), pub])),
+    note_key_id: hex(keyId),
+    signature: hex(signature),
+    note: `${body}\n\u2014 ${ORIGIN} ${Buffer.concat([keyId, signature]).toString('base64')}\n`,
+    verifier_key: `${ORIGIN}+${hex(keyId)}+${Buffer.concat([Buffer.from([1]), pub]).toString('base64')}`,
+    public_key: hex(pub),
   };
 }
 
@@ -43,12 +51,42 @@ export function merkleExample() {
   const root3 = node(g, c);
   return {
     origin: ORIGIN,
-    leaves: data.map((x, n) => ({ index: n, data_utf8: x.toString('utf8'), data_hex: hex(x), leaf_hash: hex(leafHash(x)) })),
-    nodes: { a: hex(a), b: hex(b), c: hex(c), d: hex(d), e: hex(e), f: hex(f), j: hex(j), g: hex(g), h: hex(h), i: hex(i), k: hex(k), l: hex(l) },
+    leaves: data.map((x, n) => ({
+      index: n,
+      data_utf8: x.toString('utf8'),
+      data_hex: hex(x),
+      leaf_hash: hex(leafHash(x)),
+    })),
+    nodes: {
+      a: hex(a),
+      b: hex(b),
+      c: hex(c),
+      d: hex(d),
+      e: hex(e),
+      f: hex(f),
+      j: hex(j),
+      g: hex(g),
+      h: hex(h),
+      i: hex(i),
+      k: hex(k),
+      l: hex(l),
+    },
     root_3: hex(root3),
     root_7: hex(root7),
-    inclusion: { leaf_index: 4, tree_size: 7, leaf_hash: hex(e), audit_path: [hex(f), hex(j), hex(k)], root_hash: hex(root7) },
-    consistency: { first: 3, second: 7, consistency_path: [hex(c), hex(d), hex(g), hex(l)], first_root: hex(root3), second_root: hex(root7) },
+    inclusion: {
+      leaf_index: 4,
+      tree_size: 7,
+      leaf_hash: hex(e),
+      audit_path: [hex(f), hex(j), hex(k)],
+      root_hash: hex(root7),
+    },
+    consistency: {
+      first: 3,
+      second: 7,
+      consistency_path: [hex(c), hex(d), hex(g), hex(l)],
+      first_root: hex(root3),
+      second_root: hex(root7),
+    },
     checkpoint_3: checkpoint(3, root3),
     checkpoint_7: checkpoint(7, root7),
   };
@@ -56,6 +94,10 @@ export function merkleExample() {
 
 if (import.meta.main) {
   const ex = merkleExample();
-  if (process.argv.includes('--write')) writeFileSync(join(resolve(import.meta.dir, '..'), 'test/unit/vectors/merkle-7-leaf.json'), `${JSON.stringify(ex, null, 2)}\n`);
+  if (process.argv.includes('--write'))
+    writeFileSync(
+      join(resolve(import.meta.dir, '..'), 'test/unit/vectors/merkle-7-leaf.json'),
+      `${JSON.stringify(ex, null, 2)}\n`,
+    );
   console.log(JSON.stringify(ex, null, 2));
 }

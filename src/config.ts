@@ -60,16 +60,40 @@ export type ReplicationConfig = Readonly<{
 }>;
 
 const KEYS = [
-  'SVC_DATA_DIR', 'SVC_HOST', 'SVC_PORT', 'SVC_PUBLIC_URL', 'SVC_TLS_CERT', 'SVC_TLS_KEY', 'SVC_TLS',
-  'SVC_BOOTSTRAP', 'SVC_MASTER_KEY_FILE', 'SVC_STREAM_ALLOW_CIDRS', 'SVC_STREAM_CA_FILE',
-  'SVC_AUDIT_HOT_DAYS', 'SVC_PUBLIC_RPS', 'SVC_LOG_LEVEL', 'SVC_UPGRADE_URL', 'SVC_RETENTION_CRON', 'SVC_WRITE_QUEUE_MAX',
-  'SVC_CHECKPOINT_LEAVES', 'SVC_CHECKPOINT_SECONDS',
-  'SVC_METRICS_ADDR', 'SVC_HEAD_SECONDS', 'SVC_WITNESS_POLICY_FILE', 'SVC_WITNESS_CA_FILE', 'SVC_TSA_URLS', 'SVC_TSA_CA_FILE',
-  'SVC_REPLICATION_URL', 'SVC_NODE_ID', 'SVC_FAILOVER_SECONDS', 'SVC_REPLICA_MAX_LAG_SECONDS',
+  'SVC_DATA_DIR',
+  'SVC_HOST',
+  'SVC_PORT',
+  'SVC_PUBLIC_URL',
+  'SVC_TLS_CERT',
+  'SVC_TLS_KEY',
+  'SVC_TLS',
+  'SVC_BOOTSTRAP',
+  'SVC_MASTER_KEY_FILE',
+  'SVC_STREAM_ALLOW_CIDRS',
+  'SVC_STREAM_CA_FILE',
+  'SVC_AUDIT_HOT_DAYS',
+  'SVC_PUBLIC_RPS',
+  'SVC_LOG_LEVEL',
+  'SVC_UPGRADE_URL',
+  'SVC_RETENTION_CRON',
+  'SVC_WRITE_QUEUE_MAX',
+  'SVC_CHECKPOINT_LEAVES',
+  'SVC_CHECKPOINT_SECONDS',
+  'SVC_METRICS_ADDR',
+  'SVC_HEAD_SECONDS',
+  'SVC_WITNESS_POLICY_FILE',
+  'SVC_WITNESS_CA_FILE',
+  'SVC_TSA_URLS',
+  'SVC_TSA_CA_FILE',
+  'SVC_REPLICATION_URL',
+  'SVC_NODE_ID',
+  'SVC_FAILOVER_SECONDS',
+  'SVC_REPLICA_MAX_LAG_SECONDS',
 ] as const;
 
 /** SVC_NODE_ID's default: the host name and a hash of the data directory, stable across restarts of one node. */
-export const defaultNodeId = (dataDir: string): string => `${hostname()}-${createHash('sha256').update(dataDir).digest('hex').slice(0, 8)}`;
+export const defaultNodeId = (dataDir: string): string =>
+  `${hostname()}-${createHash('sha256').update(dataDir).digest('hex').slice(0, 8)}`;
 
 /** The text of a configured file, or null (absent or unreadable: a problem is listed). */
 function readSetting(name: string, file: string | undefined, problems: string[]): string | null {
@@ -92,7 +116,8 @@ function witnessPolicyOf(file: string | undefined, problems: string[]): Policy |
     return null;
   }
   for (const w of r.policy.witnesses) {
-    if (!w.url || !/^https?:\/\/[^/]+/.test(w.url)) problems.push(`SVC_WITNESS_POLICY_FILE: witness ${w.name} needs an http(s) URL to push checkpoints to`);
+    if (!w.url || !/^https?:\/\/[^/]+/.test(w.url))
+      problems.push(`SVC_WITNESS_POLICY_FILE: witness ${w.name} needs an http(s) URL to push checkpoints to`);
   }
   return r.policy;
 }
@@ -134,7 +159,10 @@ function rawSettings(env: Record<string, string | undefined>, problems: string[]
     try {
       parsed = JSON.parse(readFileSync(file, 'utf8'));
     } catch (e) {
-      const why = e instanceof SyntaxError ? 'is not valid JSON' : `cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`;
+      const why =
+        e instanceof SyntaxError
+          ? 'is not valid JSON'
+          : `cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`;
       problems.push(`SVC_CONFIG_FILE ${file} ${why}`);
     }
     if (parsed !== undefined && (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))) {
@@ -142,7 +170,8 @@ function rawSettings(env: Record<string, string | undefined>, problems: string[]
     } else if (parsed !== undefined) {
       for (const [k, v] of Object.entries(parsed)) {
         if (!KNOWN.has(k)) problems.push(`SVC_CONFIG_FILE ${file}: unknown setting ${k}`);
-        else if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean') problems.push(`SVC_CONFIG_FILE ${file}: ${k} must be a string, number or boolean`);
+        else if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean')
+          problems.push(`SVC_CONFIG_FILE ${file}: ${k} must be a string, number or boolean`);
         else out[k] = String(v);
       }
     }
@@ -152,7 +181,10 @@ function rawSettings(env: Record<string, string | undefined>, problems: string[]
 }
 
 /** Builds the Config; throws one Error listing every problem found. */
-export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: { dataDir?: string } = {}): Config {
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  overrides: { dataDir?: string } = {},
+): Config {
   const problems: string[] = [];
   const s = rawSettings(env, problems);
   const int = (name: string, def: number, min: number, max: number) => {
@@ -167,29 +199,44 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const tlsSetting = (s.SVC_TLS ?? 'on').toLowerCase();
   if (!['on', 'off', '1', '0', 'true', 'false'].includes(tlsSetting)) problems.push('SVC_TLS must be on or off');
   const level = (s.SVC_LOG_LEVEL ?? 'info') as Config['logLevel'];
-  if (!['debug', 'info', 'warn', 'error'].includes(level)) problems.push('SVC_LOG_LEVEL must be debug, info, warn or error');
+  if (!['debug', 'info', 'warn', 'error'].includes(level))
+    problems.push('SVC_LOG_LEVEL must be debug, info, warn or error');
   const cert = s.SVC_TLS_CERT ?? null;
   const key = s.SVC_TLS_KEY ?? null;
   if ((cert === null) !== (key === null)) problems.push('SVC_TLS_CERT and SVC_TLS_KEY go together');
   for (const f of [cert, key, s.SVC_STREAM_CA_FILE]) if (f && !existsSync(f)) problems.push(`file not found: ${f}`);
-  const cidrs = (s.SVC_STREAM_ALLOW_CIDRS ?? '').split(',').map((c) => c.trim()).filter(Boolean);
-  for (const c of cidrs) if (!parseRange(c)) problems.push(`SVC_STREAM_ALLOW_CIDRS: ${c} is not a CIDR or an IP address`);
+  const cidrs = (s.SVC_STREAM_ALLOW_CIDRS ?? '')
+    .split(',')
+    .map((c) => c.trim())
+    .filter(Boolean);
+  for (const c of cidrs)
+    if (!parseRange(c)) problems.push(`SVC_STREAM_ALLOW_CIDRS: ${c} is not a CIDR or an IP address`);
   const publicUrl = s.SVC_PUBLIC_URL ? s.SVC_PUBLIC_URL.replace(/\/+$/, '') : null;
-  if (publicUrl && !/^https?:\/\/[^/]+/.test(publicUrl)) problems.push('SVC_PUBLIC_URL must be an absolute http(s) URL');
+  if (publicUrl && !/^https?:\/\/[^/]+/.test(publicUrl))
+    problems.push('SVC_PUBLIC_URL must be an absolute http(s) URL');
   const metricsAddr = parseListenAddr(s.SVC_METRICS_ADDR ?? '127.0.0.1:9464');
-  const tsaUrls = (s.SVC_TSA_URLS ?? '').split(',').map((u) => u.trim()).filter(Boolean);
+  const tsaUrls = (s.SVC_TSA_URLS ?? '')
+    .split(',')
+    .map((u) => u.trim())
+    .filter(Boolean);
   for (const u of tsaUrls) if (!/^https?:\/\/[^/]+/.test(u)) problems.push(`SVC_TSA_URLS: ${u} is not an http(s) URL`);
   // A token is kept only when it chains to an anchor the operator chose.
-  if (tsaUrls.length && !s.SVC_TSA_CA_FILE) problems.push('SVC_TSA_URLS needs SVC_TSA_CA_FILE (the PEM roots the TSAs chain to)');
+  if (tsaUrls.length && !s.SVC_TSA_CA_FILE)
+    problems.push('SVC_TSA_URLS needs SVC_TSA_CA_FILE (the PEM roots the TSAs chain to)');
   if (metricsAddr === undefined) problems.push('SVC_METRICS_ADDR must be HOST:PORT or off');
   const retentionCron = s.SVC_RETENTION_CRON ?? '17 3 * * *';
   const replUrl = s.SVC_REPLICATION_URL ?? null;
-  if (replUrl && !/^postgres(ql)?:\/\//.test(replUrl)) problems.push('SVC_REPLICATION_URL must be a postgres:// connection URL');
+  if (replUrl && !/^postgres(ql)?:\/\//.test(replUrl))
+    problems.push('SVC_REPLICATION_URL must be a postgres:// connection URL');
   const nodeId = s.SVC_NODE_ID ?? defaultNodeId(dataDir);
-  if (!/^[A-Za-z0-9._-]{1,128}$/.test(nodeId)) problems.push('SVC_NODE_ID must be 1-128 letters, digits, dots, dashes or underscores');
+  if (!/^[A-Za-z0-9._-]{1,128}$/.test(nodeId))
+    problems.push('SVC_NODE_ID must be 1-128 letters, digits, dots, dashes or underscores');
   const failoverSeconds = int('SVC_FAILOVER_SECONDS', 10, 2, 3600);
   const maxLagSeconds = int('SVC_REPLICA_MAX_LAG_SECONDS', 5, 1, 86400);
-  if (!cron.validate(retentionCron)) problems.push(`SVC_RETENTION_CRON ${JSON.stringify(retentionCron)} is not a cron expression (five fields: minute hour day month weekday)`);
+  if (!cron.validate(retentionCron))
+    problems.push(
+      `SVC_RETENTION_CRON ${JSON.stringify(retentionCron)} is not a cron expression (five fields: minute hour day month weekday)`,
+    );
   const cfg: Config = {
     dataDir,
     host: s.SVC_HOST ?? '0.0.0.0',

@@ -41,7 +41,10 @@ export const ERRORS = {
   subject_too_many_keys: { status: 400, message: 'subject has too many keys' },
   invalid_label: { status: 400, message: 'label missing or over 255 characters' },
   trace_empty: { status: 400, message: 'The trace has no items' },
-  invalid_action: { status: 400, message: 'action must be lowercase, dot-segmented, 2-3 segments, at most 128 characters' },
+  invalid_action: {
+    status: 400,
+    message: 'action must be lowercase, dot-segmented, 2-3 segments, at most 128 characters',
+  },
   invalid_actor: { status: 400, message: 'actor.type or actor.id missing' },
   invalid_target: { status: 400, message: 'A target lacks type or id' },
   too_many_targets: { status: 400, message: 'More than 20 targets' },
@@ -107,7 +110,10 @@ export const ERRORS = {
   overloaded: { status: 503, message: 'Too many writes in flight; retry after Retry-After seconds' },
   // APPLIANCE "Past one machine": replication on PostgreSQL (docs/operations.md "Replication and failover").
   not_primary: { status: 503, message: 'This node is a standby; send writes to the primary' },
-  replication_unavailable: { status: 503, message: 'PostgreSQL cannot commit writes now; retry after Retry-After seconds' },
+  replication_unavailable: {
+    status: 503,
+    message: 'PostgreSQL cannot commit writes now; retry after Retry-After seconds',
+  },
   // The generic 500 for unexpected exceptions (never carries internals).
   internal_error: { status: 500, message: 'Internal error' },
 } as const satisfies Record<string, Row>;
@@ -123,12 +129,21 @@ export const isErrorCode = (s: string): s is ErrorCode => Object.hasOwn(ERRORS, 
 export class ApiError extends Error {
   readonly status: number;
   headers: Record<string, string> = {};
-  constructor(readonly code: ErrorCode, message?: string, readonly extra: Record<string, unknown> = {}) {
+  constructor(
+    readonly code: ErrorCode,
+    message?: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
     super(message ?? ERRORS[code].message);
     this.status = ERRORS[code].status;
   }
   /** The same error at a place where the table gives the code its own status (`ERRORS[code].at`). */
-  static at<C extends ErrorCode>(code: C, place: Place<C>, message?: string, extra?: Record<string, unknown>): ApiError {
+  static at<C extends ErrorCode>(
+    code: C,
+    place: Place<C>,
+    message?: string,
+    extra?: Record<string, unknown>,
+  ): ApiError {
     const e = new ApiError(code, message, extra);
     const at: Readonly<Record<string, number>> | undefined = (ERRORS[code] as Row).at;
     (e as { status: number }).status = at?.[place] ?? e.status;
@@ -146,7 +161,10 @@ export class ApiError extends Error {
 
 /** A framework-level rejection answered as plain text (SPEC "Errors": malformed JSON, content type, paging). */
 export class PlainError extends Error {
-  constructor(readonly status: 400 | 415 | 422, message: string) {
+  constructor(
+    readonly status: 400 | 415 | 422,
+    message: string,
+  ) {
     super(message);
   }
 }

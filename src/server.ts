@@ -27,7 +27,13 @@ import { ApiError } from './errors';
 /** Where the first start writes the bootstrap key when stdout is not a terminal. */
 const BOOTSTRAP_KEY_FILE = 'bootstrap-api-key';
 
-export type Running = { port: number; url: string; metricsPort: number | null; reloadTls: () => Promise<void>; stop: () => Promise<void> };
+export type Running = {
+  port: number;
+  url: string;
+  metricsPort: number | null;
+  reloadTls: () => Promise<void>;
+  stop: () => Promise<void>;
+};
 
 /**
  * The listener uses SO_REUSEPORT so that a TLS reload can bind a second listener before the first stops
@@ -56,7 +62,9 @@ async function bootstrap(cfg: Config): Promise<void> {
   }
   const file = join(cfg.dataDir, BOOTSTRAP_KEY_FILE);
   writeFileSync(file, `${k.api_key}\n`, { mode: 0o600, flag: 'wx' });
-  process.stdout.write(`${created}API key with all scopes written to ${file} (mode 0600): store it elsewhere, then delete the file.\n\n`);
+  process.stdout.write(
+    `${created}API key with all scopes written to ${file} (mode 0600): store it elsewhere, then delete the file.\n\n`,
+  );
 }
 
 export async function startServer(env?: Record<string, string | undefined>): Promise<Running> {
@@ -105,7 +113,12 @@ export async function startServer(env?: Record<string, string | undefined>): Pro
   }
   startRateLimits();
   assertPortFree(cfg.host, cfg.port);
-  app.listen({ hostname: cfg.host, port: cfg.port, reusePort: true, ...(tls ? { tls: { cert: tls.cert, key: tls.key } } : {}) });
+  app.listen({
+    hostname: cfg.host,
+    port: cfg.port,
+    reusePort: true,
+    ...(tls ? { tls: { cert: tls.cert, key: tls.key } } : {}),
+  });
   const port = app.server!.port!;
   runtime.port = port;
   // Named after the public host, known only now when the port is chosen at start (SVC_PORT=0).
@@ -133,7 +146,14 @@ export async function startServer(env?: Record<string, string | undefined>): Pro
     if (!tls) return;
     const next = await tlsMaterial(cfg);
     const old = app.server!;
-    const fresh = Bun.serve({ hostname: cfg.host, port, reusePort: true, maxRequestBodySize: SERVE_MAX_BODY, tls: { cert: next.cert, key: next.key }, fetch: app.fetch });
+    const fresh = Bun.serve({
+      hostname: cfg.host,
+      port,
+      reusePort: true,
+      maxRequestBodySize: SERVE_MAX_BODY,
+      tls: { cert: next.cert, key: next.key },
+      fetch: app.fetch,
+    });
     (app as unknown as { server: typeof fresh }).server = fresh;
     // Both listeners accept for a moment; the old one closes from a later turn of the event loop, after it has
     // accepted what the kernel queued on it (a connection still queued on a closing listener would be reset).

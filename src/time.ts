@@ -11,7 +11,17 @@ const fractionMs = (frac: string): number => (frac ? Number(`${frac.slice(1)}00`
  * days the month has (leap years of the proleptic Gregorian calendar), hours 0-23, minutes and
  * seconds 0-59 (no leap second, no 24:00), offsets up to 23:59.
  */
-function instant(Y: number, M: number, D: number, h: number, mi: number, s: number, off: number, oh: number, om: number): number | null {
+function instant(
+  Y: number,
+  M: number,
+  D: number,
+  h: number,
+  mi: number,
+  s: number,
+  off: number,
+  oh: number,
+  om: number,
+): number | null {
   if (M < 1 || M > 12 || D < 1 || h > 23 || mi > 59 || s > 59 || oh > 23 || om > 59) return null;
   const date = new Date(0);
   date.setUTCFullYear(Y, M - 1, D);
@@ -29,9 +39,21 @@ export function parseRfc3339(s: unknown): { ms: number; utc: string } | null {
   const m = RFC3339.exec(s);
   if (!m) return null;
   const [, y, mo, d, h, mi, se, frac = '', , sign, oh = '0', om = '0'] = m;
-  const whole = instant(Number(y), Number(mo), Number(d), Number(h), Number(mi), Number(se), sign === '-' ? -1 : sign ? 1 : 0, Number(oh), Number(om));
+  const whole = instant(
+    Number(y),
+    Number(mo),
+    Number(d),
+    Number(h),
+    Number(mi),
+    Number(se),
+    sign === '-' ? -1 : sign ? 1 : 0,
+    Number(oh),
+    Number(om),
+  );
   if (whole === null) return null;
-  const utc = sign ? new Date(whole).toISOString().slice(0, 19) + frac + 'Z' : `${y}-${mo}-${d}T${h}:${mi}:${se}${frac}Z`;
+  const utc = sign
+    ? new Date(whole).toISOString().slice(0, 19) + frac + 'Z'
+    : `${y}-${mo}-${d}T${h}:${mi}:${se}${frac}Z`;
   return { ms: whole + fractionMs(frac), utc };
 }
 
@@ -46,6 +68,16 @@ export function parseIso8601(s: unknown): number | null {
   const m = ISO8601.exec(s);
   if (!m) return null;
   const [, y, mo, d, h = '0', mi = '0', se = '0', frac = '', , sign, oh = '0', om = '0'] = m;
-  const whole = instant(Number(y), Number(mo), Number(d), Number(h), Number(mi), Number(se), sign === '-' ? -1 : sign ? 1 : 0, Number(oh), Number(om));
+  const whole = instant(
+    Number(y),
+    Number(mo),
+    Number(d),
+    Number(h),
+    Number(mi),
+    Number(se),
+    sign === '-' ? -1 : sign ? 1 : 0,
+    Number(oh),
+    Number(om),
+  );
   return whole === null ? null : whole + fractionMs(frac);
 }

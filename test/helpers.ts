@@ -29,7 +29,15 @@ export async function startServer(opts: { dataDir?: string; env?: Record<string,
   const dataDir = opts.dataDir ?? tempDir();
   const proc = Bun.spawn(['bun', 'src/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, SVC_DATA_DIR: dataDir, SVC_PORT: '0', SVC_HOST: '127.0.0.1', SVC_LOG_LEVEL: 'warn', SVC_METRICS_ADDR: '127.0.0.1:0', ...opts.env },
+    env: {
+      ...process.env,
+      SVC_DATA_DIR: dataDir,
+      SVC_PORT: '0',
+      SVC_HOST: '127.0.0.1',
+      SVC_LOG_LEVEL: 'warn',
+      SVC_METRICS_ADDR: '127.0.0.1:0',
+      ...opts.env,
+    },
     stdout: 'pipe',
     stderr: 'pipe',
   });
@@ -89,14 +97,25 @@ export function cleanup(dir: string): void {
 export type Reply = { status: number; headers: Headers; body: any; text: string };
 
 /** An HTTPS request as a client would make it (self-signed certificate accepted). */
-export async function call(server: { url: string }, method: string, path: string, opts: { key?: string | null; body?: unknown; raw?: string; headers?: Record<string, string> } = {}): Promise<Reply> {
+export async function call(
+  server: { url: string },
+  method: string,
+  path: string,
+  opts: { key?: string | null; body?: unknown; raw?: string; headers?: Record<string, string> } = {},
+): Promise<Reply> {
   const headers: Record<string, string> = { ...opts.headers };
   if (opts.key) headers.authorization = `Bearer ${opts.key}`;
   let body: string | undefined;
   if (opts.raw !== undefined) body = opts.raw;
   else if (opts.body !== undefined) body = JSON.stringify(opts.body);
-  if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';
-  const res = await fetch(server.url + path, { method, headers, body, tls: { rejectUnauthorized: false } } as RequestInit);
+  if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type'))
+    headers['content-type'] = 'application/json';
+  const res = await fetch(server.url + path, {
+    method,
+    headers,
+    body,
+    tls: { rejectUnauthorized: false },
+  } as RequestInit);
   const text = await res.text();
   let parsed: any = null;
   try {
@@ -108,13 +127,24 @@ export async function call(server: { url: string }, method: string, path: string
 }
 
 /** Runs the real CLI (`bun src/cli/index.ts ... --json`) against a data dir. */
-export function cli(dataDir: string, ...args: string[]): Promise<{ code: number; json: any; stdout: string; stderr: string }> {
+export function cli(
+  dataDir: string,
+  ...args: string[]
+): Promise<{ code: number; json: any; stdout: string; stderr: string }> {
   return svc(['--data-dir', dataDir, ...args]);
 }
 
 /** Runs the real CLI with `--json` and `args` as given, with extra environment (e.g. the master key file of a restore). */
-export async function svc(args: string[], env: Record<string, string> = {}): Promise<{ code: number; json: any; stdout: string; stderr: string }> {
-  const p = Bun.spawn(['bun', 'src/cli/index.ts', '--json', ...args], { cwd: ROOT, stdout: 'pipe', stderr: 'pipe', env: { ...process.env, SVC_LOG_LEVEL: 'warn', ...env } });
+export async function svc(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number; json: any; stdout: string; stderr: string }> {
+  const p = Bun.spawn(['bun', 'src/cli/index.ts', '--json', ...args], {
+    cwd: ROOT,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: { ...process.env, SVC_LOG_LEVEL: 'warn', ...env },
+  });
   const [stdout, stderr] = await Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text()]);
   const code = await p.exited;
   let json: any = null;
@@ -140,7 +170,15 @@ export async function launchChromium(): Promise<import('playwright-core').Browse
   const { chromium } = await import('playwright-core');
   return chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
 }
 
@@ -159,12 +197,22 @@ export async function until<T>(fn: () => Promise<T> | T, timeoutMs = 10000, ever
 }
 
 /** A tenant plus an API key made through the CLI. */
-export async function newTenant(dataDir: string, domain: string, scopes = 'read,write,audit:read,audit:write', plan = 'builder') {
+export async function newTenant(
+  dataDir: string,
+  domain: string,
+  scopes = 'read,write,audit:read,audit:write',
+  plan = 'builder',
+) {
   const t = await cli(dataDir, 'tenant', 'create', '--name', domain, '--domain', domain, '--plan', plan);
   if (t.code) throw new Error(t.stderr);
   const k = await cli(dataDir, 'key', 'create', '--tenant', t.json.tenant_id, '--name', 'test', '--scopes', scopes);
   if (k.code) throw new Error(k.stderr);
-  return { tenantId: t.json.tenant_id as string, keyId: k.json.key_id as string, key: k.json.api_key as string, publicKeyHex: t.json.public_key as string };
+  return {
+    tenantId: t.json.tenant_id as string,
+    keyId: k.json.key_id as string,
+    key: k.json.api_key as string,
+    publicKeyHex: t.json.public_key as string,
+  };
 }
 
 /** SHA-256 hex with node:crypto, independent of the product's own helpers. */
@@ -172,13 +220,19 @@ export const sha = (x: string | Uint8Array): string => createHash('sha256').upda
 
 /** A node:crypto Ed25519 public key from its 32 raw bytes as hex (proof responses) or base64url (GET /keys). */
 export const pubKey = (hex: string): KeyObject => pubKeyB64(Buffer.from(hex, 'hex').toString('base64url'));
-export const pubKeyB64 = (b64url: string): KeyObject => createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: b64url }, format: 'jwk' });
+export const pubKeyB64 = (b64url: string): KeyObject =>
+  createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: b64url }, format: 'jwk' });
 
 /**
  * One HTTP/1.1 request written byte for byte over TLS (for what fetch refuses to send: header values
  * that are not UTF-8, raw bytes in the target). Answers the status, headers and body text.
  */
-export async function rawCall(server: { port: number }, head: Uint8Array | string, body: Uint8Array | string = new Uint8Array(), timeoutMs = 10_000): Promise<{ status: number; head: string; text: string }> {
+export async function rawCall(
+  server: { port: number },
+  head: Uint8Array | string,
+  body: Uint8Array | string = new Uint8Array(),
+  timeoutMs = 10_000,
+): Promise<{ status: number; head: string; text: string }> {
   const { connect } = await import('node:tls');
   const chunks: Buffer[] = [];
   await new Promise<void>((done, fail) => {
@@ -216,13 +270,21 @@ export async function rawCall(server: { port: number }, head: Uint8Array | strin
     }
     rest = out;
   }
-  return { status: Number(/^HTTP\/1\.1 (\d{3})/.exec(headText)?.[1] ?? 0), head: headText, text: Buffer.from(rest, 'latin1').toString('utf8') };
+  return {
+    status: Number(/^HTTP\/1\.1 (\d{3})/.exec(headText)?.[1] ?? 0),
+    head: headText,
+    text: Buffer.from(rest, 'latin1').toString('utf8'),
+  };
 }
 
 /** The head of a raw request: `lines` are header lines (strings or bytes); Connection: close is added. */
 export function rawHead(method: string, target: string | Uint8Array, lines: (string | Uint8Array)[] = []): Uint8Array {
   const crlf = Buffer.from('\r\n');
-  const parts: Buffer[] = [Buffer.from(`${method} `), Buffer.from(target as string), Buffer.from(' HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n')];
+  const parts: Buffer[] = [
+    Buffer.from(`${method} `),
+    Buffer.from(target as string),
+    Buffer.from(' HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n'),
+  ];
   for (const l of lines) parts.push(Buffer.from(l as string), crlf);
   parts.push(crlf);
   return Buffer.concat(parts);

@@ -77,7 +77,20 @@ export async function startPg(): Promise<Pg> {
 export async function startSyncStandby(primary: Pg): Promise<Pg & { promote(): Promise<void> }> {
   const dir = ownedTemp();
   const data = join(dir, 'data');
-  await run([`${BIN}/pg_basebackup`, '-D', data, '-R', '-X', 'stream', '-h', '127.0.0.1', '-p', String(primary.port), '-U', 'postgres']);
+  await run([
+    `${BIN}/pg_basebackup`,
+    '-D',
+    data,
+    '-R',
+    '-X',
+    'stream',
+    '-h',
+    '127.0.0.1',
+    '-p',
+    String(primary.port),
+    '-U',
+    'postgres',
+  ]);
   const pg = cluster(dir, await freePort());
   await pg.start();
   const sql = new Bun.SQL(primary.url, { max: 1 });
@@ -100,7 +113,9 @@ export async function startSyncStandby(primary: Pg): Promise<Pg & { promote(): P
  * A TCP forwarder on 127.0.0.1 standing in for HAProxy or a virtual IP in front of the PostgreSQL leader: new
  * connections go to `target`; `switchTo` cuts every open connection and sends new ones to another port.
  */
-export async function startForwarder(target: number): Promise<{ port: number; switchTo(port: number): void; close(): void }> {
+export async function startForwarder(
+  target: number,
+): Promise<{ port: number; switchTo(port: number): void; close(): void }> {
   let to = target;
   const open = new Set<Socket>();
   const server = createServer((client) => {

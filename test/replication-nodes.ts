@@ -18,7 +18,10 @@ export type Cluster = {
 export function cluster(env: Record<string, string>): Cluster {
   const urls = new Map<Server, string>();
   const c: Cluster = {
-    servers: [], dirs: [], acked: [], tenant: { tenantId: '', key: '' },
+    servers: [],
+    dirs: [],
+    acked: [],
+    tenant: { tenantId: '', key: '' },
     async node(url) {
       const dataDir = tempDir();
       c.dirs.push(dataDir);
@@ -38,14 +41,22 @@ export function cluster(env: Record<string, string>): Cluster {
 }
 
 export const health = async (s: Server) => (await call(s, 'GET', '/healthz')).body;
-export const write = (c: Cluster, s: Server, payload: unknown) => call(s, 'POST', '/v1/events', { key: c.tenant.key, body: { event_type: 'repl', payload } });
+export const write = (c: Cluster, s: Server, payload: unknown) =>
+  call(s, 'POST', '/v1/events', { key: c.tenant.key, body: { event_type: 'repl', payload } });
 
 /** Every id answers on `s` with its record and a proof whose signature node:crypto accepts. */
 export async function expectReadable(s: Server, ids: string[]): Promise<void> {
   for (const id of ids) {
     const p = await call(s, 'GET', `/v1/proof/event/${id}`);
     expect([id, p.status, p.body.signature_valid]).toEqual([id, 200, true]);
-    expect(verify(null, Buffer.from(p.body.signed_payload, 'hex'), pubKey(p.body.public_key), Buffer.from(p.body.signature, 'hex'))).toBe(true);
+    expect(
+      verify(
+        null,
+        Buffer.from(p.body.signed_payload, 'hex'),
+        pubKey(p.body.public_key),
+        Buffer.from(p.body.signature, 'hex'),
+      ),
+    ).toBe(true);
   }
 }
 

@@ -91,12 +91,71 @@ async function openssl(dir: string, ...args: string[]): Promise<string> {
 }
 
 async function makeCa(dir: string, name: string, cn: string): Promise<void> {
-  await openssl(dir, 'req', '-x509', '-new', '-config', 'openssl.cnf', '-extensions', 'ca_ext', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-keyout', `${name}.key`, '-out', `${name}.pem`, '-subj', `/CN=${cn}/O=Proof Ledger Tests`, '-days', '30');
+  await openssl(
+    dir,
+    'req',
+    '-x509',
+    '-new',
+    '-config',
+    'openssl.cnf',
+    '-extensions',
+    'ca_ext',
+    '-newkey',
+    'ec',
+    '-pkeyopt',
+    'ec_paramgen_curve:P-256',
+    '-nodes',
+    '-keyout',
+    `${name}.key`,
+    '-out',
+    `${name}.pem`,
+    '-subj',
+    `/CN=${cn}/O=Proof Ledger Tests`,
+    '-days',
+    '30',
+  );
 }
 
 async function makeTsaCert(dir: string, name: string, ca: string, ext: string, cn: string): Promise<void> {
-  await openssl(dir, 'req', '-new', '-config', 'openssl.cnf', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-keyout', `${name}.key`, '-out', `${name}.csr`, '-subj', `/CN=${cn}/O=Proof Ledger Tests`);
-  await openssl(dir, 'x509', '-req', '-in', `${name}.csr`, '-CA', `${ca}.pem`, '-CAkey', `${ca}.key`, '-set_serial', String(Date.now()), '-days', '30', '-extfile', 'openssl.cnf', '-extensions', ext, '-out', `${name}.pem`);
+  await openssl(
+    dir,
+    'req',
+    '-new',
+    '-config',
+    'openssl.cnf',
+    '-newkey',
+    'ec',
+    '-pkeyopt',
+    'ec_paramgen_curve:P-256',
+    '-nodes',
+    '-keyout',
+    `${name}.key`,
+    '-out',
+    `${name}.csr`,
+    '-subj',
+    `/CN=${cn}/O=Proof Ledger Tests`,
+  );
+  await openssl(
+    dir,
+    'x509',
+    '-req',
+    '-in',
+    `${name}.csr`,
+    '-CA',
+    `${ca}.pem`,
+    '-CAkey',
+    `${ca}.key`,
+    '-set_serial',
+    String(Date.now()),
+    '-days',
+    '30',
+    '-extfile',
+    'openssl.cnf',
+    '-extensions',
+    ext,
+    '-out',
+    `${name}.pem`,
+  );
 }
 
 /** DER length octets. */
@@ -111,7 +170,8 @@ const derSequence = (...parts: Uint8Array[]): Uint8Array => {
   return Buffer.concat([Uint8Array.of(0x30), derLength(body.length), body]);
 };
 /** TimeStampResp ::= SEQUENCE { status PKIStatusInfo (SEQUENCE { INTEGER }), timeStampToken OPTIONAL }. */
-const timeStampResp = (status: number, token?: Uint8Array): Uint8Array => derSequence(derSequence(Uint8Array.of(0x02, 0x01, status)), ...(token ? [token] : []));
+const timeStampResp = (status: number, token?: Uint8Array): Uint8Array =>
+  derSequence(derSequence(Uint8Array.of(0x02, 0x01, status)), ...(token ? [token] : []));
 
 /** The query with its imprint or nonce changed, re-encoded with pkijs. */
 function alterQuery(query: Uint8Array, what: 'imprint' | 'nonce'): Uint8Array {
@@ -131,16 +191,68 @@ async function answer(tsa: Tsa, query: Uint8Array): Promise<Uint8Array> {
   const dir = tsa.dir;
   const n = ++seq;
   if (tsa.mode === 'refuse') return timeStampResp(2);
-  const q = tsa.mode === 'wrong_imprint' ? alterQuery(query, 'imprint') : tsa.mode === 'wrong_nonce' ? alterQuery(query, 'nonce') : query;
+  const q =
+    tsa.mode === 'wrong_imprint'
+      ? alterQuery(query, 'imprint')
+      : tsa.mode === 'wrong_nonce'
+        ? alterQuery(query, 'nonce')
+        : query;
   writeFileSync(join(dir, `q${n}.tsq`), q);
   const section = tsa.mode === 'other_ca' ? 'other' : 'good';
-  await openssl(dir, 'ts', '-reply', '-config', 'openssl.cnf', '-section', section, '-queryfile', `q${n}.tsq`, '-out', `r${n}.tsr`);
+  await openssl(
+    dir,
+    'ts',
+    '-reply',
+    '-config',
+    'openssl.cnf',
+    '-section',
+    section,
+    '-queryfile',
+    `q${n}.tsq`,
+    '-out',
+    `r${n}.tsr`,
+  );
   if (tsa.mode !== 'no_eku' && tsa.mode !== 'non_critical_eku') return readFileSync(join(dir, `r${n}.tsr`));
   // Re-sign the TSTInfo openssl made with a certificate openssl ts would refuse to use.
   const cert = tsa.mode === 'no_eku' ? 'noeku-tsa' : 'noncritical-tsa';
   await openssl(dir, 'ts', '-reply', '-config', 'openssl.cnf', '-in', `r${n}.tsr`, '-token_out', '-out', `t${n}.der`);
-  await openssl(dir, 'cms', '-verify', '-noverify', '-binary', '-inform', 'DER', '-in', `t${n}.der`, '-out', `i${n}.der`);
-  await openssl(dir, 'cms', '-sign', '-binary', '-nodetach', '-nosmimecap', '-md', 'sha256', '-econtent_type', '1.2.840.113549.1.9.16.1.4', '-signer', `${cert}.pem`, '-inkey', `${cert}.key`, '-certfile', 'ca.pem', '-in', `i${n}.der`, '-outform', 'DER', '-out', `b${n}.der`);
+  await openssl(
+    dir,
+    'cms',
+    '-verify',
+    '-noverify',
+    '-binary',
+    '-inform',
+    'DER',
+    '-in',
+    `t${n}.der`,
+    '-out',
+    `i${n}.der`,
+  );
+  await openssl(
+    dir,
+    'cms',
+    '-sign',
+    '-binary',
+    '-nodetach',
+    '-nosmimecap',
+    '-md',
+    'sha256',
+    '-econtent_type',
+    '1.2.840.113549.1.9.16.1.4',
+    '-signer',
+    `${cert}.pem`,
+    '-inkey',
+    `${cert}.key`,
+    '-certfile',
+    'ca.pem',
+    '-in',
+    `i${n}.der`,
+    '-outform',
+    'DER',
+    '-out',
+    `b${n}.der`,
+  );
   return timeStampResp(0, readFileSync(join(dir, `b${n}.der`)));
 }
 
@@ -170,7 +282,8 @@ export async function startTsa(mode: TsaMode = 'none'): Promise<Tsa> {
     hostname: '127.0.0.1',
     port: 0,
     fetch: async (req) => {
-      if (req.method !== 'POST' || req.headers.get('content-type') !== 'application/timestamp-query') return new Response('POST application/timestamp-query\n', { status: 400 });
+      if (req.method !== 'POST' || req.headers.get('content-type') !== 'application/timestamp-query')
+        return new Response('POST application/timestamp-query\n', { status: 400 });
       const reply = await answer(tsa, new Uint8Array(await req.arrayBuffer()));
       tsa.requests++;
       return new Response(reply.slice(), { headers: { 'content-type': 'application/timestamp-reply' } });
@@ -185,12 +298,27 @@ export async function startTsa(mode: TsaMode = 'none'): Promise<Tsa> {
 }
 
 /** `openssl ts -verify` of a DER token over `data` against the TSA's CA: an implementation independent of ours. */
-export async function opensslVerifyToken(tsa: Tsa, token: Uint8Array, data: Uint8Array): Promise<{ ok: boolean; output: string }> {
+export async function opensslVerifyToken(
+  tsa: Tsa,
+  token: Uint8Array,
+  data: Uint8Array,
+): Promise<{ ok: boolean; output: string }> {
   const n = ++seq;
   writeFileSync(join(tsa.dir, `v${n}.der`), token);
   writeFileSync(join(tsa.dir, `v${n}.dat`), data);
   try {
-    const out = await openssl(tsa.dir, 'ts', '-verify', '-token_in', '-in', `v${n}.der`, '-data', `v${n}.dat`, '-CAfile', 'ca.pem');
+    const out = await openssl(
+      tsa.dir,
+      'ts',
+      '-verify',
+      '-token_in',
+      '-in',
+      `v${n}.der`,
+      '-data',
+      `v${n}.dat`,
+      '-CAfile',
+      'ca.pem',
+    );
     return { ok: /Verification: OK/.test(out), output: out };
   } catch (e) {
     const err = e as { stdout?: string; stderr?: string };

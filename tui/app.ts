@@ -100,16 +100,30 @@ export function startApp(cfg: Config): Promise<void> {
   };
 
   const size = { top: 0, left: 0, width: scr.width, height: scr.height - 2 };
-  const views: View[] = [tenantsView(app, body, size), keysView(app, body, size), integrityView(app, body, size), healthView(app, body, size, cfg), operatorView(app, body, size)];
+  const views: View[] = [
+    tenantsView(app, body, size),
+    keysView(app, body, size),
+    integrityView(app, body, size),
+    healthView(app, body, size, cfg),
+    operatorView(app, body, size),
+  ];
   let current = 0;
 
   function drawChrome(): void {
-    const tabs = views.map((v, i) => (i === current ? `{inverse}${esc(`[${i + 1} ${v.name}]`)}{/inverse}` : esc(` ${i + 1} ${v.name} `))).join(' ');
+    const tabs = views
+      .map((v, i) =>
+        i === current ? `{inverse}${esc(`[${i + 1} ${v.name}]`)}{/inverse}` : esc(` ${i + 1} ${v.name} `),
+      )
+      .join(' ');
     const t = app.tenantId ? getTenant(app.tenantId) : undefined;
     const right = `${t ? `tenant ${cell(t.name, 16).trimEnd()}  ` : ''}${new Date().toISOString().slice(11, 19)} UTC`;
     header.setContent(`${tabs}{|}${esc(right)}`);
-    if (filtering) statusLine.setContent(esc(`/${filtering.filter}`) + '{inverse} {/inverse}' + esc('   (Enter keep, Esc clear)'));
-    else statusLine.setContent(esc(cell(status && status.until > Date.now() ? status.text : views[current]!.hints, scr.width)));
+    if (filtering)
+      statusLine.setContent(esc(`/${filtering.filter}`) + '{inverse} {/inverse}' + esc('   (Enter keep, Esc clear)'));
+    else
+      statusLine.setContent(
+        esc(cell(status && status.until > Date.now() ? status.text : views[current]!.hints, scr.width)),
+      );
   }
 
   function show(i: number): void {

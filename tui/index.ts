@@ -14,7 +14,8 @@ import { replicateOperator } from '../src/replication/link';
  * Log lines would draw over the console's own terminal, so they go to DATA/console.log instead.
  */
 export async function runConsole(base: Config): Promise<void> {
-  if (!process.stdout.isTTY || !process.stdin.isTTY) throw new Error('the console needs a terminal (run it in a shell, not through a pipe)');
+  if (!process.stdout.isTTY || !process.stdin.isTTY)
+    throw new Error('the console needs a terminal (run it in a shell, not through a pipe)');
   const cfg = setConfig({ ...base, logLevel: 'warn' });
   const logFile = join(cfg.dataDir, 'console.log');
   setLogSink((text) => appendFileSync(logFile, text));

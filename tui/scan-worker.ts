@@ -25,11 +25,15 @@ self.onmessage = (e: MessageEvent<ScanRequest>) => {
     wireRecordTable();
     const t0 = performance.now();
     const progress = (done: number) => self.postMessage({ progress: done } satisfies ScanReply);
-    reply = orgId === null
-      ? { ok: true, tenantLog: tenantLogReport(tenantId, progress), ms: performance.now() - t0 }
-      : { ok: true, report: integrityReport(tenantId, orgId, progress), ms: performance.now() - t0 };
+    reply =
+      orgId === null
+        ? { ok: true, tenantLog: tenantLogReport(tenantId, progress), ms: performance.now() - t0 }
+        : { ok: true, report: integrityReport(tenantId, orgId, progress), ms: performance.now() - t0 };
   } catch (err) {
-    reply = { ok: false, error: err instanceof ApiError ? `${err.code}: ${err.message}` : String((err as Error).message) };
+    reply = {
+      ok: false,
+      error: err instanceof ApiError ? `${err.code}: ${err.message}` : String((err as Error).message),
+    };
   }
   self.postMessage(reply);
 };

@@ -12,8 +12,15 @@ rmSync(dist, { recursive: true, force: true });
 // One build with a shared chunk, so the rules ship once; Node.js built-ins stay imports (the CLI's, and the
 // transport's node:https, loaded only under Node.js). Not minified: an auditor reads the verifier they run.
 const r = await Bun.build({
-  entrypoints: [join(here, 'src/index.ts'), join(here, 'src/cli.ts')], outdir: dist, target: 'browser', format: 'esm',
-  splitting: true, external: ['node:*'], minify: false, sourcemap: 'none', naming: { chunk: 'rules-[hash].js' },
+  entrypoints: [join(here, 'src/index.ts'), join(here, 'src/cli.ts')],
+  outdir: dist,
+  target: 'browser',
+  format: 'esm',
+  splitting: true,
+  external: ['node:*'],
+  minify: false,
+  sourcemap: 'none',
+  naming: { chunk: 'rules-[hash].js' },
 });
 if (!r.success) throw new AggregateError(r.logs, 'bun build failed');
 const cli = join(dist, 'cli.js');
@@ -25,13 +32,17 @@ const INTERNAL = new Set(['cli.d.ts', 'rules.d.ts']);
 const tmp = mkdtempSync(join(tmpdir(), 'proof-ledger-client-types-'));
 try {
   const tsc = resolve(here, '../../node_modules/.bin/tsc');
-  const p = Bun.spawnSync([tsc, '-p', join(here, 'tsconfig.json'), '--outDir', tmp], { stdout: 'inherit', stderr: 'inherit' });
+  const p = Bun.spawnSync([tsc, '-p', join(here, 'tsconfig.json'), '--outDir', tmp], {
+    stdout: 'inherit',
+    stderr: 'inherit',
+  });
   if (p.exitCode !== 0) throw new Error('tsc failed');
   const types = join(tmp, 'clients/typescript/src');
   for (const f of readdirSync(types)) {
     if (INTERNAL.has(f)) continue;
     const text = readFileSync(join(types, f), 'utf8');
-    if (text.includes('../../../')) throw new Error(`${f}: a public type refers to the bundled rules; give it a type of the client's own`);
+    if (text.includes('../../../'))
+      throw new Error(`${f}: a public type refers to the bundled rules; give it a type of the client's own`);
     cpSync(join(types, f), join(dist, f));
   }
   cpSync(join(here, 'src/openapi.d.ts'), join(dist, 'openapi.d.ts'));

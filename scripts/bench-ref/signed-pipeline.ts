@@ -9,15 +9,26 @@ const db = open({ path: process.env.REF_DB!, overlappingSync: false, noMemInit: 
 const { privateKey } = generateKeyPairSync('ed25519');
 let seq = 0;
 const server = Bun.serve({
-  port: 0, hostname: '127.0.0.1', tls,
+  port: 0,
+  hostname: '127.0.0.1',
+  tls,
   async fetch(req) {
     const body = (await req.json()) as { event_type: string; payload: unknown };
     const event_id = Bun.randomUUIDv7();
     const ingested_at = new Date().toISOString();
     const payload_hash = createHash('sha256').update(canonicalJson(body.payload)).digest('hex');
-    const signed = Buffer.from(canonicalJson({ v: 1, event_id, event_type: body.event_type, payload_hash, ingested_at }));
+    const signed = Buffer.from(
+      canonicalJson({ v: 1, event_id, event_type: body.event_type, payload_hash, ingested_at }),
+    );
     const signature = sign(null, signed, privateKey).toString('hex');
-    await db.put(++seq, { event_id, ingested_at, event_type: body.event_type, payload: body.payload, payload_hash, signature });
+    await db.put(++seq, {
+      event_id,
+      ingested_at,
+      event_type: body.event_type,
+      payload: body.payload,
+      payload_hash,
+      signature,
+    });
     return Response.json({ event_id, ingested_at }, { status: 201 });
   },
 });

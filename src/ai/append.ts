@@ -11,9 +11,21 @@ import { appendTenantLeafInTxn } from '../tlog/append';
 export const AI_ATTESTATION = 'ai.attestation';
 
 export type AiQueueItem = {
-  attestation_id: string; tenant_id: string; api_key_id: string; created_at: string; attestation_type: string;
-  input_hash: string; output_hash: string; payload_hash: string; model_provider: string | null; model_name: string | null;
-  model_version: string | null; subject: Record<string, unknown> | null; trace_id: string | null; input?: unknown; output?: unknown;
+  attestation_id: string;
+  tenant_id: string;
+  api_key_id: string;
+  created_at: string;
+  attestation_type: string;
+  input_hash: string;
+  output_hash: string;
+  payload_hash: string;
+  model_provider: string | null;
+  model_name: string | null;
+  model_version: string | null;
+  subject: Record<string, unknown> | null;
+  trace_id: string | null;
+  input?: unknown;
+  output?: unknown;
   idempotency?: { key: [string, string, string]; record: AiIdempotencyRecord } | null;
   /** Queued by an earlier version, whose enqueue already wrote the claim and the idempotency record. */
   legacy?: true;
@@ -26,10 +38,25 @@ export function buildAiRow(d: AiQueueItem): AiRow {
   const signer = tenantSigner(d.tenant_id);
   const signed_bytes = Buffer.from(canonicalBytes(aiSignedPayload(d)));
   const row: AiRow = {
-    v: 1, attestation_id: d.attestation_id, tenant_id: d.tenant_id, api_key_id: d.api_key_id, attestation_type: d.attestation_type,
-    input_hash: d.input_hash, output_hash: d.output_hash, payload_hash: d.payload_hash, model_provider: d.model_provider,
-    model_name: d.model_name, model_version: d.model_version, subject: d.subject, trace_id: d.trace_id, created_at: d.created_at,
-    key_id: signer.key_id, public_key: signer.public_key, signature: signer.sign(signed_bytes), signed_bytes, leaf_index: null,
+    v: 1,
+    attestation_id: d.attestation_id,
+    tenant_id: d.tenant_id,
+    api_key_id: d.api_key_id,
+    attestation_type: d.attestation_type,
+    input_hash: d.input_hash,
+    output_hash: d.output_hash,
+    payload_hash: d.payload_hash,
+    model_provider: d.model_provider,
+    model_name: d.model_name,
+    model_version: d.model_version,
+    subject: d.subject,
+    trace_id: d.trace_id,
+    created_at: d.created_at,
+    key_id: signer.key_id,
+    public_key: signer.public_key,
+    signature: signer.sign(signed_bytes),
+    signed_bytes,
+    leaf_index: null,
   };
   if ('input' in d) Object.assign(row, { input: d.input, output: d.output });
   return row;
@@ -51,7 +78,14 @@ export const aiAttestationApplier: Applier<AiQueueItem, AiWriteResult> = {
         row.leaf_index = appendTenantLeafInTxn(row.tenant_id, row.signed_bytes, `a:${row.attestation_id}`);
         aiRows().appendInTxn(row.attestation_id, row);
         if (row.trace_id) {
-          recordTraceItemInTxn({ tenant_id: row.tenant_id, trace_id: row.trace_id, type: 'ai_attestation', id: row.attestation_id, timestamp: row.created_at, content_hash: row.payload_hash });
+          recordTraceItemInTxn({
+            tenant_id: row.tenant_id,
+            trace_id: row.trace_id,
+            type: 'ai_attestation',
+            id: row.attestation_id,
+            timestamp: row.created_at,
+            content_hash: row.payload_hash,
+          });
         }
         return {};
       },

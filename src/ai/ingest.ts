@@ -22,7 +22,6 @@ const TYPES = new Set(['output', 'decision', 'approval']);
 const MODEL_FIELDS = ['model_provider', 'model_name', 'model_version'] as const;
 const utf8 = new TextEncoder();
 
-
 /** SPEC: input and output are required and non-empty; empty means missing, null, '', {} or []. */
 function isEmptyValue(v: unknown): boolean {
   if (v === undefined || v === null || v === '') return true;
@@ -31,51 +30,85 @@ function isEmptyValue(v: unknown): boolean {
 }
 
 type Validated = {
-  attestation_type: string; input: unknown; output: unknown; input_hash: string; output_hash: string; payload_hash: string;
-  model_provider: string | null; model_name: string | null; model_version: string | null;
-  subject: Record<string, unknown> | null; store_plaintext: boolean; trace_id: string | null;
+  attestation_type: string;
+  input: unknown;
+  output: unknown;
+  input_hash: string;
+  output_hash: string;
+  payload_hash: string;
+  model_provider: string | null;
+  model_name: string | null;
+  model_version: string | null;
+  subject: Record<string, unknown> | null;
+  store_plaintext: boolean;
+  trace_id: string | null;
 };
 
 /** SPEC and DECISIONS 4/9 body rules, in the order the codes are listed; computes the three hashes. */
 function validateAttestation(body: unknown): Validated {
   if (!isPlainObject(body)) {
-    if (body === null || body === undefined) throw new ApiError('invalid_attestation_type', 'attestation_type is required (output, decision or approval)');
+    if (body === null || body === undefined)
+      throw new ApiError('invalid_attestation_type', 'attestation_type is required (output, decision or approval)');
     throw new ApiError('invalid_payload', 'The body must be a JSON object');
   }
   const type = body.attestation_type;
-  if (typeof type !== 'string' || !TYPES.has(type)) throw new ApiError('invalid_attestation_type', 'attestation_type must be output, decision or approval');
+  if (typeof type !== 'string' || !TYPES.has(type))
+    throw new ApiError('invalid_attestation_type', 'attestation_type must be output, decision or approval');
   if (isEmptyValue(body.input)) throw new ApiError('empty_payload', 'input is required and must not be empty');
   if (isEmptyValue(body.output)) throw new ApiError('empty_payload', 'output is required and must not be empty');
   const model: Record<string, string | null> = {};
   for (const f of MODEL_FIELDS) {
     const v = body[f];
-    if (v !== undefined && (typeof v !== 'string' || v.trim() === '')) throw new ApiError('invalid_context', `${f} must be a non-empty string when provided`);
+    if (v !== undefined && (typeof v !== 'string' || v.trim() === ''))
+      throw new ApiError('invalid_context', `${f} must be a non-empty string when provided`);
     model[f] = v ?? null;
   }
   let subject: Record<string, unknown> | null = null;
   if (body.subject !== undefined && body.subject !== null) {
     if (!isPlainObject(body.subject)) throw new ApiError('invalid_payload', 'subject must be a JSON object');
-    if (Object.keys(body.subject).length > SUBJECT_MAX_KEYS) throw new ApiError('subject_too_many_keys', `subject has more than ${SUBJECT_MAX_KEYS} keys`);
-    if (utf8.encode(canonicalJson(body.subject)).length > SUBJECT_MAX_BYTES) throw new ApiError('subject_too_large', `subject is over ${SUBJECT_MAX_BYTES} bytes as canonical JSON`);
+    if (Object.keys(body.subject).length > SUBJECT_MAX_KEYS)
+      throw new ApiError('subject_too_many_keys', `subject has more than ${SUBJECT_MAX_KEYS} keys`);
+    if (utf8.encode(canonicalJson(body.subject)).length > SUBJECT_MAX_BYTES)
+      throw new ApiError('subject_too_large', `subject is over ${SUBJECT_MAX_BYTES} bytes as canonical JSON`);
     subject = body.subject;
   }
   const sp = body.store_plaintext;
-  if (sp !== undefined && sp !== null && typeof sp !== 'boolean') throw new ApiError('invalid_payload', 'store_plaintext must be a boolean');
+  if (sp !== undefined && sp !== null && typeof sp !== 'boolean')
+    throw new ApiError('invalid_payload', 'store_plaintext must be a boolean');
   const trace_id = body.trace_id ?? null;
-  if (trace_id !== null && typeof trace_id !== 'string') throw new ApiError('invalid_payload', 'trace_id must be a string');
+  if (trace_id !== null && typeof trace_id !== 'string')
+    throw new ApiError('invalid_payload', 'trace_id must be a string');
   const input_hash = valueHashOf(body.input);
   const output_hash = valueHashOf(body.output);
-  const fields = { attestation_type: type, input_hash, output_hash, model_provider: model.model_provider!, model_name: model.model_name!, model_version: model.model_version!, subject };
-  return { ...fields, input: body.input, output: body.output, payload_hash: aiPayloadHashOf(fields), store_plaintext: sp === true, trace_id };
+  const fields = {
+    attestation_type: type,
+    input_hash,
+    output_hash,
+    model_provider: model.model_provider!,
+    model_name: model.model_name!,
+    model_version: model.model_version!,
+    subject,
+  };
+  return {
+    ...fields,
+    input: body.input,
+    output: body.output,
+    payload_hash: aiPayloadHashOf(fields),
+    store_plaintext: sp === true,
+    trace_id,
+  };
 }
-
 
 export type AttestInput = { tenant: TenantRow; key: ApiKeyRow; body: unknown; idempotencyKey: string | null };
 export type AttestResult = { body: Record<string, unknown>; replayed: boolean };
 
 const answer = (v: Validated, first: FirstSeen, status: 'accepted' | 'duplicate') => ({
-  attestation_id: first.attestation_id, created_at: first.created_at, input_hash: v.input_hash, output_hash: v.output_hash,
-  payload_hash: v.payload_hash, status,
+  attestation_id: first.attestation_id,
+  created_at: first.created_at,
+  input_hash: v.input_hash,
+  output_hash: v.output_hash,
+  payload_hash: v.payload_hash,
+  status,
 });
 
 /**
@@ -85,12 +118,15 @@ const answer = (v: Validated, first: FirstSeen, status: 'accepted' | 'duplicate'
  */
 export async function attest(input: AttestInput): Promise<AttestResult> {
   const { tenant, key, body, idempotencyKey } = input;
-  const idemKey: [string, string, string] | null = idempotencyKey ? [tenant.tenant_id, key.key_id, idempotencyKey] : null;
+  const idemKey: [string, string, string] | null = idempotencyKey
+    ? [tenant.tenant_id, key.key_id, idempotencyKey]
+    : null;
   const requestHash = idemKey ? sha256Hex(canonicalJson(body ?? null)) : '';
   if (idemKey) {
     const rec = aiIdempotency().get(idemKey);
     if (rec && idemLive(rec.created_at)) {
-      if (rec.request_hash !== requestHash) throw new ApiError('idempotency_key_reuse_mismatch', 'Idempotency-Key was used with a different body');
+      if (rec.request_hash !== requestHash)
+        throw new ApiError('idempotency_key_reuse_mismatch', 'Idempotency-Key was used with a different body');
       return { body: rec.body, replayed: true };
     }
   }
@@ -112,8 +148,14 @@ export async function attest(input: AttestInput): Promise<AttestResult> {
   const { store_plaintext, input: inText, output: outText, ...hashes } = v;
   // Hash-only unless asked: plaintext never reaches the writer or the store otherwise (DECISIONS 4).
   const item: AiQueueItem = {
-    ...hashes, ...first, tenant_id: tenant.tenant_id, api_key_id: key.key_id, ...(store_plaintext ? { input: inText, output: outText } : {}),
-    idempotency: idemKey ? { key: idemKey, record: { request_hash: requestHash, created_at: Date.now(), body: response } } : null,
+    ...hashes,
+    ...first,
+    tenant_id: tenant.tenant_id,
+    api_key_id: key.key_id,
+    ...(store_plaintext ? { input: inText, output: outText } : {}),
+    idempotency: idemKey
+      ? { key: idemKey, record: { request_hash: requestHash, created_at: Date.now(), body: response } }
+      : null,
   };
   // The unit travels with the attestation and is stored in its transaction.
   const usage = chargeWrite(tenant, 'ai_attestations_per_month');

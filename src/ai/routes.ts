@@ -9,39 +9,81 @@ import { aiProof, attest, getAttestation, verifyAiContent } from './service';
 
 const TRACE_ERRORS = ['trace_not_found', 'trace_sealed', 'trace_sealing', 'trace_not_open'] as const;
 
-export const aiRoutes = (guards: Guards) => new Elysia()
-  .use(guards)
-  .post('/v1/ai/attestations', async ({ request, body, set, principal }) => {
-    // DECISIONS 9: the guards answered auth, scope, rate limit and 402; the optional Idempotency-Key is checked with the body.
-    const idempotencyKey = checkIdempotencyKey(request.headers.get('idempotency-key'));
-    const r = await attest({ tenant: principal.tenant, key: principal.key, body, idempotencyKey });
-    set.status = 201;
-    if (r.replayed) set.headers['idempotent-replayed'] = 'true';
-    return r.body;
-  }, {
-    auth: ['write'], paid: true,
-    detail: doc({
-      summary: 'Create an AI attestation', tag: 'ai', body: AttestationIn, ok: { 201: AttestationCreated },
-      headers: { 'Idempotency-Key': { schema: t.String({ minLength: 1, maxLength: 128 }), description: 'Optional client idempotency key (1-128 bytes)' } },
-      okHeaders: { 'Idempotent-Replayed': '"true" when the 201 is the replay of an earlier request with the same key' },
-      errors: [
-        'invalid_attestation_type', 'empty_payload', 'invalid_context', 'invalid_payload', 'subject_too_large', 'subject_too_many_keys', 'invalid_idempotency_key',
-        'idempotency_key_reuse_mismatch', ...TRACE_ERRORS, 'quota_exceeded', 'overloaded',
-      ],
-    }),
-  })
-  .get('/v1/ai/attestations/:attestation_id', ({ params, principal }) => getAttestation(principal.tenant, params.attestation_id), {
-    auth: ['read'],
-    detail: doc({ summary: 'Get an AI attestation', tag: 'ai', ok: { 200: Attestation }, errors: ['invalid_path_parameter', 'attestation_not_found'] }),
-  })
-  .get('/v1/proof/ai/:attestation_id', ({ params }) => aiProof(params.attestation_id), {
-    publicRate: true,
-    detail: doc({ summary: 'Public proof of an AI attestation', tag: 'proofs', ok: { 200: AiProof }, errors: ['invalid_path_parameter', 'proof_not_found'] }),
-  })
-  .post('/v1/proof/ai/:attestation_id/verify', ({ params, body }) => verifyAiContent(params.attestation_id, body), {
-    publicRate: true,
-    detail: doc({
-      summary: 'Compare a content hash with an AI attestation', tag: 'proofs', body: ContentHashIn, ok: { 200: AiVerify },
-      errors: ['bad_request', 'invalid_path_parameter', 'proof_not_found'],
-    }),
-  });
+export const aiRoutes = (guards: Guards) =>
+  new Elysia()
+    .use(guards)
+    .post(
+      '/v1/ai/attestations',
+      async ({ request, body, set, principal }) => {
+        // DECISIONS 9: the guards answered auth, scope, rate limit and 402; the optional Idempotency-Key is checked with the body.
+        const idempotencyKey = checkIdempotencyKey(request.headers.get('idempotency-key'));
+        const r = await attest({ tenant: principal.tenant, key: principal.key, body, idempotencyKey });
+        set.status = 201;
+        if (r.replayed) set.headers['idempotent-replayed'] = 'true';
+        return r.body;
+      },
+      {
+        auth: ['write'],
+        paid: true,
+        detail: doc({
+          summary: 'Create an AI attestation',
+          tag: 'ai',
+          body: AttestationIn,
+          ok: { 201: AttestationCreated },
+          headers: {
+            'Idempotency-Key': {
+              schema: t.String({ minLength: 1, maxLength: 128 }),
+              description: 'Optional client idempotency key (1-128 bytes)',
+            },
+          },
+          okHeaders: {
+            'Idempotent-Replayed': '"true" when the 201 is the replay of an earlier request with the same key',
+          },
+          errors: [
+            'invalid_attestation_type',
+            'empty_payload',
+            'invalid_context',
+            'invalid_payload',
+            'subject_too_large',
+            'subject_too_many_keys',
+            'invalid_idempotency_key',
+            'idempotency_key_reuse_mismatch',
+            ...TRACE_ERRORS,
+            'quota_exceeded',
+            'overloaded',
+          ],
+        }),
+      },
+    )
+    .get(
+      '/v1/ai/attestations/:attestation_id',
+      ({ params, principal }) => getAttestation(principal.tenant, params.attestation_id),
+      {
+        auth: ['read'],
+        detail: doc({
+          summary: 'Get an AI attestation',
+          tag: 'ai',
+          ok: { 200: Attestation },
+          errors: ['invalid_path_parameter', 'attestation_not_found'],
+        }),
+      },
+    )
+    .get('/v1/proof/ai/:attestation_id', ({ params }) => aiProof(params.attestation_id), {
+      publicRate: true,
+      detail: doc({
+        summary: 'Public proof of an AI attestation',
+        tag: 'proofs',
+        ok: { 200: AiProof },
+        errors: ['invalid_path_parameter', 'proof_not_found'],
+      }),
+    })
+    .post('/v1/proof/ai/:attestation_id/verify', ({ params, body }) => verifyAiContent(params.attestation_id, body), {
+      publicRate: true,
+      detail: doc({
+        summary: 'Compare a content hash with an AI attestation',
+        tag: 'proofs',
+        body: ContentHashIn,
+        ok: { 200: AiVerify },
+        errors: ['bad_request', 'invalid_path_parameter', 'proof_not_found'],
+      }),
+    });

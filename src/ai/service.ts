@@ -33,12 +33,22 @@ export function findAttestation(id: string): AiRow | undefined {
 export function getAttestation(tenant: TenantRow, id: string) {
   uuidParam(id, 'attestation_id');
   const row = findAttestation(id);
-  if (!row || row.tenant_id !== tenant.tenant_id) throw new ApiError('attestation_not_found', 'No such attestation (it may not be written yet)');
+  if (!row || row.tenant_id !== tenant.tenant_id)
+    throw new ApiError('attestation_not_found', 'No such attestation (it may not be written yet)');
   const out: Record<string, unknown> = {
-    attestation_id: row.attestation_id, attestation_type: row.attestation_type, created_at: row.created_at,
-    input_hash: row.input_hash, output_hash: row.output_hash, payload_hash: row.payload_hash,
-    model_provider: row.model_provider, model_name: row.model_name, model_version: row.model_version, subject: row.subject,
-    trace_id: row.trace_id, key_id: row.key_id, public_key: Buffer.from(row.public_key).toString('hex'),
+    attestation_id: row.attestation_id,
+    attestation_type: row.attestation_type,
+    created_at: row.created_at,
+    input_hash: row.input_hash,
+    output_hash: row.output_hash,
+    payload_hash: row.payload_hash,
+    model_provider: row.model_provider,
+    model_name: row.model_name,
+    model_version: row.model_version,
+    subject: row.subject,
+    trace_id: row.trace_id,
+    key_id: row.key_id,
+    public_key: Buffer.from(row.public_key).toString('hex'),
     signature: Buffer.from(row.signature).toString('hex'),
   };
   if ('input' in row) Object.assign(out, { input: row.input, output: row.output });
@@ -47,7 +57,8 @@ export function getAttestation(tenant: TenantRow, id: string) {
 
 /** payload_hash recomputed from the stored fields, and the plaintext (when stored) against its hashes. */
 function payloadHashValid(row: AiRow): boolean {
-  if ('input' in row && (valueHashOf(row.input) !== row.input_hash || valueHashOf(row.output) !== row.output_hash)) return false;
+  if ('input' in row && (valueHashOf(row.input) !== row.input_hash || valueHashOf(row.output) !== row.output_hash))
+    return false;
   return aiPayloadHashOf(row) === row.payload_hash;
 }
 
@@ -74,13 +85,23 @@ export function aiProof(id: string) {
   return {
     attestation_id: row.attestation_id,
     record: {
-      attestation_type: row.attestation_type, input_hash: row.input_hash, output_hash: row.output_hash, payload_hash: row.payload_hash,
-      model_provider: row.model_provider, model_name: row.model_name, model_version: row.model_version, created_at: row.created_at,
+      attestation_type: row.attestation_type,
+      input_hash: row.input_hash,
+      output_hash: row.output_hash,
+      payload_hash: row.payload_hash,
+      model_provider: row.model_provider,
+      model_name: row.model_name,
+      model_version: row.model_version,
+      created_at: row.created_at,
     },
-    algorithm: 'ed25519', key_id: row.key_id, public_key: Buffer.from(pinned ?? row.public_key).toString('hex'),
-    signature: Buffer.from(row.signature).toString('hex'), signed_payload: Buffer.from(row.signed_bytes).toString('hex'),
+    algorithm: 'ed25519',
+    key_id: row.key_id,
+    public_key: Buffer.from(pinned ?? row.public_key).toString('hex'),
+    signature: Buffer.from(row.signature).toString('hex'),
+    signed_payload: Buffer.from(row.signed_bytes).toString('hex'),
     verification: proofChecks(row),
-    organization: issuerBlock(tenant), log: logBlockFor(row.tenant_id, { leaf_index: row.leaf_index, id: row.attestation_id }),
+    organization: issuerBlock(tenant),
+    log: logBlockFor(row.tenant_id, { leaf_index: row.leaf_index, id: row.attestation_id }),
   };
 }
 
@@ -93,8 +114,12 @@ export function verifyAiContent(id: string, body: unknown) {
   if (!HEX64.test(h)) throw new ApiError('bad_request', 'content_hash must be a SHA-256 as 64 hex characters');
   const matched_field = MATCH_FIELDS.find((f) => row[f] === h) ?? null;
   return {
-    attestation_id: row.attestation_id, match: matched_field !== null, matched_field, signature_valid: proofChecks(row).signature_valid,
-    signed_by: tenant.issuer_name, signed_at: row.created_at,
+    attestation_id: row.attestation_id,
+    match: matched_field !== null,
+    matched_field,
+    signature_valid: proofChecks(row).signature_valid,
+    signed_by: tenant.issuer_name,
+    signed_at: row.created_at,
   };
 }
 
@@ -103,8 +128,14 @@ export function verifyAiContent(id: string, body: unknown) {
 /** The hash-only record (DECISIONS 3/4): every field payload_hash covers, so a verifier can recompute it. */
 function hashOnlyRecord(row: AiRow) {
   return {
-    attestation_type: row.attestation_type, input_hash: row.input_hash, output_hash: row.output_hash, payload_hash: row.payload_hash,
-    model_provider: row.model_provider, model_name: row.model_name, model_version: row.model_version, subject: row.subject,
+    attestation_type: row.attestation_type,
+    input_hash: row.input_hash,
+    output_hash: row.output_hash,
+    payload_hash: row.payload_hash,
+    model_provider: row.model_provider,
+    model_name: row.model_name,
+    model_version: row.model_version,
+    subject: row.subject,
     created_at: row.created_at,
   };
 }
@@ -118,7 +149,10 @@ function bundleItem(row: AiRow, hashOnly: boolean) {
   const payload: Record<string, unknown> = hashOnlyRecord(row);
   if ('input' in row && !hashOnly) Object.assign(payload, { input: row.input, output: row.output });
   return {
-    payload, key_id: row.key_id, public_key: Buffer.from(pinned ?? row.public_key), signature: Buffer.from(row.signature),
+    payload,
+    key_id: row.key_id,
+    public_key: Buffer.from(pinned ?? row.public_key),
+    signature: Buffer.from(row.signature),
     signed_payload: Buffer.from(row.signed_bytes),
   };
 }
@@ -139,7 +173,14 @@ export const aiAttestationKind: RecordKind<AiRow> = {
   signature: (r) => ({ key_id: r.key_id, signature: r.signature, stored: r.signed_bytes }),
   rows: allAttestations,
   *logged() {
-    for (const r of allAttestations()) yield { tenant_id: r.tenant_id, id: r.attestation_id, at: r.created_at, leaf_index: r.leaf_index ?? null, signed_bytes: r.signed_bytes };
+    for (const r of allAttestations())
+      yield {
+        tenant_id: r.tenant_id,
+        id: r.attestation_id,
+        at: r.created_at,
+        leaf_index: r.leaf_index ?? null,
+        signed_bytes: r.signed_bytes,
+      };
   },
   bundleItem,
 };

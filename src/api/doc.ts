@@ -52,16 +52,39 @@ const isOptional = (s: TSchema) => (s as unknown as Record<symbol, unknown>)[OPT
 export function doc(d: RouteDoc): DocumentDecoration {
   const headersOf = (status: number) => {
     const all = { ...d.okHeaders, ...d.statusHeaders?.[status] };
-    return Object.keys(all).length ? Object.fromEntries(Object.entries(all).map(([name, description]) => [name, { description, schema: HEADER_SCHEMA[name] ?? { type: 'string' } }])) : undefined;
+    return Object.keys(all).length
+      ? Object.fromEntries(
+          Object.entries(all).map(([name, description]) => [
+            name,
+            { description, schema: HEADER_SCHEMA[name] ?? { type: 'string' } },
+          ]),
+        )
+      : undefined;
   };
-  const responses = Object.fromEntries(Object.entries(d.ok).map(([status, b]) => [status, {
-    description: d.summary,
-    ...(headersOf(Number(status)) ? { headers: headersOf(Number(status)) } : {}),
-    content: typeof b === 'string' ? MEDIA[b] : { 'application/json': { schema: b } },
-  }]));
+  const responses = Object.fromEntries(
+    Object.entries(d.ok).map(([status, b]) => [
+      status,
+      {
+        description: d.summary,
+        ...(headersOf(Number(status)) ? { headers: headersOf(Number(status)) } : {}),
+        content: typeof b === 'string' ? MEDIA[b] : { 'application/json': { schema: b } },
+      },
+    ]),
+  );
   const parameters = [
-    ...Object.entries(d.query ?? {}).map(([name, schema]) => ({ name, in: 'query', required: !isOptional(schema), schema })),
-    ...Object.entries(d.headers ?? {}).map(([name, h]) => ({ name, in: 'header', required: !!h.required, description: h.description, schema: h.schema })),
+    ...Object.entries(d.query ?? {}).map(([name, schema]) => ({
+      name,
+      in: 'query',
+      required: !isOptional(schema),
+      schema,
+    })),
+    ...Object.entries(d.headers ?? {}).map(([name, h]) => ({
+      name,
+      in: 'header',
+      required: !!h.required,
+      description: h.description,
+      schema: h.schema,
+    })),
   ];
   return {
     summary: d.summary,
@@ -69,7 +92,14 @@ export function doc(d: RouteDoc): DocumentDecoration {
     tags: [d.tag],
     responses,
     ...(parameters.length ? { parameters } : {}),
-    ...(d.body ? { requestBody: { required: true, content: d.body === 'text' ? MEDIA.text : { 'application/json': { schema: d.body } } } } : {}),
+    ...(d.body
+      ? {
+          requestBody: {
+            required: true,
+            content: d.body === 'text' ? MEDIA.text : { 'application/json': { schema: d.body } },
+          },
+        }
+      : {}),
     'x-errors': d.errors ?? [],
   } as DocumentDecoration;
 }

@@ -29,8 +29,14 @@ export type GuardChecks = {
 /** What each guard adds to the route's OpenAPI operation: its security scheme and the errors it can answer. */
 type GuardDoc = { security?: Record<string, string[]>[]; 'x-errors': ErrorCode[]; 'x-scopes'?: Scope[] };
 const KEY_ERRORS: ErrorCode[] = [
-  'missing_api_key', 'invalid_authorization_scheme', 'invalid_api_key_format', 'invalid_api_key', 'api_key_revoked',
-  'ip_not_allowed', 'insufficient_scope', 'rate_limited',
+  'missing_api_key',
+  'invalid_authorization_scheme',
+  'invalid_api_key_format',
+  'invalid_api_key',
+  'api_key_revoked',
+  'ip_not_allowed',
+  'insufficient_scope',
+  'rate_limited',
 ];
 // Elysia types `detail` as an OpenAPI operation without extensions; the x- fields are read by src/http/openapi.ts.
 const guardDoc = (d: GuardDoc) => d as { security?: Record<string, string[]>[] };
@@ -45,7 +51,11 @@ const guardDoc = (d: GuardDoc) => d as { security?: Record<string, string[]>[] }
 export const guardPlugin = (c: GuardChecks) =>
   new Elysia({ name: 'guards' }).macro({
     auth: (anyOf: Scope[]) => ({
-      detail: guardDoc({ security: [{ bearerAuth: [] }, { apiKeyHeader: [] }], 'x-errors': KEY_ERRORS, 'x-scopes': anyOf }),
+      detail: guardDoc({
+        security: [{ bearerAuth: [] }, { apiKeyHeader: [] }],
+        'x-errors': KEY_ERRORS,
+        'x-scopes': anyOf,
+      }),
       transform: ({ request }: { request: Request }) => void c.authorize(request, anyOf),
       // The principal was stored by the transform above: this is a lookup, not a second check.
       resolve: ({ request }: { request: Request }) => ({ principal: c.authorize(request, anyOf) }),
@@ -59,7 +69,10 @@ export const guardPlugin = (c: GuardChecks) =>
       transform: ({ request }: { request: Request }) => c.limitPublic(request),
     },
     viewer: {
-      detail: guardDoc({ security: [{ portalSession: [] }], 'x-errors': ['missing_api_key', 'invalid_authorization_scheme', 'invalid_or_used_link', 'rate_limited'] }),
+      detail: guardDoc({
+        security: [{ portalSession: [] }],
+        'x-errors': ['missing_api_key', 'invalid_authorization_scheme', 'invalid_or_used_link', 'rate_limited'],
+      }),
       resolve: ({ request }: { request: Request }) => ({ viewer: c.viewer(request) }),
     },
     rawBody: {

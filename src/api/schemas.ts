@@ -9,23 +9,51 @@ export const Uuid = t.String({ format: 'uuid' });
 export const Obj = t.Record(t.String(), t.Unknown());
 export const Nullable = <S extends TSchema>(s: S) => t.Union([s, t.Null()]);
 /** A reply object: the fields listed are documented, later versions may add more. */
-export const open = <P extends Record<string, TSchema>>(props: P, description?: string) => t.Object(props, { additionalProperties: true, description });
+export const open = <P extends Record<string, TSchema>>(props: P, description?: string) =>
+  t.Object(props, { additionalProperties: true, description });
 
-export const Issuer = open({
-  name: t.String(), issuer_name: t.String(), primary_domain: t.String(), domain_verified: t.Boolean(),
-  domain_verified_at: t.Optional(Ts), logo_url: t.Optional(t.String()),
-}, 'Issuer (organization) block');
+export const Issuer = open(
+  {
+    name: t.String(),
+    issuer_name: t.String(),
+    primary_domain: t.String(),
+    domain_verified: t.Boolean(),
+    domain_verified_at: t.Optional(Ts),
+    logo_url: t.Optional(t.String()),
+  },
+  'Issuer (organization) block',
+);
 
 /** Transparency-log block of a record proof (present once the logs exist). */
 export const LogBlock = t.Union([
   open({
-    leaf_index: t.Integer(), tree_size: t.Integer(), leaf_hash: Hex64, audit_path: t.Array(Hex64), root_hash: Hex64, checkpoint: t.String(),
+    leaf_index: t.Integer(),
+    tree_size: t.Integer(),
+    leaf_hash: Hex64,
+    audit_path: t.Array(Hex64),
+    root_hash: Hex64,
+    checkpoint: t.String(),
     head: t.Union([
-      open({
-        leaf_index: t.Integer(), tree_size: t.Integer(), leaf_hash: Hex64, audit_path: t.Array(Hex64), root_hash: Hex64,
-        checkpoint: t.String({ description: 'the published head note: platform signature line, then one cosignature line per witness' }),
-        timestamps: t.Array(t.Object({ token: t.String({ contentEncoding: 'base64', description: 'DER TimeStampToken' }), gen_time: Ts, tsa: t.String() })),
-      }, 'DECISIONS 11: the log checkpoint as a leaf of the earliest published head that covers it'),
+      open(
+        {
+          leaf_index: t.Integer(),
+          tree_size: t.Integer(),
+          leaf_hash: Hex64,
+          audit_path: t.Array(Hex64),
+          root_hash: Hex64,
+          checkpoint: t.String({
+            description: 'the published head note: platform signature line, then one cosignature line per witness',
+          }),
+          timestamps: t.Array(
+            t.Object({
+              token: t.String({ contentEncoding: 'base64', description: 'DER TimeStampToken' }),
+              gen_time: Ts,
+              tsa: t.String(),
+            }),
+          ),
+        },
+        'DECISIONS 11: the log checkpoint as a leaf of the earliest published head that covers it',
+      ),
       t.Object({ status: t.Literal('pending') }),
     ]),
   }),
@@ -33,28 +61,80 @@ export const LogBlock = t.Union([
 ]);
 
 /** The signature fields of a record proof (DECISIONS 9: hex everywhere in proofs). */
-export const SignatureFields = { algorithm: t.Literal('ed25519'), key_id: t.String(), public_key: Hex, signature: Hex, signed_payload: Hex };
+export const SignatureFields = {
+  algorithm: t.Literal('ed25519'),
+  key_id: t.String(),
+  public_key: Hex,
+  signature: Hex,
+  signed_payload: Hex,
+};
 
 /** The answer of a hash comparison with a ledger event or a document anchor. */
 export const HashVerify = open({
-  event_id: t.String(), match_result: t.Boolean(), anchored_hash: Hex64, submitted_hash: t.String(), anchored_at: Ts, organization: Issuer,
-  matched_field: t.Optional(Nullable(t.String())), method: t.Optional(t.String()), document_ref: t.Optional(Nullable(t.String())),
+  event_id: t.String(),
+  match_result: t.Boolean(),
+  anchored_hash: Hex64,
+  submitted_hash: t.String(),
+  anchored_at: Ts,
+  organization: Issuer,
+  matched_field: t.Optional(Nullable(t.String())),
+  method: t.Optional(t.String()),
+  document_ref: t.Optional(Nullable(t.String())),
 });
 
-export const Actor = open({ type: t.String(), id: t.String(), name: t.Optional(t.String()), metadata: t.Optional(Obj) });
+export const Actor = open({
+  type: t.String(),
+  id: t.String(),
+  name: t.Optional(t.String()),
+  metadata: t.Optional(Obj),
+});
 export const AuditEvent = open({
-  id: t.String(), org_id: t.String(), seq: t.Integer(), schema_id: t.String(), occurred_at: Ts, ingested_at: Ts, action: t.String(),
-  actor: Actor, targets: t.Array(Obj), context: Obj, metadata: Obj, payload_hash: Hex64, signature: Hex, signing_public_key: Hex, log: t.Optional(LogBlock),
+  id: t.String(),
+  org_id: t.String(),
+  seq: t.Integer(),
+  schema_id: t.String(),
+  occurred_at: Ts,
+  ingested_at: Ts,
+  action: t.String(),
+  actor: Actor,
+  targets: t.Array(Obj),
+  context: Obj,
+  metadata: Obj,
+  payload_hash: Hex64,
+  signature: Hex,
+  signing_public_key: Hex,
+  log: t.Optional(LogBlock),
 });
 export const AuditEventsPage = open({ events: t.Array(AuditEvent), next_cursor: Nullable(t.String()) });
-export const AuditVerify = open({ event_id: t.String(), valid: t.Boolean(), reason: Nullable(t.String()), schema: t.String(), payload_hash: Hex64, signed_data: Obj, key_source: t.String() });
+export const AuditVerify = open({
+  event_id: t.String(),
+  valid: t.Boolean(),
+  reason: Nullable(t.String()),
+  schema: t.String(),
+  payload_hash: Hex64,
+  signed_data: Obj,
+  key_source: t.String(),
+});
 /** Query of an audit event list (GET /v1/audit/events; the portal pins organization_id to its session). */
 export const AuditQuery = {
-  range_start: t.Optional(Ts), range_end: t.Optional(Ts), actions: t.Optional(t.String({ description: 'comma-separated' })), actor_id: t.Optional(t.String()),
-  target_id: t.Optional(t.String()), limit: t.Optional(t.Integer({ minimum: 1, maximum: 100 })), cursor: t.Optional(t.String({ description: 'next_cursor of the previous page' })),
+  range_start: t.Optional(Ts),
+  range_end: t.Optional(Ts),
+  actions: t.Optional(t.String({ description: 'comma-separated' })),
+  actor_id: t.Optional(t.String()),
+  target_id: t.Optional(t.String()),
+  limit: t.Optional(t.Integer({ minimum: 1, maximum: 100 })),
+  cursor: t.Optional(t.String({ description: 'next_cursor of the previous page' })),
 };
 
-export const Stream = open({ id: t.String(), type: t.Literal('webhook'), endpoint: t.String(), state: t.String(), cursor_seq: t.Integer(), created_at: Ts, signing_secret: t.Optional(t.String()) });
+export const Stream = open({
+  id: t.String(),
+  type: t.Literal('webhook'),
+  endpoint: t.String(),
+  state: t.String(),
+  cursor_seq: t.Integer(),
+  created_at: Ts,
+  signing_secret: t.Optional(t.String()),
+});
 export const StreamList = open({ streams: t.Array(Stream) });
 /** The answer of a delete: the removed resource's id field beside `deleted`. */
 export const Deleted = open({ deleted: t.Literal(true) });

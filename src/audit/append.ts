@@ -43,9 +43,17 @@ export function flushAuditHeadsInTxn(): void {
  */
 export function newRowSignedData(r: AuditRow) {
   return auditSignedData({
-    action: r.action, actor: new CanonicalText(r.actor_json), context: new CanonicalText(r.context_json), event_id: r.id,
-    ingested_at: r.ingested_at, metadata: new CanonicalText(r.metadata_json), occurred_at: r.occurred_at, org_id: r.org_id,
-    schema_id: r.schema_id, seq: r.seq, targets: new CanonicalText(r.targets_json),
+    action: r.action,
+    actor: new CanonicalText(r.actor_json),
+    context: new CanonicalText(r.context_json),
+    event_id: r.id,
+    ingested_at: r.ingested_at,
+    metadata: new CanonicalText(r.metadata_json),
+    occurred_at: r.occurred_at,
+    org_id: r.org_id,
+    schema_id: r.schema_id,
+    seq: r.seq,
+    targets: new CanonicalText(r.targets_json),
   });
 }
 
@@ -57,10 +65,24 @@ export function prepareAuditEvent(item: IngestItem): Prepared<AuditWriteResult> 
   const seq = (assigned.get(k) ?? heads().get([t, o])?.last_seq ?? 0) + 1;
   const signer = tenantSigner(t);
   const row: AuditRow = {
-    id: item.event_id, org_id: o, seq, schema_id: SCHEMA_ID, occurred_at: item.occurred_at, occurred_ms: item.occurred_ms,
-    ingested_at: item.ingested_at, action: item.action, actor_json: item.actor_json, targets_json: item.targets_json,
-    context_json: item.context_json, metadata_json: item.metadata_json, actor_id: item.actor_id, target_ids: item.target_ids,
-    payload_hash: '', signature: Buffer.alloc(0), key_id: signer.key_id, public_key: signer.public_key,
+    id: item.event_id,
+    org_id: o,
+    seq,
+    schema_id: SCHEMA_ID,
+    occurred_at: item.occurred_at,
+    occurred_ms: item.occurred_ms,
+    ingested_at: item.ingested_at,
+    action: item.action,
+    actor_json: item.actor_json,
+    targets_json: item.targets_json,
+    context_json: item.context_json,
+    metadata_json: item.metadata_json,
+    actor_id: item.actor_id,
+    target_ids: item.target_ids,
+    payload_hash: '',
+    signature: Buffer.alloc(0),
+    key_id: signer.key_id,
+    public_key: signer.public_key,
   };
   const bytes = canonicalBytes(newRowSignedData(row));
   row.payload_hash = sha256Hex(bytes);
@@ -76,7 +98,15 @@ export function prepareAuditEvent(item: IngestItem): Prepared<AuditWriteResult> 
       appendOrgLeafInTxn(t, o, seq, bytes);
       events().appendInTxn([t, o, seq], row);
       indexInTxn(t, row);
-      txnHeads.set(k, { t, o, head: { last_seq: seq, last_ingested_at: item.ingested_at, max_lag_ms: Math.max(head ? head.max_lag_ms ?? FIVE_YEARS_MS : -Infinity, lag) } });
+      txnHeads.set(k, {
+        t,
+        o,
+        head: {
+          last_seq: seq,
+          last_ingested_at: item.ingested_at,
+          max_lag_ms: Math.max(head ? (head.max_lag_ms ?? FIVE_YEARS_MS) : -Infinity, lag),
+        },
+      });
       return { seq };
     },
   };

@@ -1,5 +1,16 @@
 // Owns cold audit storage: gzip NDJSON segment files and the per-org manifest under DATA/audit-cold/.
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { config } from '../config';
@@ -15,8 +26,15 @@ import { fromEventOut, signedDataOf } from './event-row';
 export type SeqRange = { from: number; to: number };
 /** One segment: events from_seq..to_seq (rows missing from hot storage when it was written are listed). */
 export type Segment = {
-  file: string; from_seq: number; to_seq: number; count: number; missing: SeqRange[];
-  sha256: string; bytes: number; first_ingested_at: string; last_ingested_at: string;
+  file: string;
+  from_seq: number;
+  to_seq: number;
+  count: number;
+  missing: SeqRange[];
+  sha256: string;
+  bytes: number;
+  first_ingested_at: string;
+  last_ingested_at: string;
   /** DECISIONS 10: the org-log leaves of these events (seq - 1, end exclusive) and the subtree roots covering them. */
   leaf_range?: { from: number; to: number };
   subtree_roots?: SubtreeRoot[] | null;
@@ -27,7 +45,8 @@ export type Manifest = { version: 1; tenant_id: string; org_id: string; updated_
 function orgDirName(orgId: string): string {
   return /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}$/.test(orgId) ? orgId : `~${sha256Hex(orgId)}`;
 }
-export const coldDir = (tenantId: string, orgId: string): string => join(config().dataDir, 'audit-cold', tenantId, orgDirName(orgId));
+export const coldDir = (tenantId: string, orgId: string): string =>
+  join(config().dataDir, 'audit-cold', tenantId, orgDirName(orgId));
 const manifestPath = (dir: string) => join(dir, 'manifest.json');
 
 /** Writes `data` to `path` durably: temp file, fsync, rename, fsync of the directory. */
@@ -67,7 +86,13 @@ export function readManifest(tenantId: string, orgId: string, fresh = false): Ma
 
 export function writeManifest(tenantId: string, orgId: string, segments: Segment[]): Manifest {
   const dir = coldDir(tenantId, orgId);
-  const m: Manifest = { version: 1, tenant_id: tenantId, org_id: orgId, updated_at: new Date().toISOString(), segments };
+  const m: Manifest = {
+    version: 1,
+    tenant_id: tenantId,
+    org_id: orgId,
+    updated_at: new Date().toISOString(),
+    segments,
+  };
   writeAtomic(dir, 'manifest.json', JSON.stringify(m, null, 1));
   manifests.set(dir, m);
   return m;
@@ -76,7 +101,13 @@ export function writeManifest(tenantId: string, orgId: string, segments: Segment
 const pad = (n: number) => String(n).padStart(16, '0');
 
 /** Writes events from..to (ascending, some possibly missing) as one gzip NDJSON segment; returns its manifest entry. */
-export function writeSegment(tenantId: string, orgId: string, from: number, to: number, events: AuditEventOut[]): Segment {
+export function writeSegment(
+  tenantId: string,
+  orgId: string,
+  from: number,
+  to: number,
+  events: AuditEventOut[],
+): Segment {
   const dir = coldDir(tenantId, orgId);
   const missing: SeqRange[] = [];
   let expect = from;
@@ -89,9 +120,17 @@ export function writeSegment(tenantId: string, orgId: string, from: number, to: 
   const file = `seg-${pad(from)}-${pad(to)}.ndjson.gz`;
   writeAtomic(dir, file, gz);
   return {
-    file, from_seq: from, to_seq: to, count: events.length, missing, sha256: sha256Hex(gz), bytes: gz.byteLength,
-    first_ingested_at: events[0]?.ingested_at ?? '', last_ingested_at: events[events.length - 1]?.ingested_at ?? '',
-    leaf_range: { from: from - 1, to }, subtree_roots: orgSubtreeRoots(tenantId, orgId, from - 1, to),
+    file,
+    from_seq: from,
+    to_seq: to,
+    count: events.length,
+    missing,
+    sha256: sha256Hex(gz),
+    bytes: gz.byteLength,
+    first_ingested_at: events[0]?.ingested_at ?? '',
+    last_ingested_at: events[events.length - 1]?.ingested_at ?? '',
+    leaf_range: { from: from - 1, to },
+    subtree_roots: orgSubtreeRoots(tenantId, orgId, from - 1, to),
   };
 }
 
@@ -99,7 +138,10 @@ export function writeSegment(tenantId: string, orgId: string, from: number, to: 
 function rootsFromEvents(seg: Segment, events: AuditEventOut[]): SubtreeRoot[] | null {
   if (seg.missing.length || events.length !== seg.to_seq - seg.from_seq + 1) return null;
   const sha = (d: Uint8Array): Uint8Array => sha256Raw(d);
-  return subtreeRootsOf(seg.from_seq - 1, events.map((e) => leafHash(sha, canonicalBytes(signedDataOf(fromEventOut(e))))));
+  return subtreeRootsOf(
+    seg.from_seq - 1,
+    events.map((e) => leafHash(sha, canonicalBytes(signedDataOf(fromEventOut(e))))),
+  );
 }
 
 // Decoded segments (immutable by file name), most recently used last.
@@ -141,7 +183,11 @@ export function coldRow(tenantId: string, orgId: string, seq: number): AuditRow 
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT' && !fresh) continue;
       // An unreadable segment reads as missing rows; the integrity scan names the file.
-      log('error', 'audit cold segment unreadable', { org_dir: coldDir(tenantId, orgId), file: seg.file, error: String((e as Error).message) });
+      log('error', 'audit cold segment unreadable', {
+        org_dir: coldDir(tenantId, orgId),
+        file: seg.file,
+        error: String((e as Error).message),
+      });
       return undefined;
     }
   }
@@ -167,7 +213,13 @@ export function removeColdDir(tenantId: string, orgId: string): void {
 }
 
 export type ColdCheck = {
-  from: number; to: number; segments: number; count: number; manifest_ok: boolean; gaps: SeqRange[]; problems: string[];
+  from: number;
+  to: number;
+  segments: number;
+  count: number;
+  manifest_ok: boolean;
+  gaps: SeqRange[];
+  problems: string[];
 };
 
 /**
@@ -182,7 +234,8 @@ export function checkCold(tenantId: string, orgId: string, purgedThrough: number
   let expect = purgedThrough + 1;
   let count = 0;
   for (const s of m.segments) {
-    if (s.from_seq !== expect) problems.push(`segments do not tile: expected a segment from ${expect}, found ${s.from_seq}`);
+    if (s.from_seq !== expect)
+      problems.push(`segments do not tile: expected a segment from ${expect}, found ${s.from_seq}`);
     expect = s.to_seq + 1;
     count += s.count;
     gaps.push(...s.missing);
@@ -195,9 +248,19 @@ export function checkCold(tenantId: string, orgId: string, purgedThrough: number
     if (sha256Hex(bytes) !== s.sha256) problems.push(`segment hash mismatch: ${s.file}`);
     else if (s.subtree_roots) {
       const rebuilt = rootsFromEvents(s, segmentEvents(tenantId, orgId, s));
-      if (rebuilt && JSON.stringify(rebuilt) !== JSON.stringify(s.subtree_roots)) problems.push(`segment subtree roots do not match its events: ${s.file}`);
+      if (rebuilt && JSON.stringify(rebuilt) !== JSON.stringify(s.subtree_roots))
+        problems.push(`segment subtree roots do not match its events: ${s.file}`);
     }
   }
-  if (evacuatedThrough > purgedThrough && expect !== evacuatedThrough + 1) problems.push(`cold range ends at ${expect - 1}, evacuated through ${evacuatedThrough}`);
-  return { from: purgedThrough + 1, to: evacuatedThrough, segments: m.segments.length, count, manifest_ok: problems.length === 0, gaps, problems };
+  if (evacuatedThrough > purgedThrough && expect !== evacuatedThrough + 1)
+    problems.push(`cold range ends at ${expect - 1}, evacuated through ${evacuatedThrough}`);
+  return {
+    from: purgedThrough + 1,
+    to: evacuatedThrough,
+    segments: m.segments.length,
+    count,
+    manifest_ok: problems.length === 0,
+    gaps,
+    problems,
+  };
 }

@@ -6,9 +6,17 @@ import type { AuditEventOut, AuditRow } from './model';
 /** DECISIONS 0: the signed data rebuilt from the stored columns (writer and verifier share this). */
 export function signedDataOf(r: AuditRow) {
   return auditSignedData({
-    action: r.action, actor: JSON.parse(r.actor_json), context: JSON.parse(r.context_json), event_id: r.id,
-    ingested_at: r.ingested_at, metadata: JSON.parse(r.metadata_json), occurred_at: r.occurred_at, org_id: r.org_id,
-    schema_id: r.schema_id, seq: r.seq, targets: JSON.parse(r.targets_json),
+    action: r.action,
+    actor: JSON.parse(r.actor_json),
+    context: JSON.parse(r.context_json),
+    event_id: r.id,
+    ingested_at: r.ingested_at,
+    metadata: JSON.parse(r.metadata_json),
+    occurred_at: r.occurred_at,
+    org_id: r.org_id,
+    schema_id: r.schema_id,
+    seq: r.seq,
+    targets: JSON.parse(r.targets_json),
   });
 }
 
@@ -23,19 +31,43 @@ function column(text: string): any {
 
 export function toEventOut(r: AuditRow): AuditEventOut {
   return {
-    id: r.id, org_id: r.org_id, seq: r.seq, schema_id: r.schema_id, occurred_at: r.occurred_at, ingested_at: r.ingested_at,
-    action: r.action, actor: column(r.actor_json), targets: column(r.targets_json), context: column(r.context_json),
-    metadata: column(r.metadata_json), payload_hash: r.payload_hash, signature: Buffer.from(r.signature).toString('hex'),
-    signing_public_key: Buffer.from(r.public_key).toString('hex'), key_id: r.key_id,
+    id: r.id,
+    org_id: r.org_id,
+    seq: r.seq,
+    schema_id: r.schema_id,
+    occurred_at: r.occurred_at,
+    ingested_at: r.ingested_at,
+    action: r.action,
+    actor: column(r.actor_json),
+    targets: column(r.targets_json),
+    context: column(r.context_json),
+    metadata: column(r.metadata_json),
+    payload_hash: r.payload_hash,
+    signature: Buffer.from(r.signature).toString('hex'),
+    signing_public_key: Buffer.from(r.public_key).toString('hex'),
+    key_id: r.key_id,
   };
 }
 /** The stored row of an event read back from a cold segment line. */
 export function fromEventOut(e: AuditEventOut): AuditRow {
   return {
-    id: e.id, org_id: e.org_id, seq: e.seq, schema_id: e.schema_id, occurred_at: e.occurred_at, occurred_ms: Date.parse(e.occurred_at),
-    ingested_at: e.ingested_at, action: e.action, actor_json: canonicalJson(e.actor), targets_json: canonicalJson(e.targets),
-    context_json: canonicalJson(e.context), metadata_json: canonicalJson(e.metadata), actor_id: e.actor.id,
-    target_ids: [...new Set(e.targets.map((t) => t.id))], payload_hash: e.payload_hash, signature: Buffer.from(e.signature, 'hex'),
-    key_id: e.key_id, public_key: Buffer.from(e.signing_public_key, 'hex'),
+    id: e.id,
+    org_id: e.org_id,
+    seq: e.seq,
+    schema_id: e.schema_id,
+    occurred_at: e.occurred_at,
+    occurred_ms: Date.parse(e.occurred_at),
+    ingested_at: e.ingested_at,
+    action: e.action,
+    actor_json: canonicalJson(e.actor),
+    targets_json: canonicalJson(e.targets),
+    context_json: canonicalJson(e.context),
+    metadata_json: canonicalJson(e.metadata),
+    actor_id: e.actor.id,
+    target_ids: [...new Set(e.targets.map((t) => t.id))],
+    payload_hash: e.payload_hash,
+    signature: Buffer.from(e.signature, 'hex'),
+    key_id: e.key_id,
+    public_key: Buffer.from(e.signing_public_key, 'hex'),
   };
 }

@@ -14,12 +14,14 @@ export function checkIdempotencyKey(v: string | null): string {
   if (v === null) throw new ApiError('missing_idempotency_key', 'Idempotency-Key header is required');
   const k = headerText(v)?.trim();
   if (k === undefined) throw new ApiError('invalid_idempotency_key', 'Idempotency-Key must be UTF-8');
-  if (!k || [...k].length > MAX_ID_LEN) throw new ApiError('invalid_idempotency_key', 'Idempotency-Key must be 1-255 characters');
+  if (!k || [...k].length > MAX_ID_LEN)
+    throw new ApiError('invalid_idempotency_key', 'Idempotency-Key must be 1-255 characters');
   return k;
 }
 
 function checkActor(v: unknown): Actor {
-  if (!isPlainObject(v) || !nonEmpty(v.type) || !nonEmpty(v.id)) throw new ApiError('invalid_actor', 'actor.type and actor.id are required strings');
+  if (!isPlainObject(v) || !nonEmpty(v.type) || !nonEmpty(v.id))
+    throw new ApiError('invalid_actor', 'actor.type and actor.id are required strings');
   const a: Actor = { type: v.type, id: v.id };
   if (v.name !== undefined && v.name !== null) {
     if (typeof v.name !== 'string') throw new ApiError('invalid_actor', 'actor.name must be a string');
@@ -37,7 +39,8 @@ function checkTargets(v: unknown): Target[] {
   if (!Array.isArray(v)) throw new ApiError('invalid_target', 'targets must be an array');
   if (v.length > MAX_TARGETS) throw new ApiError('too_many_targets', `at most ${MAX_TARGETS} targets`);
   return v.map((t, i) => {
-    if (!isPlainObject(t) || !nonEmpty(t.type) || !nonEmpty(t.id)) throw new ApiError('invalid_target', `targets[${i}] needs type and id strings`);
+    if (!isPlainObject(t) || !nonEmpty(t.type) || !nonEmpty(t.id))
+      throw new ApiError('invalid_target', `targets[${i}] needs type and id strings`);
     return t as Target;
   });
 }
@@ -60,7 +63,10 @@ export function checkIngestBody(body: unknown, now: number): IngestFields {
   const org_id = checkOrgId(body.organization_id);
   const action = body.action;
   if (typeof action !== 'string' || action.length > 128 || !ACTION.test(action)) {
-    throw new ApiError('invalid_action', 'action must be lowercase, dot-segmented, 2-3 segments, at most 128 characters');
+    throw new ApiError(
+      'invalid_action',
+      'action must be lowercase, dot-segmented, 2-3 segments, at most 128 characters',
+    );
   }
   const actor = checkActor(body.actor);
   const targets = checkTargets(body.targets);
@@ -71,7 +77,11 @@ export function checkIngestBody(body: unknown, now: number): IngestFields {
   if (body.occurred_at !== undefined && body.occurred_at !== null) {
     const t = parseRfc3339(body.occurred_at);
     if (!t) throw new ApiError('invalid_occurred_at', 'occurred_at must be an RFC 3339 timestamp');
-    if (t.ms < FIVE_YEARS(now) || t.ms > now + DAY_MS) throw new ApiError('occurred_at_out_of_window', 'occurred_at must lie between now minus 5 years and now plus 24 hours');
+    if (t.ms < FIVE_YEARS(now) || t.ms > now + DAY_MS)
+      throw new ApiError(
+        'occurred_at_out_of_window',
+        'occurred_at must lie between now minus 5 years and now plus 24 hours',
+      );
     occurred_at = t.utc;
     occurred_ms = t.ms;
   }

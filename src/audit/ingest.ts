@@ -33,10 +33,14 @@ function notifyApplied(tenantId: string, orgId: string): void {
 
 // Acceptances not yet visible in audit_heads (still being written): the org delete rule needs them too.
 const lastAccepted = new Map<string, number>();
-export const lastAcceptedMs = (tenantId: string, orgId: string): number => lastAccepted.get(`${tenantId}\u0000${orgId}`) ?? 0;
+export const lastAcceptedMs = (tenantId: string, orgId: string): number =>
+  lastAccepted.get(`${tenantId}\u0000${orgId}`) ?? 0;
 
 function conflict(rec: IdemRow, bodyHash: string): ApiError {
-  if (rec.body_hash === bodyHash) return new ApiError('duplicate_event', 'This Idempotency-Key was already used for this event', { event_id: rec.event_id });
+  if (rec.body_hash === bodyHash)
+    return new ApiError('duplicate_event', 'This Idempotency-Key was already used for this event', {
+      event_id: rec.event_id,
+    });
   return new ApiError('idempotency_key_reuse_mismatch', 'This Idempotency-Key was already used with a different body');
 }
 
@@ -56,16 +60,28 @@ export async function ingestAuditEvent(tenant: TenantRow, idempotencyKey: string
   const context_json = canonicalJson(f.context);
   const metadata_json = canonicalJson(f.metadata);
   // The request as the service understood it, canonical, so key order and unknown fields do not matter.
-  const bodyHash = sha256Hex(`{"action":${JSON.stringify(f.action)},"actor":${actor_json},"context":${context_json},"metadata":${metadata_json},"occurred_at":${JSON.stringify(f.occurred_at)},"organization_id":${JSON.stringify(f.org_id)},"targets":${targets_json}}`);
+  const bodyHash = sha256Hex(
+    `{"action":${JSON.stringify(f.action)},"actor":${actor_json},"context":${context_json},"metadata":${metadata_json},"occurred_at":${JSON.stringify(f.occurred_at)},"organization_id":${JSON.stringify(f.org_id)},"targets":${targets_json}}`,
+  );
   const existing = idem().get([t, key]);
   if (existing && idemLive(existing.at, now)) throw conflict(existing, bodyHash);
   if (org.archived) throw new ApiError('org_archived', 'The organization is archived; it accepts no new events');
   const event_id = `aevt_${ulid()}`;
   const ingested_at = new Date(now).toISOString();
   const item: IngestItem = {
-    tenant_id: t, event_id, org_id: f.org_id, ingested_at, occurred_at: f.occurred_at ?? ingested_at, occurred_ms: f.occurred_ms,
-    action: f.action, actor_json, targets_json, context_json, metadata_json,
-    actor_id: f.actor.id, target_ids: [...new Set(f.targets.map((x) => x.id))],
+    tenant_id: t,
+    event_id,
+    org_id: f.org_id,
+    ingested_at,
+    occurred_at: f.occurred_at ?? ingested_at,
+    occurred_ms: f.occurred_ms,
+    action: f.action,
+    actor_json,
+    targets_json,
+    context_json,
+    metadata_json,
+    actor_id: f.actor.id,
+    target_ids: [...new Set(f.targets.map((x) => x.id))],
   };
   const record: IdemRow = { event_id, body_hash: bodyHash, org_id: f.org_id, at: now };
   lastAccepted.set(`${t}\u0000${f.org_id}`, now);

@@ -16,7 +16,9 @@ function* auditRecords(): Generator<AuditRecord> {
   // Read in chunks: a check may renew the read transaction (key caches), which would end an open cursor.
   let after: [string, string, number] | null = null;
   for (;;) {
-    const chunk = [...events().range(after ? { start: after, limit: 1001 } : { limit: 1000 })].filter((e, i) => !(after && i === 0 && String(e.key) === String(after)));
+    const chunk = [...events().range(after ? { start: after, limit: 1001 } : { limit: 1000 })].filter(
+      (e, i) => !(after && i === 0 && String(e.key) === String(after)),
+    );
     if (!chunk.length) return;
     for (const { key, value } of chunk) yield { tenant_id: (key as [string, string, number])[0], row: value };
     after = chunk[chunk.length - 1]!.key as [string, string, number];

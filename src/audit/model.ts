@@ -66,16 +66,40 @@ export type AuditRow = Omit<IngestItem, 'tenant_id' | 'event_id'> & {
 
 /** SPEC "Audit event" as returned by the API (and written to cold segments and exports). */
 export type AuditEventOut = {
-  id: string; org_id: string; seq: number; schema_id: string; occurred_at: string; ingested_at: string;
-  action: string; actor: Actor; targets: Target[]; context: Record<string, unknown>; metadata: Record<string, unknown>;
-  payload_hash: string; signature: string; signing_public_key: string; key_id: string;
+  id: string;
+  org_id: string;
+  seq: number;
+  schema_id: string;
+  occurred_at: string;
+  ingested_at: string;
+  action: string;
+  actor: Actor;
+  targets: Target[];
+  context: Record<string, unknown>;
+  metadata: Record<string, unknown>;
+  payload_hash: string;
+  signature: string;
+  signing_public_key: string;
+  key_id: string;
 };
 
 /** A validated ingest body (SPEC "POST /v1/audit/events"). */
 export type IngestFields = {
-  org_id: string; action: string; actor: Actor; targets: Target[]; metadata: Record<string, unknown>;
-  context: Record<string, unknown>; occurred_at: string | null; occurred_ms: number;
+  org_id: string;
+  action: string;
+  actor: Actor;
+  targets: Target[];
+  metadata: Record<string, unknown>;
+  context: Record<string, unknown>;
+  occurred_at: string | null;
+  occurred_ms: number;
 };
 
-export type QueryFilters = { actions?: string[]; actor_id?: string; target_id?: string; range_start?: number; range_end?: number };
+export type QueryFilters = {
+  actions?: string[];
+  actor_id?: string;
+  target_id?: string;
+  range_start?: number;
+  range_end?: number;
+};
 export type QueryIn = { orgId: string; filters: QueryFilters; limit: number; before: number | null };

@@ -12,15 +12,18 @@ export function checkOrgId(v: unknown): string {
 }
 
 export function checkOrgBody(body: unknown): { organization_id: string; name: string } {
-  if (!isPlainObject(body)) throw new ApiError('invalid_organization_id', 'body must be a JSON object with organization_id');
+  if (!isPlainObject(body))
+    throw new ApiError('invalid_organization_id', 'body must be a JSON object with organization_id');
   const organization_id = checkOrgId(body.organization_id);
   const name = body.name ?? organization_id;
-  if (typeof name !== 'string' || name.length > MAX_ID_LEN) throw new ApiError('invalid_name', 'name must be a string of at most 255 characters');
+  if (typeof name !== 'string' || name.length > MAX_ID_LEN)
+    throw new ApiError('invalid_name', 'name must be a string of at most 255 characters');
   return { organization_id, name };
 }
 
 export function checkRetentionBody(body: unknown): number {
   const days = isPlainObject(body) ? body.days : undefined;
-  if (typeof days !== 'number' || !Number.isInteger(days) || days < 1) throw new ApiError('invalid_payload', 'days must be a positive integer'); // DECISIONS 9: no named code
+  if (typeof days !== 'number' || !Number.isInteger(days) || days < 1)
+    throw new ApiError('invalid_payload', 'days must be a positive integer'); // DECISIONS 9: no named code
   return days;
 }

@@ -45,8 +45,12 @@ export function effectiveRetentionDays(org: OrgRow): number {
 
 export function orgOut(o: OrgRow) {
   const out: Record<string, unknown> = {
-    organization_id: o.organization_id, name: o.name, created_at: o.created_at, archived: o.archived,
-    retention_days: effectiveRetentionDays(o), last_seq: lastSeq(o.tenant_id, o.organization_id),
+    organization_id: o.organization_id,
+    name: o.name,
+    created_at: o.created_at,
+    archived: o.archived,
+    retention_days: effectiveRetentionDays(o),
+    last_seq: lastSeq(o.tenant_id, o.organization_id),
   };
   if (o.archived) out.archived_at = o.archived_at;
   return out;
@@ -58,25 +62,35 @@ export async function createOrg(tenant: TenantRow, body: unknown) {
   const plan = planOf(tenant.plan);
   const t = tenant.tenant_id;
   const row: OrgRow = {
-    tenant_id: t, organization_id, name, created_at: new Date().toISOString(), archived: false, archived_at: null,
-    retention_days: plan.audit_retention_cap_days, requested_days: plan.audit_retention_cap_days,
+    tenant_id: t,
+    organization_id,
+    name,
+    created_at: new Date().toISOString(),
+    archived: false,
+    archived_at: null,
+    retention_days: plan.audit_retention_cap_days,
+    requested_days: plan.audit_retention_cap_days,
   };
   const outcome = await transact(() => {
     if (orgs().get([t, organization_id])) return 'exists';
-    if (plan.audit_orgs !== null && orgs().getCount({ start: [t], end: prefixEnd([t]) }) >= plan.audit_orgs) return 'limit';
+    if (plan.audit_orgs !== null && orgs().getCount({ start: [t], end: prefixEnd([t]) }) >= plan.audit_orgs)
+      return 'limit';
     orgs().putSync([t, organization_id], row);
     bumpEpochInTxn(ORGS_EPOCH);
     return 'ok';
   });
   if (outcome === 'exists') throw new ApiError('org_exists', `organization_id ${organization_id} already exists`);
-  if (outcome === 'limit') throw new ApiError('too_many_orgs', `The ${tenant.plan} plan allows ${plan.audit_orgs} audit orgs`);
+  if (outcome === 'limit')
+    throw new ApiError('too_many_orgs', `The ${tenant.plan} plan allows ${plan.audit_orgs} audit orgs`);
   return orgOut(row);
 }
 
 /** GET /v1/audit/orgs: in organization_id order, keyset-paged by organization_id. */
 export function listOrgs(tenantId: string, limit: number, after: string | null) {
   const start = after === null ? [tenantId] : [tenantId, after + '\u0000'];
-  const rows = [...orgs().getRange({ start, end: prefixEnd([tenantId]), limit: limit + 1 })].map((e) => e.value as OrgRow);
+  const rows = [...orgs().getRange({ start, end: prefixEnd([tenantId]), limit: limit + 1 })].map(
+    (e) => e.value as OrgRow,
+  );
   const more = rows.length > limit;
   const page = rows.slice(0, limit);
   return { orgs: page.map(orgOut), next_cursor: more ? encodeOrgCursor(page[page.length - 1]!.organization_id) : null };
@@ -92,7 +106,8 @@ async function updateOrg(tenantId: string, orgId: string, change: (o: OrgRow) =>
 /** Archive and unarchive are idempotent; archived_at keeps the first archive time. */
 export async function setArchived(tenantId: string, orgId: string, archived: boolean) {
   const o = await updateOrg(tenantId, orgId, (cur) => ({
-    archived, archived_at: archived ? cur.archived_at ?? new Date().toISOString() : null,
+    archived,
+    archived_at: archived ? (cur.archived_at ?? new Date().toISOString()) : null,
   }));
   return orgOut(o);
 }

@@ -31,7 +31,10 @@ function timeParam(v: string | undefined, name: string): number | undefined {
 export function checkFilters(q: Record<string, unknown>): QueryFilters {
   const f: QueryFilters = {};
   const acts = Array.isArray(q.actions) ? q.actions : typeof q.actions === 'string' ? q.actions.split(',') : [];
-  const actions = acts.filter((a): a is string => typeof a === 'string').map((a) => a.trim()).filter(Boolean);
+  const actions = acts
+    .filter((a): a is string => typeof a === 'string')
+    .map((a) => a.trim())
+    .filter(Boolean);
   if (actions.length) f.actions = [...new Set(actions)];
   if (typeof q.actor_id === 'string' && q.actor_id) f.actor_id = q.actor_id;
   if (typeof q.target_id === 'string' && q.target_id) f.target_id = q.target_id;

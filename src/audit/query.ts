@@ -1,7 +1,15 @@
 // Owns reading audit events: row lookup over hot and cold storage, the keyset query plan, streams of rows.
 import { ApiError } from '../errors';
 import { coldRow } from './cold';
-import { DAY_MS, EVENT_ID, FIVE_YEARS_MS, type AuditEventOut, type AuditRow, type QueryFilters, type QueryIn } from './model';
+import {
+  DAY_MS,
+  EVENT_ID,
+  FIVE_YEARS_MS,
+  type AuditEventOut,
+  type AuditRow,
+  type QueryFilters,
+  type QueryIn,
+} from './model';
 import { toEventOut } from './event-row';
 import { encodeSeqCursor } from './query-input';
 import { getOrg, lastSeq, storageOf } from './orgs';
@@ -42,7 +50,15 @@ type Plan = { seqs: Iterable<number>; estimate: number };
 const CAP = 256; // an index range with fewer entries than this is "selective" enough to walk
 
 /** Seqs of one index value strictly between lo and hi, ascending or descending (a bounded range read). */
-function indexSeqs(db: IndexDb, t: string, o: string, v: string, lo: number, hi: number, desc: boolean): Iterable<number> {
+function indexSeqs(
+  db: IndexDb,
+  t: string,
+  o: string,
+  v: string,
+  lo: number,
+  hi: number,
+  desc: boolean,
+): Iterable<number> {
   const k = ixValue(v);
   const keys = desc
     ? db.getKeys({ start: [t, o, k, hi - 1], end: [t, o, k, lo], reverse: true })
@@ -86,11 +102,27 @@ function* countup(lo: number, hi: number): Generator<number> {
  * the action, actor and target indexes, or the occurred_at index when its range is small; null when
  * none applies (the caller walks the seqs). Every candidate is still checked against all filters.
  */
-function candidates(t: string, o: string, f: QueryFilters, lo: number, hi: number, desc: boolean): Iterable<number> | null {
+function candidates(
+  t: string,
+  o: string,
+  f: QueryFilters,
+  lo: number,
+  hi: number,
+  desc: boolean,
+): Iterable<number> | null {
   const plans: Array<() => Plan> = [];
   const ranged = (db: IndexDb, values: string[]) => () => {
     const estimateOf = values.reduce((n, v) => n + estimate(indexSeqs(db, t, o, v, lo, hi, desc)), 0);
-    return { estimate: estimateOf, seqs: values.length === 1 ? indexSeqs(db, t, o, values[0]!, lo, hi, desc) : merge(values.map((v) => indexSeqs(db, t, o, v, lo, hi, desc)), desc) };
+    return {
+      estimate: estimateOf,
+      seqs:
+        values.length === 1
+          ? indexSeqs(db, t, o, values[0]!, lo, hi, desc)
+          : merge(
+              values.map((v) => indexSeqs(db, t, o, v, lo, hi, desc)),
+              desc,
+            ),
+    };
   };
   if (f.actor_id !== undefined) plans.push(ranged(byActor(), [f.actor_id]));
   if (f.target_id !== undefined) plans.push(ranged(byTarget(), [f.target_id]));
@@ -208,7 +240,11 @@ export function auditEventsAfter(tenantId: string, orgId: string, afterSeq: numb
  * Every event of the org matching `filters`, hot and cold, in seq order (exports). The upper bound is
  * the last seq when the stream starts; yields to the event loop now and then.
  */
-export async function* streamAuditEvents(tenantId: string, orgId: string, filters: QueryFilters = {}): AsyncGenerator<AuditEventOut> {
+export async function* streamAuditEvents(
+  tenantId: string,
+  orgId: string,
+  filters: QueryFilters = {},
+): AsyncGenerator<AuditEventOut> {
   getOrg(tenantId, orgId);
   const top = lastSeq(tenantId, orgId);
   const floor = storageOf(tenantId, orgId).purged_through_seq;

@@ -37,7 +37,9 @@ export function countEvents(tenantId: string, orgId: string, from: number, to: n
 }
 /** Seqs of hot rows in from..to ascending, reading keys only. */
 export function eventSeqs(tenantId: string, orgId: string, from: number, to: number): Iterable<number> {
-  return subDb(EVENTS).getKeys({ start: [tenantId, orgId, from], end: [tenantId, orgId, to + 1] }).map((k) => (k as unknown[])[2] as number);
+  return subDb(EVENTS)
+    .getKeys({ start: [tenantId, orgId, from], end: [tenantId, orgId, to + 1] })
+    .map((k) => (k as unknown[])[2] as number);
 }
 
 /** Derived indexes: key [tenant, org, value, seq], value empty. Kept for cold events until they are purged. */

@@ -4,7 +4,16 @@ import { log } from '../log';
 import { ApiError } from '../errors';
 import { transact } from '../store/env';
 import { listTenants } from '../tenants/service';
-import { readManifest, removeColdDir, removeOrphans, removeSegmentFile, segmentEvents, writeManifest, writeSegment, type Segment } from './cold';
+import {
+  readManifest,
+  removeColdDir,
+  removeOrphans,
+  removeSegmentFile,
+  segmentEvents,
+  writeManifest,
+  writeSegment,
+  type Segment,
+} from './cold';
 import { lastAcceptedMs, sweepIdempotency } from './ingest';
 import { DAY_MS, type AuditRow, type OrgRow } from './model';
 import { toEventOut } from './event-row';
@@ -57,7 +66,12 @@ export async function withRetentionLock<T>(waitMs: number, busy: ApiError, fn: (
   }
 }
 
-async function setStorage(t: string, o: string, change: Partial<{ evacuated_through_seq: number; purged_through_seq: number }>, also?: () => void) {
+async function setStorage(
+  t: string,
+  o: string,
+  change: Partial<{ evacuated_through_seq: number; purged_through_seq: number }>,
+  also?: () => void,
+) {
   await transact(() => {
     also?.();
     const cur = storage().get([t, o]) ?? { evacuated_through_seq: 0, purged_through_seq: 0 };
@@ -176,23 +190,33 @@ async function retainOrg(org: OrgRow, asOf: number) {
  * are purged from hot and cold storage. Also drops idempotency records older than 24 hours.
  */
 export async function runAuditRetention(asOf: Date): Promise<{ audit_evacuated: number; audit_purged: number }> {
-  return withRetentionLock(10 * 60_000, new ApiError('db_error', 'Another audit retention pass is still running; retry shortly'), async () => {
-    const total = { audit_evacuated: 0, audit_purged: 0 };
-    for (const tenant of listTenants()) {
-      for (const { value: org } of orgs().getRange({ start: [tenant.tenant_id], end: prefixEnd([tenant.tenant_id]) })) {
-        try {
-          const r = await retainOrg(org as OrgRow, asOf.getTime());
-          total.audit_evacuated += r.audit_evacuated;
-          total.audit_purged += r.audit_purged;
-        } catch (e) {
-          // One org's broken storage must not stop the pass for the others; integrity reports it.
-          log('error', 'audit retention failed for an org', { tenant_id: tenant.tenant_id, error: String((e as Error).message) });
+  return withRetentionLock(
+    10 * 60_000,
+    new ApiError('db_error', 'Another audit retention pass is still running; retry shortly'),
+    async () => {
+      const total = { audit_evacuated: 0, audit_purged: 0 };
+      for (const tenant of listTenants()) {
+        for (const { value: org } of orgs().getRange({
+          start: [tenant.tenant_id],
+          end: prefixEnd([tenant.tenant_id]),
+        })) {
+          try {
+            const r = await retainOrg(org as OrgRow, asOf.getTime());
+            total.audit_evacuated += r.audit_evacuated;
+            total.audit_purged += r.audit_purged;
+          } catch (e) {
+            // One org's broken storage must not stop the pass for the others; integrity reports it.
+            log('error', 'audit retention failed for an org', {
+              tenant_id: tenant.tenant_id,
+              error: String((e as Error).message),
+            });
+          }
         }
       }
-    }
-    await sweepIdempotency(Date.now());
-    return total;
-  });
+      await sweepIdempotency(Date.now());
+      return total;
+    },
+  );
 }
 
 /**
@@ -206,18 +230,23 @@ export async function deleteOrg(tenantId: string, orgId: string, now = Date.now(
   if (lastAt > now - DAY_MS) throw new ApiError('org_not_deletable', 'Events were accepted in the last 24 hours');
   const stored = (head?.last_seq ?? 0) > storageOf(tenantId, orgId).purged_through_seq;
   const retentionMs = effectiveRetentionDays(org) * DAY_MS;
-  if (stored && lastAt + retentionMs >= now) throw new ApiError('org_not_deletable', 'Signed history has not aged out of retention');
+  if (stored && lastAt + retentionMs >= now)
+    throw new ApiError('org_not_deletable', 'Signed history has not aged out of retention');
   // Not a fault: the org can be deleted once the running pass ends.
-  await withRetentionLock(10_000, new ApiError('org_not_deletable', 'An audit retention pass is running; retry shortly'), async () => {
-    if (stored) await purgeOrg(tenantId, orgId, now - retentionMs);
-    await transact(() => {
-      orgs().removeSync([tenantId, orgId]);
-      bumpEpochInTxn(ORGS_EPOCH);
-      heads().removeSync([tenantId, orgId]);
-      storage().removeSync([tenantId, orgId]);
-      retireOrgLogInTxn(tenantId, orgId);
-    });
-    removeColdDir(tenantId, orgId);
-  });
+  await withRetentionLock(
+    10_000,
+    new ApiError('org_not_deletable', 'An audit retention pass is running; retry shortly'),
+    async () => {
+      if (stored) await purgeOrg(tenantId, orgId, now - retentionMs);
+      await transact(() => {
+        orgs().removeSync([tenantId, orgId]);
+        bumpEpochInTxn(ORGS_EPOCH);
+        heads().removeSync([tenantId, orgId]);
+        storage().removeSync([tenantId, orgId]);
+        retireOrgLogInTxn(tenantId, orgId);
+      });
+      removeColdDir(tenantId, orgId);
+    },
+  );
   return { organization_id: orgId, deleted: true };
 }

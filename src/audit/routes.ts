@@ -7,10 +7,30 @@ import { doc } from '../api/doc';
 import { AuditEvent, AuditEventsPage, AuditQuery, AuditVerify, Deleted } from '../api/schemas';
 import { checkRetentionBody } from './org-input';
 import { checkOrgListQuery, checkQuery } from './query-input';
-import { AuditAccepted, AuditIn, Integrity, Org, OrgIn, OrgListQuery, OrgPage, Retention, RetentionIn } from './route-schemas';
 import {
-  createOrg, deleteOrg, getAuditEvent, getOrg, ingestAuditEvent, integrityReport, listOrgs, orgOut, queryEvents,
-  setArchived, setRetention, verifyAuditEvent,
+  AuditAccepted,
+  AuditIn,
+  Integrity,
+  Org,
+  OrgIn,
+  OrgListQuery,
+  OrgPage,
+  Retention,
+  RetentionIn,
+} from './route-schemas';
+import {
+  createOrg,
+  deleteOrg,
+  getAuditEvent,
+  getOrg,
+  ingestAuditEvent,
+  integrityReport,
+  listOrgs,
+  orgOut,
+  queryEvents,
+  setArchived,
+  setRetention,
+  verifyAuditEvent,
 } from './service';
 
 type Q = Record<string, string | undefined>;
@@ -18,76 +38,169 @@ type Q = Record<string, string | undefined>;
 const tag = 'audit';
 const ORG = ['not_found', 'org_not_found'] as const;
 
-export const auditRoutes = (guards: Guards) => new Elysia()
-  .use(guards)
-  .post('/v1/audit/orgs', async ({ body, set, principal }) => {
-    const out = await createOrg(principal.tenant, body);
-    set.status = 201;
-    return out;
-  }, {
-    auth: ['audit:write'],
-    detail: doc({ summary: 'Create an audit organization', tag, body: OrgIn, ok: { 201: Org }, errors: ['invalid_organization_id', 'invalid_name', 'org_exists', 'too_many_orgs'] }),
-  })
-  .get('/v1/audit/orgs', ({ query, principal }) => {
-    const { limit, after } = checkOrgListQuery(query as Q);
-    return listOrgs(principal.tenant.tenant_id, limit, after);
-  }, {
-    auth: ['audit:read'],
-    detail: doc({ summary: 'List audit organizations', tag, query: OrgListQuery, ok: { 200: OrgPage } }),
-  })
-  .get('/v1/audit/orgs/:id', ({ params, principal }) => orgOut(getOrg(principal.tenant.tenant_id, params.id)), {
-    auth: ['audit:read'],
-    detail: doc({ summary: 'Get an audit organization', tag, ok: { 200: Org }, errors: [...ORG] }),
-  })
-  .post('/v1/audit/orgs/:id/archive', ({ params, principal }) => setArchived(principal.tenant.tenant_id, params.id, true), {
-    auth: ['audit:write'],
-    detail: doc({ summary: 'Archive an organization (refuses new events)', tag, ok: { 200: Org }, errors: [...ORG] }),
-  })
-  .post('/v1/audit/orgs/:id/unarchive', ({ params, principal }) => setArchived(principal.tenant.tenant_id, params.id, false), {
-    auth: ['audit:write'],
-    detail: doc({ summary: 'Unarchive an organization', tag, ok: { 200: Org }, errors: [...ORG] }),
-  })
-  .delete('/v1/audit/orgs/:id', ({ params, principal }) => deleteOrg(principal.tenant.tenant_id, params.id), {
-    auth: ['audit:write'],
-    detail: doc({ summary: 'Delete an organization whose history aged out', tag, ok: { 200: Deleted }, errors: [...ORG, 'org_not_deletable'] }),
-  })
-  .put('/v1/audit/orgs/:id/retention', ({ params, body, principal }) => setRetention(principal.tenant, params.id, checkRetentionBody(body)), {
-    auth: ['audit:write'],
-    detail: doc({ summary: 'Set retention days (clamped to the plan cap)', tag, body: RetentionIn, ok: { 200: Retention }, errors: ['invalid_payload', ...ORG] }),
-  })
-  .get('/v1/audit/orgs/:id/integrity', ({ params, principal }) => integrityReport(principal.tenant.tenant_id, params.id), {
-    auth: ['audit:read'],
-    detail: doc({ summary: 'Sequence and log integrity report', tag, ok: { 200: Integrity }, errors: [...ORG] }),
-  })
-  .post('/v1/audit/events', async ({ request, body, set, principal }) => {
-    const out = await ingestAuditEvent(principal.tenant, request.headers.get('idempotency-key'), body);
-    set.status = 201;
-    return out;
-  }, {
-    auth: ['audit:write'], paid: true,
-    detail: doc({
-      summary: 'Ingest an audit event', tag, body: AuditIn, ok: { 201: AuditAccepted },
-      headers: { 'Idempotency-Key': { required: true, schema: t.String({ minLength: 1, maxLength: 255 }), description: 'Required; the same key and body again is 409 duplicate_event' } },
-      errors: [
-        'missing_idempotency_key', 'invalid_idempotency_key', 'invalid_payload', 'invalid_organization_id', 'invalid_action', 'invalid_actor', 'invalid_target',
-        'too_many_targets', 'invalid_occurred_at', 'occurred_at_out_of_window', 'invalid_context', 'invalid_metadata', 'org_not_found', 'org_archived',
-        'duplicate_event', 'idempotency_key_reuse_mismatch', 'ingest_failed', 'overloaded',
-      ],
-    }),
-  })
-  .get('/v1/audit/events', ({ query, principal }) => queryEvents(principal.tenant.tenant_id, checkQuery(query as Q)), {
-    auth: ['audit:read'],
-    detail: doc({
-      summary: 'Query audit events, newest first (keyset pagination)', tag, query: { organization_id: t.String(), ...AuditQuery }, ok: { 200: AuditEventsPage },
-      // bad_request: a malformed cursor or range timestamp.
-      errors: ['bad_request', 'invalid_organization_id', ...ORG, 'invalid_payload'],
-    }),
-  })
-  .get('/v1/audit/events/:id', ({ params, principal }) => getAuditEvent(principal.tenant.tenant_id, params.id), {
-    auth: ['audit:read'],
-    detail: doc({ summary: 'Get one audit event', tag, ok: { 200: AuditEvent }, errors: ['not_found'] }),
-  })
-  .get('/v1/audit/events/:id/verify', ({ params, principal }) => verifyAuditEvent(principal.tenant.tenant_id, params.id), {
-    auth: ['audit:read'], paid: true,
-    detail: doc({ summary: 'Verify one audit event server-side', tag, ok: { 200: AuditVerify }, errors: ['not_found'] }),
-  });
+export const auditRoutes = (guards: Guards) =>
+  new Elysia()
+    .use(guards)
+    .post(
+      '/v1/audit/orgs',
+      async ({ body, set, principal }) => {
+        const out = await createOrg(principal.tenant, body);
+        set.status = 201;
+        return out;
+      },
+      {
+        auth: ['audit:write'],
+        detail: doc({
+          summary: 'Create an audit organization',
+          tag,
+          body: OrgIn,
+          ok: { 201: Org },
+          errors: ['invalid_organization_id', 'invalid_name', 'org_exists', 'too_many_orgs'],
+        }),
+      },
+    )
+    .get(
+      '/v1/audit/orgs',
+      ({ query, principal }) => {
+        const { limit, after } = checkOrgListQuery(query as Q);
+        return listOrgs(principal.tenant.tenant_id, limit, after);
+      },
+      {
+        auth: ['audit:read'],
+        detail: doc({ summary: 'List audit organizations', tag, query: OrgListQuery, ok: { 200: OrgPage } }),
+      },
+    )
+    .get('/v1/audit/orgs/:id', ({ params, principal }) => orgOut(getOrg(principal.tenant.tenant_id, params.id)), {
+      auth: ['audit:read'],
+      detail: doc({ summary: 'Get an audit organization', tag, ok: { 200: Org }, errors: [...ORG] }),
+    })
+    .post(
+      '/v1/audit/orgs/:id/archive',
+      ({ params, principal }) => setArchived(principal.tenant.tenant_id, params.id, true),
+      {
+        auth: ['audit:write'],
+        detail: doc({
+          summary: 'Archive an organization (refuses new events)',
+          tag,
+          ok: { 200: Org },
+          errors: [...ORG],
+        }),
+      },
+    )
+    .post(
+      '/v1/audit/orgs/:id/unarchive',
+      ({ params, principal }) => setArchived(principal.tenant.tenant_id, params.id, false),
+      {
+        auth: ['audit:write'],
+        detail: doc({ summary: 'Unarchive an organization', tag, ok: { 200: Org }, errors: [...ORG] }),
+      },
+    )
+    .delete('/v1/audit/orgs/:id', ({ params, principal }) => deleteOrg(principal.tenant.tenant_id, params.id), {
+      auth: ['audit:write'],
+      detail: doc({
+        summary: 'Delete an organization whose history aged out',
+        tag,
+        ok: { 200: Deleted },
+        errors: [...ORG, 'org_not_deletable'],
+      }),
+    })
+    .put(
+      '/v1/audit/orgs/:id/retention',
+      ({ params, body, principal }) => setRetention(principal.tenant, params.id, checkRetentionBody(body)),
+      {
+        auth: ['audit:write'],
+        detail: doc({
+          summary: 'Set retention days (clamped to the plan cap)',
+          tag,
+          body: RetentionIn,
+          ok: { 200: Retention },
+          errors: ['invalid_payload', ...ORG],
+        }),
+      },
+    )
+    .get(
+      '/v1/audit/orgs/:id/integrity',
+      ({ params, principal }) => integrityReport(principal.tenant.tenant_id, params.id),
+      {
+        auth: ['audit:read'],
+        detail: doc({ summary: 'Sequence and log integrity report', tag, ok: { 200: Integrity }, errors: [...ORG] }),
+      },
+    )
+    .post(
+      '/v1/audit/events',
+      async ({ request, body, set, principal }) => {
+        const out = await ingestAuditEvent(principal.tenant, request.headers.get('idempotency-key'), body);
+        set.status = 201;
+        return out;
+      },
+      {
+        auth: ['audit:write'],
+        paid: true,
+        detail: doc({
+          summary: 'Ingest an audit event',
+          tag,
+          body: AuditIn,
+          ok: { 201: AuditAccepted },
+          headers: {
+            'Idempotency-Key': {
+              required: true,
+              schema: t.String({ minLength: 1, maxLength: 255 }),
+              description: 'Required; the same key and body again is 409 duplicate_event',
+            },
+          },
+          errors: [
+            'missing_idempotency_key',
+            'invalid_idempotency_key',
+            'invalid_payload',
+            'invalid_organization_id',
+            'invalid_action',
+            'invalid_actor',
+            'invalid_target',
+            'too_many_targets',
+            'invalid_occurred_at',
+            'occurred_at_out_of_window',
+            'invalid_context',
+            'invalid_metadata',
+            'org_not_found',
+            'org_archived',
+            'duplicate_event',
+            'idempotency_key_reuse_mismatch',
+            'ingest_failed',
+            'overloaded',
+          ],
+        }),
+      },
+    )
+    .get(
+      '/v1/audit/events',
+      ({ query, principal }) => queryEvents(principal.tenant.tenant_id, checkQuery(query as Q)),
+      {
+        auth: ['audit:read'],
+        detail: doc({
+          summary: 'Query audit events, newest first (keyset pagination)',
+          tag,
+          query: { organization_id: t.String(), ...AuditQuery },
+          ok: { 200: AuditEventsPage },
+          // bad_request: a malformed cursor or range timestamp.
+          errors: ['bad_request', 'invalid_organization_id', ...ORG, 'invalid_payload'],
+        }),
+      },
+    )
+    .get('/v1/audit/events/:id', ({ params, principal }) => getAuditEvent(principal.tenant.tenant_id, params.id), {
+      auth: ['audit:read'],
+      detail: doc({ summary: 'Get one audit event', tag, ok: { 200: AuditEvent }, errors: ['not_found'] }),
+    })
+    .get(
+      '/v1/audit/events/:id/verify',
+      ({ params, principal }) => verifyAuditEvent(principal.tenant.tenant_id, params.id),
+      {
+        auth: ['audit:read'],
+        paid: true,
+        detail: doc({
+          summary: 'Verify one audit event server-side',
+          tag,
+          ok: { 200: AuditVerify },
+          errors: ['not_found'],
+        }),
+      },
+    );

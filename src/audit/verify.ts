@@ -29,11 +29,25 @@ function verifyAuditRow(tenantId: string, row: AuditRow) {
     // A stored column is no longer valid JSON: the bytes cannot be rebuilt (reported as payload_hash_mismatch).
   }
   const check = checkRow(auditEventKind, { tenant_id: tenantId, row }, pinnedPublicKey);
-  const reason = !check.contentOk ? 'payload_hash_mismatch' : !check.keyKnown ? 'key_unknown' : !check.signatureOk ? 'signature_invalid' : null;
+  const reason = !check.contentOk
+    ? 'payload_hash_mismatch'
+    : !check.keyKnown
+      ? 'key_unknown'
+      : !check.signatureOk
+        ? 'signature_invalid'
+        : null;
   return {
-    event_id: row.id, valid: reason === null, reason, schema: row.schema_id, payload_hash: row.payload_hash,
-    computed_payload_hash: check.bytes ? sha256Hex(check.bytes) : null, signed_data: signed, key_source: 'tenant_keys', key_id: row.key_id,
-    signature: row.signature.toString('hex'), log: logBlockFor(tenantId, { leaf_index: row.seq - 1, id: row.id }, row.org_id),
+    event_id: row.id,
+    valid: reason === null,
+    reason,
+    schema: row.schema_id,
+    payload_hash: row.payload_hash,
+    computed_payload_hash: check.bytes ? sha256Hex(check.bytes) : null,
+    signed_data: signed,
+    key_source: 'tenant_keys',
+    key_id: row.key_id,
+    signature: row.signature.toString('hex'),
+    log: logBlockFor(tenantId, { leaf_index: row.seq - 1, id: row.id }, row.org_id),
   };
 }
 
@@ -70,7 +84,13 @@ function findGaps(t: string, o: string, from: number, to: number): SeqRange[] {
 }
 
 /** Counts hot rows in from..to; with `onProgress`, in 50 steps reporting the fraction done (console). */
-function countInSteps(tenantId: string, orgId: string, from: number, to: number, onProgress?: (done: number) => void): number {
+function countInSteps(
+  tenantId: string,
+  orgId: string,
+  from: number,
+  to: number,
+  onProgress?: (done: number) => void,
+): number {
   if (!onProgress) return countEvents(tenantId, orgId, from, to);
   const step = Math.max(1, Math.ceil((to - from + 1) / 50));
   let n = 0;
@@ -107,12 +127,26 @@ export function integrityReport(tenantId: string, orgId: string, onProgress?: (d
   });
   const cp = logReport.checkpoint;
   return {
-    org_id: orgId, from, to, last_seq: last, evacuated_through_seq: st.evacuated_through_seq, count, expected,
-    contiguous: gaps.length === 0, gaps: gaps.slice(0, MAX_GAPS), gaps_truncated: gaps.length > MAX_GAPS,
-    note: `Scanned hot storage, seq ${from} to ${to}. A hole below the high-water mark proves deletion. ` +
-      (cp ? `Every leaf of the org log was rebuilt from its row and checked against ${cp.tree_size} signed leaves: truncation of the newest events is detected up to seq ${cp.tree_size}; events after it are not yet covered by a signed checkpoint.` : 'No signed checkpoint covers this org yet: truncation of the newest events is not detectable.') +
+    org_id: orgId,
+    from,
+    to,
+    last_seq: last,
+    evacuated_through_seq: st.evacuated_through_seq,
+    count,
+    expected,
+    contiguous: gaps.length === 0,
+    gaps: gaps.slice(0, MAX_GAPS),
+    gaps_truncated: gaps.length > MAX_GAPS,
+    note:
+      `Scanned hot storage, seq ${from} to ${to}. A hole below the high-water mark proves deletion. ` +
+      (cp
+        ? `Every leaf of the org log was rebuilt from its row and checked against ${cp.tree_size} signed leaves: truncation of the newest events is detected up to seq ${cp.tree_size}; events after it are not yet covered by a signed checkpoint.`
+        : 'No signed checkpoint covers this org yet: truncation of the newest events is not detectable.') +
       ' Cold segments were checked against their manifest.',
-    log_verified: logReport.log_verified, first_bad_leaf: logReport.first_bad_leaf, tail_verified: logReport.tail_verified, checkpoint: cp,
+    log_verified: logReport.log_verified,
+    first_bad_leaf: logReport.first_bad_leaf,
+    tail_verified: logReport.tail_verified,
+    checkpoint: cp,
     log_problems: logReport.problems,
     purged_through_seq: st.purged_through_seq,
     cold,

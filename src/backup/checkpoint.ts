@@ -11,9 +11,11 @@ export type NoteHead = { origin: string; tree_size: number; root_hash: string };
 export function parseCheckpointNote(text: string, file = 'checkpoint'): NoteHead {
   const body = text.replace(/\r\n/g, '\n').split('\n\n')[0] ?? '';
   const [origin, size, root] = body.split('\n');
-  if (!origin || !size || !root || !/^\d+$/.test(size)) throw new Error(`${file}: not a checkpoint note (origin, tree size, base64 root hash)`);
+  if (!origin || !size || !root || !/^\d+$/.test(size))
+    throw new Error(`${file}: not a checkpoint note (origin, tree size, base64 root hash)`);
   const raw = Buffer.from(root, 'base64');
-  if (raw.length !== 32 || raw.toString('base64') !== root) throw new Error(`${file}: the root hash is not 32 bytes of standard base64`);
+  if (raw.length !== 32 || raw.toString('base64') !== root)
+    throw new Error(`${file}: the root hash is not 32 bytes of standard base64`);
   return { origin, tree_size: Number(size), root_hash: raw.toString('hex') };
 }
 
@@ -23,12 +25,21 @@ export function parseCheckpointNote(text: string, file = 'checkpoint'): NoteHead
  * A larger backup log must be proven consistent with the note; `consistent` answers that from the restored
  * store (null when it cannot tell, which refuses: a rollback must not pass silently).
  */
-export function refuseRollback(note: NoteHead, logs: LogHead[], consistent: (head: LogHead, note: NoteHead) => boolean | null): string | null {
-  if (!logs.length) return 'the backup records no transparency log checkpoint, so it cannot be shown to be at least as new as the checkpoint given; refusing';
+export function refuseRollback(
+  note: NoteHead,
+  logs: LogHead[],
+  consistent: (head: LogHead, note: NoteHead) => boolean | null,
+): string | null {
+  if (!logs.length)
+    return 'the backup records no transparency log checkpoint, so it cannot be shown to be at least as new as the checkpoint given; refusing';
   const head = logs.find((l) => l.origin === note.origin);
   if (!head) return `the backup has no log with origin ${note.origin}; refusing`;
-  if (head.tree_size < note.tree_size) return `the backup's log ${note.origin} has ${head.tree_size} entries, fewer than the ${note.tree_size} of the checkpoint given: it is older (rollback); refusing`;
-  if (head.tree_size === note.tree_size) return head.root_hash === note.root_hash ? null : `the backup's log ${note.origin} has the checkpoint's size but another root hash; refusing`;
+  if (head.tree_size < note.tree_size)
+    return `the backup's log ${note.origin} has ${head.tree_size} entries, fewer than the ${note.tree_size} of the checkpoint given: it is older (rollback); refusing`;
+  if (head.tree_size === note.tree_size)
+    return head.root_hash === note.root_hash
+      ? null
+      : `the backup's log ${note.origin} has the checkpoint's size but another root hash; refusing`;
   const c = consistent(head, note);
   if (c === true) return null;
   return c === false

@@ -25,12 +25,20 @@ export function logHeadsForBackup(): LogHead[] {
   const out: LogHead[] = [];
   for (const l of allLogs()) {
     const cp = latestCheckpoint(l.num);
-    if (cp && l.origin) out.push({ origin: l.origin, tree_size: cp.tree_size, root_hash: Buffer.from(cp.root).toString('hex') });
+    if (cp && l.origin)
+      out.push({ origin: l.origin, tree_size: cp.tree_size, root_hash: Buffer.from(cp.root).toString('hex') });
   }
   return out;
 }
 
-export type BackupResult = { dir: string; files: number; bytes: number; records: number; manifest: string; includes_master_key: boolean };
+export type BackupResult = {
+  dir: string;
+  files: number;
+  bytes: number;
+  records: number;
+  manifest: string;
+  includes_master_key: boolean;
+};
 
 function copyInto(from: string, to: string): number {
   mkdirSync(dirname(to), { recursive: true });
@@ -58,30 +66,37 @@ export async function createBackup(to: string, opts: { includeMasterKey: boolean
   const cfg = config();
   const data = realpathSync(cfg.dataDir);
   const target = realPathOf(to);
-  if (target === data || target.startsWith(data + sep)) throw new Error(`${to} is inside the data directory ${cfg.dataDir}: back up to a directory outside it`);
+  if (target === data || target.startsWith(data + sep))
+    throw new Error(`${to} is inside the data directory ${cfg.dataDir}: back up to a directory outside it`);
   if (existsSync(to) && readdirSync(to).length) throw new Error(`${to} is not empty: back up into a new directory`);
   mkdirSync(join(to, 'db'), { recursive: true });
   const createdAt = new Date().toISOString();
-  const logs = await withRetentionLock(60_000, new ApiError('db_error', 'An audit retention pass is running; retry the backup shortly'), async (): Promise<LogHead[]> => {
-    const heads = logHeadsForBackup();
-    const snap = progress('backup: store snapshot', 'bytes');
-    const dataFile = join(to, 'db', 'data.mdb');
-    const timer = setInterval(() => existsSync(dataFile) && snap.set(statSync(dataFile).size), 250);
-    try {
-      await backupStore(join(to, 'db'));
-    } finally {
-      clearInterval(timer);
-    }
-    snap.set(statSync(dataFile).size);
-    snap.done();
-    const files = progress('backup: files', 'bytes');
-    const cold = join(cfg.dataDir, 'audit-cold');
-    for (const f of listFiles(cold)) if (!basename(f).startsWith('.')) files.add(copyInto(join(cold, f), join(to, 'audit-cold', f)));
-    for (const f of liveExportFiles()) if (existsSync(f)) files.add(copyInto(f, join(to, 'exports', basename(f))));
-    for (const f of ['tls/cert.pem', 'tls/key.pem', 'plans.json']) if (existsSync(join(cfg.dataDir, f))) files.add(copyInto(join(cfg.dataDir, f), join(to, f)));
-    files.done();
-    return heads;
-  });
+  const logs = await withRetentionLock(
+    60_000,
+    new ApiError('db_error', 'An audit retention pass is running; retry the backup shortly'),
+    async (): Promise<LogHead[]> => {
+      const heads = logHeadsForBackup();
+      const snap = progress('backup: store snapshot', 'bytes');
+      const dataFile = join(to, 'db', 'data.mdb');
+      const timer = setInterval(() => existsSync(dataFile) && snap.set(statSync(dataFile).size), 250);
+      try {
+        await backupStore(join(to, 'db'));
+      } finally {
+        clearInterval(timer);
+      }
+      snap.set(statSync(dataFile).size);
+      snap.done();
+      const files = progress('backup: files', 'bytes');
+      const cold = join(cfg.dataDir, 'audit-cold');
+      for (const f of listFiles(cold))
+        if (!basename(f).startsWith('.')) files.add(copyInto(join(cold, f), join(to, 'audit-cold', f)));
+      for (const f of liveExportFiles()) if (existsSync(f)) files.add(copyInto(f, join(to, 'exports', basename(f))));
+      for (const f of ['tls/cert.pem', 'tls/key.pem', 'plans.json'])
+        if (existsSync(join(cfg.dataDir, f))) files.add(copyInto(join(cfg.dataDir, f), join(to, f)));
+      files.done();
+      return heads;
+    },
+  );
   if (opts.includeMasterKey) copyInto(cfg.masterKeyFile, join(to, 'master.key'));
   const counts = await entryCounts(join(to, 'db'), RECORD_DATABASES);
   const hashing = progress('backup: hashing', 'bytes');
@@ -93,10 +108,21 @@ export async function createBackup(to: string, opts: { includeMasterKey: boolean
   hashing.done();
   const records = Object.values(counts).reduce((a, b) => a + b, 0);
   const manifest = writeManifest(to, {
-    format_version: FORMAT_VERSION, created_at: createdAt, product_version: pkg.version,
-    includes_master_key: opts.includeMasterKey, records, files: entries, logs,
+    format_version: FORMAT_VERSION,
+    created_at: createdAt,
+    product_version: pkg.version,
+    includes_master_key: opts.includeMasterKey,
+    records,
+    files: entries,
+    logs,
   });
   const bytes = entries.reduce((a, f) => a + f.bytes, 0);
-  log('info', 'backup written', { dir: to, files: entries.length, bytes, records, includes_master_key: opts.includeMasterKey });
+  log('info', 'backup written', {
+    dir: to,
+    files: entries.length,
+    bytes,
+    records,
+    includes_master_key: opts.includeMasterKey,
+  });
   return { dir: to, files: entries.length, bytes, records, manifest, includes_master_key: opts.includeMasterKey };
 }

@@ -1,7 +1,16 @@
 // Owns a backup's manifest.json: the list of files with their size and SHA-256, the data format version and the
 // latest checkpoint of each transparency log; writing it, and checking a backup directory against it.
 import { createHash } from 'node:crypto';
-import { createReadStream, existsSync, lstatSync, readdirSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs';
+import {
+  createReadStream,
+  existsSync,
+  lstatSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { Progress } from './progress';
 import { HEX64 } from '../verify/records';
@@ -92,8 +101,13 @@ export function readManifest(dir: string): Manifest {
   } catch {
     throw new Error(`${path}: not valid JSON`);
   }
-  const ok = m && Number.isInteger(m.format_version) && typeof m.created_at === 'string' && Array.isArray(m.files) && Array.isArray(m.logs)
-    && m.files.every((f) => typeof f?.path === 'string' && Number.isInteger(f.bytes) && HEX64.test(f.sha256));
+  const ok =
+    m &&
+    Number.isInteger(m.format_version) &&
+    typeof m.created_at === 'string' &&
+    Array.isArray(m.files) &&
+    Array.isArray(m.logs) &&
+    m.files.every((f) => typeof f?.path === 'string' && Number.isInteger(f.bytes) && HEX64.test(f.sha256));
   if (!ok) throw new Error(`${path}: not a backup manifest (format_version, created_at, files, logs)`);
   return m;
 }
@@ -119,9 +133,12 @@ export async function checkFiles(dir: string, m: Manifest, p?: Progress): Promis
       continue;
     }
     const got = await hashFile(path, p);
-    if (got.sha256 !== f.sha256) problems.push(`${f.path}: SHA-256 ${got.sha256} does not match the manifest (${f.sha256})`);
+    if (got.sha256 !== f.sha256)
+      problems.push(`${f.path}: SHA-256 ${got.sha256} does not match the manifest (${f.sha256})`);
   }
-  for (const f of listFiles(dir)) if (f !== MANIFEST && !IGNORED.has(f) && !listed.has(f)) problems.push(`${f}: not listed in the manifest`);
-  for (const f of irregularEntries(dir)) if (!listed.has(f)) problems.push(`${f}: a symbolic link or special file; a backup holds regular files only`);
+  for (const f of listFiles(dir))
+    if (f !== MANIFEST && !IGNORED.has(f) && !listed.has(f)) problems.push(`${f}: not listed in the manifest`);
+  for (const f of irregularEntries(dir))
+    if (!listed.has(f)) problems.push(`${f}: a symbolic link or special file; a backup holds regular files only`);
   return problems;
 }

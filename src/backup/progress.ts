@@ -14,9 +14,10 @@ export function progress(label: string, unit: 'bytes' | 'records'): Progress {
   let printed = false;
   const line = (final: boolean) => {
     const s = Math.max(0.001, (performance.now() - t0) / 1000);
-    const text = unit === 'bytes'
-      ? `${(count / MB).toFixed(1)} MB (${(count / MB / s).toFixed(1)} MB/s)`
-      : `${count} records (${Math.round(count / s)} records/s)`;
+    const text =
+      unit === 'bytes'
+        ? `${(count / MB).toFixed(1)} MB (${(count / MB / s).toFixed(1)} MB/s)`
+        : `${count} records (${Math.round(count / s)} records/s)`;
     process.stderr.write(`${label}: ${text}${final ? ` in ${s.toFixed(1)} s` : ''}\n`);
   };
   const maybe = () => {

@@ -38,7 +38,10 @@ export async function checkBackup(dir: string): Promise<CheckResult> {
     return { verified: false, problems: [(e as Error).message], records: 0 };
   }
   const problems: string[] = [];
-  if (m.format_version > FORMAT_VERSION) problems.push(`manifest.json: data format ${m.format_version} is newer than this build supports (${FORMAT_VERSION})`);
+  if (m.format_version > FORMAT_VERSION)
+    problems.push(
+      `manifest.json: data format ${m.format_version} is newer than this build supports (${FORMAT_VERSION})`,
+    );
   const p = progress('check: files', 'bytes');
   problems.push(...(await checkFiles(from, m, p)));
   p.done();
@@ -50,14 +53,25 @@ export async function checkBackup(dir: string): Promise<CheckResult> {
     // Read-only and untouched: checking writes nothing into the backup (read-only or WORM media), not even a lock file.
     openStore(from, { readOnly: true, untouched: true });
     const r = verifyOpenStore({ withMasterKey: m.includes_master_key });
-    return { verified: r.problems.length === 0, problems: r.problems.map((x) => `db/data.mdb: ${x}`), records: r.records };
+    return {
+      verified: r.problems.length === 0,
+      problems: r.problems.map((x) => `db/data.mdb: ${x}`),
+      records: r.records,
+    };
   } finally {
     await closeStore();
     setConfig(cfg);
   }
 }
 
-export type RestoreResult = { restored: true; records: number; verified: true; data_dir: string; files: number; master_key: string };
+export type RestoreResult = {
+  restored: true;
+  records: number;
+  verified: true;
+  data_dir: string;
+  files: number;
+  master_key: string;
+};
 
 /**
  * Restores `dir` into the configured data directory (must not exist or be empty). Refuses a damaged backup, a
@@ -67,9 +81,13 @@ export async function restoreBackup(dir: string, opts: { notBeforeCheckpoint?: s
   const from = resolve(dir);
   const cfg = config();
   const target = cfg.dataDir;
-  if (existsSync(target) && readdirSync(target).length) throw new Error(`${target} is not empty: restore into a new data directory`);
+  if (existsSync(target) && readdirSync(target).length)
+    throw new Error(`${target} is not empty: restore into a new data directory`);
   const m = readManifest(from);
-  if (m.format_version > FORMAT_VERSION) throw new Error(`the backup has data format ${m.format_version}, newer than this build supports (${FORMAT_VERSION}): restore it with a newer proof-ledger`);
+  if (m.format_version > FORMAT_VERSION)
+    throw new Error(
+      `the backup has data format ${m.format_version}, newer than this build supports (${FORMAT_VERSION}): restore it with a newer proof-ledger`,
+    );
   // A larger log is proven consistent once the restored store is open (below); the rest is decided now.
   const note = opts.notBeforeCheckpoint ? readNote(opts.notBeforeCheckpoint) : null;
   if (note) {
@@ -79,11 +97,16 @@ export async function restoreBackup(dir: string, opts: { notBeforeCheckpoint?: s
   const p = progress('restore: checking files', 'bytes');
   const damaged = await checkFiles(from, m, p);
   p.done();
-  if (damaged.length) throw new Error(`the backup is damaged: ${damaged[0]}${damaged.length > 1 ? ` (and ${damaged.length - 1} more; see svc restore --check)` : ''}`);
+  if (damaged.length)
+    throw new Error(
+      `the backup is damaged: ${damaged[0]}${damaged.length > 1 ? ` (and ${damaged.length - 1} more; see svc restore --check)` : ''}`,
+    );
   const keyInBackup = m.files.some((f) => f.path === 'master.key');
   const defaultKey = join(target, 'master.key');
   if (!keyInBackup && (cfg.masterKeyFile === defaultKey || !existsSync(cfg.masterKeyFile))) {
-    throw new Error('the backup holds no master key: set SVC_MASTER_KEY_FILE to the master key file of the backed-up appliance');
+    throw new Error(
+      'the backup holds no master key: set SVC_MASTER_KEY_FILE to the master key file of the backed-up appliance',
+    );
   }
   const copy = progress('restore: copying', 'bytes');
   mkdirSync(target, { recursive: true, mode: 0o700 });
@@ -114,6 +137,16 @@ export async function restoreBackup(dir: string, opts: { notBeforeCheckpoint?: s
     rmSync(target, { recursive: true, force: true });
     throw new Error(rollback ?? 'refused');
   }
-  if (report.problems.length) throw new Error(`restored into ${target} but verification failed: ${report.problems[0]}${report.problems.length > 1 ? ` (and ${report.problems.length - 1} more)` : ''}`);
-  return { restored: true, records: report.records, verified: true, data_dir: target, files: m.files.length, master_key: keyFile };
+  if (report.problems.length)
+    throw new Error(
+      `restored into ${target} but verification failed: ${report.problems[0]}${report.problems.length > 1 ? ` (and ${report.problems.length - 1} more)` : ''}`,
+    );
+  return {
+    restored: true,
+    records: report.records,
+    verified: true,
+    data_dir: target,
+    files: m.files.length,
+    master_key: keyFile,
+  };
 }

@@ -19,7 +19,8 @@ export function verifyLogsForRestore(): string[] {
   const problems: string[] = [];
   for (const tenantId of recordTable().tenants.ids()) {
     const r = tenantLogReport(tenantId);
-    if (!r.log_verified || !r.tail_verified) problems.push(`tenant log of ${tenantId}: ${r.problems[0] ?? `first bad leaf ${r.first_bad_leaf}`}`);
+    if (!r.log_verified || !r.tail_verified)
+      problems.push(`tenant log of ${tenantId}: ${r.problems[0] ?? `first bad leaf ${r.first_bad_leaf}`}`);
   }
   return problems;
 }
@@ -41,7 +42,8 @@ export function verifyOpenStore(opts: { withMasterKey: boolean }): StoreReport {
       if (records % 1000 === 0) p.set(records);
       if (checkRow(kind, row, tenants.publishedKey).valid) continue;
       failures++;
-      if (problems.length < MAX_LISTED) problems.push(`${kind.label} ${kind.id(row)}: signature or hash does not verify`);
+      if (problems.length < MAX_LISTED)
+        problems.push(`${kind.label} ${kind.id(row)}: signature or hash does not verify`);
     }
   }
   p.set(records);
@@ -49,8 +51,14 @@ export function verifyOpenStore(opts: { withMasterKey: boolean }): StoreReport {
   if (failures > MAX_LISTED) problems.push(`... ${failures - MAX_LISTED} more records do not verify`);
   for (const [tenantId, orgId] of orgs.all()) {
     const r = orgs.integrity(tenantId, orgId);
-    if (!r.log_verified || !r.tail_verified) problems.push(`audit org ${orgId} (tenant ${tenantId}): its log does not verify (first bad leaf ${r.first_bad_leaf ?? 'none'})`);
-    if (!r.contiguous) problems.push(`audit org ${orgId} (tenant ${tenantId}): sequence gaps ${r.gaps.map((g) => `${g.from}-${g.to}`).join(', ')}`);
+    if (!r.log_verified || !r.tail_verified)
+      problems.push(
+        `audit org ${orgId} (tenant ${tenantId}): its log does not verify (first bad leaf ${r.first_bad_leaf ?? 'none'})`,
+      );
+    if (!r.contiguous)
+      problems.push(
+        `audit org ${orgId} (tenant ${tenantId}): sequence gaps ${r.gaps.map((g) => `${g.from}-${g.to}`).join(', ')}`,
+      );
     for (const c of r.cold.problems) problems.push(`audit org ${orgId} (tenant ${tenantId}) cold storage: ${c}`);
   }
   problems.push(...verifyLogsForRestore());
@@ -59,9 +67,12 @@ export function verifyOpenStore(opts: { withMasterKey: boolean }): StoreReport {
     for (const tenantId of tenants.ids()) {
       try {
         const s = tenants.signer(tenantId);
-        if (!nodeVerify(s.public_key, probe, s.sign(probe))) problems.push(`tenant ${tenantId}: its signing key does not match its public key`);
+        if (!nodeVerify(s.public_key, probe, s.sign(probe)))
+          problems.push(`tenant ${tenantId}: its signing key does not match its public key`);
       } catch {
-        problems.push(`tenant ${tenantId}: the master key does not decrypt its signing key (wrong SVC_MASTER_KEY_FILE?)`);
+        problems.push(
+          `tenant ${tenantId}: the master key does not decrypt its signing key (wrong SVC_MASTER_KEY_FILE?)`,
+        );
       }
     }
   }

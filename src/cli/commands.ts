@@ -30,17 +30,37 @@ const arg = (ctx: CliContext, i: number, what: string): string => {
   if (!v) throw new ApiError('bad_request', `${what} is required`);
   return v;
 };
-const list = (s: unknown): string[] => (typeof s === 'string' ? s.split(',').map((x) => x.trim()).filter(Boolean) : []);
+const list = (s: unknown): string[] =>
+  typeof s === 'string'
+    ? s
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean)
+    : [];
 const table = (rows: string[][]): string => {
   const w = rows[0]!.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
-  return rows.map((r) => r.map((c, i) => c.padEnd(w[i]!)).join('  ').trimEnd()).join('\n');
+  return rows
+    .map((r) =>
+      r
+        .map((c, i) => c.padEnd(w[i]!))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 };
 const tenantText = (t: ReturnType<typeof describeTenant>) =>
   `${t.name} (${t.tenant_id})\n  domain ${t.primary_domain} verified=${t.domain_verified}  plan ${t.plan}  past_due=${t.past_due}\n` +
-  t.keys.map((k) => `  key ${k.key_id} ${k.valid_until ? `retired ${k.valid_until}` : 'active'} ${k.public_key}`).join('\n');
+  t.keys
+    .map((k) => `  key ${k.key_id} ${k.valid_until ? `retired ${k.valid_until}` : 'active'} ${k.public_key}`)
+    .join('\n');
 
 /** The transparency log part of an integrity report (DECISIONS 10). */
-const logText = (r: { log_verified: boolean; first_bad_leaf: number | null; tail_verified: boolean; checkpoint: { tree_size: number; root_hash: string } | null }) =>
+const logText = (r: {
+  log_verified: boolean;
+  first_bad_leaf: number | null;
+  tail_verified: boolean;
+  checkpoint: { tree_size: number; root_hash: string } | null;
+}) =>
   `log_verified=${r.log_verified} first_bad_leaf=${r.first_bad_leaf ?? 'none'} tail_verified=${r.tail_verified} ` +
   (r.checkpoint ? `checkpoint ${r.checkpoint.tree_size} ${r.checkpoint.root_hash}` : 'no checkpoint yet');
 
@@ -54,7 +74,8 @@ function asOfFlag(ctx: CliContext, consequence: string): Date {
   const t = parseRfc3339(raw);
   if (!t) throw new ApiError('bad_request', '--as-of must be an RFC 3339 timestamp');
   const asOf = new Date(t.ms);
-  if (t.ms > Date.now() + 60_000) process.stderr.write(`warning: --as-of ${asOf.toISOString()} is in the future; ${consequence}\n`);
+  if (t.ms > Date.now() + 60_000)
+    process.stderr.write(`warning: --as-of ${asOf.toISOString()} is in the future; ${consequence}\n`);
   return asOf;
 }
 
@@ -62,15 +83,38 @@ export const commands: Record<string, Command> = {
   'tenant create': {
     usage: 'tenant create --name NAME --domain DOMAIN [--issuer-name X] [--plan free|builder|enterprise]',
     async run(ctx) {
-      const r = await operatorActions.createTenant({ name: need(ctx, 'name'), domain: need(ctx, 'domain'), issuerName: ctx.flags['issuer-name'] as string | undefined, plan: ctx.flags.plan as string | undefined });
-      return { json: r, text: `created tenant ${r.tenant_id} (${r.primary_domain}, plan ${r.plan}) signing key ${r.key_id}` };
+      const r = await operatorActions.createTenant({
+        name: need(ctx, 'name'),
+        domain: need(ctx, 'domain'),
+        issuerName: ctx.flags['issuer-name'] as string | undefined,
+        plan: ctx.flags.plan as string | undefined,
+      });
+      return {
+        json: r,
+        text: `created tenant ${r.tenant_id} (${r.primary_domain}, plan ${r.plan}) signing key ${r.key_id}`,
+      };
     },
   },
   'tenant list': {
     usage: 'tenant list',
     async run() {
       const ts = listTenants().map((t) => ({ ...describeTenant(t), usage: usageReport(t) }));
-      return { json: { tenants: ts }, text: ts.length ? table([['TENANT_ID', 'NAME', 'DOMAIN', 'PLAN', 'VERIFIED', 'PAST_DUE'], ...ts.map((t) => [t.tenant_id, t.name, t.primary_domain, t.plan, String(t.domain_verified), String(t.past_due)])]) : 'no tenants' };
+      return {
+        json: { tenants: ts },
+        text: ts.length
+          ? table([
+              ['TENANT_ID', 'NAME', 'DOMAIN', 'PLAN', 'VERIFIED', 'PAST_DUE'],
+              ...ts.map((t) => [
+                t.tenant_id,
+                t.name,
+                t.primary_domain,
+                t.plan,
+                String(t.domain_verified),
+                String(t.past_due),
+              ]),
+            ])
+          : 'no tenants',
+      };
     },
   },
   'tenant show': {
@@ -114,15 +158,39 @@ export const commands: Record<string, Command> = {
   'key create': {
     usage: 'key create --tenant TENANT --name NAME --scopes read,write,audit:read,audit:write [--allow-ip CIDR,...]',
     async run(ctx) {
-      const r = await operatorActions.createApiKey({ tenant: need(ctx, 'tenant'), name: need(ctx, 'name'), scopes: list(need(ctx, 'scopes')), allowIp: list(ctx.flags['allow-ip']) });
-      return { json: { key_id: r.key_id, api_key: r.api_key, tenant_id: r.tenant_id, scopes: r.scopes }, text: `key ${r.key_id} (${r.scopes.join(',')})\nAPI key (shown once): ${r.api_key}` };
+      const r = await operatorActions.createApiKey({
+        tenant: need(ctx, 'tenant'),
+        name: need(ctx, 'name'),
+        scopes: list(need(ctx, 'scopes')),
+        allowIp: list(ctx.flags['allow-ip']),
+      });
+      return {
+        json: { key_id: r.key_id, api_key: r.api_key, tenant_id: r.tenant_id, scopes: r.scopes },
+        text: `key ${r.key_id} (${r.scopes.join(',')})\nAPI key (shown once): ${r.api_key}`,
+      };
     },
   },
   'key list': {
     usage: 'key list --tenant TENANT',
     async run(ctx) {
       const ks = listApiKeys(need(ctx, 'tenant')).map(describeApiKey);
-      return { json: { keys: ks }, text: ks.length ? table([['KEY_ID', 'NAME', 'SCOPES', 'ALLOW_IP', 'CREATED', 'LAST_USED', 'REVOKED'], ...ks.map((k) => [k.key_id, k.name, k.scopes.join(','), k.ip_allowlist.join(',') || 'any', k.created_at, k.last_used_at ?? '-', k.revoked_at ?? '-'])]) : 'no keys' };
+      return {
+        json: { keys: ks },
+        text: ks.length
+          ? table([
+              ['KEY_ID', 'NAME', 'SCOPES', 'ALLOW_IP', 'CREATED', 'LAST_USED', 'REVOKED'],
+              ...ks.map((k) => [
+                k.key_id,
+                k.name,
+                k.scopes.join(','),
+                k.ip_allowlist.join(',') || 'any',
+                k.created_at,
+                k.last_used_at ?? '-',
+                k.revoked_at ?? '-',
+              ]),
+            ])
+          : 'no keys',
+      };
     },
   },
   'key revoke': {
@@ -137,7 +205,12 @@ export const commands: Record<string, Command> = {
     async run(ctx) {
       const asOf = asOfFlag(ctx, 'audit events past retention as of then are purged permanently');
       const r = await operatorActions.runRetention(asOf);
-      return { json: r, text: Object.entries(r).map(([k, v]) => `${k}: ${v}`).join('\n') };
+      return {
+        json: r,
+        text: Object.entries(r)
+          .map(([k, v]) => `${k}: ${v}`)
+          .join('\n'),
+      };
     },
   },
   'exports clean': {
@@ -155,13 +228,21 @@ export const commands: Record<string, Command> = {
       const gaps = r.gaps.map((g) => (g.from === g.to ? `${g.from}` : `${g.from}-${g.to}`)).join(', ');
       return {
         json: r,
-        text: `org ${r.org_id}: hot seq ${r.from}..${r.to}, ${r.count}/${r.expected} present, contiguous=${r.contiguous}` +
-          (gaps ? `
-  gaps: ${gaps}${r.gaps_truncated ? ' (truncated)' : ''}` : '') +
+        text:
+          `org ${r.org_id}: hot seq ${r.from}..${r.to}, ${r.count}/${r.expected} present, contiguous=${r.contiguous}` +
+          (gaps
+            ? `
+  gaps: ${gaps}${r.gaps_truncated ? ' (truncated)' : ''}`
+            : '') +
           `
   cold: ${r.cold.segments} segments, seq ${r.cold.from}..${r.cold.to}, manifest_ok=${r.cold.manifest_ok}` +
-          r.cold.problems.map((p) => `
-  problem: ${p}`).join('') + `
+          r.cold.problems
+            .map(
+              (p) => `
+  problem: ${p}`,
+            )
+            .join('') +
+          `
   ${logText(r)}`,
       };
     },
@@ -171,47 +252,78 @@ export const commands: Record<string, Command> = {
     async run(ctx) {
       const r = tenantLogReportForOperator(need(ctx, 'tenant'));
       const out = { json: r, text: `tenant log of ${r.tenant_id}: ${r.tree_size} leaves\n  ${logText(r)}` };
-      return r.log_verified ? out : { ...out, exitCode: 1, failure: `tenant log does not verify (first bad leaf: ${r.first_bad_leaf ?? 'none'})` };
+      return r.log_verified
+        ? out
+        : {
+            ...out,
+            exitCode: 1,
+            failure: `tenant log does not verify (first bad leaf: ${r.first_bad_leaf ?? 'none'})`,
+          };
     },
   },
   verify: verifyCommand,
   'witness add-log': {
-    usage: 'witness add-log --origin ORIGIN --vkey VKEY   (cosign this log\'s checkpoints: C2SP tlog-witness)',
+    usage: "witness add-log --origin ORIGIN --vkey VKEY   (cosign this log's checkpoints: C2SP tlog-witness)",
     async run(ctx) {
       const r = await operatorActions.addWitnessedLog(need(ctx, 'origin'), need(ctx, 'vkey'));
       return { json: r, text: `witnessing ${r.origin} (key ${r.vkey})` };
     },
   },
   'witness list': {
-    usage: 'witness list   (this appliance\'s witness key and the logs it cosigns, with the last cosigned size)',
+    usage: "witness list   (this appliance's witness key and the logs it cosigns, with the last cosigned size)",
     async run() {
       const witness = describeWitnessKey();
       const logs = listLogs();
-      const head = witness ? `witness ${witness.name}\n  vkey ${witness.vkey}` : 'witness key not created yet (made at first start)';
-      const rows = logs.length ? table([['ORIGIN', 'SIZE', 'ROOT', 'COSIGNED_AT', 'VKEY'], ...logs.map((l) => [l.origin, String(l.size), l.root_hash ?? '-', l.cosigned_at ?? '-', l.vkey])]) : 'no witnessed logs';
+      const head = witness
+        ? `witness ${witness.name}\n  vkey ${witness.vkey}`
+        : 'witness key not created yet (made at first start)';
+      const rows = logs.length
+        ? table([
+            ['ORIGIN', 'SIZE', 'ROOT', 'COSIGNED_AT', 'VKEY'],
+            ...logs.map((l) => [l.origin, String(l.size), l.root_hash ?? '-', l.cosigned_at ?? '-', l.vkey]),
+          ])
+        : 'no witnessed logs';
       return { json: { witness, logs }, text: `${head}\n${rows}` };
     },
   },
   'operator log': {
-    usage: 'operator log [--from N] [--limit N]   (the operator log: {leaf_index, entry} per state-changing operator command)',
+    usage:
+      'operator log [--from N] [--limit N]   (the operator log: {leaf_index, entry} per state-changing operator command)',
     async run(ctx) {
       const from = ctx.flags.from === undefined ? 0 : Number(ctx.flags.from);
       const limit = ctx.flags.limit === undefined ? Number.MAX_SAFE_INTEGER : Number(ctx.flags.limit);
-      if (!(Number.isSafeInteger(from) && from >= 0) || !(Number.isSafeInteger(limit) && limit > 0)) throw new ApiError('bad_request', '--from and --limit take non-negative integers');
+      if (!(Number.isSafeInteger(from) && from >= 0) || !(Number.isSafeInteger(limit) && limit > 0))
+        throw new ApiError('bad_request', '--from and --limit take non-negative integers');
       const entries = operatorEntries(from, limit);
       const line = (e: { leaf_index: number; entry: unknown }) => {
-        const o = (e.entry ?? {}) as { at?: string; by?: string; action?: string; target?: Record<string, string>; details?: unknown };
+        const o = (e.entry ?? {}) as {
+          at?: string;
+          by?: string;
+          action?: string;
+          target?: Record<string, string>;
+          details?: unknown;
+        };
         return `${String(e.leaf_index).padStart(6)}  ${o.at ?? '-'}  ${o.by ?? '-'}  ${o.action ?? '?'}  ${Object.values(o.target ?? {}).join(' ')}  ${JSON.stringify(o.details ?? {})}`;
       };
       return { json: entries, text: entries.length ? entries.map(line).join('\n') : 'the operator log is empty' };
     },
   },
   'operator verify': {
-    usage: 'operator verify   (recompute the operator log from its entries against its checkpoints and the platform key)',
+    usage:
+      'operator verify   (recompute the operator log from its entries against its checkpoints and the platform key)',
     async run() {
       const r = verifyOperatorLog();
-      const out = { json: r, text: `operator log: ${r.tree_size} entries\n  ${logText(r)}${r.problems.map((p) => `\n  problem: ${p}`).join('')}` };
-      return r.log_verified ? out : { ...out, exitCode: 1, failure: `the operator log does not verify (first bad leaf: ${r.first_bad_leaf ?? 'none'})` };
+      const out = {
+        json: r,
+        text: `operator log: ${r.tree_size} entries\n  ${logText(r)}${r.problems.map((p) => `\n  problem: ${p}`).join('')}`,
+      };
+      return r.log_verified
+        ? out
+        : {
+            ...out,
+            exitCode: 1,
+            failure: `the operator log does not verify (first bad leaf: ${r.first_bad_leaf ?? 'none'})`,
+          };
     },
   },
   backup: {
@@ -220,14 +332,19 @@ export const commands: Record<string, Command> = {
       const withKey = ctx.flags['include-master-key'] === true;
       if (withKey) {
         // Loudly: this backup alone can decrypt every tenant's signing key.
-        process.stderr.write('WARNING: this backup INCLUDES THE MASTER KEY: whoever holds it can sign as every tenant. Store it encrypted and apart.\n');
+        process.stderr.write(
+          'WARNING: this backup INCLUDES THE MASTER KEY: whoever holds it can sign as every tenant. Store it encrypted and apart.\n',
+        );
       }
       const r = await operatorActions.backup(need(ctx, 'to'), { includeMasterKey: withKey });
       const { includes_master_key, ...out } = r;
       return {
         json: { ...out, includes_master_key },
-        text: `backup in ${r.dir}: ${r.files} files, ${(r.bytes / 1048576).toFixed(1)} MB, ${r.records} records; manifest ${r.manifest}` +
-          (includes_master_key ? '\nTHE MASTER KEY IS IN THIS BACKUP.' : '\nThe master key is not in this backup: keep it (SVC_MASTER_KEY_FILE) to restore.'),
+        text:
+          `backup in ${r.dir}: ${r.files} files, ${(r.bytes / 1048576).toFixed(1)} MB, ${r.records} records; manifest ${r.manifest}` +
+          (includes_master_key
+            ? '\nTHE MASTER KEY IS IN THIS BACKUP.'
+            : '\nThe master key is not in this backup: keep it (SVC_MASTER_KEY_FILE) to restore.'),
       };
     },
   },
@@ -238,11 +355,23 @@ export const commands: Record<string, Command> = {
       const check = ctx.flags.check;
       if (typeof check === 'string') {
         const r = await checkBackup(check);
-        const text = r.verified ? `VERIFIED: ${r.records} records, every file matches the manifest` : r.problems.join('\n');
-        return Object.assign({ json: { verified: r.verified, problems: r.problems, records: r.records }, text }, r.verified ? {} : { exitCode: 1, failure: `backup ${check} does not verify (${r.problems.length} problem(s))` });
+        const text = r.verified
+          ? `VERIFIED: ${r.records} records, every file matches the manifest`
+          : r.problems.join('\n');
+        return Object.assign(
+          { json: { verified: r.verified, problems: r.problems, records: r.records }, text },
+          r.verified
+            ? {}
+            : { exitCode: 1, failure: `backup ${check} does not verify (${r.problems.length} problem(s))` },
+        );
       }
-      const r = await operatorActions.restore(need(ctx, 'from'), { notBeforeCheckpoint: ctx.flags['not-before-checkpoint'] as string | undefined });
-      return { json: r, text: `restored ${r.files} files into ${r.data_dir}: ${r.records} records, every signature verified (master key ${r.master_key})` };
+      const r = await operatorActions.restore(need(ctx, 'from'), {
+        notBeforeCheckpoint: ctx.flags['not-before-checkpoint'] as string | undefined,
+      });
+      return {
+        json: r,
+        text: `restored ${r.files} files into ${r.data_dir}: ${r.records} records, every signature verified (master key ${r.master_key})`,
+      };
     },
   },
   'replication status': {
@@ -253,7 +382,17 @@ export const commands: Record<string, Command> = {
       const r = await replicationStatus(rc);
       const { epoch, head, ...out } = r;
       const secs = (n: number | null) => (n === null ? '-' : `${n.toFixed(1)}s`);
-      const rows = table([['NODE', 'ROLE', 'APPLIED', 'LAG', 'SEEN', 'URL'], ...r.nodes.map((n) => [n.node, n.role, String(n.applied), secs(n.lag_seconds), `${n.seen_seconds_ago}s ago`, n.url ?? '-'])]);
+      const rows = table([
+        ['NODE', 'ROLE', 'APPLIED', 'LAG', 'SEEN', 'URL'],
+        ...r.nodes.map((n) => [
+          n.node,
+          n.role,
+          String(n.applied),
+          secs(n.lag_seconds),
+          `${n.seen_seconds_ago}s ago`,
+          n.url ?? '-',
+        ]),
+      ]);
       return {
         json: out,
         text: `node ${r.node}: ${r.role}, applied ${r.applied} of ${head}, lag ${secs(r.lag_seconds)}
@@ -267,8 +406,13 @@ ${rows}`,
     opensStore: false,
     async run() {
       const r = await runDoctor(config());
-      const skew = r.clock_skew ? `\nclock skew ${r.clock_skew.skew_seconds.toFixed(1)} s against ${r.clock_skew.tsa} (token of ${r.clock_skew.gen_time})` : '';
-      return Object.assign({ json: r, text: (r.ok ? `ok: ${r.checked.join(', ')}` : r.problems.join('\n')) + skew }, r.ok ? {} : { exitCode: 1, failure: `${r.problems.length} problem(s) found` });
+      const skew = r.clock_skew
+        ? `\nclock skew ${r.clock_skew.skew_seconds.toFixed(1)} s against ${r.clock_skew.tsa} (token of ${r.clock_skew.gen_time})`
+        : '';
+      return Object.assign(
+        { json: r, text: (r.ok ? `ok: ${r.checked.join(', ')}` : r.problems.join('\n')) + skew },
+        r.ok ? {} : { exitCode: 1, failure: `${r.problems.length} problem(s) found` },
+      );
     },
   },
   serve: {

@@ -25,8 +25,12 @@ export type DoctorReport = { ok: boolean; problems: string[]; checked: string[];
 function checkFileMode(path: string, what: string, problems: string[]): void {
   if (!existsSync(path)) return;
   const st = statSync(path);
-  if (st.mode & 0o077) problems.push(`${what} ${path} has mode ${(st.mode & 0o777).toString(8)}: other users can read it (chmod 600)`);
-  if (typeof process.getuid === 'function' && st.uid !== process.getuid()) problems.push(`${what} ${path} is owned by uid ${st.uid}, not by the user running the appliance (${process.getuid()})`);
+  if (st.mode & 0o077)
+    problems.push(`${what} ${path} has mode ${(st.mode & 0o777).toString(8)}: other users can read it (chmod 600)`);
+  if (typeof process.getuid === 'function' && st.uid !== process.getuid())
+    problems.push(
+      `${what} ${path} is owned by uid ${st.uid}, not by the user running the appliance (${process.getuid()})`,
+    );
 }
 
 /** Runs every check against `cfg`; never throws (a failing check is a problem line). */
@@ -47,9 +51,11 @@ export async function runDoctor(cfg: Config): Promise<DoctorReport> {
     if (!existsSync(cfg.dataDir)) throw new Error(`data directory ${cfg.dataDir} does not exist`);
     accessSync(cfg.dataDir, constants.R_OK | constants.W_OK | constants.X_OK);
     const st = statSync(cfg.dataDir);
-    if (st.mode & 0o022) problems.push(`data directory ${cfg.dataDir} is writable by other users (mode ${(st.mode & 0o777).toString(8)})`);
+    if (st.mode & 0o022)
+      problems.push(`data directory ${cfg.dataDir} is writable by other users (mode ${(st.mode & 0o777).toString(8)})`);
     checkFileMode(cfg.masterKeyFile, 'master key', problems);
-    if (!existsSync(cfg.masterKeyFile)) problems.push(`master key ${cfg.masterKeyFile} is missing: tenant signing keys cannot be used`);
+    if (!existsSync(cfg.masterKeyFile))
+      problems.push(`master key ${cfg.masterKeyFile} is missing: tenant signing keys cannot be used`);
     checkFileMode(cfg.tlsKey ?? join(cfg.dataDir, 'tls', 'key.pem'), 'TLS key', problems);
   });
 
@@ -57,16 +63,23 @@ export async function runDoctor(cfg: Config): Promise<DoctorReport> {
     const space = diskSpace(cfg.dataDir);
     if (!space) throw new Error(`cannot read the free space of ${cfg.dataDir}`);
     const { free, size: total } = space;
-    if (free < GB || free < total * 0.05) problems.push(`disk: only ${(free / GB).toFixed(1)} GiB free on the data directory's file system (${((free / total) * 100).toFixed(1)}%)`);
+    if (free < GB || free < total * 0.05)
+      problems.push(
+        `disk: only ${(free / GB).toFixed(1)} GiB free on the data directory's file system (${((free / total) * 100).toFixed(1)}%)`,
+      );
   });
 
   await check('clock', () => {
     const now = Date.now();
-    if (new Date(now).getUTCFullYear() < 2024) problems.push(`clock: the system time ${new Date(now).toISOString()} is implausible`);
+    if (new Date(now).getUTCFullYear() < 2024)
+      problems.push(`clock: the system time ${new Date(now).toISOString()} is implausible`);
     const data = join(cfg.dataDir, 'db', 'data.mdb');
     if (existsSync(data)) {
       const ahead = statSync(data).mtimeMs - now;
-      if (ahead > 5 * 60_000) problems.push(`clock: the store was last written ${Math.round(ahead / 1000)} s in the future: the system clock went backwards (timestamps are signed)`);
+      if (ahead > 5 * 60_000)
+        problems.push(
+          `clock: the store was last written ${Math.round(ahead / 1000)} s in the future: the system clock went backwards (timestamps are signed)`,
+        );
     }
   });
 
@@ -78,8 +91,12 @@ export async function runDoctor(cfg: Config): Promise<DoctorReport> {
     if (!cert) throw new Error(`${file} is not an X.509 certificate`);
     const left = (cert.notAfter - Date.now()) / 86400_000;
     if (left < 0) problems.push(`certificate: ${file} expired on ${new Date(cert.notAfter).toISOString()}`);
-    else if (left < CERT_WARN_DAYS) problems.push(`certificate: ${file} expires in ${left.toFixed(1)} days (${new Date(cert.notAfter).toISOString()})`);
-    if (cert.notBefore > Date.now()) problems.push(`certificate: ${file} is not valid before ${new Date(cert.notBefore).toISOString()}`);
+    else if (left < CERT_WARN_DAYS)
+      problems.push(
+        `certificate: ${file} expires in ${left.toFixed(1)} days (${new Date(cert.notAfter).toISOString()})`,
+      );
+    if (cert.notBefore > Date.now())
+      problems.push(`certificate: ${file} is not valid before ${new Date(cert.notBefore).toISOString()}`);
   });
 
   await check('store', async () => {
@@ -90,17 +107,27 @@ export async function runDoctor(cfg: Config): Promise<DoctorReport> {
     openStore(cfg.dataDir);
     try {
       const v = formatVersion();
-      if (v < FORMAT_VERSION) problems.push(`store: data format ${v} needs migrating to ${FORMAT_VERSION} (start the server once)`);
+      if (v < FORMAT_VERSION)
+        problems.push(`store: data format ${v} needs migrating to ${FORMAT_VERSION} (start the server once)`);
       const { mapSize, usedBytes } = storeStats();
-      if (usedBytes > mapSize * 0.9) problems.push(`store: ${((usedBytes / mapSize) * 100).toFixed(0)}% of the LMDB map is used`);
+      if (usedBytes > mapSize * 0.9)
+        problems.push(`store: ${((usedBytes / mapSize) * 100).toFixed(0)}% of the LMDB map is used`);
       // The running server publishes its writer figures every second; none fresh means no server runs.
       const w = readWriterStatus();
-      if (w && w.oldest_ms > BACKLOG_AGE_MS) problems.push(`queue: ${w.in_flight} writes in flight, the oldest for ${Math.round(w.oldest_ms / 1000)} s (the writer is stuck or the disk is slow)`);
+      if (w && w.oldest_ms > BACKLOG_AGE_MS)
+        problems.push(
+          `queue: ${w.in_flight} writes in flight, the oldest for ${Math.round(w.oldest_ms / 1000)} s (the writer is stuck or the disk is slow)`,
+        );
       skew = clockSkew();
       if (skew && Math.abs(skew.skew_seconds) > CLOCK_SKEW_MAX_SECONDS) {
-        problems.push(`clock: ${skew.skew_seconds.toFixed(1)} s off the time of the latest RFC 3161 token (${skew.tsa}, ${skew.gen_time}); more than ${CLOCK_SKEW_MAX_SECONDS} s: check NTP`);
+        problems.push(
+          `clock: ${skew.skew_seconds.toFixed(1)} s off the time of the latest RFC 3161 token (${skew.tsa}, ${skew.gen_time}); more than ${CLOCK_SKEW_MAX_SECONDS} s: check NTP`,
+        );
       }
-      if (w && w.in_flight > cfg.writeQueueMax * 0.9) problems.push(`queue: ${w.in_flight} writes in flight, near SVC_WRITE_QUEUE_MAX (${cfg.writeQueueMax}): new writes are being refused with 503`);
+      if (w && w.in_flight > cfg.writeQueueMax * 0.9)
+        problems.push(
+          `queue: ${w.in_flight} writes in flight, near SVC_WRITE_QUEUE_MAX (${cfg.writeQueueMax}): new writes are being refused with 503`,
+        );
     } finally {
       await closeStore();
     }

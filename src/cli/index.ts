@@ -23,9 +23,15 @@ const json = values.json === true;
 async function main(): Promise<number> {
   const [group, sub, ...rest] = positionals;
   const twoWord = `${group} ${sub}`;
-  const entry = commands[twoWord] ? { name: twoWord, args: rest } : commands[group ?? ''] ? { name: group!, args: sub === undefined ? rest : [sub, ...rest] } : null;
+  const entry = commands[twoWord]
+    ? { name: twoWord, args: rest }
+    : commands[group ?? '']
+      ? { name: group!, args: sub === undefined ? rest : [sub, ...rest] }
+      : null;
   if (!entry) {
-    process.stderr.write(`unknown command: ${positionals.join(' ') || '(none)'}; commands: ${Object.keys(commands).join(', ')}\n`);
+    process.stderr.write(
+      `unknown command: ${positionals.join(' ') || '(none)'}; commands: ${Object.keys(commands).join(', ')}\n`,
+    );
     return 1;
   }
   const cmd = commands[entry.name]!;
@@ -36,7 +42,9 @@ async function main(): Promise<number> {
     // doctor reports a broken configuration as its first problem, in its own output shape.
     if (entry.name !== 'doctor') throw e;
     const msg = (e as Error).message.split('\n')[0]!;
-    process.stdout.write(json ? JSON.stringify({ ok: false, problems: [msg], checked: ['config'] }) + '\n' : msg + '\n');
+    process.stdout.write(
+      json ? JSON.stringify({ ok: false, problems: [msg], checked: ['config'] }) + '\n' : msg + '\n',
+    );
     process.stderr.write('error: 1 problem(s) found\n');
     return 1;
   }
@@ -47,7 +55,10 @@ async function main(): Promise<number> {
   }
   wireRecordTable();
   const result = await cmd.run({ args: entry.args, flags: values as CliContext['flags'], json });
-  if (result) process.stdout.write(json ? JSON.stringify(result.json) + '\n' : result.text.endsWith('\n') ? result.text : result.text + '\n');
+  if (result)
+    process.stdout.write(
+      json ? JSON.stringify(result.json) + '\n' : result.text.endsWith('\n') ? result.text : result.text + '\n',
+    );
   if (cmd.opensStore !== false) await closeStore();
   const failed = result as { exitCode?: number; failure?: string } | null;
   if (failed?.exitCode) {

@@ -18,10 +18,14 @@ function read(file: string): string {
   try {
     return readFileSync(file, 'utf8');
   } catch (e) {
-    throw new ApiError('bad_request', `cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    throw new ApiError(
+      'bad_request',
+      `cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
+    );
   }
 }
-const flag = (ctx: CliContext, name: string): string | undefined => (typeof ctx.flags[name] === 'string' ? (ctx.flags[name] as string) : undefined);
+const flag = (ctx: CliContext, name: string): string | undefined =>
+  typeof ctx.flags[name] === 'string' ? (ctx.flags[name] as string) : undefined;
 
 /** --policy (C2SP tlog-policy) and --tsa-ca (PEM roots), refused with the file and line named when unreadable. */
 function trustOf(ctx: CliContext): Pick<VerifyOptions, 'policy' | 'tsaAnchors'> {
@@ -30,7 +34,11 @@ function trustOf(ctx: CliContext): Pick<VerifyOptions, 'policy' | 'tsaAnchors'> 
   if (policyFile) {
     const r = parsePolicy(nodeSha256, read(policyFile));
     if (!r.ok) throw new ApiError('bad_request', `${policyFile} line ${r.line}: ${r.error}`);
-    if (!r.policy.logs.length) throw new ApiError('bad_request', `${policyFile} has no log line: give the platform key's vkey (note_verifier_key of /.well-known/svc-platform-key)`);
+    if (!r.policy.logs.length)
+      throw new ApiError(
+        'bad_request',
+        `${policyFile} has no log line: give the platform key's vkey (note_verifier_key of /.well-known/svc-platform-key)`,
+      );
     out.policy = r.policy;
   }
   const caFile = flag(ctx, 'tsa-ca');
@@ -57,7 +65,8 @@ function failureLine(failed: Check[]): string {
 }
 
 export const verifyCommand = {
-  usage: 'verify FILE [--keys KEYS.json] [--platform-key PLATFORM.json] [--policy POLICY] [--tsa-ca PEM] [--checkpoint SAVED [--cacert PEM | --data-dir DIR]]  (offline: event, AI or document proof, audit event or trace bundle, with its head; --policy: your witness policy, --tsa-ca: your TSA roots; with --checkpoint also that the log only grew since SAVED)',
+  usage:
+    'verify FILE [--keys KEYS.json] [--platform-key PLATFORM.json] [--policy POLICY] [--tsa-ca PEM] [--checkpoint SAVED [--cacert PEM | --data-dir DIR]]  (offline: event, AI or document proof, audit event or trace bundle, with its head; --policy: your witness policy, --tsa-ca: your TSA roots; with --checkpoint also that the log only grew since SAVED)',
   opensStore: false,
   async run(ctx: CliContext): Promise<CliResult & { exitCode: number; failure: string }> {
     const json = (name: string) => {
@@ -71,11 +80,21 @@ export const verifyCommand = {
     const saved = flag(ctx, 'checkpoint');
     if (saved) {
       // DECISIONS 10: --cacert trusts a self-signed certificate; --data-dir trusts that appliance's own one.
-      const caFile = flag(ctx, 'cacert') ?? (flag(ctx, 'data-dir') ? (config().tlsCert ?? join(config().dataDir, 'tls', 'cert.pem')) : undefined);
-      const history = await checkSavedCheckpoint(report.checkpoint, read(saved), { ca: caFile ? read(caFile) : undefined, keys: publishedKeys(keys) });
+      const caFile =
+        flag(ctx, 'cacert') ??
+        (flag(ctx, 'data-dir') ? (config().tlsCert ?? join(config().dataDir, 'tls', 'cert.pem')) : undefined);
+      const history = await checkSavedCheckpoint(report.checkpoint, read(saved), {
+        ca: caFile ? read(caFile) : undefined,
+        keys: publishedKeys(keys),
+      });
       report.checks.push(...history);
       report.ok = report.ok && history.every((c) => c.ok);
     }
-    return { json: report, text: reportLines(report).join('\n'), exitCode: report.ok ? 0 : 1, failure: failureLine(report.checks.filter((c) => !c.ok)) };
+    return {
+      json: report,
+      text: reportLines(report).join('\n'),
+      exitCode: report.ok ? 0 : 1,
+      failure: failureLine(report.checks.filter((c) => !c.ok)),
+    };
   },
 };

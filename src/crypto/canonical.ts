@@ -50,7 +50,8 @@ export function canonicalJson(value: unknown): string {
     }
     return out + ']';
   }
-  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return canonicalJson((value as { toJSON(): unknown }).toJSON());
+  if (typeof (value as { toJSON?: unknown }).toJSON === 'function')
+    return canonicalJson((value as { toJSON(): unknown }).toJSON());
   const keys = Object.keys(value);
   // Records built by this code list their keys in canonical order already: checking is cheaper than sorting.
   if (!inCodePointOrder(keys)) keys.sort(compareCodePoints);

@@ -85,7 +85,8 @@ function scanText(text: string): number | string {
       let j = i + 1;
       while (j < n && inNumber(text.charCodeAt(j))) j++;
       const t = text.slice(i, j);
-      if (!isExactNumber(t)) return `The number ${t.length > 40 ? `${t.slice(0, 40)}…` : t} cannot be stored exactly (numbers are kept as double-precision values)`;
+      if (!isExactNumber(t))
+        return `The number ${t.length > 40 ? `${t.slice(0, 40)}…` : t} cannot be stored exactly (numbers are kept as double-precision values)`;
       i = j - 1;
     }
   }

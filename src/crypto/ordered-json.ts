@@ -44,7 +44,10 @@ function parseOrdered(text: string): OVal {
       i++;
       const m = new Map<string, OVal>();
       ws();
-      if (text[i] === '}') { i++; return m; }
+      if (text[i] === '}') {
+        i++;
+        return m;
+      }
       for (;;) {
         ws();
         const k = str();
@@ -59,7 +62,10 @@ function parseOrdered(text: string): OVal {
       i++;
       const a: OVal[] = [];
       ws();
-      if (text[i] === ']') { i++; return a; }
+      if (text[i] === ']') {
+        i++;
+        return a;
+      }
       for (;;) {
         a.push(value());
         ws();

@@ -12,8 +12,15 @@ import { appendTenantLeafInTxn } from '../tlog/append';
 export const DOCUMENT_ANCHOR = 'document.anchor';
 
 export type DocQueueItem = {
-  event_id: string; tenant_id: string; api_key_id: string; created_at: string; has_original_bytes: boolean;
-  document_hash: string; document_ref: string | null; metadata: Record<string, unknown> | null; trace_id: string | null;
+  event_id: string;
+  tenant_id: string;
+  api_key_id: string;
+  created_at: string;
+  has_original_bytes: boolean;
+  document_hash: string;
+  document_ref: string | null;
+  metadata: Record<string, unknown> | null;
+  trace_id: string | null;
   /** The original bytes as base64 (items travel to the writer as JSON). */
   original: string | null;
   /** Queued by an earlier version, whose enqueue already wrote the claim and the original bytes. */
@@ -28,9 +35,22 @@ export function buildDocumentRow(d: DocQueueItem): DocumentRow {
   const metadata_hash = metadataHashOf(d.metadata);
   const signed_bytes = Buffer.from(canonicalBytes(documentSignedPayload({ ...d, metadata_hash })));
   return {
-    v: 1, event_id: d.event_id, tenant_id: d.tenant_id, api_key_id: d.api_key_id, document_hash: d.document_hash,
-    document_ref: d.document_ref, metadata: d.metadata, metadata_hash, has_original_bytes: d.has_original_bytes, trace_id: d.trace_id,
-    created_at: d.created_at, key_id: signer.key_id, public_key: signer.public_key, signature: signer.sign(signed_bytes), signed_bytes, leaf_index: null,
+    v: 1,
+    event_id: d.event_id,
+    tenant_id: d.tenant_id,
+    api_key_id: d.api_key_id,
+    document_hash: d.document_hash,
+    document_ref: d.document_ref,
+    metadata: d.metadata,
+    metadata_hash,
+    has_original_bytes: d.has_original_bytes,
+    trace_id: d.trace_id,
+    created_at: d.created_at,
+    key_id: signer.key_id,
+    public_key: signer.public_key,
+    signature: signer.sign(signed_bytes),
+    signed_bytes,
+    leaf_index: null,
   };
 }
 
@@ -49,7 +69,14 @@ export const documentAnchorApplier: Applier<DocQueueItem, DocWriteResult> = {
         row.leaf_index = appendTenantLeafInTxn(row.tenant_id, row.signed_bytes, `d:${row.event_id}`);
         documentRows().appendInTxn(row.event_id, row);
         if (row.trace_id) {
-          recordTraceItemInTxn({ tenant_id: row.tenant_id, trace_id: row.trace_id, type: 'document', id: row.event_id, timestamp: row.created_at, content_hash: row.document_hash });
+          recordTraceItemInTxn({
+            tenant_id: row.tenant_id,
+            trace_id: row.trace_id,
+            type: 'document',
+            id: row.event_id,
+            timestamp: row.created_at,
+            content_hash: row.document_hash,
+          });
         }
         return {};
       },

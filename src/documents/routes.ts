@@ -4,56 +4,113 @@ import type { Guards } from '../api/guards';
 import { doc } from '../api/doc';
 import { HashVerify } from '../api/schemas';
 import { Anchored, AnchorIn, DocHashIn, Document, DocumentProof } from './model';
-import { anchorDocument, documentOriginal, documentProof, getDocument, verifyDocument, verifyDocumentPublic } from './service';
+import {
+  anchorDocument,
+  documentOriginal,
+  documentProof,
+  getDocument,
+  verifyDocument,
+  verifyDocumentPublic,
+} from './service';
 
-export const documentRoutes = (guards: Guards) => new Elysia()
-  .use(guards)
-  .post('/v1/document/anchor', async ({ body, set, principal }) => {
-    const r = await anchorDocument(principal.tenant, principal.key, body);
-    set.status = 201;
-    return r;
-  }, {
-    auth: ['write'], paid: true,
-    detail: doc({
-      summary: 'Anchor a document hash (body up to 8 MB)', tag: 'documents', body: AnchorIn, ok: { 201: Anchored },
-      errors: [
-        'invalid_document_hash', 'invalid_payload', 'invalid_metadata', 'metadata_too_large', 'invalid_original_bytes_base64', 'original_bytes_empty',
-        'original_bytes_too_large', 'original_bytes_hash_mismatch', 'document_already_anchored', 'trace_not_found', 'trace_sealed', 'trace_sealing',
-        'trace_not_open', 'quota_exceeded', 'payload_too_large', 'overloaded',
-      ],
-    }),
-  })
-  .get('/v1/document/:event_id', ({ params, principal }) => getDocument(principal.tenant, params.event_id), {
-    auth: ['read'],
-    detail: doc({ summary: 'Get an anchored document record', tag: 'documents', ok: { 200: Document }, errors: ['invalid_path_parameter', 'document_not_found'] }),
-  })
-  .get('/v1/document/:event_id/original', ({ params, set, principal }) => {
-    const bytes = documentOriginal(principal.tenant, params.event_id);
-    set.headers['content-type'] = 'application/octet-stream';
-    set.headers['content-disposition'] = `attachment; filename="${params.event_id.toLowerCase()}"`;
-    return new Uint8Array(bytes);
-  }, {
-    auth: ['read'],
-    detail: doc({
-      summary: 'The stored original bytes of a document', tag: 'documents', ok: { 200: 'bytes' }, okHeaders: { 'Content-Disposition': 'attachment, named after the event id' },
-      errors: ['invalid_path_parameter', 'document_not_found'],
-    }),
-  })
-  .post('/v1/document/:event_id/verify', ({ params, body, principal }) => verifyDocument(principal.tenant, params.event_id, body), {
-    auth: ['read', 'write'], paid: true,
-    detail: doc({
-      summary: 'Compare a document hash with an anchor', tag: 'documents', body: DocHashIn, ok: { 200: HashVerify },
-      errors: ['invalid_document_hash', 'invalid_path_parameter', 'document_not_found', 'quota_exceeded'],
-    }),
-  })
-  .get('/v1/proof/document/:event_id', ({ params }) => documentProof(params.event_id), {
-    publicRate: true,
-    detail: doc({ summary: 'Public proof of a document anchor', tag: 'proofs', ok: { 200: DocumentProof }, errors: ['invalid_path_parameter', 'proof_not_found'] }),
-  })
-  .post('/v1/proof/document/:event_id/verify', ({ params, body }) => verifyDocumentPublic(params.event_id, body), {
-    publicRate: true,
-    detail: doc({
-      summary: 'Public comparison of a document hash', tag: 'proofs', body: DocHashIn, ok: { 200: HashVerify },
-      errors: ['invalid_document_hash', 'invalid_path_parameter', 'proof_not_found'],
-    }),
-  });
+export const documentRoutes = (guards: Guards) =>
+  new Elysia()
+    .use(guards)
+    .post(
+      '/v1/document/anchor',
+      async ({ body, set, principal }) => {
+        const r = await anchorDocument(principal.tenant, principal.key, body);
+        set.status = 201;
+        return r;
+      },
+      {
+        auth: ['write'],
+        paid: true,
+        detail: doc({
+          summary: 'Anchor a document hash (body up to 8 MB)',
+          tag: 'documents',
+          body: AnchorIn,
+          ok: { 201: Anchored },
+          errors: [
+            'invalid_document_hash',
+            'invalid_payload',
+            'invalid_metadata',
+            'metadata_too_large',
+            'invalid_original_bytes_base64',
+            'original_bytes_empty',
+            'original_bytes_too_large',
+            'original_bytes_hash_mismatch',
+            'document_already_anchored',
+            'trace_not_found',
+            'trace_sealed',
+            'trace_sealing',
+            'trace_not_open',
+            'quota_exceeded',
+            'payload_too_large',
+            'overloaded',
+          ],
+        }),
+      },
+    )
+    .get('/v1/document/:event_id', ({ params, principal }) => getDocument(principal.tenant, params.event_id), {
+      auth: ['read'],
+      detail: doc({
+        summary: 'Get an anchored document record',
+        tag: 'documents',
+        ok: { 200: Document },
+        errors: ['invalid_path_parameter', 'document_not_found'],
+      }),
+    })
+    .get(
+      '/v1/document/:event_id/original',
+      ({ params, set, principal }) => {
+        const bytes = documentOriginal(principal.tenant, params.event_id);
+        set.headers['content-type'] = 'application/octet-stream';
+        set.headers['content-disposition'] = `attachment; filename="${params.event_id.toLowerCase()}"`;
+        return new Uint8Array(bytes);
+      },
+      {
+        auth: ['read'],
+        detail: doc({
+          summary: 'The stored original bytes of a document',
+          tag: 'documents',
+          ok: { 200: 'bytes' },
+          okHeaders: { 'Content-Disposition': 'attachment, named after the event id' },
+          errors: ['invalid_path_parameter', 'document_not_found'],
+        }),
+      },
+    )
+    .post(
+      '/v1/document/:event_id/verify',
+      ({ params, body, principal }) => verifyDocument(principal.tenant, params.event_id, body),
+      {
+        auth: ['read', 'write'],
+        paid: true,
+        detail: doc({
+          summary: 'Compare a document hash with an anchor',
+          tag: 'documents',
+          body: DocHashIn,
+          ok: { 200: HashVerify },
+          errors: ['invalid_document_hash', 'invalid_path_parameter', 'document_not_found', 'quota_exceeded'],
+        }),
+      },
+    )
+    .get('/v1/proof/document/:event_id', ({ params }) => documentProof(params.event_id), {
+      publicRate: true,
+      detail: doc({
+        summary: 'Public proof of a document anchor',
+        tag: 'proofs',
+        ok: { 200: DocumentProof },
+        errors: ['invalid_path_parameter', 'proof_not_found'],
+      }),
+    })
+    .post('/v1/proof/document/:event_id/verify', ({ params, body }) => verifyDocumentPublic(params.event_id, body), {
+      publicRate: true,
+      detail: doc({
+        summary: 'Public comparison of a document hash',
+        tag: 'proofs',
+        body: DocHashIn,
+        ok: { 200: HashVerify },
+        errors: ['invalid_document_hash', 'invalid_path_parameter', 'proof_not_found'],
+      }),
+    });

@@ -25,7 +25,8 @@ export { documentAnchorApplier, DOCUMENT_ANCHOR } from './append';
 function* allDocuments(): Generator<DocumentRow> {
   for (const e of documentRows().range({})) yield e.value;
 }
-export const findDocument = (id: string): DocumentRow | undefined => (isUuid(id) ? documentRows().get(id.toLowerCase()) : undefined);
+export const findDocument = (id: string): DocumentRow | undefined =>
+  isUuid(id) ? documentRows().get(id.toLowerCase()) : undefined;
 
 function tenantDocument(tenant: TenantRow, id: string): DocumentRow {
   const row = documentRows().get(uuidParam(id, 'event_id'));
@@ -37,9 +38,16 @@ function tenantDocument(tenant: TenantRow, id: string): DocumentRow {
 export function getDocument(tenant: TenantRow, id: string) {
   const row = tenantDocument(tenant, id);
   return {
-    event_id: row.event_id, document_hash: row.document_hash, document_ref: row.document_ref, metadata: row.metadata,
-    created_at: row.created_at, has_original_bytes: row.has_original_bytes, trace_id: row.trace_id, key_id: row.key_id,
-    public_key: Buffer.from(row.public_key).toString('hex'), signature: Buffer.from(row.signature).toString('hex'),
+    event_id: row.event_id,
+    document_hash: row.document_hash,
+    document_ref: row.document_ref,
+    metadata: row.metadata,
+    created_at: row.created_at,
+    has_original_bytes: row.has_original_bytes,
+    trace_id: row.trace_id,
+    key_id: row.key_id,
+    public_key: Buffer.from(row.public_key).toString('hex'),
+    signature: Buffer.from(row.signature).toString('hex'),
   };
 }
 
@@ -53,14 +61,20 @@ export function documentOriginal(tenant: TenantRow, id: string): Buffer {
 
 function submittedHash(body: unknown): string {
   const h = isPlainObject(body) ? body.document_hash : undefined;
-  if (typeof h !== 'string' || !HEX64.test(h)) throw new ApiError('invalid_document_hash', 'document_hash must be a SHA-256 as 64 lowercase hex characters');
+  if (typeof h !== 'string' || !HEX64.test(h))
+    throw new ApiError('invalid_document_hash', 'document_hash must be a SHA-256 as 64 lowercase hex characters');
   return h;
 }
 
 function verifyResult(row: DocumentRow, tenant: TenantRow, submitted: string) {
   return {
-    event_id: row.event_id, match_result: submitted === row.document_hash, document_ref: row.document_ref, anchored_hash: row.document_hash,
-    submitted_hash: submitted, anchored_at: row.created_at, organization: issuerBlock(tenant),
+    event_id: row.event_id,
+    match_result: submitted === row.document_hash,
+    document_ref: row.document_ref,
+    anchored_hash: row.document_hash,
+    submitted_hash: submitted,
+    anchored_at: row.created_at,
+    organization: issuerBlock(tenant),
   };
 }
 
@@ -89,10 +103,18 @@ export function documentProof(id: string) {
   const { row, tenant } = proofRow(id);
   const pinned = pinnedPublicKey(row.tenant_id, row.key_id);
   return {
-    event_id: row.event_id, document_hash: row.document_hash, document_ref: row.document_ref, created_at: row.created_at,
-    algorithm: 'ed25519', key_id: row.key_id, public_key: Buffer.from(pinned ?? row.public_key).toString('hex'),
-    signature: Buffer.from(row.signature).toString('hex'), signed_payload: Buffer.from(row.signed_bytes).toString('hex'),
-    signature_valid: signatureValid(row), organization: issuerBlock(tenant), log: logBlockFor(row.tenant_id, { leaf_index: row.leaf_index, id: row.event_id }),
+    event_id: row.event_id,
+    document_hash: row.document_hash,
+    document_ref: row.document_ref,
+    created_at: row.created_at,
+    algorithm: 'ed25519',
+    key_id: row.key_id,
+    public_key: Buffer.from(pinned ?? row.public_key).toString('hex'),
+    signature: Buffer.from(row.signature).toString('hex'),
+    signed_payload: Buffer.from(row.signed_bytes).toString('hex'),
+    signature_valid: signatureValid(row),
+    organization: issuerBlock(tenant),
+    log: logBlockFor(row.tenant_id, { leaf_index: row.leaf_index, id: row.event_id }),
   };
 }
 
@@ -115,7 +137,10 @@ function bundleItem(row: DocumentRow, hashOnly: boolean) {
   else payload.metadata = row.metadata;
   payload.created_at = row.created_at;
   return {
-    payload, key_id: row.key_id, public_key: Buffer.from(pinned ?? row.public_key), signature: Buffer.from(row.signature),
+    payload,
+    key_id: row.key_id,
+    public_key: Buffer.from(pinned ?? row.public_key),
+    signature: Buffer.from(row.signature),
     signed_payload: Buffer.from(row.signed_bytes),
   };
 }
@@ -136,7 +161,14 @@ export const documentAnchorKind: RecordKind<DocumentRow> = {
   signature: (r) => ({ key_id: r.key_id, signature: r.signature, stored: r.signed_bytes }),
   rows: allDocuments,
   *logged() {
-    for (const r of allDocuments()) yield { tenant_id: r.tenant_id, id: r.event_id, at: r.created_at, leaf_index: r.leaf_index ?? null, signed_bytes: r.signed_bytes };
+    for (const r of allDocuments())
+      yield {
+        tenant_id: r.tenant_id,
+        id: r.event_id,
+        at: r.created_at,
+        leaf_index: r.leaf_index ?? null,
+        signed_bytes: r.signed_bytes,
+      };
   },
   bundleItem,
 };

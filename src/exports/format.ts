@@ -1,7 +1,21 @@
 // Owns the export file formats (DECISIONS 6): the CSV columns and the record of one event; pure, shared with the portal page.
 export const CSV_COLUMNS = [
-  'id', 'org_id', 'seq', 'schema_id', 'occurred_at', 'ingested_at', 'action', 'actor_type', 'actor_id', 'actor_name',
-  'targets', 'context', 'metadata', 'payload_hash', 'signature', 'actor_metadata',
+  'id',
+  'org_id',
+  'seq',
+  'schema_id',
+  'occurred_at',
+  'ingested_at',
+  'action',
+  'actor_type',
+  'actor_id',
+  'actor_name',
+  'targets',
+  'context',
+  'metadata',
+  'payload_hash',
+  'signature',
+  'actor_metadata',
 ] as const;
 export const CSV_HEADER = CSV_COLUMNS.join(',') + '\n';
 
@@ -14,9 +28,19 @@ export const CSV_HEADER = CSV_COLUMNS.join(',') + '\n';
 export const CSV_OPTIONS = { escape_formulas: true, record_delimiter: 'unix', quoted_match: /[\r\n",]/ } as const;
 
 type EventLike = {
-  id: string; org_id: string; seq: number; schema_id: string; occurred_at: string; ingested_at: string; action: string;
-  actor: { type: string; id: string; name?: string; metadata?: unknown }; targets: unknown; context: unknown; metadata: unknown;
-  payload_hash: string; signature: string;
+  id: string;
+  org_id: string;
+  seq: number;
+  schema_id: string;
+  occurred_at: string;
+  ingested_at: string;
+  action: string;
+  actor: { type: string; id: string; name?: string; metadata?: unknown };
+  targets: unknown;
+  context: unknown;
+  metadata: unknown;
+  payload_hash: string;
+  signature: string;
 };
 
 /**
@@ -25,8 +49,21 @@ type EventLike = {
  */
 export function csvRecord(e: EventLike): Array<string | number> {
   return [
-    e.id, e.org_id, e.seq, e.schema_id, e.occurred_at, e.ingested_at, e.action, e.actor.type, e.actor.id, e.actor.name ?? '',
-    JSON.stringify(e.targets ?? []), JSON.stringify(e.context ?? {}), JSON.stringify(e.metadata ?? {}), e.payload_hash, e.signature,
+    e.id,
+    e.org_id,
+    e.seq,
+    e.schema_id,
+    e.occurred_at,
+    e.ingested_at,
+    e.action,
+    e.actor.type,
+    e.actor.id,
+    e.actor.name ?? '',
+    JSON.stringify(e.targets ?? []),
+    JSON.stringify(e.context ?? {}),
+    JSON.stringify(e.metadata ?? {}),
+    e.payload_hash,
+    e.signature,
     e.actor.metadata === undefined || e.actor.metadata === null ? '' : JSON.stringify(e.actor.metadata),
   ];
 }

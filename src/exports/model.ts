@@ -10,7 +10,13 @@ export type ExportFormat = 'csv' | 'ndjson';
 export type ExportStatus = 'pending' | 'running' | 'ready' | 'failed';
 
 /** Filters as requested (normalized), kept to show them back and to run the job. */
-export type ExportFilters = { actions?: string[]; actor_id?: string; target_id?: string; range_start?: string; range_end?: string };
+export type ExportFilters = {
+  actions?: string[];
+  actor_id?: string;
+  target_id?: string;
+  range_start?: string;
+  range_end?: string;
+};
 
 export type ExportRow = {
   id: string;
@@ -36,24 +42,46 @@ export type ExportRow = {
 export const DOWNLOAD_TTL_S = 24 * 3600;
 
 /** POST /v1/audit/exports as documented (checked by checkExportBody: named error codes). */
-export const ExportIn = open({ organization_id: t.String(), format: t.Union([t.Literal('csv'), t.Literal('ndjson')]), filters: t.Optional(Obj) });
+export const ExportIn = open({
+  organization_id: t.String(),
+  format: t.Union([t.Literal('csv'), t.Literal('ndjson')]),
+  filters: t.Optional(Obj),
+});
 export const ExportJob = open({
-  id: t.String(), status: t.Union(['pending', 'running', 'ready', 'failed'].map((v) => t.Literal(v))), format: t.String(), created_at: Ts,
-  row_count: t.Optional(Nullable(t.Integer())), error: t.Optional(Nullable(t.String())), completed_at: t.Optional(Nullable(Ts)), download_url: t.Optional(t.String()),
+  id: t.String(),
+  status: t.Union(['pending', 'running', 'ready', 'failed'].map((v) => t.Literal(v))),
+  format: t.String(),
+  created_at: Ts,
+  row_count: t.Optional(Nullable(t.Integer())),
+  error: t.Optional(Nullable(t.String())),
+  completed_at: t.Optional(Nullable(Ts)),
+  download_url: t.Optional(t.String()),
 });
 
-
 /** POST /v1/audit/exports body: organization_id, format (csv|ndjson), filters (as the query; actions array or comma string). */
-export function checkExportBody(body: unknown): { orgId: string; format: ExportFormat; filters: ExportFilters; query: QueryFilters } {
-  if (!isPlainObject(body)) throw new ApiError('invalid_organization_id', 'body must be a JSON object with organization_id');
+export function checkExportBody(body: unknown): {
+  orgId: string;
+  format: ExportFormat;
+  filters: ExportFilters;
+  query: QueryFilters;
+} {
+  if (!isPlainObject(body))
+    throw new ApiError('invalid_organization_id', 'body must be a JSON object with organization_id');
   const orgId = checkOrgId(body.organization_id);
-  if (body.format !== 'csv' && body.format !== 'ndjson') throw new ApiError('invalid_format', 'format must be csv or ndjson');
+  if (body.format !== 'csv' && body.format !== 'ndjson')
+    throw new ApiError('invalid_format', 'format must be csv or ndjson');
   const raw = body.filters ?? {};
   if (!isPlainObject(raw)) throw new ApiError('bad_request', 'filters must be an object');
   for (const k of ['actor_id', 'target_id', 'range_start', 'range_end'] as const) {
-    if (raw[k] !== undefined && raw[k] !== null && typeof raw[k] !== 'string') throw new ApiError('bad_request', `filters.${k} must be a string`);
+    if (raw[k] !== undefined && raw[k] !== null && typeof raw[k] !== 'string')
+      throw new ApiError('bad_request', `filters.${k} must be a string`);
   }
-  if (raw.actions !== undefined && raw.actions !== null && typeof raw.actions !== 'string' && !(Array.isArray(raw.actions) && raw.actions.every((a) => typeof a === 'string'))) {
+  if (
+    raw.actions !== undefined &&
+    raw.actions !== null &&
+    typeof raw.actions !== 'string' &&
+    !(Array.isArray(raw.actions) && raw.actions.every((a) => typeof a === 'string'))
+  ) {
     throw new ApiError('bad_request', 'filters.actions must be an array of strings or a comma-separated string');
   }
   const query = checkFilters(raw);

@@ -32,8 +32,16 @@ const fileOf = (r: Pick<ExportRow, 'id' | 'format'>) => join(exportsDir(), `${r.
 /** The job as the API shows it; download_url only while ready and its file is kept. */
 export function exportOut(r: ExportRow) {
   const out: Record<string, unknown> = {
-    id: r.id, status: r.status, format: r.format, organization_id: r.org_id, filters: r.filters, row_count: r.row_count,
-    error: r.error, created_at: r.created_at, completed_at: r.completed_at, checkpoint: r.checkpoint ?? null,
+    id: r.id,
+    status: r.status,
+    format: r.format,
+    organization_id: r.org_id,
+    filters: r.filters,
+    row_count: r.row_count,
+    error: r.error,
+    created_at: r.created_at,
+    completed_at: r.completed_at,
+    checkpoint: r.checkpoint ?? null,
   };
   if (r.status === 'ready' && r.expires_at !== null) {
     // Once the window has closed and the file is gone, the job stays readable without a URL.
@@ -51,8 +59,20 @@ export async function createExport(tenant: TenantRow, body: unknown) {
   const org = getOrg(tenant.tenant_id, orgId);
   if (org.archived) throw new ApiError('org_archived', 'The organization is archived; it accepts no new exports');
   const row: ExportRow = {
-    id: uuidv7(), tenant_id: tenant.tenant_id, org_id: orgId, format, filters, status: 'pending', row_count: null, error: null,
-    created_at: new Date().toISOString(), started_at: null, completed_at: null, expires_at: null, bytes: null, file_removed: false,
+    id: uuidv7(),
+    tenant_id: tenant.tenant_id,
+    org_id: orgId,
+    format,
+    filters,
+    status: 'pending',
+    row_count: null,
+    error: null,
+    created_at: new Date().toISOString(),
+    started_at: null,
+    completed_at: null,
+    expires_at: null,
+    bytes: null,
+    file_removed: false,
   };
   await transact(() => {
     exportJobs().putSync(row.id, row);
@@ -76,15 +96,20 @@ export function getExport(tenantId: string, id: string) {
 export function downloadFile(id: string, url: string): { path: string; format: ExportRow['format']; name: string } {
   const verdict = checkDownload(id, url);
   if (verdict === 'tampered') throw new ApiError('invalid_download_signature', 'The download URL is not valid');
-  if (verdict === 'expired') throw new ApiError('download_expired', 'The download URL has expired; request a new export');
+  if (verdict === 'expired')
+    throw new ApiError('download_expired', 'The download URL has expired; request a new export');
   const r = exportJobs().get(id);
-  if (r?.status !== 'ready' || r.file_removed) throw new ApiError('not_found', 'The export file is no longer available');
+  if (r?.status !== 'ready' || r.file_removed)
+    throw new ApiError('not_found', 'The export file is no longer available');
   const safeOrg = r.org_id.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 64);
   return { path: fileOf(r), format: r.format, name: `audit-${safeOrg}-${r.id}.${extOf(r)}` };
 }
 
-const updateJob = (id: string, change: (cur: ExportRow) => Partial<ExportRow>, also?: (next: ExportRow) => void): Promise<ExportRow | null> =>
-  updateRow(exportJobs(), id, change, also);
+const updateJob = (
+  id: string,
+  change: (cur: ExportRow) => Partial<ExportRow>,
+  also?: (next: ExportRow) => void,
+): Promise<ExportRow | null> => updateRow(exportJobs(), id, change, also);
 
 // ---- used by the export worker ----
 
@@ -92,7 +117,8 @@ const updateJob = (id: string, change: (cur: ExportRow) => Partial<ExportRow>, a
 /** Export jobs by status (console health screen); job rows are few, so they are counted directly. */
 export function exportJobCounts(): Record<ExportRow['status'], number> {
   const counts = { pending: 0, running: 0, ready: 0, failed: 0 } as Record<ExportRow['status'], number>;
-  for (const { value } of exportJobs().getRange({})) counts[(value as ExportRow).status] = (counts[(value as ExportRow).status] ?? 0) + 1;
+  for (const { value } of exportJobs().getRange({}))
+    counts[(value as ExportRow).status] = (counts[(value as ExportRow).status] ?? 0) + 1;
   return counts;
 }
 
@@ -117,7 +143,12 @@ export function nextPendingExport(): string | undefined {
  * with the error. An abort (shutdown) leaves it queued, to start again on the next run.
  */
 export async function runExport(id: string, signal?: AbortSignal): Promise<ExportRow | null> {
-  const job = await updateJob(id, () => ({ status: 'running', started_at: new Date().toISOString(), error: null, row_count: null }));
+  const job = await updateJob(id, () => ({
+    status: 'running',
+    started_at: new Date().toISOString(),
+    error: null,
+    row_count: null,
+  }));
   if (!job) {
     await transact(() => pendingJobs().removeSync(id));
     return null;
@@ -147,17 +178,33 @@ export async function runExport(id: string, signal?: AbortSignal): Promise<Expor
     const done = new Date();
     const expires = Math.floor(done.getTime() / 1000) + DOWNLOAD_TTL_S;
     const checkpoint = orgCheckpoint(job.tenant_id, job.org_id);
-    return await updateJob(id, () => ({ status: 'ready', row_count: rows, bytes, completed_at: done.toISOString(), expires_at: expires, checkpoint }), () => {
-      pendingJobs().removeSync(id);
-      fileExpiry().putSync([expires, id], 1);
-    });
+    return await updateJob(
+      id,
+      () => ({
+        status: 'ready',
+        row_count: rows,
+        bytes,
+        completed_at: done.toISOString(),
+        expires_at: expires,
+        checkpoint,
+      }),
+      () => {
+        pendingJobs().removeSync(id);
+        fileExpiry().putSync([expires, id], 1);
+      },
+    );
   } catch (e) {
     if (signal?.aborted) {
       await updateJob(id, () => ({ status: 'pending', started_at: null }));
       return null;
     }
-    const error = e instanceof ApiError ? `${e.code}: ${e.message}` : `export failed: ${(e as Error).message}`.slice(0, 300);
-    return updateJob(id, () => ({ status: 'failed', error, completed_at: new Date().toISOString() }), () => pendingJobs().removeSync(id));
+    const error =
+      e instanceof ApiError ? `${e.code}: ${e.message}` : `export failed: ${(e as Error).message}`.slice(0, 300);
+    return updateJob(
+      id,
+      () => ({ status: 'failed', error, completed_at: new Date().toISOString() }),
+      () => pendingJobs().removeSync(id),
+    );
   }
 }
 

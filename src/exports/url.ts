@@ -22,7 +22,11 @@ const ISSUED_QUERY = /^expires=(0|[1-9]\d{0,11})&sig=([0-9a-f]{64})$/;
  * 'ok', 'tampered' (the query of `url` is not exactly one downloadUrl issued for `id`: any other spelling, a
  * repeated or extra parameter, or a signature that does not match id and expiry) or 'expired'.
  */
-export function checkDownload(id: string, url: string, nowS = Math.floor(Date.now() / 1000)): 'ok' | 'tampered' | 'expired' {
+export function checkDownload(
+  id: string,
+  url: string,
+  nowS = Math.floor(Date.now() / 1000),
+): 'ok' | 'tampered' | 'expired' {
   const q = url.indexOf('?');
   const m = q < 0 ? null : ISSUED_QUERY.exec(url.slice(q + 1));
   if (!m) return 'tampered';

@@ -27,7 +27,10 @@ function fsyncPath(path: string): void {
  * `onChunk` between chunks. Returns the row count and size; the file appears at `path` only when complete.
  */
 export async function writeExportFile(
-  path: string, format: ExportFormat, events: AsyncIterable<AuditEventOut>, opts: { signal?: AbortSignal; onChunk?: (rows: number) => void } = {},
+  path: string,
+  format: ExportFormat,
+  events: AsyncIterable<AuditEventOut>,
+  opts: { signal?: AbortSignal; onChunk?: (rows: number) => void } = {},
 ): Promise<{ rows: number; bytes: number }> {
   const { signal, onChunk } = opts;
   const tmp = `${path}.part`;

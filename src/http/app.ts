@@ -26,7 +26,10 @@ const TEXT_BODY_PATHS = new Set(['/witness/add-checkpoint']);
 const limitFor = (url: string) => (url.includes('/v1/document/anchor') ? ANCHOR_BODY_LIMIT : BODY_LIMIT);
 
 function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json;charset=utf-8', ...headers } });
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json;charset=utf-8', ...headers },
+  });
 }
 const plain = (status: number, text: string, headers: Record<string, string> = {}) =>
   new Response(text, { status, headers: { 'content-type': 'text/plain;charset=utf-8', ...headers } });
@@ -45,7 +48,8 @@ async function parseBody(request: Request, contentType: string): Promise<unknown
     if (text === null) throw new ApiError('bad_request', 'The request body is not valid UTF-8');
     return text;
   }
-  if (!/^application\/([a-z.+-]*\+)?json\b/i.test(contentType)) throw new PlainError(415, 'Unsupported Media Type: send Content-Type: application/json');
+  if (!/^application\/([a-z.+-]*\+)?json\b/i.test(contentType))
+    throw new PlainError(415, 'Unsupported Media Type: send Content-Type: application/json');
   // Bytes are taken as sent or refused: a lenient decoder would sign U+FFFD where the client sent something else.
   const text = decodeUtf8(bytes);
   if (text === null) throw new ApiError('invalid_payload', 'The request body is not valid UTF-8');
@@ -77,7 +81,8 @@ export function buildApp(routes: AnyElysia[]) {
       // Under back-pressure the ingest routes are refused before authentication and body parsing: a refusal
       // that costs a full ingest's work takes the CPU the accepted writes need (measured with wrk, limit 256,
       // 1,024 connections: 2,000 events/s acknowledged that way against 13,900 at 256 connections; 4,300 so).
-      if (writerSaturated() && request.method === 'POST' && INGEST_PATHS.has(targetPath(request.url))) throw overloaded();
+      if (writerSaturated() && request.method === 'POST' && INGEST_PATHS.has(targetPath(request.url)))
+        throw overloaded();
     })
     .onParse(async ({ request, contentType }) => {
       if (request.method === 'GET' || request.method === 'HEAD') return;
@@ -89,13 +94,29 @@ export function buildApp(routes: AnyElysia[]) {
       // Elysia wraps what a parser throws in its ParseError; our own rejections keep their shape.
       const cause = (raw as Error)?.cause;
       const error = code === 'PARSE' && (cause instanceof ApiError || cause instanceof PlainError) ? cause : raw;
-      set.status = error instanceof ApiError || error instanceof PlainError ? error.status : code === 'VALIDATION' ? 422 : code === 'PARSE' ? 400 : code === 'NOT_FOUND' ? 404 : 500;
+      set.status =
+        error instanceof ApiError || error instanceof PlainError
+          ? error.status
+          : code === 'VALIDATION'
+            ? 422
+            : code === 'PARSE'
+              ? 400
+              : code === 'NOT_FOUND'
+                ? 404
+                : 500;
       const rate = state.rateHeaders ?? {};
       if (error instanceof ApiError) return json(error.status, error.body(), { ...rate, ...error.headers });
       if (error instanceof PlainError) return plain(error.status, error.message, rate);
       if (code === 'VALIDATION') {
         const v = error as { type?: string; valueError?: { path?: string; message?: string } };
-        return plain(422, `Unprocessable Entity: ${v.type ?? 'request'} ${v.valueError?.path ?? ''} ${v.valueError?.message ?? 'is invalid'}`.replace(/\s+/g, ' '), rate);
+        return plain(
+          422,
+          `Unprocessable Entity: ${v.type ?? 'request'} ${v.valueError?.path ?? ''} ${v.valueError?.message ?? 'is invalid'}`.replace(
+            /\s+/g,
+            ' ',
+          ),
+          rate,
+        );
       }
       if (code === 'PARSE') return plain(400, 'Bad Request: malformed body', rate);
       if (code === 'NOT_FOUND') return json(404, { error: 'not_found', message: 'No such route' });
@@ -112,7 +133,11 @@ export function buildApp(routes: AnyElysia[]) {
       recordRequest(request.method, route, typeof set.status === 'number' ? set.status : 200, ms / 1000);
       if (!logs('info')) return;
       log('info', 'request', {
-        req_id: s.id, tenant_id: s.tenantId, method: request.method, route, status: set.status,
+        req_id: s.id,
+        tenant_id: s.tenantId,
+        method: request.method,
+        route,
+        status: set.status,
         ms: Math.round(ms * 100) / 100,
       });
     })

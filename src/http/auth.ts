@@ -30,7 +30,10 @@ export function ipAllowed(ip: string, cidrs: string[]): boolean {
   } catch {
     return false;
   }
-  return inRanges(addr, cidrs.map(parseRange).filter((r) => r !== null));
+  return inRanges(
+    addr,
+    cidrs.map(parseRange).filter((r) => r !== null),
+  );
 }
 
 /**
@@ -57,7 +60,8 @@ export function authorize(request: Request, anyOf: Scope[]): Principal {
   const tenant = getTenant(key.tenant_id);
   if (!tenant) throw new ApiError('invalid_api_context', 'API key has no tenant');
   state.tenantId = tenant.tenant_id;
-  if (!anyOf.some((s) => key.scopes.includes(s))) throw new ApiError('insufficient_scope', `API key needs scope ${anyOf.join(' or ')}`);
+  if (!anyOf.some((s) => key.scopes.includes(s)))
+    throw new ApiError('insufficient_scope', `API key needs scope ${anyOf.join(' or ')}`);
   state.rateHeaders = chargeRate(key.key_id, tenant);
   markUsed(key.key_id);
   const principal = { key, tenant };

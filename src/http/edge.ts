@@ -39,7 +39,8 @@ export function checkTarget(url: string): void {
     // Without an escape a segment is its own decoding (the common case: no decode per request).
     const v = seg.includes('%') ? strictDecode(seg) : seg;
     if (v === null) throw new ApiError('invalid_path_parameter', 'A path segment is not valid percent-encoded UTF-8');
-    if (v.length > MAX_PATH_VALUE) throw new ApiError('invalid_path_parameter', `A path segment is over ${MAX_PATH_VALUE} characters`);
+    if (v.length > MAX_PATH_VALUE)
+      throw new ApiError('invalid_path_parameter', `A path segment is over ${MAX_PATH_VALUE} characters`);
   }
   if (query === null) return;
   const pairs = query.split('&');
@@ -48,7 +49,8 @@ export function checkTarget(url: string): void {
     for (const part of pair.split('=', 2)) {
       const v = strictDecode(part.replace(/\+/g, ' '));
       if (v === null) throw new ApiError('bad_request', 'A query parameter is not valid percent-encoded UTF-8');
-      if (Buffer.byteLength(v) > MAX_QUERY_VALUE_BYTES) throw new ApiError('bad_request', `A query parameter is over ${MAX_QUERY_VALUE_BYTES} bytes`);
+      if (Buffer.byteLength(v) > MAX_QUERY_VALUE_BYTES)
+        throw new ApiError('bad_request', `A query parameter is over ${MAX_QUERY_VALUE_BYTES} bytes`);
     }
   }
 }

@@ -20,16 +20,32 @@ function health(): Health {
 }
 
 const reply = (ok: boolean, body: Health): Response =>
-  new Response(JSON.stringify(ok ? body : { ...body, status: 'unavailable' }), { status: ok ? 200 : 503, headers: { 'content-type': 'application/json;charset=utf-8' } });
+  new Response(JSON.stringify(ok ? body : { ...body, status: 'unavailable' }), {
+    status: ok ? 200 : 503,
+    headers: { 'content-type': 'application/json;charset=utf-8' },
+  });
 
 export const healthRoutes = new Elysia()
   .get('/healthz', () => health(), {
-    detail: doc({ summary: 'Liveness: the store is open and the workers run; with replication, the role and applied position', tag: 'service', ok: { 200: Health } }),
+    detail: doc({
+      summary: 'Liveness: the store is open and the workers run; with replication, the role and applied position',
+      tag: 'service',
+      ok: { 200: Health },
+    }),
   })
   // Single node: it is the primary, and no replica.
   .get('/healthz/primary', () => reply(nodeState() ? holdsLease() : true, health()), {
-    detail: doc({ summary: 'For load balancers: 200 only on the primary (a lease PostgreSQL confirmed), 503 otherwise', tag: 'service', ok: { 200: Health, 503: Health } }),
+    detail: doc({
+      summary: 'For load balancers: 200 only on the primary (a lease PostgreSQL confirmed), 503 otherwise',
+      tag: 'service',
+      ok: { 200: Health, 503: Health },
+    }),
   })
   .get('/healthz/replica', () => reply(replicaFresh(), health()), {
-    detail: doc({ summary: 'For load balancers: 200 only on a standby within SVC_REPLICA_MAX_LAG_SECONDS of the primary, 503 otherwise', tag: 'service', ok: { 200: Health, 503: Health } }),
+    detail: doc({
+      summary:
+        'For load balancers: 200 only on a standby within SVC_REPLICA_MAX_LAG_SECONDS of the primary, 503 otherwise',
+      tag: 'service',
+      ok: { 200: Health, 503: Health },
+    }),
   });

@@ -55,9 +55,14 @@ export function chargeRate(keyId: string, tenant: TenantRow): Record<string, str
   const remaining = Math.max(0, Math.min(rps - k.count, perMinute - t.count));
   const headers = { 'X-RateLimit-Limit': String(rps), 'X-RateLimit-Remaining': String(remaining) };
   if (k.count > rps || t.count > perMinute) {
-    const retry = k.count > rps ? Math.max(1, Math.ceil(((sec + 1) * 1000 - now) / 1000)) : Math.max(1, (min + 1) * 60 - sec);
-    throw new ApiError('rate_limited', 'Rate limit exceeded', { retry_after: retry, plan_tier: tenant.plan, limit_per_sec: rps, upgrade_url: config().upgradeUrl })
-      .withHeaders({ ...headers, 'Retry-After': String(retry) });
+    const retry =
+      k.count > rps ? Math.max(1, Math.ceil(((sec + 1) * 1000 - now) / 1000)) : Math.max(1, (min + 1) * 60 - sec);
+    throw new ApiError('rate_limited', 'Rate limit exceeded', {
+      retry_after: retry,
+      plan_tier: tenant.plan,
+      limit_per_sec: rps,
+      upgrade_url: config().upgradeUrl,
+    }).withHeaders({ ...headers, 'Retry-After': String(retry) });
   }
   return headers;
 }
@@ -68,7 +73,10 @@ export function chargePublicRate(ip: string): Record<string, string> {
   const w = hit(perIp, ip, Math.floor(Date.now() / 1000));
   const headers = { 'X-RateLimit-Limit': String(limit), 'X-RateLimit-Remaining': String(Math.max(0, limit - w.count)) };
   if (w.count > limit) {
-    throw new ApiError('rate_limited', 'Rate limit exceeded', { retry_after: 1, limit_per_sec: limit }).withHeaders({ ...headers, 'Retry-After': '1' });
+    throw new ApiError('rate_limited', 'Rate limit exceeded', { retry_after: 1, limit_per_sec: limit }).withHeaders({
+      ...headers,
+      'Retry-After': '1',
+    });
   }
   return headers;
 }
@@ -84,9 +92,15 @@ export const SESSION_RPS = 50;
 /** Charges one request of a portal session (`sessionId`: its link id); 429 rate_limited past SESSION_RPS. */
 export function limitSession(request: Request, sessionId: string): void {
   const w = hit(perSession, sessionId, Math.floor(Date.now() / 1000));
-  const headers = { 'X-RateLimit-Limit': String(SESSION_RPS), 'X-RateLimit-Remaining': String(Math.max(0, SESSION_RPS - w.count)) };
+  const headers = {
+    'X-RateLimit-Limit': String(SESSION_RPS),
+    'X-RateLimit-Remaining': String(Math.max(0, SESSION_RPS - w.count)),
+  };
   if (w.count > SESSION_RPS) {
-    throw new ApiError('rate_limited', 'Rate limit exceeded', { retry_after: 1, limit_per_sec: SESSION_RPS }).withHeaders({ ...headers, 'Retry-After': '1' });
+    throw new ApiError('rate_limited', 'Rate limit exceeded', {
+      retry_after: 1,
+      limit_per_sec: SESSION_RPS,
+    }).withHeaders({ ...headers, 'Retry-After': '1' });
   }
   requestState(request).rateHeaders = headers;
 }

@@ -57,7 +57,11 @@ function latencyValues() {
       acc += t.buckets[i]!;
       values.push({ labels: { le, method: t.method, route: t.route }, value: acc, metricName: `${name}_bucket` });
     });
-    values.push({ labels: { le: '+Inf', method: t.method, route: t.route }, value: t.count, metricName: `${name}_bucket` });
+    values.push({
+      labels: { le: '+Inf', method: t.method, route: t.route },
+      value: t.count,
+      metricName: `${name}_bucket`,
+    });
     values.push({ labels: { method: t.method, route: t.route }, value: t.sum, metricName: `${name}_sum` });
     values.push({ labels: { method: t.method, route: t.route }, value: t.count, metricName: `${name}_count` });
   }
@@ -67,7 +71,9 @@ function latencyValues() {
 // happened since the previous one, so the request path pays nothing for them.
 let seen = { batches: 0, committed: 0 };
 new Counter({
-  name: 'proof_ledger_writer_batches_total', help: 'Writer transactions (group commits)', registers: [registry],
+  name: 'proof_ledger_writer_batches_total',
+  help: 'Writer transactions (group commits)',
+  registers: [registry],
   collect() {
     const s = writerStats();
     this.inc(Math.max(0, s.batches - seen.batches));
@@ -75,7 +81,9 @@ new Counter({
   },
 });
 new Counter({
-  name: 'proof_ledger_writer_items_total', help: 'Writes committed by the writer (items_total / batches_total = mean batch size)', registers: [registry],
+  name: 'proof_ledger_writer_items_total',
+  help: 'Writes committed by the writer (items_total / batches_total = mean batch size)',
+  registers: [registry],
   collect() {
     const s = writerStats();
     this.inc(Math.max(0, s.committed - seen.committed));
@@ -86,7 +94,10 @@ new Counter({
 /** Gauges computed when scraped, from small accessors of the areas and the store. */
 function gauge(name: string, help: string, labelNames: string[], collect: (g: Gauge<string>) => void): void {
   new Gauge({
-    name, help, labelNames, registers: [registry],
+    name,
+    help,
+    labelNames,
+    registers: [registry],
     collect() {
       this.reset();
       try {
@@ -101,18 +112,40 @@ function gauge(name: string, help: string, labelNames: string[], collect: (g: Ga
 gauge('proof_ledger_queue_depth', 'Writes handed over and not yet committed, by queue', ['queue'], (g) => {
   g.set({ queue: 'writer' }, writerStats().in_flight);
 });
-gauge('proof_ledger_queue_oldest_age_seconds', 'Age of the oldest write not yet committed, by queue', ['queue'], (g) => {
-  g.set({ queue: 'writer' }, writerStats().oldest_ms / 1000);
-});
-gauge('proof_ledger_writer_last_batch_size', 'Writes in the writer\'s last transaction', [], (g) => g.set(writerStats().last_batch));
-gauge('proof_ledger_writer_max_batch_size', 'Writes in the writer\'s largest transaction since start', [], (g) => g.set(writerStats().max_batch));
+gauge(
+  'proof_ledger_queue_oldest_age_seconds',
+  'Age of the oldest write not yet committed, by queue',
+  ['queue'],
+  (g) => {
+    g.set({ queue: 'writer' }, writerStats().oldest_ms / 1000);
+  },
+);
+gauge('proof_ledger_writer_last_batch_size', "Writes in the writer's last transaction", [], (g) =>
+  g.set(writerStats().last_batch),
+);
+gauge('proof_ledger_writer_max_batch_size', "Writes in the writer's largest transaction since start", [], (g) =>
+  g.set(writerStats().max_batch),
+);
 const STREAM_STATES = ['active', 'failing', 'paused'] as const;
-gauge('proof_ledger_stream_lag_events', 'Audit events of the org not yet acknowledged by the stream, by stream id', ['tenant_id', 'stream_id'], (g) => {
-  for (const s of allStreams()) g.set({ tenant_id: s.tenant_id, stream_id: s.id }, Math.max(0, lastSeq(s.tenant_id, s.org_id) - s.cursor_seq));
-});
-gauge('proof_ledger_stream_state', 'Stream state (1 for the current one), by stream id', ['tenant_id', 'stream_id', 'state'], (g) => {
-  for (const s of allStreams()) for (const st of STREAM_STATES) g.set({ tenant_id: s.tenant_id, stream_id: s.id, state: st }, s.state === st ? 1 : 0);
-});
+gauge(
+  'proof_ledger_stream_lag_events',
+  'Audit events of the org not yet acknowledged by the stream, by stream id',
+  ['tenant_id', 'stream_id'],
+  (g) => {
+    for (const s of allStreams())
+      g.set({ tenant_id: s.tenant_id, stream_id: s.id }, Math.max(0, lastSeq(s.tenant_id, s.org_id) - s.cursor_seq));
+  },
+);
+gauge(
+  'proof_ledger_stream_state',
+  'Stream state (1 for the current one), by stream id',
+  ['tenant_id', 'stream_id', 'state'],
+  (g) => {
+    for (const s of allStreams())
+      for (const st of STREAM_STATES)
+        g.set({ tenant_id: s.tenant_id, stream_id: s.id, state: st }, s.state === st ? 1 : 0);
+  },
+);
 gauge('proof_ledger_export_jobs', 'Export jobs by state', ['state'], (g) => {
   for (const [state, n] of Object.entries(exportJobCounts())) g.set({ state }, n);
 });
@@ -124,25 +157,52 @@ gauge('proof_ledger_process_memory_bytes', 'Memory of the process (rss, heap_use
 });
 gauge('proof_ledger_process_uptime_seconds', 'Seconds since the process started', [], (g) => g.set(process.uptime()));
 gauge('proof_ledger_lmdb_map_size_bytes', 'Size of the LMDB memory map', [], (g) => g.set(storeStats().mapSize));
-gauge('proof_ledger_lmdb_map_used_bytes', 'Bytes of the LMDB map in use (up to the last written page)', [], (g) => g.set(storeStats().usedBytes));
-gauge('proof_ledger_disk_free_bytes', 'Free bytes for the appliance on the file system of the data directory', [], (g) => {
-  const space = diskSpace(config().dataDir);
-  if (space) g.set(space.free);
-});
-gauge('proof_ledger_tls_certificate_expiry_seconds', 'Unix time at which the served TLS certificate expires', [], (g) => {
-  if (certExpiry !== null) g.set(certExpiry / 1000);
-});
-gauge('proof_ledger_log_checkpoint_age_seconds', 'Age of the latest signed checkpoint, by transparency log', ['log'], (g) => {
-  for (const l of logCheckpointAges()) g.set({ log: l.log }, l.ageSeconds);
-});
-gauge('proof_ledger_clock_skew_seconds', "The appliance clock minus the genTime of the latest kept RFC 3161 token, when it arrived (absent before the first)", [], (g) => {
-  const s = clockSkew();
-  if (s) g.set(s.skew_seconds);
-});
-gauge('proof_ledger_head_published_age_seconds', 'Age of the latest published head (grows while witnesses withhold the quorum)', [], (g) => {
-  const h = latestPublishedHead();
-  if (h) g.set(Math.max(0, (Date.now() - Date.parse(h.published_at)) / 1000));
-});
+gauge('proof_ledger_lmdb_map_used_bytes', 'Bytes of the LMDB map in use (up to the last written page)', [], (g) =>
+  g.set(storeStats().usedBytes),
+);
+gauge(
+  'proof_ledger_disk_free_bytes',
+  'Free bytes for the appliance on the file system of the data directory',
+  [],
+  (g) => {
+    const space = diskSpace(config().dataDir);
+    if (space) g.set(space.free);
+  },
+);
+gauge(
+  'proof_ledger_tls_certificate_expiry_seconds',
+  'Unix time at which the served TLS certificate expires',
+  [],
+  (g) => {
+    if (certExpiry !== null) g.set(certExpiry / 1000);
+  },
+);
+gauge(
+  'proof_ledger_log_checkpoint_age_seconds',
+  'Age of the latest signed checkpoint, by transparency log',
+  ['log'],
+  (g) => {
+    for (const l of logCheckpointAges()) g.set({ log: l.log }, l.ageSeconds);
+  },
+);
+gauge(
+  'proof_ledger_clock_skew_seconds',
+  'The appliance clock minus the genTime of the latest kept RFC 3161 token, when it arrived (absent before the first)',
+  [],
+  (g) => {
+    const s = clockSkew();
+    if (s) g.set(s.skew_seconds);
+  },
+);
+gauge(
+  'proof_ledger_head_published_age_seconds',
+  'Age of the latest published head (grows while witnesses withhold the quorum)',
+  [],
+  (g) => {
+    const h = latestPublishedHead();
+    if (h) g.set(Math.max(0, (Date.now() - Date.parse(h.published_at)) / 1000));
+  },
+);
 
 /**
  * Age of the latest checkpoint of each transparency log: `log` = "tenant:<tenant_id>",
@@ -155,7 +215,10 @@ export function logCheckpointAges(): Array<{ log: string; ageSeconds: number }> 
   for (const l of allLogs()) {
     const cp = latestCheckpoint(l.num);
     if (!cp) continue;
-    out.push({ log: l.platform ?? (l.org_id === null ? `tenant:${l.tenant_id}` : `org:${l.tenant_id}:${l.num}`), ageSeconds: Math.max(0, (now - Date.parse(cp.issued_at)) / 1000) });
+    out.push({
+      log: l.platform ?? (l.org_id === null ? `tenant:${l.tenant_id}` : `org:${l.tenant_id}:${l.num}`),
+      ageSeconds: Math.max(0, (now - Date.parse(cp.issued_at)) / 1000),
+    });
   }
   return out;
 }
@@ -214,13 +277,17 @@ export function startMetricsListener(): MetricsListener {
       port: addr.port,
       async fetch(req) {
         const path = new URL(req.url).pathname;
-        if (path !== '/metrics' || (req.method !== 'GET' && req.method !== 'HEAD')) return new Response('Not Found\n', { status: 404 });
+        if (path !== '/metrics' || (req.method !== 'GET' && req.method !== 'HEAD'))
+          return new Response('Not Found\n', { status: 404 });
         return new Response(await registry.metrics(), { headers: { 'content-type': registry.contentType } });
       },
     });
     return { port: server.port!, stop: () => void server.stop(true) };
   } catch (e) {
-    log('error', 'metrics listener not started', { addr: `${addr.host}:${addr.port}`, error: String((e as Error).message) });
+    log('error', 'metrics listener not started', {
+      addr: `${addr.host}:${addr.port}`,
+      error: String((e as Error).message),
+    });
     return null;
   }
 }

@@ -26,7 +26,9 @@ const METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options'] as 
 const header = (description: string) => ({ description, schema: { type: 'integer', minimum: 0 } });
 /** On every answer of a rate-limited route (SPEC "Errors": rate-limit headers on every response). */
 const RATE_HEADERS = {
-  'X-RateLimit-Limit': header('Requests per second of the budget charged (the key\'s plan, the client IP or the portal session)'),
+  'X-RateLimit-Limit': header(
+    "Requests per second of the budget charged (the key's plan, the client IP or the portal session)",
+  ),
   'X-RateLimit-Remaining': header('Requests left in the current second'),
 };
 const RETRY_AFTER = { 'Retry-After': header('Seconds to wait before retrying') };
@@ -40,7 +42,20 @@ const plain = (s: unknown): Json => JSON.parse(JSON.stringify(s));
  */
 function resourceNames(): Map<string, string> {
   const names = new Map<string, string>();
-  for (const mod of [shared, ledger, ai, documents, traces, audit, streams, portal, exportsModel, tlog, head, tenantKeys]) {
+  for (const mod of [
+    shared,
+    ledger,
+    ai,
+    documents,
+    traces,
+    audit,
+    streams,
+    portal,
+    exportsModel,
+    tlog,
+    head,
+    tenantKeys,
+  ]) {
     for (const [name, value] of Object.entries(mod)) {
       if (!/^[A-Z]/.test(name) || typeof value !== 'object' || value === null) continue;
       const schema = plain(value);
@@ -68,25 +83,66 @@ const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 /** The error bodies that carry fields beyond {error, message}: code -> schema name and its extra properties. */
 const ERROR_BODIES: Record<string, { name: string; properties: Json; required?: string[] }> = {
   rate_limited: {
-    name: 'RateLimitedError', required: ['retry_after'],
-    properties: { retry_after: { type: 'integer', description: 'Seconds to wait (also in Retry-After)' }, plan_tier: { type: 'string' }, limit_per_sec: { type: 'number' }, upgrade_url: { type: 'string' } },
+    name: 'RateLimitedError',
+    required: ['retry_after'],
+    properties: {
+      retry_after: { type: 'integer', description: 'Seconds to wait (also in Retry-After)' },
+      plan_tier: { type: 'string' },
+      limit_per_sec: { type: 'number' },
+      upgrade_url: { type: 'string' },
+    },
   },
   quota_exceeded: {
     name: 'QuotaExceededError',
-    properties: { resource: { type: 'string' }, current_usage: { type: 'integer' }, plan_limit: { type: 'integer' }, plan_tier: { type: 'string' }, upgrade_url: { type: 'string' } },
+    properties: {
+      resource: { type: 'string' },
+      current_usage: { type: 'integer' },
+      plan_limit: { type: 'integer' },
+      plan_tier: { type: 'string' },
+      upgrade_url: { type: 'string' },
+    },
   },
-  duplicate_event: { name: 'DuplicateEventError', required: ['event_id'], properties: { event_id: { type: 'string', description: 'The event the Idempotency-Key already created' } } },
-  leaf_pending: { name: 'LeafPendingError', properties: { leaf_index: { type: 'integer' }, retry_after: { type: 'integer' } } },
-  internal_error: { name: 'InternalError', required: ['request_id'], properties: { request_id: { type: 'string', description: 'Names the request in the appliance log' } } },
+  duplicate_event: {
+    name: 'DuplicateEventError',
+    required: ['event_id'],
+    properties: { event_id: { type: 'string', description: 'The event the Idempotency-Key already created' } },
+  },
+  leaf_pending: {
+    name: 'LeafPendingError',
+    properties: { leaf_index: { type: 'integer' }, retry_after: { type: 'integer' } },
+  },
+  internal_error: {
+    name: 'InternalError',
+    required: ['request_id'],
+    properties: { request_id: { type: 'string', description: 'Names the request in the appliance log' } },
+  },
 };
 /** The named error schemas: the shape every error shares, the code list, and one per error with more fields. */
 function errorSchemas(): Json {
   const out: Json = {
-    ErrorCode: { type: 'string', enum: Object.keys(ERRORS), description: 'Every machine-readable code the API answers (SPEC "Errors")' },
-    Error: { type: 'object', required: ['error', 'message'], properties: { error: ref('ErrorCode'), message: { type: 'string', description: 'Human-readable; never parse' } }, additionalProperties: true },
+    ErrorCode: {
+      type: 'string',
+      enum: Object.keys(ERRORS),
+      description: 'Every machine-readable code the API answers (SPEC "Errors")',
+    },
+    Error: {
+      type: 'object',
+      required: ['error', 'message'],
+      properties: { error: ref('ErrorCode'), message: { type: 'string', description: 'Human-readable; never parse' } },
+      additionalProperties: true,
+    },
   };
   for (const [code, e] of Object.entries(ERROR_BODIES)) {
-    out[e.name] = { allOf: [ref('Error'), { type: 'object', required: ['error', ...(e.required ?? [])], properties: { error: { type: 'string', const: code }, ...e.properties } }] };
+    out[e.name] = {
+      allOf: [
+        ref('Error'),
+        {
+          type: 'object',
+          required: ['error', ...(e.required ?? [])],
+          properties: { error: { type: 'string', const: code }, ...e.properties },
+        },
+      ],
+    };
   }
   return out;
 }
@@ -100,11 +156,21 @@ function errorResponses(codes: Set<string>, hasBody: boolean, rateLimited: boole
   }
   const out: Json = {};
   for (const [status, list] of [...byStatus].sort((a, b) => a[0] - b[0])) {
-    const headers = status === 429 ? { ...RETRY_AFTER, ...(rateLimited ? RATE_HEADERS : {}) } : status === 503 ? RETRY_AFTER : undefined;
+    const headers =
+      status === 429
+        ? { ...RETRY_AFTER, ...(rateLimited ? RATE_HEADERS : {}) }
+        : status === 503
+          ? RETRY_AFTER
+          : undefined;
     // Codes with a body of their own are referenced by name; the rest share Error, narrowed to their codes.
     const own = list.filter((c) => ERROR_BODIES[c]).map((c) => ref(ERROR_BODIES[c]!.name));
     const rest = list.filter((c) => !ERROR_BODIES[c]);
-    const generic = { allOf: [ref('Error'), { type: 'object', required: ['error'], properties: { error: { type: 'string', enum: rest } } }] };
+    const generic = {
+      allOf: [
+        ref('Error'),
+        { type: 'object', required: ['error'], properties: { error: { type: 'string', enum: rest } } },
+      ],
+    };
     const variants = [...own, ...(rest.length ? [generic] : [])];
     out[status] = {
       description: list.join(', '),
@@ -114,16 +180,30 @@ function errorResponses(codes: Set<string>, hasBody: boolean, rateLimited: boole
   }
   // Framework rejections (malformed JSON, wrong content type, failed schema, non-integer paging): plain text.
   const text = { 'text/plain': { schema: { type: 'string' } } };
-  for (const [status, what] of [[400, 'malformed JSON or non-integer paging'], [415, 'body without Content-Type: application/json'], [422, 'body failing the route schema']] as const) {
+  for (const [status, what] of [
+    [400, 'malformed JSON or non-integer paging'],
+    [415, 'body without Content-Type: application/json'],
+    [422, 'body failing the route schema'],
+  ] as const) {
     if (status !== 400 && !hasBody) continue;
-    out[status] = out[status] ? { ...out[status], content: { ...out[status].content, ...text } } : { description: `Plain-text framework rejection: ${what}`, content: text };
+    out[status] = out[status]
+      ? { ...out[status], content: { ...out[status].content, ...text } }
+      : { description: `Plain-text framework rejection: ${what}`, content: text };
   }
   return out;
 }
 
 /** One operation: Elysia's (`generated`) completed with the route's merged `detail`. */
 function complete(generated: Json, detail: Json): Json {
-  const { 'x-errors': errors = [], 'x-scopes': scopes, security = [], parameters: documented = [], requestBody, responses = {}, ...rest } = detail;
+  const {
+    'x-errors': errors = [],
+    'x-scopes': scopes,
+    security = [],
+    parameters: documented = [],
+    requestBody,
+    responses = {},
+    ...rest
+  } = detail;
   const params: Json[] = [...(generated.parameters ?? [])];
   for (const p of documented) {
     const i = params.findIndex((q) => q.name === p.name && q.in === p.in);
@@ -136,7 +216,8 @@ function complete(generated: Json, detail: Json): Json {
   const codes = new Set<string>([...errors, 'internal_error']);
   const rateLimited = codes.has('rate_limited');
   const ok: Json = {};
-  for (const [status, r] of Object.entries(responses as Json)) ok[status] = rateLimited ? { ...r, headers: { ...r.headers, ...RATE_HEADERS } } : r;
+  for (const [status, r] of Object.entries(responses as Json))
+    ok[status] = rateLimited ? { ...r, headers: { ...r.headers, ...RATE_HEADERS } } : r;
   const scopeNote = scopes ? ` Scope: ${scopes.join(' or ')}.` : '';
   return {
     operationId: generated.operationId,
@@ -154,23 +235,28 @@ const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
 /** The document for `app`: every route it answers, as its routes, schemas and guards describe it. */
 export function openApiDocument(app: AnyElysia): Json {
   const generated = plain(toOpenAPISchema(app, { staticFile: false }, undefined, undefined, '3.1.2'));
-  const details = new Map<string, Json>(app.routes.map((r) => [`${r.method.toLowerCase()} ${openApiPath(r.path)}`, plain(r.hooks?.detail ?? {})]));
+  const details = new Map<string, Json>(
+    app.routes.map((r) => [`${r.method.toLowerCase()} ${openApiPath(r.path)}`, plain(r.hooks?.detail ?? {})]),
+  );
   const names = resourceNames();
   const schemas: Json = {};
   const paths: Json = {};
   for (const [path, item] of Object.entries(generated.paths as Json)) {
     const out: Json = {};
-    for (const m of METHODS) if (item[m]) out[m] = hoist(complete(item[m], details.get(`${m} ${path}`) ?? {}), names, schemas);
+    for (const m of METHODS)
+      if (item[m]) out[m] = hoist(complete(item[m], details.get(`${m} ${path}`) ?? {}), names, schemas);
     paths[path] = out;
   }
   const tags = new Set<string>();
-  for (const item of Object.values(paths)) for (const op of Object.values(item as Json)) for (const tag of op.tags ?? []) tags.add(tag);
+  for (const item of Object.values(paths))
+    for (const op of Object.values(item as Json)) for (const tag of op.tags ?? []) tags.add(tag);
   return {
     openapi: '3.1.0',
     info: {
       title: 'Proof ledger appliance API',
       version: pkg.version,
-      description: 'Hashes, signs (Ed25519) and stores business events, audit events, AI attestations and document hashes; every record can be proven later, offline, with the tenant public key. Errors are JSON {error, message, ...} with the codes listed per response, except the framework rejections, which are plain text.',
+      description:
+        'Hashes, signs (Ed25519) and stores business events, audit events, AI attestations and document hashes; every record can be proven later, offline, with the tenant public key. Errors are JSON {error, message, ...} with the codes listed per response, except the framework rejections, which are plain text.',
     },
     jsonSchemaDialect: 'https://spec.openapis.org/oas/3.1/dialect/base',
     // Relative: the API is served from the origin that served this document (whatever name or proxy reached it).
@@ -178,11 +264,24 @@ export function openApiDocument(app: AnyElysia): Json {
     tags: [...tags].map((name) => ({ name })),
     paths,
     components: {
-      schemas: { ...(generated.components?.schemas ?? {}), ...Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b))), ...errorSchemas() },
+      schemas: {
+        ...(generated.components?.schemas ?? {}),
+        ...Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b))),
+        ...errorSchemas(),
+      },
       securitySchemes: {
         bearerAuth: { type: 'http', scheme: 'bearer', description: 'API key: Authorization: Bearer svc_live_…' },
-        apiKeyHeader: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'API key in the X-API-Key header (alternative to the bearer form)' },
-        portalSession: { type: 'http', scheme: 'bearer', description: 'Viewer session token from POST /v1/audit/portal/exchange' },
+        apiKeyHeader: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-API-Key',
+          description: 'API key in the X-API-Key header (alternative to the bearer form)',
+        },
+        portalSession: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'Viewer session token from POST /v1/audit/portal/exchange',
+        },
       },
     },
   };
@@ -191,11 +290,17 @@ export function openApiDocument(app: AnyElysia): Json {
 /** GET /openapi.json (no key, rate-limited like the other public routes); built once per process. */
 export function openApiRoutes(app: () => AnyElysia) {
   let body: string | null = null;
-  return new Elysia().use(guards).get('/openapi.json', () => {
-    body ??= JSON.stringify(openApiDocument(app()));
-    return new Response(body, { headers: { 'content-type': 'application/json;charset=utf-8', 'cache-control': 'no-cache' } });
-  }, {
-    publicRate: true,
-    detail: doc({ summary: 'This OpenAPI document', tag: 'service', ok: { 200: shared.Obj } }),
-  });
+  return new Elysia().use(guards).get(
+    '/openapi.json',
+    () => {
+      body ??= JSON.stringify(openApiDocument(app()));
+      return new Response(body, {
+        headers: { 'content-type': 'application/json;charset=utf-8', 'cache-control': 'no-cache' },
+      });
+    },
+    {
+      publicRate: true,
+      detail: doc({ summary: 'This OpenAPI document', tag: 'service', ok: { 200: shared.Obj } }),
+    },
+  );
 }

@@ -18,6 +18,20 @@ import { headRoutes } from '../tlog/head-routes';
 import { guards } from './guards';
 
 export const allRoutes = () => [
-  tenantRoutes(guards), ledgerRoutes(guards), webRoutes, aiRoutes(guards), documentRoutes(guards), traceRoutes(guards), auditRoutes(guards),
-  streamRoutes(guards), exportRoutes(guards), portalRoutes(guards), portalPageRoutes, logRoutes(guards), witnessRoutes(guards), tileRoutes(guards), headRoutes(guards), docsRoutes,
+  tenantRoutes(guards),
+  ledgerRoutes(guards),
+  webRoutes,
+  aiRoutes(guards),
+  documentRoutes(guards),
+  traceRoutes(guards),
+  auditRoutes(guards),
+  streamRoutes(guards),
+  exportRoutes(guards),
+  portalRoutes(guards),
+  portalPageRoutes,
+  logRoutes(guards),
+  witnessRoutes(guards),
+  tileRoutes(guards),
+  headRoutes(guards),
+  docsRoutes,
 ];

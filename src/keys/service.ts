@@ -42,7 +42,16 @@ export async function createApiKey(input: CreateKeyIn) {
   const ip_allowlist = parseAllowlist(input.allowIp ?? []);
   const api_key = secretToken(KEY_PREFIX);
   const hash = sha256Hex(api_key);
-  const row: ApiKeyRow = { key_id: uuidv4(), tenant_id: t.tenant_id, name, scopes, ip_allowlist, created_at: new Date().toISOString(), revoked_at: null, last_used_at: null };
+  const row: ApiKeyRow = {
+    key_id: uuidv4(),
+    tenant_id: t.tenant_id,
+    name,
+    scopes,
+    ip_allowlist,
+    created_at: new Date().toISOString(),
+    revoked_at: null,
+    last_used_at: null,
+  };
   await transact(() => {
     bumpEpochInTxn(EPOCH);
     apiKeys().putSync(hash, row);
@@ -129,5 +138,14 @@ export async function flushLastUsed(): Promise<void> {
 
 /** A key as listed: never the plaintext nor its hash. */
 export function describeApiKey(k: ApiKeyRow) {
-  return { key_id: k.key_id, tenant_id: k.tenant_id, name: k.name, scopes: k.scopes, ip_allowlist: k.ip_allowlist, created_at: k.created_at, last_used_at: k.last_used_at, revoked_at: k.revoked_at };
+  return {
+    key_id: k.key_id,
+    tenant_id: k.tenant_id,
+    name: k.name,
+    scopes: k.scopes,
+    ip_allowlist: k.ip_allowlist,
+    created_at: k.created_at,
+    last_used_at: k.last_used_at,
+    revoked_at: k.revoked_at,
+  };
 }

@@ -15,8 +15,16 @@ import { idemLive } from '../idempotency';
 export const LEDGER_EVENT = 'ledger.event';
 
 export type LedgerQueueItem = {
-  event_id: string; tenant_id: string; api_key_id: string | null; ingested_at: string; idempotency_key: string | null;
-  event_type: string; payload: unknown; payload_source: string | null; event_time: string | null; trace_id: string | null;
+  event_id: string;
+  tenant_id: string;
+  api_key_id: string | null;
+  ingested_at: string;
+  idempotency_key: string | null;
+  event_type: string;
+  payload: unknown;
+  payload_source: string | null;
+  event_time: string | null;
+  trace_id: string | null;
   /** Canonical JSON of the payload, computed once at acceptance (the size check needs it anyway). */
   payload_canonical?: string;
   /** The idempotency record to write with the row, unless a live one exists (then the row is not written). */
@@ -32,17 +40,55 @@ export function buildLedgerRow(e: LedgerQueueItem): LedgerRow {
   const payload_hash = sha256Hex(payloadCanonical);
   const event_hash = sha256Hex(e.payload_source ?? JSON.stringify(e.payload));
   // DECISIONS 2 envelope; keys in canonical order so canonicalJson need not sort them.
-  const request_hash = sha256Hex(canonicalJson({
-    api_key_id: e.api_key_id, event_id: e.event_id, event_time: e.event_time, event_type: e.event_type, idempotency_key: e.idempotency_key,
-    ingested_at: e.ingested_at, payload: new CanonicalText(payloadCanonical), payload_hash, tenant_id: e.tenant_id, user_id: null, v: 1,
-  }));
+  const request_hash = sha256Hex(
+    canonicalJson({
+      api_key_id: e.api_key_id,
+      event_id: e.event_id,
+      event_time: e.event_time,
+      event_type: e.event_type,
+      idempotency_key: e.idempotency_key,
+      ingested_at: e.ingested_at,
+      payload: new CanonicalText(payloadCanonical),
+      payload_hash,
+      tenant_id: e.tenant_id,
+      user_id: null,
+      v: 1,
+    }),
+  );
   const signer = tenantSigner(e.tenant_id);
-  const signed_bytes = Buffer.from(canonicalBytes(ledgerSignedPayload({ event_id: e.event_id, tenant_id: e.tenant_id, event_type: e.event_type, payload_hash, request_hash, ingested_at: e.ingested_at })));
+  const signed_bytes = Buffer.from(
+    canonicalBytes(
+      ledgerSignedPayload({
+        event_id: e.event_id,
+        tenant_id: e.tenant_id,
+        event_type: e.event_type,
+        payload_hash,
+        request_hash,
+        ingested_at: e.ingested_at,
+      }),
+    ),
+  );
   return {
-    v: 1, event_id: e.event_id, tenant_id: e.tenant_id, api_key_id: e.api_key_id, user_id: null, event_type: e.event_type,
-    payload: e.payload, event_time: e.event_time, ingested_at: e.ingested_at, payload_hash, request_hash, event_hash,
-    idempotency_key: e.idempotency_key, trace_id: e.trace_id, source: e.source ?? 'api', key_id: signer.key_id,
-    public_key: signer.public_key, signature: signer.sign(signed_bytes), signed_bytes, leaf_index: null,
+    v: 1,
+    event_id: e.event_id,
+    tenant_id: e.tenant_id,
+    api_key_id: e.api_key_id,
+    user_id: null,
+    event_type: e.event_type,
+    payload: e.payload,
+    event_time: e.event_time,
+    ingested_at: e.ingested_at,
+    payload_hash,
+    request_hash,
+    event_hash,
+    idempotency_key: e.idempotency_key,
+    trace_id: e.trace_id,
+    source: e.source ?? 'api',
+    key_id: signer.key_id,
+    public_key: signer.public_key,
+    signature: signer.sign(signed_bytes),
+    signed_bytes,
+    leaf_index: null,
   };
 }
 
@@ -50,10 +96,24 @@ export function buildLedgerRow(e: LedgerQueueItem): LedgerRow {
  * An event the appliance writes itself (source system, no API key: the trace seal), hashed and signed now;
  * `appendInTxn` appends it inside the caller's write transaction.
  */
-export function prepareSystemEvent(e: { tenant_id: string; event_type: string; payload: unknown; ingested_at: string }): { event_id: string; appendInTxn(): void } {
+export function prepareSystemEvent(e: {
+  tenant_id: string;
+  event_type: string;
+  payload: unknown;
+  ingested_at: string;
+}): { event_id: string; appendInTxn(): void } {
   const row = buildLedgerRow({
-    event_id: uuidv7(), tenant_id: e.tenant_id, api_key_id: null, ingested_at: e.ingested_at, idempotency_key: null,
-    event_type: e.event_type, payload: e.payload, payload_source: null, event_time: null, trace_id: null, source: 'system',
+    event_id: uuidv7(),
+    tenant_id: e.tenant_id,
+    api_key_id: null,
+    ingested_at: e.ingested_at,
+    idempotency_key: null,
+    event_type: e.event_type,
+    payload: e.payload,
+    payload_source: null,
+    event_time: null,
+    trace_id: null,
+    source: 'system',
   });
   return { event_id: row.event_id, appendInTxn: () => appendLedgerRowInTxn(row) };
 }
@@ -69,7 +129,14 @@ export function appendLedgerRowInTxn(row: LedgerRow): void {
   putGrowing(byType(), [row.tenant_id, row.event_type, row.ingested_at, row.event_id], null);
   pendingCounts.set(row.tenant_id, (pendingCounts.get(row.tenant_id) ?? 0) + 1);
   if (row.trace_id) {
-    recordTraceItemInTxn({ tenant_id: row.tenant_id, trace_id: row.trace_id, type: 'event', id: row.event_id, timestamp: row.ingested_at, content_hash: row.payload_hash });
+    recordTraceItemInTxn({
+      tenant_id: row.tenant_id,
+      trace_id: row.trace_id,
+      type: 'event',
+      id: row.event_id,
+      timestamp: row.ingested_at,
+      content_hash: row.payload_hash,
+    });
   }
 }
 
@@ -83,7 +150,12 @@ export const ledgerEventApplier: Applier<LedgerQueueItem, LedgerEventResult> = {
         if (idem) {
           const live = idempotency().get(idem.key);
           if (live && idemLive(live.created_at)) return { replay: live };
-          const rec: IdempotencyRecord = { request_hash: idem.request_hash, created_at: Date.now(), status: 201, body: { event_id: row.event_id, ingested_at: row.ingested_at } };
+          const rec: IdempotencyRecord = {
+            request_hash: idem.request_hash,
+            created_at: Date.now(),
+            status: 201,
+            body: { event_id: row.event_id, ingested_at: row.ingested_at },
+          };
           idempotency().putSync(idem.key, rec);
         }
         appendLedgerRowInTxn(row);

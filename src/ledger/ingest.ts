@@ -30,7 +30,13 @@ export function checkIdempotencyKey(raw: string | null): string | null {
   return k;
 }
 
-export type IngestInput = { tenant: TenantRow; key: ApiKeyRow; body: Record<string, unknown>; rawBody: string; idempotencyKey: string | null };
+export type IngestInput = {
+  tenant: TenantRow;
+  key: ApiKeyRow;
+  body: Record<string, unknown>;
+  rawBody: string;
+  idempotencyKey: string | null;
+};
 export type IngestResult = { status: 201 | 202; body: Record<string, unknown>; replayed: boolean };
 
 // Keys whose first request is still being written by this process: a second one answers 202 processing.
@@ -45,7 +51,11 @@ function idempotencyHash(body: Record<string, unknown>): string {
 }
 
 function replay(rec: IdempotencyRecord, hash: string): IngestResult {
-  if (rec.request_hash !== hash) throw new ApiError('idempotency_key_reuse_mismatch', 'Idempotency-Key was used with a different event_type, event_time or payload');
+  if (rec.request_hash !== hash)
+    throw new ApiError(
+      'idempotency_key_reuse_mismatch',
+      'Idempotency-Key was used with a different event_type, event_time or payload',
+    );
   return { status: 201, body: rec.body, replayed: true };
 }
 
@@ -55,7 +65,9 @@ function replay(rec: IdempotencyRecord, hash: string): IngestResult {
  */
 export async function ingestEvent(input: IngestInput): Promise<IngestResult> {
   const { tenant, key, body, idempotencyKey } = input;
-  const idemKey: [string, string, string, string] | null = idempotencyKey ? [tenant.tenant_id, key.key_id, ENDPOINT, idempotencyKey] : null;
+  const idemKey: [string, string, string, string] | null = idempotencyKey
+    ? [tenant.tenant_id, key.key_id, ENDPOINT, idempotencyKey]
+    : null;
   const reqHash = idempotencyKey ? idempotencyHash(body) : '';
   if (idemKey) {
     if (inFlight.has(idemId(idemKey))) return { status: 202, body: { status: 'processing' }, replayed: false };
@@ -71,8 +83,14 @@ export async function ingestEvent(input: IngestInput): Promise<IngestResult> {
     const event_id = uuidv7();
     const ingested_at = new Date().toISOString();
     const data: LedgerQueueItem & Charged = {
-      ...item, event_id, tenant_id: tenant.tenant_id, api_key_id: key.key_id, ingested_at, idempotency_key: idempotencyKey,
-      idempotency: idemKey ? { key: idemKey, request_hash: reqHash } : null, usage,
+      ...item,
+      event_id,
+      tenant_id: tenant.tenant_id,
+      api_key_id: key.key_id,
+      ingested_at,
+      idempotency_key: idempotencyKey,
+      idempotency: idemKey ? { key: idemKey, request_hash: reqHash } : null,
+      usage,
     };
     if (!idemKey) {
       await submit<LedgerQueueItem & Charged, LedgerEventResult>(LEDGER_EVENT, data);
@@ -101,7 +119,8 @@ function validateEvent(body: Record<string, unknown>, rawBody: string, tenantId:
   if (typeof et !== 'string') throw new ApiError('invalid_event_type', 'event_type must be a string of 1-128 bytes');
   const event_type = et.trim();
   const etBytes = utf8.encode(event_type).length;
-  if (etBytes < 1 || etBytes > 128) throw new ApiError('invalid_event_type', 'event_type must be 1-128 bytes after trimming');
+  if (etBytes < 1 || etBytes > 128)
+    throw new ApiError('invalid_event_type', 'event_type must be 1-128 bytes after trimming');
   const payload = body.payload;
   let canonical: string;
   try {
@@ -110,7 +129,8 @@ function validateEvent(body: Record<string, unknown>, rawBody: string, tenantId:
     throw new ApiError('invalid_payload', 'payload is not serializable');
   }
   // UTF-8 length is at most 3 bytes per UTF-16 unit: encode only when the string could be over the limit.
-  if (canonical.length * 3 > PAYLOAD_LIMIT && utf8.encode(canonical).length > PAYLOAD_LIMIT) throw ApiError.at('payload_too_large', 'ledger_ingest', `payload is over ${PAYLOAD_LIMIT} bytes as canonical JSON`);
+  if (canonical.length * 3 > PAYLOAD_LIMIT && utf8.encode(canonical).length > PAYLOAD_LIMIT)
+    throw ApiError.at('payload_too_large', 'ledger_ingest', `payload is over ${PAYLOAD_LIMIT} bytes as canonical JSON`);
   let event_time: string | null = null;
   if (body.event_time !== undefined && body.event_time !== null) {
     if (typeof body.event_time !== 'string' || parseIso8601(body.event_time) === null) {
@@ -119,7 +139,8 @@ function validateEvent(body: Record<string, unknown>, rawBody: string, tenantId:
     event_time = body.event_time;
   }
   let trace_id: string | null = null;
-  if (body.trace_id !== undefined && body.trace_id !== null) trace_id = assertTraceAcceptsItems(tenantId, body.trace_id);
+  if (body.trace_id !== undefined && body.trace_id !== null)
+    trace_id = assertTraceAcceptsItems(tenantId, body.trace_id);
   // DECISIONS 2: event_hash follows the request text; keep that text only when JSON.parse reordered keys.
   const payload_source = hasIndexLikeKeys(payload) ? compactInSourceOrder(rawBody, body, 'payload') : null;
   return { event_type, payload, payload_source, event_time, trace_id, payload_canonical: canonical };

@@ -23,5 +23,11 @@ export const ledgerEventKind: RecordKind<LedgerRow> = {
   signature: (r) => ({ key_id: r.key_id, signature: r.signature, stored: null }),
   rows: () => ledgerRows.all(pinnedPublicKey),
   logged: () => ledgerRows.signed(),
-  bundleItem: (r) => ({ payload: r.payload, key_id: r.key_id, public_key: r.public_key, signature: r.signature, signed_payload: r.signed_bytes }),
+  bundleItem: (r) => ({
+    payload: r.payload,
+    key_id: r.key_id,
+    public_key: r.public_key,
+    signature: r.signature,
+    signed_payload: r.signed_bytes,
+  }),
 };

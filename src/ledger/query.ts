@@ -7,7 +7,6 @@ import { pinnedPublicKey } from '../signing/keys';
 import { parseIso8601 } from '../time';
 import { activeCounts, byTime, byType, ledgerRows, sealedRows, storedHashes, type LedgerRow } from './repo';
 
-
 /** Active rows of a tenant ingested in [fromIso, toIso) (console ingest rate); counts index keys only. */
 export function countLedgerRows(tenantId: string, fromIso: string, toIso: string): number {
   return byTime().getCount({ start: [tenantId, fromIso], end: [tenantId, toIso] });
@@ -24,7 +23,8 @@ const DAY = 86400_000;
 export function retentionOf(tenant: TenantRow, ingestedAt: string) {
   const days = planOf(tenant.plan).ledger_retention_days;
   const policy = retentionPolicy(days);
-  const expires_at = policy === 'indefinite' || days === null ? null : new Date(Date.parse(ingestedAt) + days * DAY).toISOString();
+  const expires_at =
+    policy === 'indefinite' || days === null ? null : new Date(Date.parse(ingestedAt) + days * DAY).toISOString();
   return { retention_policy: policy, expires_at };
 }
 
@@ -35,16 +35,26 @@ export function assertEventId(id: string): string {
 /** GET /v1/events/{id}: SPEC "Ledger event"; 410 retention_expired once sealed. */
 export function getEvent(tenant: TenantRow, eventId: string) {
   const row = findLedgerRow(assertEventId(eventId));
-  if (!row || row.tenant_id !== tenant.tenant_id) throw new ApiError('event_not_found', 'No such event (it may not be written yet)');
+  if (!row || row.tenant_id !== tenant.tenant_id)
+    throw new ApiError('event_not_found', 'No such event (it may not be written yet)');
   if (isSealed(row)) throw new ApiError('retention_expired', 'Event sealed by retention');
   const out: Record<string, unknown> = {
-    event_id: row.event_id, tenant_id: row.tenant_id, event_type: row.event_type, payload: row.payload, event_time: row.event_time,
-    ...retentionOf(tenant, row.ingested_at), api_key_id: row.api_key_id,
+    event_id: row.event_id,
+    tenant_id: row.tenant_id,
+    event_type: row.event_type,
+    payload: row.payload,
+    event_time: row.event_time,
+    ...retentionOf(tenant, row.ingested_at),
+    api_key_id: row.api_key_id,
   };
   if (row.user_id) out.user_id = row.user_id;
   Object.assign(out, {
-    ingested_at: row.ingested_at, payload_hash: row.payload_hash, request_hash: row.request_hash, event_hash: row.event_hash,
-    idempotency_key: row.idempotency_key, organization: issuerBlock(tenant),
+    ingested_at: row.ingested_at,
+    payload_hash: row.payload_hash,
+    request_hash: row.request_hash,
+    event_hash: row.event_hash,
+    idempotency_key: row.idempotency_key,
+    organization: issuerBlock(tenant),
   });
   return out;
 }
@@ -63,7 +73,10 @@ const listCache = new Map<string, { at: number; value: ListResult }>();
 const LIST_TTL = 30_000;
 
 /** GET /v1/events: newest first over the (tenant, ingested_at) index; cached 30 s per tenant and query (SPEC). */
-export function listEvents(tenant: TenantRow, q: { page?: string; limit?: string; date_from?: string; date_to?: string; event_type?: string }): ListResult {
+export function listEvents(
+  tenant: TenantRow,
+  q: { page?: string; limit?: string; date_from?: string; date_to?: string; event_type?: string },
+): ListResult {
   const page = Math.max(1, intParam(q.page, 1, PAGING));
   const limit = Math.min(500, Math.max(1, intParam(q.limit, 50, PAGING)));
   const from = isoParam(q.date_from, 'date_from');
@@ -78,12 +91,21 @@ export function listEvents(tenant: TenantRow, q: { page?: string; limit?: string
   const lo = from ? [...pre, from] : pre;
   const index = type !== undefined ? byType() : byTime();
   const events: unknown[] = [];
-  for (const key of (index as any).getKeys({ start: hi, end: lo, reverse: true, offset: (page - 1) * limit, limit }) as Iterable<string[]>) {
+  for (const key of (index as any).getKeys({
+    start: hi,
+    end: lo,
+    reverse: true,
+    offset: (page - 1) * limit,
+    limit,
+  }) as Iterable<string[]>) {
     const id = key[key.length - 1]!;
     const row = ledgerRows.raw(id);
     if (row) events.push(listItem(tenant, { ...row, ...storedHashes(row) }));
   }
-  const total = !from && !to && type === undefined ? activeCounts().get(tenant.tenant_id) ?? 0 : (index as any).getCount({ start: lo, end: hi });
+  const total =
+    !from && !to && type === undefined
+      ? (activeCounts().get(tenant.tenant_id) ?? 0)
+      : (index as any).getCount({ start: lo, end: hi });
   const value = { events, page, limit, total, has_more: page * limit < total };
   // Keys follow client queries: the cache is emptied when it grows past a bound instead of growing forever.
   if (listCache.size > 10_000) listCache.clear();
@@ -91,13 +113,22 @@ export function listEvents(tenant: TenantRow, q: { page?: string; limit?: string
   return value;
 }
 
-function listItem(tenant: TenantRow, row: Pick<LedgerRow, 'event_id' | 'event_type' | 'payload_hash' | 'event_hash' | 'ingested_at' | 'event_time' | 'idempotency_key'>) {
+function listItem(
+  tenant: TenantRow,
+  row: Pick<
+    LedgerRow,
+    'event_id' | 'event_type' | 'payload_hash' | 'event_hash' | 'ingested_at' | 'event_time' | 'idempotency_key'
+  >,
+) {
   const o: Record<string, unknown> = {
-    event_id: row.event_id, event_type: row.event_type, payload_hash: row.payload_hash, event_hash: row.event_hash,
-    retention_policy: retentionOf(tenant, row.ingested_at).retention_policy, ingested_at: row.ingested_at,
+    event_id: row.event_id,
+    event_type: row.event_type,
+    payload_hash: row.payload_hash,
+    event_hash: row.event_hash,
+    retention_policy: retentionOf(tenant, row.ingested_at).retention_policy,
+    ingested_at: row.ingested_at,
   };
   if (row.event_time !== null) o.event_time = row.event_time;
   if (row.idempotency_key !== null) o.idempotency_key = row.idempotency_key;
   return o;
 }
-

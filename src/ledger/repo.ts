@@ -36,8 +36,14 @@ export type LedgerRow = {
  * from the columns and the tenant's key records). Rows written by earlier versions hold hex text and the two
  * copies; decoding accepts both.
  */
-type StoredRow = Omit<LedgerRow, 'payload_hash' | 'request_hash' | 'event_hash' | 'public_key' | 'signed_bytes' | 'leaf_index'> & {
-  payload_hash: Uint8Array | string; request_hash: Uint8Array | string; event_hash: Uint8Array | string; leaf_index?: number | null;
+type StoredRow = Omit<
+  LedgerRow,
+  'payload_hash' | 'request_hash' | 'event_hash' | 'public_key' | 'signed_bytes' | 'leaf_index'
+> & {
+  payload_hash: Uint8Array | string;
+  request_hash: Uint8Array | string;
+  event_hash: Uint8Array | string;
+  leaf_index?: number | null;
 };
 const hexOf = (h: Uint8Array | string): string => (typeof h === 'string' ? h : Buffer.from(h).toString('hex'));
 
@@ -45,8 +51,20 @@ const hexOf = (h: Uint8Array | string): string => (typeof h === 'string' ? h : B
 export function storedHashes(r: StoredRow): { payload_hash: string; request_hash: string; event_hash: string } {
   return { payload_hash: hexOf(r.payload_hash), request_hash: hexOf(r.request_hash), event_hash: hexOf(r.event_hash) };
 }
-export type IdempotencyRecord = { request_hash: string; created_at: number; status: 201; body: { event_id: string; ingested_at: string } };
-export type VerificationRecord = { event_id: string; at: string; api_key_id: string; method: 'hash' | 'payload'; match_result: boolean; matched_field: string | null };
+export type IdempotencyRecord = {
+  request_hash: string;
+  created_at: number;
+  status: 201;
+  body: { event_id: string; ingested_at: string };
+};
+export type VerificationRecord = {
+  event_id: string;
+  at: string;
+  api_key_id: string;
+  method: 'hash' | 'payload';
+  match_result: boolean;
+  matched_field: string | null;
+};
 
 const rows = () => appendOnly<StoredRow>('ledger_events');
 
@@ -66,10 +84,23 @@ export const ledgerRows = {
    */
   *signed(): Generator<LoggedRecord> {
     for (const { value: r } of rows().range({})) {
-      const signed_bytes = canonicalBytes(ledgerSignedPayload({
-        event_id: r.event_id, tenant_id: r.tenant_id, event_type: r.event_type, payload_hash: hexOf(r.payload_hash), request_hash: hexOf(r.request_hash), ingested_at: r.ingested_at,
-      }));
-      yield { tenant_id: r.tenant_id, id: r.event_id, at: r.ingested_at, leaf_index: r.leaf_index ?? null, signed_bytes };
+      const signed_bytes = canonicalBytes(
+        ledgerSignedPayload({
+          event_id: r.event_id,
+          tenant_id: r.tenant_id,
+          event_type: r.event_type,
+          payload_hash: hexOf(r.payload_hash),
+          request_hash: hexOf(r.request_hash),
+          ingested_at: r.ingested_at,
+        }),
+      );
+      yield {
+        tenant_id: r.tenant_id,
+        id: r.event_id,
+        at: r.ingested_at,
+        leaf_index: r.leaf_index ?? null,
+        signed_bytes,
+      };
     }
   },
   /**
@@ -79,7 +110,9 @@ export const ledgerRows = {
   *all(publicKey: (tenantId: string, keyId: string) => Buffer | undefined): Generator<LedgerRow> {
     let after: string | null = null;
     for (;;) {
-      const chunk = [...rows().range(after ? { start: after, limit: 1001 } : { limit: 1000 })].filter((e, i) => !(after && i === 0 && e.key === after));
+      const chunk = [...rows().range(after ? { start: after, limit: 1001 } : { limit: 1000 })].filter(
+        (e, i) => !(after && i === 0 && e.key === after),
+      );
       if (!chunk.length) return;
       for (const { value } of chunk) yield ledgerRows.decode(value, publicKey);
       after = chunk[chunk.length - 1]!.key as string;
@@ -96,7 +129,10 @@ export const ledgerRows = {
   appendInTxn(row: LedgerRow): void {
     const { public_key: _pk, signed_bytes: _sb, ...rest } = row;
     rows().appendInTxn(row.event_id, {
-      ...rest, payload_hash: Buffer.from(row.payload_hash, 'hex'), request_hash: Buffer.from(row.request_hash, 'hex'), event_hash: Buffer.from(row.event_hash, 'hex'),
+      ...rest,
+      payload_hash: Buffer.from(row.payload_hash, 'hex'),
+      request_hash: Buffer.from(row.request_hash, 'hex'),
+      event_hash: Buffer.from(row.event_hash, 'hex'),
     });
   },
 };

@@ -12,7 +12,9 @@ const CHUNK = 5000;
  * Moves rows between access tiers as of `asOf`. Rows are never deleted: sealing only takes a row out of
  * the list indexes and marks it sealed; unsealing puts it back. Runs in chunks so no transaction is huge.
  */
-export async function runLedgerRetention(asOf: Date = new Date()): Promise<{ ledger_sealed: number; ledger_unsealed: number }> {
+export async function runLedgerRetention(
+  asOf: Date = new Date(),
+): Promise<{ ledger_sealed: number; ledger_unsealed: number }> {
   let sealed = 0;
   let unsealed = 0;
   for (const tenant of listTenants()) {
@@ -22,7 +24,9 @@ export async function runLedgerRetention(asOf: Date = new Date()): Promise<{ led
     const cutoff = days === null ? null : new Date(asOf.getTime() - (days + SEAL_DELAY_DAYS) * DAY).toISOString();
     if (cutoff) {
       for (;;) {
-        const keys = [...byTime().getKeys({ start: [t], end: [t, cutoff], limit: CHUNK })] as Array<[string, string, string]>;
+        const keys = [...byTime().getKeys({ start: [t], end: [t, cutoff], limit: CHUNK })] as Array<
+          [string, string, string]
+        >;
         if (!keys.length) break;
         await transact(() => {
           for (const [, at, id] of keys) {

@@ -1,7 +1,22 @@
 // Owns the ledger area's public API, used by its routes, the CLI, the console and other areas (traces).
 export { checkIdempotencyKey, ingestEvent, type IngestInput, type IngestResult } from './ingest';
-export { appendLedgerRowInTxn, buildLedgerRow, flushActiveCountsInTxn, ledgerEventApplier, LEDGER_EVENT, prepareSystemEvent, type LedgerQueueItem } from './append';
+export {
+  appendLedgerRowInTxn,
+  buildLedgerRow,
+  flushActiveCountsInTxn,
+  ledgerEventApplier,
+  LEDGER_EVENT,
+  prepareSystemEvent,
+  type LedgerQueueItem,
+} from './append';
 export { countLedgerRows, findLedgerRow, getEvent, isSealed, listEvents, retentionOf } from './query';
-export { eventProof, flushVerifications, LEDGER_VERIFICATION, recentVerifications, verificationApplier, verifyEvent } from './verify';
+export {
+  eventProof,
+  flushVerifications,
+  LEDGER_VERIFICATION,
+  recentVerifications,
+  verificationApplier,
+  verifyEvent,
+} from './verify';
 export { ledgerEventKind } from './kind';
 export type { LedgerRow } from './repo';

@@ -16,8 +16,15 @@ import { checkRow } from '../records/check';
 import { ledgerEventKind } from './kind';
 import { logBlockFor } from '../tlog/service';
 
-
-type VerifyTarget = { event_id: string; tenant_id: string; payload_hash: string; request_hash: string; event_hash: string; ingested_at: string; organization: Record<string, unknown> };
+type VerifyTarget = {
+  event_id: string;
+  tenant_id: string;
+  payload_hash: string;
+  request_hash: string;
+  event_hash: string;
+  ingested_at: string;
+  organization: Record<string, unknown>;
+};
 const verifyCache = new Map<string, { at: number; value: VerifyTarget }>();
 const VERIFY_TTL = 60_000;
 
@@ -25,8 +32,15 @@ function verifyTarget(tenant: TenantRow, eventId: string): VerifyTarget {
   const c = verifyCache.get(eventId);
   if (c && Date.now() - c.at < VERIFY_TTL && c.value.tenant_id === tenant.tenant_id) return c.value;
   const row = ledgerRows.raw(eventId);
-  if (!row || row.tenant_id !== tenant.tenant_id) throw new ApiError('event_not_found', 'No such event (it may not be written yet)');
-  const value = { event_id: row.event_id, tenant_id: row.tenant_id, ...storedHashes(row), ingested_at: row.ingested_at, organization: issuerBlock(tenant) };
+  if (!row || row.tenant_id !== tenant.tenant_id)
+    throw new ApiError('event_not_found', 'No such event (it may not be written yet)');
+  const value = {
+    event_id: row.event_id,
+    tenant_id: row.tenant_id,
+    ...storedHashes(row),
+    ingested_at: row.ingested_at,
+    organization: issuerBlock(tenant),
+  };
   if (verifyCache.size > 100000) verifyCache.clear();
   verifyCache.set(eventId, { at: Date.now(), value });
   return value;
@@ -48,7 +62,8 @@ export function verifyEvent(tenant: TenantRow, apiKeyId: string, eventId: string
   let submitted: string;
   let method: 'hash' | 'payload';
   if (hasHash) {
-    if (typeof b.payload_hash !== 'string' || !/^[0-9a-fA-F]{64}$/.test(b.payload_hash)) throw new ApiError('bad_request', 'payload_hash must be 64 hex characters');
+    if (typeof b.payload_hash !== 'string' || !/^[0-9a-fA-F]{64}$/.test(b.payload_hash))
+      throw new ApiError('bad_request', 'payload_hash must be 64 hex characters');
     submitted = b.payload_hash.toLowerCase();
     method = 'hash';
   } else {
@@ -60,12 +75,29 @@ export function verifyEvent(tenant: TenantRow, apiKeyId: string, eventId: string
     method = 'payload';
   }
   const t = verifyTarget(tenant, id);
-  const matched_field = submitted === t.payload_hash ? 'payload_hash' : submitted === t.request_hash ? 'request_hash' : submitted === t.event_hash ? 'event_hash' : null;
+  const matched_field =
+    submitted === t.payload_hash
+      ? 'payload_hash'
+      : submitted === t.request_hash
+        ? 'request_hash'
+        : submitted === t.event_hash
+          ? 'event_hash'
+          : null;
   // Kept in memory and handed to the writer with the counters (flushVerifications), off the request's path.
-  pendingRecords.push([tenant.tenant_id, Date.now(), { event_id: id, api_key_id: apiKeyId, method, match_result: matched_field !== null, matched_field }]);
+  pendingRecords.push([
+    tenant.tenant_id,
+    Date.now(),
+    { event_id: id, api_key_id: apiKeyId, method, match_result: matched_field !== null, matched_field },
+  ]);
   return {
-    event_id: t.event_id, match_result: matched_field !== null, matched_field, anchored_hash: t.payload_hash,
-    submitted_hash: submitted, anchored_at: t.ingested_at, method, organization: t.organization,
+    event_id: t.event_id,
+    match_result: matched_field !== null,
+    matched_field,
+    anchored_hash: t.payload_hash,
+    submitted_hash: submitted,
+    anchored_at: t.ingested_at,
+    method,
+    organization: t.organization,
   };
 }
 
@@ -78,7 +110,8 @@ export const LEDGER_VERIFICATION = 'ledger.verification';
 export const verificationApplier: Applier<Recorded, null> = {
   prepare: (records) => ({
     apply() {
-      for (const [tenantId, at, rec] of records) verifications().appendInTxn([tenantId, ulid()], { ...rec, at: new Date(at).toISOString() });
+      for (const [tenantId, at, rec] of records)
+        verifications().appendInTxn([tenantId, ulid()], { ...rec, at: new Date(at).toISOString() });
       return null;
     },
   }),
@@ -94,7 +127,9 @@ export async function flushVerifications(): Promise<void> {
 
 /** Newest verification records of a tenant (console). */
 export function recentVerifications(tenantId: string, limit = 50) {
-  return [...verifications().range({ start: [tenantId, '\uffff'], end: [tenantId], reverse: true, limit })].map((e) => e.value);
+  return [...verifications().range({ start: [tenantId, '\uffff'], end: [tenantId], reverse: true, limit })].map(
+    (e) => e.value,
+  );
 }
 
 // ---------- public proof ----------
@@ -107,11 +142,17 @@ export function eventProof(eventId: string) {
   if (!row || !tenant) throw new ApiError('proof_not_found', 'No proof for this event');
   const pinned = pinnedPublicKey(row.tenant_id, row.key_id);
   return {
-    event_id: row.event_id, algorithm: 'ed25519', key_id: row.key_id, public_key: (pinned ?? row.public_key).toString('hex'),
-    signature: Buffer.from(row.signature).toString('hex'), signed_payload: Buffer.from(row.signed_bytes).toString('hex'),
-    payload_hash: row.payload_hash, ingested_at: row.ingested_at,
+    event_id: row.event_id,
+    algorithm: 'ed25519',
+    key_id: row.key_id,
+    public_key: (pinned ?? row.public_key).toString('hex'),
+    signature: Buffer.from(row.signature).toString('hex'),
+    signed_payload: Buffer.from(row.signed_bytes).toString('hex'),
+    payload_hash: row.payload_hash,
+    ingested_at: row.ingested_at,
     signature_valid: ledgerRowValid(row),
-    organization: issuerBlock(tenant), log: logBlockFor(row.tenant_id, { leaf_index: row.leaf_index, id: row.event_id }),
+    organization: issuerBlock(tenant),
+    log: logBlockFor(row.tenant_id, { leaf_index: row.leaf_index, id: row.event_id }),
   };
 }
 

@@ -19,13 +19,51 @@ export type Plan = {
 export const PLAN_NAMES: PlanName[] = ['free', 'builder', 'enterprise'];
 
 const DEFAULTS: Record<PlanName, Plan> = {
-  free: { rps: 10, events_per_month: 1000, api_verifications_per_month: 1000, ai_attestations_per_month: 50, traces_per_month: 250, ledger_retention_days: 30, audit_orgs: 3, streams_per_org: 1, audit_retention_cap_days: 30 },
-  builder: { rps: 50, events_per_month: 100000, api_verifications_per_month: 100000, ai_attestations_per_month: 10000, traces_per_month: 60000, ledger_retention_days: 365, audit_orgs: 50, streams_per_org: 3, audit_retention_cap_days: 365 },
-  enterprise: { rps: 50000, events_per_month: null, api_verifications_per_month: null, ai_attestations_per_month: null, traces_per_month: null, ledger_retention_days: 2555, audit_orgs: null, streams_per_org: 10, audit_retention_cap_days: 2555 },
+  free: {
+    rps: 10,
+    events_per_month: 1000,
+    api_verifications_per_month: 1000,
+    ai_attestations_per_month: 50,
+    traces_per_month: 250,
+    ledger_retention_days: 30,
+    audit_orgs: 3,
+    streams_per_org: 1,
+    audit_retention_cap_days: 30,
+  },
+  builder: {
+    rps: 50,
+    events_per_month: 100000,
+    api_verifications_per_month: 100000,
+    ai_attestations_per_month: 10000,
+    traces_per_month: 60000,
+    ledger_retention_days: 365,
+    audit_orgs: 50,
+    streams_per_org: 3,
+    audit_retention_cap_days: 365,
+  },
+  enterprise: {
+    rps: 50000,
+    events_per_month: null,
+    api_verifications_per_month: null,
+    ai_attestations_per_month: null,
+    traces_per_month: null,
+    ledger_retention_days: 2555,
+    audit_orgs: null,
+    streams_per_org: 10,
+    audit_retention_cap_days: 2555,
+  },
 };
 
 /** Fields whose value may be null (unlimited); the others are positive numbers. */
-const NULLABLE = new Set<keyof Plan>(['events_per_month', 'api_verifications_per_month', 'ai_attestations_per_month', 'traces_per_month', 'ledger_retention_days', 'audit_orgs', 'streams_per_org']);
+const NULLABLE = new Set<keyof Plan>([
+  'events_per_month',
+  'api_verifications_per_month',
+  'ai_attestations_per_month',
+  'traces_per_month',
+  'ledger_retention_days',
+  'audit_orgs',
+  'streams_per_org',
+]);
 const FIELDS = Object.keys(DEFAULTS.free) as Array<keyof Plan>;
 
 /**
@@ -46,10 +84,13 @@ export function planFileProblems(o: unknown): string[] {
       continue;
     }
     for (const [field, v] of Object.entries(fields)) {
-      if (!FIELDS.includes(field as keyof Plan)) problems.push(`plans.json: ${name}.${field} is not a plan field (fields: ${FIELDS.join(', ')})`);
+      if (!FIELDS.includes(field as keyof Plan))
+        problems.push(`plans.json: ${name}.${field} is not a plan field (fields: ${FIELDS.join(', ')})`);
       else if (v === null && NULLABLE.has(field as keyof Plan)) continue;
       else if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < (NULLABLE.has(field as keyof Plan) ? 0 : 1)) {
-        problems.push(`plans.json: ${name}.${field} must be ${NULLABLE.has(field as keyof Plan) ? 'a non-negative integer or null (unlimited)' : 'a positive integer'}`);
+        problems.push(
+          `plans.json: ${name}.${field} must be ${NULLABLE.has(field as keyof Plan) ? 'a non-negative integer or null (unlimited)' : 'a positive integer'}`,
+        );
       }
     }
   }
@@ -86,7 +127,7 @@ export function unloadPlans(): void {
 export function plans(): Record<PlanName, Plan> {
   return table ?? loadPlans();
 }
-export const planOf = (name: string): Plan => plans()[(name as PlanName)] ?? plans().free;
+export const planOf = (name: string): Plan => plans()[name as PlanName] ?? plans().free;
 export const isPlanName = (s: unknown): s is PlanName => PLAN_NAMES.includes(s as PlanName);
 
 /** SPEC retention mapping from plan retention days. */

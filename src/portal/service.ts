@@ -37,8 +37,14 @@ export async function mintPortalSession(tenant: TenantRow, body: unknown) {
   const hash = sha256Hex(token);
   const now = Date.now();
   const row: LinkRow = {
-    id: uuidv7(), tenant_id: tenant.tenant_id, org_id: orgId, intent, session_duration_s: sessionS,
-    created_at: new Date(now).toISOString(), expires_ms: now + linkS * 1000, used_at: null,
+    id: uuidv7(),
+    tenant_id: tenant.tenant_id,
+    org_id: orgId,
+    intent,
+    session_duration_s: sessionS,
+    created_at: new Date(now).toISOString(),
+    expires_ms: now + linkS * 1000,
+    used_at: null,
   };
   await transact(() => {
     sweepInTxn(now);
@@ -46,8 +52,15 @@ export async function mintPortalSession(tenant: TenantRow, body: unknown) {
     expiry().putSync([row.expires_ms, 'link', hash], 1);
   });
   return {
-    id: row.id, intent, url: `${publicUrl()}/portal#link=${token}`, token, link_expires_in: linkS, session_expires_in: sessionS,
-    organization_id: orgId, link_expires_at: new Date(row.expires_ms).toISOString(), created_at: row.created_at,
+    id: row.id,
+    intent,
+    url: `${publicUrl()}/portal#link=${token}`,
+    token,
+    link_expires_in: linkS,
+    session_expires_in: sessionS,
+    organization_id: orgId,
+    link_expires_at: new Date(row.expires_ms).toISOString(),
+    created_at: row.created_at,
   };
 }
 
@@ -64,7 +77,8 @@ export async function exchangeLink(body: unknown) {
   const hash = sha256Hex(b.token);
   const now = Date.now();
   const peek = links().get(hash);
-  if (peek && b.intent !== undefined && b.intent !== peek.intent) throw new ApiError('wrong_intent', `This link was minted for ${peek.intent}`);
+  if (peek && b.intent !== undefined && b.intent !== peek.intent)
+    throw new ApiError('wrong_intent', `This link was minted for ${peek.intent}`);
   const sessionToken = secretToken(SESSION_PREFIX);
   const sessionHash = sha256Hex(sessionToken);
   const session = await transact(() => {
@@ -72,8 +86,12 @@ export async function exchangeLink(body: unknown) {
     if (!link || link.used_at !== null || link.expires_ms <= now) return null;
     links().putSync(hash, { ...link, used_at: new Date(now).toISOString() });
     const s: SessionRow = {
-      link_id: link.id, tenant_id: link.tenant_id, org_id: link.org_id, intent: link.intent,
-      created_at: new Date(now).toISOString(), expires_ms: now + link.session_duration_s * 1000,
+      link_id: link.id,
+      tenant_id: link.tenant_id,
+      org_id: link.org_id,
+      intent: link.intent,
+      created_at: new Date(now).toISOString(),
+      expires_ms: now + link.session_duration_s * 1000,
     };
     sessions().putSync(sessionHash, s);
     expiry().putSync([s.expires_ms, 'session', sessionHash], 1);
@@ -83,8 +101,12 @@ export async function exchangeLink(body: unknown) {
   const tenant = getTenant(session.tenant_id);
   const org = getOrg(session.tenant_id, session.org_id);
   return {
-    session_token: sessionToken, expires_at: new Date(session.expires_ms).toISOString(), organization_id: session.org_id,
-    intent: session.intent, organization_name: org.name, issuer: tenant ? issuerBlock(tenant) : null,
+    session_token: sessionToken,
+    expires_at: new Date(session.expires_ms).toISOString(),
+    organization_id: session.org_id,
+    intent: session.intent,
+    organization_name: org.name,
+    issuer: tenant ? issuerBlock(tenant) : null,
   };
 }
 
@@ -99,7 +121,8 @@ export function sessionOf(headers: Headers): SessionRow {
   const token = m[1]!;
   const hash = sha256Hex(token);
   const s = token.startsWith(SESSION_PREFIX) ? sessions().get(hash) : undefined;
-  if (!s || s.expires_ms <= Date.now()) throw new ApiError('invalid_or_used_link', 'The portal session is invalid or has expired; open a new link');
+  if (!s || s.expires_ms <= Date.now())
+    throw new ApiError('invalid_or_used_link', 'The portal session is invalid or has expired; open a new link');
   return s;
 }
 
@@ -110,7 +133,8 @@ function requireIntent(s: SessionRow, intent: Intent): void {
 /** GET /v1/portal/audit/events: the query of GET /v1/audit/events, pinned to the session's org. */
 export function portalEvents(s: SessionRow, query: Record<string, string | undefined>) {
   requireIntent(s, 'audit_logs');
-  if (query.organization_id !== undefined && query.organization_id !== s.org_id) throw new ApiError('not_found', 'No such audit organization');
+  if (query.organization_id !== undefined && query.organization_id !== s.org_id)
+    throw new ApiError('not_found', 'No such audit organization');
   return queryEvents(s.tenant_id, checkQuery({ ...query, organization_id: s.org_id }));
 }
 

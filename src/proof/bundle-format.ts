@@ -6,16 +6,41 @@
  * with one cosignature line per witness) and the RFC 3161 tokens over its body; pending until such a head exists.
  */
 export type HeadBlock =
-  | { leaf_index: number; tree_size: number; leaf_hash: string; audit_path: string[]; root_hash: string; checkpoint: string; timestamps: Array<{ token: string; gen_time: string; tsa: string }> }
+  | {
+      leaf_index: number;
+      tree_size: number;
+      leaf_hash: string;
+      audit_path: string[];
+      root_hash: string;
+      checkpoint: string;
+      timestamps: Array<{ token: string; gen_time: string; tsa: string }>;
+    }
   | { status: 'pending' };
 
 /**
  * DECISIONS 10: a record's place in the tenant's transparency log, once a signed checkpoint covers it (hex hashes;
  * `checkpoint` is the C2SP signed note), or pending before; `head` once covered (DECISIONS 11).
  */
-export type LogBlock = { leaf_index: number; tree_size: number; leaf_hash: string; audit_path: string[]; root_hash: string; checkpoint: string; head?: HeadBlock } | { status: 'pending' };
+export type LogBlock =
+  | {
+      leaf_index: number;
+      tree_size: number;
+      leaf_hash: string;
+      audit_path: string[];
+      root_hash: string;
+      checkpoint: string;
+      head?: HeadBlock;
+    }
+  | { status: 'pending' };
 
-export type Issuer = { name: string; issuer_name: string; primary_domain: string; domain_verified: boolean; domain_verified_at?: string; logo_url?: string };
+export type Issuer = {
+  name: string;
+  issuer_name: string;
+  primary_domain: string;
+  domain_verified: boolean;
+  domain_verified_at?: string;
+  logo_url?: string;
+};
 
 /** GET /v1/proof/event/{event_id}. signed_payload = hex of the canonical bytes of ledgerSignedPayload. */
 export type EventProof = {

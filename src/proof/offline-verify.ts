@@ -5,4 +5,5 @@ import { verifyDocument, type VerifyOptions, type VerifyReport } from '../verify
 export type { Check, ReportCheckpoint, VerifyOptions, VerifyReport } from '../verify/verify-document';
 
 /** Detects the document kind and runs every offline check. Accepts the parsed JSON or its text. */
-export const verifyProofDocument = (json: unknown, opts: VerifyOptions = {}): Promise<VerifyReport> => verifyDocument(nodePrimitives, json, opts);
+export const verifyProofDocument = (json: unknown, opts: VerifyOptions = {}): Promise<VerifyReport> =>
+  verifyDocument(nodePrimitives, json, opts);

@@ -14,7 +14,9 @@ import type { ProofBundle } from './bundle-format';
 function applianceTrust(headOrigin: string): HeadTrust {
   const cfg = config();
   const platform = platformPublicKey();
-  const policy = cfg.witnessPolicy ? { ...cfg.witnessPolicy, logs: [{ origin: headOrigin, publicKey: platform, vkey: '', url: null }] } : undefined;
+  const policy = cfg.witnessPolicy
+    ? { ...cfg.witnessPolicy, logs: [{ origin: headOrigin, publicKey: platform, vkey: '', url: null }] }
+    : undefined;
   return { platformKeys: [platform], policy, tsaAnchors: cfg.tsaCa ? loadTrustAnchors(cfg.tsaCa) : undefined };
 }
 

@@ -43,7 +43,8 @@ const MONO_ADVANCE = 1233 / 2048; // DejaVu Sans Mono: every glyph is 1233/2048 
 
 // Glyph coverage of the mono font (the payload font; the sans font covers at least as much).
 const coverage = fontkit.openSync(join(FONT_DIR, `${MONO}.ttf`));
-const escapeChar = (ch: string) => [...Array(ch.length).keys()].map((i) => '\\u' + ch.charCodeAt(i).toString(16).padStart(4, '0')).join('');
+const escapeChar = (ch: string) =>
+  [...Array(ch.length).keys()].map((i) => '\\u' + ch.charCodeAt(i).toString(16).padStart(4, '0')).join('');
 
 /** Text the embedded fonts can show: control characters and characters without a glyph become \uXXXX escapes. */
 export function printable(s: string): string {
@@ -68,7 +69,8 @@ function wrapMono(text: string, cols: number, code = false): string[] {
     const width = !code && cols >= 64 && /^[0-9a-f]+$/.test(line) ? 64 : cols;
     const indent = code ? ' '.repeat(Math.min(line.length - line.trimStart().length + 2, Math.floor(cols / 2))) : '';
     out.push(line.slice(0, width));
-    for (let i = width; i < line.length; i += width - indent.length) out.push(indent + line.slice(i, i + width - indent.length));
+    for (let i = width; i < line.length; i += width - indent.length)
+      out.push(indent + line.slice(i, i + width - indent.length));
   }
   return out;
 }
@@ -99,7 +101,10 @@ export type Value = { text: string; mono?: boolean; color?: string; bold?: boole
 
 export class Layout {
   y = TOP;
-  constructor(readonly doc: Doc, readonly runningTitle: string) {}
+  constructor(
+    readonly doc: Doc,
+    readonly runningTitle: string,
+  ) {}
 
   /** Starts a new page when `h` points do not fit below the cursor. */
   ensure(h: number): void {
@@ -110,8 +115,17 @@ export class Layout {
   newPage(): void {
     this.doc.addPage();
     this.y = TOP;
-    this.doc.font(SANS).fontSize(7.5).fillColor(MUTED).text(this.runningTitle, MX, TOP - 22, { lineBreak: false });
-    this.doc.moveTo(MX, TOP - 10).lineTo(MX + W, TOP - 10).lineWidth(0.5).strokeColor(RULE).stroke();
+    this.doc
+      .font(SANS)
+      .fontSize(7.5)
+      .fillColor(MUTED)
+      .text(this.runningTitle, MX, TOP - 22, { lineBreak: false });
+    this.doc
+      .moveTo(MX, TOP - 10)
+      .lineTo(MX + W, TOP - 10)
+      .lineWidth(0.5)
+      .strokeColor(RULE)
+      .stroke();
   }
 
   line(text: string, x: number, y: number, font: string, size: number, color: string): void {
@@ -137,7 +151,9 @@ export class Layout {
     const lh = v.mono ? 10.5 : 11.5;
     const font = v.mono ? MONO : v.bold ? SANS_BOLD : SANS;
     this.doc.font(font).fontSize(size);
-    const lines = v.mono ? wrapMono(v.text, Math.floor(VALUE_W / (size * MONO_ADVANCE))) : wrapSans(this.doc, v.text, VALUE_W);
+    const lines = v.mono
+      ? wrapMono(v.text, Math.floor(VALUE_W / (size * MONO_ADVANCE)))
+      : wrapSans(this.doc, v.text, VALUE_W);
     const rows = v.unsigned ? Math.max(lines.length, 2) : lines.length;
     this.ensure(Math.min(rows, 3) * lh + 4);
     const top = this.y;

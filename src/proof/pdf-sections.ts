@@ -8,11 +8,38 @@ import { headSentences, tsaText, utcText } from '../verify/report-text';
 import { nodeSha256 } from '../verify/node-primitives';
 import { noteKeyId, parseCheckpoint, parseNote } from '../verify/note';
 import { fromHex, toHex } from '../verify/primitives';
-import { ACCENT, BAD, BOTTOM, CODE_BG, GOOD, INK, MONO, MUTED, MX, PAGE_H, printable, RULE, SANS, SANS_BOLD, TOP, UNSIGNED, W, wrapSans } from './pdf-layout';
+import {
+  ACCENT,
+  BAD,
+  BOTTOM,
+  CODE_BG,
+  GOOD,
+  INK,
+  MONO,
+  MUTED,
+  MX,
+  PAGE_H,
+  printable,
+  RULE,
+  SANS,
+  SANS_BOLD,
+  TOP,
+  UNSIGNED,
+  W,
+  wrapSans,
+} from './pdf-layout';
 import type { Doc, Layout, Value } from './pdf-layout';
 
-const yes = (ok: boolean, good: string, bad: string): Value => ({ text: ok ? good : bad, color: ok ? GOOD : BAD, bold: true });
-const TYPE_NAMES: Record<string, string> = { event: 'Ledger event', ai_attestation: 'AI attestation', document: 'Document anchor' };
+const yes = (ok: boolean, good: string, bad: string): Value => ({
+  text: ok ? good : bad,
+  color: ok ? GOOD : BAD,
+  bold: true,
+});
+const TYPE_NAMES: Record<string, string> = {
+  event: 'Ledger event',
+  ai_attestation: 'AI attestation',
+  document: 'Document anchor',
+};
 const HASH_CHECK: Record<string, string> = {
   event: 'SHA-256 of the canonical payload',
   ai_attestation: 'payload_hash recomputed from the record',
@@ -56,7 +83,12 @@ export function header(l: Layout, b: ProofBundle, qr: Buffer): void {
     }
   }
   l.y = Math.max(y + 8, TOP + qrSize + 16);
-  doc.moveTo(MX, l.y).lineTo(MX + W, l.y).lineWidth(1).strokeColor(ACCENT).stroke();
+  doc
+    .moveTo(MX, l.y)
+    .lineTo(MX + W, l.y)
+    .lineWidth(1)
+    .strokeColor(ACCENT)
+    .stroke();
   l.y += 12;
 
   // DECISIONS 3: the seal event's payload_hash binds trace_id, composite_hash, item_count, metadata and sealed_at.
@@ -66,9 +98,16 @@ export function header(l: Layout, b: ProofBundle, qr: Buffer): void {
   l.row('Item count', { text: String(h.item_count), mono: true });
   l.row('Composite hash', { text: h.composite_hash, mono: true });
   if (h.metadata !== undefined && h.metadata !== null) l.code('Trace metadata', JSON.stringify(h.metadata, null, 2));
-  l.caption('NOT COVERED BY ANY SIGNATURE - as the issuer states them; a change to these would go undetected', UNSIGNED);
+  l.caption(
+    'NOT COVERED BY ANY SIGNATURE - as the issuer states them; a change to these would go undetected',
+    UNSIGNED,
+  );
   l.row('Label', { text: h.label, unsigned: true });
-  l.row('Tenant domain', { text: `${h.tenant_domain}   ${h.domain_verified ? '(domain verified)' : '(domain NOT verified)'}`, unsigned: true, color: h.domain_verified ? undefined : BAD });
+  l.row('Tenant domain', {
+    text: `${h.tenant_domain}   ${h.domain_verified ? '(domain verified)' : '(domain NOT verified)'}`,
+    unsigned: true,
+    color: h.domain_verified ? undefined : BAD,
+  });
   l.row('Created', { text: h.created_at, mono: true, unsigned: true });
   l.row('Bundle version', { text: String(b.bundle_version), mono: true, unsigned: true });
 
@@ -93,7 +132,9 @@ export function overview(l: Layout, b: ProofBundle): void {
   const cols = [MX, MX + 30, MX + 112, MX + 226];
   l.heading('Items at a glance', `${b.items.length} items in sealed order`);
   const head = () => {
-    ['#', 'Type', 'Timestamp', 'Content hash (SHA-256)'].forEach((t, i) => l.line(t, cols[i]!, l.y, SANS_BOLD, 7.5, MUTED));
+    ['#', 'Type', 'Timestamp', 'Content hash (SHA-256)'].forEach((t, i) =>
+      l.line(t, cols[i]!, l.y, SANS_BOLD, 7.5, MUTED),
+    );
     l.y += 11;
   };
   head();
@@ -123,8 +164,22 @@ export function item(l: Layout, it: BundleItem, total: number): void {
   l.row('Key ID', { text: it.key_id, mono: true });
   l.row('Public key', { text: it.public_key, mono: true });
   l.row('Signed bytes', { text: signedText(it.signed_payload), mono: true });
-  l.row('Hash check', yes(!!it.verification?.content_hash_valid, `VALID - ${HASH_CHECK[it.type] ?? 'recomputed'}`, 'INVALID - content hash does not match the record'));
-  l.row('Signature check', yes(!!it.verification?.signature_valid, 'VALID - Ed25519 signature over the signed bytes', 'INVALID - signature does not verify'));
+  l.row(
+    'Hash check',
+    yes(
+      !!it.verification?.content_hash_valid,
+      `VALID - ${HASH_CHECK[it.type] ?? 'recomputed'}`,
+      'INVALID - content hash does not match the record',
+    ),
+  );
+  l.row(
+    'Signature check',
+    yes(
+      !!it.verification?.signature_valid,
+      'VALID - Ed25519 signature over the signed bytes',
+      'INVALID - signature does not verify',
+    ),
+  );
   l.code('Payload', it.payload === undefined ? '(none)' : JSON.stringify(it.payload, null, 2));
 }
 
@@ -139,7 +194,14 @@ export function seal(l: Layout, b: ProofBundle): void {
   l.row('Public key', { text: s.public_key, mono: true });
   l.row('Seal signature', { text: s.signature, mono: true });
   l.row('Signed bytes', { text: signedText(s.signed_payload), mono: true });
-  l.row('Count', yes(s.count_confirmed, `CONFIRMED - ${s.item_count} items sealed, ${b.items.length} in this bundle`, 'NOT CONFIRMED'));
+  l.row(
+    'Count',
+    yes(
+      s.count_confirmed,
+      `CONFIRMED - ${s.item_count} items sealed, ${b.items.length} in this bundle`,
+      'NOT CONFIRMED',
+    ),
+  );
   l.row('Composite check', yes(s.composite_hash_valid, 'VALID - recomputed from the item hashes in order', 'INVALID'));
   l.row('Signature check', yes(s.all_signatures_valid, 'VALID - every item and the seal verified', 'NOT ALL VALID'));
   if (s.log) logCheckpoint(l, s);
@@ -152,7 +214,9 @@ export function seal(l: Layout, b: ProofBundle): void {
 function logCheckpoint(l: Layout, s: ProofBundle['seal']): void {
   const log = s.log!;
   if ('status' in log) {
-    l.row('Transparency log', { text: 'PENDING - no signed checkpoint covered the seal yet when this bundle was made' });
+    l.row('Transparency log', {
+      text: 'PENDING - no signed checkpoint covered the seal yet when this bundle was made',
+    });
     return;
   }
   const note = parseNote(log.checkpoint);
@@ -161,11 +225,15 @@ function logCheckpoint(l: Layout, s: ProofBundle['seal']): void {
   const noteKey = line ? toHex(line.keyId) : null;
   const sealKey = fromHex(s.public_key);
   // The checkpoint is signed by the key current when it was made: the seal's own key, or a newer one after a rotation.
-  const bySeal = !!cp && !!sealKey && sealKey.length === 32 && noteKey === toHex(noteKeyId(nodeSha256, cp.origin, sealKey));
+  const bySeal =
+    !!cp && !!sealKey && sealKey.length === 32 && noteKey === toHex(noteKeyId(nodeSha256, cp.origin, sealKey));
   l.row('Log leaf index', { text: String(log.leaf_index), mono: true });
   l.row('Checkpoint size', { text: String(cp?.treeSize ?? log.tree_size), mono: true });
   l.row('Checkpoint root', { text: cp ? toHex(cp.root) : log.root_hash, mono: true });
-  l.row('Checkpoint key', { text: noteKey ? `note key id ${noteKey}${bySeal ? ` (key ${s.key_id})` : ''}` : 'unreadable checkpoint', mono: true });
+  l.row('Checkpoint key', {
+    text: noteKey ? `note key id ${noteKey}${bySeal ? ` (key ${s.key_id})` : ''}` : 'unreadable checkpoint',
+    mono: true,
+  });
   if (cp) l.row('Log origin', { text: cp.origin, mono: true });
   l.code('Checkpoint (C2SP signed note)', log.checkpoint);
 }
@@ -179,7 +247,10 @@ export function headEvidence(l: Layout, b: ProofBundle, head: ReportHead | undef
   if (!head || !log || 'status' in log || !log.head) return;
   l.heading('Independent evidence', 'witnesses and trusted time');
   if (head.status === 'pending' || 'status' in log.head) {
-    l.row('Head', { text: 'PENDING - no published head covered the seal\'s checkpoint when this PDF was made: no witness or time-stamping authority vouched for it yet. Fetch the JSON bundle later for the complete evidence.', color: MUTED });
+    l.row('Head', {
+      text: "PENDING - no published head covered the seal's checkpoint when this PDF was made: no witness or time-stamping authority vouched for it yet. Fetch the JSON bundle later for the complete evidence.",
+      color: MUTED,
+    });
     return;
   }
   const [sentence] = headSentences(head, 'This trace (its seal, and so every item before it)');
@@ -187,15 +258,27 @@ export function headEvidence(l: Layout, b: ProofBundle, head: ReportHead | undef
   l.row('Head size', { text: String(log.head.tree_size), mono: true });
   l.row('Head root', { text: log.head.root_hash, mono: true });
   if (head.origin) l.row('Head log', { text: head.origin, mono: true });
-  l.row('Seal checkpoint', { text: `head leaf ${log.head.leaf_index} (the tenant log checkpoint of ${log.tree_size} records printed above)`, mono: true });
+  l.row('Seal checkpoint', {
+    text: `head leaf ${log.head.leaf_index} (the tenant log checkpoint of ${log.tree_size} records printed above)`,
+    mono: true,
+  });
   const witnesses = head.witnessed_by.length ? head.witnessed_by : head.cosigners_named;
   l.row('Cosigned by', { text: witnesses.length ? witnesses.join(', ') : 'no witness', bold: witnesses.length > 0 });
   for (const t of log.head.timestamps) l.row('Time-stamp', { text: `${utcText(t.gen_time)} by ${t.tsa}` });
-  if (head.according_to) l.row('Time-stamping authority', { text: `${tsaText(head.according_to)} (${head.according_to})` });
-  const trust = head.outside_trust.policy && head.outside_trust.tsa ? "the appliance's witness policy and TSA roots"
-    : head.outside_trust.policy ? "the appliance's witness policy (no TSA roots configured)"
-      : head.outside_trust.tsa ? "the appliance's TSA roots (no witness policy configured)" : "the appliance's platform key only";
-  l.row('Checked', yes(head.ok, `VALID when this PDF was made, against ${trust}`, 'INVALID - the head evidence does not verify'));
+  if (head.according_to)
+    l.row('Time-stamping authority', { text: `${tsaText(head.according_to)} (${head.according_to})` });
+  const trust =
+    head.outside_trust.policy && head.outside_trust.tsa
+      ? "the appliance's witness policy and TSA roots"
+      : head.outside_trust.policy
+        ? "the appliance's witness policy (no TSA roots configured)"
+        : head.outside_trust.tsa
+          ? "the appliance's TSA roots (no witness policy configured)"
+          : "the appliance's platform key only";
+  l.row(
+    'Checked',
+    yes(head.ok, `VALID when this PDF was made, against ${trust}`, 'INVALID - the head evidence does not verify'),
+  );
   l.code('Head (C2SP signed note: platform signature, then one cosignature per witness)', log.head.checkpoint);
 }
 
@@ -212,25 +295,27 @@ function statement(l: Layout, text: string, ok: boolean): void {
 export function closing(l: Layout, b: ProofBundle): void {
   l.heading('Independent verification');
   l.paragraph(
-    'Each item is signed with the tenant\'s Ed25519 key over the canonical JSON of its record (keys sorted by code point, no whitespace). ' +
-      'The composite hash is SHA-256 over the concatenation of the items\' content hashes as raw 32-byte digests, in the order above; ' +
+    "Each item is signed with the tenant's Ed25519 key over the canonical JSON of its record (keys sorted by code point, no whitespace). " +
+      "The composite hash is SHA-256 over the concatenation of the items' content hashes as raw 32-byte digests, in the order above; " +
       'the seal is a signed ledger event of type trace.sealed whose payload carries the trace ID, composite hash, item count and seal time.',
   );
   if (b.seal.log && !('status' in b.seal.log)) {
     l.paragraph(
-      'Every record is also a leaf of the tenant\'s append-only transparency log (RFC 6962 Merkle tree, leaf = the signed bytes). ' +
-        'The checkpoint printed in the seal section states the log\'s size and root hash, signed by the tenant key as a C2SP signed note; ' +
+      "Every record is also a leaf of the tenant's append-only transparency log (RFC 6962 Merkle tree, leaf = the signed bytes). " +
+        "The checkpoint printed in the seal section states the log's size and root hash, signed by the tenant key as a C2SP signed note; " +
         'the JSON bundle carries each record\'s inclusion proof against it. Keep the checkpoint: "svc verify --checkpoint" later proves that the log only grew since.',
     );
   }
   if (b.seal.log && !('status' in b.seal.log) && b.seal.log.head && !('status' in b.seal.log.head)) {
     l.paragraph(
-      'That checkpoint is in turn a leaf of the appliance\'s head log, whose head is cosigned by independent witnesses and dated by RFC 3161 ' +
+      "That checkpoint is in turn a leaf of the appliance's head log, whose head is cosigned by independent witnesses and dated by RFC 3161 " +
         'time-stamping authorities (printed under Independent evidence). Check it against your own trust: "svc verify bundle.json --policy ' +
         'your-witness-policy --tsa-ca your-tsa-roots.pem" requires your witnesses\' quorum and a token from a TSA you trust.',
     );
   }
-  l.paragraph('To check this record without trusting the issuer, fetch the JSON proof bundle and run "svc verify bundle.json" or any implementation of the published verification algorithm; compare the public keys with those published at:');
+  l.paragraph(
+    'To check this record without trusting the issuer, fetch the JSON proof bundle and run "svc verify bundle.json" or any implementation of the published verification algorithm; compare the public keys with those published at:',
+  );
   l.row('Public keys', { text: b.footer.public_key_url, mono: true });
   l.row('Verification', { text: b.footer.verification_url, mono: true });
 }
@@ -242,16 +327,40 @@ export function footers(doc: Doc, b: ProofBundle): void {
   for (let i = 0; i < range.count; i++) {
     doc.switchToPage(range.start + i);
     const y = PAGE_H - 48;
-    doc.moveTo(MX, y).lineTo(MX + W, y).lineWidth(0.5).strokeColor(RULE).stroke();
+    doc
+      .moveTo(MX, y)
+      .lineTo(MX + W, y)
+      .lineWidth(0.5)
+      .strokeColor(RULE)
+      .stroke();
     const page = `Page ${i + 1} of ${range.count}`;
     doc.font(SANS).fontSize(7.5);
     const pageW = doc.widthOfString(page);
     let size = 7.5;
     doc.font(MONO);
     while (size > 5 && doc.fontSize(size).widthOfString(url) > W - pageW - 70) size -= 0.5;
-    doc.font(SANS).fontSize(7.5).fillColor(MUTED).text('Verify at:', MX, y + 8, { lineBreak: false });
-    doc.font(MONO).fontSize(size).fillColor(ACCENT).text(url, MX + 38, y + 8.5, { lineBreak: false, link: b.footer.verification_url });
-    doc.font(SANS).fontSize(7.5).fillColor(MUTED).text(page, MX + W - pageW, y + 8, { lineBreak: false });
-    doc.fontSize(7).text(`Trace ${printable(b.header.trace_id)}  |  sealed ${printable(b.header.sealed_at)}  |  composite ${b.header.composite_hash.slice(0, 16)}...`, MX, y + 20, { lineBreak: false });
+    doc
+      .font(SANS)
+      .fontSize(7.5)
+      .fillColor(MUTED)
+      .text('Verify at:', MX, y + 8, { lineBreak: false });
+    doc
+      .font(MONO)
+      .fontSize(size)
+      .fillColor(ACCENT)
+      .text(url, MX + 38, y + 8.5, { lineBreak: false, link: b.footer.verification_url });
+    doc
+      .font(SANS)
+      .fontSize(7.5)
+      .fillColor(MUTED)
+      .text(page, MX + W - pageW, y + 8, { lineBreak: false });
+    doc
+      .fontSize(7)
+      .text(
+        `Trace ${printable(b.header.trace_id)}  |  sealed ${printable(b.header.sealed_at)}  |  composite ${b.header.composite_hash.slice(0, 16)}...`,
+        MX,
+        y + 20,
+        { lineBreak: false },
+      );
   }
 }

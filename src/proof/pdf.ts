@@ -11,12 +11,22 @@ import { sealHead } from './pdf-head';
 /** Renders the bundle as an A4 PDF with selectable text; the verification URL appears as text on every page and as a QR code on the first. */
 export async function renderBundlePdf(bundle: ProofBundle): Promise<Buffer> {
   const head = await sealHead(bundle);
-  const qr = await QRCode.toBuffer(bundle.footer.verification_url, { type: 'png', errorCorrectionLevel: 'M', margin: 1, scale: 8 });
+  const qr = await QRCode.toBuffer(bundle.footer.verification_url, {
+    type: 'png',
+    errorCorrectionLevel: 'M',
+    margin: 1,
+    scale: 8,
+  });
   const doc: Doc = new PDFDocument({
     size: 'A4',
     margin: 0,
     bufferPages: true,
-    info: { Title: `Trace proof bundle ${bundle.header.trace_id}`, Subject: `Proof bundle for trace "${bundle.header.label}" (${bundle.header.tenant_domain})`, Creator: 'svc proof ledger appliance', Keywords: `trace ${bundle.header.trace_id}; composite ${bundle.header.composite_hash}` },
+    info: {
+      Title: `Trace proof bundle ${bundle.header.trace_id}`,
+      Subject: `Proof bundle for trace "${bundle.header.label}" (${bundle.header.tenant_domain})`,
+      Creator: 'svc proof ledger appliance',
+      Keywords: `trace ${bundle.header.trace_id}; composite ${bundle.header.composite_hash}`,
+    },
   });
   for (const f of [SANS, SANS_BOLD, MONO]) doc.registerFont(f, join(FONT_DIR, `${f}.ttf`));
   const chunks: Buffer[] = [];
@@ -25,7 +35,10 @@ export async function renderBundlePdf(bundle: ProofBundle): Promise<Buffer> {
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  const layout = new Layout(doc, printable(`Trace proof bundle  |  trace ${bundle.header.trace_id}  |  label (not signed): ${bundle.header.label}`));
+  const layout = new Layout(
+    doc,
+    printable(`Trace proof bundle  |  trace ${bundle.header.trace_id}  |  label (not signed): ${bundle.header.label}`),
+  );
   header(layout, bundle, qr);
   overview(layout, bundle);
   for (const it of bundle.items) item(layout, it, bundle.items.length);

@@ -42,7 +42,11 @@ type Fetched = { ok: true; body: unknown } | { ok: false; status: number; error:
 
 async function getJson(url: string, opts: SavedCheckpointOptions): Promise<Fetched> {
   try {
-    const res = await fetch(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(opts.timeoutMs ?? 15_000), ...(opts.ca ? { tls: { ca: opts.ca } } : {}) } as RequestInit);
+    const res = await fetch(url, {
+      headers: { accept: 'application/json' },
+      signal: AbortSignal.timeout(opts.timeoutMs ?? 15_000),
+      ...(opts.ca ? { tls: { ca: opts.ca } } : {}),
+    } as RequestInit);
     const text = await res.text();
     let body: unknown = null;
     try {
@@ -51,7 +55,10 @@ async function getJson(url: string, opts: SavedCheckpointOptions): Promise<Fetch
       body = null;
     }
     if (res.status === 200) return { ok: true, body };
-    const code = body && typeof body === 'object' && typeof (body as { error?: unknown }).error === 'string' ? (body as { error: string }).error : `HTTP ${res.status}`;
+    const code =
+      body && typeof body === 'object' && typeof (body as { error?: unknown }).error === 'string'
+        ? (body as { error: string }).error
+        : `HTTP ${res.status}`;
     return { ok: false, status: res.status, error: code };
   } catch (e) {
     return { ok: false, status: 0, error: (e as Error).message.split('\n')[0] ?? 'network error' };
@@ -66,25 +73,45 @@ async function getJson(url: string, opts: SavedCheckpointOptions): Promise<Fetch
  * larger than the document's is fine when the log still proves it extends the document's; a log that can no
  * longer reach the saved size it once signed has been rolled back.
  */
-export async function checkSavedCheckpoint(current: ReportCheckpoint | undefined, savedText: string, opts: SavedCheckpointOptions = {}): Promise<Check[]> {
+export async function checkSavedCheckpoint(
+  current: ReportCheckpoint | undefined,
+  savedText: string,
+  opts: SavedCheckpointOptions = {},
+): Promise<Check[]> {
   const out: Check[] = [];
   const fail = (check: string, detail: string) => {
     out.push({ item: ITEM, check, ok: false, detail });
     return out;
   };
   const pass = (check: string, detail: string) => out.push({ item: ITEM, check, ok: true, detail });
-  if (!current) return fail('saved_checkpoint', 'the document has no verified checkpoint to compare the saved one with (its log block is missing, pending or invalid)');
+  if (!current)
+    return fail(
+      'saved_checkpoint',
+      'the document has no verified checkpoint to compare the saved one with (its log block is missing, pending or invalid)',
+    );
   const currentKey = fromHex(current.public_key)!;
   const opened = openCheckpoint(P, savedNoteText(savedText), [currentKey, ...(opts.keys ?? [])]);
   if (!opened.parsed) return fail('saved_checkpoint', `the saved file is not a checkpoint: ${opened.error}`);
-  if (opened.parsed.origin !== current.origin) return fail('saved_origin', `the saved checkpoint is for log ${opened.parsed.origin}, the document's for ${current.origin}`);
-  if (!opened.checkpoint) return fail('saved_signature', `the saved checkpoint is not signed by this log's key: ${opened.error}`);
+  if (opened.parsed.origin !== current.origin)
+    return fail(
+      'saved_origin',
+      `the saved checkpoint is for log ${opened.parsed.origin}, the document's for ${current.origin}`,
+    );
+  if (!opened.checkpoint)
+    return fail('saved_signature', `the saved checkpoint is not signed by this log's key: ${opened.error}`);
   const saved: OpenedCheckpoint = opened.checkpoint;
-  pass('saved_signature', `saved checkpoint (size ${saved.treeSize}) signed by key ${saved.keyId} under key name ${saved.origin}`);
+  pass(
+    'saved_signature',
+    `saved checkpoint (size ${saved.treeSize}) signed by key ${saved.keyId} under key name ${saved.origin}`,
+  );
   const now: Checkpoint = { origin: current.origin, treeSize: current.tree_size, root: fromHex(current.root_hash)! };
 
   if (saved.treeSize === now.treeSize) {
-    if (!equalBytes(saved.root, now.root)) return fail('consistency', `fork: two checkpoints of size ${now.treeSize} with different roots (saved ${toHex(saved.root)}, document ${current.root_hash})`);
+    if (!equalBytes(saved.root, now.root))
+      return fail(
+        'consistency',
+        `fork: two checkpoints of size ${now.treeSize} with different roots (saved ${toHex(saved.root)}, document ${current.root_hash})`,
+      );
     pass('consistency', `the saved checkpoint is the document's checkpoint (size ${now.treeSize})`);
     return out;
   }
@@ -96,18 +123,37 @@ export async function checkSavedCheckpoint(current: ReportCheckpoint | undefined
     return out;
   }
   const url = consistencyUrl(current.origin, older.treeSize, newer.treeSize);
-  if (!url) return fail('consistency', `no public consistency endpoint for log ${current.origin} (only tenant logs <host>/<domain> have one)`);
+  if (!url)
+    return fail(
+      'consistency',
+      `no public consistency endpoint for log ${current.origin} (only tenant logs <host>/<domain> have one)`,
+    );
   const got = await getJson(url, opts);
   if (!got.ok) {
     if (got.status === 400 && got.error === 'invalid_tree_size') {
-      return fail('consistency', `rollback: the log at ${current.origin} no longer reaches tree size ${newer.treeSize}, which it signed (answer ${got.error})`);
+      return fail(
+        'consistency',
+        `rollback: the log at ${current.origin} no longer reaches tree size ${newer.treeSize}, which it signed (answer ${got.error})`,
+      );
     }
-    return fail('consistency', `cannot get the consistency proof ${older.treeSize} -> ${newer.treeSize} from ${url}: ${got.error}`);
+    return fail(
+      'consistency',
+      `cannot get the consistency proof ${older.treeSize} -> ${newer.treeSize} from ${url}: ${got.error}`,
+    );
   }
   const r = checkConsistencyAnswer(P, older, newer, got.body);
-  if (!r.ok) return fail('consistency', saved.treeSize > now.treeSize && !r.reason?.includes('fork') ? `rollback or fork: ${r.reason}` : r.reason ?? 'inconsistent');
-  pass('consistency', saved.treeSize < now.treeSize
-    ? `the log only grew: size ${older.treeSize} (saved) is a prefix of size ${newer.treeSize} (document), proven by ${url}`
-    : `the document's checkpoint (size ${older.treeSize}) is an earlier state of the saved one (size ${newer.treeSize}), proven by ${url}`);
+  if (!r.ok)
+    return fail(
+      'consistency',
+      saved.treeSize > now.treeSize && !r.reason?.includes('fork')
+        ? `rollback or fork: ${r.reason}`
+        : (r.reason ?? 'inconsistent'),
+    );
+  pass(
+    'consistency',
+    saved.treeSize < now.treeSize
+      ? `the log only grew: size ${older.treeSize} (saved) is a prefix of size ${newer.treeSize} (document), proven by ${url}`
+      : `the document's checkpoint (size ${older.treeSize}) is an earlier state of the saved one (size ${newer.treeSize}), proven by ${url}`,
+  );
   return out;
 }

@@ -18,9 +18,16 @@ export function rebuildRow<Row>(kind: RecordKind<Row>, row: Row): { bytes: Uint8
  * The row as its proof checks it: rebuilt bytes, content hashes, the stored copy of the bytes (where kept) and the
  * Ed25519 signature by the tenant's published key of the row's key_id, never a key copied on the row.
  */
-export function checkRow<Row>(kind: RecordKind<Row>, row: Row, publishedKey: (tenantId: string, keyId: string) => Uint8Array | undefined) {
+export function checkRow<Row>(
+  kind: RecordKind<Row>,
+  row: Row,
+  publishedKey: (tenantId: string, keyId: string) => Uint8Array | undefined,
+) {
   const { bytes, contentOk } = rebuildRow(kind, row);
   const s = kind.signature(row);
   const publicKey = publishedKey(kind.placement(row).tenant_id, s.key_id) ?? null;
-  return { bytes, ...checkStoredRow(nodePrimitives, { bytes, stored: s.stored, contentOk, publicKey, signature: s.signature }) };
+  return {
+    bytes,
+    ...checkStoredRow(nodePrimitives, { bytes, stored: s.stored, contentOk, publicKey, signature: s.signature }),
+  };
 }

@@ -11,10 +11,22 @@ export type KindName = 'ledger_event' | 'ai_attestation' | 'document_anchor' | '
 export type Placement = { tenant_id: string; org_id: string | null; leaf_index: number | null };
 
 /** A record of a tenant-log kind as the first-start migration logs it: its leaf data and what places it. */
-export type LoggedRecord = { tenant_id: string; id: string; at: string; leaf_index: number | null; signed_bytes: Uint8Array };
+export type LoggedRecord = {
+  tenant_id: string;
+  id: string;
+  at: string;
+  leaf_index: number | null;
+  signed_bytes: Uint8Array;
+};
 
 /** A record as a trace bundle item carries it (raw bytes; hex-encoded only in the bundle). */
-export type BundleRecord = { payload: unknown; key_id: string; public_key: Uint8Array; signature: Uint8Array; signed_payload: Uint8Array };
+export type BundleRecord = {
+  payload: unknown;
+  key_id: string;
+  public_key: Uint8Array;
+  signature: Uint8Array;
+  signed_payload: Uint8Array;
+};
 
 /**
  * One kind of signed record. `Row` is the area's row type; callers of the table see `unknown` rows and only
@@ -117,4 +129,5 @@ export function recordTable(): RecordTable {
 }
 
 /** The table's kinds whose leaves are in `log`, in table order. */
-export const kindsOfLog = (log: 'tenant' | 'org'): Array<RecordKind<any>> => Object.values(recordTable().kinds).filter((k) => k.log === log);
+export const kindsOfLog = (log: 'tenant' | 'org'): Array<RecordKind<any>> =>
+  Object.values(recordTable().kinds).filter((k) => k.log === log);

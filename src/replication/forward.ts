@@ -58,7 +58,9 @@ export function forward(sql: SQL, node: string, kind: string, data: unknown): Pr
  * applied. The rows before each node's last applied one are then removed.
  */
 export async function drainForwarded(sql: SQL, submit: (rows: Row[]) => Promise<Forwarded[]>): Promise<Forwarded[]> {
-  const rows = ((await sql`SELECT node, seq::float8 AS seq, body FROM svc_forwarded ORDER BY node, seq LIMIT 200`) as Row[]).filter((r) => r.seq > (marks().get(r.node) ?? 0));
+  const rows = (
+    (await sql`SELECT node, seq::float8 AS seq, body FROM svc_forwarded ORDER BY node, seq LIMIT 200`) as Row[]
+  ).filter((r) => r.seq > (marks().get(r.node) ?? 0));
   if (!rows.length) return [];
   const applied = await submit(rows);
   const last = new Map(rows.map((r) => [r.node, r.seq]));

@@ -4,7 +4,12 @@ import { workerData } from 'node:worker_threads';
 import type { MessagePort } from 'node:worker_threads';
 import type { LinkReply, LinkRequest } from './link';
 
-const { port, flag, url, node } = workerData as { port: MessagePort; flag: SharedArrayBuffer; url: string; node: string };
+const { port, flag, url, node } = workerData as {
+  port: MessagePort;
+  flag: SharedArrayBuffer;
+  url: string;
+  node: string;
+};
 const signal = new Int32Array(flag);
 const sql = new Bun.SQL(url, { max: 1, connectionTimeout: 5, idleTimeout: 0 });
 
@@ -20,8 +25,13 @@ async function run(m: LinkRequest): Promise<LinkReply> {
       return { id: m.id, ok: true };
     }
     if (m.op === 'since') {
-      const rows = await sql`SELECT pos::float8 AS pos, body FROM svc_changes WHERE pos > ${m.after} ORDER BY pos LIMIT ${m.limit}`;
-      return { id: m.id, ok: true, entries: rows.map((r: { pos: number; body: Uint8Array }) => ({ pos: r.pos, body: r.body })) };
+      const rows =
+        await sql`SELECT pos::float8 AS pos, body FROM svc_changes WHERE pos > ${m.after} ORDER BY pos LIMIT ${m.limit}`;
+      return {
+        id: m.id,
+        ok: true,
+        entries: rows.map((r: { pos: number; body: Uint8Array }) => ({ pos: r.pos, body: r.body })),
+      };
     }
     const rows = m.lease
       ? await sql`INSERT INTO svc_changes (pos, node, epoch, body)
@@ -32,7 +42,12 @@ async function run(m: LinkRequest): Promise<LinkReply> {
   } catch (e) {
     const code = (e as { errno?: string }).errno;
     // The code only: a connection error's text may name the server, never worth the risk of more.
-    return { id: m.id, ok: false, why: code === '23505' ? 'conflict' : 'unavailable', message: String(code ?? (e as { code?: string }).code ?? 'error') };
+    return {
+      id: m.id,
+      ok: false,
+      why: code === '23505' ? 'conflict' : 'unavailable',
+      message: String(code ?? (e as { code?: string }).code ?? 'error'),
+    };
   }
 }
 

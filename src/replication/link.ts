@@ -7,9 +7,14 @@ import { log } from '../log';
 import { StreamConflict, type Entry, type Replicator } from '../store/capture';
 import { replicateStore } from '../store/env';
 
-type Request = { op: 'commit'; pos: number; body: Uint8Array; lease: boolean } | { op: 'since'; after: number; limit: number } | { op: 'ping' };
+type Request =
+  | { op: 'commit'; pos: number; body: Uint8Array; lease: boolean }
+  | { op: 'since'; after: number; limit: number }
+  | { op: 'ping' };
 export type LinkRequest = Request & { id: number };
-export type LinkReply = { id: number; ok: true; entries?: Entry[] } | { id: number; ok: false; why: 'conflict' | 'fenced' | 'unavailable'; message?: string };
+export type LinkReply =
+  | { id: number; ok: true; entries?: Entry[] }
+  | { id: number; ok: false; why: 'conflict' | 'fenced' | 'unavailable'; message?: string };
 
 /** How long a commit may block its thread before the write is answered 503 (the outcome then stays unknown). */
 const COMMIT_WAIT_MS = 3000;
@@ -34,7 +39,10 @@ export function openLink(url: string, node: string): Link {
   const { port1, port2 } = new MessageChannel();
   const flag = new SharedArrayBuffer(4);
   const signal = new Int32Array(flag);
-  const worker = new Worker(new URL('./link-thread.ts', import.meta.url), { workerData: { port: port2, flag, url, node }, transferList: [port2 as never] });
+  const worker = new Worker(new URL('./link-thread.ts', import.meta.url), {
+    workerData: { port: port2, flag, url, node },
+    transferList: [port2 as never],
+  });
   worker.unref();
   let nextId = 0;
   let downAt = 0;
@@ -71,7 +79,8 @@ export function openLink(url: string, node: string): Link {
         return;
       }
       if (r.why === 'conflict') throw new StreamConflict(pos);
-      if (r.why === 'fenced') throw new ApiError('not_primary', 'This node no longer holds the lease').withHeaders({ 'retry-after': '1' });
+      if (r.why === 'fenced')
+        throw new ApiError('not_primary', 'This node no longer holds the lease').withHeaders({ 'retry-after': '1' });
       failed(r);
     },
     since(after) {
@@ -105,7 +114,10 @@ export function openLink(url: string, node: string): Link {
 export function primaryReplicator(link: Link, isPrimary: () => boolean = () => true): Replicator {
   return {
     admit() {
-      if (!isPrimary()) throw new ApiError('not_primary', 'This node is a standby; send writes to the primary').withHeaders({ 'retry-after': '1' });
+      if (!isPrimary())
+        throw new ApiError('not_primary', 'This node is a standby; send writes to the primary').withHeaders({
+          'retry-after': '1',
+        });
       if (!link.ready()) throw unavailable();
     },
     pending: (at, behind) => (behind ? link.since(at) : []),

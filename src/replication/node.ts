@@ -12,12 +12,23 @@ import { openLink, primaryReplicator, type Link } from './link';
 import { migrateSchema } from './schema';
 
 export type Role = 'primary' | 'standby';
-export type NodeState = { role: Role; node: string; primary: string | null; applied: number; lag_seconds: number | null };
+export type NodeState = {
+  role: Role;
+  node: string;
+  primary: string | null;
+  applied: number;
+  lag_seconds: number | null;
+};
 /**
  * What the server does when this node's role changes (start or stop the writer and background jobs); `flush`
  * hands a standby's counters over (they reach forwardToPrimary), `forwarded` sees what the primary applied of them.
  */
-export type RoleHooks = { promote(): Promise<void>; demote(): Promise<void>; flush(): Promise<void>; forwarded(items: Forwarded[]): void };
+export type RoleHooks = {
+  promote(): Promise<void>;
+  demote(): Promise<void>;
+  flush(): Promise<void>;
+  forwarded(items: Forwarded[]): void;
+};
 
 /** How often a standby looks for new entries and for an expired lease. */
 const TICK_MS = 50;
@@ -55,9 +66,11 @@ async function pull(all: boolean): Promise<number> {
   let applied = appliedPosition();
   let total = 0;
   for (;;) {
-    const rows = (all
-      ? await sql!`SELECT pos::float8 AS pos, body FROM svc_changes WHERE pos > ${applied} ORDER BY pos LIMIT ${CHUNK}`
-      : await sql!`SELECT pos::float8 AS pos, body FROM svc_changes WHERE pos > ${applied} AND (epoch IS NULL OR node <> ${rc!.nodeId}) ORDER BY pos LIMIT ${CHUNK}`) as Entry[];
+    const rows = (
+      all
+        ? await sql!`SELECT pos::float8 AS pos, body FROM svc_changes WHERE pos > ${applied} ORDER BY pos LIMIT ${CHUNK}`
+        : await sql!`SELECT pos::float8 AS pos, body FROM svc_changes WHERE pos > ${applied} AND (epoch IS NULL OR node <> ${rc!.nodeId}) ORDER BY pos LIMIT ${CHUNK}`
+    ) as Entry[];
     if (!all) {
       // The primary applies others' entries (operator commands) once its own writer has reached them.
       const next = rows.findIndex((r, i) => r.pos !== applied + 1 + i);
@@ -74,7 +87,8 @@ async function pull(all: boolean): Promise<number> {
 }
 
 async function tryAcquire(): Promise<boolean> {
-  const rows = await sql!`UPDATE svc_lease SET holder = ${rc!.nodeId}, epoch = epoch + 1, expires_at = now() + make_interval(secs => ${leaseSeconds(rc!)})
+  const rows =
+    await sql!`UPDATE svc_lease SET holder = ${rc!.nodeId}, epoch = epoch + 1, expires_at = now() + make_interval(secs => ${leaseSeconds(rc!)})
     WHERE id = 1 AND expires_at < now() RETURNING epoch::float8 AS epoch`;
   if (!rows.length) return false;
   epoch = rows[0].epoch as number;
@@ -129,7 +143,9 @@ async function tick(): Promise<void> {
       // Not awaited: the writer may be busy, and renewals must not wait for it.
       draining = drainForwarded(sql!, (rows) => submitInternal(FORWARDED, rows))
         .then((items) => hooks?.forwarded(items))
-        .catch((e) => log('warn', 'replication: forwarded counters not applied yet', { error: String((e as Error).message) }))
+        .catch((e) =>
+          log('warn', 'replication: forwarded counters not applied yet', { error: String((e as Error).message) }),
+        )
         .finally(() => {
           draining = null;
         });
@@ -167,11 +183,17 @@ export async function startReplication(cfg: Config, h: RoleHooks): Promise<void>
   const [{ head }] = await sql`SELECT coalesce(max(pos), 0)::float8 AS head FROM svc_changes`;
   if (appliedPosition() > head) {
     // PostgreSQL lost entries this node applied (an asynchronous PostgreSQL failover, or another database).
-    throw new Error(`replication: this node applied stream position ${appliedPosition()} but PostgreSQL holds only ${head}: rebuild this node from an empty data directory`);
+    throw new Error(
+      `replication: this node applied stream position ${appliedPosition()} but PostgreSQL holds only ${head}: rebuild this node from an empty data directory`,
+    );
   }
   const t0 = performance.now();
   while ((await pull(true)) > 0);
-  log('info', 'replication: caught up with the stream', { node: rc.nodeId, applied: appliedPosition(), ms: Math.round(performance.now() - t0) });
+  log('info', 'replication: caught up with the stream', {
+    node: rc.nodeId,
+    applied: appliedPosition(),
+    ms: Math.round(performance.now() - t0),
+  });
   if (await tryAcquire()) {
     change('primary');
     await changing;
@@ -180,7 +202,12 @@ export async function startReplication(cfg: Config, h: RoleHooks): Promise<void>
     if (ticking) return;
     ticking = true;
     tick()
-      .catch((e) => log('warn', 'replication: PostgreSQL unreachable', { node: rc?.nodeId, error: String((e as { code?: string }).code ?? 'error') }))
+      .catch((e) =>
+        log('warn', 'replication: PostgreSQL unreachable', {
+          node: rc?.nodeId,
+          error: String((e as { code?: string }).code ?? 'error'),
+        }),
+      )
       .finally(() => {
         ticking = false;
       });
@@ -206,7 +233,9 @@ export async function stopReplication(): Promise<void> {
   await changing;
   await draining;
   if (role === 'primary') {
-    await sql!`UPDATE svc_lease SET expires_at = '-infinity' WHERE id = 1 AND holder = ${rc.nodeId} AND epoch = ${epoch}`.catch(() => {});
+    await sql!`UPDATE svc_lease SET expires_at = '-infinity' WHERE id = 1 AND holder = ${rc.nodeId} AND epoch = ${epoch}`.catch(
+      () => {},
+    );
   }
   await sql!.close().catch(() => {});
   link?.close();

@@ -4,8 +4,24 @@ import type { ReplicationConfig } from '../config';
 import { appliedPosition } from '../store/capture';
 import { migrateSchema } from './schema';
 
-export type NodeRow = { node: string; role: string; applied: number; lag_seconds: number | null; url: string | null; seen_seconds_ago: number };
-export type ReplicationStatus = { role: 'primary' | 'standby'; node: string; primary: string | null; epoch: number; applied: number; head: number; lag_seconds: number | null; nodes: NodeRow[] };
+export type NodeRow = {
+  node: string;
+  role: string;
+  applied: number;
+  lag_seconds: number | null;
+  url: string | null;
+  seen_seconds_ago: number;
+};
+export type ReplicationStatus = {
+  role: 'primary' | 'standby';
+  node: string;
+  primary: string | null;
+  epoch: number;
+  applied: number;
+  head: number;
+  lag_seconds: number | null;
+  nodes: NodeRow[];
+};
 
 /** Seconds since the first stream entry after `applied` was committed; 0 when there is none (caught up). */
 const LAG = `CASE WHEN $1::bigint >= coalesce((SELECT max(pos) FROM svc_changes), 0) THEN 0
@@ -15,17 +31,35 @@ export async function replicationStatus(rc: ReplicationConfig): Promise<Replicat
   const sql = new Bun.SQL(rc.url, { max: 1, connectionTimeout: 5 });
   try {
     await migrateSchema(sql);
-    const [lease] = await sql`SELECT holder, epoch::float8 AS epoch, expires_at > now() AS valid FROM svc_lease WHERE id = 1`;
+    const [lease] =
+      await sql`SELECT holder, epoch::float8 AS epoch, expires_at > now() AS valid FROM svc_lease WHERE id = 1`;
     const [{ head }] = await sql`SELECT coalesce(max(pos), 0)::float8 AS head FROM svc_changes`;
     const primary = lease.valid ? (lease.holder as string) : null;
-    const lagOf = async (applied: number) => ((await sql.unsafe(`SELECT ${LAG}`, [applied]))[0].lag as number | null);
-    const rows = await sql`SELECT node, role, applied::float8 AS applied, url, extract(epoch FROM now() - seen_at)::float8 AS ago FROM svc_nodes ORDER BY node`;
+    const lagOf = async (applied: number) => (await sql.unsafe(`SELECT ${LAG}`, [applied]))[0].lag as number | null;
+    const rows =
+      await sql`SELECT node, role, applied::float8 AS applied, url, extract(epoch FROM now() - seen_at)::float8 AS ago FROM svc_nodes ORDER BY node`;
     const nodes: NodeRow[] = [];
     for (const r of rows) {
-      nodes.push({ node: r.node, role: r.node === primary ? 'primary' : 'standby', applied: r.applied, lag_seconds: await lagOf(r.applied), url: r.url, seen_seconds_ago: Math.round(r.ago * 10) / 10 });
+      nodes.push({
+        node: r.node,
+        role: r.node === primary ? 'primary' : 'standby',
+        applied: r.applied,
+        lag_seconds: await lagOf(r.applied),
+        url: r.url,
+        seen_seconds_ago: Math.round(r.ago * 10) / 10,
+      });
     }
     const applied = appliedPosition();
-    return { role: primary === rc.nodeId ? 'primary' : 'standby', node: rc.nodeId, primary, epoch: lease.epoch, applied, head, lag_seconds: await lagOf(applied), nodes };
+    return {
+      role: primary === rc.nodeId ? 'primary' : 'standby',
+      node: rc.nodeId,
+      primary,
+      epoch: lease.epoch,
+      applied,
+      head,
+      lag_seconds: await lagOf(applied),
+      nodes,
+    };
   } finally {
     await sql.close();
   }

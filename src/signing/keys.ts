@@ -21,7 +21,14 @@ const EPOCH = 'signing_keys';
 export function newKeyRow(owner: string, now: string): SigningKeyRow {
   const { publicKey, seed } = generateSigningKey();
   const key_id = keyIdOf(nodeSha256, publicKey);
-  return { key_id, tenant_id: owner, public_key: publicKey, sealed_seed: seal(masterKey(config().masterKeyFile), seed, key_id), valid_from: now, valid_until: null };
+  return {
+    key_id,
+    tenant_id: owner,
+    public_key: publicKey,
+    sealed_seed: seal(masterKey(config().masterKeyFile), seed, key_id),
+    valid_from: now,
+    valid_until: null,
+  };
 }
 
 /** Inside a write transaction: stores a new tenant key. */
@@ -39,7 +46,9 @@ export function retireKeyInTxn(tenantId: string, keyId: string, at: string): voi
 
 /** Every key of the tenant, current and retired, in key_id order. */
 export function tenantKeys(tenantId: string): SigningKeyRow[] {
-  return [...signingKeys().getRange({ start: [tenantId], end: [tenantId, '\uffff'] })].map((e) => e.value as SigningKeyRow);
+  return [...signingKeys().getRange({ start: [tenantId], end: [tenantId, '\uffff'] })].map(
+    (e) => e.value as SigningKeyRow,
+  );
 }
 
 /** The pinned public key of `keyId` for the tenant (verification never trusts a key copied on a row). */
@@ -60,7 +69,9 @@ export function privateFor(row: SigningKeyRow): KeyObject {
 
 // The active key is the one not retired: creation and rotation write the keys in one transaction, so there
 // is exactly one. Cached until any process changes a key (a rotation made by the CLI applies to the next record).
-const activeKey = epochCache<SigningKeyRow>(EPOCH, (tenantId) => tenantKeys(tenantId).find((k) => k.valid_until === null));
+const activeKey = epochCache<SigningKeyRow>(EPOCH, (tenantId) =>
+  tenantKeys(tenantId).find((k) => k.valid_until === null),
+);
 const signers = new Map<string, Signer>();
 
 /** The tenant's active signing key, asked for per record by the writer. Throws ApiError not_found for an unknown tenant. */

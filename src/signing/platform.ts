@@ -23,7 +23,12 @@ function platformRow(): SigningKeyRow {
 /** GET /.well-known/svc-platform-key. */
 export function platformKeyDoc() {
   const r = platformRow();
-  return { algorithm: 'ed25519', public_key: r.public_key.toString('base64url'), key_id: r.key_id, created_at: r.valid_from };
+  return {
+    algorithm: 'ed25519',
+    public_key: r.public_key.toString('base64url'),
+    key_id: r.key_id,
+    created_at: r.valid_from,
+  };
 }
 
 /** The platform signature (hex) over a published key record (public_key as base64url). */

@@ -116,19 +116,31 @@ function record(c: Change, name: string, opts: DbOpts): void {
  */
 export function captureDb(name: string, opts: DbOpts, d: Database): void {
   const o = {
-    put: d.put.bind(d), remove: d.remove.bind(d), putSync: d.putSync.bind(d), removeSync: d.removeSync.bind(d), clearSync: d.clearSync.bind(d),
+    put: d.put.bind(d),
+    remove: d.remove.bind(d),
+    putSync: d.putSync.bind(d),
+    removeSync: d.removeSync.bind(d),
+    clearSync: d.clearSync.bind(d),
   } as unknown as Record<keyof Originals, (...a: unknown[]) => any>;
   originals.set(name, o as unknown as Originals);
   const x = d as unknown as Record<string, unknown>;
-  const primitive = (kind: 'p' | 'r', orig: (...a: unknown[]) => unknown) => (k: unknown, ...rest: unknown[]) => {
-    if (applying) return orig(k, ...rest);
-    if (captured) {
-      if (typeof k !== 'symbol') record((kind === 'p' ? ['p', name, k, rest[0]] : ['r', name, k, ...rest.slice(0, 1)]) as Change, name, opts);
-      return orig(k, ...rest);
-    }
-    return asPromise(() => runReplicated(() => (x[kind === 'p' ? 'putSync' : 'removeSync'] as (...a: unknown[]) => boolean)(k, ...rest)));
-  };
-  const sync = (orig: (...a: unknown[]) => unknown) => (...a: unknown[]) => (captured || applying ? orig(...a) : runReplicated(() => orig(...a)));
+  const primitive =
+    (kind: 'p' | 'r', orig: (...a: unknown[]) => unknown) =>
+    (k: unknown, ...rest: unknown[]) => {
+      if (applying) return orig(k, ...rest);
+      if (captured) {
+        if (typeof k !== 'symbol')
+          record((kind === 'p' ? ['p', name, k, rest[0]] : ['r', name, k, ...rest.slice(0, 1)]) as Change, name, opts);
+        return orig(k, ...rest);
+      }
+      return asPromise(() =>
+        runReplicated(() => (x[kind === 'p' ? 'putSync' : 'removeSync'] as (...a: unknown[]) => boolean)(k, ...rest)),
+      );
+    };
+  const sync =
+    (orig: (...a: unknown[]) => unknown) =>
+    (...a: unknown[]) =>
+      captured || applying ? orig(...a) : runReplicated(() => orig(...a));
   x.put = primitive('p', o.put);
   x.remove = primitive('r', o.remove);
   x.putSync = sync(o.putSync);
@@ -139,11 +151,13 @@ export function captureDb(name: string, opts: DbOpts, d: Database): void {
   });
   x.clearAsync = () => asPromise(() => (x.clearSync as () => void)());
   x.ifNoExists = (k: never, fn: () => void) =>
-    asPromise(() => runReplicated(() => {
-      if (d.doesExist(k)) return false;
-      fn();
-      return true;
-    }));
+    asPromise(() =>
+      runReplicated(() => {
+        if (d.doesExist(k)) return false;
+        fn();
+        return true;
+      }),
+    );
 }
 
 function asPromise<T>(fn: () => T): Promise<T> {

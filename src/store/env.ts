@@ -5,7 +5,15 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { checkFormat, forgetFormat } from './format';
 import { ApiError } from '../errors';
-import { captureDb, capturing, runReplicated, startCapture, stopCapture, StreamConflict, type Replicator } from './capture';
+import {
+  captureDb,
+  capturing,
+  runReplicated,
+  startCapture,
+  stopCapture,
+  StreamConflict,
+  type Replicator,
+} from './capture';
 
 /** Named sub-databases an environment may hold: over 50 are in use, so 64 left too little room for new areas. */
 const MAX_DBS = 128;
@@ -17,8 +25,12 @@ const dbOpts = new Map<string, { dupSort?: boolean; encoding?: 'msgpack' | 'bina
 
 /** What a read-only store answers for a sub-database that was never written: nothing. */
 const EMPTY = Object.freeze({
-  get: () => undefined, doesExist: () => false, getCount: () => 0,
-  getRange: () => [] as never[], getKeys: () => [] as never[], getValues: () => [] as never[],
+  get: () => undefined,
+  doesExist: () => false,
+  getCount: () => 0,
+  getRange: () => [] as never[],
+  getKeys: () => [] as never[],
+  getValues: () => [] as never[],
 }) as unknown as Database;
 
 /** The temporary directory the open store was opened through (openStore `untouched`), removed on close. */
@@ -48,7 +60,14 @@ export function openStore(dataDir: string, opts: { readOnly?: boolean; untouched
   else mkdirSync(path, { recursive: true });
   let opened: RootDatabase | undefined;
   try {
-    opened = open({ path, overlappingSync: false, maxDbs: MAX_DBS, mapSize: 64 * 1024 ** 3, noMemInit: true, readOnly: opts.readOnly });
+    opened = open({
+      path,
+      overlappingSync: false,
+      maxDbs: MAX_DBS,
+      mapSize: 64 * 1024 ** 3,
+      noMemInit: true,
+      readOnly: opts.readOnly,
+    });
     checkFormat(opened);
   } catch (e) {
     void opened?.close();
@@ -72,15 +91,28 @@ function env(): RootDatabase {
  * Decided here by name, not by the caller, so every handle on such a database (there is one per name and
  * process, whoever opens it first) decodes the same way. Values written before still decode.
  */
-const SHARED_STRUCTURES = new Set(['ledger_events', 'ledger_verifications', 'ai_attestations', 'documents', 'audit_events']);
+const SHARED_STRUCTURES = new Set([
+  'ledger_events',
+  'ledger_verifications',
+  'ai_attestations',
+  'documents',
+  'audit_events',
+]);
 
-export function subDb<V = any, K extends import('lmdb').Key = import('lmdb').Key>(name: string, opts: { dupSort?: boolean; encoding?: 'msgpack' | 'binary' | 'string' } = {}): Database<V, K> {
+export function subDb<V = any, K extends import('lmdb').Key = import('lmdb').Key>(
+  name: string,
+  opts: { dupSort?: boolean; encoding?: 'msgpack' | 'binary' | 'string' } = {},
+): Database<V, K> {
   let d = dbs.get(name);
   if (!d) {
-    d = env().openDB({
-      name, keyEncoding: 'ordered-binary', encoding: opts.encoding ?? 'msgpack', dupSort: opts.dupSort,
-      ...(SHARED_STRUCTURES.has(name) ? { sharedStructuresKey: Symbol.for('structures') } : {}),
-    }) ?? (readOnly ? EMPTY : undefined);
+    d =
+      env().openDB({
+        name,
+        keyEncoding: 'ordered-binary',
+        encoding: opts.encoding ?? 'msgpack',
+        dupSort: opts.dupSort,
+        ...(SHARED_STRUCTURES.has(name) ? { sharedStructuresKey: Symbol.for('structures') } : {}),
+      }) ?? (readOnly ? EMPTY : undefined);
     if (!d) throw new Error(`sub-database ${name} could not be opened`);
     if (capturing()) captureDb(name, opts, d);
     dbs.set(name, d);
@@ -109,7 +141,10 @@ async function transactReplicated<T>(fn: () => T): Promise<T> {
       return runReplicated(fn);
     } catch (e) {
       if (!(e instanceof StreamConflict)) throw e;
-      if (attempt === 5) throw new ApiError('replication_unavailable', 'The replicated stream moved on; retry').withHeaders({ 'retry-after': '1' });
+      if (attempt === 5)
+        throw new ApiError('replication_unavailable', 'The replicated stream moved on; retry').withHeaders({
+          'retry-after': '1',
+        });
       await new Promise((r) => setTimeout(r, attempt * 10));
     }
   }
@@ -138,7 +173,12 @@ export function transactSync<T>(fn: () => T): T {
  * `key` and writes it back; `also` runs in the same transaction with the new row. Resolves to the new
  * row, or null when there is no row at `key` (nothing is written).
  */
-export function updateRow<V extends object, K extends import('lmdb').Key>(db: Database<V, K>, key: K, change: (cur: V) => Partial<V>, also?: (next: V) => void): Promise<V | null> {
+export function updateRow<V extends object, K extends import('lmdb').Key>(
+  db: Database<V, K>,
+  key: K,
+  change: (cur: V) => Partial<V>,
+  also?: (next: V) => void,
+): Promise<V | null> {
   return transact(() => {
     const cur = db.get(key);
     if (cur === undefined) return null;

@@ -15,7 +15,11 @@ export function bumpEpochInTxn(name: string): void {
  * once per turn of the event loop: LMDB's read snapshot is renewed per turn as well, so a change made by
  * another process is seen by the next turn either way.
  */
-export function epochCache<V>(name: string, load: (key: string) => V | undefined, max = 10_000): (key: string) => V | undefined {
+export function epochCache<V>(
+  name: string,
+  load: (key: string) => V | undefined,
+  max = 10_000,
+): (key: string) => V | undefined {
   let seen = -1;
   let readThisTurn = false;
   const cache = new Map<string, V | undefined>();

@@ -29,7 +29,9 @@ export function checkFormat(root: RootDatabase): void {
   if (stored === undefined && fresh && meta) meta.putSync(KEY, FORMAT_VERSION);
   const v = stored ?? (fresh ? FORMAT_VERSION : UNVERSIONED);
   if (v > FORMAT_VERSION) {
-    throw new Error(`data directory format ${v} is newer than this build supports (${FORMAT_VERSION}): run a newer proof-ledger, or restore a backup made by this version`);
+    throw new Error(
+      `data directory format ${v} is newer than this build supports (${FORMAT_VERSION}): run a newer proof-ledger, or restore a backup made by this version`,
+    );
   }
 }
 

@@ -12,7 +12,13 @@ export type Supervised = { start(): void; post(m: unknown): void; stop(): Promis
  * can fail what was in flight) and restarts the thread with backoff; `stop` posts 'stop' and waits for the
  * thread to finish what it holds, forced after 30 s.
  */
-export function superviseThread(name: string, url: URL, cfg: Config, onMessage: (m: any) => void, onExit: () => void = () => {}): Supervised {
+export function superviseThread(
+  name: string,
+  url: URL,
+  cfg: Config,
+  onMessage: (m: any) => void,
+  onExit: () => void = () => {},
+): Supervised {
   let worker: Worker | null = null;
   let stopping: Promise<void> | null = null;
   let restarts = 0;
@@ -33,10 +39,13 @@ export function superviseThread(name: string, url: URL, cfg: Config, onMessage: 
         worker = null;
         onExit();
         if (!stopping) {
-          restartTimer = setTimeout(() => {
-            restartTimer = null;
-            self.start();
-          }, Math.min(5000, 100 * 2 ** restarts++));
+          restartTimer = setTimeout(
+            () => {
+              restartTimer = null;
+              self.start();
+            },
+            Math.min(5000, 100 * 2 ** restarts++),
+          );
         }
       });
     },

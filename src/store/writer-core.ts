@@ -34,7 +34,9 @@ export const REFUSED = ['not_primary', 'replication_unavailable'] as const;
 /** The REFUSED code for an error of a replicated transaction; null for any other error. */
 function refusedCode(e: unknown): (typeof REFUSED)[number] | null {
   if (e instanceof StreamConflict) return 'replication_unavailable';
-  return e instanceof ApiError && (REFUSED as readonly string[]).includes(e.code) ? (e.code as (typeof REFUSED)[number]) : null;
+  return e instanceof ApiError && (REFUSED as readonly string[]).includes(e.code)
+    ? (e.code as (typeof REFUSED)[number])
+    : null;
 }
 
 /**
@@ -65,7 +67,12 @@ export function runWriter(table: ApplierTable, afterItems: ReadonlyArray<() => v
     if (failed) return;
     const refused = refusedCode(refusal());
     if (refused) {
-      tellMain(JSON.stringify({ results: items.map((it) => [it.id, 0, refused]), batch: items.length } satisfies WriterMessage));
+      tellMain(
+        JSON.stringify({
+          results: items.map((it) => [it.id, 0, refused]),
+          batch: items.length,
+        } satisfies WriterMessage),
+      );
       return;
     }
     const prepared = items.map(prepare);
@@ -83,7 +90,10 @@ export function runWriter(table: ApplierTable, afterItems: ReadonlyArray<() => v
     } catch (e) {
       // Replication refused the commit: nothing of the batch was written, every item is answered 503.
       const code = refusedCode(e);
-      if (code) tellMain(JSON.stringify({ results: items.map((it) => [it.id, 0, code]), batch: items.length } satisfies WriterMessage));
+      if (code)
+        tellMain(
+          JSON.stringify({ results: items.map((it) => [it.id, 0, code]), batch: items.length } satisfies WriterMessage),
+        );
       log('error', 'write transaction failed; restarting the writer', { error: String((e as Error).message) });
       failed = true;
       void exitThread(1);

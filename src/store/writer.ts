@@ -9,7 +9,14 @@ import { REFUSED, type WriteItem, type WriterMessage } from './writer-core';
 import type { Key } from 'lmdb';
 
 type Waiter = { resolve(v: unknown): void; reject(e: unknown): void; at: number };
-export type WriterStats = { in_flight: number; oldest_ms: number; committed: number; batches: number; last_batch: number; max_batch: number };
+export type WriterStats = {
+  in_flight: number;
+  oldest_ms: number;
+  committed: number;
+  batches: number;
+  last_batch: number;
+  max_batch: number;
+};
 
 let thread: Supervised | null = null;
 let maxInFlight = 1024;
@@ -61,7 +68,8 @@ function onMessage(text: string): void {
 
 /** The thread died: nothing in flight was answered, and none of it may be answered as written. */
 function failInFlight(): void {
-  for (const w of waiting.values()) w.reject(refuse?.() ?? new ApiError('ingest_failed', 'Record not persisted; safe to retry'));
+  for (const w of waiting.values())
+    w.reject(refuse?.() ?? new ApiError('ingest_failed', 'Record not persisted; safe to retry'));
   waiting.clear();
   outbox = [];
   batchesInFlight = 0;
@@ -95,7 +103,8 @@ export async function stopWriter(): Promise<void> {
 }
 
 /** The answer to a write that finds `maxInFlight` writes waiting. */
-export const overloaded = (): ApiError => new ApiError('overloaded', 'Too many writes in flight; retry shortly').withHeaders({ 'retry-after': '1' });
+export const overloaded = (): ApiError =>
+  new ApiError('overloaded', 'Too many writes in flight; retry shortly').withHeaders({ 'retry-after': '1' });
 
 /** True while a new write would be refused: the request layer then refuses ingest before parsing its body. */
 export const writerSaturated = (): boolean => waiting.size >= maxInFlight;
@@ -124,7 +133,10 @@ export function submitInternal<D, R>(kind: string, data: D, ack?: { db: string; 
  * Replication: a standby answers every write with `err` (not_primary); null when this node is primary. `forward`
  * takes the appliance's own writes meanwhile (they resolve to nothing once handed over).
  */
-export function refuseWrites(err: (() => ApiError) | null, forward?: (kind: string, data: unknown) => Promise<unknown>): void {
+export function refuseWrites(
+  err: (() => ApiError) | null,
+  forward?: (kind: string, data: unknown) => Promise<unknown>,
+): void {
   refuse = err;
   forwardInternal = err ? (forward ?? null) : null;
 }
@@ -132,7 +144,11 @@ export function refuseWrites(err: (() => ApiError) | null, forward?: (kind: stri
 function enqueue<R>(kind: string, data: unknown, ack?: { db: string; key: Key }): Promise<R> {
   if (refuse) return Promise.reject(refuse());
   if (!thread?.running()) {
-    return Promise.reject(refusedLast ? new ApiError(refusedLast).withHeaders({ 'retry-after': '1' }) : new ApiError('ingest_failed', 'The writer is not running; safe to retry'));
+    return Promise.reject(
+      refusedLast
+        ? new ApiError(refusedLast).withHeaders({ 'retry-after': '1' })
+        : new ApiError('ingest_failed', 'The writer is not running; safe to retry'),
+    );
   }
   const id = ++nextId;
   outbox.push(ack ? { id, kind, data, ack } : { id, kind, data });
@@ -142,7 +158,9 @@ function enqueue<R>(kind: string, data: unknown, ack?: { db: string; key: Key })
     flushScheduled = true;
     setImmediate(flush);
   }
-  return new Promise<R>((resolve, reject) => waiting.set(id, { resolve: resolve as (v: unknown) => void, reject, at: performance.now() }));
+  return new Promise<R>((resolve, reject) =>
+    waiting.set(id, { resolve: resolve as (v: unknown) => void, reject, at: performance.now() }),
+  );
 }
 
 /** Figures for the console, doctor and metrics. */

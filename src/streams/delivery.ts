@@ -39,7 +39,13 @@ export function dropAgent(streamId: string): void {
  * connecting (DNS rebinding) and the socket goes to the checked address, while TLS SNI, certificate
  * name check and Host stay those of the URL. Redirects are not followed. Never throws.
  */
-export async function deliver(streamId: string, endpoint: string, secret: string, rawBody: string, lookup?: Lookup): Promise<Attempt> {
+export async function deliver(
+  streamId: string,
+  endpoint: string,
+  secret: string,
+  rawBody: string,
+  lookup?: Lookup,
+): Promise<Attempt> {
   let dest: Destination;
   try {
     dest = await checkDestination(new URL(endpoint), { lookup });
@@ -56,30 +62,33 @@ export async function deliver(streamId: string, endpoint: string, secret: string
       clearTimeout(timer);
       resolve(a);
     };
-    const req = https.request({
-      method: 'POST',
-      host: target.address,
-      family: target.family,
-      port: dest.port,
-      path: dest.url.pathname + dest.url.search,
-      servername: dest.servername ?? undefined,
-      agent: agentFor(streamId),
-      headers: {
-        host: dest.url.host,
-        'content-type': 'application/json',
-        'content-length': String(Buffer.byteLength(rawBody)),
-        'user-agent': 'svc-audit-stream/1',
-        [SIGNATURE_HEADER]: signatureHeader(secret, t, rawBody),
+    const req = https.request(
+      {
+        method: 'POST',
+        host: target.address,
+        family: target.family,
+        port: dest.port,
+        path: dest.url.pathname + dest.url.search,
+        servername: dest.servername ?? undefined,
+        agent: agentFor(streamId),
+        headers: {
+          host: dest.url.host,
+          'content-type': 'application/json',
+          'content-length': String(Buffer.byteLength(rawBody)),
+          'user-agent': 'svc-audit-stream/1',
+          [SIGNATURE_HEADER]: signatureHeader(secret, t, rawBody),
+        },
       },
-    }, (res) => {
-      // The body is read and discarded (kept small) so the keep-alive socket can be reused.
-      res.on('data', () => {});
-      res.on('end', () => {
-        const status = res.statusCode ?? 0;
-        done(status >= 200 && status < 300 ? { ok: true, status } : { ok: false, error: `HTTP ${status}` });
-      });
-      res.on('error', (e) => done({ ok: false, error: e.message }));
-    });
+      (res) => {
+        // The body is read and discarded (kept small) so the keep-alive socket can be reused.
+        res.on('data', () => {});
+        res.on('end', () => {
+          const status = res.statusCode ?? 0;
+          done(status >= 200 && status < 300 ? { ok: true, status } : { ok: false, error: `HTTP ${status}` });
+        });
+        res.on('error', (e) => done({ ok: false, error: e.message }));
+      },
+    );
     const timer = setTimeout(() => {
       req.destroy(new Error(`no 2xx answer within ${DELIVERY_TIMEOUT_MS / 1000} s`));
     }, DELIVERY_TIMEOUT_MS);

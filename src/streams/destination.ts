@@ -16,23 +16,55 @@ const MAX_URL = 2048;
 const DNS_TIMEOUT_MS = 5000;
 
 // Host names of cloud instance-metadata services (GCP, AWS, Azure, OpenStack, Alibaba, Oracle).
-const METADATA_NAMES = new Set(['metadata.google.internal', 'metadata.goog', 'metadata', 'instance-data', 'instance-data.ec2.internal', 'metadata.azure.com', 'metadata.platformequinix.com', 'metadata.tencentyun.com', 'metadata.oraclecloud.com']);
+const METADATA_NAMES = new Set([
+  'metadata.google.internal',
+  'metadata.goog',
+  'metadata',
+  'instance-data',
+  'instance-data.ec2.internal',
+  'metadata.azure.com',
+  'metadata.platformequinix.com',
+  'metadata.tencentyun.com',
+  'metadata.oraclecloud.com',
+]);
 // Cloud instance-metadata endpoints (AWS, GCP, Azure, OpenStack; AWS IPv6; Alibaba).
 const METADATA = new Set(['169.254.169.254', 'fd00:ec2::254', '100.100.100.200']);
 
 // Reasons for ipaddr.js range names; a range not named here is refused under its own name.
 const KINDS: Record<string, string> = {
-  unspecified: 'unspecified', broadcast: 'broadcast', multicast: 'multicast', linkLocal: 'link-local', loopback: 'loopback',
-  private: 'private', carrierGradeNat: 'private (shared address space)', uniqueLocal: 'private', deprecatedSiteLocal: 'private (site-local)',
-  teredo: 'tunnel (Teredo)', rfc6052: 'private (local-use NAT64)', reserved: 'reserved', benchmarking: 'benchmarking', amt: 'AMT relay anycast',
-  as112: 'AS112 anycast', as112v6: 'AS112 anycast', discard: 'discard-only', orchid2: 'ORCHID', deprecatedOrchid: 'ORCHID',
-  droneRemoteIdProtocolEntityTags: 'DRIP entity tag', segmentRouting: 'segment routing',
+  unspecified: 'unspecified',
+  broadcast: 'broadcast',
+  multicast: 'multicast',
+  linkLocal: 'link-local',
+  loopback: 'loopback',
+  private: 'private',
+  carrierGradeNat: 'private (shared address space)',
+  uniqueLocal: 'private',
+  deprecatedSiteLocal: 'private (site-local)',
+  teredo: 'tunnel (Teredo)',
+  rfc6052: 'private (local-use NAT64)',
+  reserved: 'reserved',
+  benchmarking: 'benchmarking',
+  amt: 'AMT relay anycast',
+  as112: 'AS112 anycast',
+  as112v6: 'AS112 anycast',
+  discard: 'discard-only',
+  orchid2: 'ORCHID',
+  deprecatedOrchid: 'ORCHID',
+  droneRemoteIdProtocolEntityTags: 'DRIP entity tag',
+  segmentRouting: 'segment routing',
 };
 // Finer reasons inside ipaddr.js's "reserved" ranges, so that the refusal names what the address is.
 const NAMED: Array<[string, string]> = [
-  ['192.0.2.0/24', 'documentation'], ['198.51.100.0/24', 'documentation'], ['203.0.113.0/24', 'documentation'],
-  ['2001:db8::/32', 'documentation'], ['3fff::/20', 'documentation'], ['198.18.0.0/15', 'benchmarking'],
-  ['192.0.0.0/24', 'IETF protocol assignment'], ['192.88.99.0/24', '6to4 relay anycast'], ['240.0.0.0/4', 'reserved (future use)'],
+  ['192.0.2.0/24', 'documentation'],
+  ['198.51.100.0/24', 'documentation'],
+  ['203.0.113.0/24', 'documentation'],
+  ['2001:db8::/32', 'documentation'],
+  ['3fff::/20', 'documentation'],
+  ['198.18.0.0/15', 'benchmarking'],
+  ['192.0.0.0/24', 'IETF protocol assignment'],
+  ['192.88.99.0/24', '6to4 relay anycast'],
+  ['240.0.0.0/4', 'reserved (future use)'],
 ];
 const NAMED_RANGES = NAMED.map(([cidr, kind]) => [ipaddr.parseCIDR(cidr), kind] as const);
 // IANA's global unicast space for IPv6 (RFC 4291 2.4): everything else is unallocated.
@@ -70,7 +102,9 @@ export function forbiddenKind(ip: string): string | null {
     if (inner) return forbiddenKind(inner.toString());
   }
   const range = a.range();
-  if (range === 'reserved') for (const [[net, bits], kind] of NAMED_RANGES) if (net.kind() === a.kind() && a.match(net as never, bits)) return kind;
+  if (range === 'reserved')
+    for (const [[net, bits], kind] of NAMED_RANGES)
+      if (net.kind() === a.kind() && a.match(net as never, bits)) return kind;
   if (range !== 'unicast') return KINDS[range] ?? range;
   if (a.kind() === 'ipv6' && !a.match(GLOBAL_V6 as never)) return 'unallocated (outside 2000::/3)';
   return null;
@@ -98,7 +132,8 @@ export function allowlisted(ip: string): boolean {
 
 /** SPEC: url must be an absolute https URL (invalid_url, then not_https). */
 export function parseEndpoint(v: unknown): URL {
-  if (typeof v !== 'string' || !v.trim() || v.length > MAX_URL) throw new ApiError('invalid_url', `url must be an absolute URL of at most ${MAX_URL} characters`);
+  if (typeof v !== 'string' || !v.trim() || v.length > MAX_URL)
+    throw new ApiError('invalid_url', `url must be an absolute URL of at most ${MAX_URL} characters`);
   let u: URL;
   try {
     u = new URL(v.trim());
@@ -114,14 +149,21 @@ export function parseEndpoint(v: unknown): URL {
 
 function timeout<T>(p: Promise<T>, ms: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout>;
-  return Promise.race([p, new Promise<T>((_, reject) => { timer = setTimeout(() => reject(new Error('DNS lookup timed out')), ms); })])
-    .finally(() => clearTimeout(timer));
+  return Promise.race([
+    p,
+    new Promise<T>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('DNS lookup timed out')), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
 }
 
 export const systemLookup: Lookup = (host) => dnsLookup(host, { all: true, verbatim: true });
 
 function refuse(u: URL, ip: string, kind: string): never {
-  throw new ApiError('forbidden_destination', `${u.hostname} ${isIP(ip) && u.hostname.replace(/^\[|\]$/g, '') === ip ? 'is' : `resolves to ${ip}, which is`} a ${kind} address`);
+  throw new ApiError(
+    'forbidden_destination',
+    `${u.hostname} ${isIP(ip) && u.hostname.replace(/^\[|\]$/g, '') === ip ? 'is' : `resolves to ${ip}, which is`} a ${kind} address`,
+  );
 }
 
 /**
@@ -130,9 +172,15 @@ function refuse(u: URL, ip: string, kind: string): never {
  * `onCreate`: a name that does not resolve yet is accepted (it is checked again at every delivery);
  * at delivery a failed lookup throws a plain Error (a failed attempt, retried later).
  */
-export async function checkDestination(u: URL, opts: { onCreate?: boolean; lookup?: Lookup } = {}): Promise<Destination> {
+export async function checkDestination(
+  u: URL,
+  opts: { onCreate?: boolean; lookup?: Lookup } = {},
+): Promise<Destination> {
   // "name." is the same host as "name" (absolute DNS form): compared and resolved without the dot.
-  const host = u.hostname.replace(/^\[|\]$/g, '').toLowerCase().replace(/\.+$/, '');
+  const host = u.hostname
+    .replace(/^\[|\]$/g, '')
+    .toLowerCase()
+    .replace(/\.+$/, '');
   const port = u.port ? Number(u.port) : 443;
   const literal = isIP(host) !== 0;
   let addresses: Address[];

@@ -48,8 +48,18 @@ export function checkStreamType(body: unknown): 'webhook' {
 /** The stream as the API shows it; the secret never (it is returned once by create only). */
 export function streamOut(r: StreamRow) {
   return {
-    id: r.id, type: r.type, endpoint: r.endpoint, state: r.state, cursor_seq: r.cursor_seq, created_at: r.created_at,
-    organization_id: r.org_id, delivered_events: r.delivered_events, last_delivered_at: r.last_delivered_at,
-    last_attempt_at: r.last_attempt_at, failures: r.failures, next_attempt_at: r.next_attempt_at, last_error: r.last_error,
+    id: r.id,
+    type: r.type,
+    endpoint: r.endpoint,
+    state: r.state,
+    cursor_seq: r.cursor_seq,
+    created_at: r.created_at,
+    organization_id: r.org_id,
+    delivered_events: r.delivered_events,
+    last_delivered_at: r.last_delivered_at,
+    last_attempt_at: r.last_attempt_at,
+    failures: r.failures,
+    next_attempt_at: r.next_attempt_at,
+    last_error: r.last_error,
   };
 }

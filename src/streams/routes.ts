@@ -8,32 +8,66 @@ import { createStream, deleteStream, listStreams, setPaused } from './service';
 
 const tag = 'streams';
 
-export const streamRoutes = (guards: Guards) => new Elysia()
-  .use(guards)
-  .post('/v1/audit/orgs/:id/streams', async ({ params, body, set, principal }) => {
-    const out = await createStream(principal.tenant, params.id, body);
-    set.status = 201;
-    return out;
-  }, {
-    auth: ['audit:write'],
-    detail: doc({
-      summary: 'Create a webhook stream (signing secret shown once)', tag, body: StreamIn, ok: { 201: Stream },
-      errors: ['unsupported_stream_type', 'too_many_streams', 'invalid_url', 'not_https', 'forbidden_destination', 'not_found', 'org_not_found', 'org_archived'],
-    }),
-  })
-  .get('/v1/audit/orgs/:id/streams', ({ params, principal }) => listStreams(principal.tenant.tenant_id, params.id), {
-    auth: ['audit:write'],
-    detail: doc({ summary: 'List the streams of an organization', tag, ok: { 200: StreamList }, errors: ['not_found', 'org_not_found'] }),
-  })
-  .delete('/v1/audit/orgs/:id/streams/:stream_id', ({ params, principal }) => deleteStream(principal.tenant.tenant_id, params.id, params.stream_id), {
-    auth: ['audit:write'],
-    detail: doc({ summary: 'Delete a stream', tag, ok: { 200: Deleted }, errors: ['not_found'] }),
-  })
-  .post('/v1/audit/orgs/:id/streams/:stream_id/pause', ({ params, principal }) => setPaused(principal.tenant.tenant_id, params.id, params.stream_id, true), {
-    auth: ['audit:write'],
-    detail: doc({ summary: 'Pause a stream', tag, ok: { 200: Stream }, errors: ['not_found'] }),
-  })
-  .post('/v1/audit/orgs/:id/streams/:stream_id/resume', ({ params, principal }) => setPaused(principal.tenant.tenant_id, params.id, params.stream_id, false), {
-    auth: ['audit:write'],
-    detail: doc({ summary: 'Resume a paused or failing stream', tag, ok: { 200: Stream }, errors: ['not_found'] }),
-  });
+export const streamRoutes = (guards: Guards) =>
+  new Elysia()
+    .use(guards)
+    .post(
+      '/v1/audit/orgs/:id/streams',
+      async ({ params, body, set, principal }) => {
+        const out = await createStream(principal.tenant, params.id, body);
+        set.status = 201;
+        return out;
+      },
+      {
+        auth: ['audit:write'],
+        detail: doc({
+          summary: 'Create a webhook stream (signing secret shown once)',
+          tag,
+          body: StreamIn,
+          ok: { 201: Stream },
+          errors: [
+            'unsupported_stream_type',
+            'too_many_streams',
+            'invalid_url',
+            'not_https',
+            'forbidden_destination',
+            'not_found',
+            'org_not_found',
+            'org_archived',
+          ],
+        }),
+      },
+    )
+    .get('/v1/audit/orgs/:id/streams', ({ params, principal }) => listStreams(principal.tenant.tenant_id, params.id), {
+      auth: ['audit:write'],
+      detail: doc({
+        summary: 'List the streams of an organization',
+        tag,
+        ok: { 200: StreamList },
+        errors: ['not_found', 'org_not_found'],
+      }),
+    })
+    .delete(
+      '/v1/audit/orgs/:id/streams/:stream_id',
+      ({ params, principal }) => deleteStream(principal.tenant.tenant_id, params.id, params.stream_id),
+      {
+        auth: ['audit:write'],
+        detail: doc({ summary: 'Delete a stream', tag, ok: { 200: Deleted }, errors: ['not_found'] }),
+      },
+    )
+    .post(
+      '/v1/audit/orgs/:id/streams/:stream_id/pause',
+      ({ params, principal }) => setPaused(principal.tenant.tenant_id, params.id, params.stream_id, true),
+      {
+        auth: ['audit:write'],
+        detail: doc({ summary: 'Pause a stream', tag, ok: { 200: Stream }, errors: ['not_found'] }),
+      },
+    )
+    .post(
+      '/v1/audit/orgs/:id/streams/:stream_id/resume',
+      ({ params, principal }) => setPaused(principal.tenant.tenant_id, params.id, params.stream_id, false),
+      {
+        auth: ['audit:write'],
+        detail: doc({ summary: 'Resume a paused or failing stream', tag, ok: { 200: Stream }, errors: ['not_found'] }),
+      },
+    );

@@ -20,11 +20,14 @@ export function onStreamChanged(l: Listener): () => void {
   listeners.add(l);
   return () => listeners.delete(l);
 }
-const changed = (row: StreamRow | null, key: [string, string, string]) => { for (const l of listeners) l(row, key); };
+const changed = (row: StreamRow | null, key: [string, string, string]) => {
+  for (const l of listeners) l(row, key);
+};
 
 const aad = (id: string) => `audit-stream:${id}`;
 /** The stream's signing secret in clear, for signing a delivery. */
-export const streamSecret = (r: StreamRow): string => unseal(masterKey(config().masterKeyFile), r.secret_sealed, aad(r.id)).toString('utf8');
+export const streamSecret = (r: StreamRow): string =>
+  unseal(masterKey(config().masterKeyFile), r.secret_sealed, aad(r.id)).toString('utf8');
 
 /**
  * POST /v1/audit/orgs/{id}/streams. Order: org (404), type, url syntax and scheme, destination
@@ -42,10 +45,22 @@ export async function createStream(tenant: TenantRow, orgId: string, body: unkno
   const id = uuidv7();
   const secret = secretToken(SECRET_PREFIX);
   const row: StreamRow = {
-    id, tenant_id: t, org_id: orgId, type: 'webhook', endpoint: url.href, state: 'active',
-    cursor_seq: 0, secret_sealed: seal(masterKey(config().masterKeyFile), Buffer.from(secret, 'utf8'), aad(id)),
-    created_at: new Date().toISOString(), failures: 0, failing_since: null, next_attempt_at: null, last_attempt_at: null,
-    last_delivered_at: null, last_error: null, delivered_events: 0,
+    id,
+    tenant_id: t,
+    org_id: orgId,
+    type: 'webhook',
+    endpoint: url.href,
+    state: 'active',
+    cursor_seq: 0,
+    secret_sealed: seal(masterKey(config().masterKeyFile), Buffer.from(secret, 'utf8'), aad(id)),
+    created_at: new Date().toISOString(),
+    failures: 0,
+    failing_since: null,
+    next_attempt_at: null,
+    last_attempt_at: null,
+    last_delivered_at: null,
+    last_error: null,
+    delivered_events: 0,
   };
   const ok = await transact(() => {
     if (limit !== null && orgStreams(t, orgId).length >= limit) return false;
@@ -83,16 +98,20 @@ export async function deleteStream(tenantId: string, orgId: string, streamId: st
 export async function setPaused(tenantId: string, orgId: string, streamId: string, paused: boolean) {
   getOrg(tenantId, orgId);
   const key = streamKey(getStream(tenantId, orgId, streamId));
-  const next = await updateStream(key, () => (paused
-    ? { state: 'paused', next_attempt_at: null }
-    : { state: 'active', failures: 0, failing_since: null, next_attempt_at: null }));
+  const next = await updateStream(key, () =>
+    paused
+      ? { state: 'paused', next_attempt_at: null }
+      : { state: 'active', failures: 0, failing_since: null, next_attempt_at: null },
+  );
   if (!next) throw new ApiError('not_found', 'No such stream');
   changed(next, key);
   return streamOut(next);
 }
 
-const updateStream = (key: [string, string, string], change: (cur: StreamRow) => Partial<StreamRow>): Promise<StreamRow | null> =>
-  updateRow(streams(), key, change);
+const updateStream = (
+  key: [string, string, string],
+  change: (cur: StreamRow) => Partial<StreamRow>,
+): Promise<StreamRow | null> => updateRow(streams(), key, change);
 
 // ---- used by the delivery worker ----
 
@@ -127,31 +146,52 @@ export async function dropIfOrgGone(key: [string, string, string]): Promise<bool
 
 /** Streams of one org (the portal's log_streams view). */
 export function orgStreams(tenantId: string, orgId: string) {
-  return [...streams().getRange(orgRange(tenantId, orgId))].map(({ value }) => value as StreamRow).filter((r) => !orphaned(r)).map(streamOut);
+  return [...streams().getRange(orgRange(tenantId, orgId))]
+    .map(({ value }) => value as StreamRow)
+    .filter((r) => !orphaned(r))
+    .map(streamOut);
 }
 
 /**
  * After a 2xx: moves the cursor to the batch's last seq, durably, before the next batch is read.
  * Only forward, and only while the stream exists: a restart resumes right after the acknowledged batch.
  */
-export function recordDelivered(key: [string, string, string], throughSeq: number, count: number): Promise<StreamRow | null> {
+export function recordDelivered(
+  key: [string, string, string],
+  throughSeq: number,
+  count: number,
+): Promise<StreamRow | null> {
   const now = new Date().toISOString();
   return updateStream(key, (cur) => ({
-    cursor_seq: Math.max(cur.cursor_seq, throughSeq), delivered_events: cur.delivered_events + count,
-    state: cur.state === 'paused' ? 'paused' : 'active', failures: 0, failing_since: null, next_attempt_at: null,
-    last_attempt_at: now, last_delivered_at: now, last_error: null,
+    cursor_seq: Math.max(cur.cursor_seq, throughSeq),
+    delivered_events: cur.delivered_events + count,
+    state: cur.state === 'paused' ? 'paused' : 'active',
+    failures: 0,
+    failing_since: null,
+    next_attempt_at: null,
+    last_attempt_at: now,
+    last_delivered_at: now,
+    last_error: null,
   }));
 }
 
 /** After a failed attempt: state failing, next attempt at `retryAt`; paused once it has failed for PAUSE_AFTER_MS. */
-export function recordFailure(key: [string, string, string], error: string, retryAt: number): Promise<StreamRow | null> {
+export function recordFailure(
+  key: [string, string, string],
+  error: string,
+  retryAt: number,
+): Promise<StreamRow | null> {
   const now = Date.now();
   return updateStream(key, (cur) => {
     const since = cur.failing_since ?? new Date(now).toISOString();
     const pause = cur.state === 'paused' || now - Date.parse(since) >= PAUSE_AFTER_MS;
     return {
-      state: pause ? 'paused' : 'failing', failures: cur.failures + 1, failing_since: since, last_error: error.slice(0, 200),
-      last_attempt_at: new Date(now).toISOString(), next_attempt_at: pause ? null : new Date(retryAt).toISOString(),
+      state: pause ? 'paused' : 'failing',
+      failures: cur.failures + 1,
+      failing_since: since,
+      last_error: error.slice(0, 200),
+      last_attempt_at: new Date(now).toISOString(),
+      next_attempt_at: pause ? null : new Date(retryAt).toISOString(),
     };
   });
 }

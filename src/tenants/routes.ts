@@ -8,16 +8,38 @@ import { domainKeysDoc } from './service';
 import { platformKeyDoc } from '../signing/platform';
 import { recordTable } from '../records/table';
 
-export const KeyRecord = open({ domain: t.String(), public_key: t.String({ description: 'base64url' }), algorithm: t.Literal('ed25519'), key_id: t.String(), keys: t.Array(Obj) });
-export const PlatformKey = open({ algorithm: t.Literal('ed25519'), public_key: t.String(), key_id: t.String(), created_at: Ts, note_verifier_key: t.String() });
+export const KeyRecord = open({
+  domain: t.String(),
+  public_key: t.String({ description: 'base64url' }),
+  algorithm: t.Literal('ed25519'),
+  key_id: t.String(),
+  keys: t.Array(Obj),
+});
+export const PlatformKey = open({
+  algorithm: t.Literal('ed25519'),
+  public_key: t.String(),
+  key_id: t.String(),
+  created_at: Ts,
+  note_verifier_key: t.String(),
+});
 
-export const tenantRoutes = (guards: Guards) => new Elysia()
-  .use(guards)
-  .get('/keys/:domain', ({ params }) => recordTable().logs.withNoteVerifierKeys(domainKeysDoc(params.domain)), {
-    publicRate: true,
-    detail: doc({ summary: "A tenant's public signing keys, signed by the platform key", tag: 'keys', ok: { 200: KeyRecord }, errors: ['not_found'] }),
-  })
-  .get('/.well-known/svc-platform-key', () => recordTable().logs.withHeadVerifierKey(platformKeyDoc()), {
-    publicRate: true,
-    detail: doc({ summary: "The appliance's platform key, with its signed-note vkey under the head log's origin", tag: 'keys', ok: { 200: PlatformKey } }),
-  });
+export const tenantRoutes = (guards: Guards) =>
+  new Elysia()
+    .use(guards)
+    .get('/keys/:domain', ({ params }) => recordTable().logs.withNoteVerifierKeys(domainKeysDoc(params.domain)), {
+      publicRate: true,
+      detail: doc({
+        summary: "A tenant's public signing keys, signed by the platform key",
+        tag: 'keys',
+        ok: { 200: KeyRecord },
+        errors: ['not_found'],
+      }),
+    })
+    .get('/.well-known/svc-platform-key', () => recordTable().logs.withHeadVerifierKey(platformKeyDoc()), {
+      publicRate: true,
+      detail: doc({
+        summary: "The appliance's platform key, with its signed-note vkey under the head log's origin",
+        tag: 'keys',
+        ok: { 200: PlatformKey },
+      }),
+    });

@@ -26,14 +26,23 @@ export async function createTenant(input: CreateTenantIn) {
   if (!name || name.length > 255) throw new ApiError('invalid_name', 'name must be 1-255 characters');
   if (!DOMAIN.test(domain)) throw new ApiError('bad_request', `invalid domain: ${domain}`);
   // DECISIONS 11: these would give the tenant's log the origin of a platform log (or the witness key's name).
-  if (RESERVED_DOMAINS.includes(domain)) throw new ApiError('invalid_payload', `the domain ${domain} is reserved for the appliance's own logs`);
+  if (RESERVED_DOMAINS.includes(domain))
+    throw new ApiError('invalid_payload', `the domain ${domain} is reserved for the appliance's own logs`);
   if (!isPlanName(plan)) throw new ApiError('bad_request', `plan must be one of ${PLAN_NAMES.join(', ')}`);
   const now = new Date().toISOString();
   const tenant_id = uuidv4();
   const row = newKeyRow(tenant_id, now);
   const t: TenantRow = {
-    tenant_id, name, issuer_name: (input.issuerName ?? '').trim() || name, primary_domain: domain,
-    domain_verified: false, domain_verified_at: null, logo_url: null, plan, past_due: false, created_at: now,
+    tenant_id,
+    name,
+    issuer_name: (input.issuerName ?? '').trim() || name,
+    primary_domain: domain,
+    domain_verified: false,
+    domain_verified_at: null,
+    logo_url: null,
+    plan,
+    past_due: false,
+    created_at: now,
     active_key_id: row.key_id,
   };
   const ok = await tenantDomains().ifNoExists(domain, () => {
@@ -43,7 +52,14 @@ export async function createTenant(input: CreateTenantIn) {
     putKeyInTxn(row);
   });
   if (!ok) throw new ApiError('bad_request', `domain already registered: ${domain}`);
-  return { tenant_id, name, primary_domain: domain, plan, key_id: row.key_id, public_key: row.public_key.toString('hex') };
+  return {
+    tenant_id,
+    name,
+    primary_domain: domain,
+    plan,
+    key_id: row.key_id,
+    public_key: row.public_key.toString('hex'),
+  };
 }
 
 /** The tenant by id or primary domain; throws ApiError not_found. */
@@ -66,10 +82,23 @@ export function listTenants(): TenantRow[] {
 /** A tenant as shown by the CLI and console: the row plus its keys' public halves, never a private key. */
 export function describeTenant(t: TenantRow) {
   return {
-    tenant_id: t.tenant_id, name: t.name, issuer_name: t.issuer_name, primary_domain: t.primary_domain,
-    domain_verified: t.domain_verified, domain_verified_at: t.domain_verified_at, logo_url: t.logo_url, plan: t.plan,
-    past_due: t.past_due, created_at: t.created_at, active_key_id: t.active_key_id,
-    keys: tenantKeys(t.tenant_id).map((k) => ({ key_id: k.key_id, public_key: k.public_key.toString('hex'), valid_from: k.valid_from, valid_until: k.valid_until })),
+    tenant_id: t.tenant_id,
+    name: t.name,
+    issuer_name: t.issuer_name,
+    primary_domain: t.primary_domain,
+    domain_verified: t.domain_verified,
+    domain_verified_at: t.domain_verified_at,
+    logo_url: t.logo_url,
+    plan: t.plan,
+    past_due: t.past_due,
+    created_at: t.created_at,
+    active_key_id: t.active_key_id,
+    keys: tenantKeys(t.tenant_id).map((k) => ({
+      key_id: k.key_id,
+      public_key: k.public_key.toString('hex'),
+      valid_from: k.valid_from,
+      valid_until: k.valid_until,
+    })),
   };
 }
 
@@ -98,7 +127,10 @@ export async function verifyDomain(ref: string, force = false): Promise<TenantRo
     }
     const want = `svc-verify=${t.tenant_id}`;
     if (!records.some((r) => r.join('') === want)) {
-      throw new ApiError('bad_request', `DNS TXT _svc-verify.${t.primary_domain} does not hold ${want}; use --force to attest`);
+      throw new ApiError(
+        'bad_request',
+        `DNS TXT _svc-verify.${t.primary_domain} does not hold ${want}; use --force to attest`,
+      );
     }
   }
   return updateTenant(t.tenant_id, () => ({ domain_verified: true, domain_verified_at: new Date().toISOString() }));
@@ -121,7 +153,12 @@ export async function rotateKey(ref: string) {
 
 /** SPEC "Issuer block": domain_verified_at and logo_url omitted when absent. */
 export function issuerBlock(t: TenantRow) {
-  const o: Record<string, unknown> = { name: t.name, issuer_name: t.issuer_name, primary_domain: t.primary_domain, domain_verified: t.domain_verified };
+  const o: Record<string, unknown> = {
+    name: t.name,
+    issuer_name: t.issuer_name,
+    primary_domain: t.primary_domain,
+    domain_verified: t.domain_verified,
+  };
   if (t.domain_verified && t.domain_verified_at) o.domain_verified_at = t.domain_verified_at;
   if (t.logo_url) o.logo_url = t.logo_url;
   return o;
@@ -135,11 +172,24 @@ export function domainKeysDoc(domain: string) {
   const keys = tenantKeys(t.tenant_id).map((k) => {
     const public_key = k.public_key.toString('base64url');
     const platform_signature = signKeyRecord({ domain: t.primary_domain, public_key, key_id: k.key_id });
-    return { key_id: k.key_id, public_key, algorithm: 'ed25519', valid_from: k.valid_from, valid_until: k.valid_until, platform_signature };
+    return {
+      key_id: k.key_id,
+      public_key,
+      algorithm: 'ed25519',
+      valid_from: k.valid_from,
+      valid_until: k.valid_until,
+      platform_signature,
+    };
   });
   const active = keys.find((k) => k.key_id === t.active_key_id)!;
   return {
-    domain: t.primary_domain, public_key: active.public_key, algorithm: 'ed25519', key_id: active.key_id,
-    platform_signature: active.platform_signature, domain_verified: t.domain_verified, issuer_name: t.issuer_name, keys,
+    domain: t.primary_domain,
+    public_key: active.public_key,
+    algorithm: 'ed25519',
+    key_id: active.key_id,
+    platform_signature: active.platform_signature,
+    domain_verified: t.domain_verified,
+    issuer_name: t.issuer_name,
+    keys,
   };
 }

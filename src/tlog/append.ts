@@ -25,7 +25,8 @@ export function appendLeafHash(data: Uint8Array): Buffer {
 export const publicHostOf = (url: string): string => new URL(url).host;
 
 /** The origin of a log, from the public host and the tenant's domain (and the org, for an org log). */
-export const originOf = (host: string, domain: string, orgId: string | null): string => (orgId === null ? `${host}/${domain}` : `${host}/${domain}/audit/${orgId}`);
+export const originOf = (host: string, domain: string, orgId: string | null): string =>
+  orgId === null ? `${host}/${domain}` : `${host}/${domain}/audit/${orgId}`;
 
 /**
  * Inside a write transaction: the log's number, creating its registry row on first use. The origin is fixed
@@ -42,8 +43,12 @@ export function logNumInTxn(tenantId: string, orgId: string | null): number {
   if (domain === undefined) throw new Error('transparency log for an unknown tenant');
   const url = config().publicUrl;
   const row: LogRow = {
-    num, tenant_id: tenantId, org_id: orgId, domain,
-    origin: url ? originOf(publicHostOf(url), domain, orgId) : null, created_at: new Date().toISOString(),
+    num,
+    tenant_id: tenantId,
+    org_id: orgId,
+    domain,
+    origin: url ? originOf(publicHostOf(url), domain, orgId) : null,
+    created_at: new Date().toISOString(),
   };
   logs().putSync(num, row);
   logIds().putSync(key, num);
@@ -97,9 +102,16 @@ export function flushLogsInTxn(): void {
  * Inside a write transaction (first-start migration only): appends leaves whose hashes are already computed
  * to the log's end, with their record ids for lookup (their rows cannot carry leaf_index). Returns the first index.
  */
-export function appendMigratedLeavesInTxn(num: number, batch: Array<{ hash: Uint8Array; ref: string | null; id: string | null }>): number {
+export function appendMigratedLeavesInTxn(
+  num: number,
+  batch: Array<{ hash: Uint8Array; ref: string | null; id: string | null }>,
+): number {
   const first = heads().get(num) ?? 0;
-  putLeavesInTxn(num, first, batch.map((l) => encodeLeaf(l.hash, l.ref)));
+  putLeavesInTxn(
+    num,
+    first,
+    batch.map((l) => encodeLeaf(l.hash, l.ref)),
+  );
   // Time-ordered ids in roughly time order: mostly appended in place.
   batch.forEach((l, k) => l.id && putGrowing(migratedRefs(), [num, l.id], first + k));
   heads().putSync(num, first + batch.length);

@@ -11,7 +11,12 @@ export function latestCheckpoint(num: number): (CheckpointRow & { tree_size: num
   const hit = latestCache.get(num);
   if (hit !== undefined) return hit;
   let found: (CheckpointRow & { tree_size: number }) | null = null;
-  for (const { key, value } of checkpoints().getRange({ start: [num, Number.MAX_SAFE_INTEGER], end: [num, -1], reverse: true, limit: 1 })) {
+  for (const { key, value } of checkpoints().getRange({
+    start: [num, Number.MAX_SAFE_INTEGER],
+    end: [num, -1],
+    reverse: true,
+    limit: 1,
+  })) {
     found = { ...value, tree_size: (key as [number, number])[1] };
   }
   latestCache.set(num, found);
@@ -26,11 +31,16 @@ export function checkpointAt(num: number, size: number): CheckpointRow | undefin
 }
 /** Every stored checkpoint of a log in size order (integrity scan). */
 export function checkpointsOf(num: number): Array<CheckpointRow & { tree_size: number }> {
-  return [...checkpoints().getRange({ start: [num, 0], end: [num, Number.MAX_SAFE_INTEGER] })].map(({ key, value }) => ({ ...value, tree_size: (key as [number, number])[1] }));
+  return [...checkpoints().getRange({ start: [num, 0], end: [num, Number.MAX_SAFE_INTEGER] })].map(
+    ({ key, value }) => ({ ...value, tree_size: (key as [number, number])[1] }),
+  );
 }
 
 /** The org's latest checkpoint as exports record it and the portal shows it: {tree_size, root_hash, note}, or null. */
-export function orgCheckpoint(tenantId: string, orgId: string): { tree_size: number; root_hash: string; note: string } | null {
+export function orgCheckpoint(
+  tenantId: string,
+  orgId: string,
+): { tree_size: number; root_hash: string; note: string } | null {
   const log = orgLog(tenantId, orgId);
   const cp = log ? latestCheckpoint(log.num) : null;
   return cp ? { tree_size: cp.tree_size, root_hash: toHex(cp.root), note: cp.note } : null;

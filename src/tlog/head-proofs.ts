@@ -3,22 +3,45 @@
 // a head signed but not yet cosigned and stamped is never served.
 import { ApiError } from '../errors';
 import { consistencyOut, inclusionWithin, intParam, type ProofBound } from './proofs';
-import { headLeafOf, headLog, headRetryAfterSeconds, latestPublishedHead, logOfOrigin, publishedHeadAt, type PublishedHead } from './heads';
+import {
+  headLeafOf,
+  headLog,
+  headRetryAfterSeconds,
+  latestPublishedHead,
+  logOfOrigin,
+  publishedHeadAt,
+  type PublishedHead,
+} from './heads';
 
-const bound = (): ProofBound => ({ size: latestPublishedHead()?.tree_size ?? null, retryAfter: headRetryAfterSeconds(), covered: 'a published head' });
+const bound = (): ProofBound => ({
+  size: latestPublishedHead()?.tree_size ?? null,
+  retryAfter: headRetryAfterSeconds(),
+  covered: 'a published head',
+});
 const given = (v: string | undefined): v is string => v !== undefined && v !== '';
 
 function headOut(h: PublishedHead) {
   return {
-    origin: headLog()!.origin, tree_size: h.tree_size, root_hash: h.root.toString('hex'), checkpoint: h.note,
-    cosignatures: h.cosignatures, timestamps: h.timestamps, issued_at: h.issued_at,
+    origin: headLog()!.origin,
+    tree_size: h.tree_size,
+    root_hash: h.root.toString('hex'),
+    checkpoint: h.note,
+    cosignatures: h.cosignatures,
+    timestamps: h.timestamps,
+    issued_at: h.issued_at,
   };
 }
 
 /** GET /v1/proof/head/checkpoint[?tree_size=N]: the latest published head, or the published head of N leaves. */
 export function headCheckpointOut(q: { tree_size?: string }) {
-  const h = given(q.tree_size) ? publishedHeadAt(intParam(q.tree_size, 'invalid_tree_size', 'tree_size')) : latestPublishedHead();
-  if (!h) throw new ApiError('checkpoint_not_found', given(q.tree_size) ? `No published head of ${q.tree_size} leaves` : 'No head has been published yet');
+  const h = given(q.tree_size)
+    ? publishedHeadAt(intParam(q.tree_size, 'invalid_tree_size', 'tree_size'))
+    : latestPublishedHead();
+  if (!h)
+    throw new ApiError(
+      'checkpoint_not_found',
+      given(q.tree_size) ? `No published head of ${q.tree_size} leaves` : 'No head has been published yet',
+    );
   return headOut(h);
 }
 
@@ -27,13 +50,16 @@ export type HeadInclusionQuery = { leaf_index?: string; origin?: string; size?: 
 /** GET /v1/proof/head/inclusion?leaf_index=N | ?origin=O&size=S [&tree_size=M]. */
 export function headInclusionOut(q: HeadInclusionQuery) {
   const byCheckpoint = given(q.origin) || given(q.size);
-  if (byCheckpoint && given(q.leaf_index)) throw new ApiError('invalid_leaf_index', 'Send either leaf_index or origin and size');
-  if (!byCheckpoint) return inclusionWithin(headLog(), { leaf_index: q.leaf_index, tree_size: q.tree_size }, () => undefined, bound());
+  if (byCheckpoint && given(q.leaf_index))
+    throw new ApiError('invalid_leaf_index', 'Send either leaf_index or origin and size');
+  if (!byCheckpoint)
+    return inclusionWithin(headLog(), { leaf_index: q.leaf_index, tree_size: q.tree_size }, () => undefined, bound());
   if (!given(q.origin)) throw new ApiError('leaf_not_found', 'origin is required with size');
   const size = intParam(q.size, 'invalid_tree_size', 'size');
   const num = logOfOrigin(q.origin);
   const index = num === undefined ? undefined : headLeafOf(num, size);
-  if (index === undefined) throw new ApiError('leaf_not_found', `No signed checkpoint of ${q.origin} at size ${size} is in the head`);
+  if (index === undefined)
+    throw new ApiError('leaf_not_found', `No signed checkpoint of ${q.origin} at size ${size} is in the head`);
   return inclusionWithin(headLog(), { leaf_index: String(index), tree_size: q.tree_size }, () => undefined, bound());
 }
 

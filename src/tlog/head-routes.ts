@@ -15,10 +15,26 @@ type Q = Record<string, string | undefined>;
 const tag = 'logs';
 
 export const HeadCheckpoint = open({
-  origin: t.String(), tree_size: t.Integer(), root_hash: Hex64,
-  checkpoint: t.String({ description: 'C2SP signed note: the platform signature line, then one cosignature line per witness that cosigned' }),
-  cosignatures: t.Array(t.Object({ witness: t.String(), key_id: t.String({ pattern: '^[0-9a-f]{8}$' }), time: t.Integer({ description: 'Unix seconds' }) })),
-  timestamps: t.Array(t.Object({ token: t.String({ contentEncoding: 'base64', description: 'DER TimeStampToken (CMS ContentInfo)' }), gen_time: Ts, tsa: t.String() })),
+  origin: t.String(),
+  tree_size: t.Integer(),
+  root_hash: Hex64,
+  checkpoint: t.String({
+    description: 'C2SP signed note: the platform signature line, then one cosignature line per witness that cosigned',
+  }),
+  cosignatures: t.Array(
+    t.Object({
+      witness: t.String(),
+      key_id: t.String({ pattern: '^[0-9a-f]{8}$' }),
+      time: t.Integer({ description: 'Unix seconds' }),
+    }),
+  ),
+  timestamps: t.Array(
+    t.Object({
+      token: t.String({ contentEncoding: 'base64', description: 'DER TimeStampToken (CMS ContentInfo)' }),
+      gen_time: Ts,
+      tsa: t.String(),
+    }),
+  ),
   issued_at: Ts,
 });
 
@@ -31,7 +47,7 @@ function headServed(): ServedLog | null {
 /** A head leaf's data, stored with it (the head names no tenant: its entry bundles need no key). */
 const headLeafData = (index: number): Uint8Array | null => {
   const log = headLog();
-  return log ? leafData().get([log.num, index]) ?? null : null;
+  return log ? (leafData().get([log.num, index]) ?? null) : null;
 };
 
 export const headRoutes = (guards: Guards) =>
@@ -40,31 +56,69 @@ export const headRoutes = (guards: Guards) =>
     .get('/v1/proof/head/checkpoint', ({ query }) => headCheckpointOut(query as Q), {
       publicRate: true,
       detail: doc({
-        summary: 'The latest published head, or the published head of tree_size leaves, with its cosignatures and RFC 3161 tokens', tag,
-        query: { tree_size: t.Optional(t.Integer()) }, ok: { 200: HeadCheckpoint }, errors: ['invalid_tree_size', 'checkpoint_not_found'],
+        summary:
+          'The latest published head, or the published head of tree_size leaves, with its cosignatures and RFC 3161 tokens',
+        tag,
+        query: { tree_size: t.Optional(t.Integer()) },
+        ok: { 200: HeadCheckpoint },
+        errors: ['invalid_tree_size', 'checkpoint_not_found'],
       }),
     })
     .get('/v1/proof/head/inclusion', ({ query }) => headInclusionOut(query as Q), {
       publicRate: true,
       detail: doc({
-        summary: 'Inclusion proof of a head leaf (by leaf_index, or by the origin and size of the log checkpoint it commits to) in a published head', tag,
-        query: { leaf_index: t.Optional(t.Integer()), origin: t.Optional(t.String()), size: t.Optional(t.Integer()), tree_size: t.Optional(t.Integer()) },
-        ok: { 200: Inclusion }, errors: ['invalid_leaf_index', 'invalid_tree_size', 'leaf_pending', 'leaf_not_found', 'checkpoint_not_found'],
+        summary:
+          'Inclusion proof of a head leaf (by leaf_index, or by the origin and size of the log checkpoint it commits to) in a published head',
+        tag,
+        query: {
+          leaf_index: t.Optional(t.Integer()),
+          origin: t.Optional(t.String()),
+          size: t.Optional(t.Integer()),
+          tree_size: t.Optional(t.Integer()),
+        },
+        ok: { 200: Inclusion },
+        errors: ['invalid_leaf_index', 'invalid_tree_size', 'leaf_pending', 'leaf_not_found', 'checkpoint_not_found'],
       }),
     })
     .get('/v1/proof/head/consistency', ({ query }) => headConsistencyOut(query as Q), {
       publicRate: true,
-      detail: doc({ summary: 'Consistency proof between two head sizes, up to the latest published head', tag, query: ConsistencyQuery, ok: { 200: Consistency }, errors: ['invalid_tree_size'] }),
+      detail: doc({
+        summary: 'Consistency proof between two head sizes, up to the latest published head',
+        tag,
+        query: ConsistencyQuery,
+        ok: { 200: Consistency },
+        errors: ['invalid_tree_size'],
+      }),
     })
     .get('/tlog/head/checkpoint', () => checkpointReply(headServed()), {
       publicRate: true,
-      detail: doc({ summary: 'The latest published head (C2SP tlog-tiles; text/plain)', tag, ok: { 200: 'text' }, errors: ['checkpoint_not_found'] }),
+      detail: doc({
+        summary: 'The latest published head (C2SP tlog-tiles; text/plain)',
+        tag,
+        ok: { 200: 'text' },
+        errors: ['checkpoint_not_found'],
+      }),
     })
-    .get('/tlog/head/tile/entries/*', ({ request, params }) => tileReply(request, headServed(), `entries/${params['*']}`, headLeafData, true), {
-      publicRate: true,
-      detail: doc({ summary: "Entry bundle <N>[.p/<W>] of the head log (C2SP tlog-tiles; each head leaf's data after a big-endian uint16 length)", tag, ok: { 200: 'bytes' }, errors: ['bad_request', 'not_found'] }),
-    })
+    .get(
+      '/tlog/head/tile/entries/*',
+      ({ request, params }) => tileReply(request, headServed(), `entries/${params['*']}`, headLeafData, true),
+      {
+        publicRate: true,
+        detail: doc({
+          summary:
+            "Entry bundle <N>[.p/<W>] of the head log (C2SP tlog-tiles; each head leaf's data after a big-endian uint16 length)",
+          tag,
+          ok: { 200: 'bytes' },
+          errors: ['bad_request', 'not_found'],
+        }),
+      },
+    )
     .get('/tlog/head/tile/*', ({ request, params }) => tileReply(request, headServed(), params['*'], null, true), {
       publicRate: true,
-      detail: doc({ summary: 'Hash tile <L>/<N>[.p/<W>] of the head log (C2SP tlog-tiles; 32-byte hashes)', tag, ok: { 200: 'bytes' }, errors: ['bad_request', 'not_found'] }),
+      detail: doc({
+        summary: 'Hash tile <L>/<N>[.p/<W>] of the head log (C2SP tlog-tiles; 32-byte hashes)',
+        tag,
+        ok: { 200: 'bytes' },
+        errors: ['bad_request', 'not_found'],
+      }),
     });

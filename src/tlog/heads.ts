@@ -23,7 +23,8 @@ let latest: PublishedHead | null | undefined;
 export function latestPublishedHead(): PublishedHead | null {
   if (latest !== undefined) return latest;
   let found: PublishedHead | null = null;
-  for (const { key, value } of publishedHeads().getRange({ reverse: true, limit: 1 })) found = { ...value, tree_size: key as number };
+  for (const { key, value } of publishedHeads().getRange({ reverse: true, limit: 1 }))
+    found = { ...value, tree_size: key as number };
   // Only a found head is remembered: another process (a restore, the CLI) may see the first one appear.
   if (found) latest = found;
   return found;
@@ -37,7 +38,10 @@ export function publishedHeadAt(size: number): PublishedHead | null {
 
 /** Every published head of [from, to] sizes, in size order (a bounded range read). */
 export function publishedHeadsBetween(from: number, to: number, limit = 1000): PublishedHead[] {
-  return [...publishedHeads().getRange({ start: from, end: to + 1, limit })].map(({ key, value }) => ({ ...value, tree_size: key as number }));
+  return [...publishedHeads().getRange({ start: from, end: to + 1, limit })].map(({ key, value }) => ({
+    ...value,
+    tree_size: key as number,
+  }));
 }
 
 /** The latest signed head checkpoint not yet published (what the publisher works on), or null. */
@@ -52,7 +56,11 @@ export function unpublishedHead(): { tree_size: number; note: string; root: Buff
  * Stores a published head (publisher only; a size is published once) and, in the same write, the clock skew measured
  * against its newest token: one write transaction per head, which the writers' transactions wait for.
  */
-export async function storePublishedHead(size: number, row: PublishedHeadRow, skew: ClockSkew | null = null): Promise<void> {
+export async function storePublishedHead(
+  size: number,
+  row: PublishedHeadRow,
+  skew: ClockSkew | null = null,
+): Promise<void> {
   await transact(() => {
     if (publishedHeads().get(size) === undefined) publishedHeads().putSync(size, row);
     if (skew) meta().putSync(CLOCK, skew);

@@ -12,7 +12,17 @@ import { checkpointBody, formatNote, noteKeyId } from '../verify/note';
 import { recordTable } from '../records/table';
 import { originOf, publicHostOf } from './append';
 import { headLeafData } from '../verify/head';
-import { checkpoints, headLeaves, integrated, leafHashOf, logs, MIN_STORED_LEVEL, nodes, type CheckpointRow, type LogRow } from './repo';
+import {
+  checkpoints,
+  headLeaves,
+  integrated,
+  leafHashOf,
+  logs,
+  MIN_STORED_LEVEL,
+  nodes,
+  type CheckpointRow,
+  type LogRow,
+} from './repo';
 import { appendPlatformLeavesInTxn } from './platform';
 import { eachLeaf } from './leaf-runs';
 import { allLogs, appendedSize, integratedSize, sha } from './logs';
@@ -23,7 +33,15 @@ const utf8 = new TextEncoder();
 /** Leaves integrated per write transaction: bounds the time one step holds the main thread. */
 const CHUNK = 16384;
 
-export type NewCheckpoint = { tenant_id: string; org_id: string | null; tree_size: number; root_hash: Buffer; note: string; key_id: string; issued_at: string };
+export type NewCheckpoint = {
+  tenant_id: string;
+  org_id: string | null;
+  tree_size: number;
+  root_hash: Buffer;
+  note: string;
+  key_id: string;
+  issued_at: string;
+};
 const listeners = new Set<(c: NewCheckpoint) => void>();
 /** Called after each checkpoint is stored (streams deliver org checkpoints). */
 export function onCheckpoint(fn: (c: NewCheckpoint) => void): () => void {
@@ -119,7 +137,11 @@ type Due = { row: LogRow; origin: string; size: number; out: NodeWrite[]; cp: Ch
 function signed(row: LogRow, origin: string, size: number, out: NodeWrite[]): CheckpointRow {
   const pending = new Map(out.map(([level, index, h]) => [`${level}/${index}`, h]));
   const stored = nodeReader(row.num);
-  const root = Buffer.from(size === 0 ? sha(new Uint8Array(0)) : subtreeRoot(sha, (level, index) => pending.get(`${level}/${index}`) ?? stored(level, index), 0, size));
+  const root = Buffer.from(
+    size === 0
+      ? sha(new Uint8Array(0))
+      : subtreeRoot(sha, (level, index) => pending.get(`${level}/${index}`) ?? stored(level, index), 0, size),
+  );
   const signer = row.platform ? recordTable().tenants.platformSigner() : recordTable().tenants.signer(row.tenant_id);
   const body = checkpointBody(origin, size, root);
   const note = formatNote(body, origin, noteKeyId(sha, origin, signer.public_key), signer.sign(utf8.encode(body)));
@@ -147,7 +169,10 @@ export async function integrateAll(force = false): Promise<number> {
     const since = waitingSince.get(row.num) ?? Date.now();
     waitingSince.set(row.num, since);
     // DECISIONS 11: a head checkpoint at most every SVC_HEAD_SECONDS, whatever the number of waiting head leaves.
-    const dueNow = row.platform === 'head' ? Date.now() - since >= cfg.headSeconds * 1000 : n - cpSize >= cfg.checkpointLeaves || Date.now() - since >= cfg.checkpointSeconds * 1000;
+    const dueNow =
+      row.platform === 'head'
+        ? Date.now() - since >= cfg.headSeconds * 1000
+        : n - cpSize >= cfg.checkpointLeaves || Date.now() - since >= cfg.checkpointSeconds * 1000;
     if (!force && !dueNow) continue;
     const origin = await ensureOrigin(row);
     if (!origin) continue;
@@ -159,7 +184,10 @@ export async function integrateAll(force = false): Promise<number> {
   await transact(() => {
     const covered = due.filter((d) => d.row.platform !== 'head');
     // In signing order: the head leaf of every checkpoint signed here, but the head's own.
-    const first = appendPlatformLeavesInTxn('head', covered.map((d) => headLeafData(sha, { origin: d.origin, treeSize: d.size, root: d.cp.root })));
+    const first = appendPlatformLeavesInTxn(
+      'head',
+      covered.map((d) => headLeafData(sha, { origin: d.origin, treeSize: d.size, root: d.cp.root })),
+    );
     covered.forEach((d, i) => headLeaves().putSync([d.row.num, d.size], first + i));
     for (const d of due) {
       storeNodesInTxn(d.row.num, d.out, d.size);
@@ -171,7 +199,15 @@ export async function integrateAll(force = false): Promise<number> {
     rememberCheckpoint(d.row.num, { ...d.cp, tree_size: d.size });
     for (const l of listeners) {
       try {
-        l({ tenant_id: d.row.tenant_id, org_id: d.row.org_id, tree_size: d.size, root_hash: d.cp.root, note: d.cp.note, key_id: d.cp.key_id, issued_at: d.cp.issued_at });
+        l({
+          tenant_id: d.row.tenant_id,
+          org_id: d.row.org_id,
+          tree_size: d.size,
+          root_hash: d.cp.root,
+          note: d.cp.note,
+          key_id: d.cp.key_id,
+          issued_at: d.cp.issued_at,
+        });
       } catch (e) {
         log('error', 'checkpoint listener failed', { error: String((e as Error).message) });
       }

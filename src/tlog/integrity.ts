@@ -27,7 +27,15 @@ export type LogReport = {
   problems: string[];
 };
 
-const EMPTY: LogReport = { log_verified: true, first_bad_leaf: null, tail_verified: true, checkpoint: null, tree_size: 0, checkpoints_checked: 0, problems: [] };
+const EMPTY: LogReport = {
+  log_verified: true,
+  first_bad_leaf: null,
+  tail_verified: true,
+  checkpoint: null,
+  tree_size: 0,
+  checkpoints_checked: 0,
+  problems: [],
+};
 
 /** Scans a log: O(n) row reads, O(log n) memory (roots folded from a stack of perfect subtrees). */
 export function checkLog(log: LogRow | undefined, source: LeafSource, onProgress?: (done: number) => void): LogReport {
@@ -91,7 +99,9 @@ export function checkLog(log: LogRow | undefined, source: LeafSource, onProgress
   }
   let sigOk = true;
   if (latest) {
-    const key = log.platform ? recordTable().tenants.platformPublicKey() : recordTable().tenants.publishedKey(log.tenant_id, latest.key_id);
+    const key = log.platform
+      ? recordTable().tenants.platformPublicKey()
+      : recordTable().tenants.publishedKey(log.tenant_id, latest.key_id);
     sigOk = !!key && !!log.origin && verifyNote({ sha256: sha, verify: verifyBytes }, latest.note, log.origin, key);
     if (!sigOk) problems.push('latest checkpoint: signature does not verify with the pinned key');
   }
@@ -107,7 +117,11 @@ export function checkLog(log: LogRow | undefined, source: LeafSource, onProgress
 }
 
 /** The org log part of GET /v1/audit/orgs/{id}/integrity; `signedBytesOf(seq)` rebuilds a row's signed bytes. */
-export function orgLogReport(tenantId: string, orgId: string, signedBytesOf: (seq: number) => Uint8Array | 'unavailable' | null, onProgress?: (done: number) => void): LogReport {
+export function orgLogReport(
+  tenantId: string,
+  orgId: string,
+  signedBytesOf: (seq: number) => Uint8Array | 'unavailable' | null,
+  onProgress?: (done: number) => void,
+): LogReport {
   return checkLog(orgLog(tenantId, orgId), (i) => signedBytesOf(i + 1), onProgress);
 }
-

@@ -39,7 +39,8 @@ export function putLeavesInTxn(num: number, first: number, entries: readonly Uin
 
 /** The first index of the run that would hold leaf `index` (the last run starting at or before it), or null. */
 function runStartOf(num: number, index: number): number | null {
-  for (const key of runDb().getKeys({ start: [num, index], end: [num, -1], reverse: true, limit: 1 })) return (key as [number, number])[1];
+  for (const key of runDb().getKeys({ start: [num, index], end: [num, -1], reverse: true, limit: 1 }))
+    return (key as [number, number])[1];
   return null;
 }
 
@@ -105,7 +106,8 @@ export async function leavesToRuns(): Promise<number> {
       const [num, index] = key as [number, number];
       if (after && num === after[0] && index === after[1]) continue;
       if (n === MIGRATION_STEP) break;
-      if (!cur || cur.num !== num || cur.first + cur.entries.length !== index) groups.push((cur = { num, first: index, entries: [] }));
+      if (!cur || cur.num !== num || cur.first + cur.entries.length !== index)
+        groups.push((cur = { num, first: index, entries: [] }));
       cur.entries.push(value);
       after = [num, index];
       n++;

@@ -17,4 +17,5 @@ export const appendedSize = (num: number): number => heads().get(num) ?? 0;
 export const integratedSize = (num: number): number => integrated().get(num) ?? 0;
 
 /** Leaf index of a record logged by the first-start migration (its row carries none). */
-export const migratedLeafIndex = (num: number, recordId: string): number | undefined => migratedRefs().get([num, recordId.toLowerCase()]);
+export const migratedLeafIndex = (num: number, recordId: string): number | undefined =>
+  migratedRefs().get([num, recordId.toLowerCase()]);

@@ -14,7 +14,13 @@ const CHUNK = 20000;
 const DONE = 'migration-v1';
 
 type Pending = { ts: string; id: string; kind: string; hash: Uint8Array };
-export type MigrationReport = { tenant_leaves: number; org_leaves: number; purged_placeholders: number; logs: number; ms: number };
+export type MigrationReport = {
+  tenant_leaves: number;
+  org_leaves: number;
+  purged_placeholders: number;
+  logs: number;
+  ms: number;
+};
 
 /** Unlogged records of every tenant (the record table's tenant-log kinds), leaf hashes computed from the signed bytes their signature covers. */
 function unlogged(): Map<string, Pending[]> {
@@ -26,7 +32,9 @@ function unlogged(): Map<string, Pending[]> {
   };
   for (const kind of kindsOfLog('tenant')) {
     if (!kind.ref || !kind.logged) continue;
-    for (const r of kind.logged()) if (r.leaf_index === null) add(r.tenant_id, { ts: r.at, id: r.id, kind: kind.ref, hash: leafHash(sha, r.signed_bytes) });
+    for (const r of kind.logged())
+      if (r.leaf_index === null)
+        add(r.tenant_id, { ts: r.at, id: r.id, kind: kind.ref, hash: leafHash(sha, r.signed_bytes) });
   }
   return by;
 }
@@ -36,7 +44,8 @@ async function migrateTenant(tenantId: string, records: Pending[]): Promise<numb
   const num = await transact(() => logNumInTxn(tenantId, null));
   // An interrupted run logged a prefix of this same order (no writer runs before the migration is done):
   // skip what is there, checking each record only when something is.
-  const todo = (heads().get(num) ?? 0) === 0 ? records : records.filter((r) => migratedRefs().get([num, r.id]) === undefined);
+  const todo =
+    (heads().get(num) ?? 0) === 0 ? records : records.filter((r) => migratedRefs().get([num, r.id]) === undefined);
   for (let i = 0; i < todo.length; i += CHUNK) {
     const batch = todo.slice(i, i + CHUNK).map((r) => ({ hash: r.hash, ref: `${r.kind}:${r.id}`, id: r.id }));
     await transact(() => appendMigratedLeavesInTxn(num, batch));
@@ -59,7 +68,11 @@ async function migrateOrg(tenantId: string, orgId: string): Promise<{ leaves: nu
     for (let seq = from; seq <= to; seq++) {
       const bytes = orgs.signedBytesAt(tenantId, orgId, seq);
       if (bytes === 'unavailable' || bytes === null) purged++;
-      batch.push({ hash: leafHash(sha, bytes === 'unavailable' || bytes === null ? new Uint8Array(0) : bytes), ref: null, id: null });
+      batch.push({
+        hash: leafHash(sha, bytes === 'unavailable' || bytes === null ? new Uint8Array(0) : bytes),
+        ref: null,
+        id: null,
+      });
     }
     await transact(() => {
       if ((heads().get(num) ?? 0) !== from - 1) throw new Error('org log moved during its migration');

@@ -9,7 +9,13 @@ import { appendPlatformLeavesInTxn, platformLeafData, platformLog } from './plat
 import { leafData } from './repo';
 
 /** One operator action. `details` never holds a secret (no API key plaintext, no private key, no master key). */
-export type OperatorEntry = { action: string; at: string; by: string; target: Record<string, string>; details: Record<string, unknown> };
+export type OperatorEntry = {
+  action: string;
+  at: string;
+  by: string;
+  target: Record<string, string>;
+  details: Record<string, unknown>;
+};
 
 /** Appends an entry to the operator log in its own durable transaction; returns its leaf index. */
 export function appendOperatorEntry(entry: OperatorEntry): Promise<number> {
@@ -20,7 +26,10 @@ export function appendOperatorEntry(entry: OperatorEntry): Promise<number> {
 const decoder = new TextDecoder();
 
 /** Entries from `from`, at most `limit`, in log order; an entry whose bytes are not JSON is shown as its text. */
-export function operatorEntries(from = 0, limit = Number.MAX_SAFE_INTEGER): Array<{ leaf_index: number; entry: unknown }> {
+export function operatorEntries(
+  from = 0,
+  limit = Number.MAX_SAFE_INTEGER,
+): Array<{ leaf_index: number; entry: unknown }> {
   const log = platformLog('operator');
   if (!log) return [];
   const to = Math.min(appendedSize(log.num), from + limit);
@@ -47,5 +56,5 @@ export function latestOperatorEntries(limit: number): Array<{ leaf_index: number
  */
 export function verifyOperatorLog(): LogReport {
   const log = platformLog('operator');
-  return checkLog(log, (i) => (log ? leafData().get([log.num, i]) ?? null : null));
+  return checkLog(log, (i) => (log ? (leafData().get([log.num, i]) ?? null) : null));
 }

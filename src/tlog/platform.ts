@@ -35,7 +35,15 @@ export function platformLogNumInTxn(name: PlatformLogName): number {
   const host = config().publicUrl || runtime.port !== null ? publicHostOf(publicUrl()) : null;
   let num = 1;
   for (const k of logs().getKeys({ reverse: true, limit: 1 })) num = (k as number) + 1;
-  const row: LogRow = { num, tenant_id: '', org_id: null, domain: name, origin: host ? originOf(host, name, null) : null, created_at: new Date().toISOString(), platform: name };
+  const row: LogRow = {
+    num,
+    tenant_id: '',
+    org_id: null,
+    domain: name,
+    origin: host ? originOf(host, name, null) : null,
+    created_at: new Date().toISOString(),
+    platform: name,
+  };
   logs().putSync(num, row);
   logIds().putSync(key(name), num);
   return num;
@@ -58,7 +66,11 @@ export function appendPlatformLeavesInTxn(name: PlatformLogName, data: readonly 
   const num = platformLogNumInTxn(name);
   const first = heads().get(num) ?? 0;
   if (!data.length) return first;
-  putLeavesInTxn(num, first, data.map((d) => encodeLeaf(appendLeafHash(d), null)));
+  putLeavesInTxn(
+    num,
+    first,
+    data.map((d) => encodeLeaf(appendLeafHash(d), null)),
+  );
   data.forEach((d, i) => putGrowing(leafData(), [num, first + i], Buffer.from(d)));
   heads().putSync(num, first + data.length);
   return first;
@@ -66,5 +78,8 @@ export function appendPlatformLeavesInTxn(name: PlatformLogName, data: readonly 
 
 /** The stored leaf data of leaves [from, to) of a platform log, in index order (a missing one is skipped). */
 export function platformLeafData(num: number, from: number, to: number): Array<[number, Buffer]> {
-  return [...leafData().getRange({ start: [num, from], end: [num, to] })].map(({ key: k, value }) => [(k as [number, number])[1], value]);
+  return [...leafData().getRange({ start: [num, from], end: [num, to] })].map(({ key: k, value }) => [
+    (k as [number, number])[1],
+    value,
+  ]);
 }

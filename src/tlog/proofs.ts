@@ -24,13 +24,21 @@ function requireCheckpoint(log: LogRow | undefined) {
 /** GET {base}/checkpoint. */
 export function checkpointOut(log: LogRow | undefined) {
   const { cp } = requireCheckpoint(log);
-  return { origin: log!.origin, tree_size: cp.tree_size, root_hash: toHex(cp.root), checkpoint: cp.note, key_id: cp.key_id, issued_at: cp.issued_at };
+  return {
+    origin: log!.origin,
+    tree_size: cp.tree_size,
+    root_hash: toHex(cp.root),
+    checkpoint: cp.note,
+    key_id: cp.key_id,
+    issued_at: cp.issued_at,
+  };
 }
 
 const INT = /^(0|[1-9][0-9]{0,15})$/;
 /** A query parameter as a non-negative integer; throws `code` naming the parameter. */
 export function intParam(v: unknown, code: 'invalid_leaf_index' | 'invalid_tree_size', name: string): number {
-  if (typeof v !== 'string' || !INT.test(v) || !Number.isSafeInteger(Number(v))) throw new ApiError(code, `${name} must be a non-negative integer`);
+  if (typeof v !== 'string' || !INT.test(v) || !Number.isSafeInteger(Number(v)))
+    throw new ApiError(code, `${name} must be a non-negative integer`);
   return Number(v);
 }
 
@@ -39,11 +47,18 @@ export function intParam(v: unknown, code: 'invalid_leaf_index' | 'invalid_tree_
  * log, the latest published head), the Retry-After of leaf_pending, and how a covering tree is called in messages.
  */
 export type ProofBound = { size: number | null; retryAfter: number; covered: string };
-const checkpointBound = (log: LogRow | undefined): ProofBound => ({ size: log ? latestCheckpoint(log.num)?.tree_size ?? null : null, retryAfter: retryAfterSeconds(), covered: 'a signed checkpoint' });
+const checkpointBound = (log: LogRow | undefined): ProofBound => ({
+  size: log ? (latestCheckpoint(log.num)?.tree_size ?? null) : null,
+  retryAfter: retryAfterSeconds(),
+  covered: 'a signed checkpoint',
+});
 
 function pending(leafIndex: number, b: ProofBound): ApiError {
   const s = b.retryAfter;
-  return new ApiError('leaf_pending', `Leaf ${leafIndex} is not covered by ${b.covered} yet; retry in ${s} s`, { leaf_index: leafIndex, retry_after: s }).withHeaders({ 'Retry-After': String(s) });
+  return new ApiError('leaf_pending', `Leaf ${leafIndex} is not covered by ${b.covered} yet; retry in ${s} s`, {
+    leaf_index: leafIndex,
+    retry_after: s,
+  }).withHeaders({ 'Retry-After': String(s) });
 }
 
 export type InclusionQuery = { leaf_index?: string; record_id?: string; tree_size?: string };
@@ -52,12 +67,21 @@ export type InclusionQuery = { leaf_index?: string; record_id?: string; tree_siz
  * GET {base}/inclusion: `resolve` maps a record id of this log to its leaf index (undefined: unknown).
  * tree_size defaults to the latest checkpoint; it may name any size up to it.
  */
-export function inclusionOut(log: LogRow | undefined, q: InclusionQuery, resolve: (recordId: string) => number | undefined) {
+export function inclusionOut(
+  log: LogRow | undefined,
+  q: InclusionQuery,
+  resolve: (recordId: string) => number | undefined,
+) {
   return inclusionWithin(log, q, resolve, checkpointBound(log));
 }
 
 /** inclusionOut within `b` (the head log's endpoint bounds it by its latest published head). */
-export function inclusionWithin(log: LogRow | undefined, q: InclusionQuery, resolve: (recordId: string) => number | undefined, b: ProofBound) {
+export function inclusionWithin(
+  log: LogRow | undefined,
+  q: InclusionQuery,
+  resolve: (recordId: string) => number | undefined,
+  b: ProofBound,
+) {
   const hasLeaf = q.leaf_index !== undefined && q.leaf_index !== '';
   const hasRecord = q.record_id !== undefined && q.record_id !== '';
   if (hasLeaf === hasRecord) throw new ApiError('invalid_leaf_index', 'Send exactly one of leaf_index or record_id');
@@ -65,14 +89,19 @@ export function inclusionWithin(log: LogRow | undefined, q: InclusionQuery, reso
   if (hasLeaf) leafIndex = intParam(q.leaf_index, 'invalid_leaf_index', 'leaf_index');
   else {
     const found = log ? resolve(q.record_id!) : undefined;
-    if (found === undefined) throw new ApiError('leaf_not_found', 'No record with this id in this log (it may not be written yet)');
+    if (found === undefined)
+      throw new ApiError('leaf_not_found', 'No record with this id in this log (it may not be written yet)');
     leafIndex = found;
   }
   const hasSize = q.tree_size !== undefined && q.tree_size !== '';
   const size = hasSize ? intParam(q.tree_size, 'invalid_tree_size', 'tree_size') : undefined;
   if (size === 0) throw new ApiError('invalid_tree_size', 'tree_size must be at least 1 for an inclusion proof');
   const latest = b.size;
-  if (size !== undefined && size > (latest ?? 0)) throw new ApiError('invalid_tree_size', `tree_size is above the latest size covered by ${b.covered} (${latest ?? 0})`);
+  if (size !== undefined && size > (latest ?? 0))
+    throw new ApiError(
+      'invalid_tree_size',
+      `tree_size is above the latest size covered by ${b.covered} (${latest ?? 0})`,
+    );
   if (!log || latest === null) {
     if (log && leafIndex < appendedSize(log.num)) throw pending(leafIndex, b);
     throw new ApiError('checkpoint_not_found', `This log has no ${b.covered} yet`);
@@ -88,31 +117,58 @@ export function inclusionWithin(log: LogRow | undefined, q: InclusionQuery, reso
 function inclusionAt(num: number, leafIndex: number, treeSize: number) {
   const read = nodeReader(num);
   return {
-    leaf_index: leafIndex, tree_size: treeSize, leaf_hash: toHex(read(0, leafIndex)),
-    audit_path: inclusionPath(sha, read, leafIndex, treeSize).map(toHex), root_hash: toHex(rootAt(num, treeSize)),
+    leaf_index: leafIndex,
+    tree_size: treeSize,
+    leaf_hash: toHex(read(0, leafIndex)),
+    audit_path: inclusionPath(sha, read, leafIndex, treeSize).map(toHex),
+    root_hash: toHex(rootAt(num, treeSize)),
   };
 }
 
 /** GET {base}/consistency?first=M&second=N, 0 <= M <= N <= latest checkpointed size. */
-export function consistencyOut(log: LogRow | undefined, q: { first?: string; second?: string }, b: ProofBound = checkpointBound(log)) {
+export function consistencyOut(
+  log: LogRow | undefined,
+  q: { first?: string; second?: string },
+  b: ProofBound = checkpointBound(log),
+) {
   const first = intParam(q.first, 'invalid_tree_size', 'first');
   const second = intParam(q.second, 'invalid_tree_size', 'second');
   const cpSize = b.size ?? 0;
   if (first > second) throw new ApiError('invalid_tree_size', 'first must not be above second');
-  if (second > cpSize) throw new ApiError('invalid_tree_size', `second is above the latest size covered by ${b.covered} (${cpSize})`);
+  if (second > cpSize)
+    throw new ApiError('invalid_tree_size', `second is above the latest size covered by ${b.covered} (${cpSize})`);
   const num = log?.num ?? 0;
   return {
-    first, second, consistency_path: consistencyPath(sha, nodeReader(num), first, second).map(toHex),
-    first_root: toHex(rootAt(num, first)), second_root: toHex(rootAt(num, second)),
+    first,
+    second,
+    consistency_path: consistencyPath(sha, nodeReader(num), first, second).map(toHex),
+    first_root: toHex(rootAt(num, first)),
+    second_root: toHex(rootAt(num, second)),
   };
 }
 
 /** DECISIONS 11: where the record's checkpoint sits in the earliest qualifying published head, with its evidence. */
 export type HeadBlock =
-  | { leaf_index: number; tree_size: number; leaf_hash: string; audit_path: string[]; root_hash: string; checkpoint: string; timestamps: PublishedHead['timestamps'] }
+  | {
+      leaf_index: number;
+      tree_size: number;
+      leaf_hash: string;
+      audit_path: string[];
+      root_hash: string;
+      checkpoint: string;
+      timestamps: PublishedHead['timestamps'];
+    }
   | { status: 'pending' };
 export type LogBlock =
-  | { leaf_index: number; tree_size: number; leaf_hash: string; audit_path: string[]; root_hash: string; checkpoint: string; head: HeadBlock }
+  | {
+      leaf_index: number;
+      tree_size: number;
+      leaf_hash: string;
+      audit_path: string[];
+      root_hash: string;
+      checkpoint: string;
+      head: HeadBlock;
+    }
   | { status: 'pending' };
 
 /**
@@ -122,7 +178,11 @@ export type LogBlock =
  * again. Before, its inclusion in the latest checkpoint with `head` {status: "pending"}. `orgId` selects the org
  * log (leaf_index = seq - 1).
  */
-export function logBlockFor(tenantId: string, rec: { leaf_index?: number | null; id: string }, orgId?: string): LogBlock {
+export function logBlockFor(
+  tenantId: string,
+  rec: { leaf_index?: number | null; id: string },
+  orgId?: string,
+): LogBlock {
   const log = orgId ? orgLog(tenantId, orgId) : tenantLog(tenantId);
   if (!log) return { status: 'pending' };
   const leafIndex = rec.leaf_index ?? migratedLeafIndex(log.num, rec.id);
@@ -131,10 +191,12 @@ export function logBlockFor(tenantId: string, rec: { leaf_index?: number | null;
   const found = recordHead(log.num, leafIndex);
   const anchored = found ? checkpointAt(log.num, found.logSize) : undefined;
   const headLog = found && platformLog('head');
-  if (!found || !anchored || !headLog) return { ...inclusionAt(log.num, leafIndex, cp.tree_size), checkpoint: cp.note, head: { status: 'pending' } };
+  if (!found || !anchored || !headLog)
+    return { ...inclusionAt(log.num, leafIndex, cp.tree_size), checkpoint: cp.note, head: { status: 'pending' } };
   const h = found.head;
   return {
-    ...inclusionAt(log.num, leafIndex, found.logSize), checkpoint: anchored.note,
+    ...inclusionAt(log.num, leafIndex, found.logSize),
+    checkpoint: anchored.note,
     head: { ...inclusionAt(headLog.num, found.headLeaf, h.tree_size), checkpoint: h.note, timestamps: h.timestamps },
   };
 }

@@ -13,7 +13,13 @@ import { platformLog } from './platform';
 export function withNoteVerifierKeys<D extends { domain: string; keys: Array<{ public_key: string }> }>(doc: D): D {
   const log = tenantLog(recordTable().tenants.idOf(doc.domain));
   const origin = log?.origin ?? originOf(publicHostOf(publicUrl()), doc.domain, null);
-  return { ...doc, keys: doc.keys.map((k) => ({ ...k, note_verifier_key: verifierKey(sha, origin, Buffer.from(k.public_key, 'base64url')) })) };
+  return {
+    ...doc,
+    keys: doc.keys.map((k) => ({
+      ...k,
+      note_verifier_key: verifierKey(sha, origin, Buffer.from(k.public_key, 'base64url')),
+    })),
+  };
 }
 
 /**

@@ -12,7 +12,7 @@ export function tenantRecordLeaf(log: LogRow, id: string): number | undefined {
     const row = kind.find(id, log.tenant_id);
     if (row === undefined) continue;
     const p = kind.placement(row);
-    const leaf = p.tenant_id === log.tenant_id ? p.leaf_index ?? migratedLeafIndex(log.num, kind.id(row)) : undefined;
+    const leaf = p.tenant_id === log.tenant_id ? (p.leaf_index ?? migratedLeafIndex(log.num, kind.id(row))) : undefined;
     if (leaf !== undefined) return leaf;
   }
   return undefined;

@@ -7,7 +7,15 @@ import { subDb } from '../store/env';
  * A log: one per tenant (org_id null) or per audit org, and the appliance's own platform logs (`platform` set,
  * tenant_id '', org_id null, domain = the platform log's name). `origin` is fixed once and never changes.
  */
-export type LogRow = { num: number; tenant_id: string; org_id: string | null; domain: string; origin: string | null; created_at: string; platform?: PlatformLogName };
+export type LogRow = {
+  num: number;
+  tenant_id: string;
+  org_id: string | null;
+  domain: string;
+  origin: string | null;
+  created_at: string;
+  platform?: PlatformLogName;
+};
 /** DECISIONS 11: the head log (over every checkpoint the appliance signs) and the operator log (operator commands). */
 export type PlatformLogName = 'head' | 'operator';
 export type CheckpointRow = { note: string; root: Buffer; key_id: string; issued_at: string };
@@ -29,9 +37,11 @@ export const MIN_STORED_LEVEL = 4;
  * so each write appends (MDB_APPEND keeps pages full) instead of splitting pages in half.
  */
 export const nodes = {
-  get: (num: number, level: number, index: number): Buffer | undefined => nodeDb().get([num, (index + 1) * 2 ** level - 1, level]),
+  get: (num: number, level: number, index: number): Buffer | undefined =>
+    nodeDb().get([num, (index + 1) * 2 ** level - 1, level]),
   /** Inside a write transaction. */
-  putInTxn: (num: number, level: number, index: number, hash: Buffer): void => putGrowing(nodeDb(), [num, (index + 1) * 2 ** level - 1, level], hash),
+  putInTxn: (num: number, level: number, index: number, hash: Buffer): void =>
+    putGrowing(nodeDb(), [num, (index + 1) * 2 ** level - 1, level], hash),
 };
 /** logNum -> number of leaves appended; written only by the appenders, inside the write transaction. */
 export const heads = () => subDb<number, number>('tlog_heads');
@@ -63,7 +73,6 @@ export const publishedHeads = () => subDb<PublishedHeadRow, number>('tlog_head_p
 export const meta = () => subDb<unknown, string>('tlog_meta');
 
 export const leafHashOf = (v: Buffer): Buffer => v.subarray(0, 32);
-
 
 const HEX_VALUE = new Int8Array(128).fill(-1);
 for (let i = 0; i < 16; i++) {

@@ -4,5 +4,12 @@ export { latestCheckpoint, orgCheckpoint } from './checkpoints';
 export { coverOf, orgSubtreeRoots, rootAt, subtreeRootsOf, type SubtreeRoot } from './subtrees';
 export { checkpointOut, consistencyOut, inclusionOut, logBlockFor, type InclusionQuery, type LogBlock } from './proofs';
 export { withHeadVerifierKey, withNoteVerifierKeys } from './public-keys';
-export { appendPlatformLeavesInTxn, ensurePlatformLogs, platformLeafData, platformLog, platformLogNumInTxn, type PlatformLogName } from './platform';
+export {
+  appendPlatformLeavesInTxn,
+  ensurePlatformLogs,
+  platformLeafData,
+  platformLog,
+  platformLogNumInTxn,
+  type PlatformLogName,
+} from './platform';
 export { clockSkew, latestPublishedHead, type ClockSkew } from './heads';

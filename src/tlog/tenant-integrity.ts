@@ -11,10 +11,16 @@ import { migratedLeafIndex, tenantLog, type LogRow } from './logs';
 const TAMPERED = new Uint8Array(0);
 
 /** The kinds of a tenant log by the kind byte its leaves store. */
-const tenantKinds = (): Map<string, RecordKind<unknown>> => new Map(kindsOfLog('tenant').flatMap((k) => (k.ref ? [[k.ref, k] as const] : [])));
+const tenantKinds = (): Map<string, RecordKind<unknown>> =>
+  new Map(kindsOfLog('tenant').flatMap((k) => (k.ref ? [[k.ref, k] as const] : [])));
 
 /** The record a tenant leaf names, with its kind; null when absent or misplaced. */
-function recordOf(kinds: Map<string, RecordKind<unknown>>, log: LogRow, index: number, stored: Buffer | undefined): { kind: RecordKind<unknown>; row: unknown } | null {
+function recordOf(
+  kinds: Map<string, RecordKind<unknown>>,
+  log: LogRow,
+  index: number,
+  stored: Buffer | undefined,
+): { kind: RecordKind<unknown>; row: unknown } | null {
   const ref = stored ? decodeRef(stored) : null;
   const kind = ref ? kinds.get(ref.kind) : undefined;
   if (!ref || !kind) return null;
@@ -26,7 +32,12 @@ function recordOf(kinds: Map<string, RecordKind<unknown>>, log: LogRow, index: n
 }
 
 /** Signed bytes of the record a tenant leaf names, rebuilt from its columns; null when absent or misplaced. */
-function rebuild(kinds: Map<string, RecordKind<unknown>>, log: LogRow, index: number, stored: Buffer | undefined): Uint8Array | null {
+function rebuild(
+  kinds: Map<string, RecordKind<unknown>>,
+  log: LogRow,
+  index: number,
+  stored: Buffer | undefined,
+): Uint8Array | null {
   const rec = recordOf(kinds, log, index, stored);
   if (!rec) return null;
   const r = rebuildRow(rec.kind, rec.row);
@@ -36,14 +47,21 @@ function rebuild(kinds: Map<string, RecordKind<unknown>>, log: LogRow, index: nu
 }
 
 /** GET /v1/log/integrity (read scope). */
-export function tenantLogReport(tenantId: string, onProgress?: (done: number) => void): LogReport & { tenant_id: string } {
+export function tenantLogReport(
+  tenantId: string,
+  onProgress?: (done: number) => void,
+): LogReport & { tenant_id: string } {
   const log = tenantLog(tenantId);
   const kinds = tenantKinds();
-  return { tenant_id: tenantId, ...checkLog(log, (i, stored) => (log ? rebuild(kinds, log, i, stored) : null), onProgress) };
+  return {
+    tenant_id: tenantId,
+    ...checkLog(log, (i, stored) => (log ? rebuild(kinds, log, i, stored) : null), onProgress),
+  };
 }
 
 /** `svc log verify --tenant T`: T is a tenant id or domain. */
-export const tenantLogReportForOperator = (ref: string, onProgress?: (done: number) => void) => tenantLogReport(recordTable().tenants.idOf(ref), onProgress);
+export const tenantLogReportForOperator = (ref: string, onProgress?: (done: number) => void) =>
+  tenantLogReport(recordTable().tenants.idOf(ref), onProgress);
 
 /**
  * The data of a tenant log's leaves for entry bundles: each record's signed bytes rebuilt from its columns as the

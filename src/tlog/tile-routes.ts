@@ -21,11 +21,14 @@ const OCTETS = 'application/octet-stream';
 
 /** True when Accept-Encoding lists gzip with a quality above zero. */
 function acceptsGzip(header: string | null): boolean {
-  return !!header && header.split(',').some((part) => {
-    const [coding, ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    return (coding === 'gzip' || coding === 'x-gzip') && (!q || Number(q.slice(2)) > 0);
-  });
+  return (
+    !!header &&
+    header.split(',').some((part) => {
+      const [coding, ...params] = part.trim().toLowerCase().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      return (coding === 'gzip' || coding === 'x-gzip') && (!q || Number(q.slice(2)) > 0);
+    })
+  );
 }
 
 /**
@@ -44,7 +47,9 @@ function tenantServed(tenantId: string): ServedLog | null {
 /** `<prefix>/checkpoint`: the checkpoint note as text; 404 checkpoint_not_found before the first. */
 export function checkpointReply(log: ServedLog | null): Response {
   if (!log) throw new ApiError('checkpoint_not_found', 'This log has no signed checkpoint yet');
-  return new Response(log.note, { headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': CHECKPOINT_CACHE } });
+  return new Response(log.note, {
+    headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': CHECKPOINT_CACHE },
+  });
 }
 
 /**
@@ -52,10 +57,18 @@ export function checkpointReply(log: ServedLog | null): Response {
  * tlog-tiles recommends). 400 bad_request for a path outside the C2SP grammar, 404 not_found for a tile the
  * log's checkpoint does not cover. `shared`: whether shared caches may keep it (not when a key was needed).
  */
-export function tileReply(request: Request, log: ServedLog | null, rest: string, leafData: LeafData | null, shared: boolean): Response {
+export function tileReply(
+  request: Request,
+  log: ServedLog | null,
+  rest: string,
+  leafData: LeafData | null,
+  shared: boolean,
+): Response {
   const t = parseTilePath(rest);
-  if (!t || (t.level === 'entries') !== !!leafData) throw new ApiError('bad_request', 'Not a C2SP tlog-tiles path: tile/<L>/<N>[.p/<W>] or tile/entries/<N>[.p/<W>]');
-  if (!log || !tileInTree(t, log.size)) throw new ApiError('not_found', `No such tile in the tree of the latest checkpoint (size ${log?.size ?? 0})`);
+  if (!t || (t.level === 'entries') !== !!leafData)
+    throw new ApiError('bad_request', 'Not a C2SP tlog-tiles path: tile/<L>/<N>[.p/<W>] or tile/entries/<N>[.p/<W>]');
+  if (!log || !tileInTree(t, log.size))
+    throw new ApiError('not_found', `No such tile in the tree of the latest checkpoint (size ${log?.size ?? 0})`);
   const index = Number(t.index);
   const headers: Record<string, string> = {
     'content-type': OCTETS,
@@ -84,22 +97,50 @@ export function tileRoutes(guards: Guards) {
     .use(guards)
     .get('/tlog/tenant/:domain/checkpoint', ({ params }) => checkpointReply(tenantServed(tenantOf(params.domain))), {
       publicRate: true,
-      detail: doc({ summary: "The tenant log's latest signed checkpoint (C2SP tlog-tiles; text/plain)", tag, ok: { 200: 'text' }, errors: ['not_found', 'checkpoint_not_found'] }),
-    })
-    .get('/tlog/tenant/:domain/tile/entries/*', ({ request, params, principal }) => {
-      const keyTenant = principal.tenant.tenant_id;
-      if (tenantOf(params.domain) !== keyTenant) throw new ApiError('not_found', "Entry bundles are served to keys of the log's tenant only");
-      const log = tenantLog(keyTenant);
-      return tileReply(request, tenantServed(keyTenant), `entries/${params['*']}`, log ? tenantLeafData(log) : () => null, false);
-    }, {
-      auth: ['read'],
       detail: doc({
-        summary: "Entry bundle <N>[.p/<W>] of the tenant log (C2SP tlog-tiles; each leaf's data after a big-endian uint16 length)", tag, ok: { 200: 'bytes' },
-        errors: ['invalid_path_parameter', 'bad_request', 'not_found'],
+        summary: "The tenant log's latest signed checkpoint (C2SP tlog-tiles; text/plain)",
+        tag,
+        ok: { 200: 'text' },
+        errors: ['not_found', 'checkpoint_not_found'],
       }),
     })
-    .get('/tlog/tenant/:domain/tile/*', ({ request, params }) => tileReply(request, tenantServed(tenantOf(params.domain)), params['*'], null, true), {
-      publicRate: true,
-      detail: doc({ summary: 'Hash tile <L>/<N>[.p/<W>] of the tenant log (C2SP tlog-tiles; 32-byte hashes)', tag, ok: { 200: 'bytes' }, errors: ['invalid_path_parameter', 'bad_request', 'not_found'] }),
-    });
+    .get(
+      '/tlog/tenant/:domain/tile/entries/*',
+      ({ request, params, principal }) => {
+        const keyTenant = principal.tenant.tenant_id;
+        if (tenantOf(params.domain) !== keyTenant)
+          throw new ApiError('not_found', "Entry bundles are served to keys of the log's tenant only");
+        const log = tenantLog(keyTenant);
+        return tileReply(
+          request,
+          tenantServed(keyTenant),
+          `entries/${params['*']}`,
+          log ? tenantLeafData(log) : () => null,
+          false,
+        );
+      },
+      {
+        auth: ['read'],
+        detail: doc({
+          summary:
+            "Entry bundle <N>[.p/<W>] of the tenant log (C2SP tlog-tiles; each leaf's data after a big-endian uint16 length)",
+          tag,
+          ok: { 200: 'bytes' },
+          errors: ['invalid_path_parameter', 'bad_request', 'not_found'],
+        }),
+      },
+    )
+    .get(
+      '/tlog/tenant/:domain/tile/*',
+      ({ request, params }) => tileReply(request, tenantServed(tenantOf(params.domain)), params['*'], null, true),
+      {
+        publicRate: true,
+        detail: doc({
+          summary: 'Hash tile <L>/<N>[.p/<W>] of the tenant log (C2SP tlog-tiles; 32-byte hashes)',
+          tag,
+          ok: { 200: 'bytes' },
+          errors: ['invalid_path_parameter', 'bad_request', 'not_found'],
+        }),
+      },
+    );
 }

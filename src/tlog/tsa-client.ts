@@ -12,13 +12,21 @@ export type TsaAnswer =
 const MAX_REPLY = 256 * 1024;
 
 /** Asks `url` for a token over SHA-256 of `data`; never throws. */
-export async function requestTimestamp(url: string, data: Uint8Array, anchors: TrustAnchors, timeoutMs = 15_000): Promise<TsaAnswer> {
+export async function requestTimestamp(
+  url: string,
+  data: Uint8Array,
+  anchors: TrustAnchors,
+  timeoutMs = 15_000,
+): Promise<TsaAnswer> {
   const nonce = newNonce();
   let reply: Uint8Array;
   try {
     const res = await fetch(url, {
-      method: 'POST', body: Buffer.from(buildTimestampRequest(nodeSha256(data), nonce)), headers: { 'content-type': 'application/timestamp-query' },
-      signal: AbortSignal.timeout(timeoutMs), redirect: 'error',
+      method: 'POST',
+      body: Buffer.from(buildTimestampRequest(nodeSha256(data), nonce)),
+      headers: { 'content-type': 'application/timestamp-query' },
+      signal: AbortSignal.timeout(timeoutMs),
+      redirect: 'error',
     });
     if (res.status !== 200) return { ok: false, error: `the TSA answered HTTP ${res.status}` };
     reply = new Uint8Array(await res.arrayBuffer());
@@ -28,6 +36,7 @@ export async function requestTimestamp(url: string, data: Uint8Array, anchors: T
   const receivedAt = Date.now();
   if (reply.length > MAX_REPLY) return { ok: false, error: `the TSA's reply is over ${MAX_REPLY} bytes` };
   const v = await checkTimestampResponse(nodeSha256, reply, data, { anchors, nonce });
-  if (!v.ok || !v.token) return { ok: false, error: v.ok ? 'no token in the reply' : `reply refused (${v.reason}): ${v.detail}` };
+  if (!v.ok || !v.token)
+    return { ok: false, error: v.ok ? 'no token in the reply' : `reply refused (${v.reason}): ${v.detail}` };
   return { ok: true, token: v.token, genTime: v.genTime, tsa: v.tsa, receivedAt };
 }

@@ -34,7 +34,8 @@ export function traceStatus(tenantId: string, traceId: string): TraceStatus | un
 
 /** Returns the normalised trace_id when an item may be attached to it; throws the SPEC trace errors otherwise. */
 export function assertTraceAcceptsItems(tenantId: string, traceId: unknown): string {
-  if (typeof traceId !== 'string' || !isUuid(traceId)) throw new ApiError('trace_not_found', 'trace_id does not name a trace of this tenant');
+  if (typeof traceId !== 'string' || !isUuid(traceId))
+    throw new ApiError('trace_not_found', 'trace_id does not name a trace of this tenant');
   const id = traceId.toLowerCase();
   const status = traceStatus(tenantId, id);
   if (status === undefined) throw new ApiError('trace_not_found', 'trace_id does not name a trace of this tenant');

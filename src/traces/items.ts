@@ -1,7 +1,14 @@
 // Owns the trace item index: every record that carries a trace_id is listed here, in seal order.
 import { traceItemCounts, traceItemIndex, type TraceItemType } from './repo';
 
-export type TraceItemRef = { tenant_id: string; trace_id: string; type: TraceItemType; id: string; timestamp: string; content_hash: string };
+export type TraceItemRef = {
+  tenant_id: string;
+  trace_id: string;
+  type: TraceItemType;
+  id: string;
+  timestamp: string;
+  content_hash: string;
+};
 
 /**
  * Inside the item's append transaction: indexes it under its trace and bumps the trace's item count.
@@ -9,7 +16,8 @@ export type TraceItemRef = { tenant_id: string; trace_id: string; type: TraceIte
  */
 export function recordTraceItemInTxn(item: TraceItemRef): void {
   const key: [string, string, string, string] = [item.tenant_id, item.trace_id, item.timestamp, item.id];
-  if (!traceItemIndex().putSync(key, { type: item.type, content_hash: item.content_hash }, { noOverwrite: true })) return;
+  if (!traceItemIndex().putSync(key, { type: item.type, content_hash: item.content_hash }, { noOverwrite: true }))
+    return;
   const ck: [string, string] = [item.tenant_id, item.trace_id];
   traceItemCounts().putSync(ck, (traceItemCounts().get(ck) ?? 0) + 1);
 }
@@ -17,9 +25,19 @@ export function recordTraceItemInTxn(item: TraceItemRef): void {
 /** The trace's items in order (service timestamp, ties by id). */
 export function traceItems(tenantId: string, traceId: string): TraceItemRef[] {
   const out: TraceItemRef[] = [];
-  for (const { key, value } of traceItemIndex().getRange({ start: [tenantId, traceId], end: [tenantId, traceId, '\uffff'] })) {
+  for (const { key, value } of traceItemIndex().getRange({
+    start: [tenantId, traceId],
+    end: [tenantId, traceId, '\uffff'],
+  })) {
     const k = key as [string, string, string, string];
-    out.push({ tenant_id: tenantId, trace_id: traceId, timestamp: k[2], id: k[3], type: value.type, content_hash: value.content_hash });
+    out.push({
+      tenant_id: tenantId,
+      trace_id: traceId,
+      timestamp: k[2],
+      id: k[3],
+      type: value.type,
+      content_hash: value.content_hash,
+    });
   }
   return out;
 }

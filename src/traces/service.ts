@@ -34,10 +34,20 @@ export function findTrace(tenantId: string, traceId: string): TraceRow {
 export function traceView(row: TraceRow): Record<string, unknown> {
   const status = traceStatus(row.tenant_id, row.trace_id) ?? row.status;
   const out: Record<string, unknown> = {
-    trace_id: row.trace_id, label: row.label, status, metadata: row.metadata, public: row.public, created_at: row.created_at,
+    trace_id: row.trace_id,
+    label: row.label,
+    status,
+    metadata: row.metadata,
+    public: row.public,
+    created_at: row.created_at,
     item_count: row.status === 'sealed' ? row.item_count : traceItemCount(row.tenant_id, row.trace_id),
   };
-  if (row.status === 'sealed') Object.assign(out, { sealed_at: row.sealed_at, composite_hash: row.composite_hash, seal_event_id: row.seal_event_id });
+  if (row.status === 'sealed')
+    Object.assign(out, {
+      sealed_at: row.sealed_at,
+      composite_hash: row.composite_hash,
+      seal_event_id: row.seal_event_id,
+    });
   return out;
 }
 
@@ -47,7 +57,8 @@ export const getTrace = (tenant: TenantRow, id: string) => traceView(findTrace(t
 
 /** SPEC: label 1-255 characters (code points), not blank; DECISIONS 9: missing label is invalid_label. */
 function checkLabel(v: unknown): string {
-  if (typeof v !== 'string' || v.trim() === '') throw new ApiError('invalid_label', 'label is required: a string of 1-255 characters');
+  if (typeof v !== 'string' || v.trim() === '')
+    throw new ApiError('invalid_label', 'label is required: a string of 1-255 characters');
   if ([...v].length > LABEL_MAX) throw new ApiError('invalid_label', `label is over ${LABEL_MAX} characters`);
   return v;
 }
@@ -57,7 +68,11 @@ function checkMetadata(v: unknown): Record<string, unknown> | null {
   if (v === undefined || v === null) return null;
   if (!isPlainObject(v)) throw new ApiError('invalid_metadata', 'metadata must be a JSON object');
   const size = canonicalBytes(v).length;
-  if (size > METADATA_LIMIT) throw new ApiError('metadata_too_large', `metadata is ${size} bytes as canonical JSON; the limit is ${METADATA_LIMIT}`);
+  if (size > METADATA_LIMIT)
+    throw new ApiError(
+      'metadata_too_large',
+      `metadata is ${size} bytes as canonical JSON; the limit is ${METADATA_LIMIT}`,
+    );
   return v;
 }
 
@@ -77,12 +92,20 @@ export async function createTrace(tenant: TenantRow, body: unknown) {
   const b = isPlainObject(body) ? body : {};
   const label = checkLabel(b.label);
   const metadata = checkMetadata(b.metadata);
-  if (b.public !== undefined && b.public !== null && typeof b.public !== 'boolean') throw new ApiError('invalid_payload', 'public must be a boolean');
-  if (labelHolder(tenant.tenant_id, label)) throw new ApiError('trace_label_in_use', 'An open trace of this tenant already has this label');
+  if (b.public !== undefined && b.public !== null && typeof b.public !== 'boolean')
+    throw new ApiError('invalid_payload', 'public must be a boolean');
+  if (labelHolder(tenant.tenant_id, label))
+    throw new ApiError('trace_label_in_use', 'An open trace of this tenant already has this label');
   // The unit is stored in the trace's own transaction; nothing created, nothing stored.
   const usage = chargeWrite(tenant, 'traces_per_month');
   const row: TraceRow = {
-    trace_id: uuidv7(), tenant_id: tenant.tenant_id, label, status: 'open', metadata, public: b.public === true, created_at: new Date().toISOString(),
+    trace_id: uuidv7(),
+    tenant_id: tenant.tenant_id,
+    label,
+    status: 'open',
+    metadata,
+    public: b.public === true,
+    created_at: new Date().toISOString(),
   };
   let created = false;
   try {
@@ -124,7 +147,8 @@ function refuseUnlessOpen(status: string | undefined): void {
   if (status === undefined) throw new ApiError('trace_not_found', 'No such trace for this tenant');
   if (status === 'sealing') throw new ApiError('trace_sealing', 'Trace is being sealed');
   if (status === 'sealed') throw new ApiError('trace_sealed', 'Trace is already sealed');
-  if (status !== 'open') throw new ApiError('trace_invalid_status', `Trace status ${status} is not open, sealing or sealed`);
+  if (status !== 'open')
+    throw new ApiError('trace_invalid_status', `Trace status ${status} is not open, sealing or sealed`);
 }
 
 type SealItem = { tenant_id: string; trace_id: string; requested_at: string; legacy?: true };
@@ -147,13 +171,21 @@ export async function sealTrace(tenant: TenantRow, id: string) {
   notePendingStatus(tenant.tenant_id, traceId, 'sealing');
   let r: SealResult;
   try {
-    r = await submit<SealItem, SealResult>(TRACE_SEAL, { tenant_id: tenant.tenant_id, trace_id: traceId, requested_at: new Date().toISOString() });
+    r = await submit<SealItem, SealResult>(TRACE_SEAL, {
+      tenant_id: tenant.tenant_id,
+      trace_id: traceId,
+      requested_at: new Date().toISOString(),
+    });
   } finally {
     clearPendingStatus(tenant.tenant_id, traceId);
   }
   if (r.sealed) forgetSealedTrace(tenant.tenant_id, traceId);
   if (r.refused) refuseUnlessOpen(r.refused);
-  return { trace_id: traceId, status: 'sealing', message: `Sealing started; poll GET /v1/traces/${traceId} until status is sealed, then fetch /v1/traces/${traceId}/proof` };
+  return {
+    trace_id: traceId,
+    status: 'sealing',
+    message: `Sealing started; poll GET /v1/traces/${traceId} until status is sealed, then fetch /v1/traces/${traceId}/proof`,
+  };
 }
 
 // ---------- seal (writer thread) ----------
@@ -163,7 +195,12 @@ export async function sealTrace(tenant: TenantRow, id: string) {
  * inside the seal's transaction. The ledger's prepareSystemEvent, handed in by the applier table (the ledger
  * imports this area's gate and item index, so this area does not import the ledger).
  */
-export type PrepareSealEvent = (e: { tenant_id: string; event_type: string; payload: unknown; ingested_at: string }) => { event_id: string; appendInTxn(): void };
+export type PrepareSealEvent = (e: {
+  tenant_id: string;
+  event_type: string;
+  payload: unknown;
+  ingested_at: string;
+}) => { event_id: string; appendInTxn(): void };
 
 /**
  * Inside the writer's transaction, after every item accepted before the seal was applied: reads the items in
@@ -185,8 +222,16 @@ export function applySeal(s: SealItem, prepareEvent: PrepareSealEvent): SealResu
       const composite_hash = compositeHashOf(items.map((i) => i.content_hash));
       const sealed_at = new Date().toISOString();
       const event = prepareEvent({
-        tenant_id: s.tenant_id, ingested_at: sealed_at, event_type: 'trace.sealed',
-        payload: sealPayloadOf({ trace_id: s.trace_id, composite_hash, item_count: items.length, metadata: row.metadata, sealed_at }),
+        tenant_id: s.tenant_id,
+        ingested_at: sealed_at,
+        event_type: 'trace.sealed',
+        payload: sealPayloadOf({
+          trace_id: s.trace_id,
+          composite_hash,
+          item_count: items.length,
+          metadata: row.metadata,
+          sealed_at,
+        }),
       });
       sealed = { event, composite_hash, sealed_at };
     }
@@ -201,12 +246,21 @@ export function applySeal(s: SealItem, prepareEvent: PrepareSealEvent): SealResu
     return { sealed: false };
   }
   sealed.event.appendInTxn();
-  traces().putSync(key, { ...row, status: 'sealed', sealed_at: sealed.sealed_at, composite_hash: sealed.composite_hash, seal_event_id: sealed.event.event_id, item_count: items.length });
+  traces().putSync(key, {
+    ...row,
+    status: 'sealed',
+    sealed_at: sealed.sealed_at,
+    composite_hash: sealed.composite_hash,
+    seal_event_id: sealed.event.event_id,
+    item_count: items.length,
+  });
   if (traceLabels().get([s.tenant_id, row.label]) === row.trace_id) traceLabels().removeSync([s.tenant_id, row.label]);
   return { sealed: true };
 }
 
 /** The writer's applier for seals: all the work happens inside the transaction, where the items written before it are visible. */
-export const traceSealApplier = (prepareEvent: PrepareSealEvent): Applier<SealItem, SealResult> => ({ prepare: (data) => ({ apply: () => applySeal(data, prepareEvent) }) });
+export const traceSealApplier = (prepareEvent: PrepareSealEvent): Applier<SealItem, SealResult> => ({
+  prepare: (data) => ({ apply: () => applySeal(data, prepareEvent) }),
+});
 
 export { traceSealKind } from './kind';

@@ -8,8 +8,17 @@ import { planOf, type Plan } from '../plans/plans';
 import type { TenantRow } from '../tenants/service';
 import { usageCounters } from './repo';
 
-export type Resource = 'events_per_month' | 'api_verifications_per_month' | 'ai_attestations_per_month' | 'traces_per_month';
-export const RESOURCES: Resource[] = ['events_per_month', 'api_verifications_per_month', 'ai_attestations_per_month', 'traces_per_month'];
+export type Resource =
+  | 'events_per_month'
+  | 'api_verifications_per_month'
+  | 'ai_attestations_per_month'
+  | 'traces_per_month';
+export const RESOURCES: Resource[] = [
+  'events_per_month',
+  'api_verifications_per_month',
+  'ai_attestations_per_month',
+  'traces_per_month',
+];
 
 // The month of "now" changes once a month: kept with the instants it holds for (charged on every request).
 let nowMonth = { from: 0, to: -1, month: '' };
@@ -18,7 +27,11 @@ export function monthOf(ms = Date.now()): string {
   if (ms >= nowMonth.from && ms < nowMonth.to) return nowMonth.month;
   const d = new Date(ms);
   const month = d.toISOString().slice(0, 7);
-  nowMonth = { from: Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1), to: Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1), month };
+  nowMonth = {
+    from: Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1),
+    to: Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1),
+    month,
+  };
   return month;
 }
 
@@ -52,7 +65,9 @@ function storedUsage(k: string, tenantId: string, month: string, resource: Resou
 /** Usage so far this month, including counts not yet flushed or still being flushed. */
 export function currentUsage(tenantId: string, resource: Resource, month = monthOf()): number {
   const k = `${tenantId}|${month}|${resource}`;
-  return storedUsage(k, tenantId, month, resource) + (pending.get(k) ?? 0) + (flushing.get(k) ?? 0) + (inWrites.get(k) ?? 0);
+  return (
+    storedUsage(k, tenantId, month, resource) + (pending.get(k) ?? 0) + (flushing.get(k) ?? 0) + (inWrites.get(k) ?? 0)
+  );
 }
 
 /**
@@ -76,7 +91,11 @@ function checkQuota(tenant: TenantRow, resource: Resource, n: number): string {
       const now = new Date();
       const nextMonth = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);
       throw new ApiError('quota_exceeded', `Monthly ${resource} quota reached`, {
-        resource, current_usage: used, plan_limit: limit, plan_tier: tenant.plan, upgrade_url: config().upgradeUrl,
+        resource,
+        current_usage: used,
+        plan_limit: limit,
+        plan_tier: tenant.plan,
+        upgrade_url: config().upgradeUrl,
       }).withHeaders({ 'Retry-After': String(Math.ceil((nextMonth - now.getTime()) / 1000)) });
     }
   }
@@ -119,7 +138,8 @@ export function settleWrite([k, n]: UsageUnit, created: boolean, keep = false): 
  */
 export function assertQuotaLeft(tenant: TenantRow, resource: Resource): void {
   const limit = planOf(tenant.plan)[resource];
-  if (limit === 0 || (limit !== null && currentUsage(tenant.tenant_id, resource) >= limit)) chargeQuota(tenant, resource);
+  if (limit === 0 || (limit !== null && currentUsage(tenant.tenant_id, resource) >= limit))
+    chargeQuota(tenant, resource);
 }
 
 // ---- writer thread ----

@@ -15,19 +15,38 @@ export function verifyAiProof(x: Ctx, d: Obj): string[] {
   const s = verifySigned(x, item, d);
   if (s && checkKind(x, item, 'ai', s)) {
     checkFields(x, item, [
-      ['attestation_id', s.attestation_id, d.attestation_id], ['attestation_type', s.attestation_type, r.attestation_type],
-      ['payload_hash', s.payload_hash, r.payload_hash], ['input_hash', s.input_hash, r.input_hash],
-      ['output_hash', s.output_hash, r.output_hash], ['created_at', s.created_at, r.created_at],
+      ['attestation_id', s.attestation_id, d.attestation_id],
+      ['attestation_type', s.attestation_type, r.attestation_type],
+      ['payload_hash', s.payload_hash, r.payload_hash],
+      ['input_hash', s.input_hash, r.input_hash],
+      ['output_hash', s.output_hash, r.output_hash],
+      ['created_at', s.created_at, r.created_at],
     ]);
   }
   // DECISIONS 4 puts no subject in the proof record; payload_hash covers it, so it is recomputable only when
   // the record carries subject or the attestation had none.
   const recomputed = aiPayloadHash(x.p.sha256, r);
   const checkable = 'subject' in r || recomputed === r.payload_hash;
-  if (checkable) x.c.add(item, 'payload_hash', recomputed === r.payload_hash, recomputed === r.payload_hash ? 'payload_hash recomputed from the record' : `payload_hash recomputes to ${recomputed}`);
-  else x.c.skip(item, 'payload_hash', 'not recomputable offline: the record has no subject (signed payload_hash still checked)');
+  if (checkable)
+    x.c.add(
+      item,
+      'payload_hash',
+      recomputed === r.payload_hash,
+      recomputed === r.payload_hash
+        ? 'payload_hash recomputed from the record'
+        : `payload_hash recomputes to ${recomputed}`,
+    );
+  else
+    x.c.skip(
+      item,
+      'payload_hash',
+      'not recomputable offline: the record has no subject (signed payload_hash still checked)',
+    );
   const v = isPlainObject(d.verification) ? d.verification : {};
-  checkClaims(x, item, [['signature_valid', v.signature_valid], ['payload_hash_valid', v.payload_hash_valid]]);
+  checkClaims(x, item, [
+    ['signature_valid', v.signature_valid],
+    ['payload_hash_valid', v.payload_hash_valid],
+  ]);
   verifyLog(x, item, hexBytes(d.signed_payload), d.log, d.public_key, tenantLog(proofDomain(d)), true);
   return ['organization', ...(checkable ? [] : ['record.model_provider', 'record.model_name', 'record.model_version'])];
 }

@@ -9,13 +9,44 @@ export function verifyAuditEventDoc(x: Ctx, d: Obj, domain: string | null): stri
   const { c, p } = x;
   const item = `audit event ${name(d.id)}`;
   const pk = hexBytes(d.signing_public_key, 32);
-  if (c.add(item, 'public_key', pk !== null, pk ? 'raw Ed25519 public key, 32 bytes' : 'signing_public_key is not 64 hex characters') && pk) {
+  if (
+    c.add(
+      item,
+      'public_key',
+      pk !== null,
+      pk ? 'raw Ed25519 public key, 32 bytes' : 'signing_public_key is not 64 hex characters',
+    ) &&
+    pk
+  ) {
     const kid = keyIdOf(p.sha256, pk);
-    c.add(item, 'key_id', d.key_id === kid, d.key_id === kid ? `${kid} = first 16 hex of SHA-256(public key)` : `key_id ${short(d.key_id)} but SHA-256(public key) starts ${kid}`);
+    c.add(
+      item,
+      'key_id',
+      d.key_id === kid,
+      d.key_id === kid
+        ? `${kid} = first 16 hex of SHA-256(public key)`
+        : `key_id ${short(d.key_id)} but SHA-256(public key) starts ${kid}`,
+    );
   }
   const r = checkAuditEvent(p, d as AuditEventFields, d.payload_hash, pk, hexBytes(d.signature, 64));
-  c.add(item, 'payload_hash', r.hashOk, r.hashOk ? 'payload_hash = SHA-256 of the canonical signed fields' : r.computed ? `the signed fields hash to ${r.computed}` : 'the event cannot be encoded');
-  c.add(item, 'signature', r.signatureOk, r.signatureOk ? `Ed25519 signature valid over ${r.bytes!.length} signed bytes` : 'Ed25519 signature does not verify over the rebuilt signed bytes');
+  c.add(
+    item,
+    'payload_hash',
+    r.hashOk,
+    r.hashOk
+      ? 'payload_hash = SHA-256 of the canonical signed fields'
+      : r.computed
+        ? `the signed fields hash to ${r.computed}`
+        : 'the event cannot be encoded',
+  );
+  c.add(
+    item,
+    'signature',
+    r.signatureOk,
+    r.signatureOk
+      ? `Ed25519 signature valid over ${r.bytes!.length} signed bytes`
+      : 'Ed25519 signature does not verify over the rebuilt signed bytes',
+  );
   verifyLog(x, item, r.bytes, d.log, d.signing_public_key, orgLog(domain, d.org_id), true);
   return [];
 }

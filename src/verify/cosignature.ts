@@ -16,7 +16,8 @@ export type Cosigner = { name: string; publicKey: Uint8Array };
 export type Cosignature = { name: string; keyId: Uint8Array; time: number; signature: Uint8Array };
 
 /** Cosigner key id: the first 4 bytes of SHA-256(name || 0x0A || 0x04 || 32-byte public key). */
-export const cosignerKeyId = (sha: Sha256, name: string, publicKey: Uint8Array): Uint8Array => typedKeyId(sha, name, COSIGNATURE_ALG, publicKey);
+export const cosignerKeyId = (sha: Sha256, name: string, publicKey: Uint8Array): Uint8Array =>
+  typedKeyId(sha, name, COSIGNATURE_ALG, publicKey);
 
 /** The cosigner's vkey `<name>+<hex key id>+<base64(0x04 || public key)>`. */
 export function cosignerVerifierKey(sha: Sha256, name: string, publicKey: Uint8Array): string {
@@ -24,14 +25,16 @@ export function cosignerVerifierKey(sha: Sha256, name: string, publicKey: Uint8A
 }
 
 /** Reads a cosigner vkey; null when it is not of type 0x04 with a 32-byte key and a key id matching its name and key. */
-export const parseCosignerKey = (sha: Sha256, vkey: string): Cosigner | null => parseTypedVerifierKey(sha, vkey, COSIGNATURE_ALG);
+export const parseCosignerKey = (sha: Sha256, vkey: string): Cosigner | null =>
+  parseTypedVerifierKey(sha, vkey, COSIGNATURE_ALG);
 
 /**
  * The bytes an Ed25519 cosignature covers: `cosignature/v1\n`, `time <unix seconds>\n` (decimal, no leading zeroes),
  * then the whole checkpoint body including its final newline and any extension lines, without signature lines.
  */
 export function cosignedMessage(body: string, time: number): Uint8Array {
-  if (!Number.isSafeInteger(time) || time < 0) throw new RangeError('cosignature time must be a non-negative integer of seconds');
+  if (!Number.isSafeInteger(time) || time < 0)
+    throw new RangeError('cosignature time must be a non-negative integer of seconds');
   return utf8.encode(`cosignature/v1\ntime ${time}\n${body}`);
 }
 
@@ -43,10 +46,21 @@ export function cosignatureLine(c: Cosignature): string {
 }
 
 /** Cosigns a checkpoint body at `time` (Unix seconds) and returns the signature line, as a witness answers it. */
-export function createCosignature(sha: Sha256, sign: Ed25519Sign, cosigner: Cosigner, body: string, time: number): string {
+export function createCosignature(
+  sha: Sha256,
+  sign: Ed25519Sign,
+  cosigner: Cosigner,
+  body: string,
+  time: number,
+): string {
   const signature = sign(cosignedMessage(body, time));
   if (signature.length !== 64) throw new Error('the signer did not return a 64-byte Ed25519 signature');
-  return cosignatureLine({ name: cosigner.name, keyId: cosignerKeyId(sha, cosigner.name, cosigner.publicKey), time, signature });
+  return cosignatureLine({
+    name: cosigner.name,
+    keyId: cosignerKeyId(sha, cosigner.name, cosigner.publicKey),
+    time,
+    signature,
+  });
 }
 
 /**
@@ -68,7 +82,11 @@ export type CosignatureCheck = { cosigner: number; name: string; keyId: string; 
  * says; other lines are ignored) and whether each verifies over the note body. A line from a known key that does
  * not verify is reported with ok false: the caller refuses the note. Null when the text is not a signed note.
  */
-export function checkCosignatures(p: Primitives, note: string, cosigners: readonly Cosigner[]): { body: string; checks: CosignatureCheck[] } | null {
+export function checkCosignatures(
+  p: Primitives,
+  note: string,
+  cosigners: readonly Cosigner[],
+): { body: string; checks: CosignatureCheck[] } | null {
   const parsed = parseNote(note);
   if (!parsed) return null;
   const checks: CosignatureCheck[] = [];
@@ -77,7 +95,8 @@ export function checkCosignatures(p: Primitives, note: string, cosigners: readon
     for (const s of parsed.signatures) {
       if (s.name !== c.name || !equalBytes(s.keyId, id)) continue;
       const cs = readCosignature(s.name, s.keyId, s.signature);
-      const ok = !!cs && c.publicKey.length === 32 && p.verify(c.publicKey, cosignedMessage(parsed.body, cs.time), cs.signature);
+      const ok =
+        !!cs && c.publicKey.length === 32 && p.verify(c.publicKey, cosignedMessage(parsed.body, cs.time), cs.signature);
       checks.push({ cosigner: i, name: c.name, keyId: toHex(id), time: cs ? cs.time : null, ok });
     }
   }

@@ -12,7 +12,12 @@ export function verifyDocumentProof(x: Ctx, d: Obj): string[] {
   checkAlgorithm(x, item, d.algorithm);
   const s = verifySigned(x, item, d);
   if (s && checkKind(x, item, 'document', s)) {
-    checkFields(x, item, [['event_id', s.event_id, d.event_id], ['document_hash', s.document_hash, d.document_hash], ['document_ref', s.document_ref, d.document_ref], ['created_at', s.created_at, d.created_at]]);
+    checkFields(x, item, [
+      ['event_id', s.event_id, d.event_id],
+      ['document_hash', s.document_hash, d.document_hash],
+      ['document_ref', s.document_ref, d.document_ref],
+      ['created_at', s.created_at, d.created_at],
+    ]);
   }
   checkClaims(x, item, [['signature_valid', d.signature_valid]]);
   verifyLog(x, item, hexBytes(d.signed_payload), d.log, d.public_key, tenantLog(proofDomain(d)), true);

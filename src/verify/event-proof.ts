@@ -6,19 +6,32 @@ import { name, type Ctx, type Obj } from './report';
 import { checkAlgorithm, checkClaims, checkFields, checkKind, verifySigned } from './signed-rules';
 
 /** The proof's domain: the issuer block's primary_domain (unsigned; the key list and the log origin vouch for it). */
-export const proofDomain = (d: Obj): unknown => (d.organization && typeof d.organization === 'object' ? (d.organization as Obj).primary_domain : undefined);
+export const proofDomain = (d: Obj): unknown =>
+  d.organization && typeof d.organization === 'object' ? (d.organization as Obj).primary_domain : undefined;
 
 /** Returns the fields no signature covers. */
 export function verifyEventProof(x: Ctx, d: Obj): string[] {
   const item = `event ${name(d.event_id)}`;
   checkAlgorithm(x, item, d.algorithm);
   const s = verifySigned(x, item, d);
-  if (s && checkKind(x, item, 'ledger', s)) checkFields(x, item, [['event_id', s.event_id, d.event_id], ['payload_hash', s.payload_hash, d.payload_hash], ['ingested_at', s.ingested_at, d.ingested_at]]);
+  if (s && checkKind(x, item, 'ledger', s))
+    checkFields(x, item, [
+      ['event_id', s.event_id, d.event_id],
+      ['payload_hash', s.payload_hash, d.payload_hash],
+      ['ingested_at', s.ingested_at, d.ingested_at],
+    ]);
   // The proof never carries the payload (DECISIONS 2); whoever holds it (the console, a customer) adds it as `payload`.
   if ('payload' in d) {
     const h = canonicalHash(x.p.sha256, d.payload);
     const ok = !!s && h === s.payload_hash;
-    x.c.add(item, 'payload', ok, ok ? 'SHA-256 of the canonical payload given = signed payload_hash' : `SHA-256 of the canonical payload given is ${h}, not the signed payload_hash`);
+    x.c.add(
+      item,
+      'payload',
+      ok,
+      ok
+        ? 'SHA-256 of the canonical payload given = signed payload_hash'
+        : `SHA-256 of the canonical payload given is ${h}, not the signed payload_hash`,
+    );
   }
   checkClaims(x, item, [['signature_valid', d.signature_valid]]);
   verifyLog(x, item, hexBytes(d.signed_payload), d.log, d.public_key, tenantLog(proofDomain(d)), true);

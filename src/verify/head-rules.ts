@@ -16,8 +16,16 @@ export type QueuedHead = { item: string; checkpoint: string; head: unknown; keep
 
 /** The report's name of each head step (`head_*`, so that a line names the head step it belongs to). */
 export const HEAD_CHECK: Record<HeadStep['check'], string> = {
-  head_shape: 'head', head_leaf: 'head_leaf', head_inclusion: 'head_inclusion', head_checkpoint: 'head_checkpoint', head_origin: 'head_origin',
-  head_signature: 'head_signature', cosignature: 'head_cosignature', quorum: 'head_quorum', outside_trust: 'head_trust', timestamp: 'head_timestamp',
+  head_shape: 'head',
+  head_leaf: 'head_leaf',
+  head_inclusion: 'head_inclusion',
+  head_checkpoint: 'head_checkpoint',
+  head_origin: 'head_origin',
+  head_signature: 'head_signature',
+  cosignature: 'head_cosignature',
+  quorum: 'head_quorum',
+  outside_trust: 'head_trust',
+  timestamp: 'head_timestamp',
 };
 
 /**
@@ -26,13 +34,20 @@ export const HEAD_CHECK: Record<HeadStep['check'], string> = {
  */
 export function queueHead(x: Ctx, item: string, res: LogResult, log: unknown, keep: boolean): void {
   if (res.status !== 'checked') {
-    if (x.headRequired) x.c.add(item, 'head', false, `${res.status}: no checkpoint of the record's log is shown, so no head can meet ${REQUIRED}`);
+    if (x.headRequired)
+      x.c.add(
+        item,
+        'head',
+        false,
+        `${res.status}: no checkpoint of the record's log is shown, so no head can meet ${REQUIRED}`,
+      );
     return;
   }
   if (!res.ok || !res.checkpoint || !isPlainObject(log)) return;
   // A null head is no head: under a policy it must fail like an absent one, never pass unlooked at.
   if (log.head === undefined || log.head === null) {
-    const words = "absent: the log block carries no head, so nothing outside the issuer's own log vouches for this checkpoint";
+    const words =
+      "absent: the log block carries no head, so nothing outside the issuer's own log vouches for this checkpoint";
     if (x.headRequired) x.c.add(item, 'head', false, `${words}; ${REQUIRED} is not met`);
     else x.c.skip(item, 'head', words);
     return;
@@ -42,7 +57,10 @@ export function queueHead(x: Ctx, item: string, res: LogResult, log: unknown, ke
 
 /** The platform key of a GET /.well-known/svc-platform-key answer, when one was given. */
 function platformKeyOf(opts: VerifyOptions): Uint8Array[] {
-  const k = isPlainObject(opts.platformKey) && typeof opts.platformKey.public_key === 'string' ? fromBase64Url(opts.platformKey.public_key) : null;
+  const k =
+    isPlainObject(opts.platformKey) && typeof opts.platformKey.public_key === 'string'
+      ? fromBase64Url(opts.platformKey.public_key)
+      : null;
   return k?.length === 32 ? [k] : [];
 }
 
@@ -52,7 +70,8 @@ export async function checkHeads(x: Ctx, opts: VerifyOptions): Promise<void> {
   for (const q of x.heads) {
     const r = await checkHeadBlock(x.p, q.checkpoint, q.head, trust);
     if (r.status === 'pending') {
-      const words = 'pending: no published head covers this checkpoint yet, so no witness or time-stamping authority vouches for it';
+      const words =
+        'pending: no published head covers this checkpoint yet, so no witness or time-stamping authority vouches for it';
       if (x.headRequired) x.c.add(q.item, 'head', false, `${words}; ${REQUIRED} is not met`);
       else x.c.skip(q.item, 'head', words);
       if (q.keep) x.head = { status: 'pending' };
@@ -71,8 +90,15 @@ export async function checkHeads(x: Ctx, opts: VerifyOptions): Promise<void> {
 export function reportHeadOf(r: HeadResult & { status: 'checked' }): ReportHead {
   const first = r.stamps[0];
   return {
-    status: 'checked', ok: r.ok, origin: r.head?.origin ?? null, tree_size: r.head?.treeSize ?? null, root_hash: r.head?.rootHex ?? null,
-    existed_no_later_than: r.existedNoLaterThan, according_to: first ? first.tsa : null,
-    witnessed_by: r.witnessedBy, cosigners_named: r.cosignersNamed, outside_trust: r.outsideTrust,
+    status: 'checked',
+    ok: r.ok,
+    origin: r.head?.origin ?? null,
+    tree_size: r.head?.treeSize ?? null,
+    root_hash: r.head?.rootHex ?? null,
+    existed_no_later_than: r.existedNoLaterThan,
+    according_to: first ? first.tsa : null,
+    witnessed_by: r.witnessedBy,
+    cosigners_named: r.cosignersNamed,
+    outside_trust: r.outsideTrust,
   };
 }

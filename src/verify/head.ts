@@ -28,7 +28,17 @@ export function headLeafOfNote(sha: Sha256, note: string): Uint8Array | null {
 }
 
 export type HeadStep = {
-  check: 'head_shape' | 'head_leaf' | 'head_inclusion' | 'head_checkpoint' | 'head_origin' | 'head_signature' | 'cosignature' | 'quorum' | 'outside_trust' | 'timestamp';
+  check:
+    | 'head_shape'
+    | 'head_leaf'
+    | 'head_inclusion'
+    | 'head_checkpoint'
+    | 'head_origin'
+    | 'head_signature'
+    | 'cosignature'
+    | 'quorum'
+    | 'outside_trust'
+    | 'timestamp';
   ok: boolean;
   detail: string;
   /** Not checked for want of a key to check with (no policy, no platform key): shown, never deciding. */
@@ -36,7 +46,11 @@ export type HeadStep = {
 };
 
 /** What the verifier trusts: its own policy and TSA roots; without a policy, the platform key(s) the file carries. */
-export type HeadTrust = { platformKeys?: Uint8Array | readonly Uint8Array[]; policy?: Policy; tsaAnchors?: TrustAnchors };
+export type HeadTrust = {
+  platformKeys?: Uint8Array | readonly Uint8Array[];
+  policy?: Policy;
+  tsaAnchors?: TrustAnchors;
+};
 
 export type HeadResult =
   | { status: 'absent' }
@@ -60,7 +74,8 @@ export type HeadResult =
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isIndex = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
-const asKeys = (k: Uint8Array | readonly Uint8Array[] | undefined): readonly Uint8Array[] => (k === undefined ? [] : k instanceof Uint8Array ? [k] : k);
+const asKeys = (k: Uint8Array | readonly Uint8Array[] | undefined): readonly Uint8Array[] =>
+  k === undefined ? [] : k instanceof Uint8Array ? [k] : k;
 /** RFC 3339 in UTC, with fractions of a second only when the token has them. */
 const rfc3339 = (d: Date): string => d.toISOString().replace('.000Z', 'Z');
 
@@ -73,7 +88,12 @@ const rfc3339 = (d: Date): string => d.toISOString().replace('.000Z', 'Z');
  * SHA-256 of the head body with a valid signature and EKU. With TSA anchors, at least one token must chain to them
  * (a token chaining elsewhere is reported, not counted). `{status: "pending"}` is not a failure.
  */
-export async function checkHeadBlock(p: Primitives, logCheckpoint: unknown, head: unknown, trust: HeadTrust = {}): Promise<HeadResult> {
+export async function checkHeadBlock(
+  p: Primitives,
+  logCheckpoint: unknown,
+  head: unknown,
+  trust: HeadTrust = {},
+): Promise<HeadResult> {
   if (head === undefined || head === null) return { status: 'absent' };
   if (isObj(head) && head.status === 'pending') return { status: 'pending' };
   const steps: HeadStep[] = [];
@@ -85,9 +105,16 @@ export async function checkHeadBlock(p: Primitives, logCheckpoint: unknown, head
   const cosignersNamed: string[] = [];
   let headInfo: { origin: string; treeSize: number; rootHex: string } | null = null;
   const done = (): HeadResult => ({
-    status: 'checked', ok: steps.every((s) => s.ok), steps, witnessedBy, cosignersNamed, head: headInfo,
+    status: 'checked',
+    ok: steps.every((s) => s.ok),
+    steps,
+    witnessedBy,
+    cosignersNamed,
+    head: headInfo,
     existedNoLaterThan: times.length ? rfc3339(new Date(Math.min(...times.map((t) => t.getTime())))) : null,
-    stamps: stamped.sort((a, b) => a.genTime.getTime() - b.genTime.getTime()).map((s) => ({ tsa: s.tsa, genTime: rfc3339(s.genTime) })),
+    stamps: stamped
+      .sort((a, b) => a.genTime.getTime() - b.genTime.getTime())
+      .map((s) => ({ tsa: s.tsa, genTime: rfc3339(s.genTime) })),
     outsideTrust: { policy: !!policy, tsa: anchored },
   });
   const h = isObj(head) ? head : {};
@@ -95,9 +122,23 @@ export async function checkHeadBlock(p: Primitives, logCheckpoint: unknown, head
   const statedLeaf = hexBytes(h.leaf_hash, 32);
   const root = hexBytes(h.root_hash, 32);
   const stamps = h.timestamps === undefined ? [] : h.timestamps;
-  const shapeOk = isIndex(h.leaf_index) && isIndex(h.tree_size) && h.leaf_index < h.tree_size && !!statedLeaf && !!root && !!path && path.every((x) => x !== null) && typeof h.checkpoint === 'string' && Array.isArray(stamps);
+  const shapeOk =
+    isIndex(h.leaf_index) &&
+    isIndex(h.tree_size) &&
+    h.leaf_index < h.tree_size &&
+    !!statedLeaf &&
+    !!root &&
+    !!path &&
+    path.every((x) => x !== null) &&
+    typeof h.checkpoint === 'string' &&
+    Array.isArray(stamps);
   if (!shapeOk) {
-    steps.push({ check: 'head_shape', ok: false, detail: 'the head block is not {leaf_index < tree_size, leaf_hash, audit_path: [hex], root_hash, checkpoint, timestamps: [...]}' });
+    steps.push({
+      check: 'head_shape',
+      ok: false,
+      detail:
+        'the head block is not {leaf_index < tree_size, leaf_hash, audit_path: [hex], root_hash, checkpoint, timestamps: [...]}',
+    });
     return done();
   }
   const index = h.leaf_index as number;
@@ -105,52 +146,99 @@ export async function checkHeadBlock(p: Primitives, logCheckpoint: unknown, head
 
   const leafData = typeof logCheckpoint === 'string' ? headLeafOfNote(p.sha256, logCheckpoint) : null;
   if (!leafData) {
-    steps.push({ check: 'head_leaf', ok: false, detail: "the log block's checkpoint is not a checkpoint note, so it has no head leaf" });
+    steps.push({
+      check: 'head_leaf',
+      ok: false,
+      detail: "the log block's checkpoint is not a checkpoint note, so it has no head leaf",
+    });
     return done();
   }
   const computed = leafHash(p.sha256, leafData);
   const leafOk = equalBytes(computed, statedLeaf!);
-  steps.push({ check: 'head_leaf', ok: leafOk, detail: leafOk ? "leaf_hash = SHA-256(0x00 || head leaf of the log's checkpoint)" : `the head leaf of the log's checkpoint hashes to ${toHex(computed)}, the head block says ${String(h.leaf_hash)}` });
+  steps.push({
+    check: 'head_leaf',
+    ok: leafOk,
+    detail: leafOk
+      ? "leaf_hash = SHA-256(0x00 || head leaf of the log's checkpoint)"
+      : `the head leaf of the log's checkpoint hashes to ${toHex(computed)}, the head block says ${String(h.leaf_hash)}`,
+  });
   const inc = verifyInclusion(p.sha256, index, size, computed, path as Uint8Array[], root!);
-  steps.push({ check: 'head_inclusion', ok: inc, detail: inc ? `the log's checkpoint is head leaf ${index} of ${size} (${path!.length} path hashes)` : `the audit path does not lead from head leaf ${index} to root_hash in a head of ${size} leaves` });
+  steps.push({
+    check: 'head_inclusion',
+    ok: inc,
+    detail: inc
+      ? `the log's checkpoint is head leaf ${index} of ${size} (${path!.length} path hashes)`
+      : `the audit path does not lead from head leaf ${index} to root_hash in a head of ${size} leaves`,
+  });
 
   const note = h.checkpoint as string;
   const parsedNote = parseNote(note);
   const cp = parsedNote ? parseCheckpoint(parsedNote.body) : null;
   if (!parsedNote || !cp) {
-    steps.push({ check: 'head_checkpoint', ok: false, detail: 'the head checkpoint is not a signed three-line checkpoint note' });
+    steps.push({
+      check: 'head_checkpoint',
+      ok: false,
+      detail: 'the head checkpoint is not a signed three-line checkpoint note',
+    });
     return done();
   }
   headInfo = { origin: cp.origin, treeSize: cp.treeSize, rootHex: toHex(cp.root) };
   const same = cp.treeSize === size && equalBytes(cp.root, root!);
-  steps.push({ check: 'head_checkpoint', ok: same, detail: same ? `head checkpoint ${cp.origin} at size ${cp.treeSize} has this root` : `the head checkpoint says size ${cp.treeSize} and root ${toHex(cp.root)}, the block ${size} and ${String(h.root_hash)}` });
+  steps.push({
+    check: 'head_checkpoint',
+    ok: same,
+    detail: same
+      ? `head checkpoint ${cp.origin} at size ${cp.treeSize} has this root`
+      : `the head checkpoint says size ${cp.treeSize} and root ${toHex(cp.root)}, the block ${size} and ${String(h.root_hash)}`,
+  });
 
   const policyLogs = policy ? policy.logs.filter((l) => l.origin === cp.origin) : [];
   const originOk = policy ? policyLogs.length > 0 : cp.origin.endsWith('/head');
   steps.push({
-    check: 'head_origin', ok: originOk,
-    detail: originOk ? `head origin ${cp.origin}` : policy ? `the head origin ${cp.origin} is not a log of the policy (${policy.logs.map((l) => l.origin).join(', ') || 'none listed'})` : `the head origin ${cp.origin} does not end in /head`,
+    check: 'head_origin',
+    ok: originOk,
+    detail: originOk
+      ? `head origin ${cp.origin}`
+      : policy
+        ? `the head origin ${cp.origin} is not a log of the policy (${policy.logs.map((l) => l.origin).join(', ') || 'none listed'})`
+        : `the head origin ${cp.origin} does not end in /head`,
   });
   const keys = policy ? policyLogs.map((l) => l.publicKey) : asKeys(trust.platformKeys);
   const opened = keys.length ? openCheckpoint(p, note, keys) : null;
   const signer = opened?.checkpoint ?? null;
-  const platformLine = signer ? parsedNote.signatures.find((s) => s.name === cp.origin && equalBytes(s.keyId, fromHex(signer.noteKeyId)!)) : parsedNote.signatures.find((s) => s.name === cp.origin);
-  for (const s of parsedNote.signatures) if (s !== platformLine && !cosignersNamed.includes(s.name)) cosignersNamed.push(s.name);
+  const platformLine = signer
+    ? parsedNote.signatures.find((s) => s.name === cp.origin && equalBytes(s.keyId, fromHex(signer.noteKeyId)!))
+    : parsedNote.signatures.find((s) => s.name === cp.origin);
+  for (const s of parsedNote.signatures)
+    if (s !== platformLine && !cosignersNamed.includes(s.name)) cosignersNamed.push(s.name);
   if (!keys.length && !policy) {
     // SPEC property: never silently shorter. Without a policy or a platform key file, the note's signature is shown unchecked.
-    steps.push({ check: 'head_signature', ok: true, skipped: true, detail: 'not checked: no platform key was given (a witness policy, or the platform key file)' });
+    steps.push({
+      check: 'head_signature',
+      ok: true,
+      skipped: true,
+      detail: 'not checked: no platform key was given (a witness policy, or the platform key file)',
+    });
   } else {
     steps.push({
-      check: 'head_signature', ok: !!signer,
+      check: 'head_signature',
+      ok: !!signer,
       detail: signer
         ? `the head note verifies with the platform key ${signer.keyId} (note key id ${signer.noteKeyId}) ${policy ? "of the policy's log line" : 'of the platform key file'}`
-        : keys.length ? `the head note is not signed by the platform key: ${opened?.error ?? 'no valid signature'}` : 'no platform key to check the head note against',
+        : keys.length
+          ? `the head note is not signed by the platform key: ${opened?.error ?? 'no valid signature'}`
+          : 'no platform key to check the head note against',
     });
   }
 
   if (policy) {
     const witnesses = policy.witnesses;
-    const checks = checkCosignatures(p, note, witnesses.map((w) => ({ name: w.keyName, publicKey: w.publicKey })))?.checks ?? [];
+    const checks =
+      checkCosignatures(
+        p,
+        note,
+        witnesses.map((w) => ({ name: w.keyName, publicKey: w.publicKey })),
+      )?.checks ?? [];
     const cosigned = new Set<string>();
     for (const c of checks) {
       const w = witnesses[c.cosigner]!;
@@ -158,14 +246,28 @@ export async function checkHeadBlock(p: Primitives, logCheckpoint: unknown, head
         cosigned.add(w.name);
         if (!witnessedBy.includes(w.keyName)) witnessedBy.push(w.keyName);
       }
-      steps.push({ check: 'cosignature', ok: c.ok, detail: c.ok ? `witness ${w.keyName} (key id ${c.keyId}) cosigned the head at ${rfc3339(new Date(c.time! * 1000))}` : `the cosignature line of witness ${w.keyName} (key id ${c.keyId}) does not verify` });
+      steps.push({
+        check: 'cosignature',
+        ok: c.ok,
+        detail: c.ok
+          ? `witness ${w.keyName} (key id ${c.keyId}) cosigned the head at ${rfc3339(new Date(c.time! * 1000))}`
+          : `the cosignature line of witness ${w.keyName} (key id ${c.keyId}) does not verify`,
+      });
     }
     const met = quorumMet(policy, cosigned);
-    steps.push({ check: 'quorum', ok: met, detail: `${met ? 'met' : 'not met'}: the policy requires ${describeQuorum(policy)}; valid cosignatures from ${[...cosigned].join(', ') || 'no witness'}` });
+    steps.push({
+      check: 'quorum',
+      ok: met,
+      detail: `${met ? 'met' : 'not met'}: the policy requires ${describeQuorum(policy)}; valid cosignatures from ${[...cosigned].join(', ') || 'no witness'}`,
+    });
   } else {
     const lines = parsedNote.signatures.length - (platformLine ? 1 : 0);
     const against = signer ? 'the platform key file' : 'no platform key';
-    steps.push({ check: 'outside_trust', ok: true, detail: `no outside trust was applied: the head is checked against ${against}, and its ${lines} other signature line(s) are not checked (give a witness policy)` });
+    steps.push({
+      check: 'outside_trust',
+      ok: true,
+      detail: `no outside trust was applied: the head is checked against ${against}, and its ${lines} other signature line(s) are not checked (give a witness policy)`,
+    });
   }
 
   const body = utf8.encode(parsedNote.body);
@@ -186,13 +288,26 @@ export async function checkHeadBlock(p: Primitives, logCheckpoint: unknown, head
     }
     const stated = typeof t.gen_time === 'string' ? Date.parse(t.gen_time) : Number.NaN;
     if (stated !== v.genTime.getTime()) {
-      steps.push({ check: 'timestamp', ok: false, detail: `${label}: gen_time says ${String(t.gen_time)}, the token ${rfc3339(v.genTime)}` });
+      steps.push({
+        check: 'timestamp',
+        ok: false,
+        detail: `${label}: gen_time says ${String(t.gen_time)}, the token ${rfc3339(v.genTime)}`,
+      });
       continue;
     }
     times.push(v.genTime);
     stamped.push({ tsa: v.tsa, genTime: v.genTime });
-    steps.push({ check: 'timestamp', ok: true, detail: `${label}: ${v.tsa} stamped SHA-256 of the head body at ${rfc3339(v.genTime)}${v.chainChecked ? ', chained to a trusted TSA root' : ' (its chain was not checked: no TSA roots given)'}` });
+    steps.push({
+      check: 'timestamp',
+      ok: true,
+      detail: `${label}: ${v.tsa} stamped SHA-256 of the head body at ${rfc3339(v.genTime)}${v.chainChecked ? ', chained to a trusted TSA root' : ' (its chain was not checked: no TSA roots given)'}`,
+    });
   }
-  if (anchored && !times.length) steps.push({ check: 'timestamp', ok: false, detail: stamps.length ? 'no timestamp token chains to a trusted TSA root' : 'the head carries no timestamp token' });
+  if (anchored && !times.length)
+    steps.push({
+      check: 'timestamp',
+      ok: false,
+      detail: stamps.length ? 'no timestamp token chains to a trusted TSA root' : 'the head carries no timestamp token',
+    });
   return done();
 }

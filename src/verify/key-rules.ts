@@ -10,7 +10,9 @@ import { short, type Ctx, type Obj, type VerifyOptions } from './report';
 /** The raw public keys of a GET /keys/{domain} answer: candidates for a checkpoint signed with a newer key than a record's. */
 export function publishedKeys(keys: unknown): Uint8Array[] {
   if (!isPlainObject(keys) || !Array.isArray(keys.keys)) return [];
-  return keys.keys.flatMap((k) => (isPlainObject(k) && typeof k.public_key === 'string' ? [fromBase64Url(k.public_key)] : [])).filter((k): k is Uint8Array => k?.length === 32);
+  return keys.keys
+    .flatMap((k) => (isPlainObject(k) && typeof k.public_key === 'string' ? [fromBase64Url(k.public_key)] : []))
+    .filter((k): k is Uint8Array => k?.length === 32);
 }
 
 /**
@@ -30,11 +32,27 @@ export function pinKeys(x: Ctx, domain: string | null, used: SignedFields[], opt
     return null;
   }
   const listed = typeof kd.domain === 'string' ? kd.domain.toLowerCase() : null;
-  let ok = c.add('keys', 'domain', listed !== null && (domain === null || listed === domain), `key list for ${short(kd.domain)}, document domain ${domain ?? 'not stated'}`);
-  const platform = isPlainObject(opts.platformKey) && typeof opts.platformKey.public_key === 'string' ? fromBase64Url(opts.platformKey.public_key) : null;
+  let ok = c.add(
+    'keys',
+    'domain',
+    listed !== null && (domain === null || listed === domain),
+    `key list for ${short(kd.domain)}, document domain ${domain ?? 'not stated'}`,
+  );
+  const platform =
+    isPlainObject(opts.platformKey) && typeof opts.platformKey.public_key === 'string'
+      ? fromBase64Url(opts.platformKey.public_key)
+      : null;
   if (opts.platformKey !== undefined) {
     const kidOk = platform?.length === 32 && keyIdOf(p.sha256, platform) === (opts.platformKey as Obj).key_id;
-    ok = c.add('keys', 'platform_key', kidOk, kidOk ? `platform key ${keyIdOf(p.sha256, platform!)}` : 'platform key file is malformed or its key_id does not match its public key') && ok;
+    ok =
+      c.add(
+        'keys',
+        'platform_key',
+        kidOk,
+        kidOk
+          ? `platform key ${keyIdOf(p.sha256, platform!)}`
+          : 'platform key file is malformed or its key_id does not match its public key',
+      ) && ok;
   }
   const seen = new Set<string>();
   for (const u of used) {
@@ -45,12 +63,39 @@ export function pinKeys(x: Ctx, domain: string | null, used: SignedFields[], opt
     const raw = rec && typeof rec.public_key === 'string' ? fromBase64Url(rec.public_key) : null;
     const published = raw ? toHex(raw) : null;
     const until = rec && typeof rec.valid_until === 'string' ? `, retired ${rec.valid_until}` : '';
-    ok = c.add(`key ${id}`, 'published', published !== null && published === u.public_key,
-      published === u.public_key ? `published for ${short(kd.domain)}${typeof rec?.valid_from === 'string' ? ` (valid from ${rec.valid_from}${until})` : ''}` : published ? 'public key differs from the published one' : 'key_id not published for this domain') && ok;
+    ok =
+      c.add(
+        `key ${id}`,
+        'published',
+        published !== null && published === u.public_key,
+        published === u.public_key
+          ? `published for ${short(kd.domain)}${typeof rec?.valid_from === 'string' ? ` (valid from ${rec.valid_from}${until})` : ''}`
+          : published
+            ? 'public key differs from the published one'
+            : 'key_id not published for this domain',
+      ) && ok;
     if (platform?.length === 32 && rec) {
       const sig = hexBytes(rec.platform_signature, 64);
-      const sigOk = !!sig && p.verify(platform, canonicalBytes(keyRecordSignedPayload({ domain: kd.domain as string, public_key: rec.public_key as string, key_id: rec.key_id as string })), sig);
-      ok = c.add(`key ${id}`, 'platform_signature', sigOk, sigOk ? 'key record signed by the platform key' : 'platform_signature does not verify') && ok;
+      const sigOk =
+        !!sig &&
+        p.verify(
+          platform,
+          canonicalBytes(
+            keyRecordSignedPayload({
+              domain: kd.domain as string,
+              public_key: rec.public_key as string,
+              key_id: rec.key_id as string,
+            }),
+          ),
+          sig,
+        );
+      ok =
+        c.add(
+          `key ${id}`,
+          'platform_signature',
+          sigOk,
+          sigOk ? 'key record signed by the platform key' : 'platform_signature does not verify',
+        ) && ok;
     }
   }
   return ok ? listed : null;

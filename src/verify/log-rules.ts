@@ -10,7 +10,8 @@ import { short, type Ctx } from './report';
 /** The log a block must belong to and how the reader calls it. */
 export type LogTarget = { origin: ExpectedOrigin; what: string; domain: string | null };
 
-const domainOf = (v: unknown): string | null => (typeof v === 'string' && v && !v.includes('/') ? v.toLowerCase() : null);
+const domainOf = (v: unknown): string | null =>
+  typeof v === 'string' && v && !v.includes('/') ? v.toLowerCase() : null;
 /** `<host>/<rest>`: the host part is never empty and holds no slash. */
 const afterHost = (origin: string): string | null => {
   const i = origin.indexOf('/');
@@ -21,11 +22,15 @@ const afterHost = (origin: string): string | null => {
 export function tenantLog(domain: unknown): LogTarget {
   const d = domainOf(domain);
   return {
-    what: "the tenant's log", domain: d,
-    origin: { expected: `<host>/${d ?? '<domain>'}`, test: (o) => {
-      const rest = afterHost(o);
-      return rest !== null && !!rest && !rest.includes('/') && (d === null || rest.toLowerCase() === d);
-    } },
+    what: "the tenant's log",
+    domain: d,
+    origin: {
+      expected: `<host>/${d ?? '<domain>'}`,
+      test: (o) => {
+        const rest = afterHost(o);
+        return rest !== null && !!rest && !rest.includes('/') && (d === null || rest.toLowerCase() === d);
+      },
+    },
   };
 }
 
@@ -34,12 +39,16 @@ export function orgLog(domain: unknown, orgId: unknown): LogTarget {
   const d = domainOf(domain);
   const suffix = `/audit/${String(orgId)}`;
   return {
-    what: "the organization's audit log", domain: d,
-    origin: { expected: `<host>/${d ?? '<domain>'}${suffix}`, test: (o) => {
-      if (typeof orgId !== 'string' || !o.endsWith(suffix)) return false;
-      const rest = afterHost(o.slice(0, -suffix.length));
-      return rest !== null && !!rest && !rest.includes('/') && (d === null || rest.toLowerCase() === d);
-    } },
+    what: "the organization's audit log",
+    domain: d,
+    origin: {
+      expected: `<host>/${d ?? '<domain>'}${suffix}`,
+      test: (o) => {
+        if (typeof orgId !== 'string' || !o.endsWith(suffix)) return false;
+        const rest = afterHost(o.slice(0, -suffix.length));
+        return rest !== null && !!rest && !rest.includes('/') && (d === null || rest.toLowerCase() === d);
+      },
+    },
   };
 }
 
@@ -48,28 +57,54 @@ export function orgLog(domain: unknown, orgId: unknown): LogTarget {
  * signature by the record's key or a published one. Absent and pending are SKIP lines (the reader sees that the
  * inclusion was not checked). `keep` makes this block's checkpoint the report's (the proof's own record, a seal).
  */
-export function verifyLog(x: Ctx, item: string, leaf: Uint8Array | null, log: unknown, recordKey: unknown, target: LogTarget, keep: boolean): LogResult {
+export function verifyLog(
+  x: Ctx,
+  item: string,
+  leaf: Uint8Array | null,
+  log: unknown,
+  recordKey: unknown,
+  target: LogTarget,
+  keep: boolean,
+): LogResult {
   const own = hexBytes(recordKey, 32);
   const res = checkLogBlock(x.p, leaf ?? new Uint8Array(0), log, own ? [own, ...x.keys] : x.keys, target.origin);
   if (res.status === 'absent') {
-    x.c.skip(item, 'log', `absent: the document carries no log block, so this record's place in ${target.what} is not checked`);
+    x.c.skip(
+      item,
+      'log',
+      `absent: the document carries no log block, so this record's place in ${target.what} is not checked`,
+    );
     queueHead(x, item, res, log, keep);
     return res;
   }
   if (res.status === 'pending') {
-    x.c.skip(item, 'log', `pending: the document says no signed checkpoint of ${target.what} covers this record yet, so its inclusion is not checked`);
+    x.c.skip(
+      item,
+      'log',
+      `pending: the document says no signed checkpoint of ${target.what} covers this record yet, so its inclusion is not checked`,
+    );
     queueHead(x, item, res, log, keep);
     return res;
   }
-  if (!leaf) x.c.add(item, 'log_leaf_hash', false, 'the signed bytes are missing or not hex: the leaf cannot be recomputed');
+  if (!leaf)
+    x.c.add(item, 'log_leaf_hash', false, 'the signed bytes are missing or not hex: the leaf cannot be recomputed');
   for (const s of res.steps) x.c.add(item, s.check === 'log_shape' ? 'log' : `log_${s.check}`, s.ok, s.detail);
   const cp = res.checkpoint;
   if (res.ok && leaf && cp && (keep || !x.checkpoint || cp.treeSize > x.checkpoint.tree_size)) {
-    x.checkpoint = { origin: cp.origin, tree_size: cp.treeSize, root_hash: toHex(cp.root), key_id: cp.keyId, note_key_id: cp.noteKeyId, public_key: toHex(cp.publicKey), note: cp.note };
+    x.checkpoint = {
+      origin: cp.origin,
+      tree_size: cp.treeSize,
+      root_hash: toHex(cp.root),
+      key_id: cp.keyId,
+      note_key_id: cp.noteKeyId,
+      public_key: toHex(cp.publicKey),
+      note: cp.note,
+    };
   }
   if (leaf) queueHead(x, item, res, log, keep);
   return res;
 }
 
 /** A short name of a log result for details: "pending", "absent", "leaf 12 of 40". */
-export const logState = (r: LogResult): string => (r.status === 'checked' ? `leaf ${short(r.leafIndex)} of ${short(r.treeSize)}` : r.status);
+export const logState = (r: LogResult): string =>
+  r.status === 'checked' ? `leaf ${short(r.leafIndex)} of ${short(r.treeSize)}` : r.status;

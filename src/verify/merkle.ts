@@ -9,7 +9,8 @@ const HASH_SIZE = 32;
 /** RFC 6962 §2.1: leaf hash = SHA-256(0x00 || leaf data). */
 export const leafHash = (sha: Sha256, data: Uint8Array): Uint8Array => sha(concat(LEAF, data));
 /** RFC 6962 §2.1: interior node = SHA-256(0x01 || left || right). */
-export const nodeHash = (sha: Sha256, left: Uint8Array, right: Uint8Array): Uint8Array => sha(concat(NODE, left, right));
+export const nodeHash = (sha: Sha256, left: Uint8Array, right: Uint8Array): Uint8Array =>
+  sha(concat(NODE, left, right));
 /** The root of the empty tree: SHA-256 of the empty string. */
 export const emptyRoot = (sha: Sha256): Uint8Array => sha(new Uint8Array(0));
 
@@ -103,7 +104,13 @@ export function consistencyPath(sha: Sha256, node: NodeReader, first: number, se
 }
 
 /** The root an inclusion proof leads to (RFC 9162 §2.1.3.2), or null when the proof has the wrong shape. */
-export function rootFromInclusion(sha: Sha256, index: number, size: number, leaf: Uint8Array, path: Uint8Array[]): Uint8Array | null {
+export function rootFromInclusion(
+  sha: Sha256,
+  index: number,
+  size: number,
+  leaf: Uint8Array,
+  path: Uint8Array[],
+): Uint8Array | null {
   if (!(Number.isSafeInteger(index) && Number.isSafeInteger(size) && index >= 0 && index < size)) return null;
   // Every hash of the scheme is a 32-byte SHA-256 digest; anything else is a malformed proof, never a match.
   if (leaf.length !== HASH_SIZE || path.some((p) => p.length !== HASH_SIZE)) return null;
@@ -128,7 +135,14 @@ export function rootFromInclusion(sha: Sha256, index: number, size: number, leaf
 }
 
 /** True when `path` proves leaf `leaf` at `index` in the tree of `size` leaves with root `root`. */
-export function verifyInclusion(sha: Sha256, index: number, size: number, leaf: Uint8Array, path: Uint8Array[], root: Uint8Array): boolean {
+export function verifyInclusion(
+  sha: Sha256,
+  index: number,
+  size: number,
+  leaf: Uint8Array,
+  path: Uint8Array[],
+  root: Uint8Array,
+): boolean {
   const r = rootFromInclusion(sha, index, size, leaf, path);
   return r !== null && equalBytes(r, root);
 }
@@ -138,10 +152,20 @@ export function verifyInclusion(sha: Sha256, index: number, size: number, leaf: 
  * `second` leaves with root `secondRoot` (RFC 9162 §2.1.4.2). first = 0 (firstRoot must be the empty root) and first =
  * second (equal roots) take an empty path.
  */
-export function verifyConsistency(sha: Sha256, first: number, second: number, path: Uint8Array[], firstRoot: Uint8Array, secondRoot: Uint8Array): boolean {
+export function verifyConsistency(
+  sha: Sha256,
+  first: number,
+  second: number,
+  path: Uint8Array[],
+  firstRoot: Uint8Array,
+  secondRoot: Uint8Array,
+): boolean {
   if (!(Number.isSafeInteger(first) && Number.isSafeInteger(second) && first >= 0 && first <= second)) return false;
   // From the empty tree every tree is an extension: only the empty root (SHA-256 of "") and an empty path are accepted.
-  if (first === 0) return path.length === 0 && equalBytes(firstRoot, emptyRoot(sha)) && (second > 0 || equalBytes(secondRoot, firstRoot));
+  if (first === 0)
+    return (
+      path.length === 0 && equalBytes(firstRoot, emptyRoot(sha)) && (second > 0 || equalBytes(secondRoot, firstRoot))
+    );
   if (first === second) return path.length === 0 && equalBytes(firstRoot, secondRoot);
   if (!path.length) return false;
   const proof = isPowerOfTwo(first) ? [firstRoot, ...path] : path;

@@ -30,7 +30,11 @@ export function parseVerifierKey(sha: Sha256, vkey: string): { name: string; pub
 }
 
 /** Parses a vkey of signature type `type` over a 32-byte key; null when malformed or its id does not match. */
-export function parseTypedVerifierKey(sha: Sha256, vkey: string, type: number): { name: string; publicKey: Uint8Array } | null {
+export function parseTypedVerifierKey(
+  sha: Sha256,
+  vkey: string,
+  type: number,
+): { name: string; publicKey: Uint8Array } | null {
   const m = /^([^+\s]+)\+([0-9a-f]{8})\+([A-Za-z0-9+/=]+)$/.exec(vkey);
   if (!m) return null;
   const raw = fromBase64(m[3]!);
@@ -94,7 +98,10 @@ export function verifyNote(p: Primitives, text: string, name: string, publicKey:
   if (!note) return false;
   const id = noteKeyId(p.sha256, name, publicKey);
   const msg = utf8.encode(note.body);
-  return note.signatures.some((s) => s.name === name && equalBytes(s.keyId, id) && s.signature.length === 64 && p.verify(publicKey, msg, s.signature));
+  return note.signatures.some(
+    (s) =>
+      s.name === name && equalBytes(s.keyId, id) && s.signature.length === 64 && p.verify(publicKey, msg, s.signature),
+  );
 }
 
 export type Checkpoint = { origin: string; treeSize: number; root: Uint8Array };

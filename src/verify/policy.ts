@@ -44,18 +44,31 @@ export function parsePolicy(sha: Sha256, text: string): PolicyParse {
     const fail = (error: string): PolicyParse => ({ ok: false, line: n, error });
     const raw = lines[i]!;
     const bad = controlCharacter(raw);
-    if (bad >= 0) return fail(bad === 0x0d ? 'carriage return: the file must use newline (LF) line endings' : `control character 0x${bad.toString(16).padStart(2, '0')} is not allowed`);
+    if (bad >= 0)
+      return fail(
+        bad === 0x0d
+          ? 'carriage return: the file must use newline (LF) line endings'
+          : `control character 0x${bad.toString(16).padStart(2, '0')} is not allowed`,
+      );
     const words = raw.split(/[ \t]+/).filter((w) => w !== '');
     if (!words.length || words[0]!.startsWith('#')) continue;
     const [keyword, ...args] = words;
     const newName = (name: string): string | null =>
-      name === NONE ? `the name "${NONE}" is reserved` : defined.has(name) ? `the name "${name}" is already defined` : null;
+      name === NONE
+        ? `the name "${NONE}" is reserved`
+        : defined.has(name)
+          ? `the name "${name}" is already defined`
+          : null;
     switch (keyword) {
       case 'log': {
         if (args.length < 1 || args.length > 2) return fail('expected: log <vkey> [<url>]');
         const key = parseVerifierKey(sha, args[0]!);
-        if (!key) return fail('the log key is not an Ed25519 signed-note vkey (<name>+<key id>+<base64 of 0x01 and 32 bytes>) with a matching key id');
-        if (policy.logs.some((l) => equalBytes(l.publicKey, key.publicKey))) return fail('this log key is already listed');
+        if (!key)
+          return fail(
+            'the log key is not an Ed25519 signed-note vkey (<name>+<key id>+<base64 of 0x01 and 32 bytes>) with a matching key id',
+          );
+        if (policy.logs.some((l) => equalBytes(l.publicKey, key.publicKey)))
+          return fail('this log key is already listed');
         policy.logs.push({ origin: key.name, publicKey: key.publicKey, vkey: args[0]!, url: args[1] ?? null });
         break;
       }
@@ -64,9 +77,19 @@ export function parsePolicy(sha: Sha256, text: string): PolicyParse {
         const clash = newName(args[0]!);
         if (clash) return fail(clash);
         const key = parseCosignerKey(sha, args[1]!);
-        if (!key) return fail('the witness key is not an Ed25519 cosigner vkey (<name>+<key id>+<base64 of 0x04 and 32 bytes>) with a matching key id');
-        if (policy.witnesses.some((w) => equalBytes(w.publicKey, key.publicKey))) return fail('this witness key is already listed');
-        policy.witnesses.push({ name: args[0]!, keyName: key.name, publicKey: key.publicKey, vkey: args[1]!, url: args[2] ?? null });
+        if (!key)
+          return fail(
+            'the witness key is not an Ed25519 cosigner vkey (<name>+<key id>+<base64 of 0x04 and 32 bytes>) with a matching key id',
+          );
+        if (policy.witnesses.some((w) => equalBytes(w.publicKey, key.publicKey)))
+          return fail('this witness key is already listed');
+        policy.witnesses.push({
+          name: args[0]!,
+          keyName: key.name,
+          publicKey: key.publicKey,
+          vkey: args[1]!,
+          url: args[2] ?? null,
+        });
         defined.add(args[0]!);
         break;
       }
@@ -83,7 +106,8 @@ export function parsePolicy(sha: Sha256, text: string): PolicyParse {
           seen.add(m);
         }
         const threshold = k === 'all' ? members.length : k === 'any' ? 1 : /^[1-9][0-9]{0,5}$/.test(k) ? Number(k) : 0;
-        if (threshold < 1 || threshold > members.length) return fail(`the threshold must be all, any or a number from 1 to ${members.length}`);
+        if (threshold < 1 || threshold > members.length)
+          return fail(`the threshold must be all, any or a number from 1 to ${members.length}`);
         policy.groups.push({ name, threshold, members });
         defined.add(name);
         break;
@@ -91,7 +115,8 @@ export function parsePolicy(sha: Sha256, text: string): PolicyParse {
       case 'quorum': {
         if (args.length !== 1) return fail('expected: quorum <name|none>');
         if (quorumLine) return fail(`a second quorum line (the first is line ${quorumLine})`);
-        if (args[0] !== NONE && !defined.has(args[0]!)) return fail(`the quorum names ${args[0]}, which no earlier line defines`);
+        if (args[0] !== NONE && !defined.has(args[0]!))
+          return fail(`the quorum names ${args[0]}, which no earlier line defines`);
         policy.quorum = args[0] === NONE ? null : args[0]!;
         quorumLine = n;
         break;
@@ -100,7 +125,8 @@ export function parsePolicy(sha: Sha256, text: string): PolicyParse {
         return fail(`unknown keyword "${keyword}" (expected log, witness, group or quorum)`);
     }
   }
-  if (!quorumLine) return { ok: false, line: lines.length, error: 'no quorum line (write "quorum none" to require no cosignature)' };
+  if (!quorumLine)
+    return { ok: false, line: lines.length, error: 'no quorum line (write "quorum none" to require no cosignature)' };
   return { ok: true, policy };
 }
 
@@ -131,7 +157,12 @@ export function describeQuorum(policy: Policy): string {
   const say = (name: string): string => {
     const g = groups.get(name);
     if (!g) return name;
-    const k = g.threshold === g.members.length && g.members.length > 1 ? 'all' : g.threshold === 1 && g.members.length > 1 ? 'any' : String(g.threshold);
+    const k =
+      g.threshold === g.members.length && g.members.length > 1
+        ? 'all'
+        : g.threshold === 1 && g.members.length > 1
+          ? 'any'
+          : String(g.threshold);
     return `${k} of (${g.members.map(say).join(', ')})`;
   };
   return say(policy.quorum);

@@ -10,7 +10,8 @@ export const HEX64 = /^[0-9a-f]{64}$/;
 const utf8 = new TextEncoder();
 
 /** SHA-256 of `data` (a string is hashed as UTF-8) as 64 lowercase hex characters. */
-export const sha256Hex = (sha: Sha256, data: string | Uint8Array): string => toHex(sha(typeof data === 'string' ? utf8.encode(data) : data));
+export const sha256Hex = (sha: Sha256, data: string | Uint8Array): string =>
+  toHex(sha(typeof data === 'string' ? utf8.encode(data) : data));
 
 /** DECISIONS 1: key_id = the first 16 hex characters of SHA-256(raw 32-byte public key). */
 export const keyIdOf = (sha: Sha256, publicKey: Uint8Array): string => sha256Hex(sha, publicKey).slice(0, 16);
@@ -25,16 +26,26 @@ export const canonicalHash = (sha: Sha256, value: unknown): string => sha256Hex(
 export function compositeHash(sha: Sha256, contentHashes: readonly string[]): string {
   const raw = new Uint8Array(contentHashes.length * 32);
   contentHashes.forEach((h, i) => {
-    if (typeof h !== 'string' || !HEX64.test(h)) throw new Error(`content hash ${i + 1} is not 64 lowercase hex characters`);
+    if (typeof h !== 'string' || !HEX64.test(h))
+      throw new Error(`content hash ${i + 1} is not 64 lowercase hex characters`);
     raw.set(fromHex(h)!, i * 32);
   });
   return sha256Hex(sha, raw);
 }
 
 /** DECISIONS 4: input_hash / output_hash = SHA-256 of the UTF-8 string, or of the canonical bytes of any other JSON value. */
-export const valueHash = (sha: Sha256, value: unknown): string => (typeof value === 'string' ? sha256Hex(sha, value) : canonicalHash(sha, value));
+export const valueHash = (sha: Sha256, value: unknown): string =>
+  typeof value === 'string' ? sha256Hex(sha, value) : canonicalHash(sha, value);
 
-export type AiFields = { attestation_type?: unknown; input_hash?: unknown; output_hash?: unknown; model_provider?: unknown; model_name?: unknown; model_version?: unknown; subject?: unknown };
+export type AiFields = {
+  attestation_type?: unknown;
+  input_hash?: unknown;
+  output_hash?: unknown;
+  model_provider?: unknown;
+  model_name?: unknown;
+  model_version?: unknown;
+  subject?: unknown;
+};
 /** DECISIONS 4: the object whose canonical bytes give an attestation's payload_hash (absent fields as null; trace_id excluded). */
 export function aiPayloadOf(r: AiFields) {
   return {
@@ -50,15 +61,28 @@ export function aiPayloadOf(r: AiFields) {
 }
 export const aiPayloadHash = (sha: Sha256, r: AiFields): string => canonicalHash(sha, aiPayloadOf(r));
 
-export type SealFields = { trace_id: string; composite_hash: string; item_count: number; metadata: unknown; sealed_at: string };
+export type SealFields = {
+  trace_id: string;
+  composite_hash: string;
+  item_count: number;
+  metadata: unknown;
+  sealed_at: string;
+};
 /** DECISIONS 3: the payload of the `trace.sealed` ledger event; its payload_hash is SHA-256 of its canonical bytes. */
 export function sealPayloadOf(r: SealFields) {
-  return { trace_id: r.trace_id, composite_hash: r.composite_hash, item_count: r.item_count, metadata: r.metadata ?? null, sealed_at: r.sealed_at };
+  return {
+    trace_id: r.trace_id,
+    composite_hash: r.composite_hash,
+    item_count: r.item_count,
+    metadata: r.metadata ?? null,
+    sealed_at: r.sealed_at,
+  };
 }
 export const sealPayloadHash = (sha: Sha256, r: SealFields): string => canonicalHash(sha, sealPayloadOf(r));
 
 /** DECISIONS 9: a document's metadata_hash = SHA-256 hex of the canonical metadata, null when there is none. */
-export const metadataHash = (sha: Sha256, metadata: unknown): string | null => (metadata === undefined || metadata === null ? null : canonicalHash(sha, metadata));
+export const metadataHash = (sha: Sha256, metadata: unknown): string | null =>
+  metadata === undefined || metadata === null ? null : canonicalHash(sha, metadata);
 
 /** Bytes of a lowercase hex string, optionally of an exact byte length; null when malformed or not a string. */
 export function hexBytes(v: unknown, length?: number): Uint8Array | null {
@@ -69,14 +93,19 @@ export function hexBytes(v: unknown, length?: number): Uint8Array | null {
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 /** The signed bytes decoded as a JSON object; `error` says why not. */
-export function decodeSignedJson(bytes: Uint8Array): { signed: Record<string, unknown> | null; error: 'not_json' | 'not_object' | null } {
+export function decodeSignedJson(bytes: Uint8Array): {
+  signed: Record<string, unknown> | null;
+  error: 'not_json' | 'not_object' | null;
+} {
   let v: unknown;
   try {
     v = JSON.parse(strictUtf8.decode(bytes));
   } catch {
     return { signed: null, error: 'not_json' };
   }
-  return v && typeof v === 'object' && !Array.isArray(v) ? { signed: v as Record<string, unknown>, error: null } : { signed: null, error: 'not_object' };
+  return v && typeof v === 'object' && !Array.isArray(v)
+    ? { signed: v as Record<string, unknown>, error: null }
+    : { signed: null, error: 'not_object' };
 }
 
 /** The hex fields every signed record of a proof carries. */
@@ -111,9 +140,15 @@ export function checkSignedRecord(p: Primitives, r: SignedFields): SignedRecordR
   const signatureOk = !!publicKey && !!sig && !!message && p.verify(publicKey, message, sig);
   const { signed, error } = message ? decodeSignedJson(message) : { signed: null, error: null };
   return {
-    publicKey, computedKeyId, keyIdOk: computedKeyId !== null && computedKeyId === r.key_id,
-    message, signatureShapeOk: sig !== null, signatureOk,
-    signed, decodeError: error, canonical: !!signed && !!message && equalBytes(canonicalBytes(signed), message),
+    publicKey,
+    computedKeyId,
+    keyIdOk: computedKeyId !== null && computedKeyId === r.key_id,
+    message,
+    signatureShapeOk: sig !== null,
+    signatureOk,
+    signed,
+    decodeError: error,
+    canonical: !!signed && !!message && equalBytes(canonicalBytes(signed), message),
   };
 }
 
@@ -122,21 +157,53 @@ export function checkSignedRecord(p: Primitives, r: SignedFields): SignedRecordR
  * cannot be), the stored copy of them (where the row keeps one) equal to them, the content hashes they carry
  * recomputed (`contentOk`, done by the kind) and the Ed25519 signature by the tenant's published key.
  */
-export function checkStoredRow(p: Primitives, r: { bytes: Uint8Array | null; stored: Uint8Array | null; contentOk: boolean; publicKey: Uint8Array | null; signature: Uint8Array }) {
+export function checkStoredRow(
+  p: Primitives,
+  r: {
+    bytes: Uint8Array | null;
+    stored: Uint8Array | null;
+    contentOk: boolean;
+    publicKey: Uint8Array | null;
+    signature: Uint8Array;
+  },
+) {
   const bytesOk = !!r.bytes && (r.stored === null || equalBytes(r.bytes, r.stored));
-  const signatureOk = !!r.bytes && !!r.publicKey && r.publicKey.length === 32 && r.signature.length === 64 && p.verify(r.publicKey, r.bytes, r.signature);
+  const signatureOk =
+    !!r.bytes &&
+    !!r.publicKey &&
+    r.publicKey.length === 32 &&
+    r.signature.length === 64 &&
+    p.verify(r.publicKey, r.bytes, r.signature);
   const contentOk = !!r.bytes && r.contentOk;
   return { bytesOk, contentOk, keyKnown: !!r.publicKey, signatureOk, valid: bytesOk && contentOk && signatureOk };
 }
 
 /** The fields of an audit event its signature covers (DECISIONS 0, 6), as a proof or the API shows them. */
-export type AuditEventFields = { action: string; actor: unknown; context?: unknown; id: string; ingested_at: string; metadata?: unknown; occurred_at: string; org_id: string; schema_id: string; seq: number; targets: unknown };
+export type AuditEventFields = {
+  action: string;
+  actor: unknown;
+  context?: unknown;
+  id: string;
+  ingested_at: string;
+  metadata?: unknown;
+  occurred_at: string;
+  org_id: string;
+  schema_id: string;
+  seq: number;
+  targets: unknown;
+};
 
 /**
  * DECISIONS 0 and 6: the signed bytes of an audit event are the canonical JSON of its signed data, payload_hash is
  * SHA-256 of those bytes and the signature is Ed25519 over them. `bytes` is null when the event cannot be encoded.
  */
-export function checkAuditEvent(p: Primitives, e: AuditEventFields, payloadHash: unknown, publicKey: Uint8Array | null, signature: Uint8Array | null) {
+export function checkAuditEvent(
+  p: Primitives,
+  e: AuditEventFields,
+  payloadHash: unknown,
+  publicKey: Uint8Array | null,
+  signature: Uint8Array | null,
+) {
   let bytes: Uint8Array | null = null;
   try {
     bytes = auditSignedBytes(e);
@@ -147,16 +214,39 @@ export function checkAuditEvent(p: Primitives, e: AuditEventFields, payloadHash:
 }
 
 /** The audit checks over signed bytes already rebuilt (the server rebuilds them from its stored columns). */
-export function checkAuditSigned(p: Primitives, bytes: Uint8Array | null, payloadHash: unknown, publicKey: Uint8Array | null, signature: Uint8Array | null) {
+export function checkAuditSigned(
+  p: Primitives,
+  bytes: Uint8Array | null,
+  payloadHash: unknown,
+  publicKey: Uint8Array | null,
+  signature: Uint8Array | null,
+) {
   const computed = bytes ? sha256Hex(p.sha256, bytes) : null;
-  const signatureOk = !!bytes && !!publicKey && !!signature && publicKey.length === 32 && signature.length === 64 && p.verify(publicKey, bytes, signature);
+  const signatureOk =
+    !!bytes &&
+    !!publicKey &&
+    !!signature &&
+    publicKey.length === 32 &&
+    signature.length === 64 &&
+    p.verify(publicKey, bytes, signature);
   return { computed, hashOk: computed !== null && computed === payloadHash, signatureOk };
 }
 
 /** The canonical bytes an audit event's signature covers (and its log leaf data, DECISIONS 10). Throws when not encodable. */
 export function auditSignedBytes(e: AuditEventFields): Uint8Array {
-  return canonicalBytes(auditSignedData({
-    action: e.action, actor: e.actor, context: e.context, event_id: e.id, ingested_at: e.ingested_at, metadata: e.metadata,
-    occurred_at: e.occurred_at, org_id: e.org_id, schema_id: e.schema_id, seq: e.seq, targets: e.targets,
-  }));
+  return canonicalBytes(
+    auditSignedData({
+      action: e.action,
+      actor: e.actor,
+      context: e.context,
+      event_id: e.id,
+      ingested_at: e.ingested_at,
+      metadata: e.metadata,
+      occurred_at: e.occurred_at,
+      org_id: e.org_id,
+      schema_id: e.schema_id,
+      seq: e.seq,
+      targets: e.targets,
+    }),
+  );
 }

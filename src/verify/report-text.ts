@@ -20,20 +20,29 @@ export function tsaText(name: string): string {
  */
 export function headSentences(h: ReportHead | undefined, subject = 'The record'): string[] {
   if (!h) return [];
-  if (h.status === 'pending') return ['Head pending: no published head covers this record yet, so no witness or time-stamping authority vouches for it yet.'];
+  if (h.status === 'pending')
+    return [
+      'Head pending: no published head covers this record yet, so no witness or time-stamping authority vouches for it yet.',
+    ];
   if (!h.ok) return ['The head evidence does NOT verify: see the failed head checks.'];
   const when = h.existed_no_later_than
     ? `existed no later than ${utcText(h.existed_no_later_than)} according to ${tsaText(h.according_to ?? 'a time-stamping authority')}`
     : 'is in a published head that no time-stamping authority dated';
   const who = h.witnessed_by.length
     ? `cosigned by ${h.witnessed_by.join(', ')}`
-    : h.cosigners_named.length ? `cosigned by ${h.cosigners_named.join(', ')} as the head note names them (not checked: no witness policy)` : 'cosigned by no witness';
-  const trust = h.outside_trust.policy && h.outside_trust.tsa
-    ? "Checked against the verifier's own witness policy and TSA roots."
-    : h.outside_trust.policy ? "Checked against the verifier's own witness policy; the tokens' TSA chain was not checked (no TSA roots given)."
-    : h.outside_trust.tsa ? "Checked against the verifier's own TSA roots; no witness policy was applied."
-    : 'No outside trust was applied: only what the document carries was checked.';
-  const head = h.tree_size !== null ? [`Head ${h.origin ?? ''} at size ${h.tree_size}, root ${h.root_hash ?? ''}.`] : [];
+    : h.cosigners_named.length
+      ? `cosigned by ${h.cosigners_named.join(', ')} as the head note names them (not checked: no witness policy)`
+      : 'cosigned by no witness';
+  const trust =
+    h.outside_trust.policy && h.outside_trust.tsa
+      ? "Checked against the verifier's own witness policy and TSA roots."
+      : h.outside_trust.policy
+        ? "Checked against the verifier's own witness policy; the tokens' TSA chain was not checked (no TSA roots given)."
+        : h.outside_trust.tsa
+          ? "Checked against the verifier's own TSA roots; no witness policy was applied."
+          : 'No outside trust was applied: only what the document carries was checked.';
+  const head =
+    h.tree_size !== null ? [`Head ${h.origin ?? ''} at size ${h.tree_size}, root ${h.root_hash ?? ''}.`] : [];
   return [`${subject} ${when}, ${who}.`, ...head, trust];
 }
 
@@ -50,17 +59,31 @@ export function reportLines(r: VerifyReport): string[] {
   const lines = [`${r.kind.replace('_', ' ')}: ${r.checks.length} checks`];
   for (const [item, cs] of groups) {
     if (!item.startsWith('item ')) {
-      for (const c of cs) lines.push(`${(c.skipped ? 'SKIP' : c.ok ? 'OK' : 'FAIL').padEnd(5)} ${item}  ${c.check}: ${c.detail}`);
+      for (const c of cs)
+        lines.push(`${(c.skipped ? 'SKIP' : c.ok ? 'OK' : 'FAIL').padEnd(5)} ${item}  ${c.check}: ${c.detail}`);
       continue;
     }
-    lines.push(`${cs.every((c) => c.ok) ? 'OK   ' : 'FAIL '} ${item}  ${cs.filter((c) => !c.skipped).map((c) => c.check).join(', ')}`);
-    for (const c of cs) if (!c.ok || c.skipped) lines.push(`        ${c.check}: ${c.skipped ? 'SKIP, ' : ''}${c.detail}`);
+    lines.push(
+      `${cs.every((c) => c.ok) ? 'OK   ' : 'FAIL '} ${item}  ${cs
+        .filter((c) => !c.skipped)
+        .map((c) => c.check)
+        .join(', ')}`,
+    );
+    for (const c of cs)
+      if (!c.ok || c.skipped) lines.push(`        ${c.check}: ${c.skipped ? 'SKIP, ' : ''}${c.detail}`);
   }
-  if (r.signer) lines.push(`signed by key ${r.signer.key_id}${r.signer.published_for ? `, published for ${r.signer.published_for}` : ' (no key list checked)'}${r.signer.log_origin ? `, in the log ${r.signer.log_origin}` : ''}`);
+  if (r.signer)
+    lines.push(
+      `signed by key ${r.signer.key_id}${r.signer.published_for ? `, published for ${r.signer.published_for}` : ' (no key list checked)'}${r.signer.log_origin ? `, in the log ${r.signer.log_origin}` : ''}`,
+    );
   if (r.unsigned.length) lines.push(`not covered by any signature: ${r.unsigned.join(', ')}`);
   lines.push(...headLines(r));
   const bad = r.checks.filter((c) => !c.ok).length;
   const skipped = r.checks.filter((c) => c.skipped).length;
-  lines.push(bad ? `NOT VERIFIED: ${bad} of ${r.checks.length} checks failed` : `VERIFIED: all ${r.checks.length - skipped} checks passed${skipped ? ` (${skipped} not checked, see SKIP)` : ''}`);
+  lines.push(
+    bad
+      ? `NOT VERIFIED: ${bad} of ${r.checks.length} checks failed`
+      : `VERIFIED: all ${r.checks.length - skipped} checks passed${skipped ? ` (${skipped} not checked, see SKIP)` : ''}`,
+  );
   return lines;
 }

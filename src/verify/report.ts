@@ -7,13 +7,26 @@ import type { TrustAnchors } from './timestamp';
 /** One verdict. `skipped` marks a check the document does not carry enough data for; it never fails the report. */
 export type Check = { item: string; check: string; ok: boolean; detail: string; skipped?: true };
 /** The signed checkpoint a document's log block was checked against (the seal's for a bundle), when it verified. */
-export type ReportCheckpoint = { origin: string; tree_size: number; root_hash: string; key_id: string; note_key_id: string; public_key: string; note: string };
+export type ReportCheckpoint = {
+  origin: string;
+  tree_size: number;
+  root_hash: string;
+  key_id: string;
+  note_key_id: string;
+  public_key: string;
+  note: string;
+};
 /**
  * Who signed, named only from what the signatures bind: the key (its id is derived from it), the domain whose
  * published key list holds it (null when no list was given or it is not in it), and the origin of the verified
  * checkpoint that covers the record (null without one). Never the document's unsigned issuer block.
  */
-export type ReportSigner = { key_id: string; public_key: string; published_for: string | null; log_origin: string | null };
+export type ReportSigner = {
+  key_id: string;
+  public_key: string;
+  published_for: string | null;
+  log_origin: string | null;
+};
 /**
  * DECISIONS 11: the head that anchors the proof's own record (a bundle: its seal), as checked. `according_to`: the TSA
  * named by the earliest token that verified; `witnessed_by`: policy witnesses whose cosignatures verified (none without
@@ -54,7 +67,13 @@ export type VerifyReport = {
  * list (the key checks are then reported as skipped); policy: the verifier's C2SP tlog-policy for the head (its `log`
  * line is the platform key, its quorum must be met); tsaAnchors: TSA roots, at least one token must chain to them.
  */
-export type VerifyOptions = { keys?: unknown; platformKey?: unknown; keysUnavailable?: string; policy?: Policy; tsaAnchors?: TrustAnchors };
+export type VerifyOptions = {
+  keys?: unknown;
+  platformKey?: unknown;
+  keysUnavailable?: string;
+  policy?: Policy;
+  tsaAnchors?: TrustAnchors;
+};
 
 export class Checks {
   readonly list: Check[] = [];
@@ -83,10 +102,12 @@ export type Ctx = {
 
 export type Obj = Record<string, unknown>;
 
-const clip = (max: number) => (v: unknown): string => {
-  const s = typeof v === 'string' ? v : JSON.stringify(v) ?? 'undefined';
-  return s.length > max ? s.slice(0, max - 3) + '...' : s;
-};
+const clip =
+  (max: number) =>
+  (v: unknown): string => {
+    const s = typeof v === 'string' ? v : (JSON.stringify(v) ?? 'undefined');
+    return s.length > max ? s.slice(0, max - 3) + '...' : s;
+  };
 /** Values in details are clipped; ids in item names are shown whole (a UUID is 36 characters). */
 export const short = clip(24);
 export const name = clip(64);

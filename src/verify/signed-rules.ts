@@ -13,13 +13,36 @@ import { short, type Ctx, type Obj } from './report';
 export function verifySigned(x: Ctx, item: string, r: SignedFields): Obj | null {
   const { c } = x;
   const v = checkSignedRecord(x.p, r);
-  if (c.add(item, 'public_key', v.publicKey !== null, v.publicKey ? 'raw Ed25519 public key, 32 bytes' : 'public_key is not 64 hex characters') && v.computedKeyId) {
+  if (
+    c.add(
+      item,
+      'public_key',
+      v.publicKey !== null,
+      v.publicKey ? 'raw Ed25519 public key, 32 bytes' : 'public_key is not 64 hex characters',
+    ) &&
+    v.computedKeyId
+  ) {
     const kid = v.computedKeyId;
-    c.add(item, 'key_id', v.keyIdOk, v.keyIdOk ? `${kid} = first 16 hex of SHA-256(public key)` : `key_id ${short(r.key_id)} but SHA-256(public key) starts ${kid}`);
+    c.add(
+      item,
+      'key_id',
+      v.keyIdOk,
+      v.keyIdOk
+        ? `${kid} = first 16 hex of SHA-256(public key)`
+        : `key_id ${short(r.key_id)} but SHA-256(public key) starts ${kid}`,
+    );
   }
   if (!v.signatureShapeOk) c.add(item, 'signature', false, 'signature is not 128 hex characters');
   else if (!v.message) c.add(item, 'signature', false, 'signed_payload is not hex');
-  else if (v.publicKey) c.add(item, 'signature', v.signatureOk, v.signatureOk ? `Ed25519 signature valid over ${v.message.length} signed bytes` : 'Ed25519 signature does not verify over signed_payload');
+  else if (v.publicKey)
+    c.add(
+      item,
+      'signature',
+      v.signatureOk,
+      v.signatureOk
+        ? `Ed25519 signature valid over ${v.message.length} signed bytes`
+        : 'Ed25519 signature does not verify over signed_payload',
+    );
   if (!v.message) return null;
   if (v.decodeError === 'not_json') {
     c.add(item, 'canonical', false, 'signed_payload is not UTF-8 JSON');
@@ -29,7 +52,14 @@ export function verifySigned(x: Ctx, item: string, r: SignedFields): Obj | null 
     c.add(item, 'canonical', false, 'signed_payload is not a JSON object');
     return null;
   }
-  c.add(item, 'canonical', v.canonical, v.canonical ? 'signed_payload is canonical JSON' : 'signed_payload is not in canonical form (key order, spacing or escapes)');
+  c.add(
+    item,
+    'canonical',
+    v.canonical,
+    v.canonical
+      ? 'signed_payload is canonical JSON'
+      : 'signed_payload is not in canonical form (key order, spacing or escapes)',
+  );
   return v.signed;
 }
 
@@ -50,21 +80,42 @@ export function checkKind(x: Ctx, item: string, kind: RecordKind, s: Obj): boole
   const rebuild = KINDS[kind].build as unknown as (r: Obj) => Obj;
   const rebuilt = canonicalJson(rebuild(s));
   const ok = rebuilt === canonicalJson(s);
-  return x.c.add(item, 'record_kind', ok, ok ? `signed payload is a v1 ${KINDS[kind].name}` : `signed payload is not a v1 ${KINDS[kind].name} (fields: ${Object.keys(s).sort().join(', ')})`);
+  return x.c.add(
+    item,
+    'record_kind',
+    ok,
+    ok
+      ? `signed payload is a v1 ${KINDS[kind].name}`
+      : `signed payload is not a v1 ${KINDS[kind].name} (fields: ${Object.keys(s).sort().join(', ')})`,
+  );
 }
 
 /** Each pair [field, signed value, document value] must be equal (compared as canonical JSON). */
 export function checkFields(x: Ctx, item: string, pairs: Array<[string, unknown, unknown]>): boolean {
   const bad = pairs.filter(([, a, b]) => canonicalJson(a ?? null) !== canonicalJson(b ?? null) || b === undefined);
-  return x.c.add(item, 'fields', bad.length === 0, bad.length === 0
-    ? `${pairs.map((p) => p[0]).join(', ')} agree with the signed payload`
-    : bad.map(([f, a, b]) => `${f}: signed ${short(a)} vs document ${b === undefined ? 'missing' : short(b)}`).join('; '));
+  return x.c.add(
+    item,
+    'fields',
+    bad.length === 0,
+    bad.length === 0
+      ? `${pairs.map((p) => p[0]).join(', ')} agree with the signed payload`
+      : bad
+          .map(([f, a, b]) => `${f}: signed ${short(a)} vs document ${b === undefined ? 'missing' : short(b)}`)
+          .join('; '),
+  );
 }
 
 /** The server's own results, carried in the document: they can only lower the verdict, never raise it. */
 export function checkClaims(x: Ctx, item: string, claims: Array<[string, unknown]>): void {
   const bad = claims.filter(([, v]) => v !== true).map(([k]) => k);
-  x.c.add(item, 'reported', bad.length === 0, bad.length === 0 ? `server reported ${claims.map((c) => c[0]).join(', ')} true` : `server reported ${bad.join(', ')} not true`);
+  x.c.add(
+    item,
+    'reported',
+    bad.length === 0,
+    bad.length === 0
+      ? `server reported ${claims.map((c) => c[0]).join(', ')} true`
+      : `server reported ${bad.join(', ')} not true`,
+  );
 }
 
 export function checkAlgorithm(x: Ctx, item: string, algorithm: unknown): void {

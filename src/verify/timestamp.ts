@@ -43,7 +43,16 @@ export function loadTrustAnchors(pem: string): TrustAnchors {
   return { certificates };
 }
 
-export type TimestampFailure = 'malformed' | 'status' | 'imprint' | 'nonce' | 'no_certificate' | 'signature' | 'eku' | 'signing_certificate' | 'chain';
+export type TimestampFailure =
+  | 'malformed'
+  | 'status'
+  | 'imprint'
+  | 'nonce'
+  | 'no_certificate'
+  | 'signature'
+  | 'eku'
+  | 'signing_certificate'
+  | 'chain';
 
 export type TimestampVerdict =
   | {
@@ -65,12 +74,24 @@ export type TimestampExpectation = {
 };
 
 const fail = (reason: TimestampFailure, detail: string): TimestampVerdict => ({ ok: false, reason, detail });
-const bytesOf = (b: ArrayBuffer | ArrayBufferView): Uint8Array => (b instanceof ArrayBuffer ? new Uint8Array(b) : new Uint8Array(b.buffer, b.byteOffset, b.byteLength));
+const bytesOf = (b: ArrayBuffer | ArrayBufferView): Uint8Array =>
+  b instanceof ArrayBuffer ? new Uint8Array(b) : new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
 
-const RDN_LABELS: Record<string, string> = { '2.5.4.3': 'CN', '2.5.4.10': 'O', '2.5.4.11': 'OU', '2.5.4.6': 'C', '2.5.4.7': 'L', '2.5.4.8': 'ST', '2.5.4.5': 'serialNumber', '2.5.4.97': 'organizationIdentifier' };
+const RDN_LABELS: Record<string, string> = {
+  '2.5.4.3': 'CN',
+  '2.5.4.10': 'O',
+  '2.5.4.11': 'OU',
+  '2.5.4.6': 'C',
+  '2.5.4.7': 'L',
+  '2.5.4.8': 'ST',
+  '2.5.4.5': 'serialNumber',
+  '2.5.4.97': 'organizationIdentifier',
+};
 /** A distinguished name as `CN=…, O=…` in certificate order. */
 function nameText(rdn: pkijs.RelativeDistinguishedNames): string {
-  return rdn.typesAndValues.map((tv) => `${RDN_LABELS[tv.type] ?? tv.type}=${String(tv.value?.valueBlock?.value ?? '')}`).join(', ');
+  return rdn.typesAndValues
+    .map((tv) => `${RDN_LABELS[tv.type] ?? tv.type}=${String(tv.value?.valueBlock?.value ?? '')}`)
+    .join(', ');
 }
 function tsaNameOf(tst: pkijs.TSTInfo, signer: pkijs.Certificate): string {
   const n = tst.tsa;
@@ -84,7 +105,8 @@ function ekuProblem(cert: pkijs.Certificate): string | null {
   const ext = cert.extensions?.find((e) => e.extnID === OID.extKeyUsage);
   if (!ext) return 'the TSA certificate has no extended key usage (timeStamping is required)';
   const purposes = ext.parsedValue instanceof pkijs.ExtKeyUsage ? ext.parsedValue.keyPurposes : [];
-  if (purposes.length !== 1 || purposes[0] !== OID.timeStamping) return `the TSA certificate's extended key usage is ${purposes.join(', ') || 'unreadable'}, not timeStamping alone`;
+  if (purposes.length !== 1 || purposes[0] !== OID.timeStamping)
+    return `the TSA certificate's extended key usage is ${purposes.join(', ') || 'unreadable'}, not timeStamping alone`;
   if (!ext.critical) return 'the TSA certificate marks its timeStamping extended key usage as not critical';
   return null;
 }
@@ -93,21 +115,30 @@ function ekuProblem(cert: pkijs.Certificate): string | null {
  * RFC 3161 §2.4.1 (and RFC 5816): the signed attributes name the signing certificate by its hash, ESSCertID (SHA-1)
  * or ESSCertIDv2 (SHA-256 unless stated), so that no other certificate with the same key can be substituted.
  */
-async function signingCertificateProblem(sha: Sha256, info: pkijs.SignerInfo, cert: pkijs.Certificate): Promise<string | null> {
-  const attr = info.signedAttrs?.attributes.find((a) => a.type === OID.signingCertificateV2 || a.type === OID.signingCertificate);
+async function signingCertificateProblem(
+  sha: Sha256,
+  info: pkijs.SignerInfo,
+  cert: pkijs.Certificate,
+): Promise<string | null> {
+  const attr = info.signedAttrs?.attributes.find(
+    (a) => a.type === OID.signingCertificateV2 || a.type === OID.signingCertificate,
+  );
   if (!attr) return 'the token does not name its signing certificate (no ESS signing-certificate attribute)';
   const first = attr.values[0]?.valueBlock?.value?.[0]?.valueBlock?.value?.[0];
   const parts: any[] = first?.valueBlock?.value ?? [];
   const hash = parts.find((v) => v instanceof asn1js.OctetString) as asn1js.OctetString | undefined;
   let alg: string = attr.type === OID.signingCertificate ? OID.sha1 : OID.sha256;
-  if (attr.type === OID.signingCertificateV2 && parts[0] instanceof asn1js.Sequence) alg = new pkijs.AlgorithmIdentifier({ schema: parts[0] }).algorithmId;
+  if (attr.type === OID.signingCertificateV2 && parts[0] instanceof asn1js.Sequence)
+    alg = new pkijs.AlgorithmIdentifier({ schema: parts[0] }).algorithmId;
   if (!hash) return 'the ESS signing-certificate attribute is unreadable';
   const der = bytesOf(cert.toSchema().toBER(false));
   let digest: Uint8Array;
   if (alg === OID.sha256) digest = sha(der);
   else if (alg === OID.sha1) digest = bytesOf(await globalThis.crypto.subtle.digest('SHA-1', der.slice()));
   else return `the ESS signing-certificate attribute uses hash algorithm ${alg}, which is not supported`;
-  return equalBytes(digest, bytesOf(hash.valueBlock.valueHexView)) ? null : 'the ESS signing-certificate attribute names another certificate than the one that signed';
+  return equalBytes(digest, bytesOf(hash.valueBlock.valueHexView))
+    ? null
+    : 'the ESS signing-certificate attribute names another certificate than the one that signed';
 }
 
 /**
@@ -127,14 +158,21 @@ const MAX_VERDICTS = 1024;
  * timeStamping, critical), the ESS signing-certificate attribute, and the chain from that certificate to one of the
  * anchors at the token's genTime. The first failure is returned with a named reason. Never throws.
  */
-export async function verifyTimestampToken(sha: Sha256, token: Uint8Array, data: Uint8Array, expect: TimestampExpectation = {}): Promise<TimestampVerdict> {
+export async function verifyTimestampToken(
+  sha: Sha256,
+  token: Uint8Array,
+  data: Uint8Array,
+  expect: TimestampExpectation = {},
+): Promise<TimestampVerdict> {
   const scope = expect.anchors ?? NO_ANCHORS;
   let seen = verdicts.get(scope);
   if (!seen) verdicts.set(scope, (seen = new Map()));
   const key = `${toHex(sha(token))}:${toHex(sha(data))}:${expect.nonce ?? ''}`;
   let verdict = seen.get(key);
   if (!verdict) {
-    verdict = verifyToken(sha, token, data, expect).catch((e: unknown) => fail('malformed', `the token could not be read: ${(e as Error)?.message ?? String(e)}`));
+    verdict = verifyToken(sha, token, data, expect).catch((e: unknown) =>
+      fail('malformed', `the token could not be read: ${(e as Error)?.message ?? String(e)}`),
+    );
     seen.set(key, verdict);
     if (seen.size > MAX_VERDICTS) seen.delete(seen.keys().next().value!);
   }
@@ -143,16 +181,24 @@ export async function verifyTimestampToken(sha: Sha256, token: Uint8Array, data:
   return v.ok ? { ...v, genTime: new Date(v.genTime) } : v;
 }
 
-async function verifyToken(sha: Sha256, token: Uint8Array, data: Uint8Array, expect: TimestampExpectation): Promise<TimestampVerdict> {
+async function verifyToken(
+  sha: Sha256,
+  token: Uint8Array,
+  data: Uint8Array,
+  expect: TimestampExpectation,
+): Promise<TimestampVerdict> {
   const crypto = cryptoEngine();
   let signed: pkijs.SignedData;
   let tst: pkijs.TSTInfo;
   try {
     const ci = pkijs.ContentInfo.fromBER(token.slice());
-    if (ci.contentType !== OID.signedData) return fail('malformed', `the token is a CMS ${ci.contentType}, not SignedData`);
+    if (ci.contentType !== OID.signedData)
+      return fail('malformed', `the token is a CMS ${ci.contentType}, not SignedData`);
     signed = new pkijs.SignedData({ schema: ci.content });
-    if (signed.encapContentInfo.eContentType !== OID.tstInfo) return fail('malformed', `the signed content is ${signed.encapContentInfo.eContentType}, not a TSTInfo`);
-    if (signed.signerInfos.length !== 1) return fail('malformed', `the token has ${signed.signerInfos.length} signers, RFC 3161 allows one`);
+    if (signed.encapContentInfo.eContentType !== OID.tstInfo)
+      return fail('malformed', `the signed content is ${signed.encapContentInfo.eContentType}, not a TSTInfo`);
+    if (signed.signerInfos.length !== 1)
+      return fail('malformed', `the token has ${signed.signerInfos.length} signers, RFC 3161 allows one`);
     const e = signed.encapContentInfo.eContent;
     if (!e) return fail('malformed', 'the token carries no TSTInfo');
     tst = pkijs.TSTInfo.fromBER(e.getValue());
@@ -160,25 +206,38 @@ async function verifyToken(sha: Sha256, token: Uint8Array, data: Uint8Array, exp
     return fail('malformed', 'the token is not a DER CMS SignedData over a TSTInfo');
   }
   const imprint = tst.messageImprint;
-  if (imprint.hashAlgorithm.algorithmId !== OID.sha256) return fail('imprint', `the message imprint uses hash algorithm ${imprint.hashAlgorithm.algorithmId}, not SHA-256`);
+  if (imprint.hashAlgorithm.algorithmId !== OID.sha256)
+    return fail('imprint', `the message imprint uses hash algorithm ${imprint.hashAlgorithm.algorithmId}, not SHA-256`);
   const expected = sha(data);
   const stated = bytesOf(imprint.hashedMessage.valueBlock.valueHexView);
-  if (!equalBytes(stated, expected)) return fail('imprint', `the token stamps ${toHex(stated)}, not SHA-256 of the data ${toHex(expected)}`);
+  if (!equalBytes(stated, expected))
+    return fail('imprint', `the token stamps ${toHex(stated)}, not SHA-256 of the data ${toHex(expected)}`);
   if (expect.nonce !== undefined) {
     const got = tst.nonce ? tst.nonce.toBigInt() : null;
-    if (got !== expect.nonce) return fail('nonce', got === null ? 'the token carries no nonce' : `the token's nonce ${got.toString(16)} is not the request's ${expect.nonce.toString(16)}`);
+    if (got !== expect.nonce)
+      return fail(
+        'nonce',
+        got === null
+          ? 'the token carries no nonce'
+          : `the token's nonce ${got.toString(16)} is not the request's ${expect.nonce.toString(16)}`,
+      );
   }
   let signer: pkijs.Certificate | null = null;
   try {
-    const r = await signed.verify({ signer: 0, data: data.slice().buffer, checkChain: false, extendedMode: true }, crypto);
+    const r = await signed.verify(
+      { signer: 0, data: data.slice().buffer, checkChain: false, extendedMode: true },
+      crypto,
+    );
     signer = r.signerCertificate ?? null;
     if (!r.signatureVerified) return fail('signature', 'the CMS signature over the TSTInfo does not verify');
   } catch (e) {
     const code = (e as { code?: number }).code;
-    if (code === 2 || code === 3) return fail('no_certificate', 'the token does not carry the TSA certificate that signed it (ask with certReq)');
+    if (code === 2 || code === 3)
+      return fail('no_certificate', 'the token does not carry the TSA certificate that signed it (ask with certReq)');
     return fail('signature', `the CMS signature does not verify: ${(e as Error).message}`);
   }
-  if (!signer) return fail('no_certificate', 'the token does not carry the TSA certificate that signed it (ask with certReq)');
+  if (!signer)
+    return fail('no_certificate', 'the token does not carry the TSA certificate that signed it (ask with certReq)');
   const eku = ekuProblem(signer);
   if (eku) return fail('eku', eku);
   const ess = await signingCertificateProblem(sha, signed.signerInfos[0]!, signer);
@@ -186,17 +245,36 @@ async function verifyToken(sha: Sha256, token: Uint8Array, data: Uint8Array, exp
   const anchors = expect.anchors?.certificates ?? [];
   if (anchors.length) {
     // The chain engine takes the last certificate as the one to validate: the signer, after the others the token carries.
-    const others = (signed.certificates ?? []).filter((c): c is pkijs.Certificate => c instanceof pkijs.Certificate && !equalBytes(c.tbsView, signer.tbsView));
-    const chain = new pkijs.CertificateChainValidationEngine({ trustedCerts: [...anchors], certs: [...others, signer], checkDate: tst.genTime });
+    const others = (signed.certificates ?? []).filter(
+      (c): c is pkijs.Certificate => c instanceof pkijs.Certificate && !equalBytes(c.tbsView, signer.tbsView),
+    );
+    const chain = new pkijs.CertificateChainValidationEngine({
+      trustedCerts: [...anchors],
+      certs: [...others, signer],
+      checkDate: tst.genTime,
+    });
     let verdict: { result: boolean; resultMessage?: string };
     try {
       verdict = await chain.verify({}, crypto);
     } catch (e) {
-      verdict = { result: false, resultMessage: (e as { resultMessage?: string; message?: string }).resultMessage ?? (e as Error).message };
+      verdict = {
+        result: false,
+        resultMessage: (e as { resultMessage?: string; message?: string }).resultMessage ?? (e as Error).message,
+      };
     }
-    if (!verdict.result) return fail('chain', `the TSA certificate (${nameText(signer.subject)}) does not chain to a trusted anchor at ${tst.genTime.toISOString()}: ${verdict.resultMessage || 'no path'}`);
+    if (!verdict.result)
+      return fail(
+        'chain',
+        `the TSA certificate (${nameText(signer.subject)}) does not chain to a trusted anchor at ${tst.genTime.toISOString()}: ${verdict.resultMessage || 'no path'}`,
+      );
   }
-  return { ok: true, genTime: tst.genTime, tsa: tsaNameOf(tst, signer), serial: toHex(bytesOf(tst.serialNumber.valueBlock.valueHexView)), chainChecked: anchors.length > 0 };
+  return {
+    ok: true,
+    genTime: tst.genTime,
+    tsa: tsaNameOf(tst, signer),
+    serial: toHex(bytesOf(tst.serialNumber.valueBlock.valueHexView)),
+    chainChecked: anchors.length > 0,
+  };
 }
 
 /** A fresh positive 63-bit nonce, as RFC 3161 §2.4.1 recommends to tie a reply to its request. */
@@ -229,7 +307,12 @@ export type TimestampReply = TimestampVerdict & { token: Uint8Array | null };
  * RFC 3161 §2.4.2), a token is present, and the token passes verifyTimestampToken. `token` is the token's exact
  * bytes as the TSA sent them (null when refused), so that a kept reply is stored unchanged.
  */
-export async function checkTimestampResponse(sha: Sha256, response: Uint8Array, data: Uint8Array, expect: TimestampExpectation & { nonce: bigint }): Promise<TimestampReply> {
+export async function checkTimestampResponse(
+  sha: Sha256,
+  response: Uint8Array,
+  data: Uint8Array,
+  expect: TimestampExpectation & { nonce: bigint },
+): Promise<TimestampReply> {
   let resp: pkijs.TimeStampResp;
   let token: Uint8Array | null = null;
   try {

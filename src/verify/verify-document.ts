@@ -29,7 +29,11 @@ export function documentKind(d: unknown): DocumentKind {
 const lower = (v: unknown): string | null => (typeof v === 'string' && v ? v.toLowerCase() : null);
 
 /** Detects the document kind and runs every rule of that kind. Accepts the parsed JSON or its text. */
-export async function verifyDocument(primitives: Primitives, json: unknown, opts: VerifyOptions = {}): Promise<VerifyReport> {
+export async function verifyDocument(
+  primitives: Primitives,
+  json: unknown,
+  opts: VerifyOptions = {},
+): Promise<VerifyReport> {
   const p = rememberVerdicts(primitives);
   const c = new Checks();
   let d: unknown = json;
@@ -38,12 +42,25 @@ export async function verifyDocument(primitives: Primitives, json: unknown, opts
       d = JSON.parse(d);
     } catch {
       c.add('document', 'json', false, 'not JSON');
-      return { kind: 'unknown', ok: false, checks: c.list, unsigned: [], existed_no_later_than: null, witnessed_by: [] };
+      return {
+        kind: 'unknown',
+        ok: false,
+        checks: c.list,
+        unsigned: [],
+        existed_no_later_than: null,
+        witnessed_by: [],
+      };
     }
   }
   const kind = documentKind(d);
   const doc = (isPlainObject(d) ? d : {}) as Obj;
-  const x: Ctx = { p, c, keys: publishedKeys(opts.keys), heads: [], headRequired: !!opts.policy || (opts.tsaAnchors?.certificates.length ?? 0) > 0 };
+  const x: Ctx = {
+    p,
+    c,
+    keys: publishedKeys(opts.keys),
+    heads: [],
+    headRequired: !!opts.policy || (opts.tsaAnchors?.certificates.length ?? 0) > 0,
+  };
   const keysDomain = isPlainObject(opts.keys) ? lower(opts.keys.domain) : null;
   let domain: string | null = null;
   let used: SignedFields[] = [doc];
@@ -77,13 +94,26 @@ export async function verifyDocument(primitives: Primitives, json: unknown, opts
   await checkHeads(x, opts);
   const ok = c.list.every((k) => k.ok);
   const key = hexBytes(signerKey, 32);
-  const signer = key && kind !== 'unknown'
-    ? { key_id: keyIdOf(p.sha256, key), public_key: signerKey as string, published_for: publishedFor, log_origin: x.checkpoint?.origin ?? null }
-    : undefined;
+  const signer =
+    key && kind !== 'unknown'
+      ? {
+          key_id: keyIdOf(p.sha256, key),
+          public_key: signerKey as string,
+          published_for: publishedFor,
+          log_origin: x.checkpoint?.origin ?? null,
+        }
+      : undefined;
   // The record's time and witnesses are stated only when its head chain holds in full: a broken link vouches for nothing.
   const head = x.head?.status === 'checked' && x.head.ok ? x.head : null;
   return {
-    kind, ok, checks: c.list, ...(x.checkpoint ? { checkpoint: x.checkpoint } : {}), ...(signer ? { signer } : {}), unsigned,
-    ...(x.head ? { head: x.head } : {}), existed_no_later_than: head?.existed_no_later_than ?? null, witnessed_by: head?.witnessed_by ?? [],
+    kind,
+    ok,
+    checks: c.list,
+    ...(x.checkpoint ? { checkpoint: x.checkpoint } : {}),
+    ...(signer ? { signer } : {}),
+    unsigned,
+    ...(x.head ? { head: x.head } : {}),
+    existed_no_later_than: head?.existed_no_later_than ?? null,
+    witnessed_by: head?.witnessed_by ?? [],
   };
 }

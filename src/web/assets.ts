@@ -38,7 +38,11 @@ export function bundle(name: string, entry: string, { css }: { css: string }): (
   let pending: Promise<Assets> | null = null;
   return () => {
     const ready = prebuilt[name];
-    if (ready) return (pending ??= Promise.resolve({ js: asset(encode(ready.js), JS_TYPE), css: asset(encode(ready.css), CSS_TYPE) }));
+    if (ready)
+      return (pending ??= Promise.resolve({
+        js: asset(encode(ready.js), JS_TYPE),
+        css: asset(encode(ready.css), CSS_TYPE),
+      }));
     pending ??= Promise.all([buildJs(entry), loadCss(css)])
       .then(([js, css]) => ({ js, css }))
       .catch((e: unknown) => {
@@ -50,7 +54,9 @@ export function bundle(name: string, entry: string, { css }: { css: string }): (
 }
 
 /** The public proof pages' bundle; the portal viewer uses its stylesheet too. */
-export const proofAssets = bundle('proof', join(import.meta.dir, 'client', 'main.ts'), { css: join(import.meta.dir, 'proof.css') });
+export const proofAssets = bundle('proof', join(import.meta.dir, 'client', 'main.ts'), {
+  css: join(import.meta.dir, 'proof.css'),
+});
 
 /** A versioned URL (?v= current content hash) is immutable for a year; anything else is cached briefly. */
 function serve(a: Asset, url: string): Response {
@@ -68,6 +74,10 @@ function serve(a: Asset, url: string): Response {
 /** GET /assets/{name}.js and /assets/{name}.css for one page family (`of`: whose, for the API reference). */
 export function assetRoutes(name: string, assets: () => Promise<Assets>, of: string) {
   return new Elysia()
-    .get(`/assets/${name}.js`, async ({ request }) => serve((await assets()).js, request.url), { detail: doc({ summary: `Script of ${of}`, tag: 'pages', ok: { 200: 'javascript' } }) })
-    .get(`/assets/${name}.css`, async ({ request }) => serve((await assets()).css, request.url), { detail: doc({ summary: `Stylesheet of ${of}`, tag: 'pages', ok: { 200: 'css' } }) });
+    .get(`/assets/${name}.js`, async ({ request }) => serve((await assets()).js, request.url), {
+      detail: doc({ summary: `Script of ${of}`, tag: 'pages', ok: { 200: 'javascript' } }),
+    })
+    .get(`/assets/${name}.css`, async ({ request }) => serve((await assets()).css, request.url), {
+      detail: doc({ summary: `Stylesheet of ${of}`, tag: 'pages', ok: { 200: 'css' } }),
+    });
 }

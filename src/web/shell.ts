@@ -10,7 +10,9 @@ export type Shell = {
 
 /** Static markup only: callers pass no request data, so nothing user-supplied is echoed. */
 export function htmlShell(s: Shell): string {
-  const attrs = Object.entries(s.bodyAttrs ?? {}).map(([k, v]) => ` ${k}="${v}"`).join('');
+  const attrs = Object.entries(s.bodyAttrs ?? {})
+    .map(([k, v]) => ` ${k}="${v}"`)
+    .join('');
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -27,7 +29,8 @@ ${s.body}</body>
 `;
 }
 
-const CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'; object-src 'none'";
+const CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'; object-src 'none'";
 
 /** A page response: scripts and styles only from this origin, never framed, no referrer. */
 export function htmlResponse(html: string, cacheControl: 'no-cache' | 'no-store'): Response {

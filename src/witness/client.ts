@@ -38,17 +38,32 @@ export async function pushCheckpoint(o: PushCheckpoint): Promise<PushResult> {
   const witness = parseCosignerKey(nodeSha256, o.vkey.trim());
   const note = parseNote(o.note);
   const cp = note && readCheckpoint(note.body);
-  if (!witness || !note || !cp) return { ok: false, status: 0, size: o.oldSize, error: !witness ? 'malformed witness vkey' : 'malformed checkpoint note' };
+  if (!witness || !note || !cp)
+    return {
+      ok: false,
+      status: 0,
+      size: o.oldSize,
+      error: !witness ? 'malformed witness vkey' : 'malformed checkpoint note',
+    };
   let oldSize = o.oldSize;
   for (let attempt = 0; ; attempt++) {
-    if (oldSize > cp.treeSize) return { ok: false, status: 409, size: oldSize, error: `the witness holds ${oldSize} leaves, more than this checkpoint's ${cp.treeSize}` };
+    if (oldSize > cp.treeSize)
+      return {
+        ok: false,
+        status: 409,
+        size: oldSize,
+        error: `the witness holds ${oldSize} leaves, more than this checkpoint's ${cp.treeSize}`,
+      };
     let res: Response;
     let text: string;
     try {
       const proof = oldSize === 0 || oldSize === cp.treeSize ? [] : await o.proof(oldSize, cp.treeSize);
       res = await fetch(`${o.url.replace(/\/+$/, '')}/add-checkpoint`, {
-        method: 'POST', body: formatAddCheckpoint(oldSize, proof, o.note), headers: { 'content-type': 'text/plain; charset=utf-8' },
-        signal: AbortSignal.timeout(o.timeoutMs ?? 15_000), ...(o.ca ? { tls: { ca: o.ca } } : {}),
+        method: 'POST',
+        body: formatAddCheckpoint(oldSize, proof, o.note),
+        headers: { 'content-type': 'text/plain; charset=utf-8' },
+        signal: AbortSignal.timeout(o.timeoutMs ?? 15_000),
+        ...(o.ca ? { tls: { ca: o.ca } } : {}),
       } as RequestInit);
       text = await res.text();
     } catch (e) {
@@ -56,13 +71,31 @@ export async function pushCheckpoint(o: PushCheckpoint): Promise<PushResult> {
     }
     if (res.status === 409) {
       const known = parseSizeBody(text);
-      if (known === null) return { ok: false, status: 409, size: oldSize, error: 'malformed 409 answer (expected the size and a newline)' };
+      if (known === null)
+        return {
+          ok: false,
+          status: 409,
+          size: oldSize,
+          error: 'malformed 409 answer (expected the size and a newline)',
+        };
       // The same old size refused again: the witness holds another tree of that size (a fork) or keeps moving.
-      if (known === oldSize || attempt >= MAX_RESYNCS) return { ok: false, status: 409, size: known, error: `the witness refuses old size ${oldSize} (it holds ${known})` };
+      if (known === oldSize || attempt >= MAX_RESYNCS)
+        return {
+          ok: false,
+          status: 409,
+          size: known,
+          error: `the witness refuses old size ${oldSize} (it holds ${known})`,
+        };
       oldSize = known;
       continue;
     }
-    if (res.status !== 200) return { ok: false, status: res.status, size: oldSize, error: `witness answered ${res.status}: ${text.slice(0, 200)}` };
+    if (res.status !== 200)
+      return {
+        ok: false,
+        status: res.status,
+        size: oldSize,
+        error: `witness answered ${res.status}: ${text.slice(0, 200)}`,
+      };
     // C2SP: lines of unknown keys are ignored; only cosignatures by this witness's key that verify are kept.
     const cosignatures: string[] = [];
     const times: number[] = [];
@@ -72,7 +105,13 @@ export async function pushCheckpoint(o: PushCheckpoint): Promise<PushResult> {
       cosignatures.push(`${line}\n`);
       times.push(c.time!);
     }
-    if (!cosignatures.length) return { ok: false, status: 200, size: cp.treeSize, error: 'no valid cosignature by the witness key in the answer' };
+    if (!cosignatures.length)
+      return {
+        ok: false,
+        status: 200,
+        size: cp.treeSize,
+        error: 'no valid cosignature by the witness key in the answer',
+      };
     return { ok: true, cosignatures, times, size: cp.treeSize };
   }
 }

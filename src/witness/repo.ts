@@ -19,12 +19,16 @@ const KEY = ['key'];
 
 export const getKeyRow = (): WitnessKeyRow | undefined => witness().get(KEY) as WitnessKeyRow | undefined;
 /** Stores the witness key unless one exists (two processes starting at once keep the first). */
-export const putKeyRowOnce = (row: WitnessKeyRow): Promise<boolean> => witness().ifNoExists(KEY, () => witness().put(KEY, row));
+export const putKeyRowOnce = (row: WitnessKeyRow): Promise<boolean> =>
+  witness().ifNoExists(KEY, () => witness().put(KEY, row));
 
-export const getLogRow = (origin: string): WitnessLogRow | undefined => witness().get(['log', origin]) as WitnessLogRow | undefined;
-export const listLogRows = (): WitnessLogRow[] => [...witness().getRange({ start: ['log'], end: ['log', '\uffff'] })].map((e) => e.value as WitnessLogRow);
+export const getLogRow = (origin: string): WitnessLogRow | undefined =>
+  witness().get(['log', origin]) as WitnessLogRow | undefined;
+export const listLogRows = (): WitnessLogRow[] =>
+  [...witness().getRange({ start: ['log'], end: ['log', '\uffff'] })].map((e) => e.value as WitnessLogRow);
 /** Adds a log; false when its origin is already there. */
-export const insertLogRow = (row: WitnessLogRow): Promise<boolean> => witness().ifNoExists(['log', row.origin], () => witness().put(['log', row.origin], row));
+export const insertLogRow = (row: WitnessLogRow): Promise<boolean> =>
+  witness().ifNoExists(['log', row.origin], () => witness().put(['log', row.origin], row));
 
 export type Advance = { ok: true } | { ok: false; size: number };
 
@@ -33,12 +37,19 @@ export type Advance = { ok: true } | { ok: false; size: number };
  * still is `from` (compare and set): two requests checked against the same old state cannot both advance it,
  * so a smaller checkpoint never overwrites a larger one. Otherwise answers the stored size, unchanged.
  */
-export function advanceLogRow(origin: string, from: { size: number; root: Buffer | null }, to: { size: number; root: Buffer }, at: string): Promise<Advance> {
+export function advanceLogRow(
+  origin: string,
+  from: { size: number; root: Buffer | null },
+  to: { size: number; root: Buffer },
+  at: string,
+): Promise<Advance> {
   return transact((): Advance => {
     const key = ['log', origin];
     const cur = witness().get(key) as WitnessLogRow | undefined;
     if (!cur) return { ok: false, size: 0 };
-    const same = cur.size === from.size && (cur.root === null ? from.root === null : from.root !== null && Buffer.compare(cur.root, from.root) === 0);
+    const same =
+      cur.size === from.size &&
+      (cur.root === null ? from.root === null : from.root !== null && Buffer.compare(cur.root, from.root) === 0);
     if (!same) return { ok: false, size: cur.size };
     witness().putSync(key, { ...cur, size: to.size, root: to.root, cosigned_at: at });
     return { ok: true };

@@ -13,7 +13,16 @@ import { parseNote, parseVerifierKey, verifyNote } from '../verify/note';
 import { verifyConsistency } from '../verify/merkle';
 import { cosignatureLine, cosignedMessage, cosignerKeyId, cosignerVerifierKey } from '../verify/cosignature';
 import { parseAddCheckpoint, readCheckpoint } from './protocol';
-import { advanceLogRow, getKeyRow, getLogRow, insertLogRow, listLogRows, putKeyRowOnce, type WitnessKeyRow, type WitnessLogRow } from './repo';
+import {
+  advanceLogRow,
+  getKeyRow,
+  getLogRow,
+  insertLogRow,
+  listLogRows,
+  putKeyRowOnce,
+  type WitnessKeyRow,
+  type WitnessLogRow,
+} from './repo';
 
 /** The sealed seed is bound to this appliance's witness key (AES-GCM additional data). */
 const SEAL_AAD = 'witness';
@@ -27,8 +36,10 @@ export async function ensureWitnessKey(): Promise<void> {
   if (getKeyRow()) return;
   const { publicKey, seed } = generateSigningKey();
   await putKeyRowOnce({
-    name: `${new URL(publicUrl()).host}/witness`, public_key: publicKey,
-    sealed_seed: seal(masterKey(config().masterKeyFile), seed, SEAL_AAD), created_at: new Date().toISOString(),
+    name: `${new URL(publicUrl()).host}/witness`,
+    public_key: publicKey,
+    sealed_seed: seal(masterKey(config().masterKeyFile), seed, SEAL_AAD),
+    created_at: new Date().toISOString(),
   });
 }
 
@@ -41,7 +52,11 @@ function keyRow(): WitnessKeyRow {
 /** GET /.well-known/svc-witness-key: {name, vkey, key_id}; from the public half only. */
 export function witnessKeyDoc() {
   const row = keyRow();
-  return { name: row.name, vkey: cosignerVerifierKey(nodeSha256, row.name, row.public_key), key_id: toHex(cosignerKeyId(nodeSha256, row.name, row.public_key)) };
+  return {
+    name: row.name,
+    vkey: cosignerVerifierKey(nodeSha256, row.name, row.public_key),
+    key_id: toHex(cosignerKeyId(nodeSha256, row.name, row.public_key)),
+  };
 }
 
 /** The witness key as the CLI shows it, or null before the first start. */
@@ -54,7 +69,14 @@ function cosigner(): Cosigner {
   const row = keyRow();
   if (cached?.publicKey.equals(row.public_key)) return cached.cosigner;
   const key: KeyObject = privateKeyObject(unseal(masterKey(config().masterKeyFile), row.sealed_seed, SEAL_AAD));
-  cached = { publicKey: row.public_key, cosigner: { name: row.name, keyId: cosignerKeyId(nodeSha256, row.name, row.public_key), sign: (m) => signBytes(key, m) } };
+  cached = {
+    publicKey: row.public_key,
+    cosigner: {
+      name: row.name,
+      keyId: cosignerKeyId(nodeSha256, row.name, row.public_key),
+      sign: (m) => signBytes(key, m),
+    },
+  };
   return cached.cosigner;
 }
 
@@ -63,14 +85,33 @@ const ORIGIN = /^[^\p{Cc}]{1,255}$/u;
 
 /** A witnessed log as listed by the CLI. */
 export function describeLog(r: WitnessLogRow) {
-  return { origin: r.origin, vkey: r.vkey, size: r.size, root_hash: r.root ? r.root.toString('hex') : null, added_at: r.added_at, cosigned_at: r.cosigned_at };
+  return {
+    origin: r.origin,
+    vkey: r.vkey,
+    size: r.size,
+    root_hash: r.root ? r.root.toString('hex') : null,
+    added_at: r.added_at,
+    cosigned_at: r.cosigned_at,
+  };
 }
 
 /** Starts witnessing the log `origin` signed by the Ed25519 note key `vkey`. Throws bad_request on bad input or a known origin. */
 export async function addLog(origin: string, vkey: string) {
-  if (!ORIGIN.test(origin) || origin.trim() !== origin) throw new ApiError('bad_request', 'origin must be 1-255 characters, no control characters or surrounding spaces');
-  if (!parseVerifierKey(nodeSha256, vkey)) throw new ApiError('bad_request', 'vkey must be an Ed25519 signed-note verifier key <name>+<hex key id>+<base64(0x01 || key)> whose key id matches');
-  const row: WitnessLogRow = { origin, vkey, size: 0, root: null, added_at: new Date().toISOString(), cosigned_at: null };
+  if (!ORIGIN.test(origin) || origin.trim() !== origin)
+    throw new ApiError('bad_request', 'origin must be 1-255 characters, no control characters or surrounding spaces');
+  if (!parseVerifierKey(nodeSha256, vkey))
+    throw new ApiError(
+      'bad_request',
+      'vkey must be an Ed25519 signed-note verifier key <name>+<hex key id>+<base64(0x01 || key)> whose key id matches',
+    );
+  const row: WitnessLogRow = {
+    origin,
+    vkey,
+    size: 0,
+    root: null,
+    added_at: new Date().toISOString(),
+    cosigned_at: null,
+  };
   if (!(await insertLogRow(row))) throw new ApiError('bad_request', `the log ${origin} is already witnessed`);
   return describeLog(row);
 }
@@ -87,7 +128,11 @@ export type AddCheckpointResult = { status: 200; cosignatures: string } | { stat
  */
 export async function addCheckpoint(body: string): Promise<AddCheckpointResult> {
   const req = parseAddCheckpoint(body);
-  if (!req) throw new ApiError('bad_request', 'expected "old <size>", consistency proof lines (base64, at most 63), an empty line and a checkpoint');
+  if (!req)
+    throw new ApiError(
+      'bad_request',
+      'expected "old <size>", consistency proof lines (base64, at most 63), an empty line and a checkpoint',
+    );
   const eol = req.note.indexOf('\n');
   if (eol < 0) throw new ApiError('bad_request', 'the checkpoint has no origin line');
   const origin = req.note.slice(0, eol);
@@ -97,10 +142,16 @@ export async function addCheckpoint(body: string): Promise<AddCheckpointResult> 
   if (!note) throw new ApiError('bad_request', 'the checkpoint is not a well-formed signed note');
   const key = parseVerifierKey(nodeSha256, logRow.vkey)!;
   // C2SP: signatures by unknown keys are ignored; one valid signature by the log's key is needed.
-  if (!verifyNote(nodePrimitives, req.note, key.name, key.publicKey)) throw new ApiError('invalid_checkpoint_signature', `no valid signature by ${key.name}`);
+  if (!verifyNote(nodePrimitives, req.note, key.name, key.publicKey))
+    throw new ApiError('invalid_checkpoint_signature', `no valid signature by ${key.name}`);
   const cp = readCheckpoint(note.body);
-  if (!cp) throw new ApiError('bad_request', 'the note is not a checkpoint (origin, tree size, base64 root hash, extension lines)');
-  if (req.oldSize > cp.treeSize) throw new ApiError('bad_request', `old size ${req.oldSize} is above the checkpoint's size ${cp.treeSize}`);
+  if (!cp)
+    throw new ApiError(
+      'bad_request',
+      'the note is not a checkpoint (origin, tree size, base64 root hash, extension lines)',
+    );
+  if (req.oldSize > cp.treeSize)
+    throw new ApiError('bad_request', `old size ${req.oldSize} is above the checkpoint's size ${cp.treeSize}`);
   if (req.oldSize !== logRow.size) return { status: 409, size: logRow.size };
   const root = Buffer.from(cp.root);
   if (req.oldSize === cp.treeSize && logRow.root && !logRow.root.equals(root)) {
@@ -110,18 +161,35 @@ export async function addCheckpoint(body: string): Promise<AddCheckpointResult> 
   }
   if (!consistent(req.oldSize, cp.treeSize, req.proof, logRow.root, cp.root)) {
     log('warn', 'witness: consistency proof does not verify', { origin, old_size: req.oldSize, size: cp.treeSize });
-    throw new ApiError('invalid_consistency_proof', `the proof does not show ${origin} growing from ${req.oldSize} to ${cp.treeSize} leaves`);
+    throw new ApiError(
+      'invalid_consistency_proof',
+      `the proof does not show ${origin} growing from ${req.oldSize} to ${cp.treeSize} leaves`,
+    );
   }
   // C2SP: the check of the old size and the update are one atomic step, durable before the answer.
   const moved = await advanceLogRow(origin, logRow, { size: cp.treeSize, root }, new Date().toISOString());
   if (!moved.ok) return { status: 409, size: moved.size };
   const w = cosigner();
   const time = Math.floor(Date.now() / 1000);
-  return { status: 200, cosignatures: cosignatureLine({ name: w.name, keyId: w.keyId, time, signature: w.sign(cosignedMessage(note.body, time)) }) };
+  return {
+    status: 200,
+    cosignatures: cosignatureLine({
+      name: w.name,
+      keyId: w.keyId,
+      time,
+      signature: w.sign(cosignedMessage(note.body, time)),
+    }),
+  };
 }
 
 /** RFC 6962 consistency from the cosigned state; from size 0 (or to the same size) the proof must be empty. */
-function consistent(oldSize: number, size: number, proof: Uint8Array[], oldRoot: Buffer | null, root: Uint8Array): boolean {
+function consistent(
+  oldSize: number,
+  size: number,
+  proof: Uint8Array[],
+  oldRoot: Buffer | null,
+  root: Uint8Array,
+): boolean {
   if (oldSize === 0 || oldSize === size) return proof.length === 0;
   return oldRoot !== null && verifyConsistency(nodeSha256, oldSize, size, proof, oldRoot, root);
 }

@@ -3,7 +3,14 @@
 import { aiAttestationApplier, AI_ATTESTATION } from '../ai/service';
 import { auditEventApplier, AUDIT_EVENT, flushAuditHeadsInTxn } from '../audit/service';
 import { documentAnchorApplier, DOCUMENT_ANCHOR } from '../documents/service';
-import { flushActiveCountsInTxn, ledgerEventApplier, LEDGER_EVENT, LEDGER_VERIFICATION, prepareSystemEvent, verificationApplier } from '../ledger/service';
+import {
+  flushActiveCountsInTxn,
+  ledgerEventApplier,
+  LEDGER_EVENT,
+  LEDGER_VERIFICATION,
+  prepareSystemEvent,
+  verificationApplier,
+} from '../ledger/service';
 import { KEYS_LAST_USED, lastUsedApplier } from '../keys/service';
 import { countUsageInTxn, flushUsageInTxn, USAGE_FLUSH, usageFlushApplier, type Charged } from '../usage/service';
 import { publishStatusApplier, WRITER_STATUS } from '../store/writer-status';
@@ -49,4 +56,9 @@ const own: ApplierTable = {
 export const appliers: ApplierTable = Object.freeze({ ...own, [FORWARDED]: forwardedApplier(own) });
 
 /** What runs in each writer transaction after its items: totals gathered by the appliers, written once. */
-export const afterItems: ReadonlyArray<() => void> = Object.freeze([flushActiveCountsInTxn, flushAuditHeadsInTxn, flushLogsInTxn, flushUsageInTxn]);
+export const afterItems: ReadonlyArray<() => void> = Object.freeze([
+  flushActiveCountsInTxn,
+  flushAuditHeadsInTxn,
+  flushLogsInTxn,
+  flushUsageInTxn,
+]);

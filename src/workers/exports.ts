@@ -1,6 +1,12 @@
 // Owns the export job runner: one export at a time, oldest first; resumes queued and interrupted jobs at start.
 import { log } from '../log';
-import { nextPendingExport, onExportQueued, removeExpiredExports, requeueInterrupted, runExport } from '../exports/service';
+import {
+  nextPendingExport,
+  onExportQueued,
+  removeExpiredExports,
+  requeueInterrupted,
+  runExport,
+} from '../exports/service';
 
 let running = false;
 let wakeUp: (() => void) | null = null;
@@ -17,7 +23,10 @@ async function run(): Promise<void> {
     if (!id) {
       await new Promise<void>((r) => {
         const t = setTimeout(r, IDLE_MS);
-        wakeUp = () => { clearTimeout(t); r(); };
+        wakeUp = () => {
+          clearTimeout(t);
+          r();
+        };
       });
       wakeUp = null;
       continue;
@@ -26,7 +35,13 @@ async function run(): Promise<void> {
     const t0 = performance.now();
     try {
       const r = await runExport(id, abort.signal);
-      if (r) log('info', 'export finished', { export_id: id, status: r.status, rows: r.row_count, ms: Math.round(performance.now() - t0) });
+      if (r)
+        log('info', 'export finished', {
+          export_id: id,
+          status: r.status,
+          rows: r.row_count,
+          ms: Math.round(performance.now() - t0),
+        });
     } catch (e) {
       // A store failure while recording the outcome: wait, then the job (still queued) is tried again.
       log('error', 'export run failed', { export_id: id, error: String((e as Error).message) });

@@ -11,7 +11,13 @@ import { quorumMet, type PolicyWitness } from '../verify/policy';
 import { toBase64, toHex } from '../verify/primitives';
 import { loadTrustAnchors, type TrustAnchors } from '../verify/timestamp';
 import { pushCheckpoint } from '../witness/client';
-import { headConsistency, storePublishedHead, unpublishedHead, type ClockSkew, type PublishedHeadRow } from '../tlog/heads';
+import {
+  headConsistency,
+  storePublishedHead,
+  unpublishedHead,
+  type ClockSkew,
+  type PublishedHeadRow,
+} from '../tlog/heads';
 import { requestTimestamp } from '../tlog/tsa-client';
 
 const utf8 = new TextEncoder();
@@ -20,7 +26,14 @@ const rfc3339 = (d: Date): string => d.toISOString().replace('.000Z', 'Z');
 
 type Cosigned = { line: string; witness: string; key_id: string; time: number };
 /** What one head has gathered so far, across attempts: a later attempt adds to it (the same body is cosigned and stamped). */
-type Attempt = { size: number; cosigned: Map<string, Cosigned>; stamps: Map<string, PublishedHeadRow['timestamps'][number]>; skew: ClockSkew | null; logged: Set<string>; nextAt: number };
+type Attempt = {
+  size: number;
+  cosigned: Map<string, Cosigned>;
+  stamps: Map<string, PublishedHeadRow['timestamps'][number]>;
+  skew: ClockSkew | null;
+  logged: Set<string>;
+  nextAt: number;
+};
 
 let timer: ReturnType<typeof setInterval> | null = null;
 let running: Promise<unknown> | null = null;
@@ -37,17 +50,35 @@ function failed(a: Attempt, source: string, error: string): void {
 }
 
 async function cosign(a: Attempt, note: string, w: PolicyWitness): Promise<void> {
-  const r = await pushCheckpoint({ url: w.url!, vkey: w.vkey, note, oldSize: witnessSizes.get(w.vkey) ?? 0, proof: headConsistency, ca: config().witnessCa ?? undefined });
+  const r = await pushCheckpoint({
+    url: w.url!,
+    vkey: w.vkey,
+    note,
+    oldSize: witnessSizes.get(w.vkey) ?? 0,
+    proof: headConsistency,
+    ca: config().witnessCa ?? undefined,
+  });
   witnessSizes.set(w.vkey, r.size);
   if (!r.ok) return failed(a, `witness ${w.name} (${w.url})`, `${r.status ? `HTTP ${r.status}: ` : ''}${r.error}`);
-  a.cosigned.set(w.name, { line: r.cosignatures[0]!, witness: w.keyName, key_id: toHex(cosignerKeyId(nodeSha256, w.keyName, w.publicKey)), time: r.times[0]! });
+  a.cosigned.set(w.name, {
+    line: r.cosignatures[0]!,
+    witness: w.keyName,
+    key_id: toHex(cosignerKeyId(nodeSha256, w.keyName, w.publicKey)),
+    time: r.times[0]!,
+  });
 }
 
 async function stamp(a: Attempt, body: Uint8Array, url: string): Promise<void> {
   const r = await requestTimestamp(url, body, anchors!);
   if (!r.ok) return failed(a, `tsa ${url}`, r.error);
   a.stamps.set(url, { token: toBase64(r.token), gen_time: rfc3339(r.genTime), tsa: url });
-  if (!a.skew || r.receivedAt > Date.parse(a.skew.measured_at)) a.skew = { skew_seconds: (r.receivedAt - r.genTime.getTime()) / 1000, gen_time: rfc3339(r.genTime), tsa: url, measured_at: new Date(r.receivedAt).toISOString() };
+  if (!a.skew || r.receivedAt > Date.parse(a.skew.measured_at))
+    a.skew = {
+      skew_seconds: (r.receivedAt - r.genTime.getTime()) / 1000,
+      gen_time: rfc3339(r.genTime),
+      tsa: url,
+      measured_at: new Date(r.receivedAt).toISOString(),
+    };
 }
 
 /**
@@ -59,26 +90,43 @@ export async function publishHead(): Promise<boolean> {
   const head = unpublishedHead();
   if (!head) return false;
   const cfg = config();
-  if (current?.size !== head.tree_size) current = { size: head.tree_size, cosigned: new Map(), stamps: new Map(), skew: null, logged: new Set(), nextAt: 0 };
+  if (current?.size !== head.tree_size)
+    current = {
+      size: head.tree_size,
+      cosigned: new Map(),
+      stamps: new Map(),
+      skew: null,
+      logged: new Set(),
+      nextAt: 0,
+    };
   const a = current;
   if (Date.now() < a.nextAt) return false;
   const body = parseNote(head.note)!.body;
   const policy = cfg.witnessPolicy;
   const witnesses = (policy?.witnesses ?? []).filter((w) => !a.cosigned.has(w.name));
   const tsas = cfg.tsaUrls.filter((u) => !a.stamps.has(u));
-  await Promise.all([...witnesses.map((w) => cosign(a, head.note, w)), ...tsas.map((u) => stamp(a, utf8.encode(body), u))]);
+  await Promise.all([
+    ...witnesses.map((w) => cosign(a, head.note, w)),
+    ...tsas.map((u) => stamp(a, utf8.encode(body), u)),
+  ]);
   if (policy && !quorumMet(policy, new Set(a.cosigned.keys()))) {
     a.nextAt = Date.now() + cfg.headSeconds * 1000;
     return false;
   }
   // The platform signature line, then one cosignature line per witness that cosigned, in policy order.
   const cosigned = (policy?.witnesses ?? []).flatMap((w) => a.cosigned.get(w.name) ?? []);
-  await storePublishedHead(head.tree_size, {
-    note: head.note + cosigned.map((c) => c.line).join(''), root: head.root,
-    cosignatures: cosigned.map(({ witness, key_id, time }) => ({ witness, key_id, time })),
-    timestamps: cfg.tsaUrls.flatMap((u) => a.stamps.get(u) ?? []),
-    issued_at: head.issued_at, published_at: new Date().toISOString(),
-  }, a.skew);
+  await storePublishedHead(
+    head.tree_size,
+    {
+      note: head.note + cosigned.map((c) => c.line).join(''),
+      root: head.root,
+      cosignatures: cosigned.map(({ witness, key_id, time }) => ({ witness, key_id, time })),
+      timestamps: cfg.tsaUrls.flatMap((u) => a.stamps.get(u) ?? []),
+      issued_at: head.issued_at,
+      published_at: new Date().toISOString(),
+    },
+    a.skew,
+  );
   current = null;
   return true;
 }

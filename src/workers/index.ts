@@ -45,17 +45,25 @@ export function startWorkers(cfg: Config): void {
   startHeadPublisher();
   schedule('retention', cfg.retentionCron, () => runRetention());
   schedule('exports-cleanup', '*/10 * * * *', cleanExports);
-  flushTimer = setInterval(() => flushCounters().catch((e) => log('error', 'counter flush failed', { error: String(e) })), 250);
-  statusTimer = setInterval(() => publishWriterStatus(writerStats()).catch((e) => log('error', 'status publish failed', { error: String(e) })), 1000);
+  flushTimer = setInterval(
+    () => flushCounters().catch((e) => log('error', 'counter flush failed', { error: String(e) })),
+    250,
+  );
+  statusTimer = setInterval(
+    () => publishWriterStatus(writerStats()).catch((e) => log('error', 'status publish failed', { error: String(e) })),
+    1000,
+  );
   for (const j of cronJobs) {
-    tasks.push(cron.schedule(j.schedule, async () => {
-      try {
-        const r = await j.run();
-        log('info', 'scheduled job done', { job: j.name, result: r });
-      } catch (e) {
-        log('error', 'scheduled job failed', { job: j.name, error: String((e as Error).message) });
-      }
-    }));
+    tasks.push(
+      cron.schedule(j.schedule, async () => {
+        try {
+          const r = await j.run();
+          log('info', 'scheduled job done', { job: j.name, result: r });
+        } catch (e) {
+          log('error', 'scheduled job failed', { job: j.name, error: String((e as Error).message) });
+        }
+      }),
+    );
   }
   log('debug', 'workers started', { retention_cron: cfg.retentionCron });
 }

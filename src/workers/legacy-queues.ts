@@ -18,8 +18,20 @@ export async function replayLegacyQueues(): Promise<number> {
   if (!intake.length && !audit.length) return 0;
   log('info', 'applying writes queued by an earlier version', { intake: intake.length, audit: audit.length });
   const writes: Array<() => Promise<unknown>> = [
-    ...intake.map(({ key, value }) => () => submitInternal(value.kind, CLAIMED_AT_ENQUEUE.has(value.kind) ? { ...value.data, legacy: true } : value.data, { db: INTAKE, key })),
-    ...audit.map(({ key, value }) => () => submitInternal(AUDIT_EVENT, { item: JSON.parse(value), idem: null }, { db: AUDIT, key })),
+    ...intake.map(
+      ({ key, value }) =>
+        () =>
+          submitInternal(
+            value.kind,
+            CLAIMED_AT_ENQUEUE.has(value.kind) ? { ...value.data, legacy: true } : value.data,
+            { db: INTAKE, key },
+          ),
+    ),
+    ...audit.map(
+      ({ key, value }) =>
+        () =>
+          submitInternal(AUDIT_EVENT, { item: JSON.parse(value), idem: null }, { db: AUDIT, key }),
+    ),
   ];
   // In slices, below the writer's in-flight limit; order is kept because the writer applies in submit order.
   for (let i = 0; i < writes.length; i += 500) await Promise.all(writes.slice(i, i + 500).map((w) => w()));

@@ -4,7 +4,15 @@
 import { readFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { closeStore, openStore } from '../store/env';
-import { createTenant, findTenant, rotateKey, setPastDue, setPlan, verifyDomain, type CreateTenantIn } from '../tenants/service';
+import {
+  createTenant,
+  findTenant,
+  rotateKey,
+  setPastDue,
+  setPlan,
+  verifyDomain,
+  type CreateTenantIn,
+} from '../tenants/service';
 import { createApiKey, revokeApiKey, type CreateKeyIn } from '../keys/service';
 import { runRetention } from './retention';
 import { createBackup } from '../backup/create';
@@ -15,7 +23,9 @@ import { appendOperatorEntry } from '../tlog/operator-log';
 /** The account name of `uid` in /etc/passwd, or null. */
 function passwdName(uid: number): string | null {
   try {
-    const line = readFileSync('/etc/passwd', 'utf8').split('\n').find((l) => l.split(':')[2] === String(uid));
+    const line = readFileSync('/etc/passwd', 'utf8')
+      .split('\n')
+      .find((l) => l.split(':')[2] === String(uid));
     return line ? line.split(':')[0]! : null;
   } catch {
     return null;
@@ -44,7 +54,11 @@ const record = (action: string, target: Record<string, string>, details: Record<
 export const operatorActions = {
   async createTenant(input: CreateTenantIn) {
     const r = await createTenant(input);
-    await record('tenant.create', { tenant_id: r.tenant_id }, { name: r.name, domain: r.primary_domain, plan: r.plan, key_id: r.key_id });
+    await record(
+      'tenant.create',
+      { tenant_id: r.tenant_id },
+      { name: r.name, domain: r.primary_domain, plan: r.plan, key_id: r.key_id },
+    );
     return r;
   },
   async setPlan(ref: string, plan: string) {
@@ -59,7 +73,11 @@ export const operatorActions = {
   },
   async verifyDomain(ref: string, force: boolean) {
     const t = await verifyDomain(ref, force);
-    await record('tenant.verify_domain', { tenant_id: t.tenant_id }, { domain: t.primary_domain, how: force ? 'operator attestation (--force)' : 'DNS TXT' });
+    await record(
+      'tenant.verify_domain',
+      { tenant_id: t.tenant_id },
+      { domain: t.primary_domain, how: force ? 'operator attestation (--force)' : 'DNS TXT' },
+    );
     return t;
   },
   async rotateKey(ref: string) {
@@ -71,7 +89,11 @@ export const operatorActions = {
   async createApiKey(input: CreateKeyIn) {
     const r = await createApiKey(input);
     // The plaintext is returned to the operator once and never recorded.
-    await record('key.create', { tenant_id: r.tenant_id, key_id: r.key_id }, { name: r.name, scopes: r.scopes, ip_allowlist: r.ip_allowlist });
+    await record(
+      'key.create',
+      { tenant_id: r.tenant_id, key_id: r.key_id },
+      { name: r.name, scopes: r.scopes, ip_allowlist: r.ip_allowlist },
+    );
     return r;
   },
   async revokeApiKey(keyId: string) {
@@ -86,7 +108,11 @@ export const operatorActions = {
   },
   async backup(to: string, opts: { includeMasterKey: boolean }) {
     const r = await createBackup(to, opts);
-    await record('backup', { dir: r.dir }, { files: r.files, bytes: r.bytes, records: r.records, includes_master_key: r.includes_master_key });
+    await record(
+      'backup',
+      { dir: r.dir },
+      { files: r.files, bytes: r.bytes, records: r.records, includes_master_key: r.includes_master_key },
+    );
     return r;
   },
   /** Recorded in the restored data directory's operator log (the appliance that runs from it). */
@@ -94,7 +120,11 @@ export const operatorActions = {
     const r = await restoreBackup(from, opts);
     openStore(r.data_dir);
     try {
-      await record('restore', { data_dir: r.data_dir }, { from, records: r.records, files: r.files, not_before_checkpoint: opts.notBeforeCheckpoint ?? null });
+      await record(
+        'restore',
+        { data_dir: r.data_dir },
+        { from, records: r.records, files: r.files, not_before_checkpoint: opts.notBeforeCheckpoint ?? null },
+      );
     } finally {
       await closeStore();
     }

@@ -1,7 +1,15 @@
 // Owns webhook delivery: one loop per stream, in seq order, at-least-once, cursor moved only after a 2xx.
 import { log } from '../log';
 import { auditEventsAfter, onAuditApplied } from '../audit/service';
-import { allStreams, dropIfOrgGone, onStreamChanged, recordDelivered, recordFailure, streamRow, streamSecret } from '../streams/service';
+import {
+  allStreams,
+  dropIfOrgGone,
+  onStreamChanged,
+  recordDelivered,
+  recordFailure,
+  streamRow,
+  streamSecret,
+} from '../streams/service';
 import { deliver, dropAgent } from '../streams/delivery';
 import { BATCH_MAX, type StreamRow } from '../streams/model';
 import { onCheckpoint, type NewCheckpoint } from '../tlog/integrator';
@@ -27,7 +35,9 @@ class StreamLoop {
   readonly done: Promise<void>;
 
   constructor(readonly key: Key) {
-    this.done = this.run().catch((e) => log('error', 'stream loop stopped', { stream_id: key[2], error: String((e as Error).message) }));
+    this.done = this.run().catch((e) =>
+      log('error', 'stream loop stopped', { stream_id: key[2], error: String((e as Error).message) }),
+    );
   }
 
   /** New events, a change of the stream, or shutdown: ends the current wait at once. */
@@ -52,8 +62,16 @@ class StreamLoop {
       return Promise.resolve();
     }
     return new Promise<void>((r) => {
-      const timer = setTimeout(() => { this.wakeUp = null; r(); }, ms);
-      this.wakeUp = () => { clearTimeout(timer); this.wakeUp = null; this.pending = false; r(); };
+      const timer = setTimeout(() => {
+        this.wakeUp = null;
+        r();
+      }, ms);
+      this.wakeUp = () => {
+        clearTimeout(timer);
+        this.wakeUp = null;
+        this.pending = false;
+        r();
+      };
     });
   }
 
@@ -93,14 +111,27 @@ class StreamLoop {
 
   /** Outside event batches and cursors: body {type, organization_id, tree_size, root_hash, checkpoint}, signed like every delivery. */
   private async sendCheckpoint(row: StreamRow, secret: string, c: NewCheckpoint): Promise<void> {
-    const body = JSON.stringify({ type: 'checkpoint', organization_id: row.org_id, tree_size: c.tree_size, root_hash: c.root_hash.toString('hex'), checkpoint: c.note });
+    const body = JSON.stringify({
+      type: 'checkpoint',
+      organization_id: row.org_id,
+      tree_size: c.tree_size,
+      root_hash: c.root_hash.toString('hex'),
+      checkpoint: c.note,
+    });
     const r = await deliver(row.id, row.endpoint, secret, body);
     if (r.ok) {
       this.checkpoints.shift();
       return;
     }
     const next = await recordFailure(this.key, r.error, Date.now() + backoffMs(row.failures + 1));
-    log('warn', 'stream checkpoint delivery failed', { stream_id: row.id, org_id: row.org_id, tree_size: c.tree_size, failures: next?.failures, state: next?.state, error: r.error });
+    log('warn', 'stream checkpoint delivery failed', {
+      stream_id: row.id,
+      org_id: row.org_id,
+      tree_size: c.tree_size,
+      failures: next?.failures,
+      state: next?.state,
+      error: r.error,
+    });
   }
 
   private async attempt(row: StreamRow, secret: string, events: Array<{ seq: number }>): Promise<void> {
@@ -112,7 +143,15 @@ class StreamLoop {
       return;
     }
     const next = await recordFailure(this.key, r.error, Date.now() + backoffMs(row.failures + 1));
-    log('warn', 'stream delivery failed', { stream_id: row.id, org_id: row.org_id, from_seq: events[0]!.seq, to_seq: last, failures: next?.failures, state: next?.state, error: r.error });
+    log('warn', 'stream delivery failed', {
+      stream_id: row.id,
+      org_id: row.org_id,
+      from_seq: events[0]!.seq,
+      to_seq: last,
+      failures: next?.failures,
+      state: next?.state,
+      error: r.error,
+    });
   }
 }
 
@@ -138,16 +177,22 @@ function ensure(key: Key): void {
 
 /** Starts a loop for every stream, then follows new streams and wakes loops when their org gets events. */
 export function startStreamDelivery(): void {
-  unsubscribe.push(onAuditApplied((pairs) => {
-    for (const [t, o] of pairs) for (const loop of byOrg.get(orgId(t, o)) ?? []) loop.wake();
-  }));
-  unsubscribe.push(onCheckpoint((c) => {
-    if (c.org_id !== null) for (const loop of byOrg.get(orgId(c.tenant_id, c.org_id)) ?? []) loop.offerCheckpoint(c);
-  }));
-  unsubscribe.push(onStreamChanged((row: StreamRow | null, key: Key) => {
-    if (row) ensure(key);
-    else loops.get(id(key))?.stop();
-  }));
+  unsubscribe.push(
+    onAuditApplied((pairs) => {
+      for (const [t, o] of pairs) for (const loop of byOrg.get(orgId(t, o)) ?? []) loop.wake();
+    }),
+  );
+  unsubscribe.push(
+    onCheckpoint((c) => {
+      if (c.org_id !== null) for (const loop of byOrg.get(orgId(c.tenant_id, c.org_id)) ?? []) loop.offerCheckpoint(c);
+    }),
+  );
+  unsubscribe.push(
+    onStreamChanged((row: StreamRow | null, key: Key) => {
+      if (row) ensure(key);
+      else loops.get(id(key))?.stop();
+    }),
+  );
   for (const r of allStreams()) ensure([r.tenant_id, r.org_id, r.id]);
 }
 

@@ -24,36 +24,78 @@ afterAll(async () => {
 
 const attest = (body: unknown, opts: { key?: string; headers?: Record<string, string> } = {}) =>
   call(s, 'POST', '/v1/ai/attestations', { key: opts.key ?? key, body, headers: opts.headers });
-const written = (id: string, k = key) => until(async () => {
-  const r = await call(s, 'GET', `/v1/ai/attestations/${id}`, { key: k });
-  return r.status === 200 ? r : null;
-});
+const written = (id: string, k = key) =>
+  until(async () => {
+    const r = await call(s, 'GET', `/v1/ai/attestations/${id}`, { key: k });
+    return r.status === 200 ? r : null;
+  });
 /** DECISIONS 4 payload_hash, rebuilt here with the test's own canonical JSON. */
-const payloadHash = (o: { attestation_type: string; input_hash: string; output_hash: string; model_provider?: string; model_name?: string; model_version?: string; subject?: unknown }) =>
-  sha(canonicalJson({
-    v: 1, attestation_type: o.attestation_type, input_hash: o.input_hash, output_hash: o.output_hash,
-    model_provider: o.model_provider ?? null, model_name: o.model_name ?? null, model_version: o.model_version ?? null, subject: o.subject ?? null,
-  }));
+const payloadHash = (o: {
+  attestation_type: string;
+  input_hash: string;
+  output_hash: string;
+  model_provider?: string;
+  model_name?: string;
+  model_version?: string;
+  subject?: unknown;
+}) =>
+  sha(
+    canonicalJson({
+      v: 1,
+      attestation_type: o.attestation_type,
+      input_hash: o.input_hash,
+      output_hash: o.output_hash,
+      model_provider: o.model_provider ?? null,
+      model_name: o.model_name ?? null,
+      model_version: o.model_version ?? null,
+      subject: o.subject ?? null,
+    }),
+  );
 
 describe('POST /v1/ai/attestations', () => {
   it('answers 201 with the hashes at once, and the worker writes the signed record', async () => {
     const input = `What is the refund policy? ${uniq()}`;
     const output = { answer: 'Thirty days', sources: [1, 2], é: true };
-    const body = { attestation_type: 'decision', input, output, model_provider: 'acme', model_name: 'gpt-x', model_version: '2026-01', subject: { user_id: 'u1', step: 3 } };
+    const body = {
+      attestation_type: 'decision',
+      input,
+      output,
+      model_provider: 'acme',
+      model_name: 'gpt-x',
+      model_version: '2026-01',
+      subject: { user_id: 'u1', step: 3 },
+    };
     const r = await attest(body);
     expect(r.status).toBe(201);
-    expect(Object.keys(r.body).sort()).toEqual(['attestation_id', 'created_at', 'input_hash', 'output_hash', 'payload_hash', 'status']);
+    expect(Object.keys(r.body).sort()).toEqual([
+      'attestation_id',
+      'created_at',
+      'input_hash',
+      'output_hash',
+      'payload_hash',
+      'status',
+    ]);
     expect(r.body.attestation_id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(r.body.status).toBe('accepted');
     expect(r.body.input_hash).toBe(sha(input));
     expect(r.body.output_hash).toBe(sha(canonicalJson(output)));
-    expect(r.body.payload_hash).toBe(payloadHash({ ...body, input_hash: sha(input), output_hash: sha(canonicalJson(output)) }));
+    expect(r.body.payload_hash).toBe(
+      payloadHash({ ...body, input_hash: sha(input), output_hash: sha(canonicalJson(output)) }),
+    );
     expect(Math.abs(Date.parse(r.body.created_at) - Date.now())).toBeLessThan(60_000);
     const g = (await written(r.body.attestation_id)).body;
     expect(g).toMatchObject({
-      attestation_id: r.body.attestation_id, attestation_type: 'decision', created_at: r.body.created_at, input_hash: r.body.input_hash,
-      output_hash: r.body.output_hash, payload_hash: r.body.payload_hash, model_provider: 'acme', model_name: 'gpt-x', model_version: '2026-01',
-      subject: { user_id: 'u1', step: 3 }, trace_id: null,
+      attestation_id: r.body.attestation_id,
+      attestation_type: 'decision',
+      created_at: r.body.created_at,
+      input_hash: r.body.input_hash,
+      output_hash: r.body.output_hash,
+      payload_hash: r.body.payload_hash,
+      model_provider: 'acme',
+      model_name: 'gpt-x',
+      model_version: '2026-01',
+      subject: { user_id: 'u1', step: 3 },
+      trace_id: null,
     });
     expect(g.key_id).toMatch(/^[0-9a-f]{16}$/);
     expect(g.public_key).toMatch(/^[0-9a-f]{64}$/);
@@ -68,14 +110,26 @@ describe('POST /v1/ai/attestations', () => {
     expect(r.status).toBe(201);
     expect(r.body.input_hash).toBe(sha('[3,{"a":"x","b":1}]'));
     expect(r.body.output_hash).toBe(sha('42'));
-    expect(r.body.payload_hash).toBe(payloadHash({ attestation_type: 'output', input_hash: r.body.input_hash, output_hash: r.body.output_hash }));
+    expect(r.body.payload_hash).toBe(
+      payloadHash({ attestation_type: 'output', input_hash: r.body.input_hash, output_hash: r.body.output_hash }),
+    );
   });
 
   it('answers a repeated payload with the original id, created_at and status duplicate, creating nothing new', async () => {
-    const body = { attestation_type: 'approval', input: `approve ${uniq()}`, output: 'approved', subject: { approver_id: 'a7' } };
+    const body = {
+      attestation_type: 'approval',
+      input: `approve ${uniq()}`,
+      output: 'approved',
+      subject: { approver_id: 'a7' },
+    };
     const first = await attest(body);
     // Same content, different key order and a different trace-free field order: same payload_hash.
-    const again = await attest({ subject: { approver_id: 'a7' }, output: 'approved', input: body.input, attestation_type: 'approval' });
+    const again = await attest({
+      subject: { approver_id: 'a7' },
+      output: 'approved',
+      input: body.input,
+      attestation_type: 'approval',
+    });
     expect(first.status).toBe(201);
     expect(again.status).toBe(201);
     expect(again.body).toEqual({ ...first.body, status: 'duplicate' });
@@ -129,7 +183,11 @@ describe('POST /v1/ai/attestations', () => {
       [{ ...ok, model_name: null }, 400, 'invalid_context'],
       [{ ...ok, subject: 'user-1' }, 400, 'invalid_payload'],
       [{ ...ok, subject: ['a'] }, 400, 'invalid_payload'],
-      [{ ...ok, subject: Object.fromEntries(Array.from({ length: 33 }, (_, i) => [`k${i}`, i])) }, 400, 'subject_too_many_keys'],
+      [
+        { ...ok, subject: Object.fromEntries(Array.from({ length: 33 }, (_, i) => [`k${i}`, i])) },
+        400,
+        'subject_too_many_keys',
+      ],
       [{ ...ok, subject: { blob: 'x'.repeat(4096) } }, 400, 'subject_too_large'],
       [{ ...ok, store_plaintext: 'yes' }, 400, 'invalid_payload'],
       [{ ...ok, trace_id: 12 }, 400, 'invalid_payload'],
@@ -139,10 +197,23 @@ describe('POST /v1/ai/attestations', () => {
     ];
     for (const [body, status, code] of cases) {
       const r = await attest(body);
-      expect([JSON.stringify(body).slice(0, 80), r.status, r.body?.error, typeof r.body?.message]).toEqual([JSON.stringify(body).slice(0, 80), status, code, 'string']);
+      expect([JSON.stringify(body).slice(0, 80), r.status, r.body?.error, typeof r.body?.message]).toEqual([
+        JSON.stringify(body).slice(0, 80),
+        status,
+        code,
+        'string',
+      ]);
     }
     // The limits themselves are accepted: 32 keys, and exactly 4,096 canonical bytes.
-    expect((await attest({ ...ok, input: uniq(), subject: Object.fromEntries(Array.from({ length: 32 }, (_, i) => [`k${i}`, i])) })).status).toBe(201);
+    expect(
+      (
+        await attest({
+          ...ok,
+          input: uniq(),
+          subject: Object.fromEntries(Array.from({ length: 32 }, (_, i) => [`k${i}`, i])),
+        })
+      ).status,
+    ).toBe(201);
     const pad = 4096 - canonicalJson({ blob: '' }).length;
     expect((await attest({ ...ok, input: uniq(), subject: { blob: 'x'.repeat(pad) } })).status).toBe(201);
   });
@@ -185,7 +256,13 @@ describe('POST /v1/ai/attestations', () => {
     expect((await attest(body(3), { key: t.key })).status).toBe(201);
     const over = await attest(body(4), { key: t.key });
     expect(over.status).toBe(429);
-    expect(over.body).toMatchObject({ error: 'quota_exceeded', resource: 'ai_attestations_per_month', current_usage: 3, plan_limit: 3, plan_tier: 'free' });
+    expect(over.body).toMatchObject({
+      error: 'quota_exceeded',
+      resource: 'ai_attestations_per_month',
+      current_usage: 3,
+      plan_limit: 3,
+      plan_tier: 'free',
+    });
     expect(typeof over.body.upgrade_url).toBe('string');
     // SPEC order: the quota is checked before the body is validated.
     expect((await attest({}, { key: t.key })).body.error).toBe('quota_exceeded');
@@ -266,7 +343,12 @@ describe('traces', () => {
       return g.body?.status === 'sealed' ? g.body : null;
     });
     expect(sealed.item_count).toBe(1);
-    const after = await attest({ attestation_type: 'output', input: `after ${uniq()}`, output: 'o', trace_id: traceId });
+    const after = await attest({
+      attestation_type: 'output',
+      input: `after ${uniq()}`,
+      output: 'o',
+      trace_id: traceId,
+    });
     expect([after.status, after.body.error]).toEqual([409, 'trace_sealed']);
   });
 });

@@ -27,15 +27,24 @@ afterAll(async () => {
 const input = `Summarise the contract ${Date.now()}`;
 const output = { summary: 'Net 30', clauses: ['a', 'b'] };
 let created: any;
-const proof = async () => until(async () => {
-  const r = await call(s, 'GET', `/v1/proof/ai/${created.attestation_id}`);
-  return r.status === 200 ? r : null;
-});
+const proof = async () =>
+  until(async () => {
+    const r = await call(s, 'GET', `/v1/proof/ai/${created.attestation_id}`);
+    return r.status === 200 ? r : null;
+  });
 
 describe('GET /v1/proof/ai/{id} (public)', () => {
   beforeAll(async () => {
     const r = await call(s, 'POST', '/v1/ai/attestations', {
-      key, body: { attestation_type: 'output', input, output, model_provider: 'acme', model_name: 'm1', subject: { session_id: 's-9' } },
+      key,
+      body: {
+        attestation_type: 'output',
+        input,
+        output,
+        model_provider: 'acme',
+        model_name: 'm1',
+        subject: { session_id: 's-9' },
+      },
     });
     expect(r.status).toBe(201);
     created = r.body;
@@ -43,24 +52,52 @@ describe('GET /v1/proof/ai/{id} (public)', () => {
 
   it('returns the hash-only record, hex key material and server-side checks, without a key', async () => {
     const p = (await proof()).body;
-    expect(Object.keys(p).sort()).toEqual(['algorithm', 'attestation_id', 'key_id', 'log', 'organization', 'public_key', 'record', 'signature', 'signed_payload', 'verification']);
+    expect(Object.keys(p).sort()).toEqual([
+      'algorithm',
+      'attestation_id',
+      'key_id',
+      'log',
+      'organization',
+      'public_key',
+      'record',
+      'signature',
+      'signed_payload',
+      'verification',
+    ]);
     expect(p.record).toEqual({
-      attestation_type: 'output', input_hash: sha(input), output_hash: sha(canonicalJson(output)), payload_hash: created.payload_hash,
-      model_provider: 'acme', model_name: 'm1', model_version: null, created_at: created.created_at,
+      attestation_type: 'output',
+      input_hash: sha(input),
+      output_hash: sha(canonicalJson(output)),
+      payload_hash: created.payload_hash,
+      model_provider: 'acme',
+      model_name: 'm1',
+      model_version: null,
+      created_at: created.created_at,
     });
     expect(p.algorithm).toBe('ed25519');
     expect(p.public_key).toBe(publicKeyHex);
     expect(p.key_id).toBe(sha(Buffer.from(publicKeyHex, 'hex')).slice(0, 16));
     expect(p.verification).toEqual({ signature_valid: true, payload_hash_valid: true });
-    expect(p.organization).toMatchObject({ name: 'ai-proof.test', issuer_name: 'ai-proof.test', primary_domain: 'ai-proof.test', domain_verified: false });
+    expect(p.organization).toMatchObject({
+      name: 'ai-proof.test',
+      issuer_name: 'ai-proof.test',
+      primary_domain: 'ai-proof.test',
+      domain_verified: false,
+    });
     expect(JSON.stringify(p)).not.toContain(input);
   });
 
   it('signs exactly the DECISIONS 4 payload, verified here with node:crypto', async () => {
     const p = (await proof()).body;
     const expected = canonicalJson({
-      v: 1, attestation_id: created.attestation_id, tenant_id: tenantId, attestation_type: 'output', payload_hash: created.payload_hash,
-      input_hash: sha(input), output_hash: sha(canonicalJson(output)), created_at: created.created_at,
+      v: 1,
+      attestation_id: created.attestation_id,
+      tenant_id: tenantId,
+      attestation_type: 'output',
+      payload_hash: created.payload_hash,
+      input_hash: sha(input),
+      output_hash: sha(canonicalJson(output)),
+      created_at: created.created_at,
     });
     expect(Buffer.from(p.signed_payload, 'hex').toString('utf8')).toBe(expected);
     expect(verify(null, Buffer.from(expected), pubKey(publicKeyHex), Buffer.from(p.signature, 'hex'))).toBe(true);
@@ -68,7 +105,18 @@ describe('GET /v1/proof/ai/{id} (public)', () => {
     const tampered = Buffer.from(expected.replace('"output"', '"decision"'));
     expect(verify(null, tampered, pubKey(publicKeyHex), Buffer.from(p.signature, 'hex'))).toBe(false);
     // payload_hash recomputed from the record fields (subject included) by the test.
-    const ph = sha(canonicalJson({ v: 1, attestation_type: 'output', input_hash: sha(input), output_hash: sha(canonicalJson(output)), model_provider: 'acme', model_name: 'm1', model_version: null, subject: { session_id: 's-9' } }));
+    const ph = sha(
+      canonicalJson({
+        v: 1,
+        attestation_type: 'output',
+        input_hash: sha(input),
+        output_hash: sha(canonicalJson(output)),
+        model_provider: 'acme',
+        model_name: 'm1',
+        model_version: null,
+        subject: { session_id: 's-9' },
+      }),
+    );
     expect(p.record.payload_hash).toBe(ph);
   });
 
@@ -93,13 +141,20 @@ describe('GET /v1/proof/ai/{id} (public)', () => {
 });
 
 describe('POST /v1/proof/ai/{id}/verify (public)', () => {
-  const check = (content_hash: unknown) => call(s, 'POST', `/v1/proof/ai/${created.attestation_id}/verify`, { body: { content_hash } });
+  const check = (content_hash: unknown) =>
+    call(s, 'POST', `/v1/proof/ai/${created.attestation_id}/verify`, { body: { content_hash } });
 
   it('names the field a content hash matches, with the signer and signing time', async () => {
     await proof();
     const inputMatch = await check(sha(input));
     expect(inputMatch.status).toBe(200);
-    expect(inputMatch.body).toMatchObject({ match: true, matched_field: 'input_hash', signature_valid: true, signed_by: 'ai-proof.test', signed_at: created.created_at });
+    expect(inputMatch.body).toMatchObject({
+      match: true,
+      matched_field: 'input_hash',
+      signature_valid: true,
+      signed_by: 'ai-proof.test',
+      signed_at: created.created_at,
+    });
     expect((await check(sha(canonicalJson(output)))).body.matched_field).toBe('output_hash');
     expect((await check(created.payload_hash.toUpperCase())).body.matched_field).toBe('payload_hash');
     const none = await check(sha('something else'));
@@ -111,7 +166,9 @@ describe('POST /v1/proof/ai/{id}/verify (public)', () => {
       const r = await check(bad);
       expect([r.status, r.body.error]).toEqual([400, 'bad_request']);
     }
-    const missing = await call(s, 'POST', '/v1/proof/ai/01a203bd-4122-7381-89b1-e368180a5208/verify', { body: { content_hash: sha('x') } });
+    const missing = await call(s, 'POST', '/v1/proof/ai/01a203bd-4122-7381-89b1-e368180a5208/verify', {
+      body: { content_hash: sha('x') },
+    });
     expect([missing.status, missing.body.error]).toEqual([404, 'proof_not_found']);
   });
 });

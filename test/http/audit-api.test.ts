@@ -25,22 +25,32 @@ const post = (path: string, body: unknown, k: string | null = key) => call(s, 'P
 const get = (path: string, k: string | null = key) => call(s, 'GET', path, { key: k });
 const ingest = (body: Record<string, unknown>, idem: string | null = ik(), k = key) =>
   call(s, 'POST', '/v1/audit/events', { key: k, body, headers: idem === null ? {} : { 'idempotency-key': idem } });
-const ev = (org: string, extra: Record<string, unknown> = {}) => ({ organization_id: org, action: 'user.login', actor: { type: 'user', id: 'u1' }, targets: [{ type: 'doc', id: 'd1' }], ...extra });
+const ev = (org: string, extra: Record<string, unknown> = {}) => ({
+  organization_id: org,
+  action: 'user.login',
+  actor: { type: 'user', id: 'u1' },
+  targets: [{ type: 'doc', id: 'd1' }],
+  ...extra,
+});
 const createOrg = async (id: string) => {
   const r = await post('/v1/audit/orgs', { organization_id: id, name: `Org ${id}` });
   expect(r.status).toBe(201);
   return r.body;
 };
-const waitSeq = (org: string, seq: number) => until(async () => (await get(`/v1/audit/orgs/${encodeURIComponent(org)}`)).body.last_seq >= seq, 20000);
-const written = (id: string) => until(async () => {
-  const r = await get(`/v1/audit/events/${id}`);
-  return r.status === 200 ? r.body : null;
-});
+const waitSeq = (org: string, seq: number) =>
+  until(async () => (await get(`/v1/audit/orgs/${encodeURIComponent(org)}`)).body.last_seq >= seq, 20000);
+const written = (id: string) =>
+  until(async () => {
+    const r = await get(`/v1/audit/events/${id}`);
+    return r.status === 200 ? r.body : null;
+  });
 const allEvents = async (org: string, q = '') => {
   const out: any[] = [];
   let cursor: string | null = null;
   do {
-    const r: any = await get(`/v1/audit/events?organization_id=${org}&limit=100${q}${cursor ? `&cursor=${cursor}` : ''}`);
+    const r: any = await get(
+      `/v1/audit/events?organization_id=${org}&limit=100${q}${cursor ? `&cursor=${cursor}` : ''}`,
+    );
     expect(r.status).toBe(200);
     out.push(...r.body.events);
     cursor = r.body.next_cursor;
@@ -51,7 +61,13 @@ const allEvents = async (org: string, q = '') => {
 describe('audit orgs', () => {
   it('creates an org: 201 {organization_id, name, created_at, archived: false, retention_days (plan cap), last_seq: 0}', async () => {
     const o = await createOrg('org-create');
-    expect(o).toMatchObject({ organization_id: 'org-create', name: 'Org org-create', archived: false, retention_days: 2555, last_seq: 0 });
+    expect(o).toMatchObject({
+      organization_id: 'org-create',
+      name: 'Org org-create',
+      archived: false,
+      retention_days: 2555,
+      last_seq: 0,
+    });
     expect(Number.isNaN(Date.parse(o.created_at))).toBe(false);
     const dup = await post('/v1/audit/orgs', { organization_id: 'org-create' });
     expect([dup.status, dup.body.error]).toEqual([409, 'org_exists']);
@@ -62,7 +78,13 @@ describe('audit orgs', () => {
     expect([missing.status, missing.body.error]).toEqual([404, 'not_found']);
   });
   it('validates organization_id and name with their named codes', async () => {
-    for (const body of [{}, { organization_id: '' }, { organization_id: 'x'.repeat(256) }, { organization_id: 5 }, [1]]) {
+    for (const body of [
+      {},
+      { organization_id: '' },
+      { organization_id: 'x'.repeat(256) },
+      { organization_id: 5 },
+      [1],
+    ]) {
       const r = await post('/v1/audit/orgs', body);
       expect([r.status, r.body.error]).toEqual([400, 'invalid_organization_id']);
     }
@@ -74,7 +96,8 @@ describe('audit orgs', () => {
   });
   it('answers 403 too_many_orgs at the plan limit (free: 3)', async () => {
     const free = await newTenant(dir, 'audit-free.test', 'audit:read,audit:write', 'free');
-    for (const id of ['a', 'b', 'c']) expect((await post('/v1/audit/orgs', { organization_id: id }, free.key)).status).toBe(201);
+    for (const id of ['a', 'b', 'c'])
+      expect((await post('/v1/audit/orgs', { organization_id: id }, free.key)).status).toBe(201);
     const r = await post('/v1/audit/orgs', { organization_id: 'd' }, free.key);
     expect([r.status, r.body.error]).toEqual([403, 'too_many_orgs']);
     // Orgs are per tenant: the other tenant's "a" is not visible and does not clash.
@@ -85,8 +108,20 @@ describe('audit orgs', () => {
     const free = await newTenant(dir, 'audit-ret.test', 'audit:read,audit:write', 'free');
     await post('/v1/audit/orgs', { organization_id: 'r' }, free.key);
     const put = (days: unknown) => call(s, 'PUT', '/v1/audit/orgs/r/retention', { key: free.key, body: { days } });
-    expect((await put(400)).body).toEqual({ org_id: 'r', retention_days: 30, requested_days: 400, clamped: true, plan_cap_days: 30 });
-    expect((await put(7)).body).toEqual({ org_id: 'r', retention_days: 7, requested_days: 7, clamped: false, plan_cap_days: 30 });
+    expect((await put(400)).body).toEqual({
+      org_id: 'r',
+      retention_days: 30,
+      requested_days: 400,
+      clamped: true,
+      plan_cap_days: 30,
+    });
+    expect((await put(7)).body).toEqual({
+      org_id: 'r',
+      retention_days: 7,
+      requested_days: 7,
+      clamped: false,
+      plan_cap_days: 30,
+    });
     expect((await get('/v1/audit/orgs/r', free.key)).body.retention_days).toBe(7);
     for (const bad of [0, -1, 1.5, '10', null]) expect((await put(bad)).body.error).toBe('invalid_payload');
     const nf = await call(s, 'PUT', '/v1/audit/orgs/none/retention', { key: free.key, body: { days: 5 } });
@@ -125,7 +160,12 @@ describe('audit orgs', () => {
     const eventsError = (await get('/v1/audit/events?organization_id=page-a&cursor=garbage')).body;
     expect(eventsError.error).toBe('bad_request');
     const eventCursor = Buffer.from('s:5').toString('base64url');
-    for (const bad of ['garbage', eventCursor, Buffer.from('page-a').toString('base64url'), Buffer.from([0x6f, 0x3a, 0xff]).toString('base64url')]) {
+    for (const bad of [
+      'garbage',
+      eventCursor,
+      Buffer.from('page-a').toString('base64url'),
+      Buffer.from([0x6f, 0x3a, 0xff]).toString('base64url'),
+    ]) {
       const r = await get(`/v1/audit/orgs?cursor=${bad}`);
       expect([bad, r.status, r.body]).toEqual([bad, 400, eventsError]);
     }
@@ -160,13 +200,25 @@ describe('POST /v1/audit/events', () => {
     await createOrg('ing');
   });
   it('answers 201 {event_id: aevt_<ULID>, status: accepted}; the signed row follows', async () => {
-    const r = await ingest(ev('ing', { metadata: { b: 1, a: { '10': 'x', '2': null } }, context: { location: '10.0.0.1', user_agent: 'ua' }, occurred_at: '2026-01-02T03:04:05.123456+02:00' }));
+    const r = await ingest(
+      ev('ing', {
+        metadata: { b: 1, a: { '10': 'x', '2': null } },
+        context: { location: '10.0.0.1', user_agent: 'ua' },
+        occurred_at: '2026-01-02T03:04:05.123456+02:00',
+      }),
+    );
     expect(r.status).toBe(201);
     expect(r.body).toEqual({ event_id: expect.stringMatching(/^aevt_[0-9A-HJKMNP-TV-Z]{26}$/), status: 'accepted' });
     const e = await written(r.body.event_id);
     expect(e).toMatchObject({
-      id: r.body.event_id, org_id: 'ing', schema_id: 'svc.audit/1', action: 'user.login', actor: { type: 'user', id: 'u1' },
-      targets: [{ type: 'doc', id: 'd1' }], context: { location: '10.0.0.1', user_agent: 'ua' }, metadata: { b: 1, a: { '10': 'x', '2': null } },
+      id: r.body.event_id,
+      org_id: 'ing',
+      schema_id: 'svc.audit/1',
+      action: 'user.login',
+      actor: { type: 'user', id: 'u1' },
+      targets: [{ type: 'doc', id: 'd1' }],
+      context: { location: '10.0.0.1', user_agent: 'ua' },
+      metadata: { b: 1, a: { '10': 'x', '2': null } },
       occurred_at: '2026-01-02T01:04:05.123456Z',
     });
     expect(e.seq).toBeGreaterThanOrEqual(1);
@@ -177,14 +229,29 @@ describe('POST /v1/audit/events', () => {
   it('signs canonical signed data; verified here with node:crypto against GET /keys/{domain}', async () => {
     // A "__proto__" key cannot be kept as sent by JavaScript object stores: refused, never silently dropped.
     const proto = JSON.stringify(ev('ing')).replace(/}$/, ',"metadata":{"__proto__":{"x":1}}}');
-    const refused = await call(s, 'POST', '/v1/audit/events', { key, raw: proto, headers: { 'idempotency-key': ik() } });
+    const refused = await call(s, 'POST', '/v1/audit/events', {
+      key,
+      raw: proto,
+      headers: { 'idempotency-key': ik() },
+    });
     expect([refused.status, refused.body.error]).toEqual([400, 'invalid_payload']);
-    const raw = JSON.stringify(ev('ing', { actor: { type: 'user', id: 'u9', name: 'Ann', metadata: { role: 'admin' } } })).replace(/}$/, ',"metadata":{"ä":1,"é":"ü"}}');
+    const raw = JSON.stringify(
+      ev('ing', { actor: { type: 'user', id: 'u9', name: 'Ann', metadata: { role: 'admin' } } }),
+    ).replace(/}$/, ',"metadata":{"ä":1,"é":"ü"}}');
     const r = await call(s, 'POST', '/v1/audit/events', { key, raw, headers: { 'idempotency-key': ik() } });
     const e = await written(r.body.event_id);
     const signed = {
-      action: e.action, actor: e.actor, context: e.context, event_id: e.id, ingested_at: e.ingested_at, metadata: e.metadata,
-      occurred_at: e.occurred_at, org_id: e.org_id, schema_id: e.schema_id, seq: e.seq, targets: e.targets,
+      action: e.action,
+      actor: e.actor,
+      context: e.context,
+      event_id: e.id,
+      ingested_at: e.ingested_at,
+      metadata: e.metadata,
+      occurred_at: e.occurred_at,
+      org_id: e.org_id,
+      schema_id: e.schema_id,
+      seq: e.seq,
+      targets: e.targets,
     };
     expect(Object.keys(e.metadata).sort()).toEqual(['ä', 'é']);
     const bytes = canonicalJson(signed);
@@ -199,7 +266,14 @@ describe('POST /v1/audit/events', () => {
     expect(verify(null, Buffer.from(bytes.replace('Ann', 'Bob')), pk, Buffer.from(e.signature, 'hex'))).toBe(false);
     const v = await get(`/v1/audit/events/${e.id}/verify`);
     expect(v.status).toBe(200);
-    expect(v.body).toMatchObject({ event_id: e.id, valid: true, reason: null, schema: 'svc.audit/1', payload_hash: e.payload_hash, key_source: 'tenant_keys' });
+    expect(v.body).toMatchObject({
+      event_id: e.id,
+      valid: true,
+      reason: null,
+      schema: 'svc.audit/1',
+      payload_hash: e.payload_hash,
+      key_source: 'tenant_keys',
+    });
     expect(v.body.signed_data).toEqual(signed);
   });
   it('requires an Idempotency-Key of at most 255 characters', async () => {
@@ -217,7 +291,11 @@ describe('POST /v1/audit/events', () => {
     expect(first.status).toBe(201);
     // Same body with keys in another order is the same body.
     const again = await ingest({ metadata: { b: 2, a: 1 }, ...ev('ing') }, k);
-    expect([again.status, again.body.error, again.body.event_id]).toEqual([409, 'duplicate_event', first.body.event_id]);
+    expect([again.status, again.body.error, again.body.event_id]).toEqual([
+      409,
+      'duplicate_event',
+      first.body.event_id,
+    ]);
     const other = await ingest(ev('ing', { metadata: { a: 2 } }), k);
     expect([other.status, other.body.error]).toEqual([409, 'idempotency_key_reuse_mismatch']);
     // Concurrent retries of one key: exactly one 201, the others duplicate_event with its id.
@@ -225,7 +303,8 @@ describe('POST /v1/audit/events', () => {
     const rs = await Promise.all(Array.from({ length: 10 }, () => ingest(ev('ing'), k2)));
     const created = rs.filter((r) => r.status === 201);
     expect(created.length).toBe(1);
-    for (const r of rs.filter((x) => x.status !== 201)) expect([r.status, r.body.error, r.body.event_id]).toEqual([409, 'duplicate_event', created[0]!.body.event_id]);
+    for (const r of rs.filter((x) => x.status !== 201))
+      expect([r.status, r.body.error, r.body.event_id]).toEqual([409, 'duplicate_event', created[0]!.body.event_id]);
   });
   it('answers every validation code of SPEC', async () => {
     const cases: Array<[Record<string, unknown>, string, number?]> = [
@@ -257,12 +336,28 @@ describe('POST /v1/audit/events', () => {
     ];
     for (const [body, code, status = 400] of cases) {
       const r = await ingest(body);
-      expect([r.status, r.body?.error, JSON.stringify(body).slice(0, 60)]).toEqual([status, code, JSON.stringify(body).slice(0, 60)]);
+      expect([r.status, r.body?.error, JSON.stringify(body).slice(0, 60)]).toEqual([
+        status,
+        code,
+        JSON.stringify(body).slice(0, 60),
+      ]);
     }
     expect((await ingest(ev('ing', { action: `a.${'b'.repeat(126)}` }))).status).toBe(201); // 128 characters
-    expect((await ingest(ev('ing', { action: 'a.b.c', targets: Array.from({ length: 20 }, (_, i) => ({ type: 't', id: `${i}` })) }))).status).toBe(201);
-    expect((await ingest(ev('ing', { occurred_at: new Date(Date.now() + 23 * 3600_000).toISOString() }))).status).toBe(201);
-    const raw = await call(s, 'POST', '/v1/audit/events', { key, raw: '{"organization_id":', headers: { 'idempotency-key': ik() } });
+    expect(
+      (
+        await ingest(
+          ev('ing', { action: 'a.b.c', targets: Array.from({ length: 20 }, (_, i) => ({ type: 't', id: `${i}` })) }),
+        )
+      ).status,
+    ).toBe(201);
+    expect((await ingest(ev('ing', { occurred_at: new Date(Date.now() + 23 * 3600_000).toISOString() }))).status).toBe(
+      201,
+    );
+    const raw = await call(s, 'POST', '/v1/audit/events', {
+      key,
+      raw: '{"organization_id":',
+      headers: { 'idempotency-key': ik() },
+    });
     expect(raw.status).toBe(400);
     const arr = await ingest([] as unknown as Record<string, unknown>);
     expect([arr.status, arr.body.error]).toEqual([400, 'invalid_payload']);
@@ -299,26 +394,44 @@ describe('sequencing', () => {
   it('gives seq 1..N without gaps to 20 concurrent writers', async () => {
     await createOrg('seq20');
     const per = 25;
-    const ids = (await Promise.all(Array.from({ length: 20 }, async (_, w) => {
-      const got: string[] = [];
-      for (let i = 0; i < per; i++) {
-        const r = await ingest(ev('seq20', { action: `w${w}.write`, metadata: { w, i } }));
-        expect(r.status).toBe(201);
-        got.push(r.body.event_id);
-      }
-      return got;
-    }))).flat();
+    const ids = (
+      await Promise.all(
+        Array.from({ length: 20 }, async (_, w) => {
+          const got: string[] = [];
+          for (let i = 0; i < per; i++) {
+            const r = await ingest(ev('seq20', { action: `w${w}.write`, metadata: { w, i } }));
+            expect(r.status).toBe(201);
+            got.push(r.body.event_id);
+          }
+          return got;
+        }),
+      )
+    ).flat();
     await waitSeq('seq20', ids.length);
     const all = await allEvents('seq20');
     expect(all.map((e) => e.seq)).toEqual(Array.from({ length: ids.length }, (_, i) => ids.length - i));
     expect(new Set(all.map((e) => e.id))).toEqual(new Set(ids));
     // Each writer's events keep its own order.
     for (let w = 0; w < 20; w++) {
-      const mine = all.filter((e) => e.action === `w${w}.write`).sort((a, b) => a.seq - b.seq).map((e) => e.metadata.i);
+      const mine = all
+        .filter((e) => e.action === `w${w}.write`)
+        .sort((a, b) => a.seq - b.seq)
+        .map((e) => e.metadata.i);
       expect(mine).toEqual(Array.from({ length: per }, (_, i) => i));
     }
     const integ = await get('/v1/audit/orgs/seq20/integrity');
-    expect(integ.body).toMatchObject({ org_id: 'seq20', from: 1, to: ids.length, last_seq: ids.length, evacuated_through_seq: 0, count: ids.length, expected: ids.length, contiguous: true, gaps: [], gaps_truncated: false });
+    expect(integ.body).toMatchObject({
+      org_id: 'seq20',
+      from: 1,
+      to: ids.length,
+      last_seq: ids.length,
+      evacuated_through_seq: 0,
+      count: ids.length,
+      expected: ids.length,
+      contiguous: true,
+      gaps: [],
+      gaps_truncated: false,
+    });
     expect(typeof integ.body.note).toBe('string');
     const c = await cli(dir, 'audit', 'integrity', '--tenant', 'audit.test', '--org', 'seq20');
     expect(c.code).toBe(0);
@@ -336,9 +449,18 @@ describe('GET /v1/audit/events', () => {
     const base = Date.now() - 10 * 86400_000;
     for (let i = 0; i < 60; i++) {
       const r = await ingest({
-        organization_id: org, action: ['doc.create', 'doc.delete', 'user.login'][i % 3], actor: { type: 'user', id: `u${i % 4}` },
-        targets: i % 5 === 0 ? [{ type: 'doc', id: 'special' }, { type: 'doc', id: `d${i}` }] : [{ type: 'doc', id: `d${i}` }],
-        occurred_at: new Date(base + i * 3600_000).toISOString(), metadata: { i },
+        organization_id: org,
+        action: ['doc.create', 'doc.delete', 'user.login'][i % 3],
+        actor: { type: 'user', id: `u${i % 4}` },
+        targets:
+          i % 5 === 0
+            ? [
+                { type: 'doc', id: 'special' },
+                { type: 'doc', id: `d${i}` },
+              ]
+            : [{ type: 'doc', id: `d${i}` }],
+        occurred_at: new Date(base + i * 3600_000).toISOString(),
+        metadata: { i },
       });
       ids[i] = r.body.event_id;
     }
@@ -373,17 +495,23 @@ describe('GET /v1/audit/events', () => {
     expect(meta(await allEvents(org, '&actor_id=u2'))).toEqual(desc((i) => i % 4 === 2));
     expect(meta(await allEvents(org, '&target_id=special'))).toEqual(desc((i) => i % 5 === 0));
     expect(meta(await allEvents(org, '&target_id=d7'))).toEqual([7]);
-    expect(meta(await allEvents(org, '&actor_id=u0&actions=doc.create'))).toEqual(desc((i) => i % 4 === 0 && i % 3 === 0));
+    expect(meta(await allEvents(org, '&actor_id=u0&actions=doc.create'))).toEqual(
+      desc((i) => i % 4 === 0 && i % 3 === 0),
+    );
     const base = Date.parse((await written(ids[0]!)).occurred_at);
     const iso = (h: number) => new Date(base + h * 3600_000).toISOString();
-    expect(meta(await allEvents(org, `&range_start=${iso(10)}&range_end=${iso(20)}`))).toEqual(desc((i) => i >= 10 && i < 20));
+    expect(meta(await allEvents(org, `&range_start=${iso(10)}&range_end=${iso(20)}`))).toEqual(
+      desc((i) => i >= 10 && i < 20),
+    );
     expect(meta(await allEvents(org, `&range_start=${iso(55)}`))).toEqual(desc((i) => i >= 55));
     expect(meta(await allEvents(org, `&range_end=${iso(3)}&actor_id=u1`))).toEqual([1]);
     // Small pages over a filter visit each match once.
     const seen: number[] = [];
     let cursor: string | null = null;
     do {
-      const r: any = await get(`/v1/audit/events?organization_id=${org}&limit=2&target_id=special${cursor ? `&cursor=${cursor}` : ''}`);
+      const r: any = await get(
+        `/v1/audit/events?organization_id=${org}&limit=2&target_id=special${cursor ? `&cursor=${cursor}` : ''}`,
+      );
       seen.push(...meta(r.body.events));
       cursor = r.body.next_cursor;
     } while (cursor);

@@ -11,14 +11,22 @@ describe('audit sequencing across a kill -9', () => {
     dirs.push(dir);
     let s = await startServer({ dataDir: dir });
     const t = await newTenant(dir, 'audit-burst.test', 'audit:read,audit:write', 'enterprise');
-    expect((await call(s, 'POST', '/v1/audit/orgs', { key: t.key, body: { organization_id: 'burst' } })).status).toBe(201);
+    expect((await call(s, 'POST', '/v1/audit/orgs', { key: t.key, body: { organization_id: 'burst' } })).status).toBe(
+      201,
+    );
     const acked: string[] = [];
     let stop = false;
     const client = async (c: number) => {
       for (let i = 0; !stop; i++) {
         const r = await call(s, 'POST', '/v1/audit/events', {
-          key: t.key, headers: { 'idempotency-key': `b-${c}-${i}` },
-          body: { organization_id: 'burst', action: 'burst.write', actor: { type: 'client', id: `c${c}` }, metadata: { c, i } },
+          key: t.key,
+          headers: { 'idempotency-key': `b-${c}-${i}` },
+          body: {
+            organization_id: 'burst',
+            action: 'burst.write',
+            actor: { type: 'client', id: `c${c}` },
+            metadata: { c, i },
+          },
         }).catch(() => null);
         if (r?.status === 201) acked.push(r.body.event_id);
       }
@@ -32,7 +40,10 @@ describe('audit sequencing across a kill -9', () => {
     const ids = [...acked];
     s = await startServer({ dataDir: dir });
     // Everything acknowledged gets applied after the restart (the queue survives the kill).
-    await until(async () => (await call(s, 'GET', '/v1/audit/orgs/burst', { key: t.key })).body.last_seq >= ids.length, 30000);
+    await until(
+      async () => (await call(s, 'GET', '/v1/audit/orgs/burst', { key: t.key })).body.last_seq >= ids.length,
+      30000,
+    );
     const last = (await call(s, 'GET', '/v1/audit/orgs/burst', { key: t.key })).body.last_seq;
     const integ = (await call(s, 'GET', '/v1/audit/orgs/burst/integrity', { key: t.key })).body;
     expect(integ).toMatchObject({ from: 1, to: last, count: last, expected: last, contiguous: true, gaps: [] });
@@ -40,7 +51,12 @@ describe('audit sequencing across a kill -9', () => {
     let cursor: string | null = null;
     let expectSeq = last;
     do {
-      const r: any = await call(s, 'GET', `/v1/audit/events?organization_id=burst&limit=100${cursor ? `&cursor=${cursor}` : ''}`, { key: t.key });
+      const r: any = await call(
+        s,
+        'GET',
+        `/v1/audit/events?organization_id=burst&limit=100${cursor ? `&cursor=${cursor}` : ''}`,
+        { key: t.key },
+      );
       if (!r.body.events) throw new Error(`page answered ${r.status} ${JSON.stringify(r.body)}`);
       for (const e of r.body.events) {
         expect(e.seq).toBe(expectSeq--);
@@ -52,8 +68,14 @@ describe('audit sequencing across a kill -9', () => {
     expect(ids.filter((id) => !seen.has(id))).toEqual([]);
     // A retry of an acknowledged request after the crash is recognised as a duplicate.
     const retry = await call(s, 'POST', '/v1/audit/events', {
-      key: t.key, headers: { 'idempotency-key': 'b-0-0' },
-      body: { organization_id: 'burst', action: 'burst.write', actor: { type: 'client', id: 'c0' }, metadata: { c: 0, i: 0 } },
+      key: t.key,
+      headers: { 'idempotency-key': 'b-0-0' },
+      body: {
+        organization_id: 'burst',
+        action: 'burst.write',
+        actor: { type: 'client', id: 'c0' },
+        metadata: { c: 0, i: 0 },
+      },
     });
     expect([retry.status, retry.body.error]).toEqual([409, 'duplicate_event']);
     expect(seen.has(retry.body.event_id)).toBe(true);

@@ -16,7 +16,13 @@ describe('write back-pressure', () => {
       // Bursts of concurrent writes on separate connections until one is refused (the writer drains fast).
       const replies: Awaited<ReturnType<typeof call>>[] = [];
       for (let round = 0; round < 20 && !replies.some((r) => r.status === 503); round++) {
-        replies.push(...(await Promise.all(Array.from({ length: 64 }, (_, i) => call(s, 'POST', '/v1/events', { key: t.key, body: { event_type: 'burst', payload: { round, i } } })))));
+        replies.push(
+          ...(await Promise.all(
+            Array.from({ length: 64 }, (_, i) =>
+              call(s, 'POST', '/v1/events', { key: t.key, body: { event_type: 'burst', payload: { round, i } } }),
+            ),
+          )),
+        );
       }
       const refused = replies.filter((r) => r.status === 503);
       const accepted = replies.filter((r) => r.status === 201);
@@ -28,23 +34,28 @@ describe('write back-pressure', () => {
       }
       const list = await call(s, 'GET', '/v1/events?limit=1', { key: t.key });
       expect(list.body.total).toBe(accepted.length);
-      for (const r of accepted.slice(0, 20)) expect((await call(s, 'GET', `/v1/events/${r.body.event_id}`, { key: t.key })).status).toBe(200);
+      for (const r of accepted.slice(0, 20))
+        expect((await call(s, 'GET', `/v1/events/${r.body.event_id}`, { key: t.key })).status).toBe(200);
     } finally {
       await s.stop();
     }
   }, 120_000);
 
-  it('stops cleanly in the middle of a refused burst: the appliance\'s own counter writes are never refused', async () => {
+  it("stops cleanly in the middle of a refused burst: the appliance's own counter writes are never refused", async () => {
     const dir = tempDir();
     dirs.push(dir);
     const s = await startServer({ dataDir: dir, env: { SVC_WRITE_QUEUE_MAX: '1', SVC_PUBLIC_RPS: '1000000' } });
     const t = await newTenant(dir, 'pressure-stop.test', 'read,write', 'enterprise');
     let refusedSoFar = 0;
     const burst = Array.from({ length: 128 }, (_, i) =>
-      call(s, 'POST', '/v1/events', { key: t.key, body: { event_type: 'burst', payload: { i } } }).then((r) => {
-        if (r.status === 503) refusedSoFar++;
-        return r;
-      }, () => null));
+      call(s, 'POST', '/v1/events', { key: t.key, body: { event_type: 'burst', payload: { i } } }).then(
+        (r) => {
+          if (r.status === 503) refusedSoFar++;
+          return r;
+        },
+        () => null,
+      ),
+    );
     // Stopped once the burst is being refused, i.e. in the middle of it.
     await until(() => refusedSoFar > 0, 30_000, 1);
     s.proc.kill('SIGTERM');

@@ -27,7 +27,11 @@ const anchor = (body: unknown, k = key) => call(s, 'POST', '/v1/document/anchor'
 describe('POST /v1/document/anchor', () => {
   it('answers 201 {event_id, created_at, document_hash, status} and the anchor is readable at once', async () => {
     const h = freshHash();
-    const r = await anchor({ document_hash: h, document_ref: 'contracts/2026/acme.pdf', metadata: { pages: 12, parties: ['acme', 'globex'] } });
+    const r = await anchor({
+      document_hash: h,
+      document_ref: 'contracts/2026/acme.pdf',
+      metadata: { pages: 12, parties: ['acme', 'globex'] },
+    });
     expect(r.status).toBe(201);
     expect(Object.keys(r.body).sort()).toEqual(['created_at', 'document_hash', 'event_id', 'status']);
     expect(r.body).toMatchObject({ document_hash: h, status: 'accepted' });
@@ -35,8 +39,13 @@ describe('POST /v1/document/anchor', () => {
     const g = await call(s, 'GET', `/v1/document/${r.body.event_id}`, { key });
     expect(g.status).toBe(200);
     expect(g.body).toMatchObject({
-      event_id: r.body.event_id, document_hash: h, document_ref: 'contracts/2026/acme.pdf', metadata: { pages: 12, parties: ['acme', 'globex'] },
-      created_at: r.body.created_at, has_original_bytes: false, trace_id: null,
+      event_id: r.body.event_id,
+      document_hash: h,
+      document_ref: 'contracts/2026/acme.pdf',
+      metadata: { pages: 12, parties: ['acme', 'globex'] },
+      created_at: r.body.created_at,
+      has_original_bytes: false,
+      trace_id: null,
     });
     expect(g.body.key_id).toMatch(/^[0-9a-f]{16}$/);
     expect(g.body.public_key).toMatch(/^[0-9a-f]{64}$/);
@@ -47,7 +56,11 @@ describe('POST /v1/document/anchor', () => {
     const h = freshHash();
     const first = await anchor({ document_hash: h });
     const again = await anchor({ document_hash: h, document_ref: 'other name' });
-    expect([again.status, again.body.error, again.body.event_id]).toEqual([409, 'document_already_anchored', first.body.event_id]);
+    expect([again.status, again.body.error, again.body.event_id]).toEqual([
+      409,
+      'document_already_anchored',
+      first.body.event_id,
+    ]);
     expect(typeof again.body.message).toBe('string');
     const other = await newTenant(dir, 'docs-other.test', 'read,write', 'enterprise');
     const theirs = await anchor({ document_hash: h }, other.key);
@@ -62,7 +75,8 @@ describe('POST /v1/document/anchor', () => {
     expect(won).toHaveLength(1);
     const lost = replies.filter((r) => r.status === 409);
     expect(lost).toHaveLength(11);
-    for (const r of lost) expect([r.body.error, r.body.event_id]).toEqual(['document_already_anchored', won[0]!.body.event_id]);
+    for (const r of lost)
+      expect([r.body.error, r.body.event_id]).toEqual(['document_already_anchored', won[0]!.body.event_id]);
   });
 
   it('rejects each invalid field with its SPEC code', async () => {
@@ -84,13 +98,20 @@ describe('POST /v1/document/anchor', () => {
       [{ document_hash: h, original_bytes: 'abcde' }, 'invalid_original_bytes_base64'],
       [{ document_hash: h, original_bytes: 42 }, 'invalid_original_bytes_base64'],
       [{ document_hash: h, original_bytes: '' }, 'original_bytes_empty'],
-      [{ document_hash: h, original_bytes: Buffer.from('other bytes').toString('base64') }, 'original_bytes_hash_mismatch'],
+      [
+        { document_hash: h, original_bytes: Buffer.from('other bytes').toString('base64') },
+        'original_bytes_hash_mismatch',
+      ],
       [{ document_hash: h, trace_id: 7 }, 'invalid_payload'],
       [[{ document_hash: h }], 'invalid_payload'],
     ];
     for (const [body, code] of cases) {
       const r = await anchor(body);
-      expect([JSON.stringify(body).slice(0, 90), r.status, r.body?.error]).toEqual([JSON.stringify(body).slice(0, 90), 400, code]);
+      expect([JSON.stringify(body).slice(0, 90), r.status, r.body?.error]).toEqual([
+        JSON.stringify(body).slice(0, 90),
+        400,
+        code,
+      ]);
     }
     const tr = await anchor({ document_hash: h, trace_id: '01a203bd-4122-7381-89b1-e368180a5208' });
     expect([tr.status, tr.body.error]).toEqual([404, 'trace_not_found']);
@@ -127,7 +148,13 @@ describe('POST /v1/document/anchor', () => {
     expect((await anchor({ document_hash: freshHash() }, t.key)).status).toBe(201);
     const over = await anchor({ document_hash: freshHash() }, t.key);
     expect(over.status).toBe(429);
-    expect(over.body).toMatchObject({ error: 'quota_exceeded', resource: 'events_per_month', current_usage: 2, plan_limit: 2, plan_tier: 'free' });
+    expect(over.body).toMatchObject({
+      error: 'quota_exceeded',
+      resource: 'events_per_month',
+      current_usage: 2,
+      plan_limit: 2,
+      plan_tier: 'free',
+    });
   });
 });
 
@@ -139,7 +166,10 @@ describe('original bytes and body limits', () => {
     expect(r.status).toBe(201);
     const g = await call(s, 'GET', `/v1/document/${r.body.event_id}`, { key });
     expect(g.body.has_original_bytes).toBe(true);
-    const res = await fetch(`${s.url}/v1/document/${r.body.event_id}/original`, { headers: { authorization: `Bearer ${key}` }, tls: { rejectUnauthorized: false } } as RequestInit);
+    const res = await fetch(`${s.url}/v1/document/${r.body.event_id}/original`, {
+      headers: { authorization: `Bearer ${key}` },
+      tls: { rejectUnauthorized: false },
+    } as RequestInit);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/octet-stream');
     const back = Buffer.from(await res.arrayBuffer());
@@ -157,19 +187,31 @@ describe('original bytes and body limits', () => {
     const bytes = Buffer.from([0xfb, 0xff, 0xbe, 0x01, 0x02]);
     const r = await anchor({ document_hash: sha(bytes), original_bytes: bytes.toString('base64url') });
     expect(r.status).toBe(201);
-    const res = await fetch(`${s.url}/v1/document/${r.body.event_id}/original`, { headers: { authorization: `Bearer ${key}` }, tls: { rejectUnauthorized: false } } as RequestInit);
+    const res = await fetch(`${s.url}/v1/document/${r.body.event_id}/original`, {
+      headers: { authorization: `Bearer ${key}` },
+      tls: { rejectUnauthorized: false },
+    } as RequestInit);
     expect(Buffer.from(await res.arrayBuffer()).equals(bytes)).toBe(true);
   });
 
   it('answers 413 payload_too_large for a body over 8 MB on the anchor route', async () => {
-    const r = await call(s, 'POST', '/v1/document/anchor', { key, raw: JSON.stringify({ document_hash: freshHash(), document_ref: 'x'.repeat(8 * MB) }) });
+    const r = await call(s, 'POST', '/v1/document/anchor', {
+      key,
+      raw: JSON.stringify({ document_hash: freshHash(), document_ref: 'x'.repeat(8 * MB) }),
+    });
     expect([r.status, r.body?.error]).toEqual([413, 'payload_too_large']);
   });
 
   it('answers 413 payload_too_large for a body over 2 MB on any other route', async () => {
-    const r = await call(s, 'POST', '/v1/ai/attestations', { key, raw: JSON.stringify({ attestation_type: 'output', input: 'x'.repeat(2 * MB), output: 'o' }) });
+    const r = await call(s, 'POST', '/v1/ai/attestations', {
+      key,
+      raw: JSON.stringify({ attestation_type: 'output', input: 'x'.repeat(2 * MB), output: 'o' }),
+    });
     expect([r.status, r.body?.error]).toEqual([413, 'payload_too_large']);
-    const ok = await call(s, 'POST', '/v1/ai/attestations', { key, raw: JSON.stringify({ attestation_type: 'output', input: 'x'.repeat(2 * MB - 200), output: 'o' }) });
+    const ok = await call(s, 'POST', '/v1/ai/attestations', {
+      key,
+      raw: JSON.stringify({ attestation_type: 'output', input: 'x'.repeat(2 * MB - 200), output: 'o' }),
+    });
     expect(ok.status).toBe(201);
   });
 

@@ -21,7 +21,10 @@ beforeAll(async () => {
   key = t.key;
   tenantId = t.tenantId;
   publicKeyHex = t.publicKeyHex;
-  const r = await call(s, 'POST', '/v1/document/anchor', { key, body: { document_hash: sha(file), document_ref: 'NDA – ÄÖ.pdf', metadata } });
+  const r = await call(s, 'POST', '/v1/document/anchor', {
+    key,
+    body: { document_hash: sha(file), document_ref: 'NDA – ÄÖ.pdf', metadata },
+  });
   expect(r.status).toBe(201);
   anchored = r.body;
 });
@@ -31,14 +34,25 @@ afterAll(async () => {
 });
 
 describe('POST /v1/document/{event_id}/verify', () => {
-  const verifyDoc = (body: unknown, k = key, id = anchored.event_id) => call(s, 'POST', `/v1/document/${id}/verify`, { key: k, body });
+  const verifyDoc = (body: unknown, k = key, id = anchored.event_id) =>
+    call(s, 'POST', `/v1/document/${id}/verify`, { key: k, body });
 
   it('answers the SPEC verify result for a match and for a mismatch', async () => {
     const r = await verifyDoc({ document_hash: sha(file) });
     expect(r.status).toBe(200);
     expect(r.body).toEqual({
-      event_id: anchored.event_id, match_result: true, document_ref: 'NDA – ÄÖ.pdf', anchored_hash: sha(file), submitted_hash: sha(file),
-      anchored_at: anchored.created_at, organization: { name: 'docproof.test', issuer_name: 'docproof.test', primary_domain: 'docproof.test', domain_verified: false },
+      event_id: anchored.event_id,
+      match_result: true,
+      document_ref: 'NDA – ÄÖ.pdf',
+      anchored_hash: sha(file),
+      submitted_hash: sha(file),
+      anchored_at: anchored.created_at,
+      organization: {
+        name: 'docproof.test',
+        issuer_name: 'docproof.test',
+        primary_domain: 'docproof.test',
+        domain_verified: false,
+      },
     });
     const other = sha('another file');
     const m = await verifyDoc({ document_hash: other });
@@ -46,10 +60,14 @@ describe('POST /v1/document/{event_id}/verify', () => {
   });
 
   it('accepts a read-only or a write-only key, and answers the error codes', async () => {
-    const keyWith = async (scopes: string) => (await cli(dir, 'key', 'create', '--tenant', tenantId, '--name', scopes, '--scopes', scopes)).json.api_key as string;
+    const keyWith = async (scopes: string) =>
+      (await cli(dir, 'key', 'create', '--tenant', tenantId, '--name', scopes, '--scopes', scopes)).json
+        .api_key as string;
     expect((await verifyDoc({ document_hash: sha(file) }, await keyWith('read'))).body.match_result).toBe(true);
     expect((await verifyDoc({ document_hash: sha(file) }, await keyWith('write'))).body.match_result).toBe(true);
-    expect((await verifyDoc({ document_hash: sha(file) }, await keyWith('audit:read'))).body.error).toBe('insufficient_scope');
+    expect((await verifyDoc({ document_hash: sha(file) }, await keyWith('audit:read'))).body.error).toBe(
+      'insufficient_scope',
+    );
     // A key of another tenant cannot see this anchor.
     const stranger = await newTenant(dir, 'docproof-r.test', 'read', 'enterprise');
     expect((await verifyDoc({ document_hash: sha(file) }, stranger.key)).body.error).toBe('document_not_found');
@@ -72,8 +90,12 @@ describe('GET /v1/document/{event_id}', () => {
     expect([none.status, none.body.error]).toEqual([404, 'document_not_found']);
     expect((await call(s, 'GET', '/v1/document/xyz', { key })).body.error).toBe('invalid_path_parameter');
     const writer = await newTenant(dir, 'docproof-w2.test', 'write', 'enterprise');
-    expect((await call(s, 'GET', `/v1/document/${anchored.event_id}`, { key: writer.key })).body.error).toBe('insufficient_scope');
-    expect((await call(s, 'GET', `/v1/document/${anchored.event_id}/original`, { key: writer.key })).body.error).toBe('insufficient_scope');
+    expect((await call(s, 'GET', `/v1/document/${anchored.event_id}`, { key: writer.key })).body.error).toBe(
+      'insufficient_scope',
+    );
+    expect((await call(s, 'GET', `/v1/document/${anchored.event_id}/original`, { key: writer.key })).body.error).toBe(
+      'insufficient_scope',
+    );
   });
 });
 
@@ -81,8 +103,29 @@ describe('GET /v1/proof/document/{event_id} (public)', () => {
   it('returns the anchor with hex key material, never the metadata', async () => {
     const r = await call(s, 'GET', `/v1/proof/document/${anchored.event_id}`);
     expect(r.status).toBe(200);
-    expect(Object.keys(r.body).sort()).toEqual(['algorithm', 'created_at', 'document_hash', 'document_ref', 'event_id', 'key_id', 'log', 'organization', 'public_key', 'signature', 'signature_valid', 'signed_payload']);
-    expect(r.body).toMatchObject({ event_id: anchored.event_id, document_hash: sha(file), document_ref: 'NDA – ÄÖ.pdf', created_at: anchored.created_at, algorithm: 'ed25519', public_key: publicKeyHex, signature_valid: true });
+    expect(Object.keys(r.body).sort()).toEqual([
+      'algorithm',
+      'created_at',
+      'document_hash',
+      'document_ref',
+      'event_id',
+      'key_id',
+      'log',
+      'organization',
+      'public_key',
+      'signature',
+      'signature_valid',
+      'signed_payload',
+    ]);
+    expect(r.body).toMatchObject({
+      event_id: anchored.event_id,
+      document_hash: sha(file),
+      document_ref: 'NDA – ÄÖ.pdf',
+      created_at: anchored.created_at,
+      algorithm: 'ed25519',
+      public_key: publicKeyHex,
+      signature_valid: true,
+    });
     expect(r.body.key_id).toBe(sha(Buffer.from(publicKeyHex, 'hex')).slice(0, 16));
     expect(r.text).not.toContain(metadata.secret_note);
   });
@@ -90,8 +133,13 @@ describe('GET /v1/proof/document/{event_id} (public)', () => {
   it('signs the DECISIONS 9 payload, rebuilt and verified here with node:crypto', async () => {
     const p = (await call(s, 'GET', `/v1/proof/document/${anchored.event_id}`)).body;
     const expected = canonicalJson({
-      v: 1, event_id: anchored.event_id, tenant_id: tenantId, document_hash: sha(file), document_ref: 'NDA – ÄÖ.pdf',
-      metadata_hash: sha(canonicalJson(metadata)), created_at: anchored.created_at,
+      v: 1,
+      event_id: anchored.event_id,
+      tenant_id: tenantId,
+      document_hash: sha(file),
+      document_ref: 'NDA – ÄÖ.pdf',
+      metadata_hash: sha(canonicalJson(metadata)),
+      created_at: anchored.created_at,
     });
     const signed = Buffer.from(p.signed_payload, 'hex');
     expect(signed.equals(Buffer.from(expected, 'utf8'))).toBe(true);
@@ -107,7 +155,15 @@ describe('GET /v1/proof/document/{event_id} (public)', () => {
     const h = sha(randomBytes(8));
     const a = (await call(s, 'POST', '/v1/document/anchor', { key, body: { document_hash: h } })).body;
     const p = (await call(s, 'GET', `/v1/proof/document/${a.event_id}`)).body;
-    const expected = canonicalJson({ v: 1, event_id: a.event_id, tenant_id: tenantId, document_hash: h, document_ref: null, metadata_hash: null, created_at: a.created_at });
+    const expected = canonicalJson({
+      v: 1,
+      event_id: a.event_id,
+      tenant_id: tenantId,
+      document_hash: h,
+      document_ref: null,
+      metadata_hash: null,
+      created_at: a.created_at,
+    });
     expect(Buffer.from(p.signed_payload, 'hex').toString('utf8')).toBe(expected);
     expect(verify(null, Buffer.from(expected), pubKey(p.public_key), Buffer.from(p.signature, 'hex'))).toBe(true);
     expect(p.document_ref).toBeNull();
@@ -122,13 +178,26 @@ describe('GET /v1/proof/document/{event_id} (public)', () => {
 
 describe('POST /v1/proof/document/{event_id}/verify (public)', () => {
   it('compares a submitted hash without a key', async () => {
-    const ok = await call(s, 'POST', `/v1/proof/document/${anchored.event_id}/verify`, { body: { document_hash: sha(file) } });
+    const ok = await call(s, 'POST', `/v1/proof/document/${anchored.event_id}/verify`, {
+      body: { document_hash: sha(file) },
+    });
     expect(ok.status).toBe(200);
-    expect(ok.body).toMatchObject({ event_id: anchored.event_id, match_result: true, anchored_hash: sha(file), submitted_hash: sha(file), anchored_at: anchored.created_at, document_ref: 'NDA – ÄÖ.pdf' });
+    expect(ok.body).toMatchObject({
+      event_id: anchored.event_id,
+      match_result: true,
+      anchored_hash: sha(file),
+      submitted_hash: sha(file),
+      anchored_at: anchored.created_at,
+      document_ref: 'NDA – ÄÖ.pdf',
+    });
     expect(ok.body.organization.issuer_name).toBe('docproof.test');
-    const no = await call(s, 'POST', `/v1/proof/document/${anchored.event_id}/verify`, { body: { document_hash: sha('x') } });
+    const no = await call(s, 'POST', `/v1/proof/document/${anchored.event_id}/verify`, {
+      body: { document_hash: sha('x') },
+    });
     expect(no.body.match_result).toBe(false);
-    const bad = await call(s, 'POST', `/v1/proof/document/${anchored.event_id}/verify`, { body: { document_hash: 'zz' } });
+    const bad = await call(s, 'POST', `/v1/proof/document/${anchored.event_id}/verify`, {
+      body: { document_hash: 'zz' },
+    });
     expect([bad.status, bad.body.error]).toEqual([400, 'invalid_document_hash']);
     const none = await call(s, 'POST', `/v1/proof/document/${ZERO_ID}/verify`, { body: { document_hash: sha(file) } });
     expect([none.status, none.body.error]).toEqual([404, 'proof_not_found']);
@@ -140,7 +209,10 @@ describe('documents in traces', () => {
     const tr = await call(s, 'POST', '/v1/traces', { key, body: { label: `docs-${Date.now()}` } });
     const traceId = tr.body.trace_id;
     const h = sha(randomBytes(8));
-    const a = await call(s, 'POST', '/v1/document/anchor', { key, body: { document_hash: h, metadata: { a: 1 }, trace_id: traceId } });
+    const a = await call(s, 'POST', '/v1/document/anchor', {
+      key,
+      body: { document_hash: h, metadata: { a: 1 }, trace_id: traceId },
+    });
     expect(a.status).toBe(201);
     expect((await call(s, 'GET', `/v1/document/${a.body.event_id}`, { key })).body.trace_id).toBe(traceId);
     expect((await call(s, 'POST', `/v1/traces/${traceId}/seal`, { key })).status).toBe(202);
@@ -148,9 +220,17 @@ describe('documents in traces', () => {
     const b = await call(s, 'GET', `/v1/traces/${traceId}/proof`, { key });
     expect(b.status).toBe(200);
     expect(b.body.items).toHaveLength(1);
-    expect(b.body.items[0]).toMatchObject({ type: 'document', id: a.body.event_id, content_hash: h, timestamp: a.body.created_at });
+    expect(b.body.items[0]).toMatchObject({
+      type: 'document',
+      id: a.body.event_id,
+      content_hash: h,
+      timestamp: a.body.created_at,
+    });
     expect(b.body.header.composite_hash).toBe(sha(Buffer.from(h, 'hex')));
-    const late = await call(s, 'POST', '/v1/document/anchor', { key, body: { document_hash: sha(randomBytes(8)), trace_id: traceId } });
+    const late = await call(s, 'POST', '/v1/document/anchor', {
+      key,
+      body: { document_hash: sha(randomBytes(8)), trace_id: traceId },
+    });
     expect([late.status, late.body.error]).toEqual([409, 'trace_sealed']);
   });
 });

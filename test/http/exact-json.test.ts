@@ -22,10 +22,14 @@ const routes: Array<[string, (v: string) => string]> = [
   ['/v1/events', (v) => `{"event_type":"a.b","payload":${v}}`],
   ['/v1/ai/attestations', (v) => `{"attestation_type":"output","input":"in ${++n}","output":"out","subject":${v}}`],
   ['/v1/document/anchor', (v) => `{"document_hash":"${(++n).toString(16).padStart(64, 'a')}","metadata":${v}}`],
-  ['/v1/audit/events', (v) => `{"organization_id":"exact-org","action":"a.b","actor":{"type":"user","id":"u"},"metadata":${v}}`],
+  [
+    '/v1/audit/events',
+    (v) => `{"organization_id":"exact-org","action":"a.b","actor":{"type":"user","id":"u"},"metadata":${v}}`,
+  ],
   ['/v1/traces', (v) => `{"label":"exact ${++n}","metadata":${v}}`],
 ];
-const post = (path: string, raw: string) => call(s, 'POST', path, { key, raw, headers: { 'idempotency-key': `exact-${++n}` } });
+const post = (path: string, raw: string) =>
+  call(s, 'POST', path, { key, raw, headers: { 'idempotency-key': `exact-${++n}` } });
 
 describe('JSON that cannot be stored exactly as sent', () => {
   const refused = [
@@ -52,7 +56,8 @@ describe('JSON that cannot be stored exactly as sent', () => {
     expect([r.status, r.body?.error]).toEqual([400, 'invalid_payload']);
   });
   it('accepts numbers whose value a double keeps, in any notation, and the same key in different objects', async () => {
-    const v = '{"a":1.0,"b":1e2,"c":0.1,"d":-0,"e":5e-324,"f":1.7976931348623157e308,"g":9007199254740992,"h":1E21,"i":2.50,"j":{"a":1},"k":[{"a":1},{"a":2}],"s":"1e-400 \\" 9007199254740993"}';
+    const v =
+      '{"a":1.0,"b":1e2,"c":0.1,"d":-0,"e":5e-324,"f":1.7976931348623157e308,"g":9007199254740992,"h":1E21,"i":2.50,"j":{"a":1},"k":[{"a":1},{"a":2}],"s":"1e-400 \\" 9007199254740993"}';
     for (const [path, body] of routes) {
       const r = await post(path, body(v));
       expect([path, r.status, r.body?.error]).toEqual([path, 201, undefined]);

@@ -13,17 +13,21 @@ let key: string;
 let publicKeyHex: string;
 let n = 0;
 const ik = () => `e-${Date.now()}-${++n}`;
-const HEADER = 'id,org_id,seq,schema_id,occurred_at,ingested_at,action,actor_type,actor_id,actor_name,targets,context,metadata,payload_hash,signature,actor_metadata';
+const HEADER =
+  'id,org_id,seq,schema_id,occurred_at,ingested_at,action,actor_type,actor_id,actor_name,targets,context,metadata,payload_hash,signature,actor_metadata';
 
 const post = (path: string, body: unknown, k: string | null = key) => call(s, 'POST', path, { key: k, body });
 const get = (path: string, k: string | null = key) => call(s, 'GET', path, { key: k });
-const ingest = (body: Record<string, unknown>) => call(s, 'POST', '/v1/audit/events', { key, headers: { 'idempotency-key': ik() }, body });
+const ingest = (body: Record<string, unknown>) =>
+  call(s, 'POST', '/v1/audit/events', { key, headers: { 'idempotency-key': ik() }, body });
 const lastSeq = async (org: string) => (await get(`/v1/audit/orgs/${org}`)).body.last_seq as number;
 async function allEvents(org: string, q = '') {
   const out: any[] = [];
   let cursor: string | null = null;
   do {
-    const r: any = await get(`/v1/audit/events?organization_id=${org}&limit=100${q}${cursor ? `&cursor=${cursor}` : ''}`);
+    const r: any = await get(
+      `/v1/audit/events?organization_id=${org}&limit=100${q}${cursor ? `&cursor=${cursor}` : ''}`,
+    );
     out.push(...r.body.events);
     cursor = r.body.next_cursor;
   } while (cursor);
@@ -37,7 +41,8 @@ async function exportReady(body: unknown) {
     return j.body.status === 'ready' || j.body.status === 'failed' ? j.body : null;
   }, 30000);
 }
-const download = (url: string) => fetch(url.replace(/^https:\/\/localhost:\d+/, s.url), { tls: { rejectUnauthorized: false } } as RequestInit);
+const download = (url: string) =>
+  fetch(url.replace(/^https:\/\/localhost:\d+/, s.url), { tls: { rejectUnauthorized: false } } as RequestInit);
 
 // Cells that a spreadsheet would run as formulas, in every kind of column that carries client text.
 const HOSTILE = ['=HYPERLINK("http://x","y")', '+SUM(1,2)', '-2+3', '@SUM(A1)', '\tTAB', '\rCR'];
@@ -48,12 +53,29 @@ beforeAll(async () => {
   expect((await post('/v1/audit/orgs', { organization_id: 'exp' })).status).toBe(201);
   let i = 0;
   for (const h of HOSTILE) {
-    expect((await ingest({ organization_id: 'exp', action: 'user.login', actor: { type: 'user', id: h, name: h }, targets: [{ type: 'doc', id: h }], metadata: { note: h, i: i++ } })).status).toBe(201);
+    expect(
+      (
+        await ingest({
+          organization_id: 'exp',
+          action: 'user.login',
+          actor: { type: 'user', id: h, name: h },
+          targets: [{ type: 'doc', id: h }],
+          metadata: { note: h, i: i++ },
+        })
+      ).status,
+    ).toBe(201);
   }
-  const rs = await Promise.all(Array.from({ length: 44 }, (_, j) => ingest({
-    organization_id: 'exp', action: j % 2 ? 'doc.update' : 'doc.read', actor: { type: 'user', id: `u${j % 4}` },
-    metadata: { text: 'comma, "quote" and\nnewline', j }, context: { location: '10.0.0.1' },
-  })));
+  const rs = await Promise.all(
+    Array.from({ length: 44 }, (_, j) =>
+      ingest({
+        organization_id: 'exp',
+        action: j % 2 ? 'doc.update' : 'doc.read',
+        actor: { type: 'user', id: `u${j % 4}` },
+        metadata: { text: 'comma, "quote" and\nnewline', j },
+        context: { location: '10.0.0.1' },
+      }),
+    ),
+  );
   for (const r of rs) expect(r.status).toBe(201);
   await until(async () => (await lastSeq('exp')) === 50);
 });
@@ -87,14 +109,16 @@ describe('POST /v1/audit/exports', () => {
 
   it('needs audit:read, and answers 409 org_archived for an archived org', async () => {
     const w = await newTenant(dir, 'exports-w.test', 'audit:write', 'enterprise');
-    expect((await post('/v1/audit/exports', { organization_id: 'exp', format: 'csv' }, w.key)).body.error).toBe('insufficient_scope');
+    expect((await post('/v1/audit/exports', { organization_id: 'exp', format: 'csv' }, w.key)).body.error).toBe(
+      'insufficient_scope',
+    );
     expect((await post('/v1/audit/orgs', { organization_id: 'gone' })).status).toBe(201);
     expect((await post('/v1/audit/orgs/gone/archive', {})).status).toBe(200);
     const r = await post('/v1/audit/exports', { organization_id: 'gone', format: 'csv' });
     expect([r.status, r.body.error]).toEqual([409, 'org_archived']);
   });
 
-  it('hides another tenant\'s export (404 not_found)', async () => {
+  it("hides another tenant's export (404 not_found)", async () => {
     const other = await newTenant(dir, 'exports-other.test', 'audit:read,audit:write', 'enterprise');
     const r = await post('/v1/audit/exports', { organization_id: 'exp', format: 'csv' });
     expect((await get(`/v1/audit/exports/${r.body.id}`, other.key)).body.error).toBe('not_found');
@@ -104,7 +128,14 @@ describe('POST /v1/audit/exports', () => {
 
 /** Reads CSV text with Python's csv module (RFC 4180, independent of csv-parse and csv-stringify): rows of cells. */
 async function pythonCsv(text: string): Promise<string[][]> {
-  const p = Bun.spawn(['python3', '-c', 'import csv,io,json,sys; print(json.dumps(list(csv.reader(io.StringIO(sys.stdin.read(), newline="")))))'], { stdin: 'pipe', stdout: 'pipe' });
+  const p = Bun.spawn(
+    [
+      'python3',
+      '-c',
+      'import csv,io,json,sys; print(json.dumps(list(csv.reader(io.StringIO(sys.stdin.read(), newline="")))))',
+    ],
+    { stdin: 'pipe', stdout: 'pipe' },
+  );
   p.stdin.write(text);
   p.stdin.end();
   const out = await new Response(p.stdout).text();
@@ -118,11 +149,28 @@ describe('CSV read by independent RFC 4180 readers', () => {
   it('gives exactly row_count rows of as many cells as the header, and every row verifies offline from its cells', async () => {
     const org = 'csv-hostile';
     expect((await post('/v1/audit/orgs', { organization_id: org })).status).toBe(201);
-    const nasty = ['a\rb', 'a\r\nb', '\rz', '\rCR first', 'x\ny', '"quoted"', 'comma,inside', '=1+2', '-\r\n', '\t\rq', 'plain', 'é,\r"'];
+    const nasty = [
+      'a\rb',
+      'a\r\nb',
+      '\rz',
+      '\rCR first',
+      'x\ny',
+      '"quoted"',
+      'comma,inside',
+      '=1+2',
+      '-\r\n',
+      '\t\rq',
+      'plain',
+      'é,\r"',
+    ];
     for (const [i, v] of nasty.entries()) {
       const r = await ingest({
-        organization_id: org, action: 'doc.update', actor: { type: v, id: v, name: v, ...(i % 2 ? { metadata: { note: v, n: i } } : {}) },
-        targets: [{ type: v, id: v }], context: { ua: v }, metadata: { v },
+        organization_id: org,
+        action: 'doc.update',
+        actor: { type: v, id: v, name: v, ...(i % 2 ? { metadata: { note: v, n: i } } : {}) },
+        targets: [{ type: v, id: v }],
+        context: { ua: v },
+        metadata: { v },
       });
       expect(r.status).toBe(201);
     }
@@ -144,10 +192,22 @@ describe('CSV read by independent RFC 4180 readers', () => {
       if (c.actor_name) actor.name = c.actor_name;
       if (c.actor_metadata) actor.metadata = JSON.parse(c.actor_metadata);
       const signed = {
-        action: c.action, actor, context: JSON.parse(c.context!), event_id: c.id, ingested_at: c.ingested_at, metadata: JSON.parse(c.metadata!),
-        occurred_at: c.occurred_at, org_id: c.org_id, schema_id: c.schema_id, seq: Number(c.seq), targets: JSON.parse(c.targets!),
+        action: c.action,
+        actor,
+        context: JSON.parse(c.context!),
+        event_id: c.id,
+        ingested_at: c.ingested_at,
+        metadata: JSON.parse(c.metadata!),
+        occurred_at: c.occurred_at,
+        org_id: c.org_id,
+        schema_id: c.schema_id,
+        seq: Number(c.seq),
+        targets: JSON.parse(c.targets!),
       };
-      expect([c.id, verify(null, Buffer.from(canonicalJson(signed)), pk, Buffer.from(c.signature!, 'hex'))]).toEqual([c.id, true]);
+      expect([c.id, verify(null, Buffer.from(canonicalJson(signed)), pk, Buffer.from(c.signature!, 'hex'))]).toEqual([
+        c.id,
+        true,
+      ]);
     }
     // The actor metadata really is in the file (odd rows), and an actor without it has an empty cell.
     expect(viaParse.slice(1).map((r) => r[header.length - 1] !== '')).toEqual(nasty.map((_, i) => i % 2 === 1));
@@ -158,7 +218,9 @@ describe('CSV export', () => {
   it('neutralizes formula cells, parses with a CSV parser, and row_count matches', async () => {
     const job = await exportReady({ organization_id: 'exp', format: 'csv' });
     expect(job).toMatchObject({ status: 'ready', format: 'csv', row_count: 50, error: null, organization_id: 'exp' });
-    expect(job.download_url).toMatch(/^https:\/\/localhost:\d+\/v1\/audit\/exports\/[0-9a-f-]{36}\/download\?expires=\d+&sig=[0-9a-f]{64}$/);
+    expect(job.download_url).toMatch(
+      /^https:\/\/localhost:\d+\/v1\/audit\/exports\/[0-9a-f-]{36}\/download\?expires=\d+&sig=[0-9a-f]{64}$/,
+    );
     const expires = Number(new URL(job.download_url).searchParams.get('expires'));
     expect(Math.abs(expires - (Date.parse(job.completed_at) / 1000 + 86400))).toBeLessThan(2);
     const res = await download(job.download_url);
@@ -182,7 +244,16 @@ describe('CSV export', () => {
     const byId = new Map(events.map((e) => [e.id, e]));
     for (const r of rows) {
       const e = byId.get(r.id!)!;
-      expect(r).toMatchObject({ org_id: 'exp', schema_id: 'svc.audit/1', occurred_at: e.occurred_at, ingested_at: e.ingested_at, action: e.action, actor_type: 'user', payload_hash: e.payload_hash, signature: e.signature });
+      expect(r).toMatchObject({
+        org_id: 'exp',
+        schema_id: 'svc.audit/1',
+        occurred_at: e.occurred_at,
+        ingested_at: e.ingested_at,
+        action: e.action,
+        actor_type: 'user',
+        payload_hash: e.payload_hash,
+        signature: e.signature,
+      });
       expect(JSON.parse(r.context!)).toEqual(e.context);
     }
     expect(JSON.parse(rows[10]!.metadata!).text).toBe('comma, "quote" and\nnewline');
@@ -206,13 +277,19 @@ describe('NDJSON export with filters', () => {
       [{ actions: 'doc.update,user.login' }, (e) => e.action !== 'doc.read'],
       [{ actor_id: 'u1' }, (e) => e.actor.id === 'u1'],
       [{ range_start: mid }, (e) => Date.parse(e.occurred_at) >= Date.parse(mid)],
-      [{ actions: ['doc.read'], actor_id: 'u2', range_end: mid }, (e) => e.action === 'doc.read' && e.actor.id === 'u2' && Date.parse(e.occurred_at) < Date.parse(mid)],
+      [
+        { actions: ['doc.read'], actor_id: 'u2', range_end: mid },
+        (e) => e.action === 'doc.read' && e.actor.id === 'u2' && Date.parse(e.occurred_at) < Date.parse(mid),
+      ],
     ];
     for (const [filters, keep] of cases) {
       const job = await exportReady({ organization_id: 'exp', format: 'ndjson', filters });
       const want = events.filter(keep);
       expect(job.row_count).toBe(want.length);
-      const lines = (await (await download(job.download_url)).text()).split('\n').filter(Boolean).map((l) => JSON.parse(l));
+      const lines = (await (await download(job.download_url)).text())
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l));
       expect(lines).toEqual(want);
     }
   });
@@ -226,20 +303,38 @@ describe('GET /v1/audit/exports/{id}/download', () => {
     const exp = u.searchParams.get('expires')!;
     const at = (q: string) => download(`${u.origin}${u.pathname}?${q}`);
     expect((await at(`expires=${exp}&sig=${sig}`)).status).toBe(200);
-    for (const q of [`expires=${Number(exp) + 3600}&sig=${sig}`, `expires=${exp}&sig=${sig.replace(/^./, (c) => (c === '0' ? '1' : '0'))}`, `expires=${exp}`, '']) {
+    for (const q of [
+      `expires=${Number(exp) + 3600}&sig=${sig}`,
+      `expires=${exp}&sig=${sig.replace(/^./, (c) => (c === '0' ? '1' : '0'))}`,
+      `expires=${exp}`,
+      '',
+    ]) {
       const r = await at(q);
       expect(r.status).toBe(403);
       expect((await r.json()).error).toBe('invalid_download_signature');
     }
     // The URL is parsed strictly: any other spelling of the same values is a changed URL.
     const altered = [
-      `expires=0${exp}&sig=${sig}`, `expires=+${exp}&sig=${sig}`, `expires=${exp}.0&sig=${sig}`, `expires=${exp}&sig=${sig}&sig=${sig}`,
-      `expires=${exp}&expires=${exp}&sig=${sig}`, `expires=${exp}&sig=${sig.toUpperCase()}`, `expires=${exp}&sig=${sig}&x=1`, `sig=${sig}&expires=${exp}`,
-      `expires=${exp}&sig=${sig}&`, `expires=${exp}&sig=${sig}0`, `expires=${exp}&sig=%${sig.charCodeAt(0).toString(16)}${sig.slice(1)}`, `expires=%3${exp.slice(0, 1)}${exp.slice(1)}&sig=${sig}`,
+      `expires=0${exp}&sig=${sig}`,
+      `expires=+${exp}&sig=${sig}`,
+      `expires=${exp}.0&sig=${sig}`,
+      `expires=${exp}&sig=${sig}&sig=${sig}`,
+      `expires=${exp}&expires=${exp}&sig=${sig}`,
+      `expires=${exp}&sig=${sig.toUpperCase()}`,
+      `expires=${exp}&sig=${sig}&x=1`,
+      `sig=${sig}&expires=${exp}`,
+      `expires=${exp}&sig=${sig}&`,
+      `expires=${exp}&sig=${sig}0`,
+      `expires=${exp}&sig=%${sig.charCodeAt(0).toString(16)}${sig.slice(1)}`,
+      `expires=%3${exp.slice(0, 1)}${exp.slice(1)}&sig=${sig}`,
     ];
     for (const q of altered) {
       const r = await at(q);
-      expect([q, r.status, /"error":"([a-z_]+)"/.exec(await r.text())?.[1]]).toEqual([q, 403, 'invalid_download_signature']);
+      expect([q, r.status, /"error":"([a-z_]+)"/.exec(await r.text())?.[1]]).toEqual([
+        q,
+        403,
+        'invalid_download_signature',
+      ]);
     }
     // Another export's signature does not open this one.
     const other = await exportReady({ organization_id: 'exp', format: 'ndjson' });
@@ -258,18 +353,27 @@ describe('GET /v1/audit/exports/{id}/download', () => {
 describe('hot and cold storage', () => {
   it('exports events moved to cold segments and events still hot in one file, in seq order', async () => {
     expect((await post('/v1/audit/orgs', { organization_id: 'cold' })).status).toBe(201);
-    for (let i = 0; i < 30; i++) expect((await ingest({ organization_id: 'cold', action: 'doc.read', actor: { type: 'user', id: `c${i}` } })).status).toBe(201);
+    for (let i = 0; i < 30; i++)
+      expect(
+        (await ingest({ organization_id: 'cold', action: 'doc.read', actor: { type: 'user', id: `c${i}` } })).status,
+      ).toBe(201);
     await until(async () => (await lastSeq('cold')) === 30);
     const ret = await cli(dir, 'retention', 'run', '--as-of', new Date(Date.now() + 100 * 86400_000).toISOString());
     expect(ret.code).toBe(0);
     expect(ret.json.audit_evacuated).toBeGreaterThanOrEqual(30);
-    for (let i = 30; i < 40; i++) expect((await ingest({ organization_id: 'cold', action: 'doc.read', actor: { type: 'user', id: `c${i}` } })).status).toBe(201);
+    for (let i = 30; i < 40; i++)
+      expect(
+        (await ingest({ organization_id: 'cold', action: 'doc.read', actor: { type: 'user', id: `c${i}` } })).status,
+      ).toBe(201);
     await until(async () => (await lastSeq('cold')) === 40);
     const integrity = (await get('/v1/audit/orgs/cold/integrity')).body;
     expect(integrity.evacuated_through_seq).toBe(30);
     const job = await exportReady({ organization_id: 'cold', format: 'ndjson' });
     expect(job.row_count).toBe(40);
-    const lines = (await (await download(job.download_url)).text()).split('\n').filter(Boolean).map((l) => JSON.parse(l));
+    const lines = (await (await download(job.download_url)).text())
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l));
     expect(lines.map((e) => e.seq)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
     expect(lines.map((e) => e.actor.id)).toEqual(Array.from({ length: 40 }, (_, i) => `c${i}`));
   });

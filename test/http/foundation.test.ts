@@ -13,7 +13,10 @@ const dir = tempDir();
 
 beforeAll(async () => {
   // Operator-edited plan table: small figures so limits are reachable in a test.
-  writeFileSync(join(dir, 'plans.json'), JSON.stringify({ free: { rps: 5, events_per_month: 3, api_verifications_per_month: 2 } }));
+  writeFileSync(
+    join(dir, 'plans.json'),
+    JSON.stringify({ free: { rps: 5, events_per_month: 3, api_verifications_per_month: 2 } }),
+  );
   s = await startServer({ dataDir: dir });
   acme = await newTenant(dir, 'acme.test', 'read,write', 'builder');
   other = await newTenant(dir, 'other.test', 'read,write', 'builder');
@@ -22,7 +25,6 @@ afterAll(async () => {
   await s.stop();
   cleanup(dir);
 });
-
 
 describe('first start', () => {
   it('stdout not a terminal (a service journal): writes the all-scope key to DATA/bootstrap-api-key (0600) and prints only that path', async () => {
@@ -39,8 +41,18 @@ describe('first start', () => {
     const tty = tempDir();
     // script(1) gives the server a pseudo-terminal as stdout.
     const p = Bun.spawn(['script', '-qfec', 'bun src/main.ts', '/dev/null'], {
-      cwd: ROOT, stdin: 'pipe', stdout: 'pipe', stderr: 'pipe',
-      env: { ...process.env, SVC_DATA_DIR: tty, SVC_PORT: '0', SVC_HOST: '127.0.0.1', SVC_LOG_LEVEL: 'warn', SVC_METRICS_ADDR: 'off' },
+      cwd: ROOT,
+      stdin: 'pipe',
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: {
+        ...process.env,
+        SVC_DATA_DIR: tty,
+        SVC_PORT: '0',
+        SVC_HOST: '127.0.0.1',
+        SVC_LOG_LEVEL: 'warn',
+        SVC_METRICS_ADDR: 'off',
+      },
     });
     let out = '';
     const reader = p.stdout.getReader();
@@ -61,7 +73,10 @@ describe('first start', () => {
     expect(r.body).toEqual({ status: 'ok' });
   });
   it('does not speak plain HTTP', async () => {
-    const r = await fetch(s.url.replace('https', 'http') + '/healthz').then((x) => x.status, () => 'refused');
+    const r = await fetch(s.url.replace('https', 'http') + '/healthz').then(
+      (x) => x.status,
+      () => 'refused',
+    );
     expect(r).not.toBe(200);
   });
 });
@@ -82,7 +97,15 @@ describe('authentication in SPEC order', () => {
     expect((await get({ 'x-api-key': 'nope' })).body.error).toBe('invalid_api_key_format');
   });
   it('invalid_api_key_format, not invalid_api_key, for the right prefix in the wrong shape (length, alphabet)', async () => {
-    for (const k of [`${acme.key}A`, acme.key.slice(0, -1), `svc_live_${'A'.repeat(42)}+`, `svc_live_${'A'.repeat(42)}=`, `svc_live_${'é'.repeat(43)}`, 'svc_live_', `svc_live_${'A'.repeat(5000)}`]) {
+    for (const k of [
+      `${acme.key}A`,
+      acme.key.slice(0, -1),
+      `svc_live_${'A'.repeat(42)}+`,
+      `svc_live_${'A'.repeat(42)}=`,
+      `svc_live_${'é'.repeat(43)}`,
+      'svc_live_',
+      `svc_live_${'A'.repeat(5000)}`,
+    ]) {
       const r = await get({ 'x-api-key': k });
       expect([k.slice(0, 60), r.status, r.body.error]).toEqual([k.slice(0, 60), 401, 'invalid_api_key_format']);
     }
@@ -96,7 +119,17 @@ describe('authentication in SPEC order', () => {
     expect((await get({ 'x-api-key': acme.key })).status).toBe(200);
   });
   it('insufficient_scope comes after the key checks', async () => {
-    const k = await cli(dir, 'key', 'create', '--tenant', acme.tenantId, '--name', 'audit-only', '--scopes', 'audit:read');
+    const k = await cli(
+      dir,
+      'key',
+      'create',
+      '--tenant',
+      acme.tenantId,
+      '--name',
+      'audit-only',
+      '--scopes',
+      'audit:read',
+    );
     const r = await get({ 'x-api-key': k.json.api_key });
     expect([r.status, r.body.error]).toEqual([403, 'insufficient_scope']);
   });
@@ -110,14 +143,50 @@ describe('authentication in SPEC order', () => {
     expect([r.status, r.body.error]).toEqual([401, 'api_key_revoked']);
   });
   it('ip_not_allowed outside the allowlist, allowed inside (IPv4 and IPv6 CIDRs)', async () => {
-    const out = await cli(dir, 'key', 'create', '--tenant', acme.tenantId, '--name', 'lan', '--scopes', 'read', '--allow-ip', '10.0.0.0/8,2001:db8::/32');
+    const out = await cli(
+      dir,
+      'key',
+      'create',
+      '--tenant',
+      acme.tenantId,
+      '--name',
+      'lan',
+      '--scopes',
+      'read',
+      '--allow-ip',
+      '10.0.0.0/8,2001:db8::/32',
+    );
     const r = await get({ 'x-api-key': out.json.api_key });
     expect([r.status, r.body.error]).toEqual([403, 'ip_not_allowed']);
-    const inside = await cli(dir, 'key', 'create', '--tenant', acme.tenantId, '--name', 'local', '--scopes', 'read', '--allow-ip', '127.0.0.0/8,::1/128');
+    const inside = await cli(
+      dir,
+      'key',
+      'create',
+      '--tenant',
+      acme.tenantId,
+      '--name',
+      'local',
+      '--scopes',
+      'read',
+      '--allow-ip',
+      '127.0.0.0/8,::1/128',
+    );
     expect((await get({ 'x-api-key': inside.json.api_key })).status).toBe(200);
   });
   it('a revoked key is refused before the IP allowlist is looked at', async () => {
-    const k = await cli(dir, 'key', 'create', '--tenant', acme.tenantId, '--name', 'x', '--scopes', 'read', '--allow-ip', '10.0.0.0/8');
+    const k = await cli(
+      dir,
+      'key',
+      'create',
+      '--tenant',
+      acme.tenantId,
+      '--name',
+      'x',
+      '--scopes',
+      'read',
+      '--allow-ip',
+      '10.0.0.0/8',
+    );
     await cli(dir, 'key', 'revoke', k.json.key_id);
     expect((await get({ 'x-api-key': k.json.api_key })).body.error).toBe('api_key_revoked');
   });
@@ -167,10 +236,19 @@ describe('plans, rate limits and quotas', () => {
     // Stay under the per-second budget of this plan: wait for the next second's window.
     const sec = Math.floor(Date.now() / 1000);
     await until(() => Math.floor(Date.now() / 1000) > sec, 2000, 10);
-    for (let i = 0; i < 2; i++) expect((await call(s, 'POST', '/v1/events', { key: t.key, body: { event_type: 'a', payload: { i } } })).status).toBe(201);
+    for (let i = 0; i < 2; i++)
+      expect(
+        (await call(s, 'POST', '/v1/events', { key: t.key, body: { event_type: 'a', payload: { i } } })).status,
+      ).toBe(201);
     const r = await call(s, 'POST', '/v1/events', { key: t.key, body: { event_type: 'a', payload: {} } });
     expect(r.status).toBe(429);
-    expect(r.body).toMatchObject({ error: 'quota_exceeded', resource: 'events_per_month', current_usage: 3, plan_limit: 3, plan_tier: 'free' });
+    expect(r.body).toMatchObject({
+      error: 'quota_exceeded',
+      resource: 'events_per_month',
+      current_usage: 3,
+      plan_limit: 3,
+      plan_tier: 'free',
+    });
     expect(typeof r.body.upgrade_url).toBe('string');
     expect(r.headers.get('x-ratelimit-limit')).toBe('5');
   });
@@ -186,7 +264,10 @@ describe('plans, rate limits and quotas', () => {
     writeFileSync(join(d, 'plans.json'), JSON.stringify({ builder: { api_verifications_per_month: 0 } }));
     const s2 = await startServer({ dataDir: d });
     try {
-      const r = await call(s2, 'POST', '/v1/events/01a203bd-4122-7381-89b1-e368180a5208/verify', { key: s2.apiKey, body: { payload: {} } });
+      const r = await call(s2, 'POST', '/v1/events/01a203bd-4122-7381-89b1-e368180a5208/verify', {
+        key: s2.apiKey,
+        body: { payload: {} },
+      });
       expect([r.status, r.body.error]).toEqual([403, 'feature_not_available']);
     } finally {
       await s2.stop();
@@ -200,24 +281,36 @@ describe('plans, rate limits and quotas', () => {
     expect([w.status, w.body.error]).toEqual([402, 'payment_required']);
     // DECISIONS 9: payment_required comes before body validation, the framework's included.
     expect((await call(s, 'POST', '/v1/events', { key: t.key, body: { payload: {} } })).status).toBe(402);
-    const v = await call(s, 'POST', '/v1/events/01a203bd-4122-7381-89b1-e368180a5208/verify', { key: t.key, body: { payload: {} } });
+    const v = await call(s, 'POST', '/v1/events/01a203bd-4122-7381-89b1-e368180a5208/verify', {
+      key: t.key,
+      body: { payload: {} },
+    });
     expect(v.status).toBe(402);
     expect((await call(s, 'GET', '/v1/events', { key: t.key })).status).toBe(200);
     await cli(dir, 'tenant', 'set-past-due', t.tenantId, 'off');
-    expect((await call(s, 'POST', '/v1/events', { key: t.key, body: { event_type: 'a', payload: {} } })).status).toBe(201);
+    expect((await call(s, 'POST', '/v1/events', { key: t.key, body: { event_type: 'a', payload: {} } })).status).toBe(
+      201,
+    );
   });
 });
 
 describe('body limits and framework rejections', () => {
   it('413 payload_too_large for a body over 2 MB', async () => {
-    const r = await call(s, 'POST', '/v1/events', { key: acme.key, raw: JSON.stringify({ event_type: 'a', payload: { x: 'x'.repeat(2 * 1024 * 1024) } }) });
+    const r = await call(s, 'POST', '/v1/events', {
+      key: acme.key,
+      raw: JSON.stringify({ event_type: 'a', payload: { x: 'x'.repeat(2 * 1024 * 1024) } }),
+    });
     expect([r.status, r.body?.error]).toEqual([413, 'payload_too_large']);
   });
   it('malformed JSON, a missing content type and missing fields are plain text', async () => {
     const a = await call(s, 'POST', '/v1/events', { key: acme.key, raw: '{"event_type":' });
     expect(a.status).toBe(400);
     expect(a.body).toBeNull();
-    const b = await call(s, 'POST', '/v1/events', { key: acme.key, raw: '{"event_type":"a","payload":{}}', headers: { 'content-type': 'text/plain' } });
+    const b = await call(s, 'POST', '/v1/events', {
+      key: acme.key,
+      raw: '{"event_type":"a","payload":{}}',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(b.status).toBe(415);
     const c = await call(s, 'POST', '/v1/events', { key: acme.key, body: { payload: {} } });
     expect([400, 422]).toContain(c.status);
@@ -240,7 +333,9 @@ describe('public keys', () => {
     expect(platform.body.algorithm).toBe('ed25519');
     for (const k of r.body.keys) {
       const msg = Buffer.from(canonicalJson({ domain: 'acme.test', public_key: k.public_key, key_id: k.key_id }));
-      expect(verify(null, msg, pubKeyB64(platform.body.public_key), Buffer.from(k.platform_signature, 'hex'))).toBe(true);
+      expect(verify(null, msg, pubKeyB64(platform.body.public_key), Buffer.from(k.platform_signature, 'hex'))).toBe(
+        true,
+      );
     }
   });
   it('404 not_found for an unknown domain', async () => {
@@ -280,11 +375,23 @@ describe('logs', () => {
     const d = tempDir();
     const s2 = await startServer({ dataDir: d, env: { SVC_LOG_LEVEL: 'info' } });
     try {
-      await call(s2, 'POST', '/v1/events', { key: s2.apiKey, body: { event_type: 'log.check', payload: { secret_marker: 'do-not-log' } } });
+      await call(s2, 'POST', '/v1/events', {
+        key: s2.apiKey,
+        body: { event_type: 'log.check', payload: { secret_marker: 'do-not-log' } },
+      });
       await call(s2, 'GET', '/v1/events', { key: s2.apiKey });
-      const requestLines = () => s2.output().split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l)).filter((l) => l.msg === 'request');
+      const requestLines = () =>
+        s2
+          .output()
+          .split('\n')
+          .filter((l) => l.startsWith('{'))
+          .map((l) => JSON.parse(l))
+          .filter((l) => l.msg === 'request');
       await until(() => requestLines().length >= 2);
-      const lines = s2.output().split('\n').filter((l) => l.startsWith('{'));
+      const lines = s2
+        .output()
+        .split('\n')
+        .filter((l) => l.startsWith('{'));
       const reqs = requestLines();
       expect(reqs.length).toBeGreaterThanOrEqual(2);
       expect(reqs[0]).toHaveProperty('req_id');
@@ -304,7 +411,10 @@ describe('check order on ledger ingest', () => {
   it('answers authentication errors before looking at the body', async () => {
     const r = await call(s, 'POST', '/v1/events', { body: {} });
     expect([r.status, r.body?.error]).toEqual([401, 'missing_api_key']);
-    const bad = await call(s, 'POST', '/v1/events', { body: { payload: {} }, headers: { 'x-api-key': 'svc_live_' + 'B'.repeat(43) } });
+    const bad = await call(s, 'POST', '/v1/events', {
+      body: { payload: {} },
+      headers: { 'x-api-key': 'svc_live_' + 'B'.repeat(43) },
+    });
     expect(bad.body?.error).toBe('invalid_api_key');
   });
   it('counts one rate-limit unit per request even though it authorizes before validation', async () => {
@@ -316,13 +426,20 @@ describe('check order on ledger ingest', () => {
 
 describe('bodies that cannot be kept exactly as sent', () => {
   it('answers 400 invalid_payload for lone surrogates, __proto__ keys and out-of-range numbers', async () => {
-    for (const raw of ['{"event_type":"x","payload":{"a":"\\ud800"}}', '{"event_type":"x","payload":{"__proto__":{"x":1}}}', '{"event_type":"x","payload":{"n":1e400}}']) {
+    for (const raw of [
+      '{"event_type":"x","payload":{"a":"\\ud800"}}',
+      '{"event_type":"x","payload":{"__proto__":{"x":1}}}',
+      '{"event_type":"x","payload":{"n":1e400}}',
+    ]) {
       const r = await call(s, 'POST', '/v1/events', { key: acme.key, raw });
       expect([r.status, r.body?.error]).toEqual([400, 'invalid_payload']);
     }
   });
   it('answers 413 payload_too_large in the JSON shape for a body over 8 MB', async () => {
-    const r = await call(s, 'POST', '/v1/events', { key: acme.key, raw: JSON.stringify({ event_type: 'a', payload: { x: 'y'.repeat(9 * 1024 * 1024) } }) });
+    const r = await call(s, 'POST', '/v1/events', {
+      key: acme.key,
+      raw: JSON.stringify({ event_type: 'a', payload: { x: 'y'.repeat(9 * 1024 * 1024) } }),
+    });
     expect([r.status, r.body?.error]).toEqual([413, 'payload_too_large']);
   });
   it('sends framework rejections as text/plain', async () => {
@@ -339,7 +456,8 @@ describe('rate-limit headers', () => {
   });
   it('a quota 429 carries Retry-After up to the next UTC month', async () => {
     const t = await newTenant(dir, 'quota2.test', 'read,write', 'free');
-    for (let i = 0; i < 3; i++) await call(s, 'POST', '/v1/events', { key: t.key, body: { event_type: 'a', payload: { i } } });
+    for (let i = 0; i < 3; i++)
+      await call(s, 'POST', '/v1/events', { key: t.key, body: { event_type: 'a', payload: { i } } });
     const r = await call(s, 'POST', '/v1/events', { key: t.key, body: { event_type: 'a', payload: {} } });
     expect(r.body.error).toBe('quota_exceeded');
     const retry = Number(r.headers.get('retry-after'));

@@ -4,7 +4,18 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateKeyPairSync } from 'node:crypto';
 import { open } from 'lmdb';
-import { call, cleanupDirs, cli, launchChromium, newTenant, ownedDir, sha, startServer, until, type Server } from '../helpers';
+import {
+  call,
+  cleanupDirs,
+  cli,
+  launchChromium,
+  newTenant,
+  ownedDir,
+  sha,
+  startServer,
+  until,
+  type Server,
+} from '../helpers';
 import { opensslVerifyToken, startTsa, type Tsa } from '../tsa-server';
 import { startIndependentWitness, vkeyFor } from './independent-witness';
 import { inclusionOk, leafHashOf, noteOk } from './independent-tlog';
@@ -30,15 +41,23 @@ function freePort(): number {
 const bodyOf = (note: string) => note.slice(0, note.indexOf('\n\n') + 1);
 const proofOf = (id: string) => call(a1, 'GET', `/v1/proof/event/${id}`);
 async function ingest(): Promise<string> {
-  const r = await call(a1, 'POST', '/v1/events', { key: a1.apiKey, body: { event_type: 'head.proof', payload: { at: Date.now() } } });
+  const r = await call(a1, 'POST', '/v1/events', {
+    key: a1.apiKey,
+    body: { event_type: 'head.proof', payload: { at: Date.now() } },
+  });
   expect(r.status).toBe(201);
   return r.body.event_id;
 }
 /** Polls the proof until its head is complete; returns the reply (text kept for byte comparisons). */
-const complete = (id: string) => until(async () => {
-  const r = await proofOf(id);
-  return r.status === 200 && r.body.log?.head?.checkpoint && r;
-}, 30_000, 20);
+const complete = (id: string) =>
+  until(
+    async () => {
+      const r = await proofOf(id);
+      return r.status === 200 && r.body.log?.head?.checkpoint && r;
+    },
+    30_000,
+    20,
+  );
 
 let n = 0;
 /** Writes `value` (a proof, a policy, a PEM) to a file of the test's data dir and returns its path. */
@@ -47,15 +66,16 @@ function file(value: unknown, ext = 'json'): string {
   writeFileSync(path, typeof value === 'string' ? value : JSON.stringify(value));
   return path;
 }
-const policy = (extra: string[] = [], quorum = 'both') => [
-  `log ${platform.note_verifier_key}`,
-  `witness ${w1.name} ${w1.vkey}`,
-  `witness ${a2Witness.name} ${a2Witness.vkey}`,
-  `group both all ${w1.name} ${a2Witness.name}`,
-  ...extra,
-  `quorum ${quorum}`,
-  '',
-].join('\n');
+const policy = (extra: string[] = [], quorum = 'both') =>
+  [
+    `log ${platform.note_verifier_key}`,
+    `witness ${w1.name} ${w1.vkey}`,
+    `witness ${a2Witness.name} ${a2Witness.vkey}`,
+    `group both all ${w1.name} ${a2Witness.name}`,
+    ...extra,
+    `quorum ${quorum}`,
+    '',
+  ].join('\n');
 const verify = (proofFile: string, ...flags: string[]) => cli(dir, 'verify', proofFile, ...flags);
 
 beforeAll(async () => {
@@ -67,21 +87,38 @@ beforeAll(async () => {
   // The appliance's own policy: both witnesses must cosign (it has no `log` line; the verifier's policy adds one).
   const applianceDir = ownedDir();
   const appliancePolicy = join(applianceDir, 'policy.txt');
-  writeFileSync(appliancePolicy, [
-    `witness ${w1.name} ${w1.vkey} ${w1.url}`,
-    `witness ${a2Witness.name} ${a2Witness.vkey} ${a2.url}/witness`,
-    `group both all ${w1.name} ${a2Witness.name}`,
-    'quorum both',
-    '',
-  ].join('\n'));
+  writeFileSync(
+    appliancePolicy,
+    [
+      `witness ${w1.name} ${w1.vkey} ${w1.url}`,
+      `witness ${a2Witness.name} ${a2Witness.vkey} ${a2.url}/witness`,
+      `group both all ${w1.name} ${a2Witness.name}`,
+      'quorum both',
+      '',
+    ].join('\n'),
+  );
   a1 = await startServer({
     dataDir: applianceDir,
-    env: { ...C, SVC_WITNESS_POLICY_FILE: appliancePolicy, SVC_WITNESS_CA_FILE: join(a2.dataDir, 'tls', 'cert.pem'), SVC_TSA_URLS: tsa.url, SVC_TSA_CA_FILE: tsa.caFile },
+    env: {
+      ...C,
+      SVC_WITNESS_POLICY_FILE: appliancePolicy,
+      SVC_WITNESS_CA_FILE: join(a2.dataDir, 'tls', 'cert.pem'),
+      SVC_TSA_URLS: tsa.url,
+      SVC_TSA_CA_FILE: tsa.caFile,
+    },
   });
   platform = (await call(a1, 'GET', '/.well-known/svc-platform-key')).body;
   const headOrigin = platform.note_verifier_key.split('+')[0]!;
   w1.addLog(headOrigin, platform.note_verifier_key);
-  const added = await cli(a2.dataDir, 'witness', 'add-log', '--origin', headOrigin, '--vkey', platform.note_verifier_key);
+  const added = await cli(
+    a2.dataDir,
+    'witness',
+    'add-log',
+    '--origin',
+    headOrigin,
+    '--vkey',
+    platform.note_verifier_key,
+  );
   expect([added.code, added.stderr]).toEqual([0, '']);
   policyFile = file(policy(), 'policy');
 }, 60_000);
@@ -99,28 +136,67 @@ describe('GET /v1/proof/event/{id}: log.head', () => {
   it('is {status: "pending"} once a checkpoint covers the record, then the complete head evidence', async () => {
     const id = await ingest();
     // Polled often: the head comes at least one integrator pass after the tenant checkpoint, plus witnesses and TSA.
-    const pending = await until(async () => {
-      const r = await proofOf(id);
-      return r.status === 200 && r.body.log?.tree_size !== undefined && r.body;
-    }, 20_000, 10);
+    const pending = await until(
+      async () => {
+        const r = await proofOf(id);
+        return r.status === 200 && r.body.log?.tree_size !== undefined && r.body;
+      },
+      20_000,
+      10,
+    );
     expect(pending.log.head).toEqual({ status: 'pending' });
     const r = await complete(id);
     const { log } = r.body;
-    expect(Object.keys(log)).toEqual(['leaf_index', 'tree_size', 'leaf_hash', 'audit_path', 'root_hash', 'checkpoint', 'head']);
-    expect(Object.keys(log.head)).toEqual(['leaf_index', 'tree_size', 'leaf_hash', 'audit_path', 'root_hash', 'checkpoint', 'timestamps']);
+    expect(Object.keys(log)).toEqual([
+      'leaf_index',
+      'tree_size',
+      'leaf_hash',
+      'audit_path',
+      'root_hash',
+      'checkpoint',
+      'head',
+    ]);
+    expect(Object.keys(log.head)).toEqual([
+      'leaf_index',
+      'tree_size',
+      'leaf_hash',
+      'audit_path',
+      'root_hash',
+      'checkpoint',
+      'timestamps',
+    ]);
     // Independent code: the head leaf of the log checkpoint, its inclusion in the head, the head note's platform signature.
     const cpBody = bodyOf(log.checkpoint).split('\n');
     const leafData = `svc-head-leaf/v1\n${sha(cpBody[0]!)}\n${cpBody[1]}\n${cpBody[2]}\n`;
     const leaf = leafHashOf(Buffer.from(leafData));
     expect(log.head.leaf_hash).toBe(leaf.toString('hex'));
-    expect(inclusionOk(log.head.leaf_index, log.head.tree_size, leaf, log.head.audit_path.map((h: string) => Buffer.from(h, 'hex')), Buffer.from(log.head.root_hash, 'hex'))).toBe(true);
+    expect(
+      inclusionOk(
+        log.head.leaf_index,
+        log.head.tree_size,
+        leaf,
+        log.head.audit_path.map((h: string) => Buffer.from(h, 'hex')),
+        Buffer.from(log.head.root_hash, 'hex'),
+      ),
+    ).toBe(true);
     const headOrigin = platform.note_verifier_key.split('+')[0]!;
     expect(noteOk(log.head.checkpoint, headOrigin, Buffer.from(platform.public_key, 'base64url'))).toBe(true);
-    expect(bodyOf(log.head.checkpoint)).toBe(`${headOrigin}\n${log.head.tree_size}\n${Buffer.from(log.head.root_hash, 'hex').toString('base64')}\n`);
+    expect(bodyOf(log.head.checkpoint)).toBe(
+      `${headOrigin}\n${log.head.tree_size}\n${Buffer.from(log.head.root_hash, 'hex').toString('base64')}\n`,
+    );
     // Two cosignature lines after the platform's, and a token over the head body that openssl ts -verify accepts.
-    expect(log.head.checkpoint.slice(bodyOf(log.head.checkpoint).length + 1, -1).split('\n').map((l: string) => l.split(' ')[1])).toEqual([headOrigin, w1.name, a2Witness.name]);
+    expect(
+      log.head.checkpoint
+        .slice(bodyOf(log.head.checkpoint).length + 1, -1)
+        .split('\n')
+        .map((l: string) => l.split(' ')[1]),
+    ).toEqual([headOrigin, w1.name, a2Witness.name]);
     expect(log.head.timestamps.map((t: { tsa: string }) => t.tsa)).toEqual([tsa.url]);
-    const v = await opensslVerifyToken(tsa, Buffer.from(log.head.timestamps[0].token, 'base64'), Buffer.from(bodyOf(log.head.checkpoint)));
+    const v = await opensslVerifyToken(
+      tsa,
+      Buffer.from(log.head.timestamps[0].token, 'base64'),
+      Buffer.from(bodyOf(log.head.checkpoint)),
+    );
     expect([v.ok, v.output]).toEqual([true, 'Verification: OK\n']);
     // The log block is built on the smallest checkpoint in that head: the one the head leaf commits to.
     expect(log.tree_size).toBe(Number(cpBody[1]));
@@ -156,15 +232,28 @@ describe('svc verify FILE --policy P --tsa-ca PEM', () => {
     expect(Math.abs(Date.parse(r.json.existed_no_later_than) - Date.now())).toBeLessThan(120_000);
     expect(r.json.witnessed_by).toEqual([w1.name, a2Witness.name]);
     const checks = r.json.checks.map((c: { check: string; ok: boolean }) => `${c.check}:${c.ok}`);
-    expect(checks).toEqual(expect.arrayContaining(['head_leaf:true', 'head_inclusion:true', 'head_signature:true', 'head_cosignature:true', 'head_quorum:true', 'head_timestamp:true']));
+    expect(checks).toEqual(
+      expect.arrayContaining([
+        'head_leaf:true',
+        'head_inclusion:true',
+        'head_signature:true',
+        'head_cosignature:true',
+        'head_quorum:true',
+        'head_timestamp:true',
+      ]),
+    );
     const text = await verifyText(good, '--policy', policyFile, '--tsa-ca', tsa.caFile);
-    expect(text).toMatch(/existed no later than \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC according to Test TSA, cosigned by witness\.test\/independent, /);
+    expect(text).toMatch(
+      /existed no later than \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC according to Test TSA, cosigned by witness\.test\/independent, /,
+    );
   }, 30_000);
 
   it('without --policy checks what the file carries and says that no outside trust was applied', async () => {
     const r = await verify(good);
     expect([r.code, r.json.ok, r.json.witnessed_by]).toEqual([0, true, []]);
-    expect(r.json.checks.find((c: { check: string }) => c.check === 'head_trust').detail).toMatch(/^no outside trust was applied/);
+    expect(r.json.checks.find((c: { check: string }) => c.check === 'head_trust').detail).toMatch(
+      /^no outside trust was applied/,
+    );
     expect(r.json.checks.find((c: { check: string }) => c.check === 'head_signature')).toMatchObject({ skipped: true });
     expect(await verifyText(good)).toMatch(/No outside trust was applied/);
     // The platform key file checks the head note's signature, still without outside trust.
@@ -175,7 +264,8 @@ describe('svc verify FILE --policy P --tsa-ca PEM', () => {
 
   it("passes the OpenSSL commands of docs/verification.md's head example on its token", async () => {
     const doc = readFileSync(join(import.meta.dir, '../../docs/verification.md'), 'utf8');
-    const commands = /## 16\.[\s\S]*?as\n`token\.b64` and your TSA roots as `tsa-roots\.pem`:\n\n```\n([\s\S]*?)```/.exec(doc)![1]!;
+    const commands =
+      /## 16\.[\s\S]*?as\n`token\.b64` and your TSA roots as `tsa-roots\.pem`:\n\n```\n([\s\S]*?)```/.exec(doc)![1]!;
     const work = ownedDir();
     writeFileSync(join(work, 'head-note.txt'), proof.log.head.checkpoint);
     writeFileSync(join(work, 'token.b64'), `${proof.log.head.timestamps[0].token}\n`);
@@ -201,21 +291,64 @@ describe('svc verify FILE --policy P --tsa-ca PEM', () => {
     lines[i] = `${dash} ${name} ${flip(sig, 40)}`;
     return `${body}\n${lines.join('\n')}\n`;
   };
-  const withHead = (head: Record<string, unknown>) => ({ ...proof, log: { ...proof.log, head: { ...proof.log.head, ...head } } });
+  const withHead = (head: Record<string, unknown>) => ({
+    ...proof,
+    log: { ...proof.log, head: { ...proof.log.head, ...head } },
+  });
 
   const cases: Array<[string, () => Promise<[unknown, string[]]>, RegExp]> = [
-    ['a changed head leaf hash', async () => [withHead({ leaf_hash: sha('other leaf') }), []], /head_leaf: the head leaf of the log's checkpoint hashes to/],
-    ['a changed head inclusion path', async () => [withHead({ audit_path: [sha('x'), ...proof.log.head.audit_path.slice(1)] }), []], /head_inclusion: the audit path does not lead/],
-    ['a head note signature that does not verify', async () => [withHead({ checkpoint: brokenLine(proof.log.head.checkpoint, 0) }), []], /head_signature: the head note is not signed by the platform key/],
-    ['a cosignature that does not verify', async () => [withHead({ checkpoint: brokenLine(proof.log.head.checkpoint, 1) }), []], /head_cosignature: the cosignature line of witness witness\.test\/independent/],
-    ['a quorum unmet under a stricter policy', async () => {
-      const { publicKey } = generateKeyPairSync('ed25519');
-      const raw = publicKey.export({ format: 'der', type: 'spki' }).subarray(-32);
-      const w3 = vkeyFor('witness.test/third', 0x04, raw);
-      return [proof, ['--policy', file(policy([`witness witness.test/third ${w3}`, `group three all ${w1.name} ${a2Witness.name} witness.test/third`], 'three'), 'policy')]];
-    }, /head_quorum: not met: the policy requires all of/],
-    ['a token from another CA', async () => [withHead({ timestamps: [await foreignToken(bodyOf(proof.log.head.checkpoint))] }), []], /head_timestamp: no timestamp token chains to a trusted TSA root/],
-    ['a wrong TSA root', async () => [proof, ['--tsa-ca', file(tsa.otherCaPem, 'pem')]], /head_timestamp: no timestamp token chains to a trusted TSA root/],
+    [
+      'a changed head leaf hash',
+      async () => [withHead({ leaf_hash: sha('other leaf') }), []],
+      /head_leaf: the head leaf of the log's checkpoint hashes to/,
+    ],
+    [
+      'a changed head inclusion path',
+      async () => [withHead({ audit_path: [sha('x'), ...proof.log.head.audit_path.slice(1)] }), []],
+      /head_inclusion: the audit path does not lead/,
+    ],
+    [
+      'a head note signature that does not verify',
+      async () => [withHead({ checkpoint: brokenLine(proof.log.head.checkpoint, 0) }), []],
+      /head_signature: the head note is not signed by the platform key/,
+    ],
+    [
+      'a cosignature that does not verify',
+      async () => [withHead({ checkpoint: brokenLine(proof.log.head.checkpoint, 1) }), []],
+      /head_cosignature: the cosignature line of witness witness\.test\/independent/,
+    ],
+    [
+      'a quorum unmet under a stricter policy',
+      async () => {
+        const { publicKey } = generateKeyPairSync('ed25519');
+        const raw = publicKey.export({ format: 'der', type: 'spki' }).subarray(-32);
+        const w3 = vkeyFor('witness.test/third', 0x04, raw);
+        return [
+          proof,
+          [
+            '--policy',
+            file(
+              policy(
+                [`witness witness.test/third ${w3}`, `group three all ${w1.name} ${a2Witness.name} witness.test/third`],
+                'three',
+              ),
+              'policy',
+            ),
+          ],
+        ];
+      },
+      /head_quorum: not met: the policy requires all of/,
+    ],
+    [
+      'a token from another CA',
+      async () => [withHead({ timestamps: [await foreignToken(bodyOf(proof.log.head.checkpoint))] }), []],
+      /head_timestamp: no timestamp token chains to a trusted TSA root/,
+    ],
+    [
+      'a wrong TSA root',
+      async () => [proof, ['--tsa-ca', file(tsa.otherCaPem, 'pem')]],
+      /head_timestamp: no timestamp token chains to a trusted TSA root/,
+    ],
   ];
   for (const [what, make, named] of cases) {
     it(`exits 1 naming the broken link: ${what}`, async () => {
@@ -232,7 +365,12 @@ describe('svc verify FILE --policy P --tsa-ca PEM', () => {
 
 /** `svc verify` in its text form (no --json), as a reader sees it. */
 async function verifyText(proofFile: string, ...flags: string[]): Promise<string> {
-  const p = Bun.spawn(['bun', 'src/cli/index.ts', '--data-dir', dir, 'verify', proofFile, ...flags], { cwd: join(import.meta.dir, '..', '..'), stdout: 'pipe', stderr: 'pipe', env: { ...process.env, SVC_LOG_LEVEL: 'warn' } });
+  const p = Bun.spawn(['bun', 'src/cli/index.ts', '--data-dir', dir, 'verify', proofFile, ...flags], {
+    cwd: join(import.meta.dir, '..', '..'),
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: { ...process.env, SVC_LOG_LEVEL: 'warn' },
+  });
   const out = await new Response(p.stdout).text();
   await p.exited;
   return out;
@@ -248,13 +386,25 @@ async function foreignToken(body: string): Promise<{ token: string; gen_time: st
     return out;
   };
   const query = await run('ts', '-query', '-data', data, '-sha256', '-cert');
-  const reply = Buffer.from(await (await fetch(otherTsa.url, { method: 'POST', headers: { 'content-type': 'application/timestamp-query' }, body: query })).arrayBuffer());
+  const reply = Buffer.from(
+    await (
+      await fetch(otherTsa.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/timestamp-query' },
+        body: query,
+      })
+    ).arrayBuffer(),
+  );
   const replyFile = file('', 'tsr');
   writeFileSync(replyFile, reply);
   const token = await run('ts', '-reply', '-in', replyFile, '-token_out');
   const text = (await run('ts', '-reply', '-in', replyFile, '-text')).toString();
   const m = /Time stamp: (.+)/.exec(text)!;
-  return { token: token.toString('base64'), gen_time: new Date(m[1]!).toISOString().replace('.000Z', 'Z'), tsa: otherTsa.url };
+  return {
+    token: token.toString('base64'),
+    gen_time: new Date(m[1]!).toISOString().replace('.000Z', 'Z'),
+    tsa: otherTsa.url,
+  };
 }
 
 describe('the proof page', () => {
@@ -269,14 +419,20 @@ describe('the proof page', () => {
       expect(await page.locator('#verdict').getAttribute('data-valid')).toBe('true');
       expect(await page.locator('#head-status').getAttribute('data-head')).toBe('checked');
       const sentence = await page.locator('#head-status').textContent();
-      expect(sentence).toMatch(/existed no later than \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC according to Test TSA, cosigned by witness\.test\/independent, .*as the head note names them/);
-      const lines = await page.locator('.card:has(#head-status) li').evaluateAll((els) => els.map((e) => `${e.getAttribute('data-check')}=${e.getAttribute('data-ok')}`));
-      expect(lines).toEqual(expect.arrayContaining([
-        "Head leaf is the hash of the log's checkpoint=true",
-        'Head signed by the platform key (C2SP signed note)=true',
-        'RFC 3161 time-stamp token verifies over the head=true',
-        'Whose trust was applied=true',
-      ]));
+      expect(sentence).toMatch(
+        /existed no later than \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC according to Test TSA, cosigned by witness\.test\/independent, .*as the head note names them/,
+      );
+      const lines = await page
+        .locator('.card:has(#head-status) li')
+        .evaluateAll((els) => els.map((e) => `${e.getAttribute('data-check')}=${e.getAttribute('data-ok')}`));
+      expect(lines).toEqual(
+        expect.arrayContaining([
+          "Head leaf is the hash of the log's checkpoint=true",
+          'Head signed by the platform key (C2SP signed note)=true',
+          'RFC 3161 time-stamp token verifies over the head=true',
+          'Whose trust was applied=true',
+        ]),
+      );
       expect(lines.filter((l) => l.endsWith('=false'))).toEqual([]);
       expect(await page.locator('.card:has(#head-status)').textContent()).toContain('No outside trust was applied');
     } finally {
@@ -288,13 +444,23 @@ describe('the proof page', () => {
 describe('every document kind carries and verifies its head', () => {
   it('an audit event (GET /v1/audit/events/{id}) under the verifier policy and TSA roots', async () => {
     const t = await newTenant(a1.dataDir, 'audit.head.test');
-    expect((await call(a1, 'POST', '/v1/audit/orgs', { key: t.key, body: { organization_id: 'org-h' } })).status).toBe(201);
-    const e = await call(a1, 'POST', '/v1/audit/events', { key: t.key, body: { organization_id: 'org-h', action: 'user.login', actor: { type: 'user', id: 'u1' } }, headers: { 'idempotency-key': 'head-1' } });
+    expect((await call(a1, 'POST', '/v1/audit/orgs', { key: t.key, body: { organization_id: 'org-h' } })).status).toBe(
+      201,
+    );
+    const e = await call(a1, 'POST', '/v1/audit/events', {
+      key: t.key,
+      body: { organization_id: 'org-h', action: 'user.login', actor: { type: 'user', id: 'u1' } },
+      headers: { 'idempotency-key': 'head-1' },
+    });
     expect(e.status).toBe(201);
-    const ev = await until(async () => {
-      const r = await call(a1, 'GET', `/v1/audit/events/${e.body.event_id}`, { key: t.key });
-      return r.status === 200 && r.body.log?.head?.checkpoint && r.body;
-    }, 30_000, 50);
+    const ev = await until(
+      async () => {
+        const r = await call(a1, 'GET', `/v1/audit/events/${e.body.event_id}`, { key: t.key });
+        return r.status === 200 && r.body.log?.head?.checkpoint && r.body;
+      },
+      30_000,
+      50,
+    );
     const r = await verify(file(ev), '--policy', policyFile, '--tsa-ca', tsa.caFile);
     expect([r.code, r.json.kind, r.json.witnessed_by]).toEqual([0, 'audit_event', [w1.name, a2Witness.name]]);
     expect(r.json.existed_no_later_than).toBe(ev.log.head.timestamps[0].gen_time);
@@ -304,16 +470,28 @@ describe('every document kind carries and verifies its head', () => {
     const t = await newTenant(a1.dataDir, 'trace.head.test', 'read,write', 'enterprise');
     const post = (path: string, body: unknown) => call(a1, 'POST', path, { key: t.key, body });
     const traceId = (await post('/v1/traces', { label: 'Claim 7' })).body.trace_id;
-    for (let i = 0; i < 3; i++) expect((await post('/v1/events', { event_type: 'claim.step', payload: { i }, trace_id: traceId })).status).toBe(201);
+    for (let i = 0; i < 3; i++)
+      expect((await post('/v1/events', { event_type: 'claim.step', payload: { i }, trace_id: traceId })).status).toBe(
+        201,
+      );
     expect((await post(`/v1/traces/${traceId}/seal`, undefined)).status).toBe(202);
-    const bundle = await until(async () => {
-      const b = (await call(a1, 'GET', `/v1/traces/${traceId}/proof`, { key: t.key })).body;
-      return b.seal?.log?.head?.checkpoint && b.items.every((i: any) => i.log?.head?.checkpoint) && b;
-    }, 30_000, 50);
+    const bundle = await until(
+      async () => {
+        const b = (await call(a1, 'GET', `/v1/traces/${traceId}/proof`, { key: t.key })).body;
+        return b.seal?.log?.head?.checkpoint && b.items.every((i: any) => i.log?.head?.checkpoint) && b;
+      },
+      30_000,
+      50,
+    );
     const r = await verify(file(bundle), '--policy', policyFile, '--tsa-ca', tsa.caFile);
     expect([r.code, r.json.kind, r.json.witnessed_by]).toEqual([0, 'trace_bundle', [w1.name, a2Witness.name]]);
-    expect(r.json.checks.filter((c: { check: string; ok: boolean }) => c.check === 'head_quorum' && c.ok)).toHaveLength(4);
-    const res = await fetch(`${a1.url}/v1/traces/${traceId}/proof.pdf`, { headers: { authorization: `Bearer ${t.key}` }, tls: { rejectUnauthorized: false } } as RequestInit);
+    expect(r.json.checks.filter((c: { check: string; ok: boolean }) => c.check === 'head_quorum' && c.ok)).toHaveLength(
+      4,
+    );
+    const res = await fetch(`${a1.url}/v1/traces/${traceId}/proof.pdf`, {
+      headers: { authorization: `Bearer ${t.key}` },
+      tls: { rejectUnauthorized: false },
+    } as RequestInit);
     expect(res.status).toBe(200);
     const pdf = file('', 'pdf');
     writeFileSync(pdf, Buffer.from(await res.arrayBuffer()));
@@ -321,7 +499,9 @@ describe('every document kind carries and verifies its head', () => {
     const p = Bun.spawn(['pdftotext', pdf, '-'], { stdout: 'pipe' });
     const text = (await new Response(p.stdout).text()).replace(/\s+/g, ' ');
     const when = bundle.seal.log.head.timestamps[0].gen_time.slice(0, 19).replace('T', ' ');
-    expect(text).toContain(`existed no later than ${when} UTC according to Test TSA, cosigned by ${w1.name}, ${a2Witness.name}.`);
+    expect(text).toContain(
+      `existed no later than ${when} UTC according to Test TSA, cosigned by ${w1.name}, ${a2Witness.name}.`,
+    );
     expect(text).toContain(`Head size ${bundle.seal.log.head.tree_size}`);
     expect(text.replace(/ /g, '')).toContain(bundle.seal.log.head.root_hash);
     expect(text).toContain("VALID when this PDF was made, against the appliance's witness policy and TSA roots");
@@ -334,7 +514,8 @@ describe('fork', () => {
     const before = await complete(id);
     await a1.stop();
     const env = open({ path: join(a1.dataDir, 'db'), maxDbs: 128 });
-    const db = (name: string, binary = false) => env.openDB({ name, keyEncoding: 'ordered-binary', ...(binary ? { encoding: 'binary' as const } : {}) });
+    const db = (name: string, binary = false) =>
+      env.openDB({ name, keyEncoding: 'ordered-binary', ...(binary ? { encoding: 'binary' as const } : {}) });
     const num = db('tlog_log_ids').get(['', 'head']) as number;
     const runs = db('tlog_leaf_runs', true);
     const nodes = db('tlog_nodes', true);

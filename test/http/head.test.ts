@@ -33,11 +33,18 @@ const bodyOf = (note: string) => note.slice(0, note.indexOf('\n\n') + 1);
 async function tenantCheckpointCovering(eventId: string) {
   return until(async () => {
     const p = await call(a1, 'GET', `/v1/proof/event/${eventId}`);
-    return p.status === 200 && p.body.log?.tree_size && (await call(a1, 'GET', '/v1/log/checkpoint', { key: a1.apiKey })).body;
+    return (
+      p.status === 200 &&
+      p.body.log?.tree_size &&
+      (await call(a1, 'GET', '/v1/log/checkpoint', { key: a1.apiKey })).body
+    );
   }, 20_000);
 }
 async function ingest(): Promise<string> {
-  const r = await call(a1, 'POST', '/v1/events', { key: a1.apiKey, body: { event_type: 'head.test', payload: { at: Date.now() } } });
+  const r = await call(a1, 'POST', '/v1/events', {
+    key: a1.apiKey,
+    body: { event_type: 'head.test', payload: { at: Date.now() } },
+  });
   expect(r.status).toBe(201);
   return r.body.event_id;
 }
@@ -45,7 +52,11 @@ async function ingest(): Promise<string> {
 async function publishedCovering(): Promise<{ head: any; cp: any }> {
   const cp = await tenantCheckpointCovering(await ingest());
   const inc = await until(async () => {
-    const r = await call(a1, 'GET', `/v1/proof/head/inclusion?origin=${encodeURIComponent(cp.origin)}&size=${cp.tree_size}`);
+    const r = await call(
+      a1,
+      'GET',
+      `/v1/proof/head/inclusion?origin=${encodeURIComponent(cp.origin)}&size=${cp.tree_size}`,
+    );
     return r.status === 200 && r.body;
   }, 20_000);
   const head = (await call(a1, 'GET', `/v1/proof/head/checkpoint?tree_size=${inc.tree_size}`)).body;
@@ -59,19 +70,28 @@ beforeAll(async () => {
   a2Witness = (await call(a2, 'GET', '/.well-known/svc-witness-key')).body;
   const dir = ownedDir();
   const policy = join(dir, 'policy.txt');
-  writeFileSync(policy, [
-    `witness ${w1.name} ${w1.vkey} ${w1.url}`,
-    `witness ${a2Witness.name} ${a2Witness.vkey} ${a2.url}/witness`,
-    `group both all ${w1.name} ${a2Witness.name}`,
-    'quorum both',
-    '',
-  ].join('\n'));
+  writeFileSync(
+    policy,
+    [
+      `witness ${w1.name} ${w1.vkey} ${w1.url}`,
+      `witness ${a2Witness.name} ${a2Witness.vkey} ${a2.url}/witness`,
+      `group both all ${w1.name} ${a2Witness.name}`,
+      'quorum both',
+      '',
+    ].join('\n'),
+  );
   // The TSAs' anchors: both CAs, so that a bad reply is refused for what it is (imprint, EKU), not for its chain.
   const anchors = join(dir, 'tsa-ca.pem');
   writeFileSync(anchors, tsa.caPem + badTsa.caPem);
   a1 = await startServer({
     dataDir: dir,
-    env: { ...C, SVC_WITNESS_POLICY_FILE: policy, SVC_WITNESS_CA_FILE: join(a2.dataDir, 'tls', 'cert.pem'), SVC_TSA_URLS: `${tsa.url},${badTsa.url}`, SVC_TSA_CA_FILE: anchors },
+    env: {
+      ...C,
+      SVC_WITNESS_POLICY_FILE: policy,
+      SVC_WITNESS_CA_FILE: join(a2.dataDir, 'tls', 'cert.pem'),
+      SVC_TSA_URLS: `${tsa.url},${badTsa.url}`,
+      SVC_TSA_CA_FILE: anchors,
+    },
   });
   const pk = (await call(a1, 'GET', '/.well-known/svc-platform-key')).body;
   platformKey = Buffer.from(pk.public_key, 'base64url');
@@ -93,7 +113,9 @@ describe('head log: keys and reserved names', () => {
     const pk = (await call(a1, 'GET', '/.well-known/svc-platform-key')).body;
     expect(headOrigin).toBe(`localhost:${a1.port}/head`);
     const id = sha(Buffer.concat([Buffer.from(`${headOrigin}\n\x01`), platformKey])).slice(0, 8);
-    expect(pk.note_verifier_key).toBe(`${headOrigin}+${id}+${Buffer.concat([Buffer.from([1]), platformKey]).toString('base64')}`);
+    expect(pk.note_verifier_key).toBe(
+      `${headOrigin}+${id}+${Buffer.concat([Buffer.from([1]), platformKey]).toString('base64')}`,
+    );
   });
   it('refuses the tenant domains head, operator and witness (CLI exit 1, invalid_payload)', async () => {
     for (const domain of ['head', 'operator', 'witness']) {
@@ -117,7 +139,11 @@ describe('head publication with two witnesses and a TSA', () => {
     const { head } = first;
     expect(head.origin).toBe(headOrigin);
     const body = bodyOf(head.checkpoint);
-    expect(checkpointLines(body)).toEqual({ origin: headOrigin, size: head.tree_size, root: Buffer.from(head.root_hash, 'hex') });
+    expect(checkpointLines(body)).toEqual({
+      origin: headOrigin,
+      size: head.tree_size,
+      root: Buffer.from(head.root_hash, 'hex'),
+    });
     // The platform signature line first, then one cosignature line per witness.
     const lines = head.checkpoint.slice(body.length + 1, -1).split('\n');
     expect(lines.length).toBe(3);
@@ -131,7 +157,9 @@ describe('head publication with two witnesses and a TSA', () => {
       { witness: a2Witness.name, key_id: a2Witness.vkey.split('+')[1], time: t2 },
     ]);
     expect(w1.state(headOrigin)!.size).toBeGreaterThanOrEqual(head.tree_size);
-    const listed = (await cli(a2.dataDir, 'witness', 'list')).json.logs.find((l: { origin: string }) => l.origin === headOrigin);
+    const listed = (await cli(a2.dataDir, 'witness', 'list')).json.logs.find(
+      (l: { origin: string }) => l.origin === headOrigin,
+    );
     expect(listed.size).toBeGreaterThanOrEqual(head.tree_size);
   });
 
@@ -153,10 +181,18 @@ describe('head publication with two witnesses and a TSA', () => {
     const byCp = (await call(a1, 'GET', `/v1/proof/head/inclusion?${q}`)).body;
     expect(byCp.leaf_hash).toBe(leaf.toString('hex'));
     expect(byCp.root_hash).toBe(head.root_hash);
-    expect(inclusionOk(byCp.leaf_index, head.tree_size, leaf, hexes(byCp.audit_path), Buffer.from(head.root_hash, 'hex'))).toBe(true);
-    const byIndex = (await call(a1, 'GET', `/v1/proof/head/inclusion?leaf_index=${byCp.leaf_index}&tree_size=${head.tree_size}`)).body;
+    expect(
+      inclusionOk(byCp.leaf_index, head.tree_size, leaf, hexes(byCp.audit_path), Buffer.from(head.root_hash, 'hex')),
+    ).toBe(true);
+    const byIndex = (
+      await call(a1, 'GET', `/v1/proof/head/inclusion?leaf_index=${byCp.leaf_index}&tree_size=${head.tree_size}`)
+    ).body;
     expect(byIndex).toEqual(byCp);
-    const unknown = await call(a1, 'GET', `/v1/proof/head/inclusion?origin=${encodeURIComponent(cp.origin)}&size=${cp.tree_size + 1000}`);
+    const unknown = await call(
+      a1,
+      'GET',
+      `/v1/proof/head/inclusion?origin=${encodeURIComponent(cp.origin)}&size=${cp.tree_size + 1000}`,
+    );
     expect([unknown.status, unknown.body.error]).toEqual([404, 'leaf_not_found']);
     const beyond = await call(a1, 'GET', `/v1/proof/head/inclusion?leaf_index=0&tree_size=${head.tree_size + 1000}`);
     expect([beyond.status, beyond.body.error]).toEqual([400, 'invalid_tree_size']);
@@ -168,7 +204,15 @@ describe('head publication with two witnesses and a TSA', () => {
     expect(n).toBeGreaterThan(m);
     const c = (await call(a1, 'GET', `/v1/proof/head/consistency?first=${m}&second=${n}`)).body;
     expect([c.first_root, c.second_root]).toEqual([first.head.root_hash, later.head.root_hash]);
-    expect(consistencyOk(m, n, hexes(c.consistency_path), Buffer.from(c.first_root, 'hex'), Buffer.from(c.second_root, 'hex'))).toBe(true);
+    expect(
+      consistencyOk(
+        m,
+        n,
+        hexes(c.consistency_path),
+        Buffer.from(c.first_root, 'hex'),
+        Buffer.from(c.second_root, 'hex'),
+      ),
+    ).toBe(true);
     expect((await call(a1, 'GET', `/v1/proof/head/checkpoint?tree_size=${m}`)).body).toEqual(first.head);
   });
 });
@@ -180,10 +224,19 @@ describe('head tiles (C2SP tlog-tiles under /tlog/head)', () => {
     expect([cp.status, cp.text]).toEqual([200, head.checkpoint]);
     const n = head.tree_size;
     expect(n).toBeLessThan(256);
-    const res = await fetch(`${a1.url}/tlog/head/tile/0/000.p/${n}`, { tls: { rejectUnauthorized: false } } as RequestInit);
+    const res = await fetch(`${a1.url}/tlog/head/tile/0/000.p/${n}`, {
+      tls: { rejectUnauthorized: false },
+    } as RequestInit);
     const hashes = Buffer.from(await res.arrayBuffer());
     expect(hashes.length).toBe(32 * n);
-    const bundle = Buffer.from(await (await fetch(`${a1.url}/tlog/head/tile/entries/000.p/${n}`, { tls: { rejectUnauthorized: false }, headers: { 'accept-encoding': 'identity' } } as RequestInit)).arrayBuffer());
+    const bundle = Buffer.from(
+      await (
+        await fetch(`${a1.url}/tlog/head/tile/entries/000.p/${n}`, {
+          tls: { rejectUnauthorized: false },
+          headers: { 'accept-encoding': 'identity' },
+        } as RequestInit)
+      ).arrayBuffer(),
+    );
     const leaves: Buffer[] = [];
     for (let o = 0; o < bundle.length; ) {
       const len = bundle.readUInt16BE(o);
@@ -212,7 +265,10 @@ describe('trusted time: bad TSA replies are never kept', () => {
       expect(badTsa.requests).toBeGreaterThan(asked);
       expect(head.timestamps.map((t: { tsa: string }) => t.tsa)).toEqual([tsa.url]);
       const reason = { wrong_imprint: 'imprint', no_eku: 'eku', other_ca: 'chain' }[mode];
-      await until(() => a1.output().includes(`"source":"tsa ${badTsa.url}"`) && a1.output().includes(`(${reason})`), 10_000);
+      await until(
+        () => a1.output().includes(`"source":"tsa ${badTsa.url}"`) && a1.output().includes(`(${reason})`),
+        10_000,
+      );
     }, 30_000);
   }
 });
@@ -229,7 +285,10 @@ describe('a witness down', () => {
       return r.status === 409 && r;
     }, 20_000);
     expect([pending.body.error, Number(pending.headers.get('retry-after'))]).toEqual(['leaf_pending', 2]);
-    await until(() => new RegExp(`"source":"witness ${esc(a2Witness.name)}[^"]*".*unreachable`).test(a1.output()), 20_000);
+    await until(
+      () => new RegExp(`"source":"witness ${esc(a2Witness.name)}[^"]*".*unreachable`).test(a1.output()),
+      20_000,
+    );
     const before = (await headNow()).body.tree_size;
     for (let i = 0; i < 3; i++) await ingest();
     expect((await headNow()).body.tree_size).toBe(before);
@@ -249,7 +308,8 @@ describe('fork', () => {
     await a1.stop();
     // An operator with file access rewrites the head log's first leaf and lets the appliance rebuild the tree over it.
     const env = open({ path: join(a1.dataDir, 'db'), maxDbs: 128 });
-    const db = (name: string, binary = false) => env.openDB({ name, keyEncoding: 'ordered-binary', ...(binary ? { encoding: 'binary' as const } : {}) });
+    const db = (name: string, binary = false) =>
+      env.openDB({ name, keyEncoding: 'ordered-binary', ...(binary ? { encoding: 'binary' as const } : {}) });
     const num = db('tlog_log_ids').get(['', 'head']) as number;
     const runs = db('tlog_leaf_runs', true);
     const nodes = db('tlog_nodes', true);

@@ -9,7 +9,10 @@ function cmp(a: string, b: string): number {
 export function canonicalJson(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(canonicalJson).join(',')}]`;
   if (v && typeof v === 'object') {
-    return `{${Object.keys(v).sort(cmp).map((k) => `${JSON.stringify(k)}:${canonicalJson((v as any)[k])}`).join(',')}}`;
+    return `{${Object.keys(v)
+      .sort(cmp)
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson((v as any)[k])}`)
+      .join(',')}}`;
   }
   return JSON.stringify(v);
 }

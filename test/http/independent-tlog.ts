@@ -71,13 +71,24 @@ export function noteOk(note: string, name: string, publicKey: Buffer): boolean {
   if (at < 0 || !note.endsWith('\n')) return false;
   const body = note.slice(0, at + 1);
   const id = sha(Buffer.from(name, 'utf8'), Buffer.from([0x0a, 0x01]), publicKey).subarray(0, 4);
-  const spki = createPublicKey({ key: Buffer.concat([Buffer.from('302a300506032b6570032100', 'hex'), publicKey]), format: 'der', type: 'spki' });
-  return note.slice(at + 2, -1).split('\n').some((line) => {
-    const m = /^\u2014 (\S+) ([A-Za-z0-9+/=]+)$/.exec(line);
-    if (!m || m[1] !== name) return false;
-    const raw = Buffer.from(m[2]!, 'base64');
-    return raw.length === 68 && raw.subarray(0, 4).equals(id) && verify(null, Buffer.from(body, 'utf8'), spki, raw.subarray(4));
+  const spki = createPublicKey({
+    key: Buffer.concat([Buffer.from('302a300506032b6570032100', 'hex'), publicKey]),
+    format: 'der',
+    type: 'spki',
   });
+  return note
+    .slice(at + 2, -1)
+    .split('\n')
+    .some((line) => {
+      const m = /^\u2014 (\S+) ([A-Za-z0-9+/=]+)$/.exec(line);
+      if (!m || m[1] !== name) return false;
+      const raw = Buffer.from(m[2]!, 'base64');
+      return (
+        raw.length === 68 &&
+        raw.subarray(0, 4).equals(id) &&
+        verify(null, Buffer.from(body, 'utf8'), spki, raw.subarray(4))
+      );
+    });
 }
 
 /** The three checkpoint lines of a note body. */

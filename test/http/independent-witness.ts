@@ -6,11 +6,18 @@ import { consistencyOk, leafHashOf, mth } from './independent-tlog';
 const sha = (...parts: Buffer[]) => createHash('sha256').update(Buffer.concat(parts)).digest();
 const rawPublic = (k: KeyObject) => Buffer.from(k.export({ format: 'der', type: 'spki' })).subarray(12);
 /** A raw 32-byte Ed25519 public key as a node:crypto key. */
-export const ed25519Public = (raw: Buffer): KeyObject => createPublicKey({ key: Buffer.concat([Buffer.from('302a300506032b6570032100', 'hex'), raw]), format: 'der', type: 'spki' });
+export const ed25519Public = (raw: Buffer): KeyObject =>
+  createPublicKey({
+    key: Buffer.concat([Buffer.from('302a300506032b6570032100', 'hex'), raw]),
+    format: 'der',
+    type: 'spki',
+  });
 
 /** signed-note: key id = SHA-256(name || 0x0A || type || public key)[:4]; vkey = name+hex(id)+base64(type || key). */
-export const keyIdFor = (name: string, type: number, pub: Buffer) => sha(Buffer.from(name), Buffer.from([0x0a, type]), pub).subarray(0, 4);
-export const vkeyFor = (name: string, type: number, pub: Buffer) => `${name}+${keyIdFor(name, type, pub).toString('hex')}+${Buffer.concat([Buffer.from([type]), pub]).toString('base64')}`;
+export const keyIdFor = (name: string, type: number, pub: Buffer) =>
+  sha(Buffer.from(name), Buffer.from([0x0a, type]), pub).subarray(0, 4);
+export const vkeyFor = (name: string, type: number, pub: Buffer) =>
+  `${name}+${keyIdFor(name, type, pub).toString('hex')}+${Buffer.concat([Buffer.from([type]), pub]).toString('base64')}`;
 
 /** signed-note vkey parts: the key material's base64 may itself hold `+`, so only the first two split. */
 export function vkeyParts(vkey: string): { name: string; id: string; raw: Buffer } {
@@ -19,7 +26,8 @@ export function vkeyParts(vkey: string): { name: string; id: string; raw: Buffer
 }
 
 /** tlog-cosignature v1 message: `cosignature/v1\ntime <t>\n` then the checkpoint body. */
-export const cosignedMessage = (body: string, time: number | bigint) => Buffer.from(`cosignature/v1\ntime ${time}\n${body}`);
+export const cosignedMessage = (body: string, time: number | bigint) =>
+  Buffer.from(`cosignature/v1\ntime ${time}\n${body}`);
 
 /**
  * Checks one cosignature line against a cosigner vkey (type 0x04) and the checkpoint body it covers; the
@@ -27,13 +35,16 @@ export const cosignedMessage = (body: string, time: number | bigint) => Buffer.f
  */
 export function cosignatureTimeOf(line: string, body: string, vkey: string): number | null {
   const { name, id, raw } = vkeyParts(vkey);
-  if (!name || raw.length !== 33 || raw[0] !== 0x04 || keyIdFor(name, 0x04, raw.subarray(1)).toString('hex') !== id) return null;
+  if (!name || raw.length !== 33 || raw[0] !== 0x04 || keyIdFor(name, 0x04, raw.subarray(1)).toString('hex') !== id)
+    return null;
   const m = /^\u2014 (\S+) ([A-Za-z0-9+/=]+)\n?$/.exec(line);
   if (!m || m[1] !== name) return null;
   const sig = Buffer.from(m[2]!, 'base64');
   if (sig.length !== 4 + 8 + 64 || !sig.subarray(0, 4).equals(Buffer.from(id, 'hex'))) return null;
   const time = sig.readBigUInt64BE(4);
-  return verify(null, cosignedMessage(body, time), ed25519Public(raw.subarray(1)), sig.subarray(12)) ? Number(time) : null;
+  return verify(null, cosignedMessage(body, time), ed25519Public(raw.subarray(1)), sig.subarray(12))
+    ? Number(time)
+    : null;
 }
 
 /** RFC 6962 §2.1.2 PROOF(m, D[n]) over leaf hashes, recursive as written there. */
@@ -42,7 +53,9 @@ export function consistencyProof(m: number, leaves: Buffer[]): Buffer[] {
     const n = d.length;
     if (mm === n) return b ? [] : [mth(d)];
     const k = 2 ** Math.ceil(Math.log2(n) - 1);
-    return mm <= k ? [...sub(mm, d.slice(0, k), b), mth(d.slice(k))] : [...sub(mm - k, d.slice(k), false), mth(d.slice(0, k))];
+    return mm <= k
+      ? [...sub(mm, d.slice(0, k), b), mth(d.slice(k))]
+      : [...sub(mm - k, d.slice(k), false), mth(d.slice(0, k))];
   };
   return m === 0 || m === leaves.length ? [] : sub(m, leaves, true);
 }
@@ -76,7 +89,8 @@ export function testLog(origin: string) {
 export type TestLog = ReturnType<typeof testLog>;
 
 /** The add-checkpoint request body: `old <size>`, the proof lines, an empty line, the note. */
-export const addCheckpointBody = (old: number, proof: Buffer[], note: string) => `old ${old}\n${proof.map((h) => `${h.toString('base64')}\n`).join('')}\n${note}`;
+export const addCheckpointBody = (old: number, proof: Buffer[], note: string) =>
+  `old ${old}\n${proof.map((h) => `${h.toString('base64')}\n`).join('')}\n${note}`;
 
 type Followed = { keyName: string; pub: Buffer; size: number; root: Buffer | null };
 
@@ -86,7 +100,8 @@ export function startIndependentWitness(name = 'witness.test/independent') {
   const pub = rawPublic(publicKey);
   const id = keyIdFor(name, 0x04, pub);
   const logs = new Map<string, Followed>();
-  const text = (status: number, body: string, type = 'text/plain') => new Response(body, { status, headers: { 'content-type': type } });
+  const text = (status: number, body: string, type = 'text/plain') =>
+    new Response(body, { status, headers: { 'content-type': type } });
 
   function addCheckpoint(req: string): Response {
     const cut = req.indexOf('\n\n');
@@ -95,7 +110,8 @@ export function startIndependentWitness(name = 'witness.test/independent') {
     const om = /^old (0|[1-9][0-9]*)$/.exec(oldLine ?? '');
     if (!om || proofLines.length > 63) return text(400, 'bad old line or proof too long');
     const proof = proofLines.map((l) => Buffer.from(l, 'base64'));
-    if (proof.some((h, i) => h.length !== 32 || h.toString('base64') !== proofLines[i])) return text(400, 'bad proof line');
+    if (proof.some((h, i) => h.length !== 32 || h.toString('base64') !== proofLines[i]))
+      return text(400, 'bad proof line');
     const note = req.slice(cut + 2);
     const origin = note.slice(0, note.indexOf('\n'));
     const log = logs.get(origin);
@@ -104,17 +120,25 @@ export function startIndependentWitness(name = 'witness.test/independent') {
     if (sep < 0 || !note.endsWith('\n')) return text(400, 'not a note');
     const body = note.slice(0, sep + 1);
     const logId = keyIdFor(log.keyName, 0x01, log.pub);
-    const signed = note.slice(sep + 2, -1).split('\n').some((line) => {
-      const m = /^\u2014 (\S+) ([A-Za-z0-9+/=]+)$/.exec(line);
-      if (!m || m[1] !== log.keyName) return false;
-      const raw = Buffer.from(m[2]!, 'base64');
-      return raw.length === 68 && raw.subarray(0, 4).equals(logId) && verify(null, Buffer.from(body), ed25519Public(log.pub), raw.subarray(4));
-    });
+    const signed = note
+      .slice(sep + 2, -1)
+      .split('\n')
+      .some((line) => {
+        const m = /^\u2014 (\S+) ([A-Za-z0-9+/=]+)$/.exec(line);
+        if (!m || m[1] !== log.keyName) return false;
+        const raw = Buffer.from(m[2]!, 'base64');
+        return (
+          raw.length === 68 &&
+          raw.subarray(0, 4).equals(logId) &&
+          verify(null, Buffer.from(body), ed25519Public(log.pub), raw.subarray(4))
+        );
+      });
     if (!signed) return text(403, 'no valid log signature');
     const lines = body.split('\n');
     const size = Number(lines[1]);
     const root = Buffer.from(lines[2] ?? '', 'base64');
-    if (lines[0] !== origin || !/^(0|[1-9][0-9]*)$/.test(lines[1] ?? '') || root.length !== 32) return text(400, 'not a checkpoint');
+    if (lines[0] !== origin || !/^(0|[1-9][0-9]*)$/.test(lines[1] ?? '') || root.length !== 32)
+      return text(400, 'not a checkpoint');
     const old = Number(om[1]);
     if (old > size) return text(400, 'old size above the checkpoint size');
     // No await from here to the update: the check and the new state are one step.

@@ -20,15 +20,18 @@ afterAll(async () => {
   cleanup(dir);
 });
 
-const ingest = (body: unknown, headers: Record<string, string> = {}) => call(s, 'POST', '/v1/events', { key, body, headers });
-const written = (id: string) => until(async () => {
-  const r = await call(s, 'GET', `/v1/events/${id}`, { key });
-  return r.status === 200 ? r : null;
-});
+const ingest = (body: unknown, headers: Record<string, string> = {}) =>
+  call(s, 'POST', '/v1/events', { key, body, headers });
+const written = (id: string) =>
+  until(async () => {
+    const r = await call(s, 'GET', `/v1/events/${id}`, { key });
+    return r.status === 200 ? r : null;
+  });
 
 describe('POST /v1/events', () => {
   it('answers 201 {event_id, ingested_at} and the worker writes a row whose hashes recompute', async () => {
-    const raw = '{"event_type":"order.created","event_time":"2026-01-02T03:04:05Z","payload":{"b":1,"10":"x","a":{"z":[1,{"y":null}],"2":true},"2":"é"}}';
+    const raw =
+      '{"event_type":"order.created","event_time":"2026-01-02T03:04:05Z","payload":{"b":1,"10":"x","a":{"z":[1,{"y":null}],"2":true},"2":"é"}}';
     const r = await call(s, 'POST', '/v1/events', { key, raw });
     expect(r.status).toBe(201);
     expect(Object.keys(r.body).sort()).toEqual(['event_id', 'ingested_at']);
@@ -38,10 +41,34 @@ describe('POST /v1/events', () => {
     expect(g.payload_hash).toBe(sha(canonicalJson(payload)));
     // event_hash follows the request text, integer-like keys included.
     expect(g.event_hash).toBe(sha('{"b":1,"10":"x","a":{"z":[1,{"y":null}],"2":true},"2":"é"}'));
-    const envelope = { v: 1, event_id: g.event_id, tenant_id: tenantId, api_key_id: g.api_key_id, user_id: null, ingested_at: g.ingested_at, event_type: 'order.created', event_time: '2026-01-02T03:04:05Z', payload, idempotency_key: null, payload_hash: g.payload_hash };
+    const envelope = {
+      v: 1,
+      event_id: g.event_id,
+      tenant_id: tenantId,
+      api_key_id: g.api_key_id,
+      user_id: null,
+      ingested_at: g.ingested_at,
+      event_type: 'order.created',
+      event_time: '2026-01-02T03:04:05Z',
+      payload,
+      idempotency_key: null,
+      payload_hash: g.payload_hash,
+    };
     expect(g.request_hash).toBe(sha(canonicalJson(envelope)));
-    expect(g).toMatchObject({ event_type: 'order.created', event_time: '2026-01-02T03:04:05Z', tenant_id: tenantId, retention_policy: 'regulatory', idempotency_key: null, ingested_at: r.body.ingested_at });
-    expect(g.organization).toMatchObject({ name: 'ledger.test', issuer_name: 'ledger.test', primary_domain: 'ledger.test', domain_verified: false });
+    expect(g).toMatchObject({
+      event_type: 'order.created',
+      event_time: '2026-01-02T03:04:05Z',
+      tenant_id: tenantId,
+      retention_policy: 'regulatory',
+      idempotency_key: null,
+      ingested_at: r.body.ingested_at,
+    });
+    expect(g.organization).toMatchObject({
+      name: 'ledger.test',
+      issuer_name: 'ledger.test',
+      primary_domain: 'ledger.test',
+      domain_verified: false,
+    });
     expect(g).not.toHaveProperty('user_id');
     expect(g).not.toHaveProperty('trace_id');
     expect(g).not.toHaveProperty('signature');
@@ -54,17 +81,38 @@ describe('POST /v1/events', () => {
     expect((await ingest({ event_type: 'é'.repeat(65), payload: {} })).body.error).toBe('invalid_event_type'); // 130 bytes
     const big = await ingest({ event_type: 'a', payload: { x: 'y'.repeat(65536) } });
     expect([big.status, big.body.error]).toEqual([400, 'payload_too_large']);
-    expect((await ingest({ event_type: 'a', payload: {}, event_time: 'yesterday' })).body.error).toBe('invalid_payload');
+    expect((await ingest({ event_type: 'a', payload: {}, event_time: 'yesterday' })).body.error).toBe(
+      'invalid_payload',
+    );
     const tr = await ingest({ event_type: 'a', payload: {}, trace_id: '01a203bd-4122-7381-89b1-e368180a5208' });
     expect([tr.status, tr.body.error]).toEqual([404, 'trace_not_found']);
     const scope = await newTenant(dir, 'readonly.test', 'read');
-    expect((await call(s, 'POST', '/v1/events', { key: scope.key, body: { event_type: 'a', payload: {} } })).body.error).toBe('insufficient_scope');
+    expect(
+      (await call(s, 'POST', '/v1/events', { key: scope.key, body: { event_type: 'a', payload: {} } })).body.error,
+    ).toBe('insufficient_scope');
   });
   it('checks the Idempotency-Key format before the API key', async () => {
-    const r = await call(s, 'POST', '/v1/events', { body: { event_type: 'a', payload: {} }, headers: { 'idempotency-key': 'k'.repeat(129) } });
+    const r = await call(s, 'POST', '/v1/events', {
+      body: { event_type: 'a', payload: {} },
+      headers: { 'idempotency-key': 'k'.repeat(129) },
+    });
     expect([r.status, r.body.error]).toEqual([400, 'invalid_idempotency_key']);
-    expect((await call(s, 'POST', '/v1/events', { body: { event_type: 'a', payload: {} }, headers: { 'idempotency-key': '   ' } })).body.error).toBe('invalid_idempotency_key');
-    expect((await call(s, 'POST', '/v1/events', { body: { event_type: 'a', payload: {} }, headers: { 'idempotency-key': 'ok' } })).body.error).toBe('missing_api_key');
+    expect(
+      (
+        await call(s, 'POST', '/v1/events', {
+          body: { event_type: 'a', payload: {} },
+          headers: { 'idempotency-key': '   ' },
+        })
+      ).body.error,
+    ).toBe('invalid_idempotency_key');
+    expect(
+      (
+        await call(s, 'POST', '/v1/events', {
+          body: { event_type: 'a', payload: {} },
+          headers: { 'idempotency-key': 'ok' },
+        })
+      ).body.error,
+    ).toBe('missing_api_key');
   });
 });
 
@@ -73,7 +121,10 @@ describe('idempotent ingest', () => {
     const body = { event_type: 'pay', payload: { amount: 5 }, event_time: '2026-05-01T00:00:00Z' };
     const a = await ingest(body, { 'idempotency-key': 'idem-1' });
     expect(a.status).toBe(201);
-    const b = await ingest({ payload: { amount: 5 }, event_time: '2026-05-01T00:00:00Z', event_type: 'pay' }, { 'idempotency-key': 'idem-1' });
+    const b = await ingest(
+      { payload: { amount: 5 }, event_time: '2026-05-01T00:00:00Z', event_type: 'pay' },
+      { 'idempotency-key': 'idem-1' },
+    );
     expect(b.status).toBe(201);
     expect(b.body).toEqual(a.body);
     expect(b.headers.get('idempotent-replayed')).toBe('true');
@@ -82,14 +133,20 @@ describe('idempotent ingest', () => {
   });
   it('409 idempotency_key_reuse_mismatch for a different event_type, event_time or payload', async () => {
     await ingest({ event_type: 'pay', payload: { amount: 1 } }, { 'idempotency-key': 'idem-2' });
-    for (const body of [{ event_type: 'refund', payload: { amount: 1 } }, { event_type: 'pay', payload: { amount: 2 } }, { event_type: 'pay', payload: { amount: 1 }, event_time: '2026-01-01T00:00:00Z' }]) {
+    for (const body of [
+      { event_type: 'refund', payload: { amount: 1 } },
+      { event_type: 'pay', payload: { amount: 2 } },
+      { event_type: 'pay', payload: { amount: 1 }, event_time: '2026-01-01T00:00:00Z' },
+    ]) {
       const r = await ingest(body, { 'idempotency-key': 'idem-2' });
       expect([r.status, r.body.error]).toEqual([409, 'idempotency_key_reuse_mismatch']);
     }
   });
   it('two concurrent requests with the same key produce one event', async () => {
     const body = { event_type: 'race', payload: { n: 1 } };
-    const replies = await Promise.all(Array.from({ length: 8 }, () => ingest(body, { 'idempotency-key': 'idem-race' })));
+    const replies = await Promise.all(
+      Array.from({ length: 8 }, () => ingest(body, { 'idempotency-key': 'idem-race' })),
+    );
     const ids = new Set(replies.filter((r) => r.status === 201).map((r) => r.body.event_id));
     expect(ids.size).toBe(1);
     for (const r of replies) expect([201, 202]).toContain(r.status);
@@ -102,7 +159,11 @@ describe('idempotent ingest', () => {
   it('is scoped to the API key', async () => {
     const k2 = await cli(dir, 'key', 'create', '--tenant', tenantId, '--name', 'second', '--scopes', 'write');
     const a = await ingest({ event_type: 'scoped', payload: {} }, { 'idempotency-key': 'shared' });
-    const b = await call(s, 'POST', '/v1/events', { key: k2.json.api_key, body: { event_type: 'scoped', payload: {} }, headers: { 'idempotency-key': 'shared' } });
+    const b = await call(s, 'POST', '/v1/events', {
+      key: k2.json.api_key,
+      body: { event_type: 'scoped', payload: {} },
+      headers: { 'idempotency-key': 'shared' },
+    });
     expect(b.status).toBe(201);
     expect(b.body.event_id).not.toBe(a.body.event_id);
   });
@@ -113,7 +174,10 @@ describe('GET /v1/events', () => {
   beforeAll(async () => {
     t = await newTenant(dir, 'list.test', 'read,write', 'enterprise');
     for (let i = 0; i < 7; i++) {
-      const r = await call(s, 'POST', '/v1/events', { key: t.key, body: { event_type: i % 2 ? 'odd' : 'even', payload: { i } } });
+      const r = await call(s, 'POST', '/v1/events', {
+        key: t.key,
+        body: { event_type: i % 2 ? 'odd' : 'even', payload: { i } },
+      });
       expect(r.status).toBe(201);
     }
     // The list is cached 30 s per query (SPEC), so each poll asks a query not seen before.
@@ -132,7 +196,14 @@ describe('GET /v1/events', () => {
     expect(p3.has_more).toBe(false);
     expect(p3.events).toHaveLength(1);
     const item = all.events[0];
-    expect(Object.keys(item).sort()).toEqual(['event_hash', 'event_id', 'event_type', 'ingested_at', 'payload_hash', 'retention_policy']);
+    expect(Object.keys(item).sort()).toEqual([
+      'event_hash',
+      'event_id',
+      'event_type',
+      'ingested_at',
+      'payload_hash',
+      'retention_policy',
+    ]);
   });
   it('clamps limit, treats page below 1 as 1, answers plain-text 400 for non-integers', async () => {
     expect((await call(s, 'GET', '/v1/events?limit=9999', { key: t.key })).body.limit).toBe(500);
@@ -171,7 +242,15 @@ describe('GET /v1/events/{id} and verify', () => {
     const g = (await written(id)).body;
     const v = (body: unknown) => call(s, 'POST', `/v1/events/${id}/verify`, { key, body });
     const byPayload = (await v({ payload: { a: 2, z: 1 } })).body;
-    expect(byPayload).toMatchObject({ event_id: id, match_result: true, matched_field: 'payload_hash', anchored_hash: g.payload_hash, submitted_hash: g.payload_hash, anchored_at: g.ingested_at, method: 'payload' });
+    expect(byPayload).toMatchObject({
+      event_id: id,
+      match_result: true,
+      matched_field: 'payload_hash',
+      anchored_hash: g.payload_hash,
+      submitted_hash: g.payload_hash,
+      anchored_at: g.ingested_at,
+      method: 'payload',
+    });
     expect(byPayload.organization.primary_domain).toBe('ledger.test');
     expect((await v({ payload_hash: g.request_hash })).body.matched_field).toBe('request_hash');
     expect((await v({ payload_hash: sha('{"z":1,"a":2}') })).body.matched_field).toBe('event_hash');
@@ -184,14 +263,26 @@ describe('GET /v1/events/{id} and verify', () => {
     const g = (await written(id)).body;
     expect(g.payload).toBeNull();
     const r = await call(s, 'POST', `/v1/events/${id}/verify`, { key, body: { payload: null } });
-    expect([r.status, r.body.match_result, r.body.matched_field, r.body.method, r.body.submitted_hash]).toEqual([200, true, 'payload_hash', 'payload', sha('null')]);
+    expect([r.status, r.body.match_result, r.body.matched_field, r.body.method, r.body.submitted_hash]).toEqual([
+      200,
+      true,
+      'payload_hash',
+      'payload',
+      sha('null'),
+    ]);
     const other = await call(s, 'POST', `/v1/events/${id}/verify`, { key, body: { payload: {} } });
     expect([other.status, other.body.match_result]).toEqual([200, false]);
   });
   it('400 bad_request for both, neither or a bad hash', async () => {
     const id = (await ingest({ event_type: 'v2', payload: {} })).body.event_id;
     await written(id);
-    for (const body of [{}, { payload_hash: null }, { payload: {}, payload_hash: 'a'.repeat(64) }, { payload: null, payload_hash: 'a'.repeat(64) }, { payload_hash: 'abc' }]) {
+    for (const body of [
+      {},
+      { payload_hash: null },
+      { payload: {}, payload_hash: 'a'.repeat(64) },
+      { payload: null, payload_hash: 'a'.repeat(64) },
+      { payload_hash: 'abc' },
+    ]) {
       const r = await call(s, 'POST', `/v1/events/${id}/verify`, { key, body });
       expect([r.status, r.body.error]).toEqual([400, 'bad_request']);
     }
@@ -205,16 +296,34 @@ describe('GET /v1/proof/event/{id}', () => {
     const p = await call(s, 'GET', `/v1/proof/event/${id}`);
     expect(p.status).toBe(200);
     expect(p.text).not.toContain('not-in-proof');
-    expect(p.body).toMatchObject({ event_id: id, algorithm: 'ed25519', payload_hash: g.payload_hash, ingested_at: g.ingested_at, signature_valid: true });
+    expect(p.body).toMatchObject({
+      event_id: id,
+      algorithm: 'ed25519',
+      payload_hash: g.payload_hash,
+      ingested_at: g.ingested_at,
+      signature_valid: true,
+    });
     const signed = Buffer.from(p.body.signed_payload, 'hex');
-    expect(signed.toString()).toBe(canonicalJson({ v: 1, event_id: id, tenant_id: tenantId, event_type: 'proof.me', payload_hash: g.payload_hash, request_hash: g.request_hash, ingested_at: g.ingested_at }));
+    expect(signed.toString()).toBe(
+      canonicalJson({
+        v: 1,
+        event_id: id,
+        tenant_id: tenantId,
+        event_type: 'proof.me',
+        payload_hash: g.payload_hash,
+        request_hash: g.request_hash,
+        ingested_at: g.ingested_at,
+      }),
+    );
     expect(verify(null, signed, pubKey(p.body.public_key), Buffer.from(p.body.signature, 'hex'))).toBe(true);
     expect(p.body.key_id).toBe(sha(Buffer.from(p.body.public_key, 'hex')).slice(0, 16));
     const keys = await call(s, 'GET', '/keys/ledger.test');
     expect(Buffer.from(keys.body.public_key, 'base64url').toString('hex')).toBe(p.body.public_key);
   });
   it('404 proof_not_found and 400 invalid_path_parameter', async () => {
-    expect((await call(s, 'GET', '/v1/proof/event/01a203bd-4122-7381-89b1-e368180a5208')).body.error).toBe('proof_not_found');
+    expect((await call(s, 'GET', '/v1/proof/event/01a203bd-4122-7381-89b1-e368180a5208')).body.error).toBe(
+      'proof_not_found',
+    );
     expect((await call(s, 'GET', '/v1/proof/event/xyz')).body.error).toBe('invalid_path_parameter');
   });
   it('keeps verifying events signed before a key rotation', async () => {
@@ -234,8 +343,14 @@ describe('GET /v1/proof/event/{id}', () => {
 describe('retention', () => {
   it('seals rows 30 days after expires_at, keeps verify and proof, unseals on a plan upgrade', async () => {
     const t = await newTenant(dir, 'retain.test', 'read,write', 'free'); // 30 days
-    const id = (await call(s, 'POST', '/v1/events', { key: t.key, body: { event_type: 'old', payload: { k: 1 } } })).body.event_id;
-    const g = (await until(async () => { const r = await call(s, 'GET', `/v1/events/${id}`, { key: t.key }); return r.status === 200 ? r : null; })).body;
+    const id = (await call(s, 'POST', '/v1/events', { key: t.key, body: { event_type: 'old', payload: { k: 1 } } }))
+      .body.event_id;
+    const g = (
+      await until(async () => {
+        const r = await call(s, 'GET', `/v1/events/${id}`, { key: t.key });
+        return r.status === 200 ? r : null;
+      })
+    ).body;
     expect(g.retention_policy).toBe('short');
     const at = Date.parse(g.ingested_at);
     // 59 days later: past expires_at but inside the 30-day grace: still returned.
@@ -244,12 +359,19 @@ describe('retention', () => {
     expect((await call(s, 'GET', `/v1/events/${id}`, { key: t.key })).status).toBe(200);
     const late = await cli(dir, 'retention', 'run', '--as-of', new Date(at + 61 * 86400_000).toISOString());
     expect(late.json.ledger_sealed).toBeGreaterThanOrEqual(1);
-    expect(Object.keys(late.json).sort()).toEqual(['audit_evacuated', 'audit_purged', 'ledger_sealed', 'ledger_unsealed']);
+    expect(Object.keys(late.json).sort()).toEqual([
+      'audit_evacuated',
+      'audit_purged',
+      'ledger_sealed',
+      'ledger_unsealed',
+    ]);
     const gone = await call(s, 'GET', `/v1/events/${id}`, { key: t.key });
     expect([gone.status, gone.body.error]).toEqual([410, 'retention_expired']);
     const list = await call(s, 'GET', '/v1/events?limit=100&event_type=old', { key: t.key });
     expect(list.body.events.map((e: any) => e.event_id)).not.toContain(id);
-    expect((await call(s, 'POST', `/v1/events/${id}/verify`, { key: t.key, body: { payload: { k: 1 } } })).body.match_result).toBe(true);
+    expect(
+      (await call(s, 'POST', `/v1/events/${id}/verify`, { key: t.key, body: { payload: { k: 1 } } })).body.match_result,
+    ).toBe(true);
     expect((await call(s, 'GET', `/v1/proof/event/${id}`)).body.signature_valid).toBe(true);
     await cli(dir, 'tenant', 'set-plan', t.tenantId, 'builder'); // 365 days cover the row again
     const back = await cli(dir, 'retention', 'run', '--as-of', new Date(at + 61 * 86400_000).toISOString());

@@ -25,7 +25,9 @@ afterAll(async () => {
 function appRoutes(): string[] {
   setConfig(loadConfig({ SVC_DATA_DIR: dir }));
   const app = buildApp(allRoutes());
-  return app.routes.map((r: { method: string; path: string }) => `${r.method.toUpperCase()} ${r.path.replace(/:(\w+)/g, '{$1}')}`).sort();
+  return app.routes
+    .map((r: { method: string; path: string }) => `${r.method.toUpperCase()} ${r.path.replace(/:(\w+)/g, '{$1}')}`)
+    .sort();
 }
 /** The codes an error response schema admits: a named error's const, a narrowed Error's enum, or a oneOf of those. */
 function errorCodes(schema: any): string[] {
@@ -81,7 +83,8 @@ describe('GET /openapi.json', () => {
       // The extensions that carry codes from the routes and guards to the generator do not leak into the document.
       expect(Object.keys(op).filter((k) => k.startsWith('x-'))).toEqual([]);
       // Every path parameter of the template is declared.
-      for (const [, name] of path.matchAll(/\{(\w+)\}/g)) expect(op.parameters.some((p: any) => p.in === 'path' && p.name === name)).toBe(true);
+      for (const [, name] of path.matchAll(/\{(\w+)\}/g))
+        expect(op.parameters.some((p: any) => p.in === 'path' && p.name === name)).toBe(true);
     }
   });
 
@@ -102,8 +105,12 @@ describe('GET /openapi.json', () => {
   it('adds what each guard answers: key errors and scopes, 402 on paid routes, the public limit, the viewer session', () => {
     const codes = (path: string, method: string, status: number): string[] =>
       errorCodes(doc.paths[path][method].responses[status]?.content['application/json'].schema);
-    expect(codes('/v1/events', 'post', 401)).toEqual(expect.arrayContaining(['missing_api_key', 'invalid_api_key', 'api_key_revoked']));
-    expect(codes('/v1/events', 'post', 403)).toEqual(expect.arrayContaining(['insufficient_scope', 'ip_not_allowed', 'feature_not_available']));
+    expect(codes('/v1/events', 'post', 401)).toEqual(
+      expect.arrayContaining(['missing_api_key', 'invalid_api_key', 'api_key_revoked']),
+    );
+    expect(codes('/v1/events', 'post', 403)).toEqual(
+      expect.arrayContaining(['insufficient_scope', 'ip_not_allowed', 'feature_not_available']),
+    );
     expect(codes('/v1/events', 'post', 402)).toEqual(['payment_required']);
     expect(codes('/v1/events', 'get', 402)).toEqual([]);
     expect(doc.paths['/v1/events'].get.description).toContain('Scope: read or write.');
@@ -112,7 +119,9 @@ describe('GET /openapi.json', () => {
     expect(doc.paths['/v1/portal/audit/events'].get.security).toEqual([{ portalSession: [] }]);
     expect(codes('/v1/portal/audit/events', 'get', 401)).toEqual(expect.arrayContaining(['invalid_or_used_link']));
     // Rate-limited routes carry the rate-limit headers on their answers, and Retry-After on 429.
-    expect(Object.keys(doc.paths['/v1/events'].post.responses['201'].headers)).toEqual(expect.arrayContaining(['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'Idempotent-Replayed']));
+    expect(Object.keys(doc.paths['/v1/events'].post.responses['201'].headers)).toEqual(
+      expect.arrayContaining(['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'Idempotent-Replayed']),
+    );
     expect(Object.keys(doc.paths['/v1/events'].post.responses['429'].headers)).toContain('Retry-After');
   });
 
@@ -138,21 +147,48 @@ describe('GET /openapi.json', () => {
   it('names the server and documents the audit query, including the 400 of a malformed cursor', async () => {
     expect(doc.servers).toEqual([expect.objectContaining({ url: '/' })]);
     const op = doc.paths['/v1/audit/events'].get;
-    expect(op.parameters.filter((p: any) => p.in === 'query').map((p: any) => p.name)).toEqual(expect.arrayContaining(['organization_id', 'cursor', 'limit']));
+    expect(op.parameters.filter((p: any) => p.in === 'query').map((p: any) => p.name)).toEqual(
+      expect.arrayContaining(['organization_id', 'cursor', 'limit']),
+    );
     expect(errorCodes(op.responses['400'].content['application/json'].schema)).toContain('bad_request');
     await call(s, 'POST', '/v1/audit/orgs', { key: s.apiKey, body: { organization_id: 'doc-org' } });
-    const r = await call(s, 'GET', '/v1/audit/events?organization_id=doc-org&cursor=bm90LWEtY3Vyc29y', { key: s.apiKey });
+    const r = await call(s, 'GET', '/v1/audit/events?organization_id=doc-org&cursor=bm90LWEtY3Vyc29y', {
+      key: s.apiKey,
+    });
     expect(r.status).toBe(400);
     expect(r.body.error).toBe('bad_request');
   });
 
   it('names every resource and error: JSON bodies of the API routes are $refs to components/schemas', () => {
     const schemas = doc.components.schemas;
-    for (const name of ['EventCreated', 'EventOut', 'EventPage', 'EventProof', 'Processing', 'AuditEvent', 'AuditEventsPage', 'AuditAccepted', 'Trace', 'Bundle', 'AiProof', 'DocumentProof', 'Checkpoint', 'KeyRecord', 'Error', 'ErrorCode', 'RateLimitedError', 'QuotaExceededError', 'DuplicateEventError', 'InternalError']) {
+    for (const name of [
+      'EventCreated',
+      'EventOut',
+      'EventPage',
+      'EventProof',
+      'Processing',
+      'AuditEvent',
+      'AuditEventsPage',
+      'AuditAccepted',
+      'Trace',
+      'Bundle',
+      'AiProof',
+      'DocumentProof',
+      'Checkpoint',
+      'KeyRecord',
+      'Error',
+      'ErrorCode',
+      'RateLimitedError',
+      'QuotaExceededError',
+      'DuplicateEventError',
+      'InternalError',
+    ]) {
       expect(schemas[name], name).toBeDefined();
     }
     expect(schemas.ErrorCode.enum).toEqual(Object.keys(ERRORS));
-    expect(doc.paths['/v1/events'].post.responses['201'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/EventCreated' });
+    expect(doc.paths['/v1/events'].post.responses['201'].content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/EventCreated',
+    });
     // A page refers to its items by name too.
     expect(schemas.AuditEventsPage.properties.events.items).toEqual({ $ref: '#/components/schemas/AuditEvent' });
     let bodies = 0;
@@ -160,7 +196,10 @@ describe('GET /openapi.json', () => {
       if (!path.startsWith('/v1/')) continue;
       for (const [method, op] of Object.entries(item)) {
         const body = op.requestBody?.content?.['application/json']?.schema;
-        const schemas = [body, ...Object.values(op.responses as Record<string, any>).map((r) => r.content?.['application/json']?.schema)].filter(Boolean);
+        const schemas = [
+          body,
+          ...Object.values(op.responses as Record<string, any>).map((r) => r.content?.['application/json']?.schema),
+        ].filter(Boolean);
         for (const sch of schemas) {
           bodies++;
           // A named resource, a named error, or a named error narrowed to the route's codes.
@@ -171,13 +210,25 @@ describe('GET /openapi.json', () => {
     }
     expect(bodies).toBeGreaterThan(200);
     const tooMany = doc.paths['/v1/events'].post.responses['429'].content['application/json'].schema;
-    expect(tooMany.oneOf).toEqual(expect.arrayContaining([{ $ref: '#/components/schemas/RateLimitedError' }, { $ref: '#/components/schemas/QuotaExceededError' }]));
-    expect(doc.paths['/v1/audit/events'].post.responses['409'].content['application/json'].schema.oneOf).toContainEqual({ $ref: '#/components/schemas/DuplicateEventError' });
+    expect(tooMany.oneOf).toEqual(
+      expect.arrayContaining([
+        { $ref: '#/components/schemas/RateLimitedError' },
+        { $ref: '#/components/schemas/QuotaExceededError' },
+      ]),
+    );
+    expect(doc.paths['/v1/audit/events'].post.responses['409'].content['application/json'].schema.oneOf).toContainEqual(
+      { $ref: '#/components/schemas/DuplicateEventError' },
+    );
   });
 
   it('types integer query parameters as integers and numeric headers as integers', () => {
-    const q = (path: string) => Object.fromEntries(doc.paths[path].get.parameters.filter((p: any) => p.in === 'query').map((p: any) => [p.name, p.schema.type]));
-    expect(q('/v1/events')).toEqual(expect.objectContaining({ page: 'integer', limit: 'integer', date_from: 'string' }));
+    const q = (path: string) =>
+      Object.fromEntries(
+        doc.paths[path].get.parameters.filter((p: any) => p.in === 'query').map((p: any) => [p.name, p.schema.type]),
+      );
+    expect(q('/v1/events')).toEqual(
+      expect.objectContaining({ page: 'integer', limit: 'integer', date_from: 'string' }),
+    );
     expect(q('/v1/audit/events').limit).toBe('integer');
     expect(q('/v1/log/inclusion').leaf_index).toBe('integer');
     const ok = doc.paths['/v1/events'].get.responses['200'].headers;
@@ -194,7 +245,15 @@ describe('GET /openapi.json', () => {
     let seen: { status: number; headers: Headers; body: any } | undefined;
     for (let round = 0; round < 20 && !seen; round++) {
       const key = `inflight-${round}`;
-      const rs = await Promise.all(Array.from({ length: 8 }, () => call(s, 'POST', '/v1/events', { key: s.apiKey, headers: { 'idempotency-key': key }, body: { event_type: 'doc.inflight', payload: { round } } })));
+      const rs = await Promise.all(
+        Array.from({ length: 8 }, () =>
+          call(s, 'POST', '/v1/events', {
+            key: s.apiKey,
+            headers: { 'idempotency-key': key },
+            body: { event_type: 'doc.inflight', payload: { round } },
+          }),
+        ),
+      );
       expect(rs.filter((r) => r.status === 201).length).toBeGreaterThanOrEqual(1);
       seen = rs.find((r) => r.status === 202);
     }
@@ -204,17 +263,26 @@ describe('GET /openapi.json', () => {
   });
 
   it('declares the bearer and X-API-Key schemes and requires one of them on key routes', () => {
-    expect(doc.components.securitySchemes.bearerAuth).toEqual(expect.objectContaining({ type: 'http', scheme: 'bearer' }));
-    expect(doc.components.securitySchemes.apiKeyHeader).toEqual(expect.objectContaining({ type: 'apiKey', in: 'header', name: 'X-API-Key' }));
+    expect(doc.components.securitySchemes.bearerAuth).toEqual(
+      expect.objectContaining({ type: 'http', scheme: 'bearer' }),
+    );
+    expect(doc.components.securitySchemes.apiKeyHeader).toEqual(
+      expect.objectContaining({ type: 'apiKey', in: 'header', name: 'X-API-Key' }),
+    );
     expect(doc.paths['/v1/events'].post.security).toEqual([{ bearerAuth: [] }, { apiKeyHeader: [] }]);
     expect(doc.paths['/v1/proof/event/{event_id}'].get.security).toEqual([]);
     expect(Object.keys(doc.paths['/v1/events'].post.responses['401'].content)).toContain('application/json');
-    expect(errorCodes(doc.paths['/v1/events'].post.responses['401'].content['application/json'].schema)).toContain('missing_api_key');
+    expect(errorCodes(doc.paths['/v1/events'].post.responses['401'].content['application/json'].schema)).toContain(
+      'missing_api_key',
+    );
     expect(doc.paths['/v1/events'].post.responses['409'].description).toContain('idempotency_key_reuse_mismatch');
   });
 
   it('describes real responses: documented success schemas accept what the server answers', async () => {
-    const created = await call(s, 'POST', '/v1/events', { key: s.apiKey, body: { event_type: 'doc.check', payload: { a: 1 } } });
+    const created = await call(s, 'POST', '/v1/events', {
+      key: s.apiKey,
+      body: { event_type: 'doc.check', payload: { a: 1 } },
+    });
     expect(created.status).toBe(201);
     expect(Value.Check(EventCreated, created.body)).toBe(true);
     // The document holds exactly the schema the route declares.
@@ -223,12 +291,14 @@ describe('GET /openapi.json', () => {
     expect(Value.Check(EventPage, list.body)).toBe(true);
     const err = await call(s, 'GET', '/v1/events');
     expect(err.status).toBe(401);
-    expect(errorCodes(doc.paths['/v1/events'].get.responses['401'].content['application/json'].schema)).toContain(err.body.error);
+    expect(errorCodes(doc.paths['/v1/events'].get.responses['401'].content['application/json'].schema)).toContain(
+      err.body.error,
+    );
   });
 });
 
 describe('GET /docs', () => {
-  it('is a page under the proof pages\' Content-Security-Policy that loads its script from this origin', async () => {
+  it("is a page under the proof pages' Content-Security-Policy that loads its script from this origin", async () => {
     const page = await call(s, 'GET', '/docs');
     const proof = await call(s, 'GET', '/proof/event/00000000-0000-7000-8000-000000000000');
     expect(page.status).toBe(200);

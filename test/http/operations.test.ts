@@ -39,9 +39,23 @@ describe('metrics listener (SVC_METRICS_ADDR)', () => {
     await call(s, 'GET', '/v1/events/not-a-uuid', { key: t.key });
     await call(s, 'GET', '/no/such/route');
     await call(s, 'POST', '/v1/audit/orgs', { key: t.key, body: { organization_id: 'org-m', name: 'M' } });
-    await call(s, 'POST', '/v1/audit/events', { key: t.key, body: { organization_id: 'org-m', action: 'a.b', actor: { type: 'u', id: 'x' } }, headers: { 'idempotency-key': 'm1' } });
-    expect((await call(s, 'POST', '/v1/audit/orgs/org-m/streams', { key: t.key, body: { type: 'webhook', url: 'https://127.0.0.1:9/hook' } })).status).toBe(201);
-    expect((await call(s, 'POST', '/v1/audit/exports', { key: t.key, body: { organization_id: 'org-m', format: 'csv' } })).status).toBe(202);
+    await call(s, 'POST', '/v1/audit/events', {
+      key: t.key,
+      body: { organization_id: 'org-m', action: 'a.b', actor: { type: 'u', id: 'x' } },
+      headers: { 'idempotency-key': 'm1' },
+    });
+    expect(
+      (
+        await call(s, 'POST', '/v1/audit/orgs/org-m/streams', {
+          key: t.key,
+          body: { type: 'webhook', url: 'https://127.0.0.1:9/hook' },
+        })
+      ).status,
+    ).toBe(201);
+    expect(
+      (await call(s, 'POST', '/v1/audit/exports', { key: t.key, body: { organization_id: 'org-m', format: 'csv' } }))
+        .status,
+    ).toBe(202);
   });
   afterAll(async () => {
     await s.stop();
@@ -59,16 +73,20 @@ describe('metrics listener (SVC_METRICS_ADDR)', () => {
     const fs = await scrape(s.metricsPort!);
     const reqs = family(fs, 'proof_ledger_http_requests_total');
     expect(reqs.type).toBe('COUNTER');
-    const find = (method: string, route: string, status: string) => reqs.metrics.find((m) => m.labels?.method === method && m.labels?.route === route && m.labels?.status === status);
+    const find = (method: string, route: string, status: string) =>
+      reqs.metrics.find((m) => m.labels?.method === method && m.labels?.route === route && m.labels?.status === status);
     expect(Number(find('POST', '/v1/events', '201')?.value)).toBeGreaterThanOrEqual(1);
     expect(Number(find('GET', '/v1/events/:event_id', '400')?.value)).toBe(1);
     expect(Number(find('GET', 'unmatched', '404')?.value)).toBeGreaterThanOrEqual(1);
     expect(family(fs, 'proof_ledger_http_request_duration_seconds').type).toBe('HISTOGRAM');
     // The parser folds labelled histograms into one label-less sample, so their series are read from the text.
     const text = await (await fetch(`http://127.0.0.1:${s.metricsPort}/metrics`)).text();
-    const count = /^proof_ledger_http_request_duration_seconds_count\{method="POST",route="\/v1\/events"\} (\d+)$/m.exec(text);
+    const count =
+      /^proof_ledger_http_request_duration_seconds_count\{method="POST",route="\/v1\/events"\} (\d+)$/m.exec(text);
     expect(Number(count?.[1])).toBeGreaterThanOrEqual(1);
-    expect(text).toMatch(/^proof_ledger_http_request_duration_seconds_bucket\{le="\+Inf",method="POST",route="\/v1\/events"\} \d+$/m);
+    expect(text).toMatch(
+      /^proof_ledger_http_request_duration_seconds_bucket\{le="\+Inf",method="POST",route="\/v1\/events"\} \d+$/m,
+    );
   });
 
   it('reports queues, writer batches, streams, exports, the store, the disk and the certificate', async () => {
@@ -93,9 +111,13 @@ describe('metrics listener (SVC_METRICS_ADDR)', () => {
     const jobs = family(fs, 'proof_ledger_export_jobs').metrics;
     expect(jobs.reduce((a, m) => a + Number(m.value), 0)).toBe(1);
     expect(Number(family(fs, 'proof_ledger_lmdb_map_used_bytes').metrics[0]!.value)).toBeGreaterThan(0);
-    expect(Number(family(fs, 'proof_ledger_lmdb_map_size_bytes').metrics[0]!.value)).toBeGreaterThan(Number(family(fs, 'proof_ledger_lmdb_map_used_bytes').metrics[0]!.value));
+    expect(Number(family(fs, 'proof_ledger_lmdb_map_size_bytes').metrics[0]!.value)).toBeGreaterThan(
+      Number(family(fs, 'proof_ledger_lmdb_map_used_bytes').metrics[0]!.value),
+    );
     expect(Number(family(fs, 'proof_ledger_disk_free_bytes').metrics[0]!.value)).toBeGreaterThan(0);
-    expect(Number(family(fs, 'proof_ledger_tls_certificate_expiry_seconds').metrics[0]!.value)).toBeGreaterThan(Date.now() / 1000);
+    expect(Number(family(fs, 'proof_ledger_tls_certificate_expiry_seconds').metrics[0]!.value)).toBeGreaterThan(
+      Date.now() / 1000,
+    );
   }, 30000);
 
   it('keeps tenant names, record ids and secrets out of labels', async () => {
@@ -104,8 +126,27 @@ describe('metrics listener (SVC_METRICS_ADDR)', () => {
     expect(text).not.toContain(eventId);
     expect(text).not.toContain('svc_live_');
     expect(text).not.toContain('org-m');
-    const allowed = new Set(['method', 'route', 'status', 'le', 'queue', 'writer', 'tenant_id', 'stream_id', 'state', 'log', 'version', 'major', 'minor', 'patch', 'type', 'space', 'kind']);
-    for (const f of parsePrometheusTextFormat(text)) for (const m of f.metrics) for (const k of Object.keys(m.labels ?? {})) expect(allowed.has(k)).toBe(true);
+    const allowed = new Set([
+      'method',
+      'route',
+      'status',
+      'le',
+      'queue',
+      'writer',
+      'tenant_id',
+      'stream_id',
+      'state',
+      'log',
+      'version',
+      'major',
+      'minor',
+      'patch',
+      'type',
+      'space',
+      'kind',
+    ]);
+    for (const f of parsePrometheusTextFormat(text))
+      for (const m of f.metrics) for (const k of Object.keys(m.labels ?? {})) expect(allowed.has(k)).toBe(true);
   });
 
   it('is not started with SVC_METRICS_ADDR=off', async () => {
@@ -122,7 +163,10 @@ describe('metrics listener (SVC_METRICS_ADDR)', () => {
       expect((await call(second, 'GET', '/healthz')).status).toBe(200);
       // Log lines are flushed just after the listening line.
       await until(() => second.output().includes('metrics listener not started'));
-      const errors = second.output().split('\n').filter((l) => l.includes('"level":"error"') && l.includes('metrics'));
+      const errors = second
+        .output()
+        .split('\n')
+        .filter((l) => l.includes('"level":"error"') && l.includes('metrics'));
       expect(errors.length).toBe(1);
       expect(errors[0]).toContain('metrics listener not started');
     } finally {
@@ -132,14 +176,21 @@ describe('metrics listener (SVC_METRICS_ADDR)', () => {
 });
 
 describe('SIGHUP', () => {
-  const certFor = async (cn: string) => selfsigned.generate([{ name: 'commonName', value: cn }], { keyType: 'ec', curve: 'P-256', algorithm: 'sha256', notAfterDate: new Date(Date.now() + 30 * 86400_000) } as never);
-  const peerCn = (port: number) => new Promise<string>((resolve, reject) => {
-    const c = connect({ host: '127.0.0.1', port, rejectUnauthorized: false }, () => {
-      resolve(String(c.getPeerCertificate().subject.CN));
-      c.end();
+  const certFor = async (cn: string) =>
+    selfsigned.generate([{ name: 'commonName', value: cn }], {
+      keyType: 'ec',
+      curve: 'P-256',
+      algorithm: 'sha256',
+      notAfterDate: new Date(Date.now() + 30 * 86400_000),
+    } as never);
+  const peerCn = (port: number) =>
+    new Promise<string>((resolve, reject) => {
+      const c = connect({ host: '127.0.0.1', port, rejectUnauthorized: false }, () => {
+        resolve(String(c.getPeerCertificate().subject.CN));
+        c.end();
+      });
+      c.on('error', reject);
     });
-    c.on('error', reject);
-  });
 
   it('reloads SVC_TLS_CERT / SVC_TLS_KEY: the next handshake presents the new certificate, open connections carry on', async () => {
     const d = dir();
@@ -183,7 +234,12 @@ describe('svc doctor', () => {
     expect(ok.json).toEqual(expect.objectContaining({ ok: true, problems: [] }));
     expect(ok.json.checked).toEqual(['permissions', 'disk', 'clock', 'certificate', 'store']);
     chmodSync(join(s.dataDir, 'master.key'), 0o644);
-    const expiring = await selfsigned.generate([{ name: 'commonName', value: 'soon.test' }], { keyType: 'ec', curve: 'P-256', algorithm: 'sha256', notAfterDate: new Date(Date.now() + 2 * 86400_000) } as never);
+    const expiring = await selfsigned.generate([{ name: 'commonName', value: 'soon.test' }], {
+      keyType: 'ec',
+      curve: 'P-256',
+      algorithm: 'sha256',
+      notAfterDate: new Date(Date.now() + 2 * 86400_000),
+    } as never);
     writeFileSync(join(s.dataDir, 'tls', 'cert.pem'), expiring.cert);
     const bad = await cli(s.dataDir, 'doctor');
     expect(bad.code).toBe(1);
@@ -191,13 +247,22 @@ describe('svc doctor', () => {
     expect(bad.json.problems.length).toBe(2);
     expect(bad.json.problems.some((p: string) => p.includes('master key') && p.includes('644'))).toBe(true);
     expect(bad.json.problems.some((p: string) => p.startsWith('certificate:') && p.includes('expires in'))).toBe(true);
-    const text = Bun.spawn(['bun', 'src/cli/index.ts', '--data-dir', s.dataDir, 'doctor'], { cwd: ROOT, stdout: 'pipe', stderr: 'pipe' });
+    const text = Bun.spawn(['bun', 'src/cli/index.ts', '--data-dir', s.dataDir, 'doctor'], {
+      cwd: ROOT,
+      stdout: 'pipe',
+      stderr: 'pipe',
+    });
     expect((await new Response(text.stdout).text()).trim().split('\n').length).toBe(2);
     expect(await text.exited).toBe(1);
   }, 30000);
 
   it('reports a broken configuration as a problem', async () => {
-    const p = Bun.spawn(['bun', 'src/cli/index.ts', '--json', 'doctor'], { cwd: ROOT, stdout: 'pipe', stderr: 'pipe', env: { ...process.env, SVC_PORT: 'eighty', SVC_DATA_DIR: dir() } });
+    const p = Bun.spawn(['bun', 'src/cli/index.ts', '--json', 'doctor'], {
+      cwd: ROOT,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: { ...process.env, SVC_PORT: 'eighty', SVC_DATA_DIR: dir() },
+    });
     const out = JSON.parse(await new Response(p.stdout).text());
     expect(await p.exited).toBe(1);
     expect(out.ok).toBe(false);
@@ -212,10 +277,17 @@ describe('data format version', () => {
     const env = open({ path: join(s.dataDir, 'db'), maxDbs: 64 });
     await env.openDB({ name: 'meta' }).put('format_version', 99);
     await env.close();
-    const p = Bun.spawn(['bun', 'src/main.ts'], { cwd: ROOT, stdout: 'pipe', stderr: 'pipe', env: { ...process.env, SVC_DATA_DIR: s.dataDir, SVC_PORT: '0', SVC_METRICS_ADDR: 'off' } });
+    const p = Bun.spawn(['bun', 'src/main.ts'], {
+      cwd: ROOT,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: { ...process.env, SVC_DATA_DIR: s.dataDir, SVC_PORT: '0', SVC_METRICS_ADDR: 'off' },
+    });
     const stderr = await new Response(p.stderr).text();
     expect(await p.exited).toBe(1);
-    expect(stderr.trim().split('\n')).toEqual([expect.stringContaining(`data directory format 99 is newer than this build supports (${FORMAT_VERSION})`)]);
+    expect(stderr.trim().split('\n')).toEqual([
+      expect.stringContaining(`data directory format 99 is newer than this build supports (${FORMAT_VERSION})`),
+    ]);
     const c = await cli(s.dataDir, 'tenant', 'list');
     expect(c.code).toBe(1);
     expect(c.stderr.trim().split('\n').length).toBe(1);

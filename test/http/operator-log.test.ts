@@ -17,7 +17,14 @@ const made: Record<string, string> = {};
 
 /** Canonical JSON as DECISIONS 1 defines it, for the flat objects entries are (keys sorted by code point). */
 const canonical = (v: unknown): string =>
-  v === null || typeof v !== 'object' ? JSON.stringify(v) : Array.isArray(v) ? `[${v.map(canonical).join(',')}]` : `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`).join(',')}}`;
+  v === null || typeof v !== 'object'
+    ? JSON.stringify(v)
+    : Array.isArray(v)
+      ? `[${v.map(canonical).join(',')}]`
+      : `{${Object.keys(v)
+          .sort()
+          .map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`)
+          .join(',')}}`;
 
 beforeAll(async () => {
   s = await startServer({ dataDir: dir, env: ENV });
@@ -56,7 +63,16 @@ describe('svc operator log', () => {
     const entries = r.json as Array<{ leaf_index: number; entry: any }>;
     expect(entries.map((e) => e.leaf_index)).toEqual(entries.map((_, i) => i));
     expect(entries.map((e) => e.entry.action)).toEqual([
-      'tenant.create', 'tenant.set_plan', 'tenant.set_past_due', 'tenant.verify_domain', 'tenant.rotate_key', 'key.create', 'key.revoke', 'retention.run', 'witness.add_log', 'backup',
+      'tenant.create',
+      'tenant.set_plan',
+      'tenant.set_past_due',
+      'tenant.verify_domain',
+      'tenant.rotate_key',
+      'key.create',
+      'key.revoke',
+      'retention.run',
+      'witness.add_log',
+      'backup',
     ]);
     for (const { entry } of entries) {
       expect(Object.keys(entry).sort()).toEqual(['action', 'at', 'by', 'details', 'target']);
@@ -79,16 +95,23 @@ describe('svc operator log', () => {
     expect(text).not.toContain(plaintext);
     expect(text).not.toContain(plaintext.slice('svc_live_'.length));
     expect(text).not.toContain('svc_live_');
-    for (const form of [master.toString('hex'), master.toString('base64'), master.toString('utf8').trim()]) expect(text).not.toContain(form);
+    for (const form of [master.toString('hex'), master.toString('base64'), master.toString('utf8').trim()])
+      expect(text).not.toContain(form);
     expect(text).not.toMatch(/seed|private/i);
   });
 
   it('stores each entry as canonical JSON bytes whose leaf hashes make the log the head commits to', async () => {
     const entries = (await cli(dir, 'operator', 'log')).json as Array<{ leaf_index: number; entry: unknown }>;
-    const origin = (await call(s, 'GET', '/.well-known/svc-platform-key')).body.note_verifier_key.split('+')[0].replace(/\/head$/, '/operator');
+    const origin = (await call(s, 'GET', '/.well-known/svc-platform-key')).body.note_verifier_key
+      .split('+')[0]
+      .replace(/\/head$/, '/operator');
     // Its checkpoint of every entry is a head leaf, in a published head.
     const inc = await until(async () => {
-      const r = await call(s, 'GET', `/v1/proof/head/inclusion?origin=${encodeURIComponent(origin)}&size=${entries.length}`);
+      const r = await call(
+        s,
+        'GET',
+        `/v1/proof/head/inclusion?origin=${encodeURIComponent(origin)}&size=${entries.length}`,
+      );
       return r.status === 200 && r.body;
     }, 20_000);
     expect(inc.leaf_index).toBeGreaterThanOrEqual(0);
@@ -107,7 +130,12 @@ describe('svc operator verify', () => {
       const r = await cli(dir, 'operator', 'verify');
       return r.json?.checkpoint?.tree_size === n && r;
     }, 20_000);
-    expect([ok.code, ok.json.log_verified, ok.json.first_bad_leaf, ok.json.tail_verified]).toEqual([0, true, null, true]);
+    expect([ok.code, ok.json.log_verified, ok.json.first_bad_leaf, ok.json.tail_verified]).toEqual([
+      0,
+      true,
+      null,
+      true,
+    ]);
 
     await s.stop();
     const env = open({ path: join(dir, 'db'), maxDbs: 128 });
@@ -115,7 +143,9 @@ describe('svc operator verify', () => {
     const num = ids.get(['', 'operator']) as number;
     const data = env.openDB({ name: 'tlog_leaf_data', keyEncoding: 'ordered-binary', encoding: 'binary' });
     const original = data.get([num, 2]) as Buffer;
-    await env.transaction(() => data.putSync([num, 2], Buffer.from(original.toString().replace(osUserName, 'someone-else'))));
+    await env.transaction(() =>
+      data.putSync([num, 2], Buffer.from(original.toString().replace(osUserName, 'someone-else'))),
+    );
     const bad = await cli(dir, 'operator', 'verify');
     expect([bad.code, bad.json.log_verified, bad.json.first_bad_leaf]).toEqual([1, false, 2]);
     expect(bad.stderr).toContain('operator log does not verify');
@@ -127,7 +157,12 @@ describe('svc operator verify', () => {
     });
     await env.close();
     const cut = await cli(dir, 'operator', 'verify');
-    expect([cut.code, cut.json.log_verified, cut.json.tail_verified, cut.json.first_bad_leaf]).toEqual([1, false, false, n - 1]);
+    expect([cut.code, cut.json.log_verified, cut.json.tail_verified, cut.json.first_bad_leaf]).toEqual([
+      1,
+      false,
+      false,
+      n - 1,
+    ]);
     s = await startServer({ dataDir: dir, env: ENV });
   }, 60_000);
 
@@ -138,6 +173,16 @@ describe('svc operator verify', () => {
     const entries = (await cli(target, 'operator', 'log')).json as Array<{ entry: any }>;
     expect(entries.at(-1)!.entry).toEqual(expect.objectContaining({ action: 'restore', target: { data_dir: target } }));
     // The backup was taken before its own entry: the restored log is the source's first entries, then the restore.
-    expect(entries.map((e) => e.entry.action).slice(0, -1)).toEqual(['tenant.create', 'tenant.set_plan', 'tenant.set_past_due', 'tenant.verify_domain', 'tenant.rotate_key', 'key.create', 'key.revoke', 'retention.run', 'witness.add_log']);
+    expect(entries.map((e) => e.entry.action).slice(0, -1)).toEqual([
+      'tenant.create',
+      'tenant.set_plan',
+      'tenant.set_past_due',
+      'tenant.verify_domain',
+      'tenant.rotate_key',
+      'key.create',
+      'key.revoke',
+      'retention.run',
+      'witness.add_log',
+    ]);
   }, 60_000);
 });

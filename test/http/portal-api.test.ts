@@ -23,16 +23,35 @@ async function session(org: string, intent = 'audit_logs') {
 
 beforeAll(async () => {
   // The stream destinations below are documentation addresses (never reached): the operator allowlist opens them.
-  s = await startServer({ dataDir: dir, env: { SVC_LOG_LEVEL: 'debug', SVC_PUBLIC_RPS: '1000', SVC_STREAM_ALLOW_CIDRS: '198.51.100.0/24' } });
+  s = await startServer({
+    dataDir: dir,
+    env: { SVC_LOG_LEVEL: 'debug', SVC_PUBLIC_RPS: '1000', SVC_STREAM_ALLOW_CIDRS: '198.51.100.0/24' },
+  });
   key = (await newTenant(dir, 'portal.test', 'audit:read,audit:write', 'enterprise')).key;
-  for (const org of ['acme', 'other']) expect((await post('/v1/audit/orgs', { organization_id: org, name: `${org} Inc` })).status).toBe(201);
+  for (const org of ['acme', 'other'])
+    expect((await post('/v1/audit/orgs', { organization_id: org, name: `${org} Inc` })).status).toBe(201);
   const actions = ['user.login', 'doc.read', 'doc.update'];
   for (let i = 0; i < 9; i++) {
-    const r = await call(s, 'POST', '/v1/audit/events', { key, headers: { 'idempotency-key': ik() }, body: { organization_id: 'acme', action: actions[i % 3], actor: { type: 'user', id: `u${i % 2}` } } });
+    const r = await call(s, 'POST', '/v1/audit/events', {
+      key,
+      headers: { 'idempotency-key': ik() },
+      body: { organization_id: 'acme', action: actions[i % 3], actor: { type: 'user', id: `u${i % 2}` } },
+    });
     expect(r.status).toBe(201);
   }
-  expect((await call(s, 'POST', '/v1/audit/events', { key, headers: { 'idempotency-key': ik() }, body: { organization_id: 'other', action: 'user.login', actor: { type: 'user', id: 'z' } } })).status).toBe(201);
-  await until(async () => (await get('/v1/audit/orgs/acme')).body.last_seq === 9 && (await get('/v1/audit/orgs/other')).body.last_seq === 1);
+  expect(
+    (
+      await call(s, 'POST', '/v1/audit/events', {
+        key,
+        headers: { 'idempotency-key': ik() },
+        body: { organization_id: 'other', action: 'user.login', actor: { type: 'user', id: 'z' } },
+      })
+    ).status,
+  ).toBe(201);
+  await until(
+    async () =>
+      (await get('/v1/audit/orgs/acme')).body.last_seq === 9 && (await get('/v1/audit/orgs/other')).body.last_seq === 1,
+  );
 });
 afterAll(async () => {
   await s.stop();
@@ -47,7 +66,12 @@ describe('POST /v1/audit/portal_sessions', () => {
     expect(r.body.token).toMatch(/^plk_[A-Za-z0-9_-]{43}$/);
     expect(r.body.url).toBe(`https://localhost:${s.port}/portal#link=${r.body.token}`);
     expect(typeof r.body.id).toBe('string');
-    const custom = await mint({ organization_id: 'acme', intent: 'log_streams', session_duration_seconds: 86400, link_duration_seconds: 60 });
+    const custom = await mint({
+      organization_id: 'acme',
+      intent: 'log_streams',
+      session_duration_seconds: 86400,
+      link_duration_seconds: 60,
+    });
     expect(custom.body).toMatchObject({ intent: 'log_streams', link_expires_in: 60, session_expires_in: 86400 });
   });
 
@@ -73,7 +97,9 @@ describe('POST /v1/audit/portal_sessions', () => {
     expect((await post('/v1/audit/orgs/archived/archive', {})).status).toBe(200);
     expect((await mint({ organization_id: 'archived', intent: 'audit_logs' })).body.error).toBe('org_archived');
     const ro = await newTenant(dir, 'portal-ro.test', 'audit:read', 'enterprise');
-    expect((await mint({ organization_id: 'acme', intent: 'audit_logs' }, ro.key)).body.error).toBe('insufficient_scope');
+    expect((await mint({ organization_id: 'acme', intent: 'audit_logs' }, ro.key)).body.error).toBe(
+      'insufficient_scope',
+    );
   });
 });
 
@@ -95,14 +121,18 @@ describe('POST /v1/audit/portal/exchange', () => {
 
   it('lets only one of many concurrent exchanges of the same link succeed', async () => {
     const m = await mint({ organization_id: 'acme', intent: 'audit_logs' });
-    const rs = await Promise.all(Array.from({ length: 12 }, () => call(s, 'POST', '/v1/audit/portal/exchange', { body: { token: m.body.token } })));
+    const rs = await Promise.all(
+      Array.from({ length: 12 }, () => call(s, 'POST', '/v1/audit/portal/exchange', { body: { token: m.body.token } })),
+    );
     expect(rs.filter((r) => r.status === 200)).toHaveLength(1);
     expect(rs.filter((r) => r.status === 401 && r.body.error === 'invalid_or_used_link')).toHaveLength(11);
   });
 
   it('refuses a link presented for the other intent (403 wrong_intent)', async () => {
     const m = await mint({ organization_id: 'acme', intent: 'audit_logs' });
-    const r = await call(s, 'POST', '/v1/audit/portal/exchange', { body: { token: m.body.token, intent: 'log_streams' } });
+    const r = await call(s, 'POST', '/v1/audit/portal/exchange', {
+      body: { token: m.body.token, intent: 'log_streams' },
+    });
     expect([r.status, r.body.error]).toEqual([403, 'wrong_intent']);
   });
 });
@@ -126,7 +156,10 @@ describe('viewer API', () => {
     expect(seen).toEqual([9, 8, 7, 6, 5, 4, 3, 2, 1]);
     const f = await as(t, '/v1/portal/audit/events?actions=doc.read,doc.update&actor_id=u1');
     expect(f.body.events.map((e: any) => [e.action, e.actor.id])).toEqual(
-      all.body.events.filter((e: any) => e.action !== 'user.login' && e.actor.id === 'u1').map((e: any) => [e.action, e.actor.id]));
+      all.body.events
+        .filter((e: any) => e.action !== 'user.login' && e.actor.id === 'u1')
+        .map((e: any) => [e.action, e.actor.id]),
+    );
     expect((await as(t, '/v1/portal/audit/events?organization_id=other')).status).toBe(404);
   });
 
@@ -151,20 +184,28 @@ describe('viewer API', () => {
     const streams = await session('acme', 'log_streams');
     expect((await as(logs, '/v1/portal/streams')).body.error).toBe('wrong_intent');
     expect((await as(logs, '/v1/portal/streams')).status).toBe(403);
-    for (const p of ['/v1/portal/audit/events', '/v1/portal/audit/events/aevt_01KAPX3M2Q8R5T7V9W1Y3Z5B7C', '/v1/portal/audit/events/aevt_01KAPX3M2Q8R5T7V9W1Y3Z5B7C/verify']) {
+    for (const p of [
+      '/v1/portal/audit/events',
+      '/v1/portal/audit/events/aevt_01KAPX3M2Q8R5T7V9W1Y3Z5B7C',
+      '/v1/portal/audit/events/aevt_01KAPX3M2Q8R5T7V9W1Y3Z5B7C/verify',
+    ]) {
       const r = await as(streams, p);
       expect([r.status, r.body.error]).toEqual([403, 'wrong_intent']);
     }
   });
 
-  it('shows the org\'s streams and their state to a log_streams session, without secrets', async () => {
+  it("shows the org's streams and their state to a log_streams session, without secrets", async () => {
     const created = await post('/v1/audit/orgs/acme/streams', { type: 'webhook', url: 'https://198.51.100.7/hook' });
     expect(created.status).toBe(201);
     const t = await session('acme', 'log_streams');
     const r = await as(t, '/v1/portal/streams');
     expect(r.status).toBe(200);
     expect(r.body.streams).toHaveLength(1);
-    expect(r.body.streams[0]).toMatchObject({ id: created.body.id, endpoint: 'https://198.51.100.7/hook', type: 'webhook' });
+    expect(r.body.streams[0]).toMatchObject({
+      id: created.body.id,
+      endpoint: 'https://198.51.100.7/hook',
+      type: 'webhook',
+    });
     expect(['active', 'failing', 'paused']).toContain(r.body.streams[0].state);
     expect(r.text).not.toContain(created.body.signing_secret);
   });

@@ -13,14 +13,38 @@ const next = newSigner(); // a newer published tenant key that signs the org che
 let s: Server;
 let browser: Browser;
 let ctx: BrowserContext;
-const api = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => call(s, method, path, { key: s.apiKey, body, headers });
+const api = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
+  call(s, method, path, { key: s.apiKey, body, headers });
 
 const H = (...p: Buffer[]) => createHash('sha256').update(Buffer.concat(p)).digest();
 const split = (n: number) => 2 ** Math.ceil(Math.log2(n) - 1);
-const MTH = (d: Buffer[]): Buffer => (d.length === 1 ? H(Buffer.from([0]), d[0]!) : H(Buffer.from([1]), MTH(d.slice(0, split(d.length))), MTH(d.slice(split(d.length)))));
-const PATH = (m: number, d: Buffer[]): Buffer[] => (d.length <= 1 ? [] : m < split(d.length) ? [...PATH(m, d.slice(0, split(d.length))), MTH(d.slice(split(d.length)))] : [...PATH(m - split(d.length), d.slice(split(d.length))), MTH(d.slice(0, split(d.length)))]);
+const MTH = (d: Buffer[]): Buffer =>
+  d.length === 1
+    ? H(Buffer.from([0]), d[0]!)
+    : H(Buffer.from([1]), MTH(d.slice(0, split(d.length))), MTH(d.slice(split(d.length))));
+const PATH = (m: number, d: Buffer[]): Buffer[] =>
+  d.length <= 1
+    ? []
+    : m < split(d.length)
+      ? [...PATH(m, d.slice(0, split(d.length))), MTH(d.slice(split(d.length)))]
+      : [...PATH(m - split(d.length), d.slice(split(d.length))), MTH(d.slice(0, split(d.length)))];
 /** The bytes an audit event's signature covers (DECISIONS 0), from the event as the API shows it. */
-const signedBytes = (e: any) => Buffer.from(canonicalJson({ action: e.action, actor: e.actor, context: e.context ?? null, event_id: e.id, ingested_at: e.ingested_at, metadata: e.metadata ?? null, occurred_at: e.occurred_at, org_id: e.org_id, schema_id: e.schema_id, seq: e.seq, targets: e.targets }));
+const signedBytes = (e: any) =>
+  Buffer.from(
+    canonicalJson({
+      action: e.action,
+      actor: e.actor,
+      context: e.context ?? null,
+      event_id: e.id,
+      ingested_at: e.ingested_at,
+      metadata: e.metadata ?? null,
+      occurred_at: e.occurred_at,
+      org_id: e.org_id,
+      schema_id: e.schema_id,
+      seq: e.seq,
+      targets: e.targets,
+    }),
+  );
 
 /** Adds to every event of the page's list its log block in a log whose leaf seq - 1 is the event (org log rule). */
 function addLogs(events: any[], swap: boolean): void {
@@ -31,7 +55,14 @@ function addLogs(events: any[], swap: boolean): void {
   const body = `${origin}\n${leaves.length}\n${root.toString('base64')}\n`;
   const keyId = H(Buffer.from(origin), Buffer.from([0x0a, 0x01]), Buffer.from(next.publicHex, 'hex')).subarray(0, 4);
   const note = `${body}\n\u2014 ${origin} ${Buffer.concat([keyId, sign(null, Buffer.from(body), next.key)]).toString('base64')}\n`;
-  const blocks = bySeq.map((e, i) => ({ leaf_index: e.seq - 1, tree_size: leaves.length, leaf_hash: H(Buffer.from([0]), leaves[i]!).toString('hex'), audit_path: PATH(i, leaves).map((h) => h.toString('hex')), root_hash: root.toString('hex'), checkpoint: note }));
+  const blocks = bySeq.map((e, i) => ({
+    leaf_index: e.seq - 1,
+    tree_size: leaves.length,
+    leaf_hash: H(Buffer.from([0]), leaves[i]!).toString('hex'),
+    audit_path: PATH(i, leaves).map((h) => h.toString('hex')),
+    root_hash: root.toString('hex'),
+    checkpoint: note,
+  }));
   if (swap) [blocks[0], blocks[1]] = [blocks[1]!, blocks[0]!];
   bySeq.forEach((e, i) => (e.log = blocks[i]));
 }
@@ -41,7 +72,22 @@ beforeAll(async () => {
   await cli(dir, 'tenant', 'set-plan', 'localhost', 'enterprise');
   expect((await api('POST', '/v1/audit/orgs', { organization_id: ORG, name: 'Acme Log' })).status).toBe(201);
   for (let i = 0; i < 3; i++) {
-    expect((await api('POST', '/v1/audit/events', { organization_id: ORG, action: 'user.login', occurred_at: new Date().toISOString(), actor: { type: 'user', id: `u${i}` }, targets: [{ type: 'app', id: 'a' }] }, { 'idempotency-key': `pl-${i}` })).status).toBe(201);
+    expect(
+      (
+        await api(
+          'POST',
+          '/v1/audit/events',
+          {
+            organization_id: ORG,
+            action: 'user.login',
+            occurred_at: new Date().toISOString(),
+            actor: { type: 'user', id: `u${i}` },
+            targets: [{ type: 'app', id: 'a' }],
+          },
+          { 'idempotency-key': `pl-${i}` },
+        )
+      ).status,
+    ).toBe(201);
   }
   await until(async () => (await api('GET', `/v1/audit/orgs/${ORG}`)).body.last_seq === 3, 20000);
   browser = await launchChromium();
@@ -66,7 +112,13 @@ async function verifySeq(seq: number, swap: boolean): Promise<Page> {
   await page.route('**/keys/**', async (route) => {
     const res = await route.fetch();
     const j = await res.json();
-    j.keys.push({ key_id: next.keyId, public_key: Buffer.from(next.publicHex, 'hex').toString('base64url'), algorithm: 'ed25519', valid_from: new Date().toISOString(), valid_until: null });
+    j.keys.push({
+      key_id: next.keyId,
+      public_key: Buffer.from(next.publicHex, 'hex').toString('base64url'),
+      algorithm: 'ed25519',
+      valid_from: new Date().toISOString(),
+      valid_until: null,
+    });
     await route.fulfill({ response: res, json: j });
   });
   await page.goto(r.body.url);
@@ -77,20 +129,30 @@ async function verifySeq(seq: number, swap: boolean): Promise<Page> {
 }
 
 describe('portal: verify an audit event with its org log block', () => {
-  it('is valid, its inclusion in the organization\'s audit log at checkpoint 3 checked in the browser', async () => {
+  it("is valid, its inclusion in the organization's audit log at checkpoint 3 checked in the browser", async () => {
     const page = await verifySeq(2, false);
     expect(await page.getAttribute('#verify-result [data-verdict]', 'data-verdict')).toBe('valid');
     expect(await page.locator('#verify-result .checks li.fail').count()).toBe(0);
-    expect(await page.locator('#verify-result .checks li[data-check="Merkle inclusion proof leads to the checkpoint root"]').getAttribute('data-ok')).toBe('true');
+    expect(
+      await page
+        .locator('#verify-result .checks li[data-check="Merkle inclusion proof leads to the checkpoint root"]')
+        .getAttribute('data-ok'),
+    ).toBe('true');
     expect(await page.locator('#verify-result').textContent()).toContain('leaf 1 is in the tree of 3 leaves');
-    expect(await page.locator('#verify-result .checks li[data-check="Checkpoint belongs to the expected log"]').getAttribute('data-ok')).toBe('true');
+    expect(
+      await page
+        .locator('#verify-result .checks li[data-check="Checkpoint belongs to the expected log"]')
+        .getAttribute('data-ok'),
+    ).toBe('true');
     await page.close();
   });
 
-  it('is INVALID when its log block is another event\'s', async () => {
+  it("is INVALID when its log block is another event's", async () => {
     const page = await verifySeq(1, true);
     expect(await page.getAttribute('#verify-result [data-verdict]', 'data-verdict')).toBe('invalid');
-    const failed = await page.locator('#verify-result .checks li.fail').evaluateAll((els) => els.map((e) => e.getAttribute('data-check')));
+    const failed = await page
+      .locator('#verify-result .checks li.fail')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-check')));
     expect(failed).toContain('Log leaf hash is SHA-256(0x00 || signed bytes)');
     await page.close();
   });

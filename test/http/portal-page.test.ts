@@ -14,12 +14,14 @@ let browser: Browser;
 let ctx: BrowserContext;
 let n = 0;
 const ORG = 'acme-web';
-const HEADER = 'id,org_id,seq,schema_id,occurred_at,ingested_at,action,actor_type,actor_id,actor_name,targets,context,metadata,payload_hash,signature,actor_metadata';
+const HEADER =
+  'id,org_id,seq,schema_id,occurred_at,ingested_at,action,actor_type,actor_id,actor_name,targets,context,metadata,payload_hash,signature,actor_metadata';
 const day = (d: number) => new Date(Date.now() - d * 86400_000).toISOString().slice(0, 10);
 const secrets: string[] = [];
 const requested: string[] = [];
 
-const api = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => call(s, method, path, { key: s.apiKey, body, headers });
+const api = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
+  call(s, method, path, { key: s.apiKey, body, headers });
 
 async function link(intent: 'audit_logs' | 'log_streams' = 'audit_logs'): Promise<string> {
   const r = await api('POST', '/v1/audit/portal_sessions', { organization_id: ORG, intent });
@@ -31,16 +33,20 @@ async function link(intent: 'audit_logs' | 'log_streams' = 'audit_logs'): Promis
 async function open(url: string): Promise<{ page: Page; errors: string[] }> {
   const page = await ctx.newPage();
   const errors: string[] = [];
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('request', (r) => requested.push(r.url()));
   page.on('response', async (r) => {
-    if (r.url().endsWith('/v1/audit/portal/exchange') && r.status() === 200) secrets.push((await r.json()).session_token);
+    if (r.url().endsWith('/v1/audit/portal/exchange') && r.status() === 200)
+      secrets.push((await r.json()).session_token);
   });
   await page.goto(url);
   return { page, errors };
 }
-const seqsShown = (page: Page) => page.locator('#rows tr').evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-seq'))));
+const seqsShown = (page: Page) =>
+  page.locator('#rows tr').evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-seq'))));
 async function applyFilters(page: Page, f: { action?: string; actor?: string; from?: string; to?: string }) {
   await page.fill('#f-action', f.action ?? '');
   await page.fill('#f-actor', f.actor ?? '');
@@ -60,9 +66,12 @@ beforeAll(async () => {
   // 40 events over three days, three actions, two actors, and cells a spreadsheet would run as formulas.
   for (let i = 0; i < 40; i++) {
     const body = {
-      organization_id: ORG, action: ['user.login', 'doc.read', 'doc.update'][i % 3], occurred_at: `${day(2 - (i % 3))}T12:00:${String(i).padStart(2, '0')}Z`,
+      organization_id: ORG,
+      action: ['user.login', 'doc.read', 'doc.update'][i % 3],
+      occurred_at: `${day(2 - (i % 3))}T12:00:${String(i).padStart(2, '0')}Z`,
       actor: { type: 'user', id: i === 7 ? '=HYPERLINK("x")' : `u${i % 2}`, name: i === 8 ? '+SUM(1)' : undefined },
-      targets: [{ type: 'doc', id: `d${i}` }], metadata: { i, note: i === 9 ? '@cmd' : 'ok, "quoted"' },
+      targets: [{ type: 'doc', id: `d${i}` }],
+      metadata: { i, note: i === 9 ? '@cmd' : 'ok, "quoted"' },
     };
     const r = await api('POST', '/v1/audit/events', body, { 'idempotency-key': `pp-${++n}` });
     expect(r.status).toBe(201);
@@ -103,14 +112,27 @@ describe('portal page, audit_logs intent', () => {
   it('filters by action, actor and date', async () => {
     await applyFilters(page, { action: 'doc.update' });
     const upd = await seqsShown(page);
-    expect(upd).toEqual(Array.from({ length: 40 }, (_, i) => i + 1).filter((q) => (q - 1) % 3 === 2).reverse());
+    expect(upd).toEqual(
+      Array.from({ length: 40 }, (_, i) => i + 1)
+        .filter((q) => (q - 1) % 3 === 2)
+        .reverse(),
+    );
     await applyFilters(page, { action: 'doc.read, doc.update', actor: 'u1' });
-    expect(await seqsShown(page)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1).filter((q) => (q - 1) % 3 !== 0 && (q - 1) % 2 === 1 && q !== 8).reverse());
+    expect(await seqsShown(page)).toEqual(
+      Array.from({ length: 40 }, (_, i) => i + 1)
+        .filter((q) => (q - 1) % 3 !== 0 && (q - 1) % 2 === 1 && q !== 8)
+        .reverse(),
+    );
     // Events with i % 3 == 2 happened today; "from" today includes only those.
     await applyFilters(page, { from: day(0), to: day(0) });
     expect(await seqsShown(page)).toEqual(upd);
     await applyFilters(page, { from: day(2), to: day(1) });
-    expect(await seqsShown(page)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1).filter((q) => (q - 1) % 3 !== 2).reverse().slice(0, 25));
+    expect(await seqsShown(page)).toEqual(
+      Array.from({ length: 40 }, (_, i) => i + 1)
+        .filter((q) => (q - 1) % 3 !== 2)
+        .reverse()
+        .slice(0, 25),
+    );
     await applyFilters(page, {});
     expect((await seqsShown(page))[0]).toBe(40);
   });
@@ -124,17 +146,32 @@ describe('portal page, audit_logs intent', () => {
     // public_key, key_id, payload_hash, signature, the key list's domain and the key published in it, the platform key
     // the page fetched and its signature over that key record.
     expect(await page.locator('#verify-result .checks li.pass').count()).toBe(8);
-    const e = (await api('GET', `/v1/audit/events?organization_id=${ORG}&limit=3`)).body.events.find((x: any) => x.seq === 38);
+    const e = (await api('GET', `/v1/audit/events?organization_id=${ORG}&limit=3`)).body.events.find(
+      (x: any) => x.seq === 38,
+    );
     const keys = (await call(s, 'GET', '/keys/localhost')).body;
     const pub = keys.keys.find((k: any) => k.key_id === e.key_id).public_key;
-    const signed = { action: e.action, actor: e.actor, context: e.context, event_id: e.id, ingested_at: e.ingested_at, metadata: e.metadata, occurred_at: e.occurred_at, org_id: e.org_id, schema_id: e.schema_id, seq: e.seq, targets: e.targets };
+    const signed = {
+      action: e.action,
+      actor: e.actor,
+      context: e.context,
+      event_id: e.id,
+      ingested_at: e.ingested_at,
+      metadata: e.metadata,
+      occurred_at: e.occurred_at,
+      org_id: e.org_id,
+      schema_id: e.schema_id,
+      seq: e.seq,
+      targets: e.targets,
+    };
     const key = createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: pub }, format: 'jwk' });
     expect(verify(null, Buffer.from(canonicalJson(signed)), key, Buffer.from(e.signature, 'hex'))).toBe(true);
   });
 
   it('downloads the filtered view as CSV (neutralized cells) and as JSON', async () => {
     await applyFilters(page, { action: 'user.login,doc.read' });
-    const want = (await api('GET', `/v1/audit/events?organization_id=${ORG}&actions=user.login,doc.read&limit=100`)).body.events;
+    const want = (await api('GET', `/v1/audit/events?organization_id=${ORG}&actions=user.login,doc.read&limit=100`))
+      .body.events;
     const [csv] = await Promise.all([page.waitForEvent('download'), page.click('#export-csv')]);
     expect(csv.suggestedFilename()).toMatch(/^audit-acme-web-.*\.csv$/);
     const text = readFileSync((await csv.path())!, 'utf8');
@@ -187,8 +224,11 @@ describe('portal page, audit_logs intent', () => {
 });
 
 describe('portal page, log_streams intent', () => {
-  it('shows the org\'s streams and their state', async () => {
-    const st = await api('POST', `/v1/audit/orgs/${ORG}/streams`, { type: 'webhook', url: 'https://203.0.113.9/collector' });
+  it("shows the org's streams and their state", async () => {
+    const st = await api('POST', `/v1/audit/orgs/${ORG}/streams`, {
+      type: 'webhook',
+      url: 'https://203.0.113.9/collector',
+    });
     expect(st.status).toBe(201);
     const { page, errors } = await open(await link('log_streams'));
     await page.waitForSelector('#stream-rows tr');

@@ -9,7 +9,15 @@ let browser: Browser;
 let ctx: BrowserContext;
 const dir = tempDir();
 const nodeVerify = (pubHex: string, msgHex: string, sigHex: string) =>
-  verify(null, Buffer.from(msgHex, 'hex'), createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(pubHex, 'hex').toString('base64url') }, format: 'jwk' }), Buffer.from(sigHex, 'hex'));
+  verify(
+    null,
+    Buffer.from(msgHex, 'hex'),
+    createPublicKey({
+      key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(pubHex, 'hex').toString('base64url') },
+      format: 'jwk',
+    }),
+    Buffer.from(sigHex, 'hex'),
+  );
 const flipHex = (h: string, i: number) => h.slice(0, i) + (h[i] === '0' ? '1' : '0') + h.slice(i + 1);
 
 beforeAll(async () => {
@@ -38,7 +46,10 @@ async function open(path: string, setup?: (p: Page) => Promise<void>): Promise<{
 }
 
 async function newEvent(): Promise<any> {
-  const r = await call(s, 'POST', '/v1/events', { key: s.apiKey, body: { event_type: 'invoice.approved', payload: { invoice: 'INV-1042', amount: 1250.5, note: 'é 日本' } } });
+  const r = await call(s, 'POST', '/v1/events', {
+    key: s.apiKey,
+    body: { event_type: 'invoice.approved', payload: { invoice: 'INV-1042', amount: 1250.5, note: 'é 日本' } },
+  });
   expect(r.status).toBe(201);
   const proof = await until(async () => {
     const p = await call(s, 'GET', `/v1/proof/event/${r.body.event_id}`);
@@ -49,7 +60,8 @@ async function newEvent(): Promise<any> {
   return proof;
 }
 
-const failedChecks = (page: Page) => page.locator('.checks li.fail').evaluateAll((els) => els.map((e) => e.getAttribute('data-check')));
+const failedChecks = (page: Page) =>
+  page.locator('.checks li.fail').evaluateAll((els) => els.map((e) => e.getAttribute('data-check')));
 
 /** Rewrites the proof JSON the page receives. */
 const tamper = (change: (j: any) => void) => async (page: Page) => {
@@ -83,9 +95,12 @@ describe('GET /proof/event/{event_id} page', () => {
   });
 
   it('shows "Signature INVALID" when fed a signature with one changed hex digit', async () => {
-    const { page } = await open(`/proof/event/${proof.event_id}`, tamper((j) => {
-      j.signature = flipHex(j.signature, 40);
-    }));
+    const { page } = await open(
+      `/proof/event/${proof.event_id}`,
+      tamper((j) => {
+        j.signature = flipHex(j.signature, 40);
+      }),
+    );
     const verdict = page.locator('#verdict');
     await verdict.waitFor();
     expect(await verdict.getAttribute('data-valid')).toBe('false');
@@ -95,9 +110,12 @@ describe('GET /proof/event/{event_id} page', () => {
   });
 
   it('shows INVALID when the displayed payload_hash is not the signed one', async () => {
-    const { page } = await open(`/proof/event/${proof.event_id}`, tamper((j) => {
-      j.payload_hash = sha('something else');
-    }));
+    const { page } = await open(
+      `/proof/event/${proof.event_id}`,
+      tamper((j) => {
+        j.payload_hash = sha('something else');
+      }),
+    );
     await page.locator('#verdict').waitFor();
     expect(await page.locator('#verdict').getAttribute('data-valid')).toBe('false');
     expect(await failedChecks(page)).toEqual(['Fields shown agree with the signed bytes']);
@@ -119,7 +137,15 @@ describe('GET /proof/event/{event_id} page', () => {
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toBe('text/html; charset=utf-8');
     const csp = r.headers.get('content-security-policy')!;
-    for (const d of ["default-src 'self'", "script-src 'self'", "style-src 'self'", "img-src 'self' data:", "connect-src 'self'", "frame-ancestors 'none'"]) expect(csp).toContain(d);
+    for (const d of [
+      "default-src 'self'",
+      "script-src 'self'",
+      "style-src 'self'",
+      "img-src 'self' data:",
+      "connect-src 'self'",
+      "frame-ancestors 'none'",
+    ])
+      expect(csp).toContain(d);
     expect(csp).not.toContain('unsafe');
     // No inline script, style or handler that the policy would have to allow.
     expect(r.text).not.toMatch(/<script>|<style|\sstyle=|\son[a-z]+=/);
@@ -143,7 +169,10 @@ describe('GET /proof/document/{event_id} page', () => {
     const marker = `CONFIDENTIAL-${crypto.randomUUID()}`;
     const original = Buffer.from(`%PDF-1.4\n${marker}\nSigned master services agreement, version 3.\n`);
     const other = Buffer.from(`%PDF-1.4\n${marker}\nSigned master services agreement, version 4.\n`);
-    const a = await call(s, 'POST', '/v1/document/anchor', { key: s.apiKey, body: { document_hash: sha(original), document_ref: 'msa-v3.pdf' } });
+    const a = await call(s, 'POST', '/v1/document/anchor', {
+      key: s.apiKey,
+      body: { document_hash: sha(original), document_ref: 'msa-v3.pdf' },
+    });
     expect(a.status).toBe(201);
     await until(async () => (await call(s, 'GET', `/v1/proof/document/${a.body.event_id}`)).status === 200);
 
@@ -151,7 +180,8 @@ describe('GET /proof/document/{event_id} page', () => {
     const sent: string[] = [];
     page.on('request', (r) => sent.push(r.postData() ?? ''));
     await page.locator('#dropzone').waitFor();
-    if (await page.locator('#verdict').count()) expect(await page.locator('#verdict').getAttribute('data-valid')).toBe('true');
+    if (await page.locator('#verdict').count())
+      expect(await page.locator('#verdict').getAttribute('data-valid')).toBe('true');
 
     await page.setInputFiles('#file', { name: 'msa-v3.pdf', mimeType: 'application/pdf', buffer: original });
     await page.locator('#match[data-match="true"]').waitFor();
@@ -173,7 +203,16 @@ describe('GET /proof/document/{event_id} page', () => {
 describe('GET /proof/ai/{id} page', () => {
   it('shows "Signature valid" and compares pasted text by its SHA-256 computed in the browser', async () => {
     const output = 'Risk band B; approve with standard terms';
-    const a = await call(s, 'POST', '/v1/ai/attestations', { key: s.apiKey, body: { attestation_type: 'decision', input: 'Assess applicant A-2291', output, model_provider: 'openai', model_name: 'gpt-4o' } });
+    const a = await call(s, 'POST', '/v1/ai/attestations', {
+      key: s.apiKey,
+      body: {
+        attestation_type: 'decision',
+        input: 'Assess applicant A-2291',
+        output,
+        model_provider: 'openai',
+        model_name: 'gpt-4o',
+      },
+    });
     expect(a.status).toBe(201);
     const proof = await until(async () => {
       const p = await call(s, 'GET', `/v1/proof/ai/${a.body.attestation_id}`);
@@ -203,19 +242,43 @@ describe('GET /proof/ai/{id} page', () => {
 describe('GET /proof/trace/{trace_id} page', () => {
   let traceId: string;
   beforeAll(async () => {
-    const t = await call(s, 'POST', '/v1/traces', { key: s.apiKey, body: { label: `Loan ${crypto.randomUUID()}`, public: true } });
+    const t = await call(s, 'POST', '/v1/traces', {
+      key: s.apiKey,
+      body: { label: `Loan ${crypto.randomUUID()}`, public: true },
+    });
     expect(t.status).toBe(201);
     traceId = t.body.trace_id;
-    const e = await call(s, 'POST', '/v1/events', { key: s.apiKey, body: { event_type: 'application.received', trace_id: traceId, payload: { applicant: 'A-2291', amount: 25000 } } });
-    const a = await call(s, 'POST', '/v1/ai/attestations', { key: s.apiKey, body: { attestation_type: 'decision', trace_id: traceId, input: `risk ${traceId}`, output: 'band B', subject: { step: 2 } } });
-    const d = await call(s, 'POST', '/v1/document/anchor', { key: s.apiKey, body: { document_hash: sha(`contract ${traceId}`), document_ref: 'contract.pdf', metadata: { pages: 12 }, trace_id: traceId } });
+    const e = await call(s, 'POST', '/v1/events', {
+      key: s.apiKey,
+      body: { event_type: 'application.received', trace_id: traceId, payload: { applicant: 'A-2291', amount: 25000 } },
+    });
+    const a = await call(s, 'POST', '/v1/ai/attestations', {
+      key: s.apiKey,
+      body: {
+        attestation_type: 'decision',
+        trace_id: traceId,
+        input: `risk ${traceId}`,
+        output: 'band B',
+        subject: { step: 2 },
+      },
+    });
+    const d = await call(s, 'POST', '/v1/document/anchor', {
+      key: s.apiKey,
+      body: {
+        document_hash: sha(`contract ${traceId}`),
+        document_ref: 'contract.pdf',
+        metadata: { pages: 12 },
+        trace_id: traceId,
+      },
+    });
     expect([e.status, a.status, d.status]).toEqual([201, 201, 201]);
     expect((await call(s, 'POST', `/v1/traces/${traceId}/seal`, { key: s.apiKey })).status).toBe(202);
     const bundle = await until(async () => {
       const p = await call(s, 'GET', `/v1/proof/trace/${traceId}`);
       return p.status === 200 ? p.body : null;
     });
-    for (const it of [...bundle.items, bundle.seal]) expect(nodeVerify(it.public_key, it.signed_payload, it.signature)).toBe(true);
+    for (const it of [...bundle.items, bundle.seal])
+      expect(nodeVerify(it.public_key, it.signed_payload, it.signature)).toBe(true);
     const raw = Buffer.concat(bundle.items.map((it: any) => Buffer.from(it.content_hash, 'hex')));
     expect(sha(raw)).toBe(bundle.header.composite_hash);
   });
@@ -224,7 +287,9 @@ describe('GET /proof/trace/{trace_id} page', () => {
     const { page, errors } = await open(`/proof/trace/${traceId}`);
     await page.locator('#verdict').waitFor();
     expect(await page.locator('#verdict').getAttribute('data-valid')).toBe('true');
-    expect(await page.locator('.item-verdict').evaluateAll((els) => els.map((e) => e.getAttribute('data-valid')))).toEqual(['true', 'true', 'true']);
+    expect(
+      await page.locator('.item-verdict').evaluateAll((els) => els.map((e) => e.getAttribute('data-valid'))),
+    ).toEqual(['true', 'true', 'true']);
     expect(await failedChecks(page)).toEqual([]);
     expect(errors).toEqual([]);
     await page.close();
@@ -243,7 +308,9 @@ describe('GET /proof/trace/{trace_id} page', () => {
     expect(await page.locator('#verdict').getAttribute('data-valid')).toBe('false');
     expect(await page.locator('#verdict').textContent()).toBe('Trace INVALID');
     // The failed item is listed twice (failed items, then all items); the others stay valid.
-    expect(await page.locator('.item-verdict').evaluateAll((els) => els.map((e) => e.getAttribute('data-valid')))).toEqual(['false', 'false', 'true', 'true']);
+    expect(
+      await page.locator('.item-verdict').evaluateAll((els) => els.map((e) => e.getAttribute('data-valid'))),
+    ).toEqual(['false', 'false', 'true', 'true']);
     expect([...new Set(await failedChecks(page))]).toEqual(['Content hash recomputed from the payload']);
     await page.close();
   });
@@ -259,7 +326,9 @@ describe('GET /proof/trace/{trace_id} page', () => {
     });
     await page.locator('#verdict').waitFor();
     expect(await page.locator('#verdict').getAttribute('data-valid')).toBe('false');
-    expect(await failedChecks(page)).toContain('Composite hash recomputed from the item hashes (raw digests, in order)');
+    expect(await failedChecks(page)).toContain(
+      'Composite hash recomputed from the item hashes (raw digests, in order)',
+    );
     await page.close();
   });
 

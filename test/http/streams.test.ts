@@ -9,7 +9,15 @@ import { call, cleanup, newTenant, startServer, tempDir, until, type Server } fr
 // A real HTTPS receiver on loopback with its own self-signed certificate, trusted by the appliance through
 // SVC_STREAM_CA_FILE; 127.0.0.1/32 is on the operator allowlist.
 type Delivery = { path: string; headers: Record<string, string>; raw: string; body: any; at: number };
-type Receiver = { url: string; port: number; got: Delivery[]; checkpoints: Delivery[]; mode: { failFirst: number; delayMs: number }; calls: number; stop(): void };
+type Receiver = {
+  url: string;
+  port: number;
+  got: Delivery[];
+  checkpoints: Delivery[];
+  mode: { failFirst: number; delayMs: number };
+  calls: number;
+  stop(): void;
+};
 
 const dir = tempDir();
 const caFile = join(dir, 'receiver-ca.pem');
@@ -21,15 +29,31 @@ let n = 0;
 const ik = () => `s-${Date.now()}-${++n}`;
 
 function startReceiver(): Receiver {
-  const r: Receiver = { url: '', port: 0, got: [], checkpoints: [], mode: { failFirst: 0, delayMs: 0 }, calls: 0, stop: () => srv.stop(true) };
+  const r: Receiver = {
+    url: '',
+    port: 0,
+    got: [],
+    checkpoints: [],
+    mode: { failFirst: 0, delayMs: 0 },
+    calls: 0,
+    stop: () => srv.stop(true),
+  };
   const srv = Bun.serve({
-    hostname: '127.0.0.1', port: 0, tls: { cert, key: keyPem },
+    hostname: '127.0.0.1',
+    port: 0,
+    tls: { cert, key: keyPem },
     async fetch(req) {
       r.calls++;
       const raw = await req.text();
       if (r.mode.delayMs) await Bun.sleep(r.mode.delayMs);
       if (r.calls <= r.mode.failFirst) return new Response('nope', { status: 500 });
-      const d = { path: new URL(req.url).pathname, headers: Object.fromEntries(req.headers), raw, body: JSON.parse(raw), at: Date.now() };
+      const d = {
+        path: new URL(req.url).pathname,
+        headers: Object.fromEntries(req.headers),
+        raw,
+        body: JSON.parse(raw),
+        at: Date.now(),
+      };
       // Org checkpoints arrive as deliveries of their own (DECISIONS 10), outside the event batches checked here.
       (d.body.type === 'checkpoint' ? r.checkpoints : r.got).push(d);
       return new Response('ok');
@@ -51,7 +75,11 @@ function signatureValid(secret: string, d: Delivery): boolean {
 const post = (path: string, body: unknown, k: string | null = key) => call(s, 'POST', path, { key: k, body });
 const get = (path: string, k: string | null = key) => call(s, 'GET', path, { key: k });
 const ingest = (org: string, i: number) =>
-  call(s, 'POST', '/v1/audit/events', { key, headers: { 'idempotency-key': ik() }, body: { organization_id: org, action: 'doc.update', actor: { type: 'user', id: `u${i}` }, metadata: { i } } });
+  call(s, 'POST', '/v1/audit/events', {
+    key,
+    headers: { 'idempotency-key': ik() },
+    body: { organization_id: org, action: 'doc.update', actor: { type: 'user', id: `u${i}` }, metadata: { i } },
+  });
 async function ingestMany(org: string, count: number, from = 0) {
   for (let i = 0; i < count; i += 25) {
     const rs = await Promise.all(Array.from({ length: Math.min(25, count - i) }, (_, j) => ingest(org, from + i + j)));
@@ -59,13 +87,25 @@ async function ingestMany(org: string, count: number, from = 0) {
   }
 }
 const lastSeq = async (org: string) => (await get(`/v1/audit/orgs/${org}`)).body.last_seq as number;
-const createOrg = async (org: string, k = key) => expect((await post('/v1/audit/orgs', { organization_id: org }, k)).status).toBe(201);
-const streamOf = async (org: string, id: string) => (await get(`/v1/audit/orgs/${org}/streams`)).body.streams.find((x: any) => x.id === id);
+const createOrg = async (org: string, k = key) =>
+  expect((await post('/v1/audit/orgs', { organization_id: org }, k)).status).toBe(201);
+const streamOf = async (org: string, id: string) =>
+  (await get(`/v1/audit/orgs/${org}/streams`)).body.streams.find((x: any) => x.id === id);
 const seqs = (r: Receiver) => r.got.flatMap((d) => d.body.events.map((e: any) => e.seq as number));
 
 beforeAll(async () => {
   const pems = await selfsigned.generate([{ name: 'commonName', value: 'localhost' }], {
-    days: 2, keySize: 2048, extensions: [{ name: 'subjectAltName', altNames: [{ type: 2, value: 'localhost' }, { type: 7, ip: '127.0.0.1' }] }],
+    days: 2,
+    keySize: 2048,
+    extensions: [
+      {
+        name: 'subjectAltName',
+        altNames: [
+          { type: 2, value: 'localhost' },
+          { type: 7, ip: '127.0.0.1' },
+        ],
+      },
+    ],
   } as any);
   cert = pems.cert;
   keyPem = pems.private;
@@ -118,7 +158,11 @@ describe('POST /v1/audit/orgs/{id}/streams', () => {
     await createOrg('lim', free.key);
     const first = await post('/v1/audit/orgs/lim/streams', { type: 'webhook', url: 'https://example.com/a' }, free.key);
     expect(first.status).toBe(201);
-    const second = await post('/v1/audit/orgs/lim/streams', { type: 'webhook', url: 'https://example.com/b' }, free.key);
+    const second = await post(
+      '/v1/audit/orgs/lim/streams',
+      { type: 'webhook', url: 'https://example.com/b' },
+      free.key,
+    );
     expect([second.status, second.body.error]).toEqual([400, 'too_many_streams']);
   });
 
@@ -128,7 +172,12 @@ describe('POST /v1/audit/orgs/{id}/streams', () => {
     await until(async () => (await lastSeq('crud')) === 3);
     const r = await post('/v1/audit/orgs/crud/streams', { type: 'webhook', url: 'https://example.com/hook' });
     expect(r.status).toBe(201);
-    expect(r.body).toMatchObject({ type: 'webhook', endpoint: 'https://example.com/hook', state: 'active', cursor_seq: 3 });
+    expect(r.body).toMatchObject({
+      type: 'webhook',
+      endpoint: 'https://example.com/hook',
+      state: 'active',
+      cursor_seq: 3,
+    });
     expect(r.body.signing_secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
     expect(Number.isNaN(Date.parse(r.body.created_at))).toBe(false);
     const list = await get('/v1/audit/orgs/crud/streams');
@@ -185,14 +234,26 @@ describe('webhook delivery', () => {
         expect(d.body.events.length).toBeLessThanOrEqual(100);
       }
       const e = rx.got[0]!.body.events[0];
-      expect(e).toMatchObject({ org_id: 'deliver', seq: 6, action: 'doc.update', schema_id: 'svc.audit/1', actor: { type: 'user', id: 'u5' } });
+      expect(e).toMatchObject({
+        org_id: 'deliver',
+        seq: 6,
+        action: 'doc.update',
+        schema_id: 'svc.audit/1',
+        actor: { type: 'user', id: 'u5' },
+      });
       expect(e.id).toMatch(/^aevt_/);
       expect(e.payload_hash).toMatch(/^[0-9a-f]{64}$/);
       // A tampered body or a wrong secret does not verify.
-      expect(signatureValid(st.body.signing_secret, { ...rx.got[0]!, raw: rx.got[0]!.raw.replace('"seq":6', '"seq":7') })).toBe(false);
+      expect(
+        signatureValid(st.body.signing_secret, { ...rx.got[0]!, raw: rx.got[0]!.raw.replace('"seq":6', '"seq":7') }),
+      ).toBe(false);
       expect(signatureValid('whsec_' + 'A'.repeat(43), rx.got[0]!)).toBe(false);
       await until(async () => (await streamOf('deliver', st.body.id))?.cursor_seq === 255);
-      expect(await streamOf('deliver', st.body.id)).toMatchObject({ state: 'active', delivered_events: 250, failures: 0 });
+      expect(await streamOf('deliver', st.body.id)).toMatchObject({
+        state: 'active',
+        delivered_events: 250,
+        failures: 0,
+      });
     } finally {
       rx.stop();
     }
@@ -256,7 +317,10 @@ describe('webhook delivery', () => {
       await s.stop('SIGKILL');
       const before = seqs(rx).length;
       expect(before).toBeLessThan(600);
-      s = await startServer({ dataDir: dir, env: { SVC_STREAM_CA_FILE: caFile, SVC_STREAM_ALLOW_CIDRS: '127.0.0.1/32' } });
+      s = await startServer({
+        dataDir: dir,
+        env: { SVC_STREAM_CA_FILE: caFile, SVC_STREAM_ALLOW_CIDRS: '127.0.0.1/32' },
+      });
       rx.mode.delayMs = 0;
       await until(() => new Set(seqs(rx)).size === 600, 30000);
       const all = seqs(rx);
@@ -282,7 +346,9 @@ describe('forbidden destinations (no operator allowlist)', () => {
   beforeAll(async () => {
     plain = await startServer({ dataDir: pdir });
     pkey = (await newTenant(pdir, 'forbid.test', 'audit:read,audit:write', 'enterprise')).key;
-    expect((await call(plain, 'POST', '/v1/audit/orgs', { key: pkey, body: { organization_id: 'f' } })).status).toBe(201);
+    expect((await call(plain, 'POST', '/v1/audit/orgs', { key: pkey, body: { organization_id: 'f' } })).status).toBe(
+      201,
+    );
   });
   afterAll(async () => {
     await plain.stop();
@@ -314,7 +380,10 @@ describe('forbidden destinations (no operator allowlist)', () => {
   });
 
   it('accepts a public destination', async () => {
-    const r = await call(plain, 'POST', '/v1/audit/orgs/f/streams', { key: pkey, body: { type: 'webhook', url: 'https://93.184.215.14/hook' } });
+    const r = await call(plain, 'POST', '/v1/audit/orgs/f/streams', {
+      key: pkey,
+      body: { type: 'webhook', url: 'https://93.184.215.14/hook' },
+    });
     expect(r.status).toBe(201);
   });
 });

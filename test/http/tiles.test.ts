@@ -32,7 +32,8 @@ function encodeN(n: number): string {
   } while (n > 0);
   return groups.map((g, i) => (i < groups.length - 1 ? `x${g}` : g)).join('/');
 }
-const tileName = (level: number | 'entries', n: number, w: number) => `tile/${level}/${encodeN(n)}${w < 256 ? `.p/${w}` : ''}`;
+const tileName = (level: number | 'entries', n: number, w: number) =>
+  `tile/${level}/${encodeN(n)}${w < 256 ? `.p/${w}` : ''}`;
 
 /** Fetches a resource of a log prefix as raw bytes. */
 async function fetchRaw(prefix: string, path: string, headers: Record<string, string> = {}) {
@@ -60,8 +61,9 @@ function treeReader(prefix: string, size: number) {
     const level = Math.floor(h / 8);
     const k = h % 8;
     const first = i * 2 ** k;
-    let layer = (await tile(level, Math.floor(first / 256))).slice(first % 256, first % 256 + 2 ** k);
-    while (layer.length > 1) layer = Array.from({ length: layer.length / 2 }, (_, j) => node(layer[2 * j]!, layer[2 * j + 1]!));
+    let layer = (await tile(level, Math.floor(first / 256))).slice(first % 256, (first % 256) + 2 ** k);
+    while (layer.length > 1)
+      layer = Array.from({ length: layer.length / 2 }, (_, j) => node(layer[2 * j]!, layer[2 * j + 1]!));
     return layer[0]!;
   }
   /** MTH(D[from:to]) (RFC 6962 §2.1) from tiles. */
@@ -77,7 +79,9 @@ function treeReader(prefix: string, size: number) {
     const n = to - from;
     if (n === 1) return [];
     const k = splitOf(n);
-    return m < k ? [...(await path(m, from, from + k)), await mth(from + k, to)] : [...(await path(m - k, from + k, to)), await mth(from, from + k)];
+    return m < k
+      ? [...(await path(m, from, from + k)), await mth(from + k, to)]
+      : [...(await path(m - k, from + k, to)), await mth(from, from + k)];
   }
   return { tile, mth, path, widthOf, fetched: () => tiles.size };
 }
@@ -95,26 +99,35 @@ function decodeBundle(b: Buffer): Buffer[] {
 }
 
 const pubKeyOf = async (domain: string, keyId: string) =>
-  Buffer.from((await call(s, 'GET', `/keys/${domain}`)).body.keys.find((k: any) => k.key_id === keyId).public_key, 'base64url');
+  Buffer.from(
+    (await call(s, 'GET', `/keys/${domain}`)).body.keys.find((k: any) => k.key_id === keyId).public_key,
+    'base64url',
+  );
 
 /** Ingests `n` events with 32 clients. */
 async function ingest(key: string, n: number, keep?: string[]) {
   let next = 0;
-  await Promise.all(Array.from({ length: 32 }, async () => {
-    while (next < n) {
-      const i = next++;
-      const r = await call(s, 'POST', '/v1/events', { key, body: { event_type: `tile.${i % 7}`, payload: { i } } });
-      if (r.status !== 201) throw new Error(`ingest ${r.status} ${r.text}`);
-      keep?.push(r.body.event_id);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: 32 }, async () => {
+      while (next < n) {
+        const i = next++;
+        const r = await call(s, 'POST', '/v1/events', { key, body: { event_type: `tile.${i % 7}`, payload: { i } } });
+        if (r.status !== 201) throw new Error(`ingest ${r.status} ${r.text}`);
+        keep?.push(r.body.event_id);
+      }
+    }),
+  );
 }
 
 const checkpointOf = (domain: string, size: number) =>
-  until(async () => {
-    const r = await call(s, 'GET', `/v1/proof/log/${domain}/checkpoint`);
-    return r.status === 200 && r.body.tree_size === size ? r.body : null;
-  }, 120_000, 100);
+  until(
+    async () => {
+      const r = await call(s, 'GET', `/v1/proof/log/${domain}/checkpoint`);
+      return r.status === 200 && r.body.tree_size === size ? r.body : null;
+    },
+    120_000,
+    100,
+  );
 
 const ENV = { SVC_CHECKPOINT_SECONDS: '1', SVC_PUBLIC_RPS: '1000000' };
 beforeAll(async () => {
@@ -166,7 +179,9 @@ describe('GET /tlog/tenant/{domain}/tile/<L>/<N>[.p/<W>]', () => {
       // The root of 70,000 leaves needs three tiles: level 2 of width 1 (the first 65,536 leaves), level 1 of
       // width 17 and level 0 of width 112 (C2SP's own example of this size).
       if (t === BIG) {
-        expect([tree.widthOf(0, 273), tree.widthOf(1, 0), tree.widthOf(1, 1), tree.widthOf(2, 0)]).toEqual([112, 256, 17, 1]);
+        expect([tree.widthOf(0, 273), tree.widthOf(1, 0), tree.widthOf(1, 1), tree.widthOf(2, 0)]).toEqual([
+          112, 256, 17, 1,
+        ]);
         expect(tree.fetched()).toBe(3);
       }
     }, 60_000);
@@ -177,7 +192,8 @@ describe('GET /tlog/tenant/{domain}/tile/<L>/<N>[.p/<W>]', () => {
     const tree = treeReader(prefix, BIG.size);
     const level1 = [...(await tree.tile(1, 0)), ...(await tree.tile(1, 1))];
     expect(level1.length).toBe(273);
-    const fold = (hs: Buffer[]): Buffer => (hs.length === 1 ? hs[0]! : node(fold(hs.slice(0, hs.length / 2)), fold(hs.slice(hs.length / 2))));
+    const fold = (hs: Buffer[]): Buffer =>
+      hs.length === 1 ? hs[0]! : node(fold(hs.slice(0, hs.length / 2)), fold(hs.slice(hs.length / 2)));
     for (let n = 0; n < 273; n++) expect(fold(await tree.tile(0, n)).equals(level1[n]!)).toBe(true);
     expect(fold(level1.slice(0, 256)).equals((await tree.tile(2, 0))[0]!)).toBe(true);
   }, 60_000);
@@ -200,7 +216,10 @@ describe('GET /tlog/tenant/{domain}/tile/<L>/<N>[.p/<W>]', () => {
     const m = proof.log.leaf_index as number;
     const path = await st.path(m, 0, scp.size);
     expect(inclusionOk(m, scp.size, leafHashOf(Buffer.from(proof.signed_payload, 'hex')), path, scp.root)).toBe(true);
-    expect(path.map((h) => h.toString('hex'))).toEqual((await call(s, 'GET', `/v1/log/inclusion?leaf_index=${m}&tree_size=${scp.size}`, { key: small.key })).body.audit_path);
+    expect(path.map((h) => h.toString('hex'))).toEqual(
+      (await call(s, 'GET', `/v1/log/inclusion?leaf_index=${m}&tree_size=${scp.size}`, { key: small.key })).body
+        .audit_path,
+    );
   }, 60_000);
 
   it('serves full tiles as immutable for a year and partial tiles for a minute, as octets', async () => {
@@ -222,7 +241,15 @@ describe('GET /tlog/tenant/{domain}/tile/<L>/<N>[.p/<W>]', () => {
   it('answers 404 not_found for tiles the latest checkpoint does not cover', async () => {
     const prefix = `/tlog/tenant/${SMALL.domain}`;
     // 300 leaves: level 0 holds one full tile and 44 hashes, level 1 one hash, level 2 none.
-    for (const p of ['tile/0/001', 'tile/0/001.p/45', 'tile/0/002.p/1', 'tile/1/000', 'tile/1/000.p/2', 'tile/2/000.p/1', 'tile/63/x999/x999/x999/x999/x999/x999/x999/999']) {
+    for (const p of [
+      'tile/0/001',
+      'tile/0/001.p/45',
+      'tile/0/002.p/1',
+      'tile/1/000',
+      'tile/1/000.p/2',
+      'tile/2/000.p/1',
+      'tile/63/x999/x999/x999/x999/x999/x999/x999/999',
+    ]) {
       const r = await call(s, 'GET', `${prefix}/${p}`);
       expect(`${p} ${r.status} ${r.body?.error}`).toBe(`${p} 404 not_found`);
     }
@@ -235,10 +262,32 @@ describe('GET /tlog/tenant/{domain}/tile/<L>/<N>[.p/<W>]', () => {
     // Tile 1000 spelled canonically is well-formed, only beyond this tree.
     expect((await call(s, 'GET', `${prefix}/tile/0/x001/000`)).status).toBe(404);
     const bad = [
-      'tile/0/0', 'tile/0/00', 'tile/0/0000', 'tile/00/000', 'tile/01/000', 'tile/64/000', 'tile/-1/000', 'tile/a/000',
-      'tile/0/001/000', 'tile/0/x001', 'tile/0/x000/001', 'tile/0/x001/x000', 'tile/0/X001/000', 'tile/0/000.p/0', 'tile/0/000.p/256',
-      'tile/0/000.p/07', 'tile/0/000.p/', 'tile/0/000.p', 'tile/0/000.q/5', 'tile/0/000/', 'tile/0/+01', 'tile/0/ 01', 'tile/0',
-      'tile/entries', 'tile/0/000.p/5/6', 'tile/0/x001.p/5/000',
+      'tile/0/0',
+      'tile/0/00',
+      'tile/0/0000',
+      'tile/00/000',
+      'tile/01/000',
+      'tile/64/000',
+      'tile/-1/000',
+      'tile/a/000',
+      'tile/0/001/000',
+      'tile/0/x001',
+      'tile/0/x000/001',
+      'tile/0/x001/x000',
+      'tile/0/X001/000',
+      'tile/0/000.p/0',
+      'tile/0/000.p/256',
+      'tile/0/000.p/07',
+      'tile/0/000.p/',
+      'tile/0/000.p',
+      'tile/0/000.q/5',
+      'tile/0/000/',
+      'tile/0/+01',
+      'tile/0/ 01',
+      'tile/0',
+      'tile/entries',
+      'tile/0/000.p/5/6',
+      'tile/0/x001.p/5/000',
     ];
     for (const p of bad) {
       const r = await call(s, 'GET', `${prefix}/${p}`);
@@ -258,12 +307,20 @@ describe('GET /tlog/tenant/{domain}/tile/entries/<N>[.p/<W>]', () => {
       byLeaf.set(p.log.leaf_index, p.signed_payload);
     }
     expect(byLeaf.size).toBe(SMALL.size);
-    for (const [n, w] of [[0, 256], [1, 44]] as const) {
-      const r = await fetchRaw(prefix, tileName('entries', n, w), { authorization: `Bearer ${small.key}`, 'accept-encoding': 'identity' });
+    for (const [n, w] of [
+      [0, 256],
+      [1, 44],
+    ] as const) {
+      const r = await fetchRaw(prefix, tileName('entries', n, w), {
+        authorization: `Bearer ${small.key}`,
+        'accept-encoding': 'identity',
+      });
       expect(r.status).toBe(200);
       expect(r.headers.get('content-type')).toBe('application/octet-stream');
       expect(r.headers.get('content-encoding')).toBeNull();
-      expect(r.headers.get('cache-control')).toBe(w === 256 ? 'private, max-age=31536000, immutable' : 'private, max-age=60');
+      expect(r.headers.get('cache-control')).toBe(
+        w === 256 ? 'private, max-age=31536000, immutable' : 'private, max-age=60',
+      );
       const entries = decodeBundle(r.bytes);
       expect(entries.length).toBe(w);
       const hashes = (await fetchRaw(prefix, tileName(0, n, w))).bytes;
@@ -289,13 +346,20 @@ describe('GET /tlog/tenant/{domain}/tile/entries/<N>[.p/<W>]', () => {
 
   it('is gzip-compressed for clients that accept it', async () => {
     const res = await fetch(`${s.url}/tlog/tenant/${SMALL.domain}/tile/entries/000`, {
-      headers: { authorization: `Bearer ${small.key}`, 'accept-encoding': 'gzip' }, decompress: false, tls: { rejectUnauthorized: false },
+      headers: { authorization: `Bearer ${small.key}`, 'accept-encoding': 'gzip' },
+      decompress: false,
+      tls: { rejectUnauthorized: false },
     } as RequestInit);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-encoding')).toBe('gzip');
     expect(res.headers.get('vary')).toBe('Accept-Encoding');
     const raw = Buffer.from(await res.arrayBuffer());
-    const plain = (await fetchRaw(`/tlog/tenant/${SMALL.domain}`, 'tile/entries/000', { authorization: `Bearer ${small.key}`, 'accept-encoding': 'identity' })).bytes;
+    const plain = (
+      await fetchRaw(`/tlog/tenant/${SMALL.domain}`, 'tile/entries/000', {
+        authorization: `Bearer ${small.key}`,
+        'accept-encoding': 'identity',
+      })
+    ).bytes;
     expect(Buffer.from(Bun.gunzipSync(raw)).equals(plain)).toBe(true);
     expect(raw.length).toBeLessThan(plain.length);
   });
@@ -317,19 +381,27 @@ describe('GET /tlog/tenant/{domain}/tile/entries/<N>[.p/<W>]', () => {
 describe('tiles of a log whose rows were altered in LMDB', () => {
   it('keep the logged hashes, while entry bundles serve the rows as they now read (or 500 for a row that is gone)', async () => {
     const prefix = `/tlog/tenant/${SMALL.domain}`;
-    const leafOf = async (id: string) => (await call(s, 'GET', `/v1/proof/event/${id}`, { key: small.key })).body.log.leaf_index as number;
+    const leafOf = async (id: string) =>
+      (await call(s, 'GET', `/v1/proof/event/${id}`, { key: small.key })).body.log.leaf_index as number;
     const leaves = new Map<number, string>();
     for (const id of eventIds) leaves.set(await leafOf(id), id);
     const alteredLeaf = 100;
     const altered = leaves.get(alteredLeaf)!;
     const gone = leaves.get(280)!;
-    const before = { tile: (await fetchRaw(prefix, 'tile/0/000')).bytes, tiles1: (await fetchRaw(prefix, 'tile/0/001.p/44')).bytes };
+    const before = {
+      tile: (await fetchRaw(prefix, 'tile/0/000')).bytes,
+      tiles1: (await fetchRaw(prefix, 'tile/0/001.p/44')).bytes,
+    };
     const auth = { authorization: `Bearer ${small.key}` };
     const entriesBefore = decodeBundle((await fetchRaw(prefix, 'tile/entries/000', auth)).bytes);
     // As an intruder with file access would, on a stopped server: a signed column changed, a row removed.
     await s.stop();
     const env = open({ path: join(dir, 'db'), overlappingSync: false, maxDbs: 256 });
-    const ledger = env.openDB({ name: 'ledger_events', keyEncoding: 'ordered-binary', sharedStructuresKey: Symbol.for('structures') });
+    const ledger = env.openDB({
+      name: 'ledger_events',
+      keyEncoding: 'ordered-binary',
+      sharedStructuresKey: Symbol.for('structures'),
+    });
     await env.transaction(() => {
       ledger.putSync(altered, { ...ledger.get(altered), event_type: 'tile.rewritten' });
       ledger.removeSync(gone);

@@ -17,18 +17,36 @@ const DOMAIN = 'dist.test';
 type Got = { raw: string; body: any; sig: string };
 const got: Got[] = [];
 let receiver: { stop(closeActive?: boolean): void };
-const post = (path: string, body: unknown, headers: Record<string, string> = {}) => call(s, 'POST', path, { key, body, headers });
+const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+  call(s, 'POST', path, { key, body, headers });
 const get = (path: string, k: string | null = key) => call(s, 'GET', path, { key: k });
 let n = 0;
-const ingest = (org: string) => post('/v1/audit/events', { organization_id: org, action: 'doc.edit', actor: { type: 'user', id: 'u' } }, { 'idempotency-key': `d${++n}` });
+const ingest = (org: string) =>
+  post(
+    '/v1/audit/events',
+    { organization_id: org, action: 'doc.edit', actor: { type: 'user', id: 'u' } },
+    { 'idempotency-key': `d${++n}` },
+  );
 
 beforeAll(async () => {
   const pems = await selfsigned.generate([{ name: 'commonName', value: 'localhost' }], {
-    days: 2, keySize: 2048, extensions: [{ name: 'subjectAltName', altNames: [{ type: 2, value: 'localhost' }, { type: 7, ip: '127.0.0.1' }] }],
+    days: 2,
+    keySize: 2048,
+    extensions: [
+      {
+        name: 'subjectAltName',
+        altNames: [
+          { type: 2, value: 'localhost' },
+          { type: 7, ip: '127.0.0.1' },
+        ],
+      },
+    ],
   } as any);
   writeFileSync(caFile, pems.cert);
   const srv = Bun.serve({
-    hostname: '127.0.0.1', port: 0, tls: { cert: pems.cert, key: pems.private },
+    hostname: '127.0.0.1',
+    port: 0,
+    tls: { cert: pems.cert, key: pems.private },
     async fetch(req) {
       const raw = await req.text();
       got.push({ raw, body: JSON.parse(raw), sig: req.headers.get('x-service-signature') ?? '' });
@@ -36,7 +54,15 @@ beforeAll(async () => {
     },
   });
   receiver = srv;
-  s = await startServer({ dataDir: dir, env: { SVC_STREAM_CA_FILE: caFile, SVC_STREAM_ALLOW_CIDRS: '127.0.0.1/32', SVC_CHECKPOINT_SECONDS: '1', SVC_PUBLIC_RPS: '1000' } });
+  s = await startServer({
+    dataDir: dir,
+    env: {
+      SVC_STREAM_CA_FILE: caFile,
+      SVC_STREAM_ALLOW_CIDRS: '127.0.0.1/32',
+      SVC_CHECKPOINT_SECONDS: '1',
+      SVC_PUBLIC_RPS: '1000',
+    },
+  });
   key = (await newTenant(dir, DOMAIN, 'read,audit:read,audit:write', 'enterprise')).key;
   await post('/v1/audit/orgs', { organization_id: 'acme' });
   const st = await post('/v1/audit/orgs/acme/streams', { type: 'webhook', url: `https://localhost:${srv.port}/hook` });
@@ -50,7 +76,8 @@ afterAll(async () => {
 });
 
 const checkpoints = () => got.filter((g) => g.body.type === 'checkpoint');
-const deliveredSeqs = () => got.filter((g) => g.body.events).flatMap((g) => g.body.events.map((e: any) => e.seq as number));
+const deliveredSeqs = () =>
+  got.filter((g) => g.body.events).flatMap((g) => g.body.events.map((e: any) => e.seq as number));
 
 describe('stream checkpoint deliveries', () => {
   it('POSTs each new org checkpoint as its own signed delivery, after the events it covers, outside batches', async () => {
@@ -73,11 +100,23 @@ describe('stream checkpoint deliveries', () => {
       expect(noteOk(c.body.checkpoint, lines.origin, pub)).toBe(true);
       // Delivered only once the receiver had every event it covers.
       const idx = got.indexOf(c);
-      const before = got.slice(0, idx).filter((g) => g.body.events).flatMap((g) => g.body.events.map((e: any) => e.seq));
+      const before = got
+        .slice(0, idx)
+        .filter((g) => g.body.events)
+        .flatMap((g) => g.body.events.map((e: any) => e.seq));
       expect(Math.max(...before)).toBeGreaterThanOrEqual(c.body.tree_size);
       if (prev) {
-        const p = (await get(`/v1/audit/orgs/acme/log/consistency?first=${prev.tree_size}&second=${c.body.tree_size}`)).body;
-        expect(consistencyOk(prev.tree_size, c.body.tree_size, hexes(p.consistency_path), Buffer.from(prev.root_hash, 'hex'), Buffer.from(c.body.root_hash, 'hex'))).toBe(true);
+        const p = (await get(`/v1/audit/orgs/acme/log/consistency?first=${prev.tree_size}&second=${c.body.tree_size}`))
+          .body;
+        expect(
+          consistencyOk(
+            prev.tree_size,
+            c.body.tree_size,
+            hexes(p.consistency_path),
+            Buffer.from(prev.root_hash, 'hex'),
+            Buffer.from(c.body.root_hash, 'hex'),
+          ),
+        ).toBe(true);
       }
       prev = c.body;
     }
@@ -107,7 +146,8 @@ describe('portal viewer', () => {
   it('GET /v1/portal/audit/checkpoint shows the org latest checkpoint to an audit_logs session; 403 wrong_intent otherwise', async () => {
     const open = async (intent: string) => {
       const m = await post('/v1/audit/portal_sessions', { organization_id: 'acme', intent });
-      return (await call(s, 'POST', '/v1/audit/portal/exchange', { body: { token: m.body.token } })).body.session_token as string;
+      return (await call(s, 'POST', '/v1/audit/portal/exchange', { body: { token: m.body.token } })).body
+        .session_token as string;
     };
     const r = await call(s, 'GET', '/v1/portal/audit/checkpoint', { key: await open('audit_logs') });
     expect(r.status).toBe(200);

@@ -64,9 +64,22 @@ describe('format 1 -> 2: leaves regrouped into runs at first start', () => {
     expect((await get('/v1/log/checkpoint')).body.root_hash).toBe(before.root_hash);
     for (const i of [0, 1, 36, 37, 38, 74, N - 1]) {
       const inc = (await get(`/v1/log/inclusion?leaf_index=${i}&tree_size=${N}`)).body;
-      expect(inclusionOk(i, N, leafHashOf(Buffer.from(signed[i]!, 'hex')), hexes(inc.audit_path), Buffer.from(before.root_hash, 'hex'))).toBe(true);
+      expect(
+        inclusionOk(
+          i,
+          N,
+          leafHashOf(Buffer.from(signed[i]!, 'hex')),
+          hexes(inc.audit_path),
+          Buffer.from(before.root_hash, 'hex'),
+        ),
+      ).toBe(true);
     }
-    expect((await get('/v1/log/integrity')).body).toMatchObject({ log_verified: true, first_bad_leaf: null, tail_verified: true, tree_size: N });
+    expect((await get('/v1/log/integrity')).body).toMatchObject({
+      log_verified: true,
+      first_bad_leaf: null,
+      tail_verified: true,
+      tree_size: N,
+    });
   });
 
   it('appends after the migrated leaves, consistent with the checkpoint before the upgrade', async () => {
@@ -77,7 +90,15 @@ describe('format 1 -> 2: leaves regrouped into runs at first start', () => {
     }, 20000);
     const proof = (await get(`/v1/log/consistency?first=${N}&second=${N + 1}`)).body;
     expect(proof.first_root).toBe(before.root_hash);
-    expect(consistencyOk(N, N + 1, hexes(proof.consistency_path), Buffer.from(before.root_hash, 'hex'), Buffer.from(after.root_hash, 'hex'))).toBe(true);
+    expect(
+      consistencyOk(
+        N,
+        N + 1,
+        hexes(proof.consistency_path),
+        Buffer.from(before.root_hash, 'hex'),
+        Buffer.from(after.root_hash, 'hex'),
+      ),
+    ).toBe(true);
     await s.stop();
     const env = open({ path: join(dir, 'db'), readOnly: true, maxDbs: 64 });
     expect(env.openDB({ name: 'tlog_leaves', keyEncoding: 'ordered-binary', encoding: 'binary' }).getCount()).toBe(0);

@@ -15,14 +15,21 @@ const get = (t: T, path: string) => call(s, 'GET', path, { key: t.key });
 async function ledgerTenant(name: string, n: number): Promise<T> {
   const nt = await newTenant(dir, `${name}.tamper.test`, 'read,write,audit:read,audit:write', 'enterprise');
   const t = { tenantId: nt.tenantId, key: nt.key, events: [] as string[] };
-  for (let i = 0; i < n; i++) t.events.push((await call(s, 'POST', '/v1/events', { key: t.key, body: { event_type: 'e', payload: { i } } })).body.event_id);
+  for (let i = 0; i < n; i++)
+    t.events.push(
+      (await call(s, 'POST', '/v1/events', { key: t.key, body: { event_type: 'e', payload: { i } } })).body.event_id,
+    );
   return t;
 }
 
 async function auditOrg(t: T, org: string, n: number) {
   await call(s, 'POST', '/v1/audit/orgs', { key: t.key, body: { organization_id: org } });
   for (let i = 1; i <= n; i++) {
-    await call(s, 'POST', '/v1/audit/events', { key: t.key, headers: { 'idempotency-key': `${org}-${i}` }, body: { organization_id: org, action: 'doc.edit', actor: { type: 'user', id: `u${i}` } } });
+    await call(s, 'POST', '/v1/audit/events', {
+      key: t.key,
+      headers: { 'idempotency-key': `${org}-${i}` },
+      body: { organization_id: org, action: 'doc.edit', actor: { type: 'user', id: `u${i}` } },
+    });
   }
   await until(async () => (await get(t, `/v1/audit/orgs/${org}/log/checkpoint`)).body?.tree_size === n, 20000);
 }
@@ -56,7 +63,12 @@ async function tamper(fn: (db: (name: string, binary?: boolean) => any) => void)
   await s.stop();
   const env = open({ path: join(dir, 'db'), overlappingSync: false, maxDbs: 64 });
   const dbs = (name: string, binary = false) =>
-    env.openDB({ name, keyEncoding: 'ordered-binary', ...(binary ? { encoding: 'binary' as const } : {}), ...(SHARED.has(name) ? { sharedStructuresKey: Symbol.for('structures') } : {}) });
+    env.openDB({
+      name,
+      keyEncoding: 'ordered-binary',
+      ...(binary ? { encoding: 'binary' as const } : {}),
+      ...(SHARED.has(name) ? { sharedStructuresKey: Symbol.for('structures') } : {}),
+    });
   await env.transaction(() => fn(dbs));
   await env.close();
   s = await startServer({ dataDir: dir });
@@ -68,7 +80,8 @@ beforeAll(async () => {
   await auditOrg(tenants.clean!, 'byte', 6);
   await auditOrg(tenants.clean!, 'reorder', 6);
   await auditOrg(tenants.clean!, 'cut', 6);
-  for (const t of Object.values(tenants)) await until(async () => (await get(t, '/v1/log/checkpoint')).body?.tree_size === 8, 20000);
+  for (const t of Object.values(tenants))
+    await until(async () => (await get(t, '/v1/log/checkpoint')).body?.tree_size === 8, 20000);
 });
 afterAll(async () => {
   await s.stop();
@@ -78,10 +91,20 @@ afterAll(async () => {
 describe('integrity of untouched logs', () => {
   it('GET /v1/log/integrity and the org report say log_verified, no bad leaf, tail verified, with the checkpoint checked', async () => {
     const r = (await get(tenants.clean!, '/v1/log/integrity')).body;
-    expect(r).toMatchObject({ log_verified: true, first_bad_leaf: null, tail_verified: true, checkpoint: { tree_size: 8 } });
+    expect(r).toMatchObject({
+      log_verified: true,
+      first_bad_leaf: null,
+      tail_verified: true,
+      checkpoint: { tree_size: 8 },
+    });
     expect(r.checkpoint.root_hash).toBe((await get(tenants.clean!, '/v1/log/checkpoint')).body.root_hash);
     const o = (await get(tenants.clean!, '/v1/audit/orgs/byte/integrity')).body;
-    expect(o).toMatchObject({ log_verified: true, first_bad_leaf: null, tail_verified: true, checkpoint: { tree_size: 6 } });
+    expect(o).toMatchObject({
+      log_verified: true,
+      first_bad_leaf: null,
+      tail_verified: true,
+      checkpoint: { tree_size: 6 },
+    });
     expect(o.note).toContain('truncation of the newest events is detected up to seq 6');
   });
 });
@@ -135,13 +158,23 @@ describe('tampering directly in LMDB', () => {
   });
   it('finds the newest rows cut (with their leaves) against the signed checkpoint', async () => {
     const r = await report('cut');
-    expect(r).toMatchObject({ log_verified: false, first_bad_leaf: 6, tail_verified: false, checkpoint: { tree_size: 8 } });
+    expect(r).toMatchObject({
+      log_verified: false,
+      first_bad_leaf: 6,
+      tail_verified: false,
+      checkpoint: { tree_size: 8 },
+    });
   });
   it('finds audit tampering in the org report: a changed byte, a reorder, a cut tail', async () => {
     const o = async (org: string) => (await get(tenants.clean!, `/v1/audit/orgs/${org}/integrity`)).body;
     expect(await o('byte')).toMatchObject({ log_verified: false, first_bad_leaf: 2, tail_verified: true });
     expect(await o('reorder')).toMatchObject({ log_verified: false, first_bad_leaf: 3 });
-    expect(await o('cut')).toMatchObject({ log_verified: false, first_bad_leaf: 4, tail_verified: false, checkpoint: { tree_size: 6 } });
+    expect(await o('cut')).toMatchObject({
+      log_verified: false,
+      first_bad_leaf: 4,
+      tail_verified: false,
+      checkpoint: { tree_size: 6 },
+    });
   });
   it('svc log verify exits 1 with one line on stderr; 0 for an untouched log', async () => {
     const bad = await cli(dir, 'log', 'verify', '--tenant', tenants.byte!.tenantId);

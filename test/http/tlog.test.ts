@@ -28,7 +28,9 @@ async function keyFor(keyId: string): Promise<Buffer> {
 function expectProof(block: any, signedPayloadHex: string, cp: { root_hash: string }) {
   const leaf = leafHashOf(Buffer.from(signedPayloadHex, 'hex'));
   expect(block.leaf_hash).toBe(leaf.toString('hex'));
-  expect(inclusionOk(block.leaf_index, block.tree_size, leaf, hexes(block.audit_path), Buffer.from(block.root_hash, 'hex'))).toBe(true);
+  expect(
+    inclusionOk(block.leaf_index, block.tree_size, leaf, hexes(block.audit_path), Buffer.from(block.root_hash, 'hex')),
+  ).toBe(true);
   expect(cp.root_hash.length).toBe(64);
 }
 
@@ -38,9 +40,12 @@ beforeAll(async () => {
   s = await startServer({ dataDir: dir, env: { SVC_CHECKPOINT_LEAVES: '4', SVC_CHECKPOINT_SECONDS: '3600' } });
   t = await newTenant(dir, DOMAIN, 'read,write,audit:read,audit:write', 'enterprise');
   const events: string[] = [];
-  for (let i = 0; i < 5; i++) events.push((await post('/v1/events', { event_type: 'order.paid', payload: { i } })).body.event_id);
-  const ai = (await post('/v1/ai/attestations', { attestation_type: 'decision', input: 'q', output: 'a' })).body.attestation_id;
-  const doc = (await post('/v1/document/anchor', { document_hash: sha('contract'), document_ref: 'c.pdf' })).body.event_id;
+  for (let i = 0; i < 5; i++)
+    events.push((await post('/v1/events', { event_type: 'order.paid', payload: { i } })).body.event_id);
+  const ai = (await post('/v1/ai/attestations', { attestation_type: 'decision', input: 'q', output: 'a' })).body
+    .attestation_id;
+  const doc = (await post('/v1/document/anchor', { document_hash: sha('contract'), document_ref: 'c.pdf' })).body
+    .event_id;
   ids = { events, ai, doc };
   await checkpointAtLeast('/v1/log', 4);
 });
@@ -81,7 +86,15 @@ describe('GET /v1/log/inclusion', () => {
     for (let i = 0; i < cp.tree_size; i++) {
       const r = (await get(`/v1/log/inclusion?leaf_index=${i}`)).body;
       expect(r.root_hash).toBe(cp.root_hash);
-      expect(inclusionOk(i, cp.tree_size, Buffer.from(r.leaf_hash, 'hex'), hexes(r.audit_path), Buffer.from(cp.root_hash, 'hex'))).toBe(true);
+      expect(
+        inclusionOk(
+          i,
+          cp.tree_size,
+          Buffer.from(r.leaf_hash, 'hex'),
+          hexes(r.audit_path),
+          Buffer.from(cp.root_hash, 'hex'),
+        ),
+      ).toBe(true);
     }
     const proof = (await get(`/v1/proof/event/${ids.events[1]}`, null)).body;
     const byId = (await get(`/v1/log/inclusion?record_id=${ids.events[1]}`)).body;
@@ -131,7 +144,9 @@ describe('GET /v1/log/inclusion', () => {
     // An older tree size: proofs at any checkpointed size verify against that size's root.
     const r = (await get('/v1/log/inclusion?leaf_index=0&tree_size=3')).body;
     expect(r.tree_size).toBe(3);
-    expect(inclusionOk(0, 3, Buffer.from(r.leaf_hash, 'hex'), hexes(r.audit_path), Buffer.from(r.root_hash, 'hex'))).toBe(true);
+    expect(
+      inclusionOk(0, 3, Buffer.from(r.leaf_hash, 'hex'), hexes(r.audit_path), Buffer.from(r.root_hash, 'hex')),
+    ).toBe(true);
   });
 });
 
@@ -141,7 +156,15 @@ describe('GET /v1/log/consistency', () => {
     for (let m = 0; m <= cp.tree_size; m++) {
       const r = (await get(`/v1/log/consistency?first=${m}&second=${cp.tree_size}`)).body;
       expect(r.second_root).toBe(cp.root_hash);
-      expect(consistencyOk(m, cp.tree_size, hexes(r.consistency_path), Buffer.from(r.first_root, 'hex'), Buffer.from(r.second_root, 'hex'))).toBe(true);
+      expect(
+        consistencyOk(
+          m,
+          cp.tree_size,
+          hexes(r.consistency_path),
+          Buffer.from(r.first_root, 'hex'),
+          Buffer.from(r.second_root, 'hex'),
+        ),
+      ).toBe(true);
       if (m > 0 && m < cp.tree_size) expect(r.consistency_path.length).toBeGreaterThan(0);
     }
     const bad = async (q: string) => (await get(`/v1/log/consistency?${q}`)).body.error;
@@ -157,7 +180,11 @@ describe('org logs', () => {
     expect((await get('/v1/audit/orgs/acme/log/checkpoint')).body.error).toBe('checkpoint_not_found');
     const evIds: string[] = [];
     for (let i = 0; i < 4; i++) {
-      const r = await call(s, 'POST', '/v1/audit/events', { key: t.key, headers: { 'idempotency-key': `k${i}` }, body: { organization_id: 'acme', action: 'doc.edit', actor: { type: 'user', id: `u${i}` } } });
+      const r = await call(s, 'POST', '/v1/audit/events', {
+        key: t.key,
+        headers: { 'idempotency-key': `k${i}` },
+        body: { organization_id: 'acme', action: 'doc.edit', actor: { type: 'user', id: `u${i}` } },
+      });
       evIds.push(r.body.event_id);
     }
     const cp = await checkpointAtLeast('/v1/audit/orgs/acme/log', 4);
@@ -167,7 +194,15 @@ describe('org logs', () => {
     expect(e.log.leaf_index).toBe(e.seq - 1);
     const v = (await get(`/v1/audit/events/${evIds[2]}/verify`)).body;
     const signed = Buffer.from(canonical(v.signed_data), 'utf8');
-    expect(inclusionOk(v.log.leaf_index, v.log.tree_size, leafHashOf(signed), hexes(v.log.audit_path), checkpointLines(v.log.checkpoint).root)).toBe(true);
+    expect(
+      inclusionOk(
+        v.log.leaf_index,
+        v.log.tree_size,
+        leafHashOf(signed),
+        hexes(v.log.audit_path),
+        checkpointLines(v.log.checkpoint).root,
+      ),
+    ).toBe(true);
     const byId = (await get(`/v1/audit/orgs/acme/log/inclusion?record_id=${evIds[3]}`)).body;
     expect(byId.leaf_index).toBe(3);
     expect((await get(`/v1/audit/orgs/other/log/checkpoint`)).body.error).toBe('not_found');
@@ -189,10 +224,19 @@ describe('key rotation and restart', () => {
     expect(noteOk(after.checkpoint, after.origin, oldKey)).toBe(false);
     const c = (await get(`/v1/log/consistency?first=${before.tree_size}&second=${after.tree_size}`)).body;
     expect(c.first_root).toBe(before.root_hash);
-    expect(consistencyOk(before.tree_size, after.tree_size, hexes(c.consistency_path), Buffer.from(before.root_hash, 'hex'), Buffer.from(after.root_hash, 'hex'))).toBe(true);
+    expect(
+      consistencyOk(
+        before.tree_size,
+        after.tree_size,
+        hexes(c.consistency_path),
+        Buffer.from(before.root_hash, 'hex'),
+        Buffer.from(after.root_hash, 'hex'),
+      ),
+    ).toBe(true);
     const keys = (await get(`/keys/${DOMAIN}`, null)).body.keys;
     expect(keys.length).toBe(2);
-    for (const k of keys) expect(k.note_verifier_key).toBe(vkeyOf(after.origin, Buffer.from(k.public_key, 'base64url')));
+    for (const k of keys)
+      expect(k.note_verifier_key).toBe(vkeyOf(after.origin, Buffer.from(k.public_key, 'base64url')));
   });
 });
 
@@ -201,5 +245,8 @@ function canonical(v: unknown): string {
   if (v === null || typeof v !== 'object') return JSON.stringify(v);
   if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
   const o = v as Record<string, unknown>;
-  return `{${Object.keys(o).sort().map((k) => `${JSON.stringify(k)}:${canonical(o[k])}`).join(',')}}`;
+  return `{${Object.keys(o)
+    .sort()
+    .map((k) => `${JSON.stringify(k)}:${canonical(o[k])}`)
+    .join(',')}}`;
 }

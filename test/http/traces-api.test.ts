@@ -32,18 +32,25 @@ const newTrace = async (extra: Record<string, unknown> = {}, key = t.key) => {
   expect(r.status).toBe(201);
   return r.body.trace_id as string;
 };
-const event = (traceId: string, payload: unknown, key = t.key) => post('/v1/events', { event_type: 'step', payload, trace_id: traceId }, key);
-const sealed = (id: string, key = t.key) => until(async () => {
-  const r = await get(`/v1/traces/${id}`, key);
-  return r.body.status === 'sealed' ? r.body : null;
-});
+const event = (traceId: string, payload: unknown, key = t.key) =>
+  post('/v1/events', { event_type: 'step', payload, trace_id: traceId }, key);
+const sealed = (id: string, key = t.key) =>
+  until(async () => {
+    const r = await get(`/v1/traces/${id}`, key);
+    return r.body.status === 'sealed' ? r.body : null;
+  });
 
 describe('POST /v1/traces', () => {
   it('answers 201 with the DECISIONS 3 fields and GET returns them with item_count', async () => {
     const r = await post('/v1/traces', { label: 'Loan 4711', metadata: { customer: 'c-1', amount: 12.5 } });
     expect(r.status).toBe(201);
     expect(Object.keys(r.body).sort()).toEqual(['created_at', 'label', 'metadata', 'public', 'status', 'trace_id']);
-    expect(r.body).toMatchObject({ label: 'Loan 4711', status: 'open', metadata: { customer: 'c-1', amount: 12.5 }, public: false });
+    expect(r.body).toMatchObject({
+      label: 'Loan 4711',
+      status: 'open',
+      metadata: { customer: 'c-1', amount: 12.5 },
+      public: false,
+    });
     expect(r.body.trace_id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     const g = await get(`/v1/traces/${r.body.trace_id}`);
     expect(g.status).toBe(200);
@@ -53,7 +60,15 @@ describe('POST /v1/traces', () => {
   });
 
   it('answers 400 invalid_label for a missing, blank, non-string or over-255-character label', async () => {
-    for (const body of [{}, { label: '' }, { label: '   ' }, { label: 42 }, { label: 'x'.repeat(256) }, { label: '😀'.repeat(256) }, undefined]) {
+    for (const body of [
+      {},
+      { label: '' },
+      { label: '   ' },
+      { label: 42 },
+      { label: 'x'.repeat(256) },
+      { label: '😀'.repeat(256) },
+      undefined,
+    ]) {
       const r = await post('/v1/traces', body);
       expect([r.status, r.body?.error]).toEqual([400, 'invalid_label']);
     }
@@ -104,7 +119,12 @@ describe('POST /v1/traces', () => {
     expect((await post('/v1/traces', { label: '' }, free.key)).body.error).toBe('invalid_label');
     expect((await post('/v1/traces', { label: 'f2' }, free.key)).status).toBe(201);
     const q = await post('/v1/traces', { label: 'f3' }, free.key);
-    expect([q.status, q.body.error, q.body.resource, q.body.plan_limit]).toEqual([429, 'quota_exceeded', 'traces_per_month', 2]);
+    expect([q.status, q.body.error, q.body.resource, q.body.plan_limit]).toEqual([
+      429,
+      'quota_exceeded',
+      'traces_per_month',
+      2,
+    ]);
     expect((await cli(dir, 'tenant', 'set-past-due', free.tenantId, 'on')).code).toBe(0);
     const pd = await post('/v1/traces', { label: 'f4' }, free.key);
     expect([pd.status, pd.body.error]).toEqual([402, 'payment_required']);
@@ -131,7 +151,12 @@ describe('items and trace errors', () => {
     for (const id of [UNKNOWN, foreign, 'nope']) {
       const e = await event(id, {});
       expect([e.status, e.body.error]).toEqual([404, 'trace_not_found']);
-      const a = await post('/v1/ai/attestations', { attestation_type: 'output', input: 'q', output: `a ${id}`, trace_id: id });
+      const a = await post('/v1/ai/attestations', {
+        attestation_type: 'output',
+        input: 'q',
+        output: `a ${id}`,
+        trace_id: id,
+      });
       expect([a.status, a.body.error]).toEqual([404, 'trace_not_found']);
       const d = await post('/v1/document/anchor', { document_hash: sha(`doc ${id}`), trace_id: id });
       expect([d.status, d.body.error]).toEqual([404, 'trace_not_found']);
@@ -160,13 +185,29 @@ describe('POST /v1/traces/{trace_id}/seal', () => {
     expect(r.body).toMatchObject({ trace_id: id, status: 'sealing' });
     expect(r.body.message).toContain(`/v1/traces/${id}`);
     const g = await sealed(id);
-    expect(Object.keys(g).sort()).toEqual(['composite_hash', 'created_at', 'item_count', 'label', 'metadata', 'public', 'seal_event_id', 'sealed_at', 'status', 'trace_id']);
+    expect(Object.keys(g).sort()).toEqual([
+      'composite_hash',
+      'created_at',
+      'item_count',
+      'label',
+      'metadata',
+      'public',
+      'seal_event_id',
+      'sealed_at',
+      'status',
+      'trace_id',
+    ]);
     expect(g.item_count).toBe(1);
     const again = await post(`/v1/traces/${id}/seal`);
     expect([again.status, again.body.error]).toEqual([409, 'trace_sealed']);
     expect((await event(id, { a: 2 })).body.error).toBe('trace_sealed');
-    expect((await post('/v1/ai/attestations', { attestation_type: 'output', input: 'q', output: 'late', trace_id: id })).body.error).toBe('trace_sealed');
-    expect((await post('/v1/document/anchor', { document_hash: sha('late doc'), trace_id: id })).body.error).toBe('trace_sealed');
+    expect(
+      (await post('/v1/ai/attestations', { attestation_type: 'output', input: 'q', output: 'late', trace_id: id })).body
+        .error,
+    ).toBe('trace_sealed');
+    expect((await post('/v1/document/anchor', { document_hash: sha('late doc'), trace_id: id })).body.error).toBe(
+      'trace_sealed',
+    );
   });
 
   it('lets only one of concurrent seals win; the loser and items sent meanwhile get trace_sealing', async () => {
@@ -174,10 +215,16 @@ describe('POST /v1/traces/{trace_id}/seal', () => {
     for (let round = 0; round < 5 && !sawSealing; round++) {
       const id = await newTrace();
       for (let i = 0; i < 50; i++) expect((await event(id, { i })).status).toBe(201);
-      const rs = await Promise.all([post(`/v1/traces/${id}/seal`), post(`/v1/traces/${id}/seal`), post(`/v1/traces/${id}/seal`)]);
+      const rs = await Promise.all([
+        post(`/v1/traces/${id}/seal`),
+        post(`/v1/traces/${id}/seal`),
+        post(`/v1/traces/${id}/seal`),
+      ]);
       expect(rs.filter((r) => r.status === 202)).toHaveLength(1);
       const losers = rs.filter((r) => r.status !== 202);
-      expect(losers.every((r) => r.status === 409 && ['trace_sealing', 'trace_sealed'].includes(r.body.error))).toBe(true);
+      expect(losers.every((r) => r.status === 409 && ['trace_sealing', 'trace_sealed'].includes(r.body.error))).toBe(
+        true,
+      );
       if (losers.some((r) => r.body.error === 'trace_sealing')) sawSealing = true;
       const g = await sealed(id);
       expect(g.item_count).toBe(50);
@@ -203,7 +250,9 @@ describe('POST /v1/traces/{trace_id}/seal', () => {
     const g = await sealed(id);
     expect(g.item_count).toBe(201);
     const b = (await get(`/v1/traces/${id}/proof`)).body;
-    expect(new Set(b.items.map((i: any) => i.id))).toEqual(new Set([...accepted.map((x) => x.body.event_id), last.body.event_id]));
+    expect(new Set(b.items.map((i: any) => i.id))).toEqual(
+      new Set([...accepted.map((x) => x.body.event_id), last.body.event_id]),
+    );
     expect(b.items[b.items.length - 1].id).toBe(last.body.event_id);
   });
 });
@@ -217,16 +266,34 @@ describe('GET /v1/traces/{trace_id}/proof', () => {
   beforeAll(async () => {
     id = await newTrace({ metadata: { case: 'K-9', tags: ['a', 'b'] } });
     const e1 = await event(id, { step: 'received', amount: 100 });
-    const ai = await post('/v1/ai/attestations', { attestation_type: 'decision', input: 'approve?', output: { approved: true }, model_name: 'm1', subject: { user: 'u1' }, store_plaintext: true, trace_id: id });
+    const ai = await post('/v1/ai/attestations', {
+      attestation_type: 'decision',
+      input: 'approve?',
+      output: { approved: true },
+      model_name: 'm1',
+      subject: { user: 'u1' },
+      store_plaintext: true,
+      trace_id: id,
+    });
     expect(ai.status).toBe(201);
     aiPayloadHash = ai.body.payload_hash;
     // The signing key changes mid-trace: earlier items keep verifying under their own pinned key.
     expect((await cli(dir, 'tenant', 'rotate-key', t.tenantId)).code).toBe(0);
     await until(async () => (await call(s, 'GET', '/keys/traces.test')).body.keys.length === 2);
-    const doc = await post('/v1/document/anchor', { document_hash: sha('the contract'), document_ref: 'contract.pdf', metadata: { pages: 3 }, trace_id: id });
+    const doc = await post('/v1/document/anchor', {
+      document_hash: sha('the contract'),
+      document_ref: 'contract.pdf',
+      metadata: { pages: 3 },
+      trace_id: id,
+    });
     expect(doc.status).toBe(201);
     const e2 = await event(id, { step: 'approved', unicode: 'é😀', '10': 'index-like key' });
-    ids = [{ type: 'event', id: e1.body.event_id }, { type: 'ai_attestation', id: ai.body.attestation_id }, { type: 'document', id: doc.body.event_id }, { type: 'event', id: e2.body.event_id }];
+    ids = [
+      { type: 'event', id: e1.body.event_id },
+      { type: 'ai_attestation', id: ai.body.attestation_id },
+      { type: 'document', id: doc.body.event_id },
+      { type: 'event', id: e2.body.event_id },
+    ];
     expect((await post(`/v1/traces/${id}/seal`)).status).toBe(202);
     await sealed(id);
     const r = await get(`/v1/traces/${id}/proof`);
@@ -237,16 +304,63 @@ describe('GET /v1/traces/{trace_id}/proof', () => {
   it('has exactly the DECISIONS 3 shape, items in acceptance order', () => {
     expect(Object.keys(bundle).sort()).toEqual(['bundle_version', 'footer', 'header', 'items', 'seal']);
     expect(bundle.bundle_version).toBe(1);
-    expect(Object.keys(bundle.header).sort()).toEqual(['composite_hash', 'created_at', 'domain_verified', 'item_count', 'label', 'metadata', 'sealed_at', 'tenant_domain', 'trace_id']);
-    expect(bundle.header).toMatchObject({ tenant_domain: 'traces.test', domain_verified: false, trace_id: id, item_count: 4, metadata: { case: 'K-9', tags: ['a', 'b'] } });
+    expect(Object.keys(bundle.header).sort()).toEqual([
+      'composite_hash',
+      'created_at',
+      'domain_verified',
+      'item_count',
+      'label',
+      'metadata',
+      'sealed_at',
+      'tenant_domain',
+      'trace_id',
+    ]);
+    expect(bundle.header).toMatchObject({
+      tenant_domain: 'traces.test',
+      domain_verified: false,
+      trace_id: id,
+      item_count: 4,
+      metadata: { case: 'K-9', tags: ['a', 'b'] },
+    });
     expect(bundle.items.map((i: any) => ({ type: i.type, id: i.id }))).toEqual(ids);
     for (const [n, it] of bundle.items.entries()) {
-      expect(Object.keys(it).sort()).toEqual(['content_hash', 'id', 'key_id', 'log', 'payload', 'public_key', 'sequence', 'signature', 'signed_payload', 'timestamp', 'type', 'verification']);
+      expect(Object.keys(it).sort()).toEqual([
+        'content_hash',
+        'id',
+        'key_id',
+        'log',
+        'payload',
+        'public_key',
+        'sequence',
+        'signature',
+        'signed_payload',
+        'timestamp',
+        'type',
+        'verification',
+      ]);
       expect(it.sequence).toBe(n + 1);
       expect(it.verification).toEqual({ content_hash_valid: true, signature_valid: true });
     }
-    for (const k of ['sealed_at', 'seal_event_id', 'composite_hash', 'key_id', 'public_key', 'signature', 'signed_payload', 'item_count', 'count_confirmed', 'composite_hash_valid', 'all_signatures_valid']) expect(bundle.seal).toHaveProperty(k);
-    expect(bundle.seal).toMatchObject({ item_count: 4, count_confirmed: true, composite_hash_valid: true, all_signatures_valid: true });
+    for (const k of [
+      'sealed_at',
+      'seal_event_id',
+      'composite_hash',
+      'key_id',
+      'public_key',
+      'signature',
+      'signed_payload',
+      'item_count',
+      'count_confirmed',
+      'composite_hash_valid',
+      'all_signatures_valid',
+    ])
+      expect(bundle.seal).toHaveProperty(k);
+    expect(bundle.seal).toMatchObject({
+      item_count: 4,
+      count_confirmed: true,
+      composite_hash_valid: true,
+      all_signatures_valid: true,
+    });
     expect(bundle.footer.verification_url).toMatch(new RegExp(`^https://[^/]+/proof/trace/${id}$`));
     expect(bundle.footer.public_key_url).toMatch(/^https:\/\/[^/]+\/keys\/traces\.test$/);
   });
@@ -269,27 +383,61 @@ describe('GET /v1/traces/{trace_id}/proof', () => {
     for (const it of bundle.items) {
       const signed = JSON.parse(Buffer.from(it.signed_payload, 'hex').toString('utf8'));
       expect(signed.tenant_id).toBe(t.tenantId);
-      if (it.type === 'event') expect([signed.event_id, signed.payload_hash, signed.ingested_at]).toEqual([it.id, it.content_hash, it.timestamp]);
-      if (it.type === 'ai_attestation') expect([signed.attestation_id, signed.payload_hash, signed.created_at]).toEqual([it.id, it.content_hash, it.timestamp]);
-      if (it.type === 'document') expect([signed.event_id, signed.document_hash, signed.created_at]).toEqual([it.id, it.content_hash, it.timestamp]);
+      if (it.type === 'event')
+        expect([signed.event_id, signed.payload_hash, signed.ingested_at]).toEqual([
+          it.id,
+          it.content_hash,
+          it.timestamp,
+        ]);
+      if (it.type === 'ai_attestation')
+        expect([signed.attestation_id, signed.payload_hash, signed.created_at]).toEqual([
+          it.id,
+          it.content_hash,
+          it.timestamp,
+        ]);
+      if (it.type === 'document')
+        expect([signed.event_id, signed.document_hash, signed.created_at]).toEqual([
+          it.id,
+          it.content_hash,
+          it.timestamp,
+        ]);
     }
     // Keys: the first two items under the old key (the one created with the tenant), the rest under the new one.
     expect(bundle.items[0].public_key).toBe(t.publicKeyHex);
     expect(bundle.items[2].public_key).not.toBe(t.publicKeyHex);
-    const keys = (await call(s, 'GET', '/keys/traces.test')).body.keys.map((k: any) => Buffer.from(k.public_key, 'base64url').toString('hex'));
+    const keys = (await call(s, 'GET', '/keys/traces.test')).body.keys.map((k: any) =>
+      Buffer.from(k.public_key, 'base64url').toString('hex'),
+    );
     for (const it of [...bundle.items, bundle.seal]) expect(keys).toContain(it.public_key);
   });
 
   it('the seal is a signed trace.sealed ledger event over {trace_id, composite_hash, item_count, metadata, sealed_at}', async () => {
     const signed = JSON.parse(Buffer.from(bundle.seal.signed_payload, 'hex').toString('utf8'));
-    expect(signed).toMatchObject({ v: 1, event_id: bundle.seal.seal_event_id, event_type: 'trace.sealed', ingested_at: bundle.seal.sealed_at, tenant_id: t.tenantId });
-    const payload = { trace_id: id, composite_hash: bundle.header.composite_hash, item_count: 4, metadata: bundle.header.metadata, sealed_at: bundle.header.sealed_at };
+    expect(signed).toMatchObject({
+      v: 1,
+      event_id: bundle.seal.seal_event_id,
+      event_type: 'trace.sealed',
+      ingested_at: bundle.seal.sealed_at,
+      tenant_id: t.tenantId,
+    });
+    const payload = {
+      trace_id: id,
+      composite_hash: bundle.header.composite_hash,
+      item_count: 4,
+      metadata: bundle.header.metadata,
+      sealed_at: bundle.header.sealed_at,
+    };
     expect(signed.payload_hash).toBe(sha(canonicalJson(payload)));
     const ev = await get(`/v1/events/${bundle.seal.seal_event_id}`);
     expect(ev.status).toBe(200);
     expect(ev.body).toMatchObject({ event_type: 'trace.sealed', payload, api_key_id: null });
     const g = (await get(`/v1/traces/${id}`)).body;
-    expect([g.composite_hash, g.seal_event_id, g.sealed_at, g.item_count]).toEqual([bundle.header.composite_hash, bundle.seal.seal_event_id, bundle.header.sealed_at, 4]);
+    expect([g.composite_hash, g.seal_event_id, g.sealed_at, g.item_count]).toEqual([
+      bundle.header.composite_hash,
+      bundle.seal.seal_event_id,
+      bundle.header.sealed_at,
+      4,
+    ]);
   });
 
   it('does not count the seal event against the events quota', async () => {
@@ -325,7 +473,9 @@ describe('GET /v1/traces/{trace_id}/proof', () => {
     expect(ai.payload).not.toHaveProperty('input');
     expect(ai.payload).not.toHaveProperty('output');
     expect(ai.payload.payload_hash ?? ai.content_hash).toBe(aiPayloadHash);
-    expect(p.body.items.every((i: any) => i.verification.content_hash_valid && i.verification.signature_valid)).toBe(true);
+    expect(p.body.items.every((i: any) => i.verification.content_hash_valid && i.verification.signature_valid)).toBe(
+      true,
+    );
     expect(sigOk(ai)).toBe(true);
     expect((await post(`/v1/traces/${id}/public`, { enabled: false })).body.public).toBe(false);
     expect((await pub(id)).status).toBe(404);

@@ -20,13 +20,36 @@ beforeAll(async () => {
   s = await startServer({ dataDir: dir });
   key = (await newTenant(dir, 'proof-pdf.test', 'read,write', 'enterprise')).key;
   const post = (path: string, body: unknown) => call(s, 'POST', path, { key, body });
-  traceId = (await post('/v1/traces', { label: 'Claim 2026-118: water damage', metadata: { claim: 118, adjuster: 'R. Ng' } })).body.trace_id;
+  traceId = (
+    await post('/v1/traces', { label: 'Claim 2026-118: water damage', metadata: { claim: 118, adjuster: 'R. Ng' } })
+  ).body.trace_id;
   for (let i = 0; i < 6; i++) {
-    const payload = { step: i, note: `inspection note ${i} `.repeat(i * 8), nested: { list: [1, 2, { deep: 'é€😀' }] } };
+    const payload = {
+      step: i,
+      note: `inspection note ${i} `.repeat(i * 8),
+      nested: { list: [1, 2, { deep: 'é€😀' }] },
+    };
     expect((await post('/v1/events', { event_type: 'claim.step', payload, trace_id: traceId })).status).toBe(201);
   }
-  expect((await post('/v1/ai/attestations', { attestation_type: 'approval', input: 'approve claim 118?', output: 'approved', trace_id: traceId })).status).toBe(201);
-  expect((await post('/v1/document/anchor', { document_hash: sha('photo.jpg bytes'), document_ref: 'photo.jpg', trace_id: traceId })).status).toBe(201);
+  expect(
+    (
+      await post('/v1/ai/attestations', {
+        attestation_type: 'approval',
+        input: 'approve claim 118?',
+        output: 'approved',
+        trace_id: traceId,
+      })
+    ).status,
+  ).toBe(201);
+  expect(
+    (
+      await post('/v1/document/anchor', {
+        document_hash: sha('photo.jpg bytes'),
+        document_ref: 'photo.jpg',
+        trace_id: traceId,
+      })
+    ).status,
+  ).toBe(201);
   expect((await post(`/v1/traces/${traceId}/seal`, undefined)).status).toBe(202);
   await until(async () => (await call(s, 'GET', `/v1/traces/${traceId}`, { key })).body.status === 'sealed');
   // Fetched once a signed checkpoint covers the seal, so every item and the seal carry a checkable log block.
@@ -44,7 +67,10 @@ afterAll(async () => {
 describe('GET /v1/traces/{trace_id}/proof.pdf', () => {
   let pdfPath: string;
   beforeAll(async () => {
-    const res = await fetch(`${s.url}/v1/traces/${traceId}/proof.pdf`, { headers: { authorization: `Bearer ${key}` }, tls: { rejectUnauthorized: false } } as RequestInit);
+    const res = await fetch(`${s.url}/v1/traces/${traceId}/proof.pdf`, {
+      headers: { authorization: `Bearer ${key}` },
+      tls: { rejectUnauthorized: false },
+    } as RequestInit);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
     const bytes = Buffer.from(await res.arrayBuffer());
@@ -75,7 +101,9 @@ describe('GET /v1/traces/{trace_id}/proof.pdf', () => {
     const z = await run(['zbarimg', '--quiet', '--raw', file]);
     expect(z.code).toBe(0);
     expect(z.stdout.trim()).toBe(bundle.footer.verification_url);
-    expect(bundle.footer.verification_url).toBe(`${new URL(bundle.footer.verification_url).origin}/proof/trace/${traceId}`);
+    expect(bundle.footer.verification_url).toBe(
+      `${new URL(bundle.footer.verification_url).origin}/proof/trace/${traceId}`,
+    );
   });
 
   it('answers 409 trace_not_sealed before sealing and needs scope read', async () => {
@@ -94,7 +122,13 @@ describe('svc verify on a real bundle', () => {
   };
 
   it('accepts the bundle as served', async () => {
-    const r = await cli(dir, 'verify', save('good.json', bundle), '--keys', save('keys.json', (await call(s, 'GET', '/keys/proof-pdf.test')).body));
+    const r = await cli(
+      dir,
+      'verify',
+      save('good.json', bundle),
+      '--keys',
+      save('keys.json', (await call(s, 'GET', '/keys/proof-pdf.test')).body),
+    );
     expect(r.code).toBe(0);
     expect(r.json.ok).toBe(true);
     expect(r.json.kind).toBe('trace_bundle');
@@ -114,15 +148,21 @@ describe('svc verify on a real bundle', () => {
     order.items.forEach((it: any, i: number) => (it.sequence = i + 1)); // renumbered: only the order itself changed
     const meta = structuredClone(bundle);
     meta.header.metadata.claim = 119;
-    for (const [name, doc] of [['payload.json', payload], ['signature.json', sig], ['order.json', order], ['metadata.json', meta]] as const) {
+    for (const [name, doc] of [
+      ['payload.json', payload],
+      ['signature.json', sig],
+      ['order.json', order],
+      ['metadata.json', meta],
+    ] as const) {
       const r = await cli(dir, 'verify', save(name, doc));
       expect(r.code).not.toBe(0);
       expect(r.json.ok).toBe(false);
     }
     // Text mode names the failure.
-    const txt = Bun.spawnSync(['bun', 'src/cli/index.ts', 'verify', join(dir, 'order.json')], { cwd: join(import.meta.dir, '../..') });
+    const txt = Bun.spawnSync(['bun', 'src/cli/index.ts', 'verify', join(dir, 'order.json')], {
+      cwd: join(import.meta.dir, '../..'),
+    });
     expect(txt.exitCode).not.toBe(0);
     expect(txt.stdout.toString()).toContain('composite_hash');
   });
 });
-

@@ -15,17 +15,32 @@ let receiver: ReturnType<typeof Bun.serve>;
 
 beforeAll(async () => {
   const pems = await selfsigned.generate([{ name: 'commonName', value: 'localhost' }], {
-    days: 2, keySize: 2048, extensions: [{ name: 'subjectAltName', altNames: [{ type: 2, value: 'localhost' }, { type: 7, ip: '127.0.0.1' }] }],
+    days: 2,
+    keySize: 2048,
+    extensions: [
+      {
+        name: 'subjectAltName',
+        altNames: [
+          { type: 2, value: 'localhost' },
+          { type: 7, ip: '127.0.0.1' },
+        ],
+      },
+    ],
   } as any);
   writeFileSync(join(dir, 'receiver-ca.pem'), pems.cert);
   receiver = Bun.serve({
-    hostname: '127.0.0.1', port: 0, tls: { cert: pems.cert, key: pems.private },
+    hostname: '127.0.0.1',
+    port: 0,
+    tls: { cert: pems.cert, key: pems.private },
     async fetch(req) {
       got.push({ raw: await req.text(), signature: req.headers.get('x-service-signature') ?? '', at: Date.now() });
       return new Response('ok');
     },
   });
-  s = await startServer({ dataDir: dir, env: { SVC_STREAM_CA_FILE: join(dir, 'receiver-ca.pem'), SVC_STREAM_ALLOW_CIDRS: '127.0.0.0/8' } });
+  s = await startServer({
+    dataDir: dir,
+    env: { SVC_STREAM_CA_FILE: join(dir, 'receiver-ca.pem'), SVC_STREAM_ALLOW_CIDRS: '127.0.0.0/8' },
+  });
 });
 afterAll(async () => {
   receiver.stop(true);
@@ -38,7 +53,10 @@ describe('verifyWebhook', () => {
     const { key } = await newTenant(dir, 'hooks.test', 'audit:read,audit:write', 'enterprise');
     const c = new ProofLedger({ baseUrl: s.url, apiKey: key, ca: await Bun.file(join(dir, 'tls', 'cert.pem')).text() });
     await c.audit.createOrg({ organization_id: 'hooks' });
-    const stream = await c.audit.createStream('hooks', { type: 'webhook', url: `https://localhost:${receiver.port}/hook` });
+    const stream = await c.audit.createStream('hooks', {
+      type: 'webhook',
+      url: `https://localhost:${receiver.port}/hook`,
+    });
     const secret = stream.signing_secret!;
     expect(secret).toStartWith('whsec_');
     await c.audit.createEvent({ organization_id: 'hooks', action: 'user.login', actor: { type: 'user', id: 'u1' } });

@@ -26,13 +26,19 @@ async function startProxy(target: string, cert: string, tlsKey: string): Promise
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const path = (req.url ?? '/').split('?')[0]!;
-    p.seen.push({ method: req.method!, path, key: (req.headers['idempotency-key'] as string | undefined) ?? null, at: Date.now() });
+    p.seen.push({
+      method: req.method!,
+      path,
+      key: (req.headers['idempotency-key'] as string | undefined) ?? null,
+      at: Date.now(),
+    });
     const fault = p.faults.get(`${req.method} ${path}`)?.shift();
     const json = (status: number, body: unknown, headers: Record<string, string> = {}) => {
       res.writeHead(status, { 'content-type': 'application/json', ...headers });
       res.end(JSON.stringify(body));
     };
-    if (fault === '429') return json(429, { error: 'rate_limited', message: 'slow down', retry_after: 1 }, { 'retry-after': '1' });
+    if (fault === '429')
+      return json(429, { error: 'rate_limited', message: 'slow down', retry_after: 1 }, { 'retry-after': '1' });
     if (fault === '503') return json(503, { error: 'overloaded', message: 'busy' }, { 'retry-after': '1' });
     if (fault === '500') return json(500, { error: 'internal_error', message: 'Internal error', request_id: 'x' });
     if (fault === '202') return json(202, { status: 'processing' }, { 'retry-after': '1' });
@@ -41,8 +47,14 @@ async function startProxy(target: string, cert: string, tlsKey: string): Promise
       return res.end('Bad Request');
     }
     const headers: Record<string, string> = {};
-    for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string' && k !== 'host' && k !== 'connection') headers[k] = v;
-    const up = await fetch(target + req.url, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined, tls: { rejectUnauthorized: false } } as RequestInit);
+    for (const [k, v] of Object.entries(req.headers))
+      if (typeof v === 'string' && k !== 'host' && k !== 'connection') headers[k] = v;
+    const up = await fetch(target + req.url, {
+      method: req.method,
+      headers,
+      body: chunks.length ? Buffer.concat(chunks) : undefined,
+      tls: { rejectUnauthorized: false },
+    } as RequestInit);
     const body = Buffer.from(await up.arrayBuffer());
     // The appliance did the work; its answer never reaches the client.
     if (fault === 'drop') return req.socket.destroy();
@@ -61,7 +73,8 @@ async function startProxy(target: string, cert: string, tlsKey: string): Promise
 const viaProxy = (o: { maxRetries?: number } = {}) => new ProofLedger({ baseUrl: proxy.url, apiKey: key, ca, ...o });
 const direct = () => new ProofLedger({ baseUrl: s.url, apiKey: key, ca });
 const fault = (route: string, ...f: Fault[]) => proxy.faults.set(route, f);
-const attempts = (method: string, path: string, since: number) => proxy.seen.filter((x) => x.method === method && x.path === path && x.at >= since);
+const attempts = (method: string, path: string, since: number) =>
+  proxy.seen.filter((x) => x.method === method && x.path === path && x.at >= since);
 
 beforeAll(async () => {
   s = await startServer({ dataDir: dir, env: { SVC_CHECKPOINT_SECONDS: '1' } });
@@ -91,7 +104,7 @@ describe('retries and idempotency', () => {
     expect(page.events[0]!.event_id).toBe(r.event_id);
   });
 
-  it('generates a new key per logical call, and uses the caller\'s key when given', async () => {
+  it("generates a new key per logical call, and uses the caller's key when given", async () => {
     const t0 = Date.now();
     const c = viaProxy();
     await c.events.create({ event_type: uniq('k'), payload: {} });
@@ -128,7 +141,9 @@ describe('retries and idempotency', () => {
   it('retries 500 with backoff up to maxRetries, then throws the API error', async () => {
     fault('GET /v1/log/checkpoint', '500', '500', '500');
     const t0 = Date.now();
-    const err = await viaProxy({ maxRetries: 2 }).log.checkpoint().catch((e) => e);
+    const err = await viaProxy({ maxRetries: 2 })
+      .log.checkpoint()
+      .catch((e) => e);
     expect(err).toBeInstanceOf(ProofLedgerError);
     expect([err.code, err.status, err.body.request_id]).toEqual(['internal_error', 500, 'x']);
     expect(attempts('GET', '/v1/log/checkpoint', t0)).toHaveLength(3);
@@ -137,19 +152,27 @@ describe('retries and idempotency', () => {
   it('never retries a 4xx: a plain-text framework rejection is bad_request, API errors keep their code', async () => {
     fault('GET /v1/events', 'text400');
     const t0 = Date.now();
-    const err = await viaProxy().events.list({ limit: 5 }).catch((e) => e);
+    const err = await viaProxy()
+      .events.list({ limit: 5 })
+      .catch((e) => e);
     expect([err.code, err.status, err.body]).toEqual(['bad_request', 400, 'Bad Request']);
     expect(attempts('GET', '/v1/events', t0)).toHaveLength(1);
-    const missing = await viaProxy().events.get('01a203bd-4122-7381-89b1-e368180a5208').catch((e) => e);
+    const missing = await viaProxy()
+      .events.get('01a203bd-4122-7381-89b1-e368180a5208')
+      .catch((e) => e);
     expect([missing.code, missing.status]).toEqual(['event_not_found', 404]);
     expect(attempts('GET', '/v1/events/01a203bd-4122-7381-89b1-e368180a5208', t0)).toHaveLength(1);
     const c = viaProxy();
     await c.events.create({ event_type: uniq('mismatch'), payload: { a: 1 } }, { idempotencyKey: 'reused-key' });
-    const reuse = await c.events.create({ event_type: uniq('mismatch'), payload: { a: 2 } }, { idempotencyKey: 'reused-key' }).catch((e) => e);
+    const reuse = await c.events
+      .create({ event_type: uniq('mismatch'), payload: { a: 2 } }, { idempotencyKey: 'reused-key' })
+      .catch((e) => e);
     expect([reuse.code, reuse.status, typeof reuse.message]).toEqual(['idempotency_key_reuse_mismatch', 409, 'string']);
     const rl = await (async () => {
       fault('GET /v1/events', '429', '429');
-      return viaProxy({ maxRetries: 1 }).events.list({}).catch((e) => e);
+      return viaProxy({ maxRetries: 1 })
+        .events.list({})
+        .catch((e) => e);
     })();
     expect([rl.code, rl.status, rl.retryAfter]).toEqual(['rate_limited', 429, 1]);
   });
@@ -157,17 +180,23 @@ describe('retries and idempotency', () => {
   it('does not repeat a write the API does not make idempotent after a 500 (a second trace would be opened)', async () => {
     fault('POST /v1/traces', '500');
     const t0 = Date.now();
-    const err = await viaProxy().traces.create({ label: uniq('once') }).catch((e) => e);
+    const err = await viaProxy()
+      .traces.create({ label: uniq('once') })
+      .catch((e) => e);
     expect(err.code).toBe('internal_error');
     expect(attempts('POST', '/v1/traces', t0)).toHaveLength(1);
   });
 
-  it('an audit event whose acknowledgement was lost is stored once; the retry\'s 409 duplicate_event returns its id', async () => {
+  it("an audit event whose acknowledgement was lost is stored once; the retry's 409 duplicate_event returns its id", async () => {
     const org = uniq('org').replace(/\./g, '-');
     await direct().audit.createOrg({ organization_id: org });
     fault('POST /v1/audit/events', 'drop');
     const t0 = Date.now();
-    const r = await viaProxy().audit.createEvent({ organization_id: org, action: 'user.login', actor: { type: 'user', id: 'u1' } });
+    const r = await viaProxy().audit.createEvent({
+      organization_id: org,
+      action: 'user.login',
+      actor: { type: 'user', id: 'u1' },
+    });
     const sent = attempts('POST', '/v1/audit/events', t0);
     expect(sent).toHaveLength(2);
     expect(sent[1]!.key).toBe(sent[0]!.key);
@@ -179,7 +208,12 @@ describe('retries and idempotency', () => {
     });
     expect(all.map((e) => e.id)).toEqual([r.event_id]);
     // Without a lost attempt, a reused key is the caller's mistake: the error is not swallowed.
-    const again = await direct().audit.createEvent({ organization_id: org, action: 'user.login', actor: { type: 'user', id: 'u1' } }, { idempotencyKey: sent[0]!.key! }).catch((e) => e);
+    const again = await direct()
+      .audit.createEvent(
+        { organization_id: org, action: 'user.login', actor: { type: 'user', id: 'u1' } },
+        { idempotencyKey: sent[0]!.key! },
+      )
+      .catch((e) => e);
     expect([again.code, again.body.event_id]).toEqual(['duplicate_event', r.event_id]);
   });
 });
@@ -196,14 +230,17 @@ describe('reading', () => {
     expect(new Set(seen)).toEqual(ids);
     const org = uniq('pages').replace(/\./g, '-');
     await c.audit.createOrg({ organization_id: org });
-    for (let i = 0; i < 12; i++) await c.audit.createEvent({ organization_id: org, action: 'doc.read', actor: { type: 'user', id: `u${i}` } });
+    for (let i = 0; i < 12; i++)
+      await c.audit.createEvent({ organization_id: org, action: 'doc.read', actor: { type: 'user', id: `u${i}` } });
     const audit: string[] = [];
     for await (const e of c.audit.iterate({ organization_id: org, limit: 5 })) audit.push(e.id);
     expect(new Set(audit).size).toBe(12);
   });
 
   it('errors carry the API code on direct calls too (invalid path parameter, missing key)', async () => {
-    const bad = await direct().events.get('not-a-uuid').catch((e) => e);
+    const bad = await direct()
+      .events.get('not-a-uuid')
+      .catch((e) => e);
     expect([bad.code, bad.status]).toEqual(['invalid_path_parameter', 400]);
     const anon = await new ProofLedger({ baseUrl: s.url, ca }).events.list().catch((e) => e);
     expect([anon.code, anon.status]).toEqual(['missing_api_key', 401]);
@@ -219,7 +256,15 @@ describe('proofs and offline verification', () => {
     const c = direct();
     const t = await c.traces.create({ label: uniq('trace') });
     await c.events.create({ event_type: 'step', payload: { n: 1 }, trace_id: t.trace_id });
-    await c.ai.attest({ attestation_type: 'decision', input: 'q', output: 'a', model_provider: 'acme', model_name: 'm', model_version: '1', trace_id: t.trace_id } as never);
+    await c.ai.attest({
+      attestation_type: 'decision',
+      input: 'q',
+      output: 'a',
+      model_provider: 'acme',
+      model_name: 'm',
+      model_version: '1',
+      trace_id: t.trace_id,
+    } as never);
     const sealing = await c.traces.seal(t.trace_id);
     expect(sealing.status).toBe('sealing');
     const sealed = await c.traces.waitSealed(t.trace_id, { timeoutMs: 30_000 });
@@ -233,7 +278,14 @@ describe('proofs and offline verification', () => {
   it('event, AI, document and audit proofs and the trace bundle verify, with the tenant key list', async () => {
     const c = direct();
     eventId = (await c.events.create({ event_type: 'proof.me', payload: { total: 42 } })).event_id;
-    const ai = await c.ai.attest({ attestation_type: 'output', input: 'in', output: 'out', model_provider: 'acme', model_name: 'm', model_version: '1' } as never);
+    const ai = await c.ai.attest({
+      attestation_type: 'output',
+      input: 'in',
+      output: 'out',
+      model_provider: 'acme',
+      model_name: 'm',
+      model_version: '1',
+    } as never);
     const docHash = 'ab'.repeat(32);
     const anchored = await c.documents.anchor({ document_hash: docHash } as never);
     const keys = await c.keys.get('ts-client.test');
@@ -244,14 +296,24 @@ describe('proofs and offline verification', () => {
     }, 20_000);
     const aiProof = await until(() => c.proofs.ai(ai.attestation_id).catch(() => null));
     const docProof = await until(() => c.proofs.document(anchored.event_id).catch(() => null));
-    for (const [doc, kind] of [[proof, 'event_proof'], [aiProof, 'ai_proof'], [docProof, 'document_proof'], [bundle, 'trace_bundle']] as const) {
+    for (const [doc, kind] of [
+      [proof, 'event_proof'],
+      [aiProof, 'ai_proof'],
+      [docProof, 'document_proof'],
+      [bundle, 'trace_bundle'],
+    ] as const) {
       const r = await verify(doc, { keys });
-      expect(r.checks.filter((x) => !x.ok), kind).toEqual([]);
+      expect(
+        r.checks.filter((x) => !x.ok),
+        kind,
+      ).toEqual([]);
       expect([r.valid, r.kind]).toEqual([true, kind]);
       expect(r.existed_no_later_than).toBeNull();
       expect(r.witnessed_by).toEqual([]);
     }
-    expect((await verify(proof, { keys })).checks.map((x) => x.name)).toEqual(expect.arrayContaining(['signature', 'key_id']));
+    expect((await verify(proof, { keys })).checks.map((x) => x.name)).toEqual(
+      expect.arrayContaining(['signature', 'key_id']),
+    );
     // The text form verifies the same way.
     expect((await verify(JSON.stringify(proof))).valid).toBe(true);
   });

@@ -28,7 +28,11 @@ function reader(leaves: Uint8Array[]): NodeReader {
   const hashes = leaves.map((l) => leafHash(sha, l));
   return (level, index) => rootFromLeafHashes(sha, hashes.slice(index * 2 ** level, (index + 1) * 2 ** level));
 }
-const rootOf = (leaves: Uint8Array[], n: number) => rootFromLeafHashes(sha, leaves.slice(0, n).map((l) => leafHash(sha, l)));
+const rootOf = (leaves: Uint8Array[], n: number) =>
+  rootFromLeafHashes(
+    sha,
+    leaves.slice(0, n).map((l) => leafHash(sha, l)),
+  );
 
 function note(size: number, root: Uint8Array, s: Signer = signer): string {
   const body = checkpointBody(origin, size, root);
@@ -44,8 +48,12 @@ function proofAt(leaves: Uint8Array[], index: number, size: number) {
   return {
     ...p,
     log: {
-      leaf_index: index, tree_size: size, leaf_hash: toHex(leafHash(sha, leaves[index]!)),
-      audit_path: inclusionPath(sha, reader(leaves.slice(0, size)), index, size).map(toHex), root_hash: toHex(root), checkpoint: note(size, root),
+      leaf_index: index,
+      tree_size: size,
+      leaf_hash: toHex(leafHash(sha, leaves[index]!)),
+      audit_path: inclusionPath(sha, reader(leaves.slice(0, size)), index, size).map(toHex),
+      root_hash: toHex(root),
+      checkpoint: note(size, root),
     },
   };
 }
@@ -57,11 +65,17 @@ const file = (name: string, body: unknown) => {
 };
 
 async function svc(...args: string[]) {
-  const p = Bun.spawn(['bun', 'src/cli/index.ts', 'verify', ...args], { cwd: ROOT, stdout: 'pipe', stderr: 'pipe', env: { ...process.env, SVC_DATA_DIR: join(dir, 'elsewhere'), SVC_LOG_LEVEL: 'warn' } });
+  const p = Bun.spawn(['bun', 'src/cli/index.ts', 'verify', ...args], {
+    cwd: ROOT,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: { ...process.env, SVC_DATA_DIR: join(dir, 'elsewhere'), SVC_LOG_LEVEL: 'warn' },
+  });
   const [stdout, stderr] = await Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text()]);
   return { code: await p.exited, stdout, stderr };
 }
-const leavesOf = (n: number): Uint8Array[] => Array.from({ length: n }, (_, i) => new Uint8Array(Buffer.from(`leaf ${i} ${randomBytes(4).toString('hex')}`)));
+const leavesOf = (n: number): Uint8Array[] =>
+  Array.from({ length: n }, (_, i) => new Uint8Array(Buffer.from(`leaf ${i} ${randomBytes(4).toString('hex')}`)));
 
 beforeAll(async () => {
   const tls = await tlsMaterial({ dataDir: dir, tlsCert: null, tlsKey: null } as unknown as Config);
@@ -72,12 +86,26 @@ beforeAll(async () => {
     fetch(req) {
       requests++;
       const u = new URL(req.url);
-      if (u.pathname !== `/v1/proof/log/${DOMAIN}/consistency`) return Response.json({ error: 'not_found' }, { status: 404 });
+      if (u.pathname !== `/v1/proof/log/${DOMAIN}/consistency`)
+        return Response.json({ error: 'not_found' }, { status: 404 });
       const first = Number(u.searchParams.get('first'));
       const second = Number(u.searchParams.get('second'));
-      if (!Number.isSafeInteger(first) || !Number.isSafeInteger(second) || first < 0 || first > second || second > log.latest) return Response.json({ error: 'invalid_tree_size' }, { status: 400 });
+      if (
+        !Number.isSafeInteger(first) ||
+        !Number.isSafeInteger(second) ||
+        first < 0 ||
+        first > second ||
+        second > log.latest
+      )
+        return Response.json({ error: 'invalid_tree_size' }, { status: 400 });
       const leaves = log.leaves.slice(0, second);
-      return Response.json({ first, second, consistency_path: consistencyPath(sha, reader(leaves), first, second).map(toHex), first_root: toHex(rootOf(leaves, first)), second_root: toHex(rootOf(leaves, second)) });
+      return Response.json({
+        first,
+        second,
+        consistency_path: consistencyPath(sha, reader(leaves), first, second).map(toHex),
+        first_root: toHex(rootOf(leaves, first)),
+        second_root: toHex(rootOf(leaves, second)),
+      });
     },
   });
   origin = `127.0.0.1:${server.port}/${DOMAIN}`;
@@ -97,7 +125,9 @@ describe('svc verify --checkpoint SAVED FILE', () => {
     const r = await svc(doc, '--checkpoint', saved, '--data-dir', dir);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/OK\s+checkpoint\s+consistency: the log only grew: size 5 \(saved\) is a prefix of size 12/);
+    expect(r.stdout).toMatch(
+      /OK\s+checkpoint\s+consistency: the log only grew: size 5 \(saved\) is a prefix of size 12/,
+    );
     expect(r.stdout).toMatch(/OK\s+event .* log_inclusion/);
     expect(requests).toBe(before + 1);
   });
@@ -120,7 +150,11 @@ describe('svc verify --checkpoint SAVED FILE', () => {
     log.latest = 4;
     const p = proofAt(log.leaves, 0, 4);
     const before = requests;
-    const r = await svc(file('same.json', p), '--checkpoint', file('same.json.cp', { origin, tree_size: 4, checkpoint: p.log.checkpoint }));
+    const r = await svc(
+      file('same.json', p),
+      '--checkpoint',
+      file('same.json.cp', { origin, tree_size: 4, checkpoint: p.log.checkpoint }),
+    );
     expect(r.code).toBe(0);
     expect(requests).toBe(before);
   });
@@ -163,7 +197,13 @@ describe('svc verify --checkpoint SAVED FILE', () => {
     log.leaves = leavesOf(20);
     log.latest = 20;
     const doc = file('older-doc.json', proofAt(log.leaves, 2, 9));
-    const r = await svc(doc, '--checkpoint', file('newer-saved.txt', note(17, rootOf(log.leaves, 17))), '--data-dir', dir);
+    const r = await svc(
+      doc,
+      '--checkpoint',
+      file('newer-saved.txt', note(17, rootOf(log.leaves, 17))),
+      '--data-dir',
+      dir,
+    );
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/earlier state of the saved one \(size 17\)/);
     // The same saved checkpoint against a log rewritten after size 9: a fork.
@@ -178,12 +218,23 @@ describe('svc verify --checkpoint SAVED FILE', () => {
     log.leaves = leavesOf(6);
     log.latest = 6;
     const doc = file('foreign.json', proofAt(log.leaves, 5, 6));
-    const stranger = await svc(doc, '--checkpoint', file('stranger.txt', note(3, rootOf(log.leaves, 3), newSigner())), '--data-dir', dir);
+    const stranger = await svc(
+      doc,
+      '--checkpoint',
+      file('stranger.txt', note(3, rootOf(log.leaves, 3), newSigner())),
+      '--data-dir',
+      dir,
+    );
     expect(stranger.code).toBe(1);
     expect(stranger.stderr).toMatch(/^error: NOT VERIFIED: the saved checkpoint is not signed by this log's key/);
     const body = checkpointBody('other.example/acme.example', 3, rootOf(log.leaves, 3));
     const pub = Buffer.from(signer.publicHex, 'hex');
-    const elsewhere = formatNote(body, 'other.example/acme.example', noteKeyId(sha, 'other.example/acme.example', pub), sign(null, Buffer.from(body), signer.key as KeyObject));
+    const elsewhere = formatNote(
+      body,
+      'other.example/acme.example',
+      noteKeyId(sha, 'other.example/acme.example', pub),
+      sign(null, Buffer.from(body), signer.key as KeyObject),
+    );
     const r = await svc(doc, '--checkpoint', file('elsewhere.txt', elsewhere), '--data-dir', dir);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/saved checkpoint is for log other\.example\/acme\.example/);
@@ -193,7 +244,13 @@ describe('svc verify --checkpoint SAVED FILE', () => {
     const p = { ...eventProof(signer), log: { status: 'pending' } };
     log.leaves = leavesOf(3);
     log.latest = 3;
-    const r = await svc(file('pending.json', p), '--checkpoint', file('p-saved.txt', note(2, rootOf(log.leaves, 2))), '--data-dir', dir);
+    const r = await svc(
+      file('pending.json', p),
+      '--checkpoint',
+      file('p-saved.txt', note(2, rootOf(log.leaves, 2))),
+      '--data-dir',
+      dir,
+    );
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/no verified checkpoint/);
     // Without --checkpoint a pending block is a skipped check, not a failure.

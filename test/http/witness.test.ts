@@ -3,7 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { call, cleanup, cli, startServer, tempDir, type Server } from '../helpers';
-import { addCheckpointBody, cosignatureTimeOf, keyIdFor, vkeyParts, startIndependentWitness, testLog, type TestLog } from './independent-witness';
+import {
+  addCheckpointBody,
+  cosignatureTimeOf,
+  keyIdFor,
+  vkeyParts,
+  startIndependentWitness,
+  testLog,
+  type TestLog,
+} from './independent-witness';
 import { pushCheckpoint } from '../../src/witness/client';
 import { generateKeyPairSync } from 'node:crypto';
 import fc from 'fast-check';
@@ -13,8 +21,10 @@ const ENV = { SVC_PUBLIC_RPS: '100000' };
 let s: Server;
 let vkey = '';
 
-const post = (body: string, headers: Record<string, string> = { 'content-type': 'text/plain' }) => call(s, 'POST', '/witness/add-checkpoint', { raw: body, headers });
-const push = (log: TestLog, old: number, size = log.leaves.length, opts: Parameters<TestLog['note']>[1] = {}) => post(addCheckpointBody(old, log.proof(old, size), log.note(size, opts)));
+const post = (body: string, headers: Record<string, string> = { 'content-type': 'text/plain' }) =>
+  call(s, 'POST', '/witness/add-checkpoint', { raw: body, headers });
+const push = (log: TestLog, old: number, size = log.leaves.length, opts: Parameters<TestLog['note']>[1] = {}) =>
+  post(addCheckpointBody(old, log.proof(old, size), log.note(size, opts)));
 
 async function newLog(name: string): Promise<TestLog> {
   const log = testLog(`log.test/${name}`);
@@ -47,7 +57,15 @@ describe('GET /.well-known/svc-witness-key', () => {
 describe('svc witness', () => {
   it('add-log refuses a malformed vkey, a key id that does not match, and a duplicate origin (exit 1)', async () => {
     const log = testLog('log.test/cli');
-    const bad = await cli(dir, 'witness', 'add-log', '--origin', log.origin, '--vkey', log.vkey.replace(/\+[0-9a-f]{8}\+/, '+00000000+'));
+    const bad = await cli(
+      dir,
+      'witness',
+      'add-log',
+      '--origin',
+      log.origin,
+      '--vkey',
+      log.vkey.replace(/\+[0-9a-f]{8}\+/, '+00000000+'),
+    );
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain('vkey');
     expect((await cli(dir, 'witness', 'add-log', '--origin', log.origin, '--vkey', 'not-a-vkey')).code).toBe(1);
@@ -88,7 +106,9 @@ describe('POST /witness/add-checkpoint', () => {
   it('takes the body whatever its Content-Type', async () => {
     const log = await newLog('content-type');
     log.append(2);
-    expect((await post(addCheckpointBody(0, [], log.note()), { 'content-type': 'application/octet-stream' })).status).toBe(200);
+    expect(
+      (await post(addCheckpointBody(0, [], log.note()), { 'content-type': 'application/octet-stream' })).status,
+    ).toBe(200);
   });
 
   it('answers 404 for a log it does not follow', async () => {
@@ -188,16 +208,29 @@ describe('POST /witness/add-checkpoint', () => {
     const log = await newLog('hostile');
     log.append(3);
     const note = log.note();
-    const line = fc.oneof(fc.constant('old 0'), fc.constant('old 3'), fc.constant(''), fc.constant(Buffer.alloc(32).toString('base64')), fc.string(), fc.constant(log.origin), fc.constant('\u2014 x AAAA'));
+    const line = fc.oneof(
+      fc.constant('old 0'),
+      fc.constant('old 3'),
+      fc.constant(''),
+      fc.constant(Buffer.alloc(32).toString('base64')),
+      fc.string(),
+      fc.constant(log.origin),
+      fc.constant('\u2014 x AAAA'),
+    );
     const body = fc.oneof(
       fc.array(line, { maxLength: 8 }).map((ls) => ls.join('\n')),
-      fc.tuple(fc.array(line, { maxLength: 4 }), fc.nat({ max: note.length })).map(([ls, cut]) => `${ls.join('\n')}\n\n${note.slice(0, cut)}${note.slice(cut + 1)}`),
+      fc
+        .tuple(fc.array(line, { maxLength: 4 }), fc.nat({ max: note.length }))
+        .map(([ls, cut]) => `${ls.join('\n')}\n\n${note.slice(0, cut)}${note.slice(cut + 1)}`),
       fc.string({ unit: 'binary' }),
     );
-    await fc.assert(fc.asyncProperty(body, async (b) => {
-      const r = await post(b);
-      return [200, 400, 403, 404, 409, 422].includes(r.status);
-    }), { numRuns: 150 });
+    await fc.assert(
+      fc.asyncProperty(body, async (b) => {
+        const r = await post(b);
+        return [200, 400, 403, 404, 409, 422].includes(r.status);
+      }),
+      { numRuns: 150 },
+    );
   });
 
   it('keeps the cosigned state across a restart', async () => {
@@ -231,7 +264,11 @@ describe('rate limit', () => {
 
 describe('pushCheckpoint (the log side of the protocol)', () => {
   const options = (log: TestLog, url: string, witnessVkey: string, oldSize: number) => ({
-    url, vkey: witnessVkey, note: log.note(), oldSize, proof: (from: number, to: number) => log.proof(from, to),
+    url,
+    vkey: witnessVkey,
+    note: log.note(),
+    oldSize,
+    proof: (from: number, to: number) => log.proof(from, to),
   });
 
   it('gets a verified cosignature from the independent witness, resyncing the old size on 409', async () => {
@@ -278,7 +315,10 @@ describe('pushCheckpoint (the log side of the protocol)', () => {
       stranger.stop();
       expect(wrongKey).toEqual(expect.objectContaining({ ok: false, status: 200 }));
       // The witness now holds size 2; a checkpoint of size 2 with another root is a fork it refuses.
-      const fork = await pushCheckpoint({ ...options(log, w.url, w.vkey, 2), note: log.note(2, { root: Buffer.alloc(32, 3) }) });
+      const fork = await pushCheckpoint({
+        ...options(log, w.url, w.vkey, 2),
+        note: log.note(2, { root: Buffer.alloc(32, 3) }),
+      });
       expect(fork).toEqual(expect.objectContaining({ ok: false, status: 409, size: 2 }));
       const down = await pushCheckpoint(options(log, 'http://127.0.0.1:9', w.vkey, 2));
       expect(down).toEqual(expect.objectContaining({ ok: false, status: 0 }));

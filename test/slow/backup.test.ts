@@ -3,7 +3,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { verify } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, lstatSync, readdirSync, readFileSync, renameSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  lstatSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { FORMAT_VERSION } from '../../src/store/format';
 import { call, cleanupDirs, newTenant, ownedDir, pubKey, startServer, svc, until, type Server } from '../helpers';
@@ -38,9 +48,15 @@ beforeAll(async () => {
   data = dir();
   s = await startServer({ dataDir: data, env: { SVC_PUBLIC_RPS: '1000000' } });
   key = (await newTenant(data, 'backup.test', 'read,write,audit:read,audit:write', 'enterprise')).key;
-  expect((await call(s, 'POST', '/v1/audit/orgs', { key, body: { organization_id: 'org-1', name: 'Org 1' } })).status).toBe(201);
+  expect(
+    (await call(s, 'POST', '/v1/audit/orgs', { key, body: { organization_id: 'org-1', name: 'Org 1' } })).status,
+  ).toBe(201);
   for (let i = 0; i < 20; i++) {
-    const r = await call(s, 'POST', '/v1/audit/events', { key, body: { organization_id: 'org-1', action: 'user.login', actor: { type: 'user', id: `u${i}` } }, headers: { 'idempotency-key': `a-${i}` } });
+    const r = await call(s, 'POST', '/v1/audit/events', {
+      key,
+      body: { organization_id: 'org-1', action: 'user.login', actor: { type: 'user', id: `u${i}` } },
+      headers: { 'idempotency-key': `a-${i}` },
+    });
     expect(r.status).toBe(201);
   }
   // 64 concurrent writers over HTTPS; the backup runs while they write.
@@ -48,17 +64,23 @@ beforeAll(async () => {
   let stop = false;
   const client = async (c: number) => {
     for (let i = 0; !stop && i < 200; i++) {
-      const r = await call(s, 'POST', '/v1/events', { key, body: { event_type: 'load', payload: { c, i } } }).catch(() => null);
+      const r = await call(s, 'POST', '/v1/events', { key, body: { event_type: 'load', payload: { c, i } } }).catch(
+        () => null,
+      );
       if (r?.status === 201) acked.push({ id: r.body.event_id, at: performance.now() });
     }
   };
   const clients = Array.from({ length: 64 }, (_, c) => client(c));
   await until(() => acked.length >= 800, 60000, 5);
   // A checkpoint of the tenant's log, kept by the operator (DECISIONS 10), while the writers go on.
-  savedBefore = await until(async () => {
-    const c = await call(s, 'GET', '/v1/log/checkpoint', { key });
-    return c.status === 200 ? c.body : null;
-  }, 30000, 100);
+  savedBefore = await until(
+    async () => {
+      const c = await call(s, 'GET', '/v1/log/checkpoint', { key });
+      return c.status === 200 ? c.body : null;
+    },
+    30000,
+    100,
+  );
   const started = performance.now();
   backupDir = join(dir(), 'backup');
   const b = await svc(['--data-dir', data, 'backup', '--to', backupDir]);
@@ -79,7 +101,13 @@ afterAll(async () => {
 
 describe('svc backup --to DIR', () => {
   it('answers {dir, files, bytes, records, manifest} and writes manifest.json with a SHA-256 per file', () => {
-    expect(backupOut).toEqual(expect.objectContaining({ dir: backupDir, manifest: join(backupDir, 'manifest.json'), includes_master_key: false }));
+    expect(backupOut).toEqual(
+      expect.objectContaining({
+        dir: backupDir,
+        manifest: join(backupDir, 'manifest.json'),
+        includes_master_key: false,
+      }),
+    );
     expect(backupOut.records).toBeGreaterThanOrEqual(20);
     const m = JSON.parse(readFileSync(join(backupDir, 'manifest.json'), 'utf8'));
     expect(m.format_version).toBe(FORMAT_VERSION);
@@ -123,21 +151,36 @@ describe('svc backup --to DIR', () => {
 describe('svc restore', () => {
   it('restores into a new directory, re-verifies every record, and every event acknowledged before the backup verifies', async () => {
     const target = join(dir(), 'restored');
-    const r = await svc(['--data-dir', target, 'restore', '--from', backupDir], { SVC_MASTER_KEY_FILE: join(data, 'master.key') });
+    const r = await svc(['--data-dir', target, 'restore', '--from', backupDir], {
+      SVC_MASTER_KEY_FILE: join(data, 'master.key'),
+    });
     // stderr carries progress lines at most (a slow machine prints them), never an error.
     expect(r.stderr.split('\n').filter((l) => l && !/^(restore|verify): /.test(l))).toEqual([]);
     expect(r.code).toBe(0);
     expect(r.json).toEqual(expect.objectContaining({ restored: true, verified: true }));
     expect(r.json.records).toBeGreaterThanOrEqual(20);
     // Every event answered 201 before the backup started was committed, so it is in the snapshot.
-    const restored = await startServer({ dataDir: target, env: { SVC_MASTER_KEY_FILE: join(data, 'master.key'), SVC_PUBLIC_RPS: '1000000' } });
+    const restored = await startServer({
+      dataDir: target,
+      env: { SVC_MASTER_KEY_FILE: join(data, 'master.key'), SVC_PUBLIC_RPS: '1000000' },
+    });
     try {
       expect(before.length).toBeGreaterThan(500);
-      await until(async () => (await call(restored, 'GET', `/v1/proof/event/${before[before.length - 1]}`)).status === 200, 30000);
+      await until(
+        async () => (await call(restored, 'GET', `/v1/proof/event/${before[before.length - 1]}`)).status === 200,
+        30000,
+      );
       for (const id of before) {
         const p = await call(restored, 'GET', `/v1/proof/event/${id}`);
         expect(p.status).toBe(200);
-        expect(verify(null, Buffer.from(p.body.signed_payload, 'hex'), pubKey(p.body.public_key), Buffer.from(p.body.signature, 'hex'))).toBe(true);
+        expect(
+          verify(
+            null,
+            Buffer.from(p.body.signed_payload, 'hex'),
+            pubKey(p.body.public_key),
+            Buffer.from(p.body.signature, 'hex'),
+          ),
+        ).toBe(true);
       }
       const integrity = await call(restored, 'GET', '/v1/audit/orgs/org-1/integrity', { key });
       expect(integrity.body).toEqual(expect.objectContaining({ last_seq: 20, contiguous: true }));
@@ -152,7 +195,9 @@ describe('svc restore', () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('no master key');
     expect(existsSync(join(target, 'db'))).toBe(false);
-    const busy = await svc(['--data-dir', data, 'restore', '--from', backupDir], { SVC_MASTER_KEY_FILE: join(data, 'master.key') });
+    const busy = await svc(['--data-dir', data, 'restore', '--from', backupDir], {
+      SVC_MASTER_KEY_FILE: join(data, 'master.key'),
+    });
     expect(busy.code).toBe(1);
     expect(busy.stderr).toContain('not empty');
   });
@@ -161,28 +206,44 @@ describe('svc restore', () => {
     const env = { SVC_MASTER_KEY_FILE: join(data, 'master.key') };
     const older = join(dir(), 'older.txt');
     writeFileSync(older, savedBefore.checkpoint);
-    const ok = await svc(['--data-dir', join(dir(), 'rb-ok'), 'restore', '--from', backupDir, '--not-before-checkpoint', older], env);
+    const ok = await svc(
+      ['--data-dir', join(dir(), 'rb-ok'), 'restore', '--from', backupDir, '--not-before-checkpoint', older],
+      env,
+    );
     expect(ok.stderr).not.toContain('error');
     expect(ok.json).toEqual(expect.objectContaining({ restored: true, verified: true }));
     // The server went on after the backup: its next checkpoint is ahead of the backup, which is then a rollback.
     const m = JSON.parse(readFileSync(join(backupDir, 'manifest.json'), 'utf8'));
     const head = m.logs.find((l: any) => l.origin === savedBefore.origin);
     await call(s, 'POST', '/v1/events', { key, body: { event_type: 'after.backup', payload: {} } });
-    const newer = await until(async () => {
-      const c = await call(s, 'GET', '/v1/log/checkpoint', { key });
-      return c.status === 200 && c.body.tree_size > head.tree_size ? c.body : null;
-    }, 30000, 100);
+    const newer = await until(
+      async () => {
+        const c = await call(s, 'GET', '/v1/log/checkpoint', { key });
+        return c.status === 200 && c.body.tree_size > head.tree_size ? c.body : null;
+      },
+      30000,
+      100,
+    );
     const newerFile = join(dir(), 'newer.txt');
     writeFileSync(newerFile, newer.checkpoint);
     const target = join(dir(), 'rb-refused');
-    const refused = await svc(['--data-dir', target, 'restore', '--from', backupDir, '--not-before-checkpoint', newerFile], env);
+    const refused = await svc(
+      ['--data-dir', target, 'restore', '--from', backupDir, '--not-before-checkpoint', newerFile],
+      env,
+    );
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('rollback');
     expect(existsSync(join(target, 'db'))).toBe(false);
     // Same size as the backup's log but another root: a fork.
     const forged = join(dir(), 'forged.txt');
-    writeFileSync(forged, `${head.origin}\n${head.tree_size}\n${Buffer.alloc(32, 9).toString('base64')}\n\n— ${head.origin} AAAA\n`);
-    const fork = await svc(['--data-dir', join(dir(), 'rb-fork'), 'restore', '--from', backupDir, '--not-before-checkpoint', forged], env);
+    writeFileSync(
+      forged,
+      `${head.origin}\n${head.tree_size}\n${Buffer.alloc(32, 9).toString('base64')}\n\n— ${head.origin} AAAA\n`,
+    );
+    const fork = await svc(
+      ['--data-dir', join(dir(), 'rb-fork'), 'restore', '--from', backupDir, '--not-before-checkpoint', forged],
+      env,
+    );
     expect(fork.code).toBe(1);
     expect(fork.stderr).toContain('another root hash');
   }, 90000);
@@ -221,7 +282,9 @@ describe('svc restore', () => {
       expect(existsSync(join(target, 'db'))).toBe(false);
       const check = await svc(['restore', '--check', b]);
       expect(check.code).toBe(1);
-      expect(check.json.problems.some((p: string) => p.startsWith('db/data.mdb:') && p.includes('symbolic link'))).toBe(true);
+      expect(check.json.problems.some((p: string) => p.startsWith('db/data.mdb:') && p.includes('symbolic link'))).toBe(
+        true,
+      );
     }
     // A link that is not in the manifest is reported too.
     const extra = join(dir(), 'extra-link');
@@ -241,7 +304,9 @@ describe('svc restore', () => {
     expect(bad.json.verified).toBe(false);
     expect(bad.json.problems.length).toBe(1);
     expect(bad.json.problems[0]).toStartWith('db/data.mdb:');
-    const refused = await svc(['--data-dir', join(dir(), 'damaged'), 'restore', '--from', backupDir], { SVC_MASTER_KEY_FILE: join(data, 'master.key') });
+    const refused = await svc(['--data-dir', join(dir(), 'damaged'), 'restore', '--from', backupDir], {
+      SVC_MASTER_KEY_FILE: join(data, 'master.key'),
+    });
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('damaged');
   });

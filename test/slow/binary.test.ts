@@ -21,7 +21,12 @@ afterAll(async () => {
 });
 
 async function run(...args: string[]): Promise<{ code: number; stdout: string; stderr: string; json: any }> {
-  const p = Bun.spawn([bin, ...args], { cwd: work, stdout: 'pipe', stderr: 'pipe', env: { PATH: '/usr/bin:/bin', HOME: work, SVC_DATA_DIR: data, SVC_LOG_LEVEL: 'warn' } });
+  const p = Bun.spawn([bin, ...args], {
+    cwd: work,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: { PATH: '/usr/bin:/bin', HOME: work, SVC_DATA_DIR: data, SVC_LOG_LEVEL: 'warn' },
+  });
   const [stdout, stderr] = await Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text()]);
   let json: any = null;
   try {
@@ -49,16 +54,30 @@ describe('dist/proof-ledger', () => {
 
   it('serves on a fresh data directory and prints its listening line', async () => {
     server = Bun.spawn([bin, 'serve'], {
-      cwd: work, stdout: 'pipe', stderr: 'pipe',
-      env: { PATH: '/usr/bin:/bin', HOME: work, SVC_DATA_DIR: data, SVC_PORT: '0', SVC_HOST: '127.0.0.1', SVC_METRICS_ADDR: '127.0.0.1:0', SVC_LOG_LEVEL: 'warn' },
+      cwd: work,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: {
+        PATH: '/usr/bin:/bin',
+        HOME: work,
+        SVC_DATA_DIR: data,
+        SVC_PORT: '0',
+        SVC_HOST: '127.0.0.1',
+        SVC_METRICS_ADDR: '127.0.0.1:0',
+        SVC_LOG_LEVEL: 'warn',
+      },
     });
     const reader = server.stdout.getReader();
-    const port = await until(async () => {
-      const { value, done } = await reader.read();
-      if (done) throw new Error(`exited:\n${out}\n${await new Response(server!.stderr).text()}`);
-      out += new TextDecoder().decode(value);
-      return /listening on https:\/\/127\.0\.0\.1:(\d+)/.exec(out)?.[1];
-    }, 30000, 1);
+    const port = await until(
+      async () => {
+        const { value, done } = await reader.read();
+        if (done) throw new Error(`exited:\n${out}\n${await new Response(server!.stderr).text()}`);
+        out += new TextDecoder().decode(value);
+        return /listening on https:\/\/127\.0\.0\.1:(\d+)/.exec(out)?.[1];
+      },
+      30000,
+      1,
+    );
     (async () => {
       for (;;) {
         const { value, done } = await reader.read();
@@ -71,38 +90,95 @@ describe('dist/proof-ledger', () => {
   }, 60000);
 
   it('runs the CLI (svc tenant create, key create) and a signed ingest whose proof verifies with node:crypto', async () => {
-    const t = await run('svc', 'tenant', 'create', '--name', 'Binary Co', '--domain', 'binary.test', '--plan', 'enterprise', '--json');
+    const t = await run(
+      'svc',
+      'tenant',
+      'create',
+      '--name',
+      'Binary Co',
+      '--domain',
+      'binary.test',
+      '--plan',
+      'enterprise',
+      '--json',
+    );
     expect(t.stderr).toBe('');
     expect(t.code).toBe(0);
-    const k = await run('svc', 'key', 'create', '--tenant', 'binary.test', '--name', 'b', '--scopes', 'read,write,audit:read,audit:write', '--json');
+    const k = await run(
+      'svc',
+      'key',
+      'create',
+      '--tenant',
+      'binary.test',
+      '--name',
+      'b',
+      '--scopes',
+      'read,write,audit:read,audit:write',
+      '--json',
+    );
     expect(k.code).toBe(0);
     const key = k.json.api_key as string;
-    const e = await call({ url }, 'POST', '/v1/events', { key, body: { event_type: 'binary.check', payload: { n: 1 } } });
+    const e = await call({ url }, 'POST', '/v1/events', {
+      key,
+      body: { event_type: 'binary.check', payload: { n: 1 } },
+    });
     expect(e.status).toBe(201);
     const proof = await until(async () => {
       const p = await call({ url }, 'GET', `/v1/proof/event/${e.body.event_id}`);
       return p.status === 200 ? p.body : null;
     });
     expect(proof.public_key).toBe(t.json.public_key);
-    expect(verify(null, Buffer.from(proof.signed_payload, 'hex'), pubKey(proof.public_key), Buffer.from(proof.signature, 'hex'))).toBe(true);
+    expect(
+      verify(
+        null,
+        Buffer.from(proof.signed_payload, 'hex'),
+        pubKey(proof.public_key),
+        Buffer.from(proof.signature, 'hex'),
+      ),
+    ).toBe(true);
 
     // The audit writer thread, the CSV export thread, the PDF fonts and the page bundles are all inside.
-    expect((await call({ url }, 'POST', '/v1/audit/orgs', { key, body: { organization_id: 'o1', name: 'O' } })).status).toBe(201);
-    expect((await call({ url }, 'POST', '/v1/audit/events', { key, body: { organization_id: 'o1', action: 'a.b', actor: { type: 'u', id: '1' } }, headers: { 'idempotency-key': 'b1' } })).status).toBe(201);
+    expect(
+      (await call({ url }, 'POST', '/v1/audit/orgs', { key, body: { organization_id: 'o1', name: 'O' } })).status,
+    ).toBe(201);
+    expect(
+      (
+        await call({ url }, 'POST', '/v1/audit/events', {
+          key,
+          body: { organization_id: 'o1', action: 'a.b', actor: { type: 'u', id: '1' } },
+          headers: { 'idempotency-key': 'b1' },
+        })
+      ).status,
+    ).toBe(201);
     await until(async () => (await call({ url }, 'GET', '/v1/audit/orgs/o1', { key })).body?.last_seq === 1);
-    const job = await call({ url }, 'POST', '/v1/audit/exports', { key, body: { organization_id: 'o1', format: 'csv' } });
+    const job = await call({ url }, 'POST', '/v1/audit/exports', {
+      key,
+      body: { organization_id: 'o1', format: 'csv' },
+    });
     const ready = await until(async () => {
       const j = await call({ url }, 'GET', `/v1/audit/exports/${job.body.id}`, { key });
       return j.body.status === 'ready' ? j.body : null;
     });
     expect(ready.row_count).toBe(1);
     const tr = await call({ url }, 'POST', '/v1/traces', { key, body: { label: 'bin' } });
-    await call({ url }, 'POST', '/v1/events', { key, body: { event_type: 'in.trace', payload: {}, trace_id: tr.body.trace_id } });
+    await call({ url }, 'POST', '/v1/events', {
+      key,
+      body: { event_type: 'in.trace', payload: {}, trace_id: tr.body.trace_id },
+    });
     expect((await call({ url }, 'POST', `/v1/traces/${tr.body.trace_id}/seal`, { key })).status).toBe(202);
-    await until(async () => (await call({ url }, 'GET', `/v1/traces/${tr.body.trace_id}`, { key })).body.status === 'sealed');
-    const pdf = await fetch(`${url}/v1/traces/${tr.body.trace_id}/proof.pdf`, { headers: { authorization: `Bearer ${key}` }, tls: { rejectUnauthorized: false } } as RequestInit);
+    await until(
+      async () => (await call({ url }, 'GET', `/v1/traces/${tr.body.trace_id}`, { key })).body.status === 'sealed',
+    );
+    const pdf = await fetch(`${url}/v1/traces/${tr.body.trace_id}/proof.pdf`, {
+      headers: { authorization: `Bearer ${key}` },
+      tls: { rejectUnauthorized: false },
+    } as RequestInit);
     expect(pdf.status).toBe(200);
-    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     const page = await call({ url }, 'GET', `/proof/event/${e.body.event_id}`);
     const script = /src="(\/assets\/proof\.js[^"]*)"/.exec(page.text)![1]!;
     expect((await call({ url }, 'GET', script)).status).toBe(200);
@@ -112,13 +188,28 @@ describe('dist/proof-ledger', () => {
 
   it('runs the console in a terminal (tmux) and shows the tenants', async () => {
     const socket = `svc-binary-${process.pid}`;
-    const tmux = (...args: string[]) => Bun.spawnSync(['tmux', '-L', socket, ...args], { stdout: 'pipe', stderr: 'pipe' }).stdout.toString();
-    tmux('new-session', '-d', '-s', 'c', '-x', '100', '-y', '30', `cd ${work} && env PATH=/usr/bin:/bin SVC_DATA_DIR=${data} ${bin} console`);
+    const tmux = (...args: string[]) =>
+      Bun.spawnSync(['tmux', '-L', socket, ...args], { stdout: 'pipe', stderr: 'pipe' }).stdout.toString();
+    tmux(
+      'new-session',
+      '-d',
+      '-s',
+      'c',
+      '-x',
+      '100',
+      '-y',
+      '30',
+      `cd ${work} && env PATH=/usr/bin:/bin SVC_DATA_DIR=${data} ${bin} console`,
+    );
     try {
-      const screen = await until(() => {
-        const t = tmux('capture-pane', '-p', '-t', 'c');
-        return t.includes('binary.test') ? t : null;
-      }, 20000, 100);
+      const screen = await until(
+        () => {
+          const t = tmux('capture-pane', '-p', '-t', 'c');
+          return t.includes('binary.test') ? t : null;
+        },
+        20000,
+        100,
+      );
       expect(screen).toContain('localhost');
       tmux('send-keys', '-t', 'c', 'q');
     } finally {

@@ -15,7 +15,10 @@ describe('restart', () => {
     dirs.push(dir);
     let s = await startServer({ dataDir: dir });
     const t = await newTenant(dir, 'restart.test', 'read,write', 'free');
-    for (let i = 0; i < 3; i++) expect((await call(s, 'POST', '/v1/events', { key: t.key, body: { event_type: 'a', payload: { i } } })).status).toBe(201);
+    for (let i = 0; i < 3; i++)
+      expect(
+        (await call(s, 'POST', '/v1/events', { key: t.key, body: { event_type: 'a', payload: { i } } })).status,
+      ).toBe(201);
     s = await s.restart();
     const shown = await cli(dir, 'tenant', 'show', t.tenantId);
     expect(shown.json.usage.events_per_month.used).toBe(3);
@@ -37,7 +40,10 @@ describe('SIGTERM under load', () => {
     let stop = false;
     const client = async (c: number) => {
       for (let i = 0; !stop; i++) {
-        const r = await call(s, 'POST', '/v1/events', { key: t.key, body: { event_type: 'term', payload: { c, i } } }).catch(() => null);
+        const r = await call(s, 'POST', '/v1/events', {
+          key: t.key,
+          body: { event_type: 'term', payload: { c, i } },
+        }).catch(() => null);
         if (!r) return; // the listener closed: the request was never accepted
         statuses.push(r.status);
         if (r.status === 201) ids.push(r.body.event_id);
@@ -77,7 +83,10 @@ describe('kill -9', () => {
     let stop = false;
     const client = async (c: number) => {
       for (let i = 0; !stop; i++) {
-        const r = await call(s, 'POST', '/v1/events', { key: t.key, body: { event_type: 'burst', payload: { c, i } } }).catch(() => null);
+        const r = await call(s, 'POST', '/v1/events', {
+          key: t.key,
+          body: { event_type: 'burst', payload: { c, i } },
+        }).catch(() => null);
         if (r?.status === 201) ids.push(r.body.event_id);
       }
     };
@@ -89,12 +98,26 @@ describe('kill -9', () => {
     await Promise.all(clients);
     const acknowledged = [...ids];
     s = await s.restart();
-    await until(async () => (await call(s, 'GET', `/v1/events/${acknowledged[acknowledged.length - 1]}`, { key: t.key })).status === 200, 30000);
+    await until(
+      async () =>
+        (await call(s, 'GET', `/v1/events/${acknowledged[acknowledged.length - 1]}`, { key: t.key })).status === 200,
+      30000,
+    );
     let missing = 0;
     for (const id of acknowledged) {
       const p = await call(s, 'GET', `/v1/proof/event/${id}`);
-      if (p.status !== 200) { missing++; continue; }
-      expect(verify(null, Buffer.from(p.body.signed_payload, 'hex'), pubKey(p.body.public_key), Buffer.from(p.body.signature, 'hex'))).toBe(true);
+      if (p.status !== 200) {
+        missing++;
+        continue;
+      }
+      expect(
+        verify(
+          null,
+          Buffer.from(p.body.signed_payload, 'hex'),
+          pubKey(p.body.public_key),
+          Buffer.from(p.body.signature, 'hex'),
+        ),
+      ).toBe(true);
     }
     expect(missing).toBe(0);
     await s.stop();
@@ -106,7 +129,8 @@ describe('kill -9', () => {
     writeFileSync(join(dir, 'plans.json'), JSON.stringify({ free: { rps: 1000, events_per_month: 20 } }));
     let s = await startServer({ dataDir: dir, env: { SVC_PUBLIC_RPS: '1000000' } });
     const t = await newTenant(dir, 'usage-kill.test', 'read,write', 'free');
-    const post = (i: number) => call(s, 'POST', '/v1/events', { key: t.key, body: { event_type: 'counted', payload: { i } } });
+    const post = (i: number) =>
+      call(s, 'POST', '/v1/events', { key: t.key, body: { event_type: 'counted', payload: { i } } });
     const first = await Promise.all(Array.from({ length: 12 }, (_, i) => post(i)));
     expect(first.map((r) => r.status)).toEqual(Array(12).fill(201));
     // At once: no time for a background flush of the counters.
@@ -130,16 +154,37 @@ describe('kill -9', () => {
     dirs.push(dir);
     const s = await startServer({ dataDir: dir });
     const first = await call(s, 'POST', '/v1/events', { key: s.apiKey, body: { event_type: 'seed', payload: {} } });
-    const row = await until(async () => { const r = await call(s, 'GET', `/v1/events/${first.body.event_id}`, { key: s.apiKey }); return r.status === 200 ? r.body : null; });
+    const row = await until(async () => {
+      const r = await call(s, 'GET', `/v1/events/${first.body.event_id}`, { key: s.apiKey });
+      return r.status === 200 ? r.body : null;
+    });
     await s.stop('SIGKILL');
     // Put an accepted-but-unapplied item on the queue exactly as ingest does, with the process down.
     const env = open({ path: join(dir, 'db'), overlappingSync: false, maxDbs: 64 });
     const queue = env.openDB({ name: 'intake_queue' });
     const eventId = '01a20400-0000-7000-8000-000000000001';
-    await queue.put('01ZZZZZZZZZZZZZZZZZZZZZZZZ', { kind: 'ledger.event', at: Date.now(), data: { event_id: eventId, tenant_id: row.tenant_id, api_key_id: row.api_key_id, ingested_at: new Date().toISOString(), idempotency_key: null, event_type: 'queued', payload: { q: 1 }, payload_source: null, event_time: null, trace_id: null } });
+    await queue.put('01ZZZZZZZZZZZZZZZZZZZZZZZZ', {
+      kind: 'ledger.event',
+      at: Date.now(),
+      data: {
+        event_id: eventId,
+        tenant_id: row.tenant_id,
+        api_key_id: row.api_key_id,
+        ingested_at: new Date().toISOString(),
+        idempotency_key: null,
+        event_type: 'queued',
+        payload: { q: 1 },
+        payload_source: null,
+        event_time: null,
+        trace_id: null,
+      },
+    });
     await env.close();
     const s2 = await startServer({ dataDir: dir });
-    const g = await until(async () => { const r = await call(s2, 'GET', `/v1/events/${eventId}`, { key: s.apiKey }); return r.status === 200 ? r.body : null; });
+    const g = await until(async () => {
+      const r = await call(s2, 'GET', `/v1/events/${eventId}`, { key: s.apiKey });
+      return r.status === 200 ? r.body : null;
+    });
     expect(g.event_type).toBe('queued');
     expect((await call(s2, 'GET', `/v1/proof/event/${eventId}`)).body.signature_valid).toBe(true);
     await s2.stop();
@@ -167,7 +212,10 @@ describe('transport', () => {
     await first.stop();
     const dir2 = tempDir();
     dirs.push(dir2);
-    const s = await startServer({ dataDir: dir2, env: { SVC_TLS_CERT: join(dir, 'tls/cert.pem'), SVC_TLS_KEY: join(dir, 'tls/key.pem') } });
+    const s = await startServer({
+      dataDir: dir2,
+      env: { SVC_TLS_CERT: join(dir, 'tls/cert.pem'), SVC_TLS_KEY: join(dir, 'tls/key.pem') },
+    });
     expect((await call(s, 'GET', '/healthz')).status).toBe(200);
     await s.stop();
   });

@@ -43,10 +43,17 @@ describe('kill -9 during an export', () => {
 
     let s = await startServer({ dataDir: dir });
     servers.push(s);
-    const created = await call(s, 'POST', '/v1/audit/exports', { key: t.key, body: { organization_id: 'big', format: 'csv' } });
+    const created = await call(s, 'POST', '/v1/audit/exports', {
+      key: t.key,
+      body: { organization_id: 'big', format: 'csv' },
+    });
     expect(created.status).toBe(202);
     const id = created.body.id as string;
-    await until(async () => (await call(s, 'GET', `/v1/audit/exports/${id}`, { key: t.key })).body.status === 'running', 10000, 5);
+    await until(
+      async () => (await call(s, 'GET', `/v1/audit/exports/${id}`, { key: t.key })).body.status === 'running',
+      10000,
+      5,
+    );
     // The job is marked running before its file is opened: wait for the first megabyte, so the kill lands mid-write.
     const part = join(dir, 'exports', `${id}.csv.part`);
     await until(() => (statSync(part, { throwIfNoEntry: false })?.size ?? 0) > 1 << 20, 10000, 5);
@@ -63,14 +70,20 @@ describe('kill -9 during an export', () => {
     s = await startServer({ dataDir: dir });
     servers.push(s);
     await until(async () => (await call(s, 'GET', '/healthz')).status === 200);
-    const job = await until(async () => {
-      const r = await call(s, 'GET', `/v1/audit/exports/${id}`, { key: t.key });
-      return r.body.status === 'ready' || r.body.status === 'failed' ? r.body : null;
-    }, 30000, 50);
+    const job = await until(
+      async () => {
+        const r = await call(s, 'GET', `/v1/audit/exports/${id}`, { key: t.key });
+        return r.body.status === 'ready' || r.body.status === 'failed' ? r.body : null;
+      },
+      30000,
+      50,
+    );
     expect(job).toMatchObject({ id, status: 'ready', row_count: EVENTS, error: null });
     expect((await call(s, 'GET', '/v1/audit/orgs/big', { key: t.key })).body.last_seq).toBe(EVENTS);
 
-    const res = await fetch(job.download_url.replace(/^https:\/\/localhost:\d+/, s.url), { tls: { rejectUnauthorized: false } } as RequestInit);
+    const res = await fetch(job.download_url.replace(/^https:\/\/localhost:\d+/, s.url), {
+      tls: { rejectUnauthorized: false },
+    } as RequestInit);
     expect(res.status).toBe(200);
     const text = await res.text();
     expect(Buffer.byteLength(text)).toBe(job.bytes);

@@ -100,24 +100,48 @@ describe('renderBundlePdf', async () => {
     expect(unsigned).toContain(bundle.header.created_at);
     expect(unsigned.match(/not signed/g)?.length).toBeGreaterThanOrEqual(3);
     // Continuation pages name the label as unsigned too.
-    expect(run(['pdftotext', '-f', '2', '-l', '2', file, '-']).replace(/\s+/g, ' ')).toContain(`label (not signed): ${bundle.header.label}`);
+    expect(run(['pdftotext', '-f', '2', '-l', '2', file, '-']).replace(/\s+/g, ' ')).toContain(
+      `label (not signed): ${bundle.header.label}`,
+    );
   });
 
   it('keeps every word of the first page off the QR code, with a long label too', async () => {
-    const long = { ...bundle, header: { ...bundle.header, label: 'Quarter-end close of the consolidated group accounts, all subsidiaries and the holding, Q4 2024' } };
-    for (const [name, b] of [['bundle', bundle], ['long-label', long]] as const) {
+    const long = {
+      ...bundle,
+      header: {
+        ...bundle.header,
+        label: 'Quarter-end close of the consolidated group accounts, all subsidiaries and the holding, Q4 2024',
+      },
+    };
+    for (const [name, b] of [
+      ['bundle', bundle],
+      ['long-label', long],
+    ] as const) {
       const pdfFile = join(dir, `${name}-qr.pdf`);
       writeFileSync(pdfFile, await renderBundlePdf(b));
       // pdftohtml reports the image's box in pixels of its own zoom; pdftotext -bbox reports words in points.
-      const xml = run(['pdftohtml', '-xml', '-f', '1', '-l', '1', pdfFile, join(dir, `${name}-qr`)]) && readFileSync(join(dir, `${name}-qr.xml`), 'utf8');
+      const xml =
+        run(['pdftohtml', '-xml', '-f', '1', '-l', '1', pdfFile, join(dir, `${name}-qr`)]) &&
+        readFileSync(join(dir, `${name}-qr.xml`), 'utf8');
       const page = /<page [^>]*width="([\d.]+)"/.exec(xml)!;
       const img = /<image top="([\d.]+)" left="([\d.]+)" width="([\d.]+)" height="([\d.]+)"/.exec(xml)!;
       const k = A4_WIDTH / Number(page[1]);
-      const qr = { x0: Number(img[2]) * k, y0: Number(img[1]) * k, x1: (Number(img[2]) + Number(img[3])) * k, y1: (Number(img[1]) + Number(img[4])) * k };
+      const qr = {
+        x0: Number(img[2]) * k,
+        y0: Number(img[1]) * k,
+        x1: (Number(img[2]) + Number(img[3])) * k,
+        y1: (Number(img[1]) + Number(img[4])) * k,
+      };
       expect(qr.x1 - qr.x0).toBeGreaterThan(80);
-      const words = [...run(['pdftotext', '-bbox', '-f', '1', '-l', '1', pdfFile, '-']).matchAll(/xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</g)];
+      const words = [
+        ...run(['pdftotext', '-bbox', '-f', '1', '-l', '1', pdfFile, '-']).matchAll(
+          /xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</g,
+        ),
+      ];
       expect(words.length).toBeGreaterThan(50);
-      const over = words.filter((m) => Number(m[1]) < qr.x1 && Number(m[3]) > qr.x0 && Number(m[2]) < qr.y1 && Number(m[4]) > qr.y0).map((m) => m[5]);
+      const over = words
+        .filter((m) => Number(m[1]) < qr.x1 && Number(m[3]) > qr.x0 && Number(m[2]) < qr.y1 && Number(m[4]) > qr.y0)
+        .map((m) => m[5]);
       expect([name, over]).toEqual([name, []]);
     }
   });
@@ -159,9 +183,25 @@ describe('renderBundlePdf: the transparency log', async () => {
     const root = createHash('sha256').update('root').digest();
     const body = `${origin}\n1234\n${root.toString('base64')}\n`;
     const pub = Buffer.from(signer.publicHex, 'hex');
-    const noteKeyId = createHash('sha256').update(Buffer.concat([Buffer.from(origin), Buffer.from([0x0a, 0x01]), pub])).digest().subarray(0, 4);
+    const noteKeyId = createHash('sha256')
+      .update(Buffer.concat([Buffer.from(origin), Buffer.from([0x0a, 0x01]), pub]))
+      .digest()
+      .subarray(0, 4);
     const note = `${body}\n\u2014 ${origin} ${Buffer.concat([noteKeyId, sign(null, Buffer.from(body), signer.key)]).toString('base64')}\n`;
-    const withLog = { ...bundle, seal: { ...bundle.seal, log: { leaf_index: 1200, tree_size: 1234, leaf_hash: 'ab'.repeat(32), audit_path: [], root_hash: root.toString('hex'), checkpoint: note } } };
+    const withLog = {
+      ...bundle,
+      seal: {
+        ...bundle.seal,
+        log: {
+          leaf_index: 1200,
+          tree_size: 1234,
+          leaf_hash: 'ab'.repeat(32),
+          audit_path: [],
+          root_hash: root.toString('hex'),
+          checkpoint: note,
+        },
+      },
+    };
     const text = await textOf(withLog, 'log.pdf');
     const joined = text.replace(/\s+/g, '');
     expect(text).toContain('Checkpoint size');
@@ -170,7 +210,10 @@ describe('renderBundlePdf: the transparency log', async () => {
     expect(joined).toContain(`notekeyid${noteKeyId.toString('hex')}(key${signer.keyId})`);
     expect(joined).toContain(origin);
     expect(text).toContain('transparency log');
-    const pending = await textOf({ ...bundle, seal: { ...bundle.seal, log: { status: 'pending' as const } } }, 'pending.pdf');
+    const pending = await textOf(
+      { ...bundle, seal: { ...bundle.seal, log: { status: 'pending' as const } } },
+      'pending.pdf',
+    );
     expect(pending).toContain('PENDING');
   });
 });

@@ -7,7 +7,12 @@ import { cluster, expectReadable, health, load, write } from '../replication-nod
 
 const FAILOVER_SECONDS = 4;
 const keyDir = tempDir();
-const env = { SVC_MASTER_KEY_FILE: join(keyDir, 'master.key'), SVC_FAILOVER_SECONDS: String(FAILOVER_SECONDS), SVC_CHECKPOINT_SECONDS: '1', SVC_PUBLIC_RPS: '1000000' };
+const env = {
+  SVC_MASTER_KEY_FILE: join(keyDir, 'master.key'),
+  SVC_FAILOVER_SECONDS: String(FAILOVER_SECONDS),
+  SVC_CHECKPOINT_SECONDS: '1',
+  SVC_PUBLIC_RPS: '1000000',
+};
 const nodes = cluster(env);
 const pgs: Pg[] = [];
 let standbyPg: Awaited<ReturnType<typeof startSyncStandby>>;
@@ -55,7 +60,14 @@ describe('replication failovers', () => {
     proxy.switchTo(standbyPg.port);
     await until(() => l.statuses.slice(cut).some(([s]) => s === 201), 30000);
     await l.stop();
-    expect(l.statuses.every(([s, e]) => s === 201 || (s === 503 && ['replication_unavailable', 'not_primary'].includes(e!)) || (s === 500 && e === 'ingest_failed'))).toBe(true);
+    expect(
+      l.statuses.every(
+        ([s, e]) =>
+          s === 201 ||
+          (s === 503 && ['replication_unavailable', 'not_primary'].includes(e!)) ||
+          (s === 500 && e === 'ingest_failed'),
+      ),
+    ).toBe(true);
     // A node built from the promoted PostgreSQL alone holds every acknowledged record.
     const fresh = await nodes.node(url);
     const target = (await health(a)).applied;
@@ -77,14 +89,21 @@ describe('replication failovers', () => {
     const other = next === b ? c : b;
     // Exactly one: the other answers as a standby, with the new primary named.
     expect([(await health(next)).role, (await health(other)).role]).toEqual(['primary', 'standby']);
-    const w = await until(async () => {
-      const r = await write(nodes, next, { after: 'three-node failover' });
-      return r.status === 201 && r;
-    }, 10000, 50);
+    const w = await until(
+      async () => {
+        const r = await write(nodes, next, { after: 'three-node failover' });
+        return r.status === 201 && r;
+      },
+      10000,
+      50,
+    );
     nodes.acked.push(w.body.event_id);
     expect((await write(nodes, other, { on: 'standby' })).body.error).toBe('not_primary');
     // The other standby follows the new primary's writes.
-    await until(async () => (await call(other, 'GET', `/v1/events/${w.body.event_id}`, { key: nodes.tenant.key })).status === 200, 10000);
+    await until(
+      async () => (await call(other, 'GET', `/v1/events/${w.body.event_id}`, { key: nodes.tenant.key })).status === 200,
+      10000,
+    );
     await expectReadable(other, nodes.acked);
     // The old primary, restarted on its directory, rejoins as a standby and catches up.
     const again = await nodes.restart(a);

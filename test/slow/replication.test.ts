@@ -11,8 +11,11 @@ let pg: Pg;
 const keyDir = tempDir();
 let t: { tenantId: string; key: string };
 const env = {
-  SVC_MASTER_KEY_FILE: join(keyDir, 'master.key'), SVC_FAILOVER_SECONDS: String(FAILOVER_SECONDS),
-  SVC_CHECKPOINT_SECONDS: '1', SVC_CHECKPOINT_LEAVES: '50', SVC_PUBLIC_RPS: '1000000',
+  SVC_MASTER_KEY_FILE: join(keyDir, 'master.key'),
+  SVC_FAILOVER_SECONDS: String(FAILOVER_SECONDS),
+  SVC_CHECKPOINT_SECONDS: '1',
+  SVC_CHECKPOINT_LEAVES: '50',
+  SVC_PUBLIC_RPS: '1000000',
 };
 
 const nodes = cluster(env);
@@ -45,7 +48,7 @@ afterAll(async () => {
 });
 
 describe('two nodes on one PostgreSQL', () => {
-  it('serves the primary\'s writes on the standby with valid signatures; the standby answers writes 503 not_primary', async () => {
+  it("serves the primary's writes on the standby with valid signatures; the standby answers writes 503 not_primary", async () => {
     const ids: string[] = [];
     for (let i = 0; i < 20; i++) {
       const r = await write(a, { i });
@@ -60,8 +63,14 @@ describe('two nodes on one PostgreSQL', () => {
     const [ha, hb] = [await health(a), await health(b)];
     expect([ha.role, hb.role]).toEqual(['primary', 'standby']);
     expect(hb.applied).toBeGreaterThan(0);
-    expect([(await call(a, 'GET', '/healthz/primary')).status, (await call(b, 'GET', '/healthz/primary')).status]).toEqual([200, 503]);
-    expect([(await call(a, 'GET', '/healthz/replica')).status, (await call(b, 'GET', '/healthz/replica')).status]).toEqual([503, 200]);
+    expect([
+      (await call(a, 'GET', '/healthz/primary')).status,
+      (await call(b, 'GET', '/healthz/primary')).status,
+    ]).toEqual([200, 503]);
+    expect([
+      (await call(a, 'GET', '/healthz/replica')).status,
+      (await call(b, 'GET', '/healthz/replica')).status,
+    ]).toEqual([503, 200]);
 
     const st = await svc(['--data-dir', b.dataDir, 'replication', 'status']);
     expect(st.code).toBe(0);
@@ -71,10 +80,26 @@ describe('two nodes on one PostgreSQL', () => {
     expect(typeof st.json.lag_seconds).toBe('number');
   });
 
-  it('counts a standby\'s reads on the primary exactly once: verification usage and the key\'s last use', async () => {
-    const used = async (s: Server) => (await svc(['--data-dir', s.dataDir, 'tenant', 'show', t.tenantId])).json.usage.api_verifications_per_month.used as number;
-    const lastUsed = async (s: Server, keyId: string) => (await svc(['--data-dir', s.dataDir, 'key', 'list', '--tenant', t.tenantId])).json.keys.find((k: { key_id: string }) => k.key_id === keyId).last_used_at;
-    const k = await svc(['--data-dir', b.dataDir, 'key', 'create', '--tenant', t.tenantId, '--name', 'standby reader', '--scopes', 'read']);
+  it("counts a standby's reads on the primary exactly once: verification usage and the key's last use", async () => {
+    const used = async (s: Server) =>
+      (await svc(['--data-dir', s.dataDir, 'tenant', 'show', t.tenantId])).json.usage.api_verifications_per_month
+        .used as number;
+    const lastUsed = async (s: Server, keyId: string) =>
+      (await svc(['--data-dir', s.dataDir, 'key', 'list', '--tenant', t.tenantId])).json.keys.find(
+        (k: { key_id: string }) => k.key_id === keyId,
+      ).last_used_at;
+    const k = await svc([
+      '--data-dir',
+      b.dataDir,
+      'key',
+      'create',
+      '--tenant',
+      t.tenantId,
+      '--name',
+      'standby reader',
+      '--scopes',
+      'read',
+    ]);
     expect(k.code).toBe(0);
     // The key's creation may take the position the primary's writer was committing: that write is answered 503, retried.
     const e = await until(async () => {
@@ -82,9 +107,14 @@ describe('two nodes on one PostgreSQL', () => {
       return r.status === 201 && r;
     });
     const before = await used(a);
-    await until(async () => (await call(b, 'GET', `/v1/events/${e.body.event_id}`, { key: k.json.api_key })).status === 200);
+    await until(
+      async () => (await call(b, 'GET', `/v1/events/${e.body.event_id}`, { key: k.json.api_key })).status === 200,
+    );
     for (let i = 0; i < 3; i++) {
-      const v = await call(b, 'POST', `/v1/events/${e.body.event_id}/verify`, { key: k.json.api_key, body: { payload: { verify: 'on standby' } } });
+      const v = await call(b, 'POST', `/v1/events/${e.body.event_id}/verify`, {
+        key: k.json.api_key,
+        body: { payload: { verify: 'on standby' } },
+      });
       expect([v.status, v.body.match_result]).toEqual([200, true]);
     }
     // Applied by the primary's writer and replicated back to the standby.
@@ -98,11 +128,15 @@ describe('two nodes on one PostgreSQL', () => {
     const from = acked.length;
     const l = load(32, () => a);
     const signed: any[] = [];
-    await until(async () => {
-      const c = (await get(a, '/v1/log/checkpoint')).body;
-      if (c?.tree_size && !signed.some((x) => x.tree_size === c.tree_size)) signed.push(c);
-      return signed.length >= 2 && acked.length - from > 300;
-    }, 60000, 100);
+    await until(
+      async () => {
+        const c = (await get(a, '/v1/log/checkpoint')).body;
+        if (c?.tree_size && !signed.some((x) => x.tree_size === c.tree_size)) signed.push(c);
+        return signed.length >= 2 && acked.length - from > 300;
+      },
+      60000,
+      100,
+    );
     a.proc.kill('SIGKILL');
     const killedAt = Date.now();
     await l.stop();
@@ -112,21 +146,41 @@ describe('two nodes on one PostgreSQL', () => {
     expect((await health(b)).role).toBe('primary');
 
     await expectReadable(b, acked);
-    const after = await until(async () => {
-      const c = (await get(b, '/v1/log/checkpoint')).body;
-      return c.tree_size > acked.length && c;
-    }, 30000, 100);
+    const after = await until(
+      async () => {
+        const c = (await get(b, '/v1/log/checkpoint')).body;
+        return c.tree_size > acked.length && c;
+      },
+      30000,
+      100,
+    );
     const pub = Buffer.from((await call(b, 'GET', '/keys/repl.test')).body.keys[0].public_key, 'base64url');
     expect(noteOk(after.checkpoint, after.origin, pub)).toBe(true);
     for (const c of signed) {
       const p = (await get(b, `/v1/log/consistency?first=${c.tree_size}&second=${after.tree_size}`)).body;
       expect(p.first_root).toBe(c.root_hash);
-      expect(consistencyOk(c.tree_size, after.tree_size, hexes(p.consistency_path), Buffer.from(c.root_hash, 'hex'), Buffer.from(after.root_hash, 'hex'))).toBe(true);
+      expect(
+        consistencyOk(
+          c.tree_size,
+          after.tree_size,
+          hexes(p.consistency_path),
+          Buffer.from(c.root_hash, 'hex'),
+          Buffer.from(after.root_hash, 'hex'),
+        ),
+      ).toBe(true);
     }
     const leaves = new Set<number>();
     for (const id of acked) {
       const r = (await get(b, `/v1/log/inclusion?record_id=${id}`)).body;
-      expect(inclusionOk(r.leaf_index, r.tree_size, Buffer.from(r.leaf_hash, 'hex'), hexes(r.audit_path), Buffer.from(after.root_hash, 'hex'))).toBe(true);
+      expect(
+        inclusionOk(
+          r.leaf_index,
+          r.tree_size,
+          Buffer.from(r.leaf_hash, 'hex'),
+          hexes(r.audit_path),
+          Buffer.from(after.root_hash, 'hex'),
+        ),
+      ).toBe(true);
       leaves.add(r.leaf_index);
     }
     expect(leaves.size).toBe(acked.length);
@@ -144,7 +198,14 @@ describe('two nodes on one PostgreSQL', () => {
     const back = l.statuses.length;
     await until(() => l.statuses.slice(back).some(([s]) => s === 201), 30000);
     await l.stop();
-    expect(l.statuses.every(([s, e]) => s === 201 || (s === 503 && ['replication_unavailable', 'not_primary', 'overloaded'].includes(e!)) || (s === 500 && e === 'ingest_failed'))).toBe(true);
+    expect(
+      l.statuses.every(
+        ([s, e]) =>
+          s === 201 ||
+          (s === 503 && ['replication_unavailable', 'not_primary', 'overloaded'].includes(e!)) ||
+          (s === 500 && e === 'ingest_failed'),
+      ),
+    ).toBe(true);
     await expectReadable(b, acked);
   });
 
@@ -160,7 +221,11 @@ describe('two nodes on one PostgreSQL', () => {
     const c = servers.at(-1)!;
     b.proc.kill('SIGSTOP');
     try {
-      await until(async () => (await call(c, 'GET', '/healthz/primary')).status === 200, FAILOVER_SECONDS * 1000 + 2000, 50);
+      await until(
+        async () => (await call(c, 'GET', '/healthz/primary')).status === 200,
+        FAILOVER_SECONDS * 1000 + 2000,
+        50,
+      );
       const w = await write(c, { on: 'new primary' });
       expect(w.status).toBe(201);
       acked.push(w.body.event_id);
@@ -168,7 +233,11 @@ describe('two nodes on one PostgreSQL', () => {
       const pending = write(b, { on: 'paused primary' });
       b.proc.kill('SIGCONT');
       const r = await pending;
-      expect([r.status, ['not_primary', 'replication_unavailable'].includes(r.body.error), r.body]).toEqual([503, true, r.body]);
+      expect([r.status, ['not_primary', 'replication_unavailable'].includes(r.body.error), r.body]).toEqual([
+        503,
+        true,
+        r.body,
+      ]);
     } finally {
       b.proc.kill('SIGCONT');
     }

@@ -33,7 +33,11 @@ describe('kill -9 under load', () => {
         try {
           const r = await call(s, 'POST', '/v1/events', { key: t.key, body: { event_type: 'load', payload: { i } } });
           if (r.status === 201) acked.push(r.body.event_id);
-          const a = await call(s, 'POST', '/v1/audit/events', { key: t.key, headers: { 'idempotency-key': `k${i}` }, body: { organization_id: 'k', action: 'x.y', actor: { type: 'user', id: 'u' } } });
+          const a = await call(s, 'POST', '/v1/audit/events', {
+            key: t.key,
+            headers: { 'idempotency-key': `k${i}` },
+            body: { organization_id: 'k', action: 'x.y', actor: { type: 'user', id: 'u' } },
+          });
           if (a.status === 201) auditAcked.push(a.body.event_id);
         } catch {
           // the connection dies with the process
@@ -42,11 +46,15 @@ describe('kill -9 under load', () => {
     };
     const workers = Array.from({ length: 8 }, load);
     const signed: any[] = [];
-    await until(async () => {
-      const c = (await get('/v1/log/checkpoint')).body;
-      if (c?.tree_size && !signed.some((x) => x.tree_size === c.tree_size)) signed.push(c);
-      return signed.length >= 3 && acked.length > 300;
-    }, 60000, 200);
+    await until(
+      async () => {
+        const c = (await get('/v1/log/checkpoint')).body;
+        if (c?.tree_size && !signed.some((x) => x.tree_size === c.tree_size)) signed.push(c);
+        return signed.length >= 3 && acked.length > 300;
+      },
+      60000,
+      200,
+    );
     const orgBefore = (await get('/v1/audit/orgs/k/log/checkpoint')).body;
     await s.stop('SIGKILL');
     stop = true;
@@ -62,26 +70,60 @@ describe('kill -9 under load', () => {
     for (const c of signed) {
       const p = (await get(`/v1/log/consistency?first=${c.tree_size}&second=${after.tree_size}`)).body;
       expect(p.first_root).toBe(c.root_hash);
-      expect(consistencyOk(c.tree_size, after.tree_size, hexes(p.consistency_path), Buffer.from(c.root_hash, 'hex'), Buffer.from(after.root_hash, 'hex'))).toBe(true);
+      expect(
+        consistencyOk(
+          c.tree_size,
+          after.tree_size,
+          hexes(p.consistency_path),
+          Buffer.from(c.root_hash, 'hex'),
+          Buffer.from(after.root_hash, 'hex'),
+        ),
+      ).toBe(true);
     }
     // Every acknowledged record has exactly one leaf, and the leaves are gapless.
     const seen = new Set<number>();
     for (const id of acked) {
       const r = (await get(`/v1/log/inclusion?record_id=${id}`)).body;
-      expect(inclusionOk(r.leaf_index, r.tree_size, Buffer.from(r.leaf_hash, 'hex'), hexes(r.audit_path), Buffer.from(after.root_hash, 'hex'))).toBe(true);
+      expect(
+        inclusionOk(
+          r.leaf_index,
+          r.tree_size,
+          Buffer.from(r.leaf_hash, 'hex'),
+          hexes(r.audit_path),
+          Buffer.from(after.root_hash, 'hex'),
+        ),
+      ).toBe(true);
       expect(seen.has(r.leaf_index)).toBe(false);
       seen.add(r.leaf_index);
     }
-    expect((await get('/v1/log/integrity')).body).toMatchObject({ log_verified: true, first_bad_leaf: null, tail_verified: true });
+    expect((await get('/v1/log/integrity')).body).toMatchObject({
+      log_verified: true,
+      first_bad_leaf: null,
+      tail_verified: true,
+    });
 
     const orgAfter = await until(async () => {
       const c = (await get('/v1/audit/orgs/k/log/checkpoint')).body;
       return c.tree_size >= auditAcked.length && c;
     }, 30000);
     if (orgBefore.tree_size) {
-      const p = (await get(`/v1/audit/orgs/k/log/consistency?first=${orgBefore.tree_size}&second=${orgAfter.tree_size}`)).body;
-      expect(consistencyOk(orgBefore.tree_size, orgAfter.tree_size, hexes(p.consistency_path), Buffer.from(orgBefore.root_hash, 'hex'), Buffer.from(orgAfter.root_hash, 'hex'))).toBe(true);
+      const p = (
+        await get(`/v1/audit/orgs/k/log/consistency?first=${orgBefore.tree_size}&second=${orgAfter.tree_size}`)
+      ).body;
+      expect(
+        consistencyOk(
+          orgBefore.tree_size,
+          orgAfter.tree_size,
+          hexes(p.consistency_path),
+          Buffer.from(orgBefore.root_hash, 'hex'),
+          Buffer.from(orgAfter.root_hash, 'hex'),
+        ),
+      ).toBe(true);
     }
-    expect((await get('/v1/audit/orgs/k/integrity')).body).toMatchObject({ log_verified: true, first_bad_leaf: null, tail_verified: true });
+    expect((await get('/v1/audit/orgs/k/integrity')).body).toMatchObject({
+      log_verified: true,
+      first_bad_leaf: null,
+      tail_verified: true,
+    });
   });
 });

@@ -23,7 +23,23 @@ describe('docs/verification.md worked example', () => {
   });
 
   it('shows the real values in the text', async () => {
-    for (const v of [e.key.publicHex, e.key.keyId, e.canonicalPayload, Buffer.from(e.canonicalPayload).toString('hex'), e.payload_hash, e.request_hash, e.signedText, e.proof.signed_payload, e.proof.signature, b.concatenatedHex, b.composite_hash, b.sealPayloadText, k.recordText, k.keys.platform_signature, k.platformKey.public_key]) {
+    for (const v of [
+      e.key.publicHex,
+      e.key.keyId,
+      e.canonicalPayload,
+      Buffer.from(e.canonicalPayload).toString('hex'),
+      e.payload_hash,
+      e.request_hash,
+      e.signedText,
+      e.proof.signed_payload,
+      e.proof.signature,
+      b.concatenatedHex,
+      b.composite_hash,
+      b.sealPayloadText,
+      k.recordText,
+      k.keys.platform_signature,
+      k.platformKey.public_key,
+    ]) {
       expect(doc).toContain(v);
     }
   });
@@ -39,19 +55,23 @@ describe('docs/verification.md worked example', () => {
   });
 
   const py = Bun.spawnSync(['python3', '-c', 'import cryptography'], { stdout: 'ignore', stderr: 'ignore' });
-  it.skipIf(py.exitCode !== 0)('the Python reference implementation in the document accepts the examples and rejects a changed byte', () => {
-    const code = /```python\n([\s\S]*?)```/.exec(doc)![1]!;
-    const dir = mkdtempSync(join(tmpdir(), 'svc-pyref-'));
-    writeFileSync(join(dir, 'verify_proof.py'), code);
-    const runPy = (file: string) => Bun.spawnSync(['python3', join(dir, 'verify_proof.py'), file], { stdout: 'pipe', stderr: 'pipe' });
-    for (const f of ['event-proof.json', 'trace-bundle.json']) {
-      const r = runPy(join(ROOT, 'docs/examples', f));
-      expect(r.stdout.toString().trim()).toBe('VERIFIED');
-    }
-    const bad = structuredClone(b.bundle);
-    (bad.items[0]!.payload as { total: number }).total = 98;
-    writeFileSync(join(dir, 'bad.json'), JSON.stringify(bad));
-    const r = runPy(join(dir, 'bad.json'));
-    expect(r.exitCode).not.toBe(0);
-  });
+  it.skipIf(py.exitCode !== 0)(
+    'the Python reference implementation in the document accepts the examples and rejects a changed byte',
+    () => {
+      const code = /```python\n([\s\S]*?)```/.exec(doc)![1]!;
+      const dir = mkdtempSync(join(tmpdir(), 'svc-pyref-'));
+      writeFileSync(join(dir, 'verify_proof.py'), code);
+      const runPy = (file: string) =>
+        Bun.spawnSync(['python3', join(dir, 'verify_proof.py'), file], { stdout: 'pipe', stderr: 'pipe' });
+      for (const f of ['event-proof.json', 'trace-bundle.json']) {
+        const r = runPy(join(ROOT, 'docs/examples', f));
+        expect(r.stdout.toString().trim()).toBe('VERIFIED');
+      }
+      const bad = structuredClone(b.bundle);
+      (bad.items[0]!.payload as { total: number }).total = 98;
+      writeFileSync(join(dir, 'bad.json'), JSON.stringify(bad));
+      const r = runPy(join(dir, 'bad.json'));
+      expect(r.exitCode).not.toBe(0);
+    },
+  );
 });

@@ -32,7 +32,10 @@ describe('kill -9 during add-checkpoint', () => {
       let old = 0;
       for (let size = 1; !stop && size <= log.leaves.length; size++) {
         try {
-          const r = await call(s, 'POST', '/witness/add-checkpoint', { raw: addCheckpointBody(old, log.proof(old, size), log.note(size)), headers: { 'content-type': 'text/plain' } });
+          const r = await call(s, 'POST', '/witness/add-checkpoint', {
+            raw: addCheckpointBody(old, log.proof(old, size), log.note(size)),
+            headers: { 'content-type': 'text/plain' },
+          });
           if (r.status !== 200) throw new Error(`unexpected ${r.status} ${r.text}`);
           acked.set(log.origin, size);
           old = size;
@@ -51,16 +54,25 @@ describe('kill -9 during add-checkpoint', () => {
 
     for (const log of logs) {
       const was = acked.get(log.origin) ?? 0;
-      const r = await call(s, 'POST', '/witness/add-checkpoint', { raw: addCheckpointBody(0, [], log.note(1)), headers: { 'content-type': 'text/plain' } });
+      const r = await call(s, 'POST', '/witness/add-checkpoint', {
+        raw: addCheckpointBody(0, [], log.note(1)),
+        headers: { 'content-type': 'text/plain' },
+      });
       expect(r.status).toBe(409);
       const stored = Number(r.text.trim());
       // A 200 answered before the crash was durable; a request in flight at the kill may also have committed.
       expect(stored).toBeGreaterThanOrEqual(was);
       expect(stored).toBeLessThanOrEqual(was + 1);
       // The stored root is the log's root at that size: the same checkpoint again is cosigned, and the log grows on.
-      const same = await call(s, 'POST', '/witness/add-checkpoint', { raw: addCheckpointBody(stored, [], log.note(stored)), headers: { 'content-type': 'text/plain' } });
+      const same = await call(s, 'POST', '/witness/add-checkpoint', {
+        raw: addCheckpointBody(stored, [], log.note(stored)),
+        headers: { 'content-type': 'text/plain' },
+      });
       expect(same.status).toBe(200);
-      const next = await call(s, 'POST', '/witness/add-checkpoint', { raw: addCheckpointBody(stored, log.proof(stored, stored + 5), log.note(stored + 5)), headers: { 'content-type': 'text/plain' } });
+      const next = await call(s, 'POST', '/witness/add-checkpoint', {
+        raw: addCheckpointBody(stored, log.proof(stored, stored + 5), log.note(stored + 5)),
+        headers: { 'content-type': 'text/plain' },
+      });
       expect(next.status).toBe(200);
     }
   }, 120_000);

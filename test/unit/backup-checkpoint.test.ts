@@ -4,13 +4,18 @@ import { parseCheckpointNote, refuseRollback } from '../../src/backup/checkpoint
 import { parseListenAddr } from '../../src/config';
 
 const root = (b: number) => Buffer.alloc(32, b);
-const note = (origin: string, size: number, r: Buffer) => `${origin}\n${size}\n${r.toString('base64')}\n\n— ${origin} AAAAAAAA\n`;
+const note = (origin: string, size: number, r: Buffer) =>
+  `${origin}\n${size}\n${r.toString('base64')}\n\n— ${origin} AAAAAAAA\n`;
 const head = (origin: string, size: number, r: Buffer) => ({ origin, tree_size: size, root_hash: r.toString('hex') });
 const unknown = () => null;
 
 describe('parseCheckpointNote', () => {
   it('reads origin, tree size and root hash (hex) of a C2SP checkpoint', () => {
-    expect(parseCheckpointNote(note('example.com/acme', 42, root(1)))).toEqual({ origin: 'example.com/acme', tree_size: 42, root_hash: root(1).toString('hex') });
+    expect(parseCheckpointNote(note('example.com/acme', 42, root(1)))).toEqual({
+      origin: 'example.com/acme',
+      tree_size: 42,
+      root_hash: root(1).toString('hex'),
+    });
   });
   it('refuses text that is not a checkpoint, naming the file', () => {
     expect(() => parseCheckpointNote('hello\n', 'cp.txt')).toThrow('cp.txt: not a checkpoint note');

@@ -9,7 +9,13 @@ import { fromHex } from '../../src/verify/primitives';
 import { compositeHash, keyIdOf as keyIdWith, sha256Hex as sha256HexWith } from '../../src/verify/records';
 import { nodeSha256 } from '../../src/verify/node-primitives';
 import { canonicalBytes } from '../../src/crypto/canonical';
-import { generateSigningKey, privateKeyObject, publicKeyObject, signBytes, verifyBytes } from '../../src/crypto/ed25519';
+import {
+  generateSigningKey,
+  privateKeyObject,
+  publicKeyObject,
+  signBytes,
+  verifyBytes,
+} from '../../src/crypto/ed25519';
 import { sha256Hex } from '../../src/crypto/hash';
 import { compositeHashOf } from '../../src/proof/recompute';
 
@@ -29,7 +35,12 @@ const L = 2n ** 252n + 27742317777372353535851937790883648493n;
 const messages: Uint8Array[] = [
   new Uint8Array(0),
   new TextEncoder().encode('abc'),
-  canonicalBytes({ v: 1, event_id: '01a203be-9bd6-75e7-9717-52a0ef6b110f', payload_hash: 'ab'.repeat(32), note: 'é 日本 🚀' }),
+  canonicalBytes({
+    v: 1,
+    event_id: '01a203be-9bd6-75e7-9717-52a0ef6b110f',
+    payload_hash: 'ab'.repeat(32),
+    note: 'é 日本 🚀',
+  }),
   randomBytes(10_000),
 ];
 
@@ -57,7 +68,8 @@ describe('Ed25519: @noble/ed25519 (browser) and node:crypto (server)', () => {
   it('matches RFC 8032 test vector 1 on both sides', () => {
     const seed = Buffer.from('9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60', 'hex');
     const pub = 'd75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a';
-    const sig = 'e5564300c360ac729086e2cc806e828a84877f1eb8e5d974d873e065224901555fb8821590a33bacc61e39701cf9b46bd25bf5f0595bbe24655141438e7a100b';
+    const sig =
+      'e5564300c360ac729086e2cc806e828a84877f1eb8e5d974d873e065224901555fb8821590a33bacc61e39701cf9b46bd25bf5f0595bbe24655141438e7a100b';
     expect(hex(ed.getPublicKey(seed))).toBe(pub);
     expect(hex(ed.sign(new Uint8Array(0), seed))).toBe(sig);
     expect(signBytes(privateKeyObject(seed), new Uint8Array(0)).toString('hex')).toBe(sig);
@@ -122,7 +134,11 @@ describe('SHA-256, key_id, composite hash', () => {
 
 describe('canonical JSON in the browser bundle', () => {
   it('is what the bundle built from src/web/client ships', async () => {
-    const out = await Bun.build({ entrypoints: [`${import.meta.dir}/../../src/web/client/checks.ts`], target: 'browser', format: 'esm' });
+    const out = await Bun.build({
+      entrypoints: [`${import.meta.dir}/../../src/web/client/checks.ts`],
+      target: 'browser',
+      format: 'esm',
+    });
     const text = await out.outputs[0].text();
     // The shipped code carries the code point comparison of src/crypto/canonical.ts (surrogate shift 0x2000/0x800).
     expect(text).toContain('compareCodePoints');
@@ -133,7 +149,12 @@ describe('canonical JSON in the browser bundle', () => {
 describe('the page bundles are built from the one verification module', () => {
   for (const entry of ['src/web/client/main.ts', 'src/web/portal/client/main.ts']) {
     it(`${entry} bundles src/verify for the browser, without node:crypto`, async () => {
-      const out = await Bun.build({ entrypoints: [`${import.meta.dir}/../../${entry}`], target: 'browser', format: 'esm', minify: true });
+      const out = await Bun.build({
+        entrypoints: [`${import.meta.dir}/../../${entry}`],
+        target: 'browser',
+        format: 'esm',
+        minify: true,
+      });
       expect(out.success).toBe(true);
       const text = await out.outputs[0]!.text();
       // String literals of src/verify/log-block.ts and note.ts survive minification.

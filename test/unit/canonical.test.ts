@@ -7,7 +7,9 @@ import { sha256Hex } from '../../src/crypto/hash';
 // Expected texts below were written out by hand from the rules of SPEC "Canonical JSON" / DECISIONS words.
 describe('canonical JSON', () => {
   it('sorts keys at every level and drops whitespace', () => {
-    expect(canonicalJson({ b: 1, a: { d: [3, { z: 1, y: 2 }], c: null } })).toBe('{"a":{"c":null,"d":[3,{"y":2,"z":1}]},"b":1}');
+    expect(canonicalJson({ b: 1, a: { d: [3, { z: 1, y: 2 }], c: null } })).toBe(
+      '{"a":{"c":null,"d":[3,{"y":2,"z":1}]},"b":1}',
+    );
   });
   it('sorts keys by code point, not UTF-16 unit (U+1F600 after U+FF5E)', () => {
     // UTF-16 puts "\ud83d\ude00" (U+1F600) before "\uff5e"; code point order puts it after.
@@ -25,11 +27,15 @@ describe('canonical JSON', () => {
     expect(canonicalJson({ s: '\ud800' })).toBe('{"s":"\\ud800"}');
   });
   it('prints numbers as ECMAScript does', () => {
-    expect(canonicalJson([1e21, 1e20, 0.1, -0, 1.5e-7, 100, 2.0, 0.000001])).toBe('[1e+21,100000000000000000000,0.1,0,1.5e-7,100,2,0.000001]');
+    expect(canonicalJson([1e21, 1e20, 0.1, -0, 1.5e-7, 100, 2.0, 0.000001])).toBe(
+      '[1e+21,100000000000000000000,0.1,0,1.5e-7,100,2,0.000001]',
+    );
   });
   it('has the hand-checked SHA-256 of a small object', () => {
     // echo -n '{"a":1,"b":[true,null]}' | sha256sum
-    expect(sha256Hex(canonicalJson({ b: [true, null], a: 1 }))).toBe('1cc69c7fa23616ca2ec3ee70d24390a6225c8832db8a4c814c7e0e7f942f8668');
+    expect(sha256Hex(canonicalJson({ b: [true, null], a: 1 }))).toBe(
+      '1cc69c7fa23616ca2ec3ee70d24390a6225c8832db8a4c814c7e0e7f942f8668',
+    );
   });
 });
 
@@ -38,7 +44,9 @@ describe('event_hash source order', () => {
     const raw = '{"event_type":"x","payload":{"b":1,"10":{"2":"y","a":0},"2":[{"9":1,"1":2}]}}';
     const parsed = JSON.parse(raw);
     expect(JSON.stringify(parsed.payload)).toBe('{"2":[{"1":2,"9":1}],"10":{"2":"y","a":0},"b":1}');
-    expect(compactInSourceOrder(raw, parsed.payload, 'payload')).toBe('{"b":1,"10":{"2":"y","a":0},"2":[{"9":1,"1":2}]}');
+    expect(compactInSourceOrder(raw, parsed.payload, 'payload')).toBe(
+      '{"b":1,"10":{"2":"y","a":0},"2":[{"9":1,"1":2}]}',
+    );
   });
   it('re-serializes strings and numbers compactly', () => {
     const raw = '{ "payload" : { "10" : "\\u0041" , "x" : 1.50 } }';

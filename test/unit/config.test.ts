@@ -27,7 +27,10 @@ const problems = (env: Record<string, string>): string[] => {
 
 describe('SVC_CONFIG_FILE', () => {
   it('applies a JSON object of known settings under the environment, which wins', () => {
-    const f = file('ok.json', JSON.stringify({ SVC_PORT: 9443, SVC_LOG_LEVEL: 'warn', SVC_TLS: false, SVC_PUBLIC_RPS: '7' }));
+    const f = file(
+      'ok.json',
+      JSON.stringify({ SVC_PORT: 9443, SVC_LOG_LEVEL: 'warn', SVC_TLS: false, SVC_PUBLIC_RPS: '7' }),
+    );
     const c = loadConfig({ SVC_DATA_DIR: dir, SVC_CONFIG_FILE: f, SVC_PUBLIC_RPS: '9' });
     expect([c.port, c.logLevel, c.tls, c.publicRps]).toEqual([9443, 'warn', false, 9]);
   });
@@ -81,13 +84,20 @@ describe('SVC_RETENTION_CRON', () => {
 describe('integer settings', () => {
   it('are decimal integers only: no exponent, hex or fraction', () => {
     expect(loadConfig({ SVC_DATA_DIR: dir, SVC_WRITE_QUEUE_MAX: ' +64 ' }).writeQueueMax).toBe(64);
-    for (const bad of ['1e3', '0x10', '1.0', '12abc']) expect(problems({ SVC_WRITE_QUEUE_MAX: bad })).toEqual(['SVC_WRITE_QUEUE_MAX must be an integer from 1 to 1000000']);
+    for (const bad of ['1e3', '0x10', '1.0', '12abc'])
+      expect(problems({ SVC_WRITE_QUEUE_MAX: bad })).toEqual([
+        'SVC_WRITE_QUEUE_MAX must be an integer from 1 to 1000000',
+      ]);
   });
 });
 
 describe('no environment after boot', () => {
   it('config() before boot set it throws instead of reading the environment', () => {
-    const p = Bun.spawnSync([process.execPath, '-e', "import { config } from './src/config'; config();"], { cwd: ROOT, env: { ...process.env, SVC_DATA_DIR: dir }, stderr: 'pipe' });
+    const p = Bun.spawnSync([process.execPath, '-e', "import { config } from './src/config'; config();"], {
+      cwd: ROOT,
+      env: { ...process.env, SVC_DATA_DIR: dir },
+      stderr: 'pipe',
+    });
     expect(p.exitCode).not.toBe(0);
     expect(p.stderr.toString()).toContain('configuration read before boot loaded it');
   });
@@ -98,7 +108,12 @@ describe('no environment after boot', () => {
       for (const name of readdirSync(d)) {
         const p = join(d, name);
         if (statSync(p).isDirectory()) walk(p);
-        else if (/\.ts$/.test(name) && p !== join(ROOT, 'src', 'config.ts') && /\b(process|Bun)\.env\b/.test(readFileSync(p, 'utf8'))) offenders.push(p.slice(ROOT.length + 1));
+        else if (
+          /\.ts$/.test(name) &&
+          p !== join(ROOT, 'src', 'config.ts') &&
+          /\b(process|Bun)\.env\b/.test(readFileSync(p, 'utf8'))
+        )
+          offenders.push(p.slice(ROOT.length + 1));
       }
     };
     walk(join(ROOT, 'src'));

@@ -10,7 +10,8 @@ import { sha256Hex } from '../../src/crypto/hash';
 // RFC 8032 section 7.1, TEST 2 (one-byte message 0x72).
 const SEED = '4ccd089b28ff96da9db6c346ec114e0f5b8a319f35aba624da8cf6ed4fb8a6fb';
 const PUB = '3d4017c3e843895a92b70aa74d1b7ebc9c982ccf2ec4968cc0cd55f12af4660c';
-const SIG = '92a009a9f0d4cab8720e820b5f642540a2b27b5416503f8fb3762223ebdb69da085ac1e43e15996e458f3613d0f11d8c387b2eaeb4302aeeb00d291612bb0c00';
+const SIG =
+  '92a009a9f0d4cab8720e820b5f642540a2b27b5416503f8fb3762223ebdb69da085ac1e43e15996e458f3613d0f11d8c387b2eaeb4302aeeb00d291612bb0c00';
 
 describe('Ed25519', () => {
   it('signs the RFC 8032 test vector byte for byte', () => {
@@ -32,7 +33,10 @@ describe('Ed25519', () => {
     const { publicKey, seed } = generateSigningKey();
     const msg = randomBytes(100);
     const sig = signBytes(privateKeyObject(seed), msg);
-    const spki = createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: publicKey.toString('base64url') }, format: 'jwk' });
+    const spki = createPublicKey({
+      key: { kty: 'OKP', crv: 'Ed25519', x: publicKey.toString('base64url') },
+      format: 'jwk',
+    });
     expect(verify(null, msg, spki, sig)).toBe(true);
   });
 });

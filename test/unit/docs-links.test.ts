@@ -9,8 +9,20 @@ import { ROOT } from '../helpers';
 const docs = ['README.md', ...new Glob('docs/**/*.md').scanSync({ cwd: ROOT })].sort();
 
 /** GitHub's heading anchors: lowercase, punctuation dropped, spaces to hyphens. */
-const slug = (h: string) => h.trim().toLowerCase().replace(/[`*_]/g, '').replace(/[^\p{L}\p{N} -]/gu, '').replace(/ /g, '-');
-const anchorsOf = (file: string) => new Set(readFileSync(file, 'utf8').split('\n').filter((l) => /^#{1,6} /.test(l)).map((l) => slug(l.replace(/^#+ /, ''))));
+const slug = (h: string) =>
+  h
+    .trim()
+    .toLowerCase()
+    .replace(/[`*_]/g, '')
+    .replace(/[^\p{L}\p{N} -]/gu, '')
+    .replace(/ /g, '-');
+const anchorsOf = (file: string) =>
+  new Set(
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .filter((l) => /^#{1,6} /.test(l))
+      .map((l) => slug(l.replace(/^#+ /, ''))),
+  );
 
 function links(file: string): string[] {
   const text = readFileSync(join(ROOT, file), 'utf8').replace(/```[\s\S]*?```/g, '');
@@ -52,7 +64,16 @@ describe('README.md and docs/', () => {
 describe('scripts/proof-ledger.service', () => {
   it('runs the executable as a dedicated user with the usual hardening', () => {
     const unit = readFileSync(join(ROOT, 'scripts', 'proof-ledger.service'), 'utf8');
-    for (const line of ['User=proof-ledger', 'NoNewPrivileges=yes', 'ProtectSystem=strict', 'ReadWritePaths=/var/lib/proof-ledger', 'LimitNOFILE=', 'Restart=on-failure', 'ExecStart=/opt/proof-ledger/proof-ledger serve', 'ExecReload=/bin/kill -HUP $MAINPID']) {
+    for (const line of [
+      'User=proof-ledger',
+      'NoNewPrivileges=yes',
+      'ProtectSystem=strict',
+      'ReadWritePaths=/var/lib/proof-ledger',
+      'LimitNOFILE=',
+      'Restart=on-failure',
+      'ExecStart=/opt/proof-ledger/proof-ledger serve',
+      'ExecReload=/bin/kill -HUP $MAINPID',
+    ]) {
       expect(unit).toContain(line);
     }
   });

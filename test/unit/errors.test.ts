@@ -6,34 +6,108 @@ import { ApiError, ERRORS, isErrorCode } from '../../src/errors';
 
 // The contract's error table (SPEC "Errors"), written out; docs/api.md is the repository's own account of it.
 const SPEC_TABLE: Record<string, number | [number, number]> = {
-  missing_api_key: 401, invalid_api_key: 401, invalid_api_key_format: 401, invalid_authorization_scheme: 401, api_key_revoked: 401,
-  invalid_or_used_link: 401, invalid_api_context: 401, insufficient_scope: 403, ip_not_allowed: 403, feature_not_available: 403,
-  wrong_intent: 403, too_many_orgs: 403, payment_required: 402, invalid_payload: 400, bad_request: 400, invalid_path_parameter: 400,
-  payload_too_large: [413, 400], invalid_event_type: 400, invalid_idempotency_key: 400, invalid_document_hash: 400, invalid_metadata: 400,
-  metadata_too_large: 400, invalid_original_bytes_base64: 400, original_bytes_empty: 400, original_bytes_too_large: 400,
-  original_bytes_hash_mismatch: 400, invalid_attestation_type: 400, empty_payload: 400, invalid_context: 400, subject_too_large: 400,
-  subject_too_many_keys: 400, invalid_label: 400, trace_empty: 400, invalid_action: 400, invalid_actor: 400, invalid_target: 400,
-  too_many_targets: 400, invalid_occurred_at: 400, occurred_at_out_of_window: 400, missing_idempotency_key: 400,
-  invalid_organization_id: 400, invalid_name: 400, unsupported_stream_type: 400, too_many_streams: 400, invalid_url: 400, not_https: 400,
-  forbidden_destination: 400, invalid_format: 400, invalid_intent: 400, invalid_duration: 400, invalid_link_duration: 400,
-  event_not_found: 404, document_not_found: 404, attestation_not_found: 404, trace_not_found: 404, proof_not_found: 404,
-  org_not_found: 404, not_found: 404, duplicate_event: 409, idempotency_key_reuse_mismatch: 409, document_already_anchored: 409,
-  trace_sealed: 409, trace_sealing: 409, trace_not_open: 409, trace_invalid_status: 409, trace_not_sealed: 409, org_exists: 409,
-  org_archived: 409, org_not_deletable: 409, retention_expired: 410, rate_limited: 429, quota_exceeded: 429, db_error: 500,
-  ingest_failed: 500, encode_failed: 500, serialization_failed: 500, quota_check_failed: 500, api_key_lookup_failed: 500,
+  missing_api_key: 401,
+  invalid_api_key: 401,
+  invalid_api_key_format: 401,
+  invalid_authorization_scheme: 401,
+  api_key_revoked: 401,
+  invalid_or_used_link: 401,
+  invalid_api_context: 401,
+  insufficient_scope: 403,
+  ip_not_allowed: 403,
+  feature_not_available: 403,
+  wrong_intent: 403,
+  too_many_orgs: 403,
+  payment_required: 402,
+  invalid_payload: 400,
+  bad_request: 400,
+  invalid_path_parameter: 400,
+  payload_too_large: [413, 400],
+  invalid_event_type: 400,
+  invalid_idempotency_key: 400,
+  invalid_document_hash: 400,
+  invalid_metadata: 400,
+  metadata_too_large: 400,
+  invalid_original_bytes_base64: 400,
+  original_bytes_empty: 400,
+  original_bytes_too_large: 400,
+  original_bytes_hash_mismatch: 400,
+  invalid_attestation_type: 400,
+  empty_payload: 400,
+  invalid_context: 400,
+  subject_too_large: 400,
+  subject_too_many_keys: 400,
+  invalid_label: 400,
+  trace_empty: 400,
+  invalid_action: 400,
+  invalid_actor: 400,
+  invalid_target: 400,
+  too_many_targets: 400,
+  invalid_occurred_at: 400,
+  occurred_at_out_of_window: 400,
+  missing_idempotency_key: 400,
+  invalid_organization_id: 400,
+  invalid_name: 400,
+  unsupported_stream_type: 400,
+  too_many_streams: 400,
+  invalid_url: 400,
+  not_https: 400,
+  forbidden_destination: 400,
+  invalid_format: 400,
+  invalid_intent: 400,
+  invalid_duration: 400,
+  invalid_link_duration: 400,
+  event_not_found: 404,
+  document_not_found: 404,
+  attestation_not_found: 404,
+  trace_not_found: 404,
+  proof_not_found: 404,
+  org_not_found: 404,
+  not_found: 404,
+  duplicate_event: 409,
+  idempotency_key_reuse_mismatch: 409,
+  document_already_anchored: 409,
+  trace_sealed: 409,
+  trace_sealing: 409,
+  trace_not_open: 409,
+  trace_invalid_status: 409,
+  trace_not_sealed: 409,
+  org_exists: 409,
+  org_archived: 409,
+  org_not_deletable: 409,
+  retention_expired: 410,
+  rate_limited: 429,
+  quota_exceeded: 429,
+  db_error: 500,
+  ingest_failed: 500,
+  encode_failed: 500,
+  serialization_failed: 500,
+  quota_check_failed: 500,
+  api_key_lookup_failed: 500,
 };
 // Codes DECISIONS.md adds (section: "<status> <code>" in its text).
 const DECISIONS_CODES: Record<string, number> = {
-  trace_label_in_use: 409, https_required: 403, checkpoint_not_found: 404, invalid_leaf_index: 400, invalid_tree_size: 400,
-  leaf_pending: 409, leaf_not_found: 404,
+  trace_label_in_use: 409,
+  https_required: 403,
+  checkpoint_not_found: 404,
+  invalid_leaf_index: 400,
+  invalid_tree_size: 400,
+  leaf_pending: 409,
+  leaf_not_found: 404,
 };
 // Not named by the contract, which only gives the status (DECISIONS 7: export download URL "403 once expired or tampered";
 // DECISIONS 11: the witness's 404, 403 and 422), the generic 500 of unexpected exceptions, and the write path's
 // back-pressure answer (docs/operations.md).
 const APPLIANCE_CODES: Record<string, number> = {
-  invalid_download_signature: 403, download_expired: 403, internal_error: 500, overloaded: 503,
-  unknown_log: 404, invalid_checkpoint_signature: 403, invalid_consistency_proof: 422,
-  not_primary: 503, replication_unavailable: 503,
+  invalid_download_signature: 403,
+  download_expired: 403,
+  internal_error: 500,
+  overloaded: 503,
+  unknown_log: 404,
+  invalid_checkpoint_signature: 403,
+  invalid_consistency_proof: 422,
+  not_primary: 503,
+  replication_unavailable: 503,
 };
 
 const API_MD = resolve(import.meta.dir, '../../docs/api.md');
@@ -45,7 +119,8 @@ function parseApiTable(md: string): Array<[code: string, status: number]> {
   const out: Array<[string, number]> = [];
   for (const row of section.matchAll(/^\| (\d{3}) \| (.+) \|$/gm)) {
     // Parentheses name what an answer carries (`request_id`, `Retry-After`), not codes.
-    for (const code of row[2]!.replace(/\([^)]*\)/g, '').matchAll(/`([a-z0-9_]+)`/g)) out.push([code[1]!, Number(row[1])]);
+    for (const code of row[2]!.replace(/\([^)]*\)/g, '').matchAll(/`([a-z0-9_]+)`/g))
+      out.push([code[1]!, Number(row[1])]);
   }
   return out;
 }
@@ -62,15 +137,26 @@ describe('errors table', () => {
     }
   });
   it('adds the DECISIONS.md codes, and nothing the contract does not name except the documented extras', () => {
-    for (const [code, status] of Object.entries(DECISIONS_CODES)) expect([code, (ERRORS[code as keyof typeof ERRORS] as { status: number } | undefined)?.status]).toEqual([code, status]);
-    const known = new Set([...Object.keys(SPEC_TABLE), ...Object.keys(DECISIONS_CODES), ...Object.keys(APPLIANCE_CODES)]);
+    for (const [code, status] of Object.entries(DECISIONS_CODES))
+      expect([code, (ERRORS[code as keyof typeof ERRORS] as { status: number } | undefined)?.status]).toEqual([
+        code,
+        status,
+      ]);
+    const known = new Set([
+      ...Object.keys(SPEC_TABLE),
+      ...Object.keys(DECISIONS_CODES),
+      ...Object.keys(APPLIANCE_CODES),
+    ]);
     expect(Object.keys(ERRORS).filter((c) => !known.has(c))).toEqual([]);
-    for (const [code, status] of Object.entries(APPLIANCE_CODES)) expect(ERRORS[code as keyof typeof ERRORS].status as number).toBe(status);
+    for (const [code, status] of Object.entries(APPLIANCE_CODES))
+      expect(ERRORS[code as keyof typeof ERRORS].status as number).toBe(status);
   });
   it("answers every code of docs/api.md's error table with the status the table gives it", () => {
     const rows = parseApiTable(readFileSync(API_MD, 'utf8'));
     // The table is read, not empty: every status row of it has codes.
-    expect(new Set(rows.map(([, status]) => status))).toEqual(new Set([400, 401, 402, 403, 404, 409, 410, 413, 429, 500, 503]));
+    expect(new Set(rows.map(([, status]) => status))).toEqual(
+      new Set([400, 401, 402, 403, 404, 409, 410, 413, 429, 500, 503]),
+    );
     for (const [code, status] of rows) {
       expect([code, isErrorCode(code)]).toEqual([code, true]);
       expect([code, ERRORS[code as keyof typeof ERRORS].status as number]).toEqual([code, status]);
@@ -79,7 +165,11 @@ describe('errors table', () => {
   it('takes the status from the table only; ApiError.at gives the documented other status', () => {
     expect(new ApiError('payload_too_large').status).toBe(413);
     expect(ApiError.at('payload_too_large', 'ledger_ingest').status).toBe(400);
-    expect(new ApiError('rate_limited', undefined, { retry_after: 1 }).body()).toEqual({ error: 'rate_limited', message: 'Rate limit exceeded', retry_after: 1 });
+    expect(new ApiError('rate_limited', undefined, { retry_after: 1 }).body()).toEqual({
+      error: 'rate_limited',
+      message: 'Rate limit exceeded',
+      retry_after: 1,
+    });
     // @ts-expect-error a code outside the table does not typecheck
     expect(() => new ApiError('no_such_code')).toThrow();
   });

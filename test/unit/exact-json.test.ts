@@ -8,13 +8,48 @@ const check = (text: string) => inexactJson(text, JSON.parse(text));
 
 describe('isExactNumber', () => {
   it('accepts every number as ECMAScript prints it, and other notations of the same value', () => {
-    fc.assert(fc.property(fc.double({ noNaN: true, noDefaultInfinity: true }), (d) => expect(isExactNumber(JSON.stringify(d))).toBe(true)), { numRuns: RUNS });
-    for (const t of ['0', '-0', '1.0', '1.50', '1e2', '1E+2', '100e-2', '0e0', '-0.0e+0', '0.1', '5e-324', '2.2250738585072014e-308', '1.7976931348623157e308', '9007199254740992', '0.30000000000000004', '123456789012345', '12345678901234e-10']) {
+    fc.assert(
+      fc.property(fc.double({ noNaN: true, noDefaultInfinity: true }), (d) =>
+        expect(isExactNumber(JSON.stringify(d))).toBe(true),
+      ),
+      { numRuns: RUNS },
+    );
+    for (const t of [
+      '0',
+      '-0',
+      '1.0',
+      '1.50',
+      '1e2',
+      '1E+2',
+      '100e-2',
+      '0e0',
+      '-0.0e+0',
+      '0.1',
+      '5e-324',
+      '2.2250738585072014e-308',
+      '1.7976931348623157e308',
+      '9007199254740992',
+      '0.30000000000000004',
+      '123456789012345',
+      '12345678901234e-10',
+    ]) {
       expect([t, isExactNumber(t)]).toEqual([t, true]);
     }
   });
   it('refuses numbers whose value the parsed double does not keep', () => {
-    for (const t of ['1e-400', '-1e-400', '1e400', '-1e400', '2e-324', '9007199254740993', '123456789012345678901234567890', '0.1000000000000000055511151231257827', '1.00000000000000001', '1e99999999999999999999', '1e-99999999999999999999']) {
+    for (const t of [
+      '1e-400',
+      '-1e-400',
+      '1e400',
+      '-1e400',
+      '2e-324',
+      '9007199254740993',
+      '123456789012345678901234567890',
+      '0.1000000000000000055511151231257827',
+      '1.00000000000000001',
+      '1e99999999999999999999',
+      '1e-99999999999999999999',
+    ]) {
       expect([t, isExactNumber(t)]).toEqual([t, false]);
     }
   });
@@ -22,7 +57,9 @@ describe('isExactNumber', () => {
     fc.assert(
       fc.property(fc.stringMatching(/^-?[1-9]\d{0,14}$/), fc.nat(14), (digits, point) => {
         const body = digits.replace('-', '');
-        const t = (digits.startsWith('-') ? '-' : '') + (point && point < body.length ? `${body.slice(0, point)}.${body.slice(point)}` : body);
+        const t =
+          (digits.startsWith('-') ? '-' : '') +
+          (point && point < body.length ? `${body.slice(0, point)}.${body.slice(point)}` : body);
         expect(isExactNumber(t)).toBe(true);
       }),
       { numRuns: RUNS },
@@ -33,10 +70,19 @@ describe('isExactNumber', () => {
 describe('inexactJson', () => {
   it('accepts any JSON.stringify output of a JSON value without __proto__ keys or lone surrogates', () => {
     const value = fc.jsonValue({ maxDepth: 4 }).filter((v) => !JSON.stringify(v).includes('"__proto__"'));
-    fc.assert(fc.property(value, (v) => expect(check(JSON.stringify(v))).toBeNull()), { numRuns: RUNS });
+    fc.assert(
+      fc.property(value, (v) => expect(check(JSON.stringify(v))).toBeNull()),
+      { numRuns: RUNS },
+    );
   });
   it('refuses a key repeated in one object at any depth, however it is escaped', () => {
-    for (const t of ['{"a":1,"a":1}', '{"a":{"b":[{"c":1,"c":2}]}}', '[{},{"x":"a","x":"b"}]', '{"a":1,"\\u0061":2}', '{"k\\"":1,"k\\u0022":1}']) {
+    for (const t of [
+      '{"a":1,"a":1}',
+      '{"a":{"b":[{"c":1,"c":2}]}}',
+      '[{},{"x":"a","x":"b"}]',
+      '{"a":1,"\\u0061":2}',
+      '{"k\\"":1,"k\\u0022":1}',
+    ]) {
       expect([t, check(t)]).toEqual([t, 'JSON objects must not repeat a key']);
     }
     expect(check('{"a":{"a":1},"b":[{"a":1},{"a":1}],"c":"\\"a\\":"}')).toBeNull();

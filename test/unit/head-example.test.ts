@@ -31,14 +31,35 @@ describe('head-step worked example', () => {
     expect(policy).toBeDefined();
     const r = await checkHeadBlock(nodePrimitives, vectors.log_checkpoint, vectors.head, { policy });
     if (r.status !== 'checked') throw new Error(r.status);
-    expect([r.ok, r.witnessedBy, r.head]).toEqual([true, ['witness.example/w1'], { origin: 'proof.acme.example/head', treeSize: 3, rootHex: vectors.head.root_hash }]);
+    expect([r.ok, r.witnessedBy, r.head]).toEqual([
+      true,
+      ['witness.example/w1'],
+      { origin: 'proof.acme.example/head', treeSize: 3, rootHex: vectors.head.root_hash },
+    ]);
     expect(r.steps.find((s) => s.check === 'cosignature')!.detail).toContain('at 2026-11-25T10:04:11Z');
-    const moved = await checkHeadBlock(nodePrimitives, vectors.log_checkpoint, { ...vectors.head, leaf_index: 1 }, { policy });
-    expect(moved.status === 'checked' && moved.steps.filter((s) => !s.ok).map((s) => s.check)).toEqual(['head_inclusion']);
+    const moved = await checkHeadBlock(
+      nodePrimitives,
+      vectors.log_checkpoint,
+      { ...vectors.head, leaf_index: 1 },
+      { policy },
+    );
+    expect(moved.status === 'checked' && moved.steps.filter((s) => !s.ok).map((s) => s.check)).toEqual([
+      'head_inclusion',
+    ]);
   });
 
   it('is printed in docs/verification.md', () => {
-    for (const v of [...vectors.leaves.map((l) => l.leaf_hash), vectors.leaves[2]!.data_utf8, vectors.head.audit_path[0]!, vectors.head.root_hash, vectors.head.checkpoint, vectors.policy, vectors.imprint, vectors.platform.vkey, vectors.witness.vkey]) {
+    for (const v of [
+      ...vectors.leaves.map((l) => l.leaf_hash),
+      vectors.leaves[2]!.data_utf8,
+      vectors.head.audit_path[0]!,
+      vectors.head.root_hash,
+      vectors.head.checkpoint,
+      vectors.policy,
+      vectors.imprint,
+      vectors.platform.vkey,
+      vectors.witness.vkey,
+    ]) {
       expect(doc).toContain(v);
     }
   });

@@ -7,11 +7,22 @@ import { checkHeadBlock, headLeafData, headLeafOfNote, type HeadResult, type Hea
 import { nodePrimitives } from '../../src/verify/node-primitives';
 import { checkpointBody, formatNote, noteKeyId, verifierKey } from '../../src/verify/note';
 import { parsePolicy, type Policy } from '../../src/verify/policy';
-import { buildTimestampRequest, checkTimestampResponse, loadTrustAnchors, newNonce, type TrustAnchors } from '../../src/verify/timestamp';
+import {
+  buildTimestampRequest,
+  checkTimestampResponse,
+  loadTrustAnchors,
+  newNonce,
+  type TrustAnchors,
+} from '../../src/verify/timestamp';
 import { startTsa, type Tsa } from '../tsa-server';
 
 const sha = nodePrimitives.sha256;
-const H = (...parts: (Uint8Array | string)[]) => new Uint8Array(createHash('sha256').update(Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : Buffer.from(p))))).digest());
+const H = (...parts: (Uint8Array | string)[]) =>
+  new Uint8Array(
+    createHash('sha256')
+      .update(Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : Buffer.from(p)))))
+      .digest(),
+  );
 const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
 // RFC 6962 by hand, apart from src/verify/merkle.ts.
 const leaf = (d: Uint8Array) => H(Uint8Array.of(0), d);
@@ -19,9 +30,15 @@ const node = (l: Uint8Array, r: Uint8Array) => H(Uint8Array.of(1), l, r);
 
 describe('headLeafData', () => {
   it('is `svc-head-leaf/v1\\n<hex SHA-256(origin)>\\n<size>\\n<base64 root>\\n` (hand-checked vector)', () => {
-    const cp = { origin: 'proof.acme.example:8443/acme.example', treeSize: 7, root: Uint8Array.from({ length: 32 }, (_, i) => i) };
+    const cp = {
+      origin: 'proof.acme.example:8443/acme.example',
+      treeSize: 7,
+      root: Uint8Array.from({ length: 32 }, (_, i) => i),
+    };
     const data = new TextDecoder().decode(headLeafData(sha, cp));
-    expect(data).toBe('svc-head-leaf/v1\n8cf97f962f82b9e3b91f453135d6b5df5d46623e652a3a8683e17a3257846efe\n7\nAAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=\n');
+    expect(data).toBe(
+      'svc-head-leaf/v1\n8cf97f962f82b9e3b91f453135d6b5df5d46623e652a3a8683e17a3257846efe\n7\nAAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=\n',
+    );
     expect(hex(leaf(headLeafData(sha, cp)))).toBe('597ef4af5c12c52e953bc96ff3014b81c5dc3474aa5df05870afdcefb6503803');
     // No tenant name in the head: only the hash of the origin.
     expect(data).not.toContain('acme');
@@ -29,8 +46,15 @@ describe('headLeafData', () => {
 
   it('is read from a signed checkpoint note, whatever signs it; null for anything else', () => {
     const root = Uint8Array.from({ length: 32 }, (_, i) => i);
-    const note = formatNote(checkpointBody('proof.acme.example:8443/acme.example', 7, root), 'x', new Uint8Array(4), new Uint8Array(64));
-    expect(headLeafOfNote(sha, note)).toEqual(headLeafData(sha, { origin: 'proof.acme.example:8443/acme.example', treeSize: 7, root }));
+    const note = formatNote(
+      checkpointBody('proof.acme.example:8443/acme.example', 7, root),
+      'x',
+      new Uint8Array(4),
+      new Uint8Array(64),
+    );
+    expect(headLeafOfNote(sha, note)).toEqual(
+      headLeafData(sha, { origin: 'proof.acme.example:8443/acme.example', treeSize: 7, root }),
+    );
     expect(headLeafOfNote(sha, 'proof.acme.example/x\n7\nAAAA\n\n\u2014 x AAAAAAA=\n')).toBeNull();
     expect(headLeafOfNote(sha, 'not a note')).toBeNull();
   });
@@ -50,7 +74,8 @@ const wname = (w: string) => `witness-${w}.example`;
 function signedNote(body: string, name: string, key: KeyObject): string {
   return formatNote(body, name, noteKeyId(sha, name, raw(key)), new Uint8Array(sign(null, Buffer.from(body), key)));
 }
-const logCheckpoint = (size: number, seed: string) => signedNote(checkpointBody(`${HOST}/acme.example`, size, H(seed)), `${HOST}/acme.example`, tenant);
+const logCheckpoint = (size: number, seed: string) =>
+  signedNote(checkpointBody(`${HOST}/acme.example`, size, H(seed)), `${HOST}/acme.example`, tenant);
 /** A three-leaf head whose leaf 1 is `logNote`'s checkpoint: root = node(node(l0, l1), l2); path of leaf 1 = [l0, l2]. */
 function buildHead(logNote: string, cosigners: Array<keyof typeof witnesses>, headKey = platform) {
   const l0 = leaf(headLeafData(sha, { origin: `${HOST}/operator`, treeSize: 1, root: H('op') }));
@@ -59,17 +84,41 @@ function buildHead(logNote: string, cosigners: Array<keyof typeof witnesses>, he
   const root = node(node(l0, l1), l2);
   const body = checkpointBody(HEAD_ORIGIN, 3, root);
   let note = signedNote(body, HEAD_ORIGIN, headKey);
-  for (const w of cosigners) note += createCosignature(sha, signer(witnesses[w]), { name: wname(w), publicKey: raw(witnesses[w]) }, body, 1_790_000_000);
-  return { body, block: { leaf_index: 1, tree_size: 3, leaf_hash: hex(l1), audit_path: [hex(l0), hex(l2)], root_hash: hex(root), checkpoint: note, timestamps: [] as unknown[] } };
+  for (const w of cosigners)
+    note += createCosignature(
+      sha,
+      signer(witnesses[w]),
+      { name: wname(w), publicKey: raw(witnesses[w]) },
+      body,
+      1_790_000_000,
+    );
+  return {
+    body,
+    block: {
+      leaf_index: 1,
+      tree_size: 3,
+      leaf_hash: hex(l1),
+      audit_path: [hex(l0), hex(l2)],
+      root_hash: hex(root),
+      checkpoint: note,
+      timestamps: [] as unknown[],
+    },
+  };
 }
 const policyText = (quorum: string) =>
-  [`log ${verifierKey(sha, HEAD_ORIGIN, raw(platform))}`, ...Object.entries(witnesses).map(([w, k]) => `witness ${wname(w)} ${cosignerVerifierKey(sha, wname(w), raw(k))}`), quorum].join('\n');
+  [
+    `log ${verifierKey(sha, HEAD_ORIGIN, raw(platform))}`,
+    ...Object.entries(witnesses).map(([w, k]) => `witness ${wname(w)} ${cosignerVerifierKey(sha, wname(w), raw(k))}`),
+    quorum,
+  ].join('\n');
 const policyOf = (text: string): Policy => {
   const r = parsePolicy(sha, text);
   if (!r.ok) throw new Error(r.error);
   return r.policy;
 };
-const TWO_OF_THREE = policyOf(`${policyText('group g 2 witness-w1.example witness-w2.example witness-w3.example')}\nquorum g`);
+const TWO_OF_THREE = policyOf(
+  `${policyText('group g 2 witness-w1.example witness-w2.example witness-w3.example')}\nquorum g`,
+);
 
 let tsa: Tsa;
 let anchors: TrustAnchors;
@@ -78,10 +127,21 @@ async function stamp(body: string, mode: Tsa['mode'] = 'none') {
   tsa.mode = mode;
   const data = new TextEncoder().encode(body);
   const nonce = newNonce();
-  const res = await fetch(tsa.url, { method: 'POST', headers: { 'content-type': 'application/timestamp-query' }, body: buildTimestampRequest(sha(data), nonce).slice() });
-  const r = await checkTimestampResponse(sha, new Uint8Array(await res.arrayBuffer()), data, { nonce, anchors: mode === 'other_ca' ? loadTrustAnchors(tsa.otherCaPem) : anchors });
+  const res = await fetch(tsa.url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/timestamp-query' },
+    body: buildTimestampRequest(sha(data), nonce).slice(),
+  });
+  const r = await checkTimestampResponse(sha, new Uint8Array(await res.arrayBuffer()), data, {
+    nonce,
+    anchors: mode === 'other_ca' ? loadTrustAnchors(tsa.otherCaPem) : anchors,
+  });
   if (!r.ok) throw new Error(r.detail);
-  return { token: Buffer.from(r.token!).toString('base64'), gen_time: r.genTime.toISOString().replace('.000Z', 'Z'), tsa: tsa.url };
+  return {
+    token: Buffer.from(r.token!).toString('base64'),
+    gen_time: r.genTime.toISOString().replace('.000Z', 'Z'),
+    tsa: tsa.url,
+  };
 }
 beforeAll(async () => {
   tsa = await startTsa();
@@ -93,11 +153,15 @@ const checked = (r: HeadResult) => {
   if (r.status !== 'checked') throw new Error(`status ${r.status}`);
   return r;
 };
-const failing = (r: HeadResult) => checked(r).steps.filter((s) => !s.ok).map((s) => s.check);
+const failing = (r: HeadResult) =>
+  checked(r)
+    .steps.filter((s) => !s.ok)
+    .map((s) => s.check);
 
 describe('checkHeadBlock', () => {
   const logNote = logCheckpoint(5, 'tenant root');
-  const full = (h: ReturnType<typeof buildHead>, trust: HeadTrust) => checkHeadBlock(nodePrimitives, logNote, h.block, trust);
+  const full = (h: ReturnType<typeof buildHead>, trust: HeadTrust) =>
+    checkHeadBlock(nodePrimitives, logNote, h.block, trust);
 
   it('verifies the whole chain under the verifier policy and TSA roots: leaf, inclusion, signature, cosignatures, quorum, token', async () => {
     const h = buildHead(logNote, ['w1', 'w3']);
@@ -105,8 +169,15 @@ describe('checkHeadBlock', () => {
     h.block.timestamps = [ts];
     const r = checked(await full(h, { policy: TWO_OF_THREE, tsaAnchors: anchors }));
     expect(r.steps.map((s) => [s.check, s.ok])).toEqual([
-      ['head_leaf', true], ['head_inclusion', true], ['head_checkpoint', true], ['head_origin', true], ['head_signature', true],
-      ['cosignature', true], ['cosignature', true], ['quorum', true], ['timestamp', true],
+      ['head_leaf', true],
+      ['head_inclusion', true],
+      ['head_checkpoint', true],
+      ['head_origin', true],
+      ['head_signature', true],
+      ['cosignature', true],
+      ['cosignature', true],
+      ['quorum', true],
+      ['timestamp', true],
     ]);
     expect(r.ok).toBe(true);
     expect(r.existedNoLaterThan).toBe(ts.gen_time);
@@ -124,7 +195,9 @@ describe('checkHeadBlock', () => {
     expect(r.ok).toBe(true);
     expect(r.outsideTrust).toEqual({ policy: false, tsa: false });
     expect(r.witnessedBy).toEqual([]);
-    expect(r.steps.find((s) => s.check === 'outside_trust')!.detail).toMatch(/no outside trust was applied.*1 other signature line/);
+    expect(r.steps.find((s) => s.check === 'outside_trust')!.detail).toMatch(
+      /no outside trust was applied.*1 other signature line/,
+    );
     expect(r.steps.find((s) => s.check === 'timestamp')!.detail).toMatch(/chain was not checked/);
     expect(r.existedNoLaterThan).toBe(ts.gen_time);
   });
@@ -137,21 +210,40 @@ describe('checkHeadBlock', () => {
   it('names the broken link: shape, leaf, inclusion, head root, origin, platform signature', async () => {
     const h = buildHead(logNote, ['w1', 'w2']);
     const trust = { policy: TWO_OF_THREE };
-    expect(failing(await checkHeadBlock(nodePrimitives, logNote, { ...h.block, audit_path: 'x' }, trust))).toEqual(['head_shape']);
+    expect(failing(await checkHeadBlock(nodePrimitives, logNote, { ...h.block, audit_path: 'x' }, trust))).toEqual([
+      'head_shape',
+    ]);
     // The record's log checkpoint is another one than the head leaf: the leaf hash does not match, nor the path.
-    expect(failing(await checkHeadBlock(nodePrimitives, logCheckpoint(6, 'tenant root'), h.block, trust))).toEqual(['head_leaf', 'head_inclusion']);
+    expect(failing(await checkHeadBlock(nodePrimitives, logCheckpoint(6, 'tenant root'), h.block, trust))).toEqual([
+      'head_leaf',
+      'head_inclusion',
+    ]);
     expect(failing(await checkHeadBlock(nodePrimitives, 'not a note', h.block, trust))).toEqual(['head_leaf']);
-    expect(failing(await full({ ...h, block: { ...h.block, audit_path: [h.block.audit_path[1]!, h.block.audit_path[0]!] } }, trust))).toEqual(['head_inclusion']);
+    expect(
+      failing(
+        await full(
+          { ...h, block: { ...h.block, audit_path: [h.block.audit_path[1]!, h.block.audit_path[0]!] } },
+          trust,
+        ),
+      ),
+    ).toEqual(['head_inclusion']);
     const other = buildHead(logCheckpoint(6, 'x'), ['w1', 'w2']);
-    expect(failing(await full({ ...h, block: { ...h.block, checkpoint: other.block.checkpoint } }, trust))).toEqual(['head_checkpoint']);
+    expect(failing(await full({ ...h, block: { ...h.block, checkpoint: other.block.checkpoint } }, trust))).toEqual([
+      'head_checkpoint',
+    ]);
     // A head signed by another key under the right name: refused with the policy and with the file's key alike.
     const forged = buildHead(logNote, ['w1', 'w2'], ed());
     expect(failing(await full(forged, trust))).toEqual(['head_signature']);
     expect(failing(await full(forged, { platformKeys: raw(platform) }))).toEqual(['head_signature']);
     // Without a policy or a platform key file there is nothing to check the note with: a SKIP line, not a pass.
     const bare = checked(await full(h, {}));
-    expect([failing(bare), bare.steps.find((s) => s.check === 'head_signature')]).toEqual([[], { check: 'head_signature', ok: true, skipped: true, detail: expect.stringMatching(/^not checked/) }]);
-    const elsewhere = policyOf(policyText('quorum none').replace(/^log \S+/, `log ${verifierKey(sha, 'elsewhere.example/head', raw(platform))}`));
+    expect([failing(bare), bare.steps.find((s) => s.check === 'head_signature')]).toEqual([
+      [],
+      { check: 'head_signature', ok: true, skipped: true, detail: expect.stringMatching(/^not checked/) },
+    ]);
+    const elsewhere = policyOf(
+      policyText('quorum none').replace(/^log \S+/, `log ${verifierKey(sha, 'elsewhere.example/head', raw(platform))}`),
+    );
     expect(failing(await full(h, { policy: elsewhere }))).toEqual(['head_origin', 'head_signature']);
   });
 
@@ -159,7 +251,9 @@ describe('checkHeadBlock', () => {
     const one = buildHead(logNote, ['w2']);
     const r = checked(await full(one, { policy: TWO_OF_THREE }));
     expect(failing(r)).toEqual(['quorum']);
-    expect(r.steps.find((s) => s.check === 'quorum')!.detail).toBe('not met: the policy requires 2 of (witness-w1.example, witness-w2.example, witness-w3.example); valid cosignatures from witness-w2.example');
+    expect(r.steps.find((s) => s.check === 'quorum')!.detail).toBe(
+      'not met: the policy requires 2 of (witness-w1.example, witness-w2.example, witness-w3.example); valid cosignatures from witness-w2.example',
+    );
     expect(r.witnessedBy).toEqual(['witness-w2.example']);
     const two = buildHead(logNote, ['w1', 'w2']);
     const lines = two.block.checkpoint.split('\n');
@@ -168,13 +262,19 @@ describe('checkHeadBlock', () => {
     const blob = Buffer.from(b64, 'base64');
     blob[40] = blob[40]! ^ 1;
     lines[w2] = `${dash} ${name} ${blob.toString('base64')}`;
-    expect(failing(await full({ ...two, block: { ...two.block, checkpoint: lines.join('\n') } }, { policy: TWO_OF_THREE }))).toEqual(['cosignature', 'quorum']);
+    expect(
+      failing(await full({ ...two, block: { ...two.block, checkpoint: lines.join('\n') } }, { policy: TWO_OF_THREE })),
+    ).toEqual(['cosignature', 'quorum']);
   });
 
   it('requires a token that chains to the TSA roots when they are given; others are named, not counted', async () => {
     const h = buildHead(logNote, ['w1', 'w2']);
     const trust = { policy: TWO_OF_THREE, tsaAnchors: anchors };
-    expect(checked(await full(h, trust)).steps.at(-1)).toEqual({ check: 'timestamp', ok: false, detail: 'the head carries no timestamp token' });
+    expect(checked(await full(h, trust)).steps.at(-1)).toEqual({
+      check: 'timestamp',
+      ok: false,
+      detail: 'the head carries no timestamp token',
+    });
     const foreign = await stamp(h.body, 'other_ca');
     h.block.timestamps = [foreign];
     let r = checked(await full(h, trust));
@@ -185,7 +285,9 @@ describe('checkHeadBlock', () => {
     h.block.timestamps = [foreign, good];
     r = checked(await full(h, trust));
     expect(r.ok).toBe(true);
-    expect(r.steps.filter((s) => s.check === 'timestamp')[0]!.detail).toMatch(/not counted, the TSA certificate \(CN=Other TSA/);
+    expect(r.steps.filter((s) => s.check === 'timestamp')[0]!.detail).toMatch(
+      /not counted, the TSA certificate \(CN=Other TSA/,
+    );
     expect(r.existedNoLaterThan).toBe(good.gen_time);
   });
 
@@ -199,7 +301,9 @@ describe('checkHeadBlock', () => {
     expect(r.steps.find((s) => s.check === 'timestamp')!.detail).toMatch(/not SHA-256 of the data/);
     const good = await stamp(h.body);
     h.block.timestamps = [{ ...good, gen_time: '2020-01-01T00:00:00Z' }];
-    expect(checked(await full(h, trust)).steps.find((s) => s.check === 'timestamp')!.detail).toMatch(/gen_time says 2020-01-01T00:00:00Z, the token/);
+    expect(checked(await full(h, trust)).steps.find((s) => s.check === 'timestamp')!.detail).toMatch(
+      /gen_time says 2020-01-01T00:00:00Z, the token/,
+    );
     h.block.timestamps = [{ ...good, token: 'not base64!' }];
     expect(failing(await full(h, {}))).toEqual(['timestamp']);
   });

@@ -7,7 +7,23 @@ import { Glob } from 'bun';
 import { ROOT } from '../helpers';
 
 const SRC = join(import.meta.dir, '../../src');
-const AREAS = ['tenants', 'ledger', 'traces', 'ai', 'documents', 'audit', 'streams', 'portal', 'exports', 'keys', 'proof', 'tlog', 'usage', 'plans', 'records'];
+const AREAS = [
+  'tenants',
+  'ledger',
+  'traces',
+  'ai',
+  'documents',
+  'audit',
+  'streams',
+  'portal',
+  'exports',
+  'keys',
+  'proof',
+  'tlog',
+  'usage',
+  'plans',
+  'records',
+];
 const RECORD_AREAS = ['ledger', 'ai', 'documents', 'traces', 'audit'];
 
 /** The src folders a file imports (relative imports only, types included). */
@@ -15,26 +31,50 @@ function importedFolders(file: string): string[] {
   const text = readFileSync(join(SRC, file), 'utf8');
   return [...text.matchAll(/from '\.\.\/([a-z-]+)\//g)].map((m) => m[1]!);
 }
-const filesOf = (folder: string): string[] => readdirSync(join(SRC, folder)).filter((f) => f.endsWith('.ts')).map((f) => `${folder}/${f}`);
+const filesOf = (folder: string): string[] =>
+  readdirSync(join(SRC, folder))
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => `${folder}/${f}`);
 
 describe('record table layering', () => {
   it('src/tlog imports no product area (tenants, orgs and record kinds come through the table)', () => {
-    for (const f of filesOf('tlog')) expect({ f, areas: importedFolders(f).filter((d) => AREAS.includes(d) && d !== 'records') }).toEqual({ f, areas: [] });
+    for (const f of filesOf('tlog'))
+      expect({ f, areas: importedFolders(f).filter((d) => AREAS.includes(d) && d !== 'records') }).toEqual({
+        f,
+        areas: [],
+      });
   });
 
   it('the trace bundle and restore verification import no record area', () => {
     for (const f of ['traces/bundle.ts', 'backup/verify.ts']) {
-      expect({ f, areas: importedFolders(f).filter((d) => RECORD_AREAS.includes(d) && !f.startsWith(`${d}/`)) }).toEqual({ f, areas: [] });
+      expect({
+        f,
+        areas: importedFolders(f).filter((d) => RECORD_AREAS.includes(d) && !f.startsWith(`${d}/`)),
+      }).toEqual({ f, areas: [] });
     }
   });
 
   it('the record table contract imports no area, and tenants do not import the logs', () => {
-    for (const f of filesOf('records')) expect({ f, areas: importedFolders(f).filter((d) => AREAS.includes(d) && d !== 'records') }).toEqual({ f, areas: [] });
-    for (const f of filesOf('tenants')) expect({ f, tlog: importedFolders(f).includes('tlog') }).toEqual({ f, tlog: false });
+    for (const f of filesOf('records'))
+      expect({ f, areas: importedFolders(f).filter((d) => AREAS.includes(d) && d !== 'records') }).toEqual({
+        f,
+        areas: [],
+      });
+    for (const f of filesOf('tenants'))
+      expect({ f, tlog: importedFolders(f).includes('tlog') }).toEqual({ f, tlog: false });
   });
 
   it('the areas import each other without a cycle', () => {
-    const graph = new Map(AREAS.map((a) => [a, new Set(filesOf(a).flatMap(importedFolders).filter((d) => d !== a && AREAS.includes(d)))]));
+    const graph = new Map(
+      AREAS.map((a) => [
+        a,
+        new Set(
+          filesOf(a)
+            .flatMap(importedFolders)
+            .filter((d) => d !== a && AREAS.includes(d)),
+        ),
+      ]),
+    );
     const cycle = (from: string, path: string[]): string[] | null => {
       for (const next of graph.get(from) ?? []) {
         if (next === path[0]) return [...path, next];
@@ -50,9 +90,16 @@ describe('record table layering', () => {
 
 const sources = [...new Glob('src/**/*.ts').scanSync({ cwd: ROOT })].sort();
 /** The modules `file` imports, as written. */
-const importsOf = (file: string) => [...readFileSync(join(ROOT, file), 'utf8').matchAll(/^(?:import|export)[^'"]*from '([^']+)'/gm)].map((m) => m[1]!);
+const importsOf = (file: string) =>
+  [...readFileSync(join(ROOT, file), 'utf8').matchAll(/^(?:import|export)[^'"]*from '([^']+)'/gm)].map((m) => m[1]!);
 const offenders = (allowed: (file: string) => boolean, target: RegExp) =>
-  sources.filter((f) => !allowed(f)).flatMap((f) => importsOf(f).filter((i) => target.test(i)).map((i) => `${f} -> ${i}`));
+  sources
+    .filter((f) => !allowed(f))
+    .flatMap((f) =>
+      importsOf(f)
+        .filter((i) => target.test(i))
+        .map((i) => `${f} -> ${i}`),
+    );
 
 describe('http/ and workers/ layering', () => {
   it('finds the sources and their imports', () => {
@@ -75,7 +122,11 @@ describe('console layering', () => {
   const tui = [...new Glob('tui/**/*.ts').scanSync({ cwd: ROOT })].sort();
   it('the console calls services and workers, never the CLI commands or the HTTP layer (argument parsing is shared)', () => {
     expect(tui.length).toBeGreaterThan(5);
-    const bad = tui.flatMap((f) => importsOf(f).filter((i) => /\/src\/(cli|http)\//.test(i) && !i.endsWith('/cli/argv')).map((i) => `${f} -> ${i}`));
+    const bad = tui.flatMap((f) =>
+      importsOf(f)
+        .filter((i) => /\/src\/(cli|http)\//.test(i) && !i.endsWith('/cli/argv'))
+        .map((i) => `${f} -> ${i}`),
+    );
     expect(bad).toEqual([]);
   });
 });

@@ -11,15 +11,27 @@ type Timer = { kind: 'interval' | 'timeout'; stack: string };
 const live = new Map<unknown, Timer>();
 const real = { setInterval, setTimeout, clearInterval, clearTimeout };
 const track = (kind: Timer['kind'], id: unknown) => {
-  live.set(id, { kind, stack: (new Error().stack ?? '').split('\n').slice(2, 6).map((l) => l.trim()).join(' | ') });
+  live.set(id, {
+    kind,
+    stack: (new Error().stack ?? '')
+      .split('\n')
+      .slice(2, 6)
+      .map((l) => l.trim())
+      .join(' | '),
+  });
   return id;
 };
-globalThis.setInterval = ((fn: () => void, ms?: number, ...a: unknown[]) => track('interval', real.setInterval(fn, ms, ...a))) as typeof setInterval;
+globalThis.setInterval = ((fn: () => void, ms?: number, ...a: unknown[]) =>
+  track('interval', real.setInterval(fn, ms, ...a))) as typeof setInterval;
 globalThis.setTimeout = ((fn: (...x: unknown[]) => void, ms?: number, ...a: unknown[]) => {
-  const id = real.setTimeout((...x: unknown[]) => {
-    live.delete(id);
-    fn(...x);
-  }, ms, ...a);
+  const id = real.setTimeout(
+    (...x: unknown[]) => {
+      live.delete(id);
+      fn(...x);
+    },
+    ms,
+    ...a,
+  );
   return track('timeout', id);
 }) as typeof setTimeout;
 globalThis.clearInterval = ((id: unknown) => {
@@ -56,16 +68,28 @@ describe('server start and stop', () => {
     await (await fetch(`http://127.0.0.1:${warm.port}/`)).text();
     await warm.stop(true);
     const baseline = { threads: threads(), fds: fds() };
-    const pending = () => [...live.values()].filter((t) => t.kind === 'interval' || !/node_modules\/(elysia|lmdb)/.test(t.stack));
+    const pending = () =>
+      [...live.values()].filter((t) => t.kind === 'interval' || !/node_modules\/(elysia|lmdb)/.test(t.stack));
     for (let round = 0; round < 2; round++) {
       const dir = tempDir('svc-lifecycle-');
       dirs.push(dir);
-      const running = await startServer({ SVC_DATA_DIR: dir, SVC_PORT: '0', SVC_HOST: '127.0.0.1', SVC_LOG_LEVEL: 'error', SVC_BOOTSTRAP: '0' });
-      const res = await fetch(`https://127.0.0.1:${running.port}/healthz`, { tls: { rejectUnauthorized: false } } as RequestInit);
+      const running = await startServer({
+        SVC_DATA_DIR: dir,
+        SVC_PORT: '0',
+        SVC_HOST: '127.0.0.1',
+        SVC_LOG_LEVEL: 'error',
+        SVC_BOOTSTRAP: '0',
+      });
+      const res = await fetch(`https://127.0.0.1:${running.port}/healthz`, {
+        tls: { rejectUnauthorized: false },
+      } as RequestInit);
       expect(await res.json()).toEqual({ status: 'ok' });
       await running.stop();
       // Threads end and descriptors close asynchronously after stop() resolves: wait for them, never a fixed sleep.
-      await until(() => threads().length <= baseline.threads.length && fds() <= baseline.fds + 1 && pending().length === 0, 10_000).catch(() => undefined);
+      await until(
+        () => threads().length <= baseline.threads.length && fds() <= baseline.fds + 1 && pending().length === 0,
+        10_000,
+      ).catch(() => undefined);
       expect({ round, timers: pending().map((t) => `${t.kind}: ${t.stack}`) }).toEqual({ round, timers: [] });
       expect({ round, threads: threads() }).toEqual({ round, threads: baseline.threads });
       expect(fds()).toBeLessThanOrEqual(baseline.fds + 1);

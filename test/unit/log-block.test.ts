@@ -30,15 +30,23 @@ function note(size: number, root: Uint8Array, s: Signer = signer, origin = ORIGI
 function logFor(records: Uint8Array[], at: number[], size: number, s: Signer = signer) {
   const leaves: Uint8Array[] = Array.from({ length: size }, () => new Uint8Array(randomBytes(20)));
   records.forEach((r, i) => (leaves[at[i]!] = r));
-  const root = rootFromLeafHashes(sha, leaves.map((l) => leafHash(sha, l)));
+  const root = rootFromLeafHashes(
+    sha,
+    leaves.map((l) => leafHash(sha, l)),
+  );
   const cp = note(size, root, s);
   return records.map((r, i) => ({
-    leaf_index: at[i]!, tree_size: size, leaf_hash: toHex(leafHash(sha, r)),
-    audit_path: inclusionPath(sha, reader(leaves), at[i]!, size).map(toHex), root_hash: toHex(root), checkpoint: cp,
+    leaf_index: at[i]!,
+    tree_size: size,
+    leaf_hash: toHex(leafHash(sha, r)),
+    audit_path: inclusionPath(sha, reader(leaves), at[i]!, size).map(toHex),
+    root_hash: toHex(root),
+    checkpoint: cp,
   }));
 }
 const bytes = (hex: string) => new Uint8Array(Buffer.from(hex, 'hex'));
-const failedSteps = (r: ReturnType<typeof checkLogBlock>) => (r.status === 'checked' ? r.steps.filter((s) => !s.ok).map((s) => s.check) : [r.status]);
+const failedSteps = (r: ReturnType<typeof checkLogBlock>) =>
+  r.status === 'checked' ? r.steps.filter((s) => !s.ok).map((s) => s.check) : [r.status];
 
 describe('checkLogBlock', () => {
   const p = eventProof(signer);
@@ -75,7 +83,10 @@ describe('checkLogBlock', () => {
     // Index 5 has the same path shape in 11 and 12 leaves: the size is bound by the signed checkpoint, not the path.
     expect(f((l) => (l.tree_size = 12))).toEqual(['checkpoint']);
     expect(f((l) => (l.checkpoint = note(11, bytes(l.root_hash), newSigner())))).toEqual(['checkpoint_signature']);
-    expect(f((l) => (l.checkpoint = l.checkpoint.replace('\n11\n', '\n12\n')))).toEqual(['checkpoint', 'checkpoint_signature']);
+    expect(f((l) => (l.checkpoint = l.checkpoint.replace('\n11\n', '\n12\n')))).toEqual([
+      'checkpoint',
+      'checkpoint_signature',
+    ]);
     expect(f((l) => (l.checkpoint = 'not a note'))).toEqual(['checkpoint']);
     expect(f((l) => (l.leaf_index = 11))).toEqual(['log_shape']);
     expect(f((l) => ((l as { audit_path: unknown }).audit_path = 'x'))).toEqual(['log_shape']);
@@ -93,8 +104,25 @@ describe('checkLogBlock', () => {
 
 describe('checkConsistencyAnswer', () => {
   const leaves = Array.from({ length: 13 }, (_, i) => new Uint8Array(Buffer.from(`r${i}`)));
-  const cp = (n: number) => parseCheckpoint(parseNote(note(n, rootFromLeafHashes(sha, leaves.slice(0, n).map((l) => leafHash(sha, l)))))!.body)!;
-  const answer = (m: number, n: number) => ({ first: m, second: n, consistency_path: consistencyPath(sha, reader(leaves.slice(0, n)), m, n).map(toHex), first_root: toHex(cp(m).root), second_root: toHex(cp(n).root) });
+  const cp = (n: number) =>
+    parseCheckpoint(
+      parseNote(
+        note(
+          n,
+          rootFromLeafHashes(
+            sha,
+            leaves.slice(0, n).map((l) => leafHash(sha, l)),
+          ),
+        ),
+      )!.body,
+    )!;
+  const answer = (m: number, n: number) => ({
+    first: m,
+    second: n,
+    consistency_path: consistencyPath(sha, reader(leaves.slice(0, n)), m, n).map(toHex),
+    first_root: toHex(cp(m).root),
+    second_root: toHex(cp(n).root),
+  });
 
   it('accepts the RFC 6962 proof between two checkpoints of one log', async () => {
     expect(checkConsistencyAnswer(nodePrimitives, cp(5), cp(13), answer(5, 13))).toEqual({ ok: true, reason: null });
@@ -102,11 +130,17 @@ describe('checkConsistencyAnswer', () => {
   it('refuses other sizes, other roots and a changed path', async () => {
     expect(checkConsistencyAnswer(nodePrimitives, cp(5), cp(13), answer(4, 13)).reason).toMatch(/sizes 4 -> 13/);
     const a = answer(5, 13);
-    expect(checkConsistencyAnswer(nodePrimitives, cp(5), cp(13), { ...a, first_root: toHex(cp(6).root) }).reason).toMatch(/fork/);
-    expect(checkConsistencyAnswer(nodePrimitives, cp(5), cp(13), { ...a, second_root: toHex(cp(12).root) }).reason).toMatch(/fork/);
+    expect(
+      checkConsistencyAnswer(nodePrimitives, cp(5), cp(13), { ...a, first_root: toHex(cp(6).root) }).reason,
+    ).toMatch(/fork/);
+    expect(
+      checkConsistencyAnswer(nodePrimitives, cp(5), cp(13), { ...a, second_root: toHex(cp(12).root) }).reason,
+    ).toMatch(/fork/);
     const path = [...a.consistency_path];
     path[0] = toHex(sha(new Uint8Array([1])));
-    expect(checkConsistencyAnswer(nodePrimitives, cp(5), cp(13), { ...a, consistency_path: path }).reason).toMatch(/does not verify/);
+    expect(checkConsistencyAnswer(nodePrimitives, cp(5), cp(13), { ...a, consistency_path: path }).reason).toMatch(
+      /does not verify/,
+    );
     expect(checkConsistencyAnswer(nodePrimitives, cp(5), cp(13), { ...a, consistency_path: ['zz'] }).ok).toBe(false);
   });
 });
@@ -118,32 +152,61 @@ describe('svc verify and the proof pages check the log block', () => {
     const doc = { ...p, log };
     const r = await verifyProofDocument(doc);
     expect(r.checks.filter((c) => !c.ok)).toEqual([]);
-    expect(r.checks.filter((c) => c.check.startsWith('log_')).map((c) => c.check)).toEqual(['log_leaf_hash', 'log_inclusion', 'log_checkpoint', 'log_origin', 'log_checkpoint_signature']);
-    expect(r.checkpoint).toMatchObject({ origin: ORIGIN, tree_size: 9, key_id: signer.keyId, root_hash: log!.root_hash });
+    expect(r.checks.filter((c) => c.check.startsWith('log_')).map((c) => c.check)).toEqual([
+      'log_leaf_hash',
+      'log_inclusion',
+      'log_checkpoint',
+      'log_origin',
+      'log_checkpoint_signature',
+    ]);
+    expect(r.checkpoint).toMatchObject({
+      origin: ORIGIN,
+      tree_size: 9,
+      key_id: signer.keyId,
+      root_hash: log!.root_hash,
+    });
     const bad = clone(doc);
     bad.log!.audit_path[0] = toHex(sha(new Uint8Array(0)));
     expect((await verifyProofDocument(bad)).checks.filter((c) => !c.ok).map((c) => c.check)).toEqual(['log_inclusion']);
     // The same rules on the browser primitives give the same verdict.
-    expect((await verifyDocument(browserPrimitives, doc))).toEqual(r);
-    expect((await verifyDocument(browserPrimitives, bad))).toEqual((await verifyProofDocument(bad)));
+    expect(await verifyDocument(browserPrimitives, doc)).toEqual(r);
+    expect(await verifyDocument(browserPrimitives, bad)).toEqual(await verifyProofDocument(bad));
   });
 
   it('event proof: a missing or pending block is a SKIP line, and a checkpoint of another log fails log_origin', async () => {
     const p = eventProof(signer);
     const absent = await verifyProofDocument(p);
     expect(absent.ok).toBe(true);
-    expect(absent.checks.filter((c) => c.skipped).map((c) => [c.check, c.detail.split(':')[0]])).toEqual([['log', 'absent']]);
+    expect(absent.checks.filter((c) => c.skipped).map((c) => [c.check, c.detail.split(':')[0]])).toEqual([
+      ['log', 'absent'],
+    ]);
     const pending = await verifyProofDocument({ ...p, log: { status: 'pending' } });
-    expect(pending.checks.filter((c) => c.skipped).map((c) => [c.check, c.detail.split(':')[0]])).toEqual([['log', 'pending']]);
+    expect(pending.checks.filter((c) => c.skipped).map((c) => [c.check, c.detail.split(':')[0]])).toEqual([
+      ['log', 'pending'],
+    ]);
     // The org log of the same tenant, signed by the same key, is not the tenant's log.
     const orgOrigin = `${ORIGIN}/audit/org-1`;
     const leaves = [new Uint8Array(Buffer.from(p.signed_payload, 'hex')), new Uint8Array([1])];
-    const root = rootFromLeafHashes(sha, leaves.map((l) => leafHash(sha, l)));
-    const log = { leaf_index: 0, tree_size: 2, leaf_hash: toHex(leafHash(sha, leaves[0]!)), audit_path: [toHex(leafHash(sha, leaves[1]!))], root_hash: toHex(root), checkpoint: note(2, root, signer, orgOrigin) };
-    expect((await verifyProofDocument({ ...p, log })).checks.filter((c) => !c.ok).map((c) => c.check)).toEqual(['log_origin']);
+    const root = rootFromLeafHashes(
+      sha,
+      leaves.map((l) => leafHash(sha, l)),
+    );
+    const log = {
+      leaf_index: 0,
+      tree_size: 2,
+      leaf_hash: toHex(leafHash(sha, leaves[0]!)),
+      audit_path: [toHex(leafHash(sha, leaves[1]!))],
+      root_hash: toHex(root),
+      checkpoint: note(2, root, signer, orgOrigin),
+    };
+    expect((await verifyProofDocument({ ...p, log })).checks.filter((c) => !c.ok).map((c) => c.check)).toEqual([
+      'log_origin',
+    ]);
     // So is another tenant's log (another domain).
     const other = { ...log, checkpoint: note(2, root, signer, 'proof.acme.example/other.example') };
-    expect((await verifyProofDocument({ ...p, log: other })).checks.filter((c) => !c.ok).map((c) => c.check)).toEqual(['log_origin']);
+    expect((await verifyProofDocument({ ...p, log: other })).checks.filter((c) => !c.ok).map((c) => c.check)).toEqual([
+      'log_origin',
+    ]);
   });
 
   it('trace bundle: every item and the seal checked, the seal checkpoint reported; pending is skipped, not failed', async () => {
@@ -162,17 +225,39 @@ describe('svc verify and the proof pages check the log block', () => {
     const swapped = clone(doc);
     [swapped.items[0]!.log, swapped.items[1]!.log] = [swapped.items[1]!.log, swapped.items[0]!.log];
     const rs = await verifyProofDocument(swapped);
-    expect(rs.checks.filter((c) => !c.ok).map((c) => `${c.item.split(' ')[1]}/${c.check}`)).toEqual(['1/log_leaf_hash', '1/log_inclusion', '2/log_leaf_hash', '2/log_inclusion']);
+    expect(rs.checks.filter((c) => !c.ok).map((c) => `${c.item.split(' ')[1]}/${c.check}`)).toEqual([
+      '1/log_leaf_hash',
+      '1/log_inclusion',
+      '2/log_leaf_hash',
+      '2/log_inclusion',
+    ]);
   });
 
   it('document proof: recognised as such and its log block checked', async () => {
     const s = signer;
-    const sp = { v: 1, event_id: '0190a4b2-7c1e-7d3a-9f00-000000000777', tenant_id: '0190a4b2-7c1e-7d3a-9f00-000000000001', document_hash: 'ab'.repeat(32), document_ref: 'contract.pdf', metadata_hash: null, created_at: '2025-01-15T09:00:00.000Z' };
+    const sp = {
+      v: 1,
+      event_id: '0190a4b2-7c1e-7d3a-9f00-000000000777',
+      tenant_id: '0190a4b2-7c1e-7d3a-9f00-000000000001',
+      document_hash: 'ab'.repeat(32),
+      document_ref: 'contract.pdf',
+      metadata_hash: null,
+      created_at: '2025-01-15T09:00:00.000Z',
+    };
     const signedBytes = Buffer.from(canonicalJson(sp));
     const doc = {
-      event_id: sp.event_id, document_hash: sp.document_hash, document_ref: sp.document_ref, created_at: sp.created_at, algorithm: 'ed25519',
-      key_id: s.keyId, public_key: s.publicHex, signature: sign(null, signedBytes, s.key).toString('hex'), signed_payload: signedBytes.toString('hex'),
-      signature_valid: true, organization: { primary_domain: 'acme.example' }, log: logFor([new Uint8Array(signedBytes)], [0], 1)[0],
+      event_id: sp.event_id,
+      document_hash: sp.document_hash,
+      document_ref: sp.document_ref,
+      created_at: sp.created_at,
+      algorithm: 'ed25519',
+      key_id: s.keyId,
+      public_key: s.publicHex,
+      signature: sign(null, signedBytes, s.key).toString('hex'),
+      signed_payload: signedBytes.toString('hex'),
+      signature_valid: true,
+      organization: { primary_domain: 'acme.example' },
+      log: logFor([new Uint8Array(signedBytes)], [0], 1)[0],
     };
     const r = await verifyProofDocument(doc);
     expect(r.kind).toBe('document_proof');
@@ -183,29 +268,81 @@ describe('svc verify and the proof pages check the log block', () => {
 
 describe('svc verify: an audit event (GET /v1/audit/events/{id}) with its org log block', () => {
   const e = {
-    id: '0190a4b2-7c1e-7d3a-9f00-00000000e001', org_id: 'org-1', seq: 3, schema_id: 'v1', occurred_at: '2025-01-15T09:00:00.000Z', ingested_at: '2025-01-15T09:00:00.100Z',
-    action: 'user.login', actor: { type: 'user', id: 'u1' }, targets: [{ type: 'doc', id: 'd1' }], context: null, metadata: { ip: '10.0.0.1' },
+    id: '0190a4b2-7c1e-7d3a-9f00-00000000e001',
+    org_id: 'org-1',
+    seq: 3,
+    schema_id: 'v1',
+    occurred_at: '2025-01-15T09:00:00.000Z',
+    ingested_at: '2025-01-15T09:00:00.100Z',
+    action: 'user.login',
+    actor: { type: 'user', id: 'u1' },
+    targets: [{ type: 'doc', id: 'd1' }],
+    context: null,
+    metadata: { ip: '10.0.0.1' },
   };
   // The signed data of DECISIONS 0, written out here (event_id for id, absent optional objects as null).
-  const signedBytes = Buffer.from(canonicalJson({ action: e.action, actor: e.actor, context: null, event_id: e.id, ingested_at: e.ingested_at, metadata: e.metadata, occurred_at: e.occurred_at, org_id: e.org_id, schema_id: e.schema_id, seq: e.seq, targets: e.targets }));
+  const signedBytes = Buffer.from(
+    canonicalJson({
+      action: e.action,
+      actor: e.actor,
+      context: null,
+      event_id: e.id,
+      ingested_at: e.ingested_at,
+      metadata: e.metadata,
+      occurred_at: e.occurred_at,
+      org_id: e.org_id,
+      schema_id: e.schema_id,
+      seq: e.seq,
+      targets: e.targets,
+    }),
+  );
   const leaves: Uint8Array[] = Array.from({ length: 4 }, (_, i) => new Uint8Array(Buffer.from(`other ${i}`)));
   leaves[2] = new Uint8Array(signedBytes);
-  const root = rootFromLeafHashes(sha, leaves.map((l) => leafHash(sha, l)));
+  const root = rootFromLeafHashes(
+    sha,
+    leaves.map((l) => leafHash(sha, l)),
+  );
   const orgOrigin = 'proof.acme.example/acme.example/audit/org-1';
   const doc = {
-    ...e, payload_hash: createHash('sha256').update(signedBytes).digest('hex'), signature: sign(null, signedBytes, signer.key).toString('hex'), signing_public_key: signer.publicHex, key_id: signer.keyId,
-    log: { leaf_index: 2, tree_size: 4, leaf_hash: toHex(leafHash(sha, signedBytes)), audit_path: inclusionPath(sha, reader(leaves), 2, 4).map(toHex), root_hash: toHex(root), checkpoint: note(4, root, signer, orgOrigin) },
+    ...e,
+    payload_hash: createHash('sha256').update(signedBytes).digest('hex'),
+    signature: sign(null, signedBytes, signer.key).toString('hex'),
+    signing_public_key: signer.publicHex,
+    key_id: signer.keyId,
+    log: {
+      leaf_index: 2,
+      tree_size: 4,
+      leaf_hash: toHex(leafHash(sha, signedBytes)),
+      audit_path: inclusionPath(sha, reader(leaves), 2, 4).map(toHex),
+      root_hash: toHex(root),
+      checkpoint: note(4, root, signer, orgOrigin),
+    },
   };
 
   it('is recognised, and its hash, signature and inclusion in the org log pass', async () => {
     const r = await verifyProofDocument(doc);
     expect(r.kind).toBe('audit_event');
     expect(r.checks.filter((c) => !c.ok)).toEqual([]);
-    expect(r.checks.map((c) => c.check)).toEqual(['public_key', 'key_id', 'payload_hash', 'signature', 'log_leaf_hash', 'log_inclusion', 'log_checkpoint', 'log_origin', 'log_checkpoint_signature', 'head']);
+    expect(r.checks.map((c) => c.check)).toEqual([
+      'public_key',
+      'key_id',
+      'payload_hash',
+      'signature',
+      'log_leaf_hash',
+      'log_inclusion',
+      'log_checkpoint',
+      'log_origin',
+      'log_checkpoint_signature',
+      'head',
+    ]);
     expect(r.checkpoint?.origin).toBe(orgOrigin);
   });
   it('fails when a field was changed or the block is of another org log', async () => {
-    expect((await verifyProofDocument({ ...doc, metadata: { ip: '10.0.0.2' } })).checks.filter((c) => !c.ok).map((c) => c.check)).toEqual(['payload_hash', 'signature', 'log_leaf_hash', 'log_inclusion']);
+    expect(
+      (await verifyProofDocument({ ...doc, metadata: { ip: '10.0.0.2' } })).checks
+        .filter((c) => !c.ok)
+        .map((c) => c.check),
+    ).toEqual(['payload_hash', 'signature', 'log_leaf_hash', 'log_inclusion']);
     const other = { ...doc, org_id: 'org-2' };
     expect((await verifyProofDocument(other)).checks.filter((c) => !c.ok).map((c) => c.check)).toContain('log_origin');
   });

@@ -1,7 +1,16 @@
 // The Merkle tree core against the RFC 6962 reference leaves and roots.
 import { describe, expect, it } from 'bun:test';
 import { createHash } from 'node:crypto';
-import { consistencyPath, inclusionPath, leafHash, nodeHash, rootFromLeafHashes, verifyConsistency, verifyInclusion, type NodeReader } from '../../src/verify/merkle';
+import {
+  consistencyPath,
+  inclusionPath,
+  leafHash,
+  nodeHash,
+  rootFromLeafHashes,
+  verifyConsistency,
+  verifyInclusion,
+  type NodeReader,
+} from '../../src/verify/merkle';
 import { fromHex, toHex } from '../../src/verify/primitives';
 
 const sha = (d: Uint8Array) => new Uint8Array(createHash('sha256').update(d).digest());
@@ -19,7 +28,8 @@ const ROOTS = [
 ];
 const hashes = LEAVES.map((h) => leafHash(sha, fromHex(h)!));
 // Perfect subtrees computed naively, as a store would keep them.
-const reader: NodeReader = (level, index) => rootFromLeafHashes(sha, hashes.slice(index * 2 ** level, (index + 1) * 2 ** level));
+const reader: NodeReader = (level, index) =>
+  rootFromLeafHashes(sha, hashes.slice(index * 2 ** level, (index + 1) * 2 ** level));
 
 describe('merkle core', () => {
   it('matches the reference roots for sizes 1..8', () => {
@@ -40,7 +50,8 @@ describe('merkle core', () => {
       for (let m = 1; m <= n; m++) {
         const p = consistencyPath(sha, reader, m, n);
         expect(verifyConsistency(sha, m, n, p, fromHex(ROOTS[m - 1]!)!, fromHex(ROOTS[n - 1]!)!)).toBe(true);
-        if (m < n) expect(verifyConsistency(sha, m, n, p, fromHex(ROOTS[n - 1]!)!, fromHex(ROOTS[n - 1]!)!)).toBe(false);
+        if (m < n)
+          expect(verifyConsistency(sha, m, n, p, fromHex(ROOTS[n - 1]!)!, fromHex(ROOTS[n - 1]!)!)).toBe(false);
       }
     }
   });

@@ -2,7 +2,15 @@
 // RFC's recursive definitions (MTH, PATH, PROOF/SUBPROOF) and checked by verifiers that follow the same recursion.
 import { describe, expect, it } from 'bun:test';
 import { createHash, randomBytes } from 'node:crypto';
-import { consistencyPath, inclusionPath, leafHash, rootFromLeafHashes, verifyConsistency, verifyInclusion, type NodeReader } from '../../src/verify/merkle';
+import {
+  consistencyPath,
+  inclusionPath,
+  leafHash,
+  rootFromLeafHashes,
+  verifyConsistency,
+  verifyInclusion,
+  type NodeReader,
+} from '../../src/verify/merkle';
 
 // ---------- the independent implementation (node:crypto and Buffers only; nothing from src/) ----------
 const H = (...parts: Buffer[]) => createHash('sha256').update(Buffer.concat(parts)).digest();
@@ -26,7 +34,9 @@ function PATH(m: number, d: Buffer[]): Buffer[] {
 function SUBPROOF(m: number, d: Buffer[], b: boolean): Buffer[] {
   if (m === d.length) return b ? [] : [MTH(d)];
   const k = kOf(d.length);
-  return m <= k ? [...SUBPROOF(m, d.slice(0, k), b), MTH(d.slice(k))] : [...SUBPROOF(m - k, d.slice(k), false), MTH(d.slice(0, k))];
+  return m <= k
+    ? [...SUBPROOF(m, d.slice(0, k), b), MTH(d.slice(k))]
+    : [...SUBPROOF(m - k, d.slice(k), false), MTH(d.slice(0, k))];
 }
 /** Rebuilds the root from a PATH by walking the same recursion from the top (the last path element is the top sibling). */
 function rootFromPath(m: number, n: number, leaf: Buffer, path: Buffer[]): Buffer | null {
@@ -45,7 +55,13 @@ function independentVerifyInclusion(m: number, n: number, leaf: Buffer, path: Bu
   return !!r && r.equals(root);
 }
 /** The old and new roots a SUBPROOF yields, walking the recursion from the top; null when the proof has the wrong length. */
-function rootsFromSubproof(m: number, n: number, b: boolean, proof: Buffer[], oldRoot: Buffer): { old: Buffer; new: Buffer } | null {
+function rootsFromSubproof(
+  m: number,
+  n: number,
+  b: boolean,
+  proof: Buffer[],
+  oldRoot: Buffer,
+): { old: Buffer; new: Buffer } | null {
   if (m === n) {
     if (b) return proof.length === 0 ? { old: oldRoot, new: oldRoot } : null;
     return proof.length === 1 ? { old: proof[0]!, new: proof[0]! } : null;
@@ -61,7 +77,13 @@ function rootsFromSubproof(m: number, n: number, b: boolean, proof: Buffer[], ol
   const r = rootsFromSubproof(m - k, n - k, false, rest, oldRoot);
   return r && { old: H(NODE, sib, r.old), new: H(NODE, sib, r.new) };
 }
-function independentVerifyConsistency(m: number, n: number, proof: Buffer[], oldRoot: Buffer, newRoot: Buffer): boolean {
+function independentVerifyConsistency(
+  m: number,
+  n: number,
+  proof: Buffer[],
+  oldRoot: Buffer,
+  newRoot: Buffer,
+): boolean {
   if (!(m >= 1 && m <= n)) return false;
   const r = rootsFromSubproof(m, n, true, proof, oldRoot);
   return !!r && r.old.equals(oldRoot) && r.new.equals(newRoot);
@@ -97,7 +119,15 @@ const store = storeOf(leaves);
 
 describe('RFC 6962 proofs against an independent implementation', () => {
   it('roots: the streaming root equals MTH for every size 0..70', () => {
-    for (let n = 0; n <= MAX; n++) expect(buf(rootFromLeafHashes(sha, leaves.slice(0, n).map((l) => leafHash(sha, l)))).equals(MTH(leaves.slice(0, n)))).toBe(true);
+    for (let n = 0; n <= MAX; n++)
+      expect(
+        buf(
+          rootFromLeafHashes(
+            sha,
+            leaves.slice(0, n).map((l) => leafHash(sha, l)),
+          ),
+        ).equals(MTH(leaves.slice(0, n))),
+      ).toBe(true);
   });
 
   it('inclusion: every leaf of every tree size 1..70 has the RFC PATH, and both verifiers accept it', () => {
@@ -131,7 +161,12 @@ describe('RFC 6962 proofs against an independent implementation', () => {
           [m, leaf, path, flip(root, 31)],
           [m, leaf, [...path, root], root],
           ...(path.length ? [[m, leaf, path.slice(1), root] as [number, Buffer, Buffer[], Buffer]] : []),
-          ...path.map((_, i): [number, Buffer, Buffer[], Buffer] => [m, leaf, path.map((h, j) => (j === i ? flip(h, 7) : h)), root]),
+          ...path.map((_, i): [number, Buffer, Buffer[], Buffer] => [
+            m,
+            leaf,
+            path.map((h, j) => (j === i ? flip(h, 7) : h)),
+            root,
+          ]),
         ];
         if (n > 1) bad.push([(m + 1) % n, leaf, path, root]);
         for (const [i, l, p, r] of bad) {
@@ -175,7 +210,11 @@ describe('RFC 6962 proofs against an independent implementation', () => {
           [proof, oldRoot, flip(newRoot, 3)],
           [proof.slice(0, -1), oldRoot, newRoot],
           [[...proof, newRoot], oldRoot, newRoot],
-          ...proof.map((_, i): [Buffer[], Buffer, Buffer] => [proof.map((h, j) => (j === i ? flip(h, 9) : h)), oldRoot, newRoot]),
+          ...proof.map((_, i): [Buffer[], Buffer, Buffer] => [
+            proof.map((h, j) => (j === i ? flip(h, 9) : h)),
+            oldRoot,
+            newRoot,
+          ]),
         ];
         for (const [p, o, r] of cases) {
           expect(verifyConsistency(sha, m, n, p, o, r)).toBe(false);
@@ -198,7 +237,9 @@ describe('RFC 6962 proofs against an independent implementation', () => {
       expect(independentVerifyInclusion(m, n, H(LEAF, d[m]!), inc, root)).toBe(true);
       const first = 1 + Math.floor(Math.random() * n);
       const con = consistencyPath(sha, bigStore, first, n).map(buf);
-      expect(con.map((h) => h.toString('hex'))).toEqual((first === n ? [] : SUBPROOF(first, d, true)).map((h) => h.toString('hex')));
+      expect(con.map((h) => h.toString('hex'))).toEqual(
+        (first === n ? [] : SUBPROOF(first, d, true)).map((h) => h.toString('hex')),
+      );
       expect(independentVerifyConsistency(first, n, con, MTH(d.slice(0, first)), root)).toBe(true);
       expect(verifyConsistency(sha, first, n, con, MTH(d.slice(0, first)), root)).toBe(true);
     }

@@ -18,7 +18,9 @@ describe('transparency-dev/merkle reference vectors', () => {
 
   for (const v of vectors.inclusion) {
     it(`inclusion ${v.name}: ${v.want_error ? 'refused' : 'accepted'}`, () => {
-      expect(verifyInclusion(sha, v.leaf_index, v.tree_size, b64(v.leaf_hash), v.proof.map(b64), b64(v.root))).toBe(!v.want_error);
+      expect(verifyInclusion(sha, v.leaf_index, v.tree_size, b64(v.leaf_hash), v.proof.map(b64), b64(v.root))).toBe(
+        !v.want_error,
+      );
     });
   }
 
@@ -27,7 +29,9 @@ describe('transparency-dev/merkle reference vectors', () => {
     // first = 0 with an empty path, and every tree extends the empty one, so an empty proof from the empty root is accepted.
     const fromEmpty = v.size1 === 0 && v.size2 > 0 && v.proof.length === 0 && v.root1 === EMPTY_ROOT;
     it(`consistency ${v.name}: ${v.want_error && !fromEmpty ? 'refused' : 'accepted'}${fromEmpty ? ' (from the empty tree)' : ''}`, () => {
-      expect(verifyConsistency(sha, v.size1, v.size2, v.proof.map(b64), b64(v.root1), b64(v.root2))).toBe(fromEmpty || !v.want_error);
+      expect(verifyConsistency(sha, v.size1, v.size2, v.proof.map(b64), b64(v.root1), b64(v.root2))).toBe(
+        fromEmpty || !v.want_error,
+      );
     });
   }
 });

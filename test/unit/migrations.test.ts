@@ -8,14 +8,23 @@ const dirs: string[] = [];
 afterAll(() => dirs.forEach(cleanup));
 
 function child(dir: string, mode: 'migrate' | 'report') {
-  return Bun.spawn(['bun', 'test/fixtures/migration-child.ts', dir, mode], { cwd: ROOT, stdout: 'pipe', stderr: 'pipe', env: { ...process.env, SVC_LOG_LEVEL: 'info' } });
+  return Bun.spawn(['bun', 'test/fixtures/migration-child.ts', dir, mode], {
+    cwd: ROOT,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: { ...process.env, SVC_LOG_LEVEL: 'info' },
+  });
 }
 async function run(dir: string, mode: 'migrate' | 'report') {
   const p = child(dir, mode);
   const out = await new Response(p.stdout).text();
   expect(await p.exited).toBe(0);
   // The last JSON line that is not a log line is the fixture's answer.
-  const answer = out.trim().split('\n').filter((l) => l.startsWith('{') && !l.includes('"msg"')).pop()!;
+  const answer = out
+    .trim()
+    .split('\n')
+    .filter((l) => l.startsWith('{') && !l.includes('"msg"'))
+    .pop()!;
   return { out, result: JSON.parse(answer) };
 }
 

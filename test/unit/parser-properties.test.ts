@@ -12,24 +12,71 @@ const RUNS = Number(process.env.PROPERTY_RUNS ?? 1000);
 // ---------- ordered JSON ----------
 
 /** A JSON tree that remembers its source order; objects may repeat a key (duplicate keys). */
-type Tree = { t: 'prim'; text: string } | { t: 'str'; value: string } | { t: 'arr'; items: Tree[] } | { t: 'obj'; entries: Array<[string, Tree]> };
+type Tree =
+  | { t: 'prim'; text: string }
+  | { t: 'str'; value: string }
+  | { t: 'arr'; items: Tree[] }
+  | { t: 'obj'; entries: Array<[string, Tree]> };
 
 const ws = fc.constantFrom('', '', ' ', '\t', '\n', '\r\n', '  ');
 /** Keys JSON.parse would reorder ("0", "10", "4294967294") beside keys it keeps ("01", "-1", "4294967295", "a"). */
 const key = fc.oneof(
-  fc.constantFrom('0', '1', '2', '10', '99', '4294967294', '4294967295', '01', '-1', '1.5', 'a', 'b', '__proto__', 'constructor', ''),
+  fc.constantFrom(
+    '0',
+    '1',
+    '2',
+    '10',
+    '99',
+    '4294967294',
+    '4294967295',
+    '01',
+    '-1',
+    '1.5',
+    'a',
+    'b',
+    '__proto__',
+    'constructor',
+    '',
+  ),
   fc.nat({ max: 50 }).map(String),
   fc.string({ unit: 'binary', maxLength: 6 }),
 );
 /** Numbers in every notation JSON allows, including the edges of double precision. */
 const numberText = fc.oneof(
-  fc.constantFrom('0', '-0', '1', '-1', '0.1', '1e21', '1E21', '1e-7', '5e-324', '2.2250738585072014e-308', '1.7976931348623157e308', '9007199254740993', '-9007199254740993', '123456789012345678901234567890', '1.0', '1.50', '0e0', '-0.0e+0', '4.35', '1e+2'),
+  fc.constantFrom(
+    '0',
+    '-0',
+    '1',
+    '-1',
+    '0.1',
+    '1e21',
+    '1E21',
+    '1e-7',
+    '5e-324',
+    '2.2250738585072014e-308',
+    '1.7976931348623157e308',
+    '9007199254740993',
+    '-9007199254740993',
+    '123456789012345678901234567890',
+    '1.0',
+    '1.50',
+    '0e0',
+    '-0.0e+0',
+    '4.35',
+    '1e+2',
+  ),
   fc.double({ noNaN: true, noDefaultInfinity: true }).map((d) => JSON.stringify(d)),
   fc.integer().map(String),
 );
 const prim = fc.oneof(numberText, fc.constantFrom('true', 'false', 'null')).map((text): Tree => ({ t: 'prim', text }));
 /** Strings with escapes, surrogate pairs and lone surrogates. */
-const str = fc.oneof(fc.string({ unit: 'binary', maxLength: 12 }), fc.string({ unit: 'grapheme', maxLength: 8 }), fc.constantFrom('\u2028\u2029', '\ud83d\ude00', '\ud800', '\udfff', '"\\/\b\f\n\r\t', '\u0000\u001f\u007f')).map((value): Tree => ({ t: 'str', value }));
+const str = fc
+  .oneof(
+    fc.string({ unit: 'binary', maxLength: 12 }),
+    fc.string({ unit: 'grapheme', maxLength: 8 }),
+    fc.constantFrom('\u2028\u2029', '\ud83d\ude00', '\ud800', '\udfff', '"\\/\b\f\n\r\t', '\u0000\u001f\u007f'),
+  )
+  .map((value): Tree => ({ t: 'str', value }));
 const { tree } = fc.letrec<{ tree: Tree }>((tie) => ({
   tree: fc.oneof(
     { depthSize: 'small', withCrossShrink: true },
@@ -47,10 +94,27 @@ function writeString(s: string, choose: number[]): string {
   for (const ch of s) {
     const c = ch.charCodeAt(0);
     const pick = choose[i++ % choose.length]!;
-    const short: Record<string, string> = { '"': '\\"', '\\': '\\\\', '\b': '\\b', '\f': '\\f', '\n': '\\n', '\r': '\\r', '\t': '\\t', '/': '\\/' };
-    if (ch.length === 2 && pick % 3 === 0) out += ch; // a surrogate pair written raw
-    else if (ch.length === 1 && c >= 0xd800 && c <= 0xdfff) out += `\\u${c.toString(16)}`; // a lone surrogate can only be escaped
-    else if (pick % 3 === 1 || c < 0x20 || ch === '"' || ch === '\\') out += short[ch] && pick % 2 ? short[ch] : Array.from({ length: ch.length }, (_, j) => `\\u${ch.charCodeAt(j).toString(16).padStart(4, '0')}`).join('');
+    const short: Record<string, string> = {
+      '"': '\\"',
+      '\\': '\\\\',
+      '\b': '\\b',
+      '\f': '\\f',
+      '\n': '\\n',
+      '\r': '\\r',
+      '\t': '\\t',
+      '/': '\\/',
+    };
+    if (ch.length === 2 && pick % 3 === 0)
+      out += ch; // a surrogate pair written raw
+    else if (ch.length === 1 && c >= 0xd800 && c <= 0xdfff)
+      out += `\\u${c.toString(16)}`; // a lone surrogate can only be escaped
+    else if (pick % 3 === 1 || c < 0x20 || ch === '"' || ch === '\\')
+      out +=
+        short[ch] && pick % 2
+          ? short[ch]
+          : Array.from({ length: ch.length }, (_, j) => `\\u${ch.charCodeAt(j).toString(16).padStart(4, '0')}`).join(
+              '',
+            );
     else out += ch;
   }
   return `${out}"`;
@@ -105,25 +169,47 @@ function mayReorder(t: Tree): boolean {
   if (t.t === 'arr') return t.items.some(mayReorder);
   if (t.t !== 'obj') return false;
   // A repeated key keeps its last value only: earlier values are not in the parsed object.
-  return [...new Map(t.entries)].some(([k, v]) => (/^(0|[1-9]\d*)$/.test(k) && Number(k) < 4294967295) || mayReorder(v));
+  return [...new Map(t.entries)].some(
+    ([k, v]) => (/^(0|[1-9]\d*)$/.test(k) && Number(k) < 4294967295) || mayReorder(v),
+  );
 }
 
 // ---------- timestamps ----------
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
 const fields = fc.record({
-  y: fc.integer({ min: 0, max: 9999 }), mo: fc.integer({ min: 0, max: 13 }), d: fc.integer({ min: 0, max: 32 }),
-  h: fc.integer({ min: 0, max: 24 }), mi: fc.integer({ min: 0, max: 60 }), s: fc.integer({ min: 0, max: 60 }),
+  y: fc.integer({ min: 0, max: 9999 }),
+  mo: fc.integer({ min: 0, max: 13 }),
+  d: fc.integer({ min: 0, max: 32 }),
+  h: fc.integer({ min: 0, max: 24 }),
+  mi: fc.integer({ min: 0, max: 60 }),
+  s: fc.integer({ min: 0, max: 60 }),
   frac: fc.option(fc.stringMatching(/^[0-9]{1,9}$/), { nil: undefined }),
-  off: fc.option(fc.record({ sign: fc.constantFrom('+', '-'), h: fc.integer({ min: 0, max: 24 }), m: fc.integer({ min: 0, max: 60 }) }), { nil: undefined }),
+  off: fc.option(
+    fc.record({
+      sign: fc.constantFrom('+', '-'),
+      h: fc.integer({ min: 0, max: 24 }),
+      m: fc.integer({ min: 0, max: 60 }),
+    }),
+    { nil: undefined },
+  ),
   leap: fc.constantFrom(false, false, true),
 });
 type Fields = typeof fields extends fc.Arbitrary<infer F> ? F : never;
 /** Leap days get extra weight: 29 February of a random (often leap, sometimes century) year. */
-const withLeap = (f: Fields): Fields => (f.leap ? { ...f, mo: 2, d: 29, y: [1900, 2000, 2024, 2023, 2100, 2400, 0][f.y % 7]! } : f);
+const withLeap = (f: Fields): Fields =>
+  f.leap ? { ...f, mo: 2, d: 29, y: [1900, 2000, 2024, 2023, 2100, 2400, 0][f.y % 7]! } : f;
 /** Whether the date exists, by date-fns (its isExists goes through new Date(y, ...), which maps years 0-99 to 1900-1999). */
 const dayExists = (f: Fields) => !Number.isNaN(parseISO(`${date(f)}T00:00:00Z`).getTime());
-const validFields = (f: Fields) => f.mo >= 1 && f.mo <= 12 && f.d >= 1 && dayExists(f) && f.h <= 23 && f.mi <= 59 && f.s <= 59 && (!f.off || (f.off.h <= 23 && f.off.m <= 59));
+const validFields = (f: Fields) =>
+  f.mo >= 1 &&
+  f.mo <= 12 &&
+  f.d >= 1 &&
+  dayExists(f) &&
+  f.h <= 23 &&
+  f.mi <= 59 &&
+  f.s <= 59 &&
+  (!f.off || (f.off.h <= 23 && f.off.m <= 59));
 const date = (f: Fields) => `${String(f.y).padStart(4, '0')}-${pad2(f.mo)}-${pad2(f.d)}`;
 const offset = (f: Fields) => (f.off ? `${f.off.sign}${pad2(f.off.h)}:${pad2(f.off.m)}` : 'Z');
 /**
@@ -154,7 +240,9 @@ describe('RFC 3339 (audit occurred_at, range filters) against date-fns', () => {
     );
   });
   it('anything it accepts from arbitrary text, date-fns reads as the same instant', () => {
-    const near = fc.stringMatching(/^[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt ][0-9]{2}:[0-9]{2}(:[0-9]{2})?(\.[0-9]{0,4})?([Zz]|[+-][0-9]{2}:?[0-9]{2})?$/);
+    const near = fc.stringMatching(
+      /^[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt ][0-9]{2}:[0-9]{2}(:[0-9]{2})?(\.[0-9]{0,4})?([Zz]|[+-][0-9]{2}:?[0-9]{2})?$/,
+    );
     fc.assert(
       fc.property(fc.oneof(near, fc.string({ maxLength: 30 })), (text) => {
         const got = parseRfc3339(text);
@@ -168,22 +256,47 @@ describe('RFC 3339 (audit occurred_at, range filters) against date-fns', () => {
 describe('ISO 8601 (ledger event_time, date_from, date_to) against date-fns', () => {
   it('date, date-time with or without seconds, fraction and offset: the instant date-fns computes (UTC when no offset)', () => {
     fc.assert(
-      fc.property(fields.map(withLeap), fc.constantFrom('date', 'minutes', 'seconds'), fc.constantFrom('T', ' '), fc.boolean(), fc.boolean(), (f, shape, sep, zone, colon) => {
-        const time = shape === 'date' ? '' : `${sep}${pad2(f.h)}:${pad2(f.mi)}${shape === 'seconds' ? `:${pad2(f.s)}${f.frac ? `.${f.frac}` : ''}` : ''}`;
-        const off = shape === 'date' || !zone ? '' : colon ? offset(f) : offset(f).replace(':', '');
-        const text = date(f) + time + off;
-        const valid = validFields({ ...f, ...(shape === 'date' ? { h: 0, mi: 0, s: 0 } : shape === 'minutes' ? { s: 0 } : {}), ...(off && off !== 'Z' ? {} : { off: undefined }) });
-        const got = parseIso8601(text);
-        if (!valid) return expect(got).toBeNull();
-        // date-fns reads a time without offset as local time: the reference gets an explicit Z instead.
-        const ref = reference(shape === 'date' ? `${text}T00:00:00Z` : off ? text.replace(' ', 'T') : `${text.replace(' ', 'T')}Z`);
-        expect(got).toBe(ref);
-      }),
+      fc.property(
+        fields.map(withLeap),
+        fc.constantFrom('date', 'minutes', 'seconds'),
+        fc.constantFrom('T', ' '),
+        fc.boolean(),
+        fc.boolean(),
+        (f, shape, sep, zone, colon) => {
+          const time =
+            shape === 'date'
+              ? ''
+              : `${sep}${pad2(f.h)}:${pad2(f.mi)}${shape === 'seconds' ? `:${pad2(f.s)}${f.frac ? `.${f.frac}` : ''}` : ''}`;
+          const off = shape === 'date' || !zone ? '' : colon ? offset(f) : offset(f).replace(':', '');
+          const text = date(f) + time + off;
+          const valid = validFields({
+            ...f,
+            ...(shape === 'date' ? { h: 0, mi: 0, s: 0 } : shape === 'minutes' ? { s: 0 } : {}),
+            ...(off && off !== 'Z' ? {} : { off: undefined }),
+          });
+          const got = parseIso8601(text);
+          if (!valid) return expect(got).toBeNull();
+          // date-fns reads a time without offset as local time: the reference gets an explicit Z instead.
+          const ref = reference(
+            shape === 'date' ? `${text}T00:00:00Z` : off ? text.replace(' ', 'T') : `${text.replace(' ', 'T')}Z`,
+          );
+          expect(got).toBe(ref);
+        },
+      ),
       { numRuns: RUNS },
     );
   });
   it('refuses dates that do not exist, which Date.parse would roll over', () => {
-    for (const t of ['2023-02-29', '2100-02-29T00:00Z', '2024-02-30', '2024-04-31T10:00:00Z', '2024-06-31 10:00', '2024-01-01T24:00:00Z']) expect([t, parseIso8601(t)]).toEqual([t, null]);
-    for (const t of ['2024-02-29', '2000-02-29T23:59:59.999+23:59', '0000-02-29T00:00Z']) expect(parseIso8601(t)).toBe(reference(t.length === 10 ? `${t}T00:00:00Z` : t));
+    for (const t of [
+      '2023-02-29',
+      '2100-02-29T00:00Z',
+      '2024-02-30',
+      '2024-04-31T10:00:00Z',
+      '2024-06-31 10:00',
+      '2024-01-01T24:00:00Z',
+    ])
+      expect([t, parseIso8601(t)]).toEqual([t, null]);
+    for (const t of ['2024-02-29', '2000-02-29T23:59:59.999+23:59', '0000-02-29T00:00Z'])
+      expect(parseIso8601(t)).toBe(reference(t.length === 10 ? `${t}T00:00:00Z` : t));
   });
 });

@@ -14,7 +14,10 @@ afterAll(() => {
 describe('DATA/plans.json is validated at boot', () => {
   it('lists every problem of the file, not only the first', () => {
     const problems = planFileProblems({
-      free: { events_per_month: -1, rps: null, colour: 'red' }, gold: {}, builder: [], enterprise: { audit_orgs: null, streams_per_org: 2.5 },
+      free: { events_per_month: -1, rps: null, colour: 'red' },
+      gold: {},
+      builder: [],
+      enterprise: { audit_orgs: null, streams_per_org: 2.5 },
     });
     expect(problems).toEqual([
       'plans.json: free.events_per_month must be a non-negative integer or null (unlimited)',
@@ -25,11 +28,15 @@ describe('DATA/plans.json is validated at boot', () => {
       'plans.json: enterprise.streams_per_org must be a non-negative integer or null (unlimited)',
     ]);
     expect(planFileProblems([])).toHaveLength(1);
-    expect(planFileProblems({ free: { events_per_month: 5000, rps: 3 }, enterprise: { audit_orgs: null } })).toEqual([]);
+    expect(planFileProblems({ free: { events_per_month: 5000, rps: 3 }, enterprise: { audit_orgs: null } })).toEqual(
+      [],
+    );
   });
   it('refuses to load a bad file with one error naming each problem; a good one overrides the defaults', () => {
     writeFileSync(join(dir, 'plans.json'), JSON.stringify({ free: { rps: 0, traces_per_month: 'many' } }));
-    expect(() => loadPlans(dir)).toThrow(/2 problem\(s\):\n {2}plans\.json: free\.rps must be a positive integer\n {2}plans\.json: free\.traces_per_month/);
+    expect(() => loadPlans(dir)).toThrow(
+      /2 problem\(s\):\n {2}plans\.json: free\.rps must be a positive integer\n {2}plans\.json: free\.traces_per_month/,
+    );
     writeFileSync(join(dir, 'plans.json'), '{"free": ');
     expect(() => loadPlans(dir)).toThrow(/not valid JSON/);
     writeFileSync(join(dir, 'plans.json'), JSON.stringify({ free: { events_per_month: 5000 } }));

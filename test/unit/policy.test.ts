@@ -44,10 +44,16 @@ function refused(text: string): { line: number; error: string } {
 describe('parsePolicy', () => {
   it('reads the spec example: the log, six witnesses with names, key names and URLs, three groups and the quorum', () => {
     const p = parsed(EXAMPLE);
-    expect(p.logs).toEqual([{ origin: 'proof.example/head', publicKey: key('log'), vkey: LOG, url: 'https://proof.example/' }]);
+    expect(p.logs).toEqual([
+      { origin: 'proof.example/head', publicKey: key('log'), vkey: LOG, url: 'https://proof.example/' },
+    ]);
     expect(p.witnesses.map((w) => [w.name, w.keyName, w.url])).toEqual([
-      ['X1', 'witness.example/x1', 'https://x1.example/witness'], ['X2', 'witness.example/x2', null], ['X3', 'witness.example/x3', null],
-      ['Y1', 'witness.example/y1', null], ['Y2', 'witness.example/y2', null], ['Y3', 'witness.example/y3', null],
+      ['X1', 'witness.example/x1', 'https://x1.example/witness'],
+      ['X2', 'witness.example/x2', null],
+      ['X3', 'witness.example/x3', null],
+      ['Y1', 'witness.example/y1', null],
+      ['Y2', 'witness.example/y2', null],
+      ['Y3', 'witness.example/y3', null],
     ]);
     expect(p.witnesses[0]!.publicKey).toEqual(key('x1'));
     expect(p.groups).toEqual([
@@ -67,23 +73,82 @@ describe('parsePolicy', () => {
   const lines = (...l: string[]) => `${l.join('\n')}\n`;
   const cases: Array<[string, string, number, RegExp]> = [
     ['an unknown keyword', lines(`log ${LOG}`, 'witnes X1 abc', 'quorum none'), 2, /unknown keyword "witnes"/],
-    ['a log key of the cosigner type', lines(`log ${W('x1')}`, 'quorum none'), 1, /log key is not an Ed25519 signed-note vkey/],
-    ['a witness key of the plain note type', lines(`witness X1 ${LOG}`, 'quorum X1'), 1, /witness key is not an Ed25519 cosigner vkey/],
-    ['a key id that does not match', lines(`witness X1 ${W('x1').replace(/\+[0-9a-f]{8}\+/, '+00000000+')}`, 'quorum X1'), 1, /cosigner vkey/],
-    ['the same log key twice', lines(`log ${LOG}`, `log ${verifierKey(sha, 'other.example/head', key('log'))}`, 'quorum none'), 2, /log key is already listed/],
-    ['the same witness key twice', lines(`witness A ${W('x1')}`, `witness B ${cosignerVerifierKey(sha, 'renamed.example/w', key('x1'))}`, 'quorum A'), 2, /witness key is already listed/],
+    [
+      'a log key of the cosigner type',
+      lines(`log ${W('x1')}`, 'quorum none'),
+      1,
+      /log key is not an Ed25519 signed-note vkey/,
+    ],
+    [
+      'a witness key of the plain note type',
+      lines(`witness X1 ${LOG}`, 'quorum X1'),
+      1,
+      /witness key is not an Ed25519 cosigner vkey/,
+    ],
+    [
+      'a key id that does not match',
+      lines(`witness X1 ${W('x1').replace(/\+[0-9a-f]{8}\+/, '+00000000+')}`, 'quorum X1'),
+      1,
+      /cosigner vkey/,
+    ],
+    [
+      'the same log key twice',
+      lines(`log ${LOG}`, `log ${verifierKey(sha, 'other.example/head', key('log'))}`, 'quorum none'),
+      2,
+      /log key is already listed/,
+    ],
+    [
+      'the same witness key twice',
+      lines(
+        `witness A ${W('x1')}`,
+        `witness B ${cosignerVerifierKey(sha, 'renamed.example/w', key('x1'))}`,
+        'quorum A',
+      ),
+      2,
+      /witness key is already listed/,
+    ],
     ['a name defined twice', lines(`witness A ${W('x1')}`, `group A any A`, 'quorum A'), 2, /"A" is already defined/],
     ['the reserved name none', lines(`witness none ${W('x1')}`, 'quorum none'), 1, /"none" is reserved/],
-    ['none as a member', lines(`witness A ${W('x1')}`, 'group G any A none', 'quorum G'), 2, /cannot be a group member/],
-    ['a member defined later', lines(`witness A ${W('x1')}`, 'group G 1 A B', `witness B ${W('x2')}`, 'quorum G'), 2, /names B, which no earlier line defines/],
+    [
+      'none as a member',
+      lines(`witness A ${W('x1')}`, 'group G any A none', 'quorum G'),
+      2,
+      /cannot be a group member/,
+    ],
+    [
+      'a member defined later',
+      lines(`witness A ${W('x1')}`, 'group G 1 A B', `witness B ${W('x2')}`, 'quorum G'),
+      2,
+      /names B, which no earlier line defines/,
+    ],
     ['a member listed twice', lines(`witness A ${W('x1')}`, 'group G 1 A A', 'quorum G'), 2, /lists A twice/],
-    ['a threshold of 0', lines(`witness A ${W('x1')}`, 'group G 0 A', 'quorum G'), 2, /threshold must be all, any or a number from 1 to 1/],
-    ['a threshold above the members', lines(`witness A ${W('x1')}`, `witness B ${W('x2')}`, 'group G 3 A B', 'quorum G'), 3, /from 1 to 2/],
+    [
+      'a threshold of 0',
+      lines(`witness A ${W('x1')}`, 'group G 0 A', 'quorum G'),
+      2,
+      /threshold must be all, any or a number from 1 to 1/,
+    ],
+    [
+      'a threshold above the members',
+      lines(`witness A ${W('x1')}`, `witness B ${W('x2')}`, 'group G 3 A B', 'quorum G'),
+      3,
+      /from 1 to 2/,
+    ],
     ['a group without members', lines(`witness A ${W('x1')}`, 'group G any', 'quorum A'), 2, /expected: group/],
     ['a quorum naming nothing defined', lines(`witness A ${W('x1')}`, 'quorum B'), 2, /quorum names B/],
-    ['two quorum lines', lines(`witness A ${W('x1')}`, 'quorum A', 'quorum none'), 3, /second quorum line \(the first is line 2\)/],
+    [
+      'two quorum lines',
+      lines(`witness A ${W('x1')}`, 'quorum A', 'quorum none'),
+      3,
+      /second quorum line \(the first is line 2\)/,
+    ],
     ['no quorum line', lines(`witness A ${W('x1')}`, '# nothing else'), 2, /no quorum line/],
-    ['a witness line with too many words', lines(`witness A ${W('x1')} https://a.example/ extra`, 'quorum A'), 1, /expected: witness <name> <vkey> \[<url>\]/],
+    [
+      'a witness line with too many words',
+      lines(`witness A ${W('x1')} https://a.example/ extra`, 'quorum A'),
+      1,
+      /expected: witness <name> <vkey> \[<url>\]/,
+    ],
     ['CRLF line endings', `quorum none\r\n`, 1, /carriage return/],
     ['a control character', lines('quorum none', '# bell \u0007'), 2, /control character 0x07/],
   ];

@@ -35,7 +35,11 @@ afterAll(async () => {
 describe('portal link and session lifetimes', () => {
   it('refuses a link opened after link_duration_seconds (401 invalid_or_used_link)', async () => {
     const start = Date.now();
-    const m = await mintPortalSession(tenant, { organization_id: 'o', intent: 'audit_logs', link_duration_seconds: 60 });
+    const m = await mintPortalSession(tenant, {
+      organization_id: 'o',
+      intent: 'audit_logs',
+      link_duration_seconds: 60,
+    });
     setSystemTime(start + 61_000);
     expect(await code(exchangeLink({ token: m.token }))).toBe('invalid_or_used_link');
     setSystemTime();
@@ -43,7 +47,11 @@ describe('portal link and session lifetimes', () => {
 
   it('opens a link just before it expires, and the session ends after session_duration_seconds', async () => {
     const start = Date.now();
-    const m = await mintPortalSession(tenant, { organization_id: 'o', intent: 'log_streams', session_duration_seconds: 120 });
+    const m = await mintPortalSession(tenant, {
+      organization_id: 'o',
+      intent: 'log_streams',
+      session_duration_seconds: 120,
+    });
     setSystemTime(start + 299_000);
     const x = await exchangeLink({ token: m.token });
     expect(x.intent).toBe('log_streams');

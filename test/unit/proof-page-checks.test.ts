@@ -4,13 +4,24 @@ import { describe, expect, it } from 'bun:test';
 import { sign } from 'node:crypto';
 import { verifyProofDocument } from '../../src/proof/offline-verify';
 import { bundleItemName } from '../../src/verify/trace-bundle';
-import { bundleLines, keyLines, logStatus, recordLines, signerText, verifyInBrowser } from '../../src/web/client/checks';
+import {
+  bundleLines,
+  keyLines,
+  logStatus,
+  recordLines,
+  signerText,
+  verifyInBrowser,
+} from '../../src/web/client/checks';
 import { aiProof, clone, eventProof, newSigner, traceBundle } from './proof-fixtures';
 
 const s = newSigner();
 const flipHex = (h: string, i = 10) => h.slice(0, i) + (h[i] === '0' ? '1' : '0') + h.slice(i + 1);
-const failed = (checks: { label: string; ok: boolean | null }[]) => checks.filter((c) => c.ok === false).map((c) => c.label);
-const keysOf = (domain: string) => ({ domain, keys: [{ key_id: s.keyId, public_key: Buffer.from(s.publicHex, 'hex').toString('base64url') }] });
+const failed = (checks: { label: string; ok: boolean | null }[]) =>
+  checks.filter((c) => c.ok === false).map((c) => c.label);
+const keysOf = (domain: string) => ({
+  domain,
+  keys: [{ key_id: s.keyId, public_key: Buffer.from(s.publicHex, 'hex').toString('base64url') }],
+});
 
 describe('the pages run the rules of src/verify', () => {
   it('give the report `svc verify` gives, intact and altered, for every kind of document', async () => {
@@ -22,7 +33,7 @@ describe('the pages run the rules of src/verify', () => {
     docs.push(e, b);
     for (const d of docs) {
       const browser = await verifyInBrowser(d, { keys: keysOf('acme.example') });
-      expect(browser).toEqual((await verifyProofDocument(d, { keys: keysOf('acme.example') })));
+      expect(browser).toEqual(await verifyProofDocument(d, { keys: keysOf('acme.example') }));
     }
     expect((await verifyInBrowser(e, {})).ok).toBe(false);
   });
@@ -37,7 +48,10 @@ describe('event proof lines', () => {
     const r = await verifyInBrowser(p, { keys: keysOf('acme.example') });
     expect(r.ok).toBe(true);
     expect(failed(recordLines(r, item(p)).checks)).toEqual([]);
-    expect(keyLines(r).map((c) => [c.label, c.ok])).toEqual([['Key list is the one of the issuer domain', true], [`Key ${s.keyId} is published for the issuer domain`, true]]);
+    expect(keyLines(r).map((c) => [c.label, c.ok])).toEqual([
+      ['Key list is the one of the issuer domain', true],
+      [`Key ${s.keyId} is published for the issuer domain`, true],
+    ]);
     expect(signerText(r)).toBe(`key ${s.keyId}, published for acme.example`);
     expect(signerText(r)).not.toContain('Forgery');
     expect(r.unsigned).toEqual(['organization']);
@@ -46,29 +60,44 @@ describe('event proof lines', () => {
   it('name the failed check: a changed signature digit, a shown payload_hash that is not the signed one', async () => {
     const p = eventProof(s);
     p.signature = flipHex(p.signature, 70);
-    expect(failed(recordLines((await verifyInBrowser(p, {})), item(p)).checks)).toEqual(['Ed25519 signature verifies over the signed bytes']);
+    expect(failed(recordLines(await verifyInBrowser(p, {}), item(p)).checks)).toEqual([
+      'Ed25519 signature verifies over the signed bytes',
+    ]);
     const q = eventProof(s);
     q.payload_hash = flipHex(q.payload_hash);
-    expect(failed(recordLines((await verifyInBrowser(q, {})), item(q)).checks)).toEqual(['Fields shown agree with the signed bytes']);
+    expect(failed(recordLines(await verifyInBrowser(q, {}), item(q)).checks)).toEqual([
+      'Fields shown agree with the signed bytes',
+    ]);
   });
 
   it('refuse validly signed bytes that are not canonical JSON', async () => {
     const p = eventProof(s);
-    const pretty = Buffer.from(JSON.stringify(JSON.parse(Buffer.from(p.signed_payload, 'hex').toString('utf8')), null, 1), 'utf8');
+    const pretty = Buffer.from(
+      JSON.stringify(JSON.parse(Buffer.from(p.signed_payload, 'hex').toString('utf8')), null, 1),
+      'utf8',
+    );
     p.signed_payload = pretty.toString('hex');
     p.signature = sign(null, pretty, s.key).toString('hex');
-    expect(failed(recordLines((await verifyInBrowser(p, {})), item(p)).checks)).toContain('Signed bytes are canonical JSON (re-encoded byte for byte)');
+    expect(failed(recordLines(await verifyInBrowser(p, {}), item(p)).checks)).toContain(
+      'Signed bytes are canonical JSON (re-encoded byte for byte)',
+    );
   });
 
   it('show a missing log block, a pending one and an unreachable key list as not checked, never as passed', async () => {
     const p = eventProof(s);
-    const absent = recordLines((await verifyInBrowser(p, {})), item(p)).log;
+    const absent = recordLines(await verifyInBrowser(p, {}), item(p)).log;
     expect(absent.map((c) => c.ok)).toEqual([null]);
     expect(logStatus(absent)).toBe('absent');
-    const pending = recordLines((await verifyInBrowser({ ...p, log: { status: 'pending' } }, {})), item(p)).log;
+    const pending = recordLines(await verifyInBrowser({ ...p, log: { status: 'pending' } }, {}), item(p)).log;
     expect(logStatus(pending)).toBe('pending');
     const r = await verifyInBrowser(p, { keysUnavailable: 'the key list of acme.example is unavailable (503)' });
-    expect(keyLines(r)).toEqual([{ label: 'Signing key is published for the issuer domain', ok: null, detail: 'not checked: the key list of acme.example is unavailable (503)' }]);
+    expect(keyLines(r)).toEqual([
+      {
+        label: 'Signing key is published for the issuer domain',
+        ok: null,
+        detail: 'not checked: the key list of acme.example is unavailable (503)',
+      },
+    ]);
     expect(signerText(r)).toBe(`key ${s.keyId} (not confirmed by the issuer domain's key list)`);
   });
 });
@@ -83,7 +112,9 @@ describe('AI proof lines', () => {
     withSubject.record.subject = { user_id: 'u7', step: 7 };
     expect((await verifyInBrowser(withSubject, {})).unsigned).toEqual(['organization']);
     withSubject.record.model_name = 'gpt-forged';
-    expect(failed(recordLines((await verifyInBrowser(withSubject, {})), `ai ${p.attestation_id}`).checks)).toEqual(['Payload hash recomputed from the record']);
+    expect(failed(recordLines(await verifyInBrowser(withSubject, {}), `ai ${p.attestation_id}`).checks)).toEqual([
+      'Payload hash recomputed from the record',
+    ]);
   });
 });
 
@@ -102,17 +133,34 @@ describe('trace bundle lines', () => {
     (b.items[3]!.payload as Record<string, unknown>).amount = 999;
     const r = await verifyInBrowser(b, {});
     expect(r.ok).toBe(false);
-    expect(b.items.map((it, i) => failed(recordLines(r, bundleItemName(i, it)).checks).length === 0)).toEqual([true, true, true, false, true, true]);
-    expect(failed(recordLines(r, bundleItemName(3, b.items[3])).checks)).toEqual(['Content hash recomputed from the payload']);
+    expect(b.items.map((it, i) => failed(recordLines(r, bundleItemName(i, it)).checks).length === 0)).toEqual([
+      true,
+      true,
+      true,
+      false,
+      true,
+      true,
+    ]);
+    expect(failed(recordLines(r, bundleItemName(3, b.items[3])).checks)).toEqual([
+      'Content hash recomputed from the payload',
+    ]);
   });
 
   it('fail when two items are swapped or one is dropped, in the list lines', async () => {
     const b = clone(traceBundle(s, 4));
     [b.items[0], b.items[1]] = [b.items[1]!, b.items[0]!];
-    expect(failed(bundleLines((await verifyInBrowser(b, {}))))).toEqual(expect.arrayContaining(['Composite hash recomputed from the item hashes (raw digests, in order)', 'Sequence numbers are 1..n in order']));
+    expect(failed(bundleLines(await verifyInBrowser(b, {})))).toEqual(
+      expect.arrayContaining([
+        'Composite hash recomputed from the item hashes (raw digests, in order)',
+        'Sequence numbers are 1..n in order',
+      ]),
+    );
     const d = traceBundle(s, 4);
     d.items.pop();
-    expect(failed(bundleLines((await verifyInBrowser(d, {}))))).toEqual(['Item count matches the header and the seal', 'Composite hash recomputed from the item hashes (raw digests, in order)']);
+    expect(failed(bundleLines(await verifyInBrowser(d, {})))).toEqual([
+      'Item count matches the header and the seal',
+      'Composite hash recomputed from the item hashes (raw digests, in order)',
+    ]);
   });
 
   it('an empty bundle is never valid', async () => {

@@ -24,10 +24,13 @@ const thrown = (f: () => unknown): unknown => {
 
 describe('parseInteger', () => {
   it('reads decimal integers with an optional sign and surrounding spaces', () => {
-    expect(['12', '+12', '-3', ' 7 ', '0', '9007199254740991'].map(parseInteger)).toEqual([12, 12, -3, 7, 0, 9007199254740991]);
+    expect(['12', '+12', '-3', ' 7 ', '0', '9007199254740991'].map(parseInteger)).toEqual([
+      12, 12, -3, 7, 0, 9007199254740991,
+    ]);
   });
   it('refuses anything else: exponents, hex, fractions, trailing text, empty, beyond safe integers', () => {
-    for (const bad of ['1e3', '0x10', '1.5', '12abc', '', ' ', '+', '9007199254740993', '99999999999999999']) expect([bad, parseInteger(bad)]).toEqual([bad, null]);
+    for (const bad of ['1e3', '0x10', '1.5', '12abc', '', ' ', '+', '9007199254740993', '99999999999999999'])
+      expect([bad, parseInteger(bad)]).toEqual([bad, null]);
   });
 });
 
@@ -47,7 +50,13 @@ describe('uuidParam', () => {
     expect(uuidParam('0190A4B2-7C1E-7D3A-9F00-00000000ABCD', 'trace_id')).toBe('0190a4b2-7c1e-7d3a-9f00-00000000abcd');
   });
   it('answers 400 invalid_path_parameter naming the parameter for anything else', () => {
-    for (const bad of ['', 'abc', '0190a4b2-7c1e-7d3a-9f00-00000000abc', '0190a4b2-7c1e-7d3a-9f00-00000000abcdx', 'g190a4b2-7c1e-7d3a-9f00-00000000abcd']) {
+    for (const bad of [
+      '',
+      'abc',
+      '0190a4b2-7c1e-7d3a-9f00-00000000abc',
+      '0190a4b2-7c1e-7d3a-9f00-00000000abcdx',
+      'g190a4b2-7c1e-7d3a-9f00-00000000abcd',
+    ]) {
       const e = thrown(() => uuidParam(bad, 'event_id')) as ApiError;
       expect(e).toBeInstanceOf(ApiError);
       expect([e.code, e.message]).toEqual(['invalid_path_parameter', 'event_id must be a UUID']);
@@ -59,7 +68,11 @@ describe('idemLive', () => {
   it('keeps a record for 24 hours, not a millisecond more', () => {
     const at = Date.parse('2025-01-15T09:00:00Z');
     expect(IDEM_TTL_MS).toBe(86_400_000);
-    expect([idemLive(at, at), idemLive(at, at + IDEM_TTL_MS - 1), idemLive(at, at + IDEM_TTL_MS)]).toEqual([true, true, false]);
+    expect([idemLive(at, at), idemLive(at, at + IDEM_TTL_MS - 1), idemLive(at, at + IDEM_TTL_MS)]).toEqual([
+      true,
+      true,
+      false,
+    ]);
   });
 });
 
@@ -74,13 +87,25 @@ describe('published key records', () => {
     for (const bad of ['ab+c', 'ab/c', 'abc=', 'a', 'ab cd']) expect([bad, fromBase64Url(bad)]).toEqual([bad, null]);
   });
   it('reads every 32-byte key of a GET /keys/{domain} answer and skips malformed entries', () => {
-    const answer = { domain: 'acme.example', keys: [{ public_key: b64url }, { public_key: 'short' }, { public_key: 7 }, null, 'x', { public_key: `${b64url}+` }] };
+    const answer = {
+      domain: 'acme.example',
+      keys: [
+        { public_key: b64url },
+        { public_key: 'short' },
+        { public_key: 7 },
+        null,
+        'x',
+        { public_key: `${b64url}+` },
+      ],
+    };
     expect(publishedKeys(answer)).toEqual([key]);
     expect([publishedKeys(null), publishedKeys({ keys: 'no' }), publishedKeys([])]).toEqual([[], [], []]);
   });
   it('signs a key record over canonical {domain, key_id, public_key}', () => {
     const rec = { public_key: b64url, key_id: '0123456789abcdef', domain: 'acme.example', extra: 'ignored' };
-    expect(canonicalJson(keyRecordSignedPayload(rec))).toBe(`{"domain":"acme.example","key_id":"0123456789abcdef","public_key":"${b64url}"}`);
+    expect(canonicalJson(keyRecordSignedPayload(rec))).toBe(
+      `{"domain":"acme.example","key_id":"0123456789abcdef","public_key":"${b64url}"}`,
+    );
   });
 });
 
@@ -88,9 +113,18 @@ describe('certificateValidity', () => {
   it('reads the validity window of a PEM certificate and null for anything else', async () => {
     const notBefore = new Date('2025-01-01T00:00:00Z');
     const notAfter = new Date('2026-01-01T00:00:00Z');
-    const pems = await selfsigned.generate([{ name: 'commonName', value: 'localhost' }], { keyType: 'ec', curve: 'P-256', algorithm: 'sha256', notBeforeDate: notBefore, notAfterDate: notAfter } as never);
+    const pems = await selfsigned.generate([{ name: 'commonName', value: 'localhost' }], {
+      keyType: 'ec',
+      curve: 'P-256',
+      algorithm: 'sha256',
+      notBeforeDate: notBefore,
+      notAfterDate: notAfter,
+    } as never);
     expect(certificateValidity(pems.cert)).toEqual({ notBefore: notBefore.getTime(), notAfter: notAfter.getTime() });
-    expect(certificateValidity(Buffer.from(pems.cert))).toEqual({ notBefore: notBefore.getTime(), notAfter: notAfter.getTime() });
+    expect(certificateValidity(Buffer.from(pems.cert))).toEqual({
+      notBefore: notBefore.getTime(),
+      notAfter: notAfter.getTime(),
+    });
     expect([certificateValidity('not a certificate'), certificateValidity(pems.private)]).toEqual([null, null]);
   });
 });

@@ -1,19 +1,45 @@
 // Checkpoints as C2SP signed notes: ours verify with an independent implementation of the format written here
 // (node:crypto only), independent notes and the golang.org/x/mod/sumdb/note test vectors verify with ours.
 import { describe, expect, it } from 'bun:test';
-import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify, type KeyObject } from 'node:crypto';
-import { checkpointBody, formatNote, noteKeyId, parseCheckpoint, parseNote, parseVerifierKey, verifierKey, verifyNote } from '../../src/verify/note';
+import {
+  createHash,
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  sign,
+  verify,
+  type KeyObject,
+} from 'node:crypto';
+import {
+  checkpointBody,
+  formatNote,
+  noteKeyId,
+  parseCheckpoint,
+  parseNote,
+  parseVerifierKey,
+  verifierKey,
+  verifyNote,
+} from '../../src/verify/note';
 import { nodePrimitives } from '../../src/verify/node-primitives';
 import vectors from './vectors/signed-note-go.json';
 
 // ---------- an independent C2SP signed-note implementation (c2sp.org/signed-note, Ed25519 keys) ----------
 const DASH = '\u2014';
-const H = (...parts: (Buffer | string)[]) => createHash('sha256').update(Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'utf8') : p)))).digest();
+const H = (...parts: (Buffer | string)[]) =>
+  createHash('sha256')
+    .update(Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'utf8') : p))))
+    .digest();
 const rawPublic = (k: KeyObject) => k.export({ format: 'der', type: 'spki' }).subarray(12);
-const keyFromRaw = (raw: Buffer) => createPublicKey({ key: Buffer.concat([Buffer.from('302a300506032b6570032100', 'hex'), raw]), format: 'der', type: 'spki' });
+const keyFromRaw = (raw: Buffer) =>
+  createPublicKey({
+    key: Buffer.concat([Buffer.from('302a300506032b6570032100', 'hex'), raw]),
+    format: 'der',
+    type: 'spki',
+  });
 /** key hash = SHA-256(name || "\n" || 0x01 || key)[:4] (the C2SP Ed25519 signature type 0x01). */
 const keyHash = (name: string, raw: Buffer) => H(name, '\n', Buffer.from([1]), raw).subarray(0, 4);
-const vkeyOf = (name: string, raw: Buffer) => `${name}+${keyHash(name, raw).toString('hex')}+${Buffer.concat([Buffer.from([1]), raw]).toString('base64')}`;
+const vkeyOf = (name: string, raw: Buffer) =>
+  `${name}+${keyHash(name, raw).toString('hex')}+${Buffer.concat([Buffer.from([1]), raw]).toString('base64')}`;
 function readVkey(vkey: string): { name: string; raw: Buffer } | null {
   // name+hash+key: the base64 key may itself hold '+', so only the first two separate fields.
   const a = vkey.indexOf('+');
@@ -54,7 +80,11 @@ const ORIGIN = 'proof.acme.example:8443/acme.example';
 function ourCheckpoint(priv: KeyObject, size: number, root: Buffer) {
   const raw = rawPublic(createPublicKey(priv));
   const body = checkpointBody(ORIGIN, size, root);
-  return { raw, body, note: formatNote(body, ORIGIN, noteKeyId(sha, ORIGIN, raw), sign(null, Buffer.from(body), priv)) };
+  return {
+    raw,
+    body,
+    note: formatNote(body, ORIGIN, noteKeyId(sha, ORIGIN, raw), sign(null, Buffer.from(body), priv)),
+  };
 }
 
 describe('checkpoint notes made by the appliance', () => {
@@ -113,7 +143,7 @@ describe('notes made independently', () => {
 });
 
 describe('golang.org/x/mod/sumdb/note test vectors', () => {
-  const [peter, enoch] = vectors.keys as [typeof vectors.keys[0], typeof vectors.keys[1]];
+  const [peter, enoch] = vectors.keys as [(typeof vectors.keys)[0], (typeof vectors.keys)[1]];
   const text = vectors.text;
 
   it('parse the verifier keys and refuse the mangled ones', () => {
@@ -134,7 +164,11 @@ describe('golang.org/x/mod/sumdb/note test vectors', () => {
   it('sign the reference text to the reference signature line with the reference private key (Ed25519 is deterministic)', () => {
     // PRIVATE+KEY+<name>+<hash>+<base64(0x01 || seed)>; the base64 may itself hold '+'.
     const seed = Buffer.from(peter.skey!.split('+').slice(4).join('+'), 'base64').subarray(1);
-    const priv = createPrivateKey({ key: Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), seed]), format: 'der', type: 'pkcs8' });
+    const priv = createPrivateKey({
+      key: Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), seed]),
+      format: 'der',
+      type: 'pkcs8',
+    });
     const pub = parseVerifierKey(sha, peter.vkey)!.publicKey;
     expect(rawPublic(createPublicKey(priv)).equals(Buffer.from(pub))).toBe(true);
     const note = formatNote(text, peter.name, noteKeyId(sha, peter.name, pub), sign(null, Buffer.from(text), priv));

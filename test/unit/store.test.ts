@@ -16,7 +16,8 @@ describe('append-only sub-databases', () => {
     const rows = appendOnly<{ n: number }>('unit_rows');
     const api = Object.keys(rows).sort();
     expect(api).toEqual(['appendInTxn', 'count', 'get', 'has', 'range']);
-    for (const forbidden of ['put', 'putSync', 'remove', 'removeSync', 'update', 'delete', 'clear', 'drop']) expect((rows as any)[forbidden]).toBeUndefined();
+    for (const forbidden of ['put', 'putSync', 'remove', 'removeSync', 'update', 'delete', 'clear', 'drop'])
+      expect((rows as any)[forbidden]).toBeUndefined();
     expect(Object.isFrozen(rows)).toBe(true);
   });
   it('refuse a second record under the same key and keep the first', async () => {
@@ -38,10 +39,12 @@ describe('append-only sub-databases', () => {
 describe('store transactions', () => {
   it('transactSync commits nothing of a callback that throws', () => {
     const db = subDb<number, string>('atomic_test');
-    expect(() => transactSync(() => {
-      db.putSync('a', 1);
-      throw new Error('half way');
-    })).toThrow('half way');
+    expect(() =>
+      transactSync(() => {
+        db.putSync('a', 1);
+        throw new Error('half way');
+      }),
+    ).toThrow('half way');
     expect(db.get('a')).toBeUndefined();
     transactSync(() => db.putSync('b', 2));
     expect(db.get('b')).toBe(2);

@@ -13,13 +13,32 @@ describe('tile paths', () => {
   });
 
   it('parses what it formats, at any size', () => {
-    for (const t of [{ level: 0, index: 0n, width: 256 }, { level: 63, index: 10n ** 30n + 7n, width: 1 }, { level: 'entries' as const, index: 1234067n, width: 255 }]) {
+    for (const t of [
+      { level: 0, index: 0n, width: 256 },
+      { level: 63, index: 10n ** 30n + 7n, width: 1 },
+      { level: 'entries' as const, index: 1234067n, width: 255 },
+    ]) {
       expect(parseTilePath(formatTilePath(t).slice('tile/'.length))).toEqual(t);
     }
   });
 
   it('refuses every other spelling', () => {
-    for (const p of ['0/0', '0/0000', '00/000', '64/000', '0/001/000', '0/x001', '0/x000/001', '0/000.p/0', '0/000.p/256', '0/000.p/007', '0/000.p', 'entry/000', '0', '0/x001.p/5/000']) {
+    for (const p of [
+      '0/0',
+      '0/0000',
+      '00/000',
+      '64/000',
+      '0/001/000',
+      '0/x001',
+      '0/x000/001',
+      '0/000.p/0',
+      '0/000.p/256',
+      '0/000.p/007',
+      '0/000.p',
+      'entry/000',
+      '0',
+      '0/x001.p/5/000',
+    ]) {
       expect({ p, t: parseTilePath(p) }).toEqual({ p, t: null });
     }
   });

@@ -7,7 +7,14 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import * as asn1js from 'asn1js';
 import { nodeSha256 as sha } from '../../src/verify/node-primitives';
-import { buildTimestampRequest, checkTimestampResponse, loadTrustAnchors, newNonce, verifyTimestampToken, type TrustAnchors } from '../../src/verify/timestamp';
+import {
+  buildTimestampRequest,
+  checkTimestampResponse,
+  loadTrustAnchors,
+  newNonce,
+  verifyTimestampToken,
+  type TrustAnchors,
+} from '../../src/verify/timestamp';
 import { opensslVerifyToken, startTsa, type Tsa, type TsaMode } from '../tsa-server';
 
 const HEAD = new TextEncoder().encode('proof.example:8443/head\n12\nq83vEjRWeJCrze8SNFZ4kKvN7xI0VniQq83vEjRWeJA=\n');
@@ -25,23 +32,33 @@ async function ask(mode: TsaMode, data = HEAD) {
   tsa.mode = mode;
   const nonce = newNonce();
   const request = buildTimestampRequest(sha(data), nonce);
-  const res = await fetch(tsa.url, { method: 'POST', headers: { 'content-type': 'application/timestamp-query' }, body: request.slice() });
+  const res = await fetch(tsa.url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/timestamp-query' },
+    body: request.slice(),
+  });
   expect(res.headers.get('content-type')).toBe('application/timestamp-reply');
   return { request, nonce, response: new Uint8Array(await res.arrayBuffer()) };
 }
 
 /** The token inside a TimeStampResp, read apart from the code under test. */
-const tokenOf = (response: Uint8Array): Uint8Array => new Uint8Array((asn1js.fromBER(response).result as asn1js.Sequence).valueBlock.value[1]!.valueBeforeDecodeView);
+const tokenOf = (response: Uint8Array): Uint8Array =>
+  new Uint8Array((asn1js.fromBER(response).result as asn1js.Sequence).valueBlock.value[1]!.valueBeforeDecodeView);
 
 describe('the request', () => {
   it('is a TimeStampReq openssl reads: SHA-256 imprint of the data, our nonce, certificate requested, no policy', async () => {
     const nonce = 0x4a5b6c7d8e9f0a1bn;
     writeFileSync(join(tsa.dir, 'ours.tsq'), buildTimestampRequest(sha(HEAD), nonce));
-    const { stdout } = await promisify(execFile)('openssl', ['ts', '-query', '-in', 'ours.tsq', '-text'], { cwd: tsa.dir, encoding: 'utf8' });
+    const { stdout } = await promisify(execFile)('openssl', ['ts', '-query', '-in', 'ours.tsq', '-text'], {
+      cwd: tsa.dir,
+      encoding: 'utf8',
+    });
     expect(stdout).toMatch(/Hash Algorithm: sha256/);
     const hex = Buffer.from(sha(HEAD)).toString('hex');
     // Message data is a hex dump: `0000 - 2d 71 16 42 b7 26 b0 44-01 62 ...   -q.B.&.D.b|...`.
-    const dumped = [...stdout.matchAll(/^\s+[0-9a-f]{4} - ((?:[0-9a-f]{2}[ -]){15}[0-9a-f]{2})/gm)].map((m) => m[1]!.replace(/[ -]/g, '')).join('');
+    const dumped = [...stdout.matchAll(/^\s+[0-9a-f]{4} - ((?:[0-9a-f]{2}[ -]){15}[0-9a-f]{2})/gm)]
+      .map((m) => m[1]!.replace(/[ -]/g, ''))
+      .join('');
     expect(dumped).toBe(hex);
     expect(stdout).toMatch(/Nonce: 0x4A5B6C7D8E9F0A1B/i);
     expect(stdout).toMatch(/Certificate required: yes/);
@@ -69,7 +86,10 @@ describe('a good reply', () => {
     expect(await opensslVerifyToken(tsa, r.token!, HEAD)).toEqual({ ok: true, output: 'Verification: OK\n' });
     // The independent check is a real one: the same token over other bytes fails in openssl as in ours.
     expect((await opensslVerifyToken(tsa, r.token!, new TextEncoder().encode('other\n'))).ok).toBe(false);
-    expect(await verifyTimestampToken(sha, r.token!, new TextEncoder().encode('other\n'), { anchors })).toMatchObject({ ok: false, reason: 'imprint' });
+    expect(await verifyTimestampToken(sha, r.token!, new TextEncoder().encode('other\n'), { anchors })).toMatchObject({
+      ok: false,
+      reason: 'imprint',
+    });
     // The kept token verifies alone (as a proof carries it), with and without anchors.
     expect(await verifyTimestampToken(sha, r.token!, HEAD, { anchors })).toMatchObject({ ok: true, serial: r.serial });
     expect(await verifyTimestampToken(sha, r.token!, HEAD)).toMatchObject({ ok: true, chainChecked: false });
@@ -85,7 +105,11 @@ describe('bad replies are refused with a named reason', () => {
 
   it('a token with another nonce', async () => {
     const { nonce, response } = await ask('wrong_nonce');
-    expect(await checkTimestampResponse(sha, response, HEAD, { anchors, nonce })).toMatchObject({ ok: false, reason: 'nonce', token: null });
+    expect(await checkTimestampResponse(sha, response, HEAD, { anchors, nonce })).toMatchObject({
+      ok: false,
+      reason: 'nonce',
+      token: null,
+    });
   });
 
   it('a token signed by a certificate without the timeStamping EKU (openssl refuses it too)', async () => {
@@ -106,19 +130,35 @@ describe('bad replies are refused with a named reason', () => {
 
   it('a token from a TSA of another CA, which verifies against that CA only', async () => {
     const { nonce, response } = await ask('other_ca');
-    expect(await checkTimestampResponse(sha, response, HEAD, { anchors, nonce })).toMatchObject({ ok: false, reason: 'chain', token: null });
-    const elsewhere = await checkTimestampResponse(sha, response, HEAD, { anchors: loadTrustAnchors(tsa.otherCaPem), nonce });
+    expect(await checkTimestampResponse(sha, response, HEAD, { anchors, nonce })).toMatchObject({
+      ok: false,
+      reason: 'chain',
+      token: null,
+    });
+    const elsewhere = await checkTimestampResponse(sha, response, HEAD, {
+      anchors: loadTrustAnchors(tsa.otherCaPem),
+      nonce,
+    });
     expect(elsewhere).toMatchObject({ ok: true, tsa: 'CN=Other TSA, O=Proof Ledger Tests', chainChecked: true });
     expect((await opensslVerifyToken(tsa, elsewhere.token!, HEAD)).ok).toBe(false);
   });
 
   it('a rejection status, and answers that are not a TimeStampResp', async () => {
     const { nonce, response } = await ask('refuse');
-    expect(await checkTimestampResponse(sha, response, HEAD, { anchors, nonce })).toMatchObject({ ok: false, reason: 'status', token: null });
-    expect(await checkTimestampResponse(sha, new TextEncoder().encode('<html>busy</html>'), HEAD, { anchors, nonce })).toMatchObject({ ok: false, reason: 'malformed' });
+    expect(await checkTimestampResponse(sha, response, HEAD, { anchors, nonce })).toMatchObject({
+      ok: false,
+      reason: 'status',
+      token: null,
+    });
+    expect(
+      await checkTimestampResponse(sha, new TextEncoder().encode('<html>busy</html>'), HEAD, { anchors, nonce }),
+    ).toMatchObject({ ok: false, reason: 'malformed' });
     const good = await ask('none');
     const trailing = new Uint8Array([...good.response, 0]);
-    expect(await checkTimestampResponse(sha, trailing, HEAD, { anchors, nonce: good.nonce })).toMatchObject({ ok: false, reason: 'malformed' });
+    expect(await checkTimestampResponse(sha, trailing, HEAD, { anchors, nonce: good.nonce })).toMatchObject({
+      ok: false,
+      reason: 'malformed',
+    });
   });
 
   it('a token whose signature or content was altered', async () => {
@@ -127,9 +167,15 @@ describe('bad replies are refused with a named reason', () => {
     // The signature value closes the token (the last field of the last SignerInfo).
     const resigned = token!.slice();
     resigned[resigned.length - 1] = resigned[resigned.length - 1]! ^ 0x01;
-    expect(await verifyTimestampToken(sha, resigned, HEAD, { anchors })).toMatchObject({ ok: false, reason: 'signature' });
+    expect(await verifyTimestampToken(sha, resigned, HEAD, { anchors })).toMatchObject({
+      ok: false,
+      reason: 'signature',
+    });
     expect((await opensslVerifyToken(tsa, resigned, HEAD)).ok).toBe(false);
-    expect(await verifyTimestampToken(sha, token!.slice(0, 100), HEAD, { anchors })).toMatchObject({ ok: false, reason: 'malformed' });
+    expect(await verifyTimestampToken(sha, token!.slice(0, 100), HEAD, { anchors })).toMatchObject({
+      ok: false,
+      reason: 'malformed',
+    });
   });
 });
 

@@ -15,8 +15,14 @@ describe('tenant leaf layout', () => {
     expect(decodeRef(encodeLeaf(hash, null))).toBeNull();
     expect(decodeRef(encodeLeaf(hash, 'a:not-a-uuid'))).toEqual({ kind: 'a', id: 'not-a-uuid' });
     // Almost a UUID (a misplaced dash, a non-hex digit): kept as text, not as 16 bytes.
-    expect(decodeRef(encodeLeaf(hash, 'd:0190a3c41-111-7000-8000-00000000000f'))).toEqual({ kind: 'd', id: '0190a3c41-111-7000-8000-00000000000f' });
-    expect(decodeRef(encodeLeaf(hash, 'd:0190a3c4-1111-7000-8000-00000000000g'))).toEqual({ kind: 'd', id: '0190a3c4-1111-7000-8000-00000000000g' });
+    expect(decodeRef(encodeLeaf(hash, 'd:0190a3c41-111-7000-8000-00000000000f'))).toEqual({
+      kind: 'd',
+      id: '0190a3c41-111-7000-8000-00000000000f',
+    });
+    expect(decodeRef(encodeLeaf(hash, 'd:0190a3c4-1111-7000-8000-00000000000g'))).toEqual({
+      kind: 'd',
+      id: '0190a3c4-1111-7000-8000-00000000000g',
+    });
   });
 });
 
@@ -28,14 +34,24 @@ describe('leaf hash of the append path', () => {
       expect(Buffer.from(appendLeafHash(data)).toString('hex')).toBe(Buffer.from(leafHash(sha, data)).toString('hex'));
     }
     // Hand-checked: SHA-256 of the single byte 0x00 (the leaf hash of empty data).
-    expect(appendLeafHash(new Uint8Array(0)).toString('hex')).toBe('6e340b9cffb37a989ca544e6bb780a2c78901d3fb33738768511a30617afa01d');
+    expect(appendLeafHash(new Uint8Array(0)).toString('hex')).toBe(
+      '6e340b9cffb37a989ca544e6bb780a2c78901d3fb33738768511a30617afa01d',
+    );
   });
 });
 
 describe('coverOf', () => {
   it('covers a leaf range with aligned perfect subtrees, largest first, without overlap', () => {
-    expect(coverOf(0, 11)).toEqual([{ level: 3, index: 0 }, { level: 1, index: 4 }, { level: 0, index: 10 }]);
-    expect(coverOf(3, 9)).toEqual([{ level: 0, index: 3 }, { level: 2, index: 1 }, { level: 0, index: 8 }]);
+    expect(coverOf(0, 11)).toEqual([
+      { level: 3, index: 0 },
+      { level: 1, index: 4 },
+      { level: 0, index: 10 },
+    ]);
+    expect(coverOf(3, 9)).toEqual([
+      { level: 0, index: 3 },
+      { level: 2, index: 1 },
+      { level: 0, index: 8 },
+    ]);
     for (let a = 0; a < 40; a++) {
       for (let b = a; b < 45; b++) {
         let at = a;

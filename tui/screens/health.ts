@@ -26,17 +26,23 @@ export function healthView(_app: App, parent: unknown, size: Area, cfg: Config):
   const { dataDir } = cfg;
   const root = box(parent, size);
   const top = box(root, { top: 0, left: 0, width: size.width, height: 10 });
-  const streams = new Table<Stream>(root, { top: 10, left: 0, width: size.width, height: size.height - 10 }, {
-    title: 'Audit streams', id: (s) => s.id, empty: 'no audit streams',
-    columns: [
-      { title: 'TENANT', width: 12, value: (s) => s.tenant },
-      { title: 'ORG', width: 14, value: (s) => s.organization_id },
-      { title: 'STATE', width: 8, value: (s) => s.state.toUpperCase() },
-      { title: 'LAG', width: 8, value: (s) => `${count(s.lag)} ev`, align: 'right' },
-      { title: 'LAST DELIVERY', width: 16, value: (s) => when(s.last_delivered_at) },
-      { title: 'LAST ERROR', width: 14, value: (s) => s.last_error ?? '-' },
-    ],
-  });
+  const streams = new Table<Stream>(
+    root,
+    { top: 10, left: 0, width: size.width, height: size.height - 10 },
+    {
+      title: 'Audit streams',
+      id: (s) => s.id,
+      empty: 'no audit streams',
+      columns: [
+        { title: 'TENANT', width: 12, value: (s) => s.tenant },
+        { title: 'ORG', width: 14, value: (s) => s.organization_id },
+        { title: 'STATE', width: 8, value: (s) => s.state.toUpperCase() },
+        { title: 'LAG', width: 8, value: (s) => `${count(s.lag)} ev`, align: 'right' },
+        { title: 'LAST DELIVERY', width: 16, value: (s) => when(s.last_delivered_at) },
+        { title: 'LAST ERROR', width: 14, value: (s) => s.last_error ?? '-' },
+      ],
+    },
+  );
   const rate = new LedgerRate();
   let disk: { at: number; used: number; fs: ReturnType<typeof diskSpace> } | null = null;
 
@@ -47,7 +53,12 @@ export function healthView(_app: App, parent: unknown, size: Area, cfg: Config):
     if (!validity) return `no certificate at ${file}`;
     const exp = new Date(validity.notAfter).toISOString();
     const left = validity.notAfter - Date.now();
-    const state = left < 0 ? 'EXPIRED' : left < 30 * DAY ? `EXPIRES SOON, ${duration(left)} left` : `${Math.floor(left / DAY)} d left`;
+    const state =
+      left < 0
+        ? 'EXPIRED'
+        : left < 30 * DAY
+          ? `EXPIRES SOON, ${duration(left)} left`
+          : `${Math.floor(left / DAY)} d left`;
     return `expires ${when(exp)} UTC (${state})`;
   }
 
@@ -74,19 +85,42 @@ export function healthView(_app: App, parent: unknown, size: Area, cfg: Config):
       const fs = disk.fs;
       const exp = oldestExport(now);
       const jobs = exportJobCounts();
-      top.setContent([
-        line('Write backlog', ws ? `${count(ws.in_flight)} writes in flight, oldest waiting ${duration(ws.oldest_ms)}; last batch ${count(ws.last_batch)}` : 'no server running on this data dir'),
-        line('Worker', written === null ? 'measuring...' : `${count(Math.round(written))} ledger rows/s written (last 5 s)`),
-        line('Ingest, 60 s', sparkline(per)),
-        line('', `now ${count(per[per.length - 2] ?? 0)}/s  peak ${count(Math.max(...per))}/s  ${count(per.reduce((a, b) => a + b, 0))} rows this minute`),
-        line('Export jobs', `${jobs.running} running, ${jobs.pending} queued${exp ? ` (oldest ${duration(exp.ageMs)})` : ''}; ${jobs.ready} ready, ${jobs.failed} failed`),
-        line('Disk', `data dir ${bytes(disk.used)}${fs ? `; filesystem ${bytes(fs.free)} free of ${bytes(fs.size)}` : ''}`),
-        line('Certificate', certificate()),
-        line('Data dir', dataDir),
-      ].join('\n'));
-      streams.setRows(allStreams().map((r) => ({
-        ...streamOut(r), tenant: getTenant(r.tenant_id)?.name ?? r.tenant_id, lag: Math.max(0, lastSeq(r.tenant_id, r.org_id) - r.cursor_seq),
-      })));
+      top.setContent(
+        [
+          line(
+            'Write backlog',
+            ws
+              ? `${count(ws.in_flight)} writes in flight, oldest waiting ${duration(ws.oldest_ms)}; last batch ${count(ws.last_batch)}`
+              : 'no server running on this data dir',
+          ),
+          line(
+            'Worker',
+            written === null ? 'measuring...' : `${count(Math.round(written))} ledger rows/s written (last 5 s)`,
+          ),
+          line('Ingest, 60 s', sparkline(per)),
+          line(
+            '',
+            `now ${count(per[per.length - 2] ?? 0)}/s  peak ${count(Math.max(...per))}/s  ${count(per.reduce((a, b) => a + b, 0))} rows this minute`,
+          ),
+          line(
+            'Export jobs',
+            `${jobs.running} running, ${jobs.pending} queued${exp ? ` (oldest ${duration(exp.ageMs)})` : ''}; ${jobs.ready} ready, ${jobs.failed} failed`,
+          ),
+          line(
+            'Disk',
+            `data dir ${bytes(disk.used)}${fs ? `; filesystem ${bytes(fs.free)} free of ${bytes(fs.size)}` : ''}`,
+          ),
+          line('Certificate', certificate()),
+          line('Data dir', dataDir),
+        ].join('\n'),
+      );
+      streams.setRows(
+        allStreams().map((r) => ({
+          ...streamOut(r),
+          tenant: getTenant(r.tenant_id)?.name ?? r.tenant_id,
+          lag: Math.max(0, lastSeq(r.tenant_id, r.org_id) - r.cursor_seq),
+        })),
+      );
     },
     key: (_ch, key) => streams.handleKey(key),
   };

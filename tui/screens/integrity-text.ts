@@ -16,13 +16,19 @@ const mark = (ok: boolean | null) => (ok === null ? '[SKIP]' : ok ? '[OK]  ' : '
 
 function listed(label: string, gaps: Range[], truncated = false): string[] {
   const out = gaps.slice(0, MAX_LISTED).map((g) => `  ${label} ${seqs(g)}`);
-  if (gaps.length > MAX_LISTED || truncated) out.push(`  ... ${truncated ? 'more than ' : ''}${gaps.length - MAX_LISTED} more`);
+  if (gaps.length > MAX_LISTED || truncated)
+    out.push(`  ... ${truncated ? 'more than ' : ''}${gaps.length - MAX_LISTED} more`);
   return out;
 }
 
 /** While the scan runs: a moving block, since the scan reports no partial progress. */
 export function scanningLines(orgId: string, elapsedMs: number, done: number): string[] {
-  return [`Org "${orgId}": scanning`, `${bar(done, 1, BAR)} ${duration(elapsedMs)}`, '', 'The console stays usable meanwhile.'];
+  return [
+    `Org "${orgId}": scanning`,
+    `${bar(done, 1, BAR)} ${duration(elapsedMs)}`,
+    '',
+    'The console stays usable meanwhile.',
+  ];
 }
 
 export function scanLines(orgId: string, r: Report, ms: number): string[] {
@@ -36,7 +42,9 @@ export function scanLines(orgId: string, r: Report, ms: number): string[] {
     r.contiguous && coldOk ? 'CONTIGUOUS: yes, no gaps' : `CONTIGUOUS: NO, ${r.gaps.length + cold.gaps.length} gap(s)`,
     ...listed('missing', r.gaps, r.gaps_truncated),
     hasCold ? `Evacuated (cold) seq ${cold.from}-${cold.to}:` : 'Evacuated (cold): none',
-    ...(hasCold ? [`  ${cold.segments} segment(s), ${cold.count} rows, manifest ${cold.manifest_ok ? 'OK' : 'BROKEN'}`] : []),
+    ...(hasCold
+      ? [`  ${cold.segments} segment(s), ${cold.count} rows, manifest ${cold.manifest_ok ? 'OK' : 'BROKEN'}`]
+      : []),
     ...listed('cold missing', cold.gaps),
     ...cold.problems.slice(0, MAX_LISTED).map((p) => `  PROBLEM ${p}`),
     `Purged through seq ${r.purged_through_seq}; last seq ${r.last_seq}`,
@@ -45,10 +53,17 @@ export function scanLines(orgId: string, r: Report, ms: number): string[] {
 }
 
 /** The transparency log part of a report (DECISIONS 10): verified, first bad leaf, tail, checkpoint checked. */
-export function logLines(title: string, r: Pick<LogReport, 'log_verified' | 'first_bad_leaf' | 'tail_verified' | 'checkpoint'> & { log_problems?: string[]; problems?: string[] }): string[] {
+export function logLines(
+  title: string,
+  r: Pick<LogReport, 'log_verified' | 'first_bad_leaf' | 'tail_verified' | 'checkpoint'> & {
+    log_problems?: string[];
+    problems?: string[];
+  },
+): string[] {
   const cp = r.checkpoint;
   return [
-    `${title}: ${mark(r.log_verified)} ${r.log_verified ? 'verified' : 'DOES NOT VERIFY'}` + (r.first_bad_leaf === null ? '' : `, first bad leaf ${r.first_bad_leaf}`),
+    `${title}: ${mark(r.log_verified)} ${r.log_verified ? 'verified' : 'DOES NOT VERIFY'}` +
+      (r.first_bad_leaf === null ? '' : `, first bad leaf ${r.first_bad_leaf}`),
     `  ${mark(r.tail_verified)} every leaf up to the latest checkpoint present`,
     cp ? `  checkpoint ${cp.tree_size} leaves, root ${cp.root_hash.slice(0, 16)}...` : '  no signed checkpoint yet',
     ...(r.log_problems ?? r.problems ?? []).slice(0, MAX_LISTED).map((p) => `  PROBLEM ${p}`),
@@ -57,7 +72,11 @@ export function logLines(title: string, r: Pick<LogReport, 'log_verified' | 'fir
 
 /** The tenant log report, as the org scan is shown. */
 export function tenantLogLines(name: string, r: LogReport & { tree_size: number }, ms: number): string[] {
-  return [`Tenant log of ${name}: ${r.tree_size} leaves, scanned in ${duration(ms)}`, bar(1, 1, BAR), ...logLines('Tenant log', r)];
+  return [
+    `Tenant log of ${name}: ${r.tree_size} leaves, scanned in ${duration(ms)}`,
+    bar(1, 1, BAR),
+    ...logLines('Tenant log', r),
+  ];
 }
 
 const clipped = (s: string, max = 70) => (s.length > max ? `${s.slice(0, max - 3)}...` : s);
@@ -68,7 +87,12 @@ const clipped = (s: string, max = 70) => (s.length > max ? `${s.slice(0, max - 3
  * also checks the head note); shown compactly: the verdict, the signer, the head evidence in words, then every failed
  * and every skipped check.
  */
-export async function verifyDocumentLines(head: string[], doc: unknown, keys: unknown, platformKey: unknown): Promise<string[]> {
+export async function verifyDocumentLines(
+  head: string[],
+  doc: unknown,
+  keys: unknown,
+  platformKey: unknown,
+): Promise<string[]> {
   const r = await verifyDocument(nodePrimitives, doc, { keys, platformKey });
   const failed = r.checks.filter((c) => !c.ok);
   const skipped = r.checks.filter((c) => c.skipped);
@@ -76,7 +100,9 @@ export async function verifyDocumentLines(head: string[], doc: unknown, keys: un
   return [
     ...head,
     r.ok ? 'VERIFIED' : 'NOT VERIFIED',
-    s ? `key ${s.key_id}${s.published_for ? `, published for ${s.published_for}` : ', NOT in the key list'}` : 'no readable signing key',
+    s
+      ? `key ${s.key_id}${s.published_for ? `, published for ${s.published_for}` : ', NOT in the key list'}`
+      : 'no readable signing key',
     ...headLines(r).map((l) => clipped(l, 200)),
     ...failed.map((c) => `${mark(false)} ${c.check}: ${clipped(c.detail)}`),
     ...skipped.map((c) => `${mark(null)} ${c.check}: ${clipped(c.detail)}`),

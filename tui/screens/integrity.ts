@@ -34,24 +34,40 @@ export function integrityView(app: App, parent: unknown, size: Area): View {
   const upper = Math.max(8, Math.floor((size.height - 1) / 2) + 1);
   const leftW = 33;
   const title = box(root, { top: 0, left: 0, width: size.width, height: 1 });
-  const orgs = new Table<Org>(root, { top: 1, left: 0, width: leftW, height: upper }, {
-    title: 'Audit orgs', id: (o) => o.organization_id as string, empty: 'no audit orgs',
-    columns: [
-      { title: 'ORG', width: 16, value: (o) => o.organization_id as string },
-      { title: 'LAST SEQ', width: 8, value: (o) => String(o.last_seq), align: 'right' },
-      { title: 'ARCH', width: 4, value: (o) => (o.archived ? 'yes' : '') },
-    ],
-  });
+  const orgs = new Table<Org>(
+    root,
+    { top: 1, left: 0, width: leftW, height: upper },
+    {
+      title: 'Audit orgs',
+      id: (o) => o.organization_id as string,
+      empty: 'no audit orgs',
+      columns: [
+        { title: 'ORG', width: 16, value: (o) => o.organization_id as string },
+        { title: 'LAST SEQ', width: 8, value: (o) => String(o.last_seq), align: 'right' },
+        { title: 'ARCH', width: 4, value: (o) => (o.archived ? 'yes' : '') },
+      ],
+    },
+  );
   const result = box(root, { top: 1, left: leftW + 1, width: size.width - leftW - 1, height: upper });
-  const checks = new Table<Check>(root, { top: upper + 1, left: 0, width: size.width, height: size.height - upper - 1 }, {
-    title: 'Recent verification calls', id: (c) => `${c.at}|${c.event_id}|${c.api_key_id}`, empty: 'no verification calls yet',
-    columns: [
-      { title: 'AT (UTC)', width: 16, value: (c) => when(c.at) },
-      { title: 'EVENT ID', width: 36, value: (c) => c.event_id },
-      { title: 'METHOD', width: 7, value: (c) => c.method },
-      { title: 'RESULT', width: 14, value: (c) => (c.match_result ? `match ${c.matched_field?.replace('_hash', '') ?? ''}` : 'NO MATCH') },
-    ],
-  });
+  const checks = new Table<Check>(
+    root,
+    { top: upper + 1, left: 0, width: size.width, height: size.height - upper - 1 },
+    {
+      title: 'Recent verification calls',
+      id: (c) => `${c.at}|${c.event_id}|${c.api_key_id}`,
+      empty: 'no verification calls yet',
+      columns: [
+        { title: 'AT (UTC)', width: 16, value: (c) => when(c.at) },
+        { title: 'EVENT ID', width: 36, value: (c) => c.event_id },
+        { title: 'METHOD', width: 7, value: (c) => c.method },
+        {
+          title: 'RESULT',
+          width: 14,
+          value: (c) => (c.match_result ? `match ${c.matched_field?.replace('_hash', '') ?? ''}` : 'NO MATCH'),
+        },
+      ],
+    },
+  );
   checks.focused = false;
   let lines: string[] = ['Choose an org and press Enter to scan it,', 'or press v to verify one event by id.'];
   let scanning: { worker: Worker; timer: ReturnType<typeof setInterval> } | null = null;
@@ -82,8 +98,10 @@ export function integrityView(app: App, parent: unknown, size: Area): View {
       clearInterval(timer);
       worker.terminate();
       scanning = null;
-      if (!reply.ok) showLines([`Scan of ${orgId === null ? 'the tenant log' : `org "${orgId}"`} failed:`, reply.error]);
-      else if ('tenantLog' in reply) showLines(tenantLogLines(getTenant(tenantId)?.name ?? tenantId, reply.tenantLog, reply.ms));
+      if (!reply.ok)
+        showLines([`Scan of ${orgId === null ? 'the tenant log' : `org "${orgId}"`} failed:`, reply.error]);
+      else if ('tenantLog' in reply)
+        showLines(tenantLogLines(getTenant(tenantId)?.name ?? tenantId, reply.tenantLog, reply.ms));
       else showLines(scanLines(orgId!, reply.report, reply.ms));
     };
     worker.onmessage = (e: MessageEvent<ScanReply>) => {
@@ -100,15 +118,33 @@ export function integrityView(app: App, parent: unknown, size: Area): View {
     if (/^aevt_/i.test(id)) {
       if (!t) throw new Error('choose a tenant first (t): audit event ids are per tenant');
       const e = getAuditEvent(t, id);
-      showLines(await verifyDocumentLines(['Audit event', `  ${id}`, `org ${e.org_id}, seq ${e.seq}`], e, domainKeysDoc(getTenant(t)!.primary_domain), platformKeyDoc()));
+      showLines(
+        await verifyDocumentLines(
+          ['Audit event', `  ${id}`, `org ${e.org_id}, seq ${e.seq}`],
+          e,
+          domainKeysDoc(getTenant(t)!.primary_domain),
+          platformKeyDoc(),
+        ),
+      );
       return;
     }
     const row = findLedgerRow(id);
     if (!row) throw new Error(`no ledger event ${id} (ledger ids are UUIDs; audit ids start with aevt_)`);
     const tenant = getTenant(row.tenant_id);
-    const head = ['Ledger event', `  ${row.event_id}`, `tenant ${tenant?.name ?? row.tenant_id}, type ${row.event_type}${isSealed(row) ? ' (sealed)' : ''}`];
+    const head = [
+      'Ledger event',
+      `  ${row.event_id}`,
+      `tenant ${tenant?.name ?? row.tenant_id}, type ${row.event_type}${isSealed(row) ? ' (sealed)' : ''}`,
+    ];
     // The console holds the payload: the proof plus the payload, as anyone holding it would check them.
-    showLines(await verifyDocumentLines(head, { ...eventProof(row.event_id), payload: row.payload }, tenant ? domainKeysDoc(tenant.primary_domain) : undefined, platformKeyDoc()));
+    showLines(
+      await verifyDocumentLines(
+        head,
+        { ...eventProof(row.event_id), payload: row.payload },
+        tenant ? domainKeysDoc(tenant.primary_domain) : undefined,
+        platformKeyDoc(),
+      ),
+    );
   }
 
   const view: View = {
@@ -126,7 +162,9 @@ export function integrityView(app: App, parent: unknown, size: Area): View {
     filterTable: () => (orgs.focused ? orgs : checks) as Table<unknown>,
     refresh() {
       const t = app.tenantId ? getTenant(app.tenantId) : undefined;
-      title.setContent(esc(t ? `Tenant ${t.name} (${t.primary_domain})   t: other tenant` : 'No tenant chosen: press t'));
+      title.setContent(
+        esc(t ? `Tenant ${t.name} (${t.primary_domain})   t: other tenant` : 'No tenant chosen: press t'),
+      );
       orgs.setRows(t ? allOrgs(t.tenant_id) : []);
       checks.setRows(t ? recentVerifications(t.tenant_id, 50) : []);
       if (!scanning) result.setContent(lines.map(esc).join('\n'));
@@ -146,16 +184,24 @@ export function integrityView(app: App, parent: unknown, size: Area): View {
         return true;
       }
       if (ch === 'v') {
-        app.background(form(app, 'Verify an event', [{ name: 'id', label: 'Event id', kind: 'text', note: 'ledger UUID or aevt_...' }], (v) =>
-          verifyById((v.id as string).trim())));
+        app.background(
+          form(
+            app,
+            'Verify an event',
+            [{ name: 'id', label: 'Event id', kind: 'text', note: 'ledger UUID or aevt_...' }],
+            (v) => verifyById((v.id as string).trim()),
+          ),
+        );
         return true;
       }
       if (key.name === 'enter') {
-        if (orgs.focused && app.tenantId && orgs.current()) scan(app.tenantId, orgs.current()!.organization_id as string);
-        else if (!orgs.focused && checks.current()) app.act(async () => {
-          await verifyById(checks.current()!.event_id);
-          return null;
-        });
+        if (orgs.focused && app.tenantId && orgs.current())
+          scan(app.tenantId, orgs.current()!.organization_id as string);
+        else if (!orgs.focused && checks.current())
+          app.act(async () => {
+            await verifyById(checks.current()!.event_id);
+            return null;
+          });
         return true;
       }
       return false;

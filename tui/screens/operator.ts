@@ -15,28 +15,34 @@ const SHOWN = 500;
 export function operatorView(app: App, parent: unknown, size: Area): View {
   const root = box(parent, size);
   const listHeight = Math.max(6, size.height - 6);
-  const table = new Table<Row>(root, { top: 0, left: 0, width: size.width, height: listHeight }, {
-    title: 'Operator log',
-    id: (r) => String(r.leaf_index),
-    empty: 'no operator command recorded yet',
-    columns: [
-      { title: '#', width: 5, value: (r) => String(r.leaf_index), align: 'right' },
-      { title: 'AT', width: 16, value: (r) => when(r.entry.at ?? null) },
-      { title: 'BY', width: 10, value: (r) => r.entry.by ?? '-' },
-      { title: 'ACTION', width: 20, value: (r) => r.entry.action ?? '?' },
-      { title: 'TARGET', width: 20, value: (r) => Object.values(r.entry.target ?? {}).join(' ') },
-    ],
-  });
+  const table = new Table<Row>(
+    root,
+    { top: 0, left: 0, width: size.width, height: listHeight },
+    {
+      title: 'Operator log',
+      id: (r) => String(r.leaf_index),
+      empty: 'no operator command recorded yet',
+      columns: [
+        { title: '#', width: 5, value: (r) => String(r.leaf_index), align: 'right' },
+        { title: 'AT', width: 16, value: (r) => when(r.entry.at ?? null) },
+        { title: 'BY', width: 10, value: (r) => r.entry.by ?? '-' },
+        { title: 'ACTION', width: 20, value: (r) => r.entry.action ?? '?' },
+        { title: 'TARGET', width: 20, value: (r) => Object.values(r.entry.target ?? {}).join(' ') },
+      ],
+    },
+  );
   const detail = box(root, { top: listHeight, left: 0, width: size.width, height: size.height - listHeight });
 
   function drawDetail(): void {
     const r = table.current();
     if (!r) return detail.setContent('');
-    detail.setContent([
-      `{bold}${esc(r.entry.action ?? '?')}{/bold}${esc(`  leaf ${r.leaf_index}  by ${r.entry.by ?? '-'}  at ${r.entry.at ?? '-'}`)}`,
-      esc(`target   ${JSON.stringify(r.entry.target ?? {})}`),
-      esc(`details  ${JSON.stringify(r.entry.details ?? {})}`),
-    ].join('\n'));
+    detail.setContent(
+      [
+        `{bold}${esc(r.entry.action ?? '?')}{/bold}${esc(`  leaf ${r.leaf_index}  by ${r.entry.by ?? '-'}  at ${r.entry.at ?? '-'}`)}`,
+        esc(`target   ${JSON.stringify(r.entry.target ?? {})}`),
+        esc(`details  ${JSON.stringify(r.entry.details ?? {})}`),
+      ].join('\n'),
+    );
   }
 
   const view: View = {
@@ -49,7 +55,10 @@ export function operatorView(app: App, parent: unknown, size: Area): View {
     ],
     filterTable: () => table as Table<unknown>,
     refresh() {
-      const rows = latestOperatorEntries(SHOWN).map((e) => ({ leaf_index: e.leaf_index, entry: (e.entry ?? {}) as Entry }));
+      const rows = latestOperatorEntries(SHOWN).map((e) => ({
+        leaf_index: e.leaf_index,
+        entry: (e.entry ?? {}) as Entry,
+      }));
       table.setRows(rows.reverse());
       drawDetail();
     },
@@ -60,11 +69,15 @@ export function operatorView(app: App, parent: unknown, size: Area): View {
       }
       if (ch === 'v') {
         const r = verifyOperatorLog();
-        app.background(message(app, 'Operator log', [
-          `${r.log_verified ? 'VERIFIED' : 'NOT VERIFIED'}: ${r.tree_size} entries, ${r.checkpoints_checked} checkpoints checked`,
-          r.checkpoint ? `latest checkpoint: size ${r.checkpoint.tree_size}, root ${r.checkpoint.root_hash.slice(0, 16)}...` : 'no checkpoint signed yet (the server signs one within SVC_CHECKPOINT_SECONDS)',
-          ...r.problems.slice(0, 5),
-        ]));
+        app.background(
+          message(app, 'Operator log', [
+            `${r.log_verified ? 'VERIFIED' : 'NOT VERIFIED'}: ${r.tree_size} entries, ${r.checkpoints_checked} checkpoints checked`,
+            r.checkpoint
+              ? `latest checkpoint: size ${r.checkpoint.tree_size}, root ${r.checkpoint.root_hash.slice(0, 16)}...`
+              : 'no checkpoint signed yet (the server signs one within SVC_CHECKPOINT_SECONDS)',
+            ...r.problems.slice(0, 5),
+          ]),
+        );
         return true;
       }
       return false;

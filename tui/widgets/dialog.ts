@@ -6,7 +6,14 @@ import { box, esc, printable, type Box, type Key } from './ui';
 
 export type Modal = { key(ch: string | undefined, key: Key): void };
 /** Where dialogs draw and how they take the keyboard (the app keeps a stack of open modals). */
-export type Host = { parent: unknown; width(): number; height(): number; push(m: Modal): void; pop(m: Modal): void; render(): void };
+export type Host = {
+  parent: unknown;
+  width(): number;
+  height(): number;
+  push(m: Modal): void;
+  pop(m: Modal): void;
+  render(): void;
+};
 
 export type Field =
   | { name: string; label: string; kind: 'text'; value?: string; note?: string }
@@ -15,14 +22,19 @@ export type Field =
 export type Values = Record<string, string | string[]>;
 
 /** The one line an operator sees for a failure: the contract's error code and message. */
-export const errorText = (e: unknown): string => (e instanceof ApiError ? `${e.code}: ${e.message}` : (e as Error)?.message ?? String(e));
+export const errorText = (e: unknown): string =>
+  e instanceof ApiError ? `${e.code}: ${e.message}` : ((e as Error)?.message ?? String(e));
 
 /** Text columns inside a frame: the border and one column of padding on each side. */
 const innerWidth = (host: Host, width = 74) => Math.min(width, host.width() - 2) - 4;
 
 function frame(host: Host, title: string, height: number, width = 74): Box {
   const w = Math.min(width, host.width() - 2);
-  const b = box(host.parent, { top: 'center', left: 'center', width: w, height }, { border: true, label: title, pad: true });
+  const b = box(
+    host.parent,
+    { top: 'center', left: 'center', width: w, height },
+    { border: true, label: title, pad: true },
+  );
   b.setFront();
   return b;
 }
@@ -31,9 +43,16 @@ function frame(host: Host, title: string, height: number, width = 74): Box {
  * A form; Enter runs `submit` with the values. A failure keeps the form open with the error shown,
  * so the operator corrects a field instead of typing everything again. Resolves false on Esc.
  */
-export function form(host: Host, title: string, fields: Field[], submit: (v: Values) => Promise<void> | void): Promise<boolean> {
+export function form(
+  host: Host,
+  title: string,
+  fields: Field[],
+  submit: (v: Values) => Promise<void> | void,
+): Promise<boolean> {
   const values: Values = {};
-  for (const f of fields) values[f.name] = f.kind === 'checks' ? [...(f.value ?? [])] : f.kind === 'choice' ? f.value ?? f.options[0]! : f.value ?? '';
+  for (const f of fields)
+    values[f.name] =
+      f.kind === 'checks' ? [...(f.value ?? [])] : f.kind === 'choice' ? (f.value ?? f.options[0]!) : (f.value ?? '');
   let at = 0;
   let opt = 0;
   let error = '';
@@ -44,12 +63,16 @@ export function form(host: Host, title: string, fields: Field[], submit: (v: Val
       const on = i === at;
       const v = values[f.name]!;
       let shown: string;
-      if (f.kind === 'text') shown = esc(v as string) + (on ? '{inverse} {/inverse}' : '') + (!v && f.note ? ` ${esc(`(${f.note})`)}` : '');
+      if (f.kind === 'text')
+        shown = esc(v as string) + (on ? '{inverse} {/inverse}' : '') + (!v && f.note ? ` ${esc(`(${f.note})`)}` : '');
       else if (f.kind === 'choice') shown = esc(`< ${v} >`) + (on ? esc('  (left/right to change)') : '');
-      else shown = f.options.map((o, j) => {
-        const t = esc(`[${(v as string[]).includes(o) ? 'x' : ' '}] ${o}`);
-        return on && j === opt ? `{inverse}${t}{/inverse}` : t;
-      }).join(' ');
+      else
+        shown = f.options
+          .map((o, j) => {
+            const t = esc(`[${(v as string[]).includes(o) ? 'x' : ' '}] ${o}`);
+            return on && j === opt ? `{inverse}${t}{/inverse}` : t;
+          })
+          .join(' ');
       return `${on ? '>' : ' '} ${esc(cell(f.label, 12))} ${shown}`;
     });
     const said = error ? wrap(`ERROR ${error}`, innerWidth(host)) : [busy ? 'working...' : ''];
@@ -77,11 +100,14 @@ export function form(host: Host, title: string, fields: Field[], submit: (v: Val
           draw();
           Promise.resolve()
             .then(() => submit(values))
-            .then(() => done(true), (e) => {
-              busy = false;
-              error = errorText(e);
-              draw();
-            });
+            .then(
+              () => done(true),
+              (e) => {
+                busy = false;
+                error = errorText(e);
+                draw();
+              },
+            );
           return;
         }
         if (n === 'tab' || n === 'down') [at, opt] = [(at + 1) % fields.length, 0];
@@ -99,7 +125,9 @@ export function form(host: Host, title: string, fields: Field[], submit: (v: Val
           else if (n === 'space') {
             const cur = values[f.name] as string[];
             const o = f.options[opt]!;
-            values[f.name] = cur.includes(o) ? cur.filter((x) => x !== o) : f.options.filter((x) => x === o || cur.includes(x));
+            values[f.name] = cur.includes(o)
+              ? cur.filter((x) => x !== o)
+              : f.options.filter((x) => x === o || cur.includes(x));
           }
         }
         draw();
@@ -156,14 +184,26 @@ export function message(host: Host, title: string, text: string[], opts: { enter
 }
 
 /** A list to choose from; typing filters it. Resolves the chosen id, or null on Esc. */
-export function pick(host: Host, title: string, items: Array<{ id: string; label: string }>, selectedId: string | null): Promise<string | null> {
+export function pick(
+  host: Host,
+  title: string,
+  items: Array<{ id: string; label: string }>,
+  selectedId: string | null,
+): Promise<string | null> {
   const height = Math.min(18, items.length + 6);
   const b = frame(host, title, height);
   const w = innerWidth(host);
   // Children of a framed box are placed from its outer corner: step over the border and the padding.
-  const t = new Table<{ id: string; label: string }>(b, { top: 1, left: 2, width: w, height: height - 4 }, {
-    title: 'type to filter', columns: [{ title: 'NAME', width: w - 3, value: (i) => i.label }], id: (i) => i.id, empty: 'nothing to choose from',
-  });
+  const t = new Table<{ id: string; label: string }>(
+    b,
+    { top: 1, left: 2, width: w, height: height - 4 },
+    {
+      title: 'type to filter',
+      columns: [{ title: 'NAME', width: w - 3, value: (i) => i.label }],
+      id: (i) => i.id,
+      empty: 'nothing to choose from',
+    },
+  );
   const hint = box(b, { top: height - 2, left: 2, width: w, height: 1 });
   hint.setContent(esc('Up/Down move  Enter choose  Esc cancel'));
   t.setRows(items);

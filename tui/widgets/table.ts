@@ -17,7 +17,11 @@ export class Table<T> {
   title: string;
   empty: string;
 
-  constructor(parent: unknown, pos: Pos & { height: number }, private o: TableOpts<T>) {
+  constructor(
+    parent: unknown,
+    pos: Pos & { height: number },
+    private o: TableOpts<T>,
+  ) {
     this.box = box(parent, pos);
     this.height = pos.height;
     this.title = o.title;
@@ -51,7 +55,14 @@ export class Table<T> {
   /** Arrow keys, page keys, home and end; true when the key moved the selection. */
   handleKey(key: Key): boolean {
     const page = Math.max(1, this.height - 3);
-    const moves: Record<string, number> = { up: -1, down: 1, pageup: -page, pagedown: page, home: -Infinity, end: Infinity };
+    const moves: Record<string, number> = {
+      up: -1,
+      down: 1,
+      pageup: -page,
+      pagedown: page,
+      home: -Infinity,
+      end: Infinity,
+    };
     const d = moves[key.name ?? ''];
     if (d === undefined) return false;
     this.sel = Math.max(0, Math.min(this.rows.length - 1, this.sel + d));
@@ -72,7 +83,9 @@ export class Table<T> {
     if (this.sel < this.offset) this.offset = this.sel;
     if (this.sel >= this.offset + visible) this.offset = this.sel - visible + 1;
     this.offset = Math.max(0, Math.min(this.offset, Math.max(0, this.rows.length - visible)));
-    const shown = this.filter ? `${this.rows.length} of ${this.all.length}, filter "${this.filter}"` : String(this.all.length);
+    const shown = this.filter
+      ? `${this.rows.length} of ${this.all.length}, filter "${this.filter}"`
+      : String(this.all.length);
     const more = this.offset + visible < this.rows.length ? '  (more below)' : '';
     const title = `${this.focused ? '{bold}' : ''}${esc(this.focused ? `[${this.title}]` : ` ${this.title} `)}${this.focused ? '{/bold}' : ''} ${esc(`(${shown})${more}`)}`;
     const header = '  ' + this.o.columns.map((c) => cell(c.title, c.width, c.align)).join(' ');
@@ -81,7 +94,9 @@ export class Table<T> {
     for (let i = this.offset; i < Math.min(this.rows.length, this.offset + visible); i++) {
       const r = this.rows[i]!;
       const text = esc(this.o.columns.map((c) => cell(c.value(r), c.width, c.align)).join(' '));
-      lines.push(i === this.sel ? `${this.focused ? '{inverse}' : ''}> ${text}${this.focused ? '{/inverse}' : ''}` : `  ${text}`);
+      lines.push(
+        i === this.sel ? `${this.focused ? '{inverse}' : ''}> ${text}${this.focused ? '{/inverse}' : ''}` : `  ${text}`,
+      );
     }
     this.box.setContent(lines.join('\n'));
   }

@@ -25,7 +25,13 @@ export type Pos = { top: number | string; left: number | string; width: number |
 export type Area = { top: number; left: number; width: number; height: number };
 
 export function screen(): Screen {
-  const s = blessed.screen({ smartCSR: true, fullUnicode: true, forceUnicode: true, autoPadding: false, title: 'svc console' });
+  const s = blessed.screen({
+    smartCSR: true,
+    fullUnicode: true,
+    forceUnicode: true,
+    autoPadding: false,
+    title: 'svc console',
+  });
   // Unicode line drawing instead of the ACS charset, which some terminals (tmux among them) show as letters.
   // The screen reads tput.brokenACS (a terminfo feature flag) that @types/blessed does not declare.
   Object.assign(s.tput, { brokenACS: true });
@@ -36,7 +42,10 @@ export function screen(): Screen {
 export function box(parent: unknown, pos: Pos, opts: { border?: boolean; label?: string; pad?: boolean } = {}): Box {
   return blessed.box({
     // Parents are the screen or boxes made here, all blessed nodes behind the console's narrower types.
-    parent: parent as blessed.Widgets.Node, ...pos, tags: true, wrap: false,
+    parent: parent as blessed.Widgets.Node,
+    ...pos,
+    tags: true,
+    wrap: false,
     ...(opts.border ? { border: { type: 'line' } } : {}),
     ...(opts.pad ? { padding: { left: 1, right: 1 } } : {}),
     ...(opts.label ? { label: ` ${esc(opts.label)} ` } : {}),

@@ -6,7 +6,8 @@ import { parseArgs } from 'node:util';
 import { reportLines } from '../../../src/verify/report-text';
 import { checkDocument, resultOf } from './rules';
 
-const USAGE = 'usage: proof-ledger-verify FILE [--policy POLICY] [--tsa-ca PEM] [--keys KEYS.json] [--platform-key PLATFORM.json] [--json]';
+const USAGE =
+  'usage: proof-ledger-verify FILE [--policy POLICY] [--tsa-ca PEM] [--keys KEYS.json] [--platform-key PLATFORM.json] [--json]';
 
 function read(file: string): string {
   try {
@@ -18,8 +19,16 @@ function read(file: string): string {
 
 async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
-    args: argv, allowPositionals: true,
-    options: { policy: { type: 'string' }, 'tsa-ca': { type: 'string' }, keys: { type: 'string' }, 'platform-key': { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean' } },
+    args: argv,
+    allowPositionals: true,
+    options: {
+      policy: { type: 'string' },
+      'tsa-ca': { type: 'string' },
+      keys: { type: 'string' },
+      'platform-key': { type: 'string' },
+      json: { type: 'boolean' },
+      help: { type: 'boolean' },
+    },
   });
   if (values.help || positionals.length !== 1) {
     process.stderr.write(`${USAGE}\n`);

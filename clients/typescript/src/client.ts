@@ -71,14 +71,18 @@ class Events extends Resource {
   /** POST /v1/events/{event_id}/verify with exactly one of payload or payloadHash. */
   verify(id: string, what: { payload: unknown } | { payloadHash: string }): Promise<T.HashVerification> {
     const body = 'payloadHash' in what ? { payload_hash: what.payloadHash } : { payload: what.payload };
-    return this.http.call<T.HashVerification>('POST', `/v1/events/${seg(id)}/verify`, { body, repeatable: true }).then((r) => r.body);
+    return this.http
+      .call<T.HashVerification>('POST', `/v1/events/${seg(id)}/verify`, { body, repeatable: true })
+      .then((r) => r.body);
   }
 }
 
 class Ai extends Resource {
   /** POST /v1/ai/attestations (idempotent on its payload hash; the Idempotency-Key makes retries replay the 201). */
   async attest(body: T.AttestationInput, o?: KeyOption): Promise<T.AttestationCreated> {
-    return (await this.http.call<T.AttestationCreated>('POST', '/v1/ai/attestations', { body, idempotencyKey: newKey(o) })).body;
+    return (
+      await this.http.call<T.AttestationCreated>('POST', '/v1/ai/attestations', { body, idempotencyKey: newKey(o) })
+    ).body;
   }
   /** GET /v1/ai/attestations/{id}. */
   get(id: string): Promise<T.Attestation> {
@@ -86,7 +90,12 @@ class Ai extends Resource {
   }
   /** POST /v1/proof/ai/{id}/verify (public): compare a content hash with the attestation. */
   async verifyContent(id: string, contentHash: string): Promise<T.AiVerification> {
-    return (await this.http.call<T.AiVerification>('POST', `/v1/proof/ai/${seg(id)}/verify`, { body: { content_hash: contentHash }, repeatable: true })).body;
+    return (
+      await this.http.call<T.AiVerification>('POST', `/v1/proof/ai/${seg(id)}/verify`, {
+        body: { content_hash: contentHash },
+        repeatable: true,
+      })
+    ).body;
   }
 }
 
@@ -105,11 +114,21 @@ class Documents extends Resource {
   }
   /** POST /v1/document/{event_id}/verify: compare a document hash with the anchor. */
   async verify(id: string, documentHash: string): Promise<T.HashVerification> {
-    return (await this.http.call<T.HashVerification>('POST', `/v1/document/${seg(id)}/verify`, { body: { document_hash: documentHash }, repeatable: true })).body;
+    return (
+      await this.http.call<T.HashVerification>('POST', `/v1/document/${seg(id)}/verify`, {
+        body: { document_hash: documentHash },
+        repeatable: true,
+      })
+    ).body;
   }
   /** POST /v1/proof/document/{event_id}/verify (public). */
   async verifyPublic(id: string, documentHash: string): Promise<T.HashVerification> {
-    return (await this.http.call<T.HashVerification>('POST', `/v1/proof/document/${seg(id)}/verify`, { body: { document_hash: documentHash }, repeatable: true })).body;
+    return (
+      await this.http.call<T.HashVerification>('POST', `/v1/proof/document/${seg(id)}/verify`, {
+        body: { document_hash: documentHash },
+        repeatable: true,
+      })
+    ).body;
   }
 }
 
@@ -132,13 +151,21 @@ class Traces extends Resource {
     for (let wait = o.intervalMs ?? 250; ; wait = Math.min(wait * 2, 2000)) {
       const t = await this.get(id);
       if (t.status === 'sealed') return t;
-      if (Date.now() + wait > deadline) throw new ProofLedgerError({ code: 'timeout', status: 0, message: `trace ${id} is still ${t.status}`, body: t });
+      if (Date.now() + wait > deadline)
+        throw new ProofLedgerError({
+          code: 'timeout',
+          status: 0,
+          message: `trace ${id} is still ${t.status}`,
+          body: t,
+        });
       await sleep(wait);
     }
   }
   /** POST /v1/traces/{trace_id}/public: enable or disable the public proof page of a trace. */
   async setPublic(id: string, enabled: boolean): Promise<T.Trace> {
-    return (await this.http.call<T.Trace>('POST', `/v1/traces/${seg(id)}/public`, { body: { enabled }, repeatable: true })).body;
+    return (
+      await this.http.call<T.Trace>('POST', `/v1/traces/${seg(id)}/public`, { body: { enabled }, repeatable: true })
+    ).body;
   }
   /** GET /v1/traces/{trace_id}/proof: the proof bundle (verify it with `verify`). */
   proof(id: string): Promise<T.TraceBundle> {
@@ -165,7 +192,11 @@ class Audit extends Resource {
   }
   /** POST /v1/audit/orgs/{id}/archive or /unarchive. */
   async setArchived(id: string, archived: boolean): Promise<T.AuditOrg> {
-    return (await this.http.call<T.AuditOrg>('POST', `/v1/audit/orgs/${seg(id)}/${archived ? 'archive' : 'unarchive'}`, { repeatable: true })).body;
+    return (
+      await this.http.call<T.AuditOrg>('POST', `/v1/audit/orgs/${seg(id)}/${archived ? 'archive' : 'unarchive'}`, {
+        repeatable: true,
+      })
+    ).body;
   }
   /** DELETE /v1/audit/orgs/{id}. */
   async deleteOrg(id: string): Promise<T.Deleted> {
@@ -173,7 +204,12 @@ class Audit extends Resource {
   }
   /** PUT /v1/audit/orgs/{id}/retention (clamped to the plan cap). */
   async setRetention(id: string, days: number): Promise<T.Retention> {
-    return (await this.http.call<T.Retention>('PUT', `/v1/audit/orgs/${seg(id)}/retention`, { body: { days }, repeatable: true })).body;
+    return (
+      await this.http.call<T.Retention>('PUT', `/v1/audit/orgs/${seg(id)}/retention`, {
+        body: { days },
+        repeatable: true,
+      })
+    ).body;
   }
   /** GET /v1/audit/orgs/{id}/integrity. */
   integrity(id: string): Promise<T.AuditIntegrity> {
@@ -184,7 +220,13 @@ class Audit extends Resource {
    * answered 409 duplicate_event, an earlier attempt of this call was stored: its event_id is returned.
    */
   async createEvent(body: T.AuditEventInput, o?: KeyOption): Promise<T.AuditAccepted> {
-    return (await this.http.call<T.AuditAccepted>('POST', '/v1/audit/events', { body, idempotencyKey: newKey(o), duplicateMeansStored: true })).body;
+    return (
+      await this.http.call<T.AuditAccepted>('POST', '/v1/audit/events', {
+        body,
+        idempotencyKey: newKey(o),
+        duplicateMeansStored: true,
+      })
+    ).body;
   }
   /** GET /v1/audit/events: one page, newest first. */
   list(query: T.AuditEventQuery): Promise<T.AuditEventsPage> {
@@ -221,7 +263,13 @@ class Audit extends Resource {
   }
   /** POST /v1/audit/orgs/{id}/streams/{stream_id}/pause or /resume. */
   async setStreamPaused(orgId: string, streamId: string, paused: boolean): Promise<T.Stream> {
-    return (await this.http.call<T.Stream>('POST', `/v1/audit/orgs/${seg(orgId)}/streams/${seg(streamId)}/${paused ? 'pause' : 'resume'}`, { repeatable: true })).body;
+    return (
+      await this.http.call<T.Stream>(
+        'POST',
+        `/v1/audit/orgs/${seg(orgId)}/streams/${seg(streamId)}/${paused ? 'pause' : 'resume'}`,
+        { repeatable: true },
+      )
+    ).body;
   }
   /** POST /v1/audit/portal_sessions: a single-use viewer link. */
   async createPortalSession(body: T.PortalSessionInput): Promise<T.PortalLink> {

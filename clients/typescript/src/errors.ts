@@ -14,7 +14,14 @@ export class ProofLedgerError extends Error {
   /** The parsed JSON body, the text of a plain-text answer, or null. */
   readonly body: unknown;
 
-  constructor(init: { code: string; status: number; message: string; retryAfter?: number | null; body?: unknown; cause?: unknown }) {
+  constructor(init: {
+    code: string;
+    status: number;
+    message: string;
+    retryAfter?: number | null;
+    body?: unknown;
+    cause?: unknown;
+  }) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
     this.name = 'ProofLedgerError';
     this.code = init.code;
@@ -28,11 +35,18 @@ export class ProofLedgerError extends Error {
 export function errorOfAnswer(status: number, body: unknown, retryAfter: number | null): ProofLedgerError {
   if (typeof body === 'object' && body !== null && typeof (body as { error?: unknown }).error === 'string') {
     const b = body as { error: string; message?: unknown };
-    return new ProofLedgerError({ code: b.error, status, message: typeof b.message === 'string' ? b.message : b.error, retryAfter, body });
+    return new ProofLedgerError({
+      code: b.error,
+      status,
+      message: typeof b.message === 'string' ? b.message : b.error,
+      retryAfter,
+      body,
+    });
   }
   // SPEC "Errors": malformed bodies, a missing JSON content type and non-integer paging are plain-text 400/415/422.
   const text = typeof body === 'string' ? body.slice(0, 200) : '';
   // A proxy's own non-JSON answers keep the meaning of their status.
-  const code = status === 429 ? 'rate_limited' : status === 503 ? 'overloaded' : status >= 500 ? 'internal_error' : 'bad_request';
+  const code =
+    status === 429 ? 'rate_limited' : status === 503 ? 'overloaded' : status >= 500 ? 'internal_error' : 'bad_request';
   return new ProofLedgerError({ code, status, message: text || `HTTP ${status}`, retryAfter, body });
 }

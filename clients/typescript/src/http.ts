@@ -73,7 +73,8 @@ export class Http {
   private readonly timeoutMs: number;
 
   constructor(o: ClientOptions) {
-    if (!o || typeof o.baseUrl !== 'string' || !/^https?:\/\//.test(o.baseUrl)) throw new TypeError('baseUrl must be an absolute http(s) URL');
+    if (!o || typeof o.baseUrl !== 'string' || !/^https?:\/\//.test(o.baseUrl))
+      throw new TypeError('baseUrl must be an absolute http(s) URL');
     this.baseUrl = o.baseUrl.replace(/\/+$/, '');
     this.apiKey = o.apiKey;
     this.ca = o.ca;
@@ -114,15 +115,31 @@ export class Http {
           await sleep(backoffMs(retries++));
           continue;
         }
-        throw new ProofLedgerError({ code: e.timedOut ? 'timeout' : 'connection_error', status: 0, message: `${method} ${path}: ${e.message}`, cause: e.cause });
+        throw new ProofLedgerError({
+          code: e.timedOut ? 'timeout' : 'connection_error',
+          status: 0,
+          message: `${method} ${path}: ${e.message}`,
+          cause: e.cause,
+        });
       }
       const retryAfter = retryAfterSeconds(a.headers.get('retry-after'));
       if (a.status >= 200 && a.status < 300) {
         if (o.bytes) return { status: a.status, headers: a.headers, body: a.bytes as T };
         const parsed = parseBody(a);
         // SPEC "Idempotent ingest": the key's first request is still being written; ask again with the same key.
-        if (a.status === 202 && o.idempotencyKey !== undefined && (parsed as { status?: unknown } | null)?.status === 'processing') {
-          if (polls++ >= MAX_PROCESSING_POLLS) throw new ProofLedgerError({ code: 'processing', status: 202, message: `${method} ${path}: still processing after ${polls - 1} polls`, retryAfter, body: parsed });
+        if (
+          a.status === 202 &&
+          o.idempotencyKey !== undefined &&
+          (parsed as { status?: unknown } | null)?.status === 'processing'
+        ) {
+          if (polls++ >= MAX_PROCESSING_POLLS)
+            throw new ProofLedgerError({
+              code: 'processing',
+              status: 202,
+              message: `${method} ${path}: still processing after ${polls - 1} polls`,
+              retryAfter,
+              body: parsed,
+            });
           await sleep(Math.min(retryAfter ?? 1, MAX_RETRY_AFTER_S) * 1000);
           continue;
         }
@@ -136,7 +153,8 @@ export class Http {
       }
       // 429 and 503 are refusals before any effect; another 5xx may follow an effect, so only a repeatable call retries.
       // A spent monthly quota does not come back within a retry.
-      const retryable = (a.status === 429 && err.code !== 'quota_exceeded') || a.status === 503 || (a.status >= 500 && repeatable);
+      const retryable =
+        (a.status === 429 && err.code !== 'quota_exceeded') || a.status === 503 || (a.status >= 500 && repeatable);
       if (!retryable || retries >= this.maxRetries) throw err;
       sentBefore = true;
       await sleep(retryAfter !== null ? Math.min(retryAfter, MAX_RETRY_AFTER_S) * 1000 : backoffMs(retries));

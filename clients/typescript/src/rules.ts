@@ -11,7 +11,12 @@ export type RuleReport = VerifyReport;
 
 /** A report of one failed check: trust the caller gave that cannot be read verifies nothing. */
 const refused = (item: string, detail: string): RuleReport => ({
-  kind: 'unknown', ok: false, checks: [{ item, check: item, ok: false, detail }], unsigned: [], existed_no_later_than: null, witnessed_by: [],
+  kind: 'unknown',
+  ok: false,
+  checks: [{ item, check: item, ok: false, detail }],
+  unsigned: [],
+  existed_no_later_than: null,
+  witnessed_by: [],
 });
 
 /**
@@ -26,13 +31,14 @@ function remember<T extends ReturnType<typeof parsePolicy> | TrustAnchors | Erro
   }
   return parsed.get(key) as T;
 }
-const rootsOf = (pem: string): TrustAnchors | Error => remember(`roots\n${pem}`, () => {
-  try {
-    return loadTrustAnchors(pem);
-  } catch (e) {
-    return e as Error;
-  }
-});
+const rootsOf = (pem: string): TrustAnchors | Error =>
+  remember(`roots\n${pem}`, () => {
+    try {
+      return loadTrustAnchors(pem);
+    } catch (e) {
+      return e as Error;
+    }
+  });
 
 /** The rule set's own report (what `svc verify` prints), under the caller's trust. */
 export async function checkDocument(proof: unknown, trust: VerifyTrust = {}): Promise<RuleReport> {
@@ -57,7 +63,13 @@ export async function checkDocument(proof: unknown, trust: VerifyTrust = {}): Pr
 export function resultOf(report: RuleReport): VerifyResult {
   return {
     valid: report.ok,
-    checks: report.checks.map((c) => ({ name: c.check, ok: c.ok, detail: c.detail, item: c.item, ...(c.skipped ? { skipped: true as const } : {}) })),
+    checks: report.checks.map((c) => ({
+      name: c.check,
+      ok: c.ok,
+      detail: c.detail,
+      item: c.item,
+      ...(c.skipped ? { skipped: true as const } : {}),
+    })),
     existed_no_later_than: report.existed_no_later_than ?? null,
     witnessed_by: report.witnessed_by ?? [],
     kind: report.kind,
@@ -65,4 +77,3 @@ export function resultOf(report: RuleReport): VerifyResult {
     unsigned: report.unsigned,
   };
 }
-

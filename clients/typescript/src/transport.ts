@@ -1,18 +1,30 @@
 // Owns one HTTP exchange: fetch in browsers, Bun and Node.js, except where a private CA must be trusted, which
 // fetch cannot do in Node.js: there node:https carries the request. Answers status, headers and the body bytes.
 
-export type Exchange = { method: string; url: string; headers: Record<string, string>; body?: string; timeoutMs: number; ca?: string };
+export type Exchange = {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+  timeoutMs: number;
+  ca?: string;
+};
 export type Answer = { status: number; headers: Headers; bytes: Uint8Array };
 
 /** Thrown when no answer arrived (refused, reset, TLS failure, dropped); `timedOut` when the deadline passed. */
 export class NoAnswer extends Error {
-  constructor(message: string, readonly timedOut: boolean, cause?: unknown) {
+  constructor(
+    message: string,
+    readonly timedOut: boolean,
+    cause?: unknown,
+  ) {
     super(message, cause === undefined ? undefined : { cause });
   }
 }
 
 const isBun = typeof (globalThis as { Bun?: unknown }).Bun !== 'undefined';
-const isNode = !isBun && typeof (globalThis as { process?: { versions?: { node?: string } } }).process?.versions?.node === 'string';
+const isNode =
+  !isBun && typeof (globalThis as { process?: { versions?: { node?: string } } }).process?.versions?.node === 'string';
 
 export function exchange(x: Exchange): Promise<Answer> {
   return x.ca && isNode ? nodeExchange(x) : fetchExchange(x);
@@ -23,11 +35,21 @@ async function fetchExchange(x: Exchange): Promise<Answer> {
   const timer = setTimeout(() => ctl.abort(), x.timeoutMs);
   try {
     // Bun's fetch takes the CA in `tls`; browsers trust what the operating system trusts (no option exists).
-    const init: RequestInit & { tls?: { ca: string } } = { method: x.method, headers: x.headers, body: x.body, signal: ctl.signal, ...(x.ca && isBun ? { tls: { ca: x.ca } } : {}) };
+    const init: RequestInit & { tls?: { ca: string } } = {
+      method: x.method,
+      headers: x.headers,
+      body: x.body,
+      signal: ctl.signal,
+      ...(x.ca && isBun ? { tls: { ca: x.ca } } : {}),
+    };
     const res = await fetch(x.url, init);
     return { status: res.status, headers: res.headers, bytes: new Uint8Array(await res.arrayBuffer()) };
   } catch (e) {
-    throw new NoAnswer(ctl.signal.aborted ? `no answer within ${x.timeoutMs} ms` : `no answer: ${(e as Error).message}`, ctl.signal.aborted, e);
+    throw new NoAnswer(
+      ctl.signal.aborted ? `no answer within ${x.timeoutMs} ms` : `no answer: ${(e as Error).message}`,
+      ctl.signal.aborted,
+      e,
+    );
   } finally {
     clearTimeout(timer);
   }
@@ -50,7 +72,8 @@ async function nodeExchange(x: Exchange): Promise<Answer> {
       res.on('end', () => {
         clearTimeout(timer);
         const headers = new Headers();
-        for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers.set(k, Array.isArray(v) ? v.join(', ') : v);
+        for (const [k, v] of Object.entries(res.headers))
+          if (v !== undefined) headers.set(k, Array.isArray(v) ? v.join(', ') : v);
         const bytes = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
         let o = 0;
         for (const c of chunks) {

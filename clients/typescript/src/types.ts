@@ -2,7 +2,9 @@
 import type { components, paths } from './openapi';
 
 type S = components['schemas'];
-type QueryOf<P extends keyof paths> = paths[P] extends { get: { parameters: { query?: infer Q } } } ? NonNullable<Q> : never;
+type QueryOf<P extends keyof paths> = paths[P] extends { get: { parameters: { query?: infer Q } } }
+  ? NonNullable<Q>
+  : never;
 
 export type EventInput = S['EventInDoc'];
 export type EventCreated = S['EventCreated'];

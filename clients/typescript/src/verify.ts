@@ -31,7 +31,12 @@ export type VerifyCheck = {
  * The signing key (its id derived from it), the domain whose published key list holds it (null without a list or
  * when it is not in it), and the origin of the verified checkpoint covering the record (null without one).
  */
-export type VerifySigner = { key_id: string; public_key: string; published_for: string | null; log_origin: string | null };
+export type VerifySigner = {
+  key_id: string;
+  public_key: string;
+  published_for: string | null;
+  log_origin: string | null;
+};
 
 export type VerifyResult = {
   valid: boolean;

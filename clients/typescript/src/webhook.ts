@@ -17,7 +17,12 @@ export type WebhookOptions = {
  * True only when `signatureHeader` carries a v1 HMAC of exactly these body bytes made with `secret`, dated within
  * the tolerance. Pass the body as received (text or bytes), before any JSON parsing: re-serialized JSON differs.
  */
-export function verifyWebhook(rawBody: string | Uint8Array, signatureHeader: string | null | undefined, secret: string, o: WebhookOptions = {}): boolean {
+export function verifyWebhook(
+  rawBody: string | Uint8Array,
+  signatureHeader: string | null | undefined,
+  secret: string,
+  o: WebhookOptions = {},
+): boolean {
   if (typeof signatureHeader !== 'string' || typeof secret !== 'string' || secret === '') return false;
   let t: number | null = null;
   const sigs: Uint8Array[] = [];

@@ -3,7 +3,21 @@ import { canonicalBytes } from '../../crypto/canonical';
 import { browserSha256 } from '../../verify/browser-primitives';
 import { sha256Hex as hexOf } from '../../verify/records';
 import { isUnsigned, keyLines, recordLines, signerText, verifyInBrowser } from './checks';
-import { banner, card, checkList, fields, formatTime, getJson, h, issuerBlock, jsonBlock, mount, pathId, postJson, showLoadFailure } from './dom';
+import {
+  banner,
+  card,
+  checkList,
+  fields,
+  formatTime,
+  getJson,
+  h,
+  issuerBlock,
+  jsonBlock,
+  mount,
+  pathId,
+  postJson,
+  showLoadFailure,
+} from './dom';
 import { logCard } from './log-view';
 import { headCard } from './head-view';
 import { keyOptions } from './published-key';
@@ -17,7 +31,9 @@ type Mode = 'auto' | 'text' | 'json' | 'hash';
 export function contentHash(value: string, mode: Mode): { hash: string; how: string } | { error: string } {
   const trimmed = value.trim();
   if (mode === 'hash' || (mode === 'auto' && /^[0-9a-fA-F]{64}$/.test(trimmed))) {
-    return /^[0-9a-fA-F]{64}$/.test(trimmed) ? { hash: trimmed.toLowerCase(), how: 'pasted hash' } : { error: 'A SHA-256 hash is 64 hexadecimal characters.' };
+    return /^[0-9a-fA-F]{64}$/.test(trimmed)
+      ? { hash: trimmed.toLowerCase(), how: 'pasted hash' }
+      : { error: 'A SHA-256 hash is 64 hexadecimal characters.' };
   }
   if (mode === 'json') {
     try {
@@ -31,10 +47,20 @@ export function contentHash(value: string, mode: Mode): { hash: string; how: str
 }
 
 function compareForm(id: string, record: Record<string, any>): HTMLElement {
-  const input = h('textarea', { id: 'content', rows: '5', spellcheck: 'false', placeholder: 'Paste the AI input or output text, a JSON value, or a SHA-256 hash' }) as HTMLTextAreaElement;
-  const mode = h('select', { id: 'content-mode', 'aria-label': 'Interpret as' },
-    h('option', { value: 'auto' }, 'Detect (hash or text)'), h('option', { value: 'text' }, 'Text'),
-    h('option', { value: 'json' }, 'JSON value'), h('option', { value: 'hash' }, 'SHA-256 hash')) as HTMLSelectElement;
+  const input = h('textarea', {
+    id: 'content',
+    rows: '5',
+    spellcheck: 'false',
+    placeholder: 'Paste the AI input or output text, a JSON value, or a SHA-256 hash',
+  }) as HTMLTextAreaElement;
+  const mode = h(
+    'select',
+    { id: 'content-mode', 'aria-label': 'Interpret as' },
+    h('option', { value: 'auto' }, 'Detect (hash or text)'),
+    h('option', { value: 'text' }, 'Text'),
+    h('option', { value: 'json' }, 'JSON value'),
+    h('option', { value: 'hash' }, 'SHA-256 hash'),
+  ) as HTMLSelectElement;
   const button = h('button', { type: 'button', id: 'content-check' }, 'Compare');
   const result = h('div', { id: 'content-result', 'aria-live': 'polite' });
   button.addEventListener('click', async () => {
@@ -45,21 +71,42 @@ function compareForm(id: string, record: Record<string, any>): HTMLElement {
     }
     const field = (['input_hash', 'output_hash', 'payload_hash'] as const).find((f) => record[f] === r.hash);
     const match = field !== undefined;
-    const label: Record<string, string> = { input_hash: 'the attested input', output_hash: 'the attested output', payload_hash: 'the attested payload' };
+    const label: Record<string, string> = {
+      input_hash: 'the attested input',
+      output_hash: 'the attested output',
+      payload_hash: 'the attested payload',
+    };
     result.replaceChildren(
-      h('div', { class: match ? 'match ok' : 'match bad' },
-        h('strong', { id: 'content-match', 'data-match': String(match) }, match ? `Match: this is ${label[field!]}` : 'No match'),
-        h('p', { class: 'mono' }, `${r.how}: ${r.hash}`)),
-      h('p', { class: 'muted', id: 'content-server' }, 'Asking the service to confirm (only the hash is sent)…'));
+      h(
+        'div',
+        { class: match ? 'match ok' : 'match bad' },
+        h(
+          'strong',
+          { id: 'content-match', 'data-match': String(match) },
+          match ? `Match: this is ${label[field!]}` : 'No match',
+        ),
+        h('p', { class: 'mono' }, `${r.how}: ${r.hash}`),
+      ),
+      h('p', { class: 'muted', id: 'content-server' }, 'Asking the service to confirm (only the hash is sent)…'),
+    );
     const s = await postJson(`/v1/proof/ai/${encodeURIComponent(id)}/verify`, { content_hash: r.hash });
     const line = result.querySelector('#content-server')!;
-    line.textContent = s.status === 200 && s.body
-      ? `The service ${s.body.match ? 'confirms the match' : 'reports no match'}${s.body.matched_field ? ` (${s.body.matched_field})` : ''}; signed by ${s.body.signed_by} on ${formatTime(s.body.signed_at)}.`
-      : `The service could not confirm (${s.status || 'network error'}); the local comparison above stands on its own.`;
+    line.textContent =
+      s.status === 200 && s.body
+        ? `The service ${s.body.match ? 'confirms the match' : 'reports no match'}${s.body.matched_field ? ` (${s.body.matched_field})` : ''}; signed by ${s.body.signed_by} on ${formatTime(s.body.signed_at)}.`
+        : `The service could not confirm (${s.status || 'network error'}); the local comparison above stands on its own.`;
   });
-  return card('Compare content',
-    h('p', { class: 'muted' }, 'The hash is computed in your browser; only the hash is sent to the service for confirmation.'),
-    input, h('div', { class: 'row' }, mode, button), result);
+  return card(
+    'Compare content',
+    h(
+      'p',
+      { class: 'muted' },
+      'The hash is computed in your browser; only the hash is sent to the service for confirmation.',
+    ),
+    input,
+    h('div', { class: 'row' }, mode, button),
+    result,
+  );
 }
 
 export async function aiPage(): Promise<void> {
@@ -75,11 +122,18 @@ export async function aiPage(): Promise<void> {
   const model = isUnsigned(report, 'record.model_name');
   document.title = `${valid ? 'Valid' : 'INVALID'} AI attestation ${p.attestation_id}`;
   mount(
-    banner('verdict', valid, valid ? 'Signature valid' : 'Signature INVALID',
-      valid ? `This AI ${r.attestation_type ?? ''} attestation was signed on ${formatTime(r.created_at)} by ${signerText(report)}.` : 'One or more checks failed: do not rely on this record.',
-      { 'data-valid': String(valid) }),
+    banner(
+      'verdict',
+      valid,
+      valid ? 'Signature valid' : 'Signature INVALID',
+      valid
+        ? `This AI ${r.attestation_type ?? ''} attestation was signed on ${formatTime(r.created_at)} by ${signerText(report)}.`
+        : 'One or more checks failed: do not rely on this record.',
+      { 'data-valid': String(valid) },
+    ),
     issuerBlock(p.organization, 'Attested by'),
-    card('AI attestation',
+    card(
+      'AI attestation',
       fields([
         ['Attestation ID', p.attestation_id, 'mono'],
         ['Type', r.attestation_type],
@@ -88,11 +142,19 @@ export async function aiPage(): Promise<void> {
         ['Input hash (SHA-256)', r.input_hash, 'mono'],
         ['Output hash (SHA-256)', r.output_hash, 'mono'],
         ['Payload hash (SHA-256)', r.payload_hash, 'mono'],
-      ])),
+      ]),
+    ),
     compareForm(id, r),
-    card('Signature',
-      fields([['Algorithm', p.algorithm], ['Key ID', p.key_id, 'mono'], ['Public key', p.public_key, 'mono'], ['Signature', p.signature, 'mono']]),
-      signed ? jsonBlock('Signed bytes (canonical JSON)', signed) : null),
+    card(
+      'Signature',
+      fields([
+        ['Algorithm', p.algorithm],
+        ['Key ID', p.key_id, 'mono'],
+        ['Public key', p.public_key, 'mono'],
+        ['Signature', p.signature, 'mono'],
+      ]),
+      signed ? jsonBlock('Signed bytes (canonical JSON)', signed) : null,
+    ),
     card('Checks made in your browser', checkList([...checks, ...keyLines(report)])),
     logCard(p.log, log, report.checkpoint),
     headCard(p.log, head, report),

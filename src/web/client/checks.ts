@@ -1,13 +1,19 @@
 // Owns how the pages read a verification report: the rules of src/verify run on the browser primitives, and the words
 // each check is shown with, grouped per record. No rule lives here: the verdict is the report's, as `svc verify` gives it.
 import { browserPrimitives } from '../../verify/browser-primitives';
-import { verifyDocument, type Check as ReportCheck, type VerifyOptions, type VerifyReport } from '../../verify/verify-document';
+import {
+  verifyDocument,
+  type Check as ReportCheck,
+  type VerifyOptions,
+  type VerifyReport,
+} from '../../verify/verify-document';
 
 /** A line of a page's check list; ok null: not checked (a SKIP line of the report), shown but not deciding. */
 export type Check = { label: string; ok: boolean | null; detail?: string };
 
 /** The one rule set, in the browser (a trace's items share notes: their verdicts are remembered by the rules). */
-export const verifyInBrowser = (doc: unknown, opts: VerifyOptions): Promise<VerifyReport> => verifyDocument(browserPrimitives, doc, opts);
+export const verifyInBrowser = (doc: unknown, opts: VerifyOptions): Promise<VerifyReport> =>
+  verifyDocument(browserPrimitives, doc, opts);
 
 const RECORD: Record<string, string> = {
   algorithm: 'Algorithm is Ed25519',
@@ -28,7 +34,7 @@ const RECORD: Record<string, string> = {
   log_checkpoint: 'Checkpoint note states this tree size and root',
   log_origin: 'Checkpoint belongs to the expected log',
   log_checkpoint_signature: 'Checkpoint signed by the issuer key (C2SP signed note)',
-  head: "Head block is present, complete and well formed",
+  head: 'Head block is present, complete and well formed',
   head_leaf: "Head leaf is the hash of the log's checkpoint",
   head_inclusion: "Merkle inclusion proof leads from the log's checkpoint to the head root",
   head_checkpoint: 'Head note states this head size and root',
@@ -41,7 +47,7 @@ const RECORD: Record<string, string> = {
 };
 const SEAL: Record<string, string> = {
   fields: 'Seal: a trace.sealed event of this seal id, time and header',
-  payload: 'Seal: the seal payload shown is this trace\'s',
+  payload: "Seal: the seal payload shown is this trace's",
   payload_hash: 'Seal: signature binds this trace id, composite hash, item count, metadata and seal time',
   reported: 'Seal: the service reports count, composite hash and signatures as valid',
 };
@@ -61,7 +67,10 @@ const BUNDLE: Record<string, string> = {
 function label(c: ReportCheck): string {
   if (c.item === 'bundle') return BUNDLE[c.check] ?? c.check;
   if (c.item === 'keys' || c.item.startsWith('key ')) {
-    if (c.check === 'published') return c.item === 'keys' ? 'Signing key is published for the issuer domain' : `Key ${c.item.slice(4)} is published for the issuer domain`;
+    if (c.check === 'published')
+      return c.item === 'keys'
+        ? 'Signing key is published for the issuer domain'
+        : `Key ${c.item.slice(4)} is published for the issuer domain`;
     if (c.check === 'platform_signature') return `Key ${c.item.slice(4)} record signed by the platform key`;
     return c.check === 'domain' ? 'Key list is the one of the issuer domain' : c.check;
   }
@@ -77,11 +86,16 @@ const isHead = (c: ReportCheck) => c.check === 'head' || c.check.startsWith('hea
 /** The lines of one record of the report (`event <id>`, `seal`, `item 2 (...)`), its log and head lines apart. */
 export function recordLines(r: VerifyReport, item: string): { checks: Check[]; log: Check[]; head: Check[] } {
   const mine = r.checks.filter((c) => c.item === item);
-  return { checks: mine.filter((c) => !isLog(c) && !isHead(c)).map(toLine), log: mine.filter(isLog).map(toLine), head: mine.filter(isHead).map(toLine) };
+  return {
+    checks: mine.filter((c) => !isLog(c) && !isHead(c)).map(toLine),
+    log: mine.filter(isLog).map(toLine),
+    head: mine.filter(isHead).map(toLine),
+  };
 }
 
 /** The authenticity lines (key list, published keys, platform signatures). */
-export const keyLines = (r: VerifyReport): Check[] => r.checks.filter((c) => c.item === 'keys' || c.item.startsWith('key ')).map(toLine);
+export const keyLines = (r: VerifyReport): Check[] =>
+  r.checks.filter((c) => c.item === 'keys' || c.item.startsWith('key ')).map(toLine);
 /** The list lines of a bundle (order, count, composite, tenant, log order). */
 export const bundleLines = (r: VerifyReport): Check[] => r.checks.filter((c) => c.item === 'bundle').map(toLine);
 
@@ -97,7 +111,9 @@ export function logStatus(log: Check[]): 'included' | 'pending' | 'absent' | 'in
 export function signerText(r: VerifyReport): string {
   const s = r.signer;
   if (!s) return 'an unknown key';
-  const where = s.published_for ? `, published for ${s.published_for}` : ' (not confirmed by the issuer domain\'s key list)';
+  const where = s.published_for
+    ? `, published for ${s.published_for}`
+    : " (not confirmed by the issuer domain's key list)";
   const log = s.log_origin ? ` and named in the signed log checkpoint of ${s.log_origin}` : '';
   return `key ${s.key_id}${where}${log}`;
 }

@@ -2,7 +2,22 @@
 // locally (WebCrypto) and compared with the anchor.
 import { HEX64 } from '../../verify/records';
 import { keyLines, recordLines, signerText, verifyInBrowser } from './checks';
-import { banner, card, checkList, fields, formatTime, getJson, h, issuerBlock, inBackground, jsonBlock, mount, pathId, postJson, showLoadFailure } from './dom';
+import {
+  banner,
+  card,
+  checkList,
+  fields,
+  formatTime,
+  getJson,
+  h,
+  issuerBlock,
+  inBackground,
+  jsonBlock,
+  mount,
+  pathId,
+  postJson,
+  showLoadFailure,
+} from './dom';
 import { logCard } from './log-view';
 import { headCard } from './head-view';
 import { keyOptions } from './published-key';
@@ -15,24 +30,38 @@ async function sha256File(file: File): Promise<string> {
 
 function dropZone(id: string, anchored: string): HTMLElement {
   const input = h('input', { type: 'file', id: 'file', class: 'visually-hidden' }) as HTMLInputElement;
-  const zone = h('label', { for: 'file', class: 'dropzone', id: 'dropzone' },
-    h('strong', {}, 'Drop the document here'), h('span', { class: 'muted' }, 'or click to choose a file'));
+  const zone = h(
+    'label',
+    { for: 'file', class: 'dropzone', id: 'dropzone' },
+    h('strong', {}, 'Drop the document here'),
+    h('span', { class: 'muted' }, 'or click to choose a file'),
+  );
   const result = h('div', { id: 'file-result', 'aria-live': 'polite' });
   const check = async (file: File) => {
     result.replaceChildren(h('p', { class: 'muted' }, `Hashing ${file.name} in your browser…`));
     const hash = await sha256File(file);
     const match = hash === anchored;
     result.replaceChildren(
-      banner('match', match, match ? 'Match: this is the anchored document' : 'No match: this is not the anchored document',
-        `${file.name} (${file.size.toLocaleString()} bytes)`, { 'data-match': String(match) }),
-      fields([['SHA-256 of your file', hash, 'mono'], ['Anchored SHA-256', anchored, 'mono']]),
-      h('p', { class: 'muted', id: 'file-server' }, 'Asking the service to confirm (only the hash is sent)…'));
+      banner(
+        'match',
+        match,
+        match ? 'Match: this is the anchored document' : 'No match: this is not the anchored document',
+        `${file.name} (${file.size.toLocaleString()} bytes)`,
+        { 'data-match': String(match) },
+      ),
+      fields([
+        ['SHA-256 of your file', hash, 'mono'],
+        ['Anchored SHA-256', anchored, 'mono'],
+      ]),
+      h('p', { class: 'muted', id: 'file-server' }, 'Asking the service to confirm (only the hash is sent)…'),
+    );
     const s = await postJson(`/v1/proof/document/${encodeURIComponent(id)}/verify`, { document_hash: hash });
     const line = result.querySelector('#file-server');
     if (line) {
-      line.textContent = s.status === 200 && s.body && typeof s.body.match_result === 'boolean'
-        ? `The service ${s.body.match_result ? 'confirms the match' : 'reports no match'} for this hash.`
-        : `The service could not confirm (${s.status || 'network error'}); the comparison above was made in your browser.`;
+      line.textContent =
+        s.status === 200 && s.body && typeof s.body.match_result === 'boolean'
+          ? `The service ${s.body.match_result ? 'confirms the match' : 'reports no match'} for this hash.`
+          : `The service could not confirm (${s.status || 'network error'}); the comparison above was made in your browser.`;
     }
   };
   input.addEventListener('change', () => {
@@ -49,9 +78,17 @@ function dropZone(id: string, anchored: string): HTMLElement {
     const f = (e as DragEvent).dataTransfer?.files?.[0];
     if (f) inBackground(check(f), result);
   });
-  return card('Check a file',
-    h('p', { class: 'muted' }, 'Your file is hashed with SHA-256 in this browser and never uploaded; only its hash may be sent for confirmation.'),
-    input, zone, result);
+  return card(
+    'Check a file',
+    h(
+      'p',
+      { class: 'muted' },
+      'Your file is hashed with SHA-256 in this browser and never uploaded; only its hash may be sent for confirmation.',
+    ),
+    input,
+    zone,
+    result,
+  );
 }
 
 export async function documentPage(): Promise<void> {
@@ -60,25 +97,44 @@ export async function documentPage(): Promise<void> {
   if (status !== 200 || !p) return showLoadFailure(status, p);
   const anchored = String(p.document_hash ?? '');
   const report = await verifyInBrowser(p, await keyOptions(p.organization?.primary_domain));
-  const { checks, log, head } = recordLines(report, report.checks.find((c) => c.item.startsWith('document '))?.item ?? '');
+  const { checks, log, head } = recordLines(
+    report,
+    report.checks.find((c) => c.item.startsWith('document '))?.item ?? '',
+  );
   const signed = decodedSigned(p.signed_payload);
   const valid = report.ok;
   document.title = `Document anchor ${p.event_id}`;
   mount(
-    banner('verdict', valid, valid ? 'Signature valid' : 'Signature INVALID',
-      valid ? `This document's hash was anchored on ${formatTime(p.created_at)} and signed by ${signerText(report)}.` : 'One or more checks failed: do not rely on this anchor.', { 'data-valid': String(valid) }),
+    banner(
+      'verdict',
+      valid,
+      valid ? 'Signature valid' : 'Signature INVALID',
+      valid
+        ? `This document's hash was anchored on ${formatTime(p.created_at)} and signed by ${signerText(report)}.`
+        : 'One or more checks failed: do not rely on this anchor.',
+      { 'data-valid': String(valid) },
+    ),
     issuerBlock(p.organization, 'Anchored by'),
-    card('Document anchor',
+    card(
+      'Document anchor',
       fields([
         ['Event ID', p.event_id, 'mono'],
         ['Document', p.document_ref],
         ['Anchored at', p.created_at, 'time'],
         ['Document hash (SHA-256)', HEX64.test(anchored) ? anchored : null, 'mono'],
-      ])),
+      ]),
+    ),
     dropZone(id, anchored),
-    card('Signature',
-      fields([['Algorithm', p.algorithm], ['Key ID', p.key_id, 'mono'], ['Public key', p.public_key, 'mono'], ['Signature', p.signature, 'mono']]),
-      signed ? jsonBlock('Signed bytes (canonical JSON)', signed) : null),
+    card(
+      'Signature',
+      fields([
+        ['Algorithm', p.algorithm],
+        ['Key ID', p.key_id, 'mono'],
+        ['Public key', p.public_key, 'mono'],
+        ['Signature', p.signature, 'mono'],
+      ]),
+      signed ? jsonBlock('Signed bytes (canonical JSON)', signed) : null,
+    ),
     card('Checks made in your browser', checkList([...checks, ...keyLines(report)])),
     logCard(p.log, log, report.checkpoint),
     headCard(p.log, head, report),

@@ -34,9 +34,12 @@ export function pathId(): string {
 /** A banner: green when ok, red when not, grey when undecided (null). */
 export function banner(id: string, ok: boolean | null, title: string, sub?: string, attrs: Attrs = {}): HTMLElement {
   const cls = ok === null ? 'banner neutral' : ok ? 'banner ok' : 'banner bad';
-  return h('section', { class: cls, role: 'status' },
+  return h(
+    'section',
+    { class: cls, role: 'status' },
     h('span', { class: 'banner-icon', 'aria-hidden': 'true' }, ok === null ? '•' : ok ? '✓' : '✗'),
-    h('div', {}, h('h1', { id, ...attrs }, title), sub ? h('p', { class: 'banner-sub' }, sub) : null));
+    h('div', {}, h('h1', { id, ...attrs }, title), sub ? h('p', { class: 'banner-sub' }, sub) : null),
+  );
 }
 
 /** The words that mark a field no signature covers: shown, never in the voice of a signed one. */
@@ -47,14 +50,22 @@ const unsignedBadge = () => h('span', { class: 'badge warn unsigned' }, UNSIGNED
 export function issuerBlock(org: Record<string, any> | undefined, heading = 'Issued by'): HTMLElement {
   const o = org ?? {};
   const verified = o.domain_verified === true;
-  return h('section', { class: 'card issuer', 'data-unsigned': 'true' },
+  return h(
+    'section',
+    { class: 'card issuer', 'data-unsigned': 'true' },
     h('p', { class: 'eyebrow' }, `${heading} (as the service states it)`, ' ', unsignedBadge()),
     h('h2', { class: 'issuer-name' }, String(o.issuer_name ?? o.name ?? 'Unknown issuer')),
-    h('p', { class: 'issuer-meta' },
+    h(
+      'p',
+      { class: 'issuer-meta' },
       o.primary_domain ? h('span', { class: 'domain' }, String(o.primary_domain)) : null,
       h('span', { class: verified ? 'badge ok' : 'badge warn' }, verified ? 'Domain verified' : 'Domain not verified'),
-      verified && o.domain_verified_at ? h('span', { class: 'muted' }, `since ${formatTime(o.domain_verified_at)}`) : null),
-    o.name && o.issuer_name && o.name !== o.issuer_name ? h('p', { class: 'muted' }, `Organization: ${o.name}`) : null);
+      verified && o.domain_verified_at
+        ? h('span', { class: 'muted' }, `since ${formatTime(o.domain_verified_at)}`)
+        : null,
+    ),
+    o.name && o.issuer_name && o.name !== o.issuer_name ? h('p', { class: 'muted' }, `Organization: ${o.name}`) : null,
+  );
 }
 
 /** "22 Nov 2026, 14:52:33 UTC" for an RFC 3339 time; the text as is when it is not one. */
@@ -74,8 +85,21 @@ export function fields(rows: Field[]): HTMLElement {
     if (value === undefined) continue;
     const text = value === null ? '—' : kind === 'time' ? formatTime(value) : String(value);
     // Times show a readable UTC form with the exact value beneath it.
-    const exact = kind === 'time' && value !== null && text !== String(value) ? h('span', { class: 'sub mono' }, String(value)) : null;
-    dl.append(h('dt', {}, label), h('dd', { class: kind === 'mono' ? 'mono' : undefined, 'data-unsigned': unsigned ? 'true' : undefined }, text, exact, unsigned ? ' ' : null, unsigned ? unsignedBadge() : null));
+    const exact =
+      kind === 'time' && value !== null && text !== String(value)
+        ? h('span', { class: 'sub mono' }, String(value))
+        : null;
+    dl.append(
+      h('dt', {}, label),
+      h(
+        'dd',
+        { class: kind === 'mono' ? 'mono' : undefined, 'data-unsigned': unsigned ? 'true' : undefined },
+        text,
+        exact,
+        unsigned ? ' ' : null,
+        unsigned ? unsignedBadge() : null,
+      ),
+    );
   }
   return dl;
 }
@@ -85,25 +109,60 @@ export function card(title: string, ...children: Child[]): HTMLElement {
 }
 
 export function checkList(checks: Check[]): HTMLElement {
-  return h('ul', { class: 'checks' }, ...checks.map((c) =>
-    h('li', { class: c.ok === null ? 'skip' : c.ok ? 'pass' : 'fail', 'data-ok': String(c.ok), 'data-check': c.label },
-      h('span', { class: 'mark', 'aria-hidden': 'true' }, c.ok === null ? '–' : c.ok ? '✓' : '✗'),
-      h('span', {}, c.label, c.ok === null ? ' (not checked)' : '', c.detail ? h('span', { class: 'detail mono' }, c.detail) : null))));
+  return h(
+    'ul',
+    { class: 'checks' },
+    ...checks.map((c) =>
+      h(
+        'li',
+        { class: c.ok === null ? 'skip' : c.ok ? 'pass' : 'fail', 'data-ok': String(c.ok), 'data-check': c.label },
+        h('span', { class: 'mark', 'aria-hidden': 'true' }, c.ok === null ? '–' : c.ok ? '✓' : '✗'),
+        h(
+          'span',
+          {},
+          c.label,
+          c.ok === null ? ' (not checked)' : '',
+          c.detail ? h('span', { class: 'detail mono' }, c.detail) : null,
+        ),
+      ),
+    ),
+  );
 }
 
 export function jsonBlock(summary: string, value: unknown): HTMLElement {
-  return h('details', { class: 'raw' }, h('summary', {}, summary), h('pre', { class: 'mono' }, JSON.stringify(value, null, 2)));
+  return h(
+    'details',
+    { class: 'raw' },
+    h('summary', {}, summary),
+    h('pre', { class: 'mono' }, JSON.stringify(value, null, 2)),
+  );
 }
 
 /** The page state for an id the API does not know, or any failure to load the proof. */
 export function showLoadFailure(status: number, body: any): void {
   document.title = status === 404 || status === 400 ? 'No proof found' : 'Proof unavailable';
   if (status === 404 || status === 400) {
-    mount(banner('notfound', null, 'No proof found', status === 400 ? 'This link does not contain a valid proof identifier.' : 'No published proof exists for this identifier. Check the link you were given.'));
+    mount(
+      banner(
+        'notfound',
+        null,
+        'No proof found',
+        status === 400
+          ? 'This link does not contain a valid proof identifier.'
+          : 'No published proof exists for this identifier. Check the link you were given.',
+      ),
+    );
   } else if (status === 429) {
     mount(banner('notfound', null, 'Too many requests', 'Please wait a moment and reload the page.'));
   } else {
-    mount(banner('notfound', null, 'Proof unavailable', `The proof could not be loaded (${status || 'network error'}${body?.error ? `: ${body.error}` : ''}).`));
+    mount(
+      banner(
+        'notfound',
+        null,
+        'Proof unavailable',
+        `The proof could not be loaded (${status || 'network error'}${body?.error ? `: ${body.error}` : ''}).`,
+      ),
+    );
   }
 }
 
@@ -124,7 +183,11 @@ export async function getJson(path: string): Promise<{ status: number; body: any
 
 export async function postJson(path: string, data: unknown): Promise<{ status: number; body: any }> {
   try {
-    const res = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(data) });
+    const res = await fetch(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(data),
+    });
     return { status: res.status, body: await res.json().catch(() => null) };
   } catch {
     return { status: 0, body: null };

@@ -1,6 +1,18 @@
 // Owns the page /proof/event/{event_id}: loads the public event proof, runs the rules of src/verify on it in the browser, shows the report.
 import { keyLines, recordLines, signerText, verifyInBrowser } from './checks';
-import { banner, card, checkList, fields, formatTime, getJson, issuerBlock, jsonBlock, mount, pathId, showLoadFailure } from './dom';
+import {
+  banner,
+  card,
+  checkList,
+  fields,
+  formatTime,
+  getJson,
+  issuerBlock,
+  jsonBlock,
+  mount,
+  pathId,
+  showLoadFailure,
+} from './dom';
 import { logCard } from './log-view';
 import { headCard } from './head-view';
 import { keyOptions } from './published-key';
@@ -17,28 +29,42 @@ export async function eventPage(): Promise<void> {
   document.title = `${valid ? 'Valid' : 'INVALID'} proof of event ${p.event_id}`;
   mount(
     // The signer is named from what the signature binds (key, key list, log origin), never from the unsigned issuer block.
-    banner('verdict', valid, valid ? 'Signature valid' : 'Signature INVALID',
-      valid ? `Recorded on ${formatTime(p.ingested_at)} and signed by ${signerText(report)}; the record has not been altered since.`
-        : 'One or more checks failed: do not rely on this record.', { 'data-valid': String(valid) }),
+    banner(
+      'verdict',
+      valid,
+      valid ? 'Signature valid' : 'Signature INVALID',
+      valid
+        ? `Recorded on ${formatTime(p.ingested_at)} and signed by ${signerText(report)}; the record has not been altered since.`
+        : 'One or more checks failed: do not rely on this record.',
+      { 'data-valid': String(valid) },
+    ),
     issuerBlock(p.organization),
-    card('Ledger event',
+    card(
+      'Ledger event',
       fields([
         ['Event ID', p.event_id, 'mono'],
         ['Recorded at', p.ingested_at, 'time'],
         ['Payload hash (SHA-256)', p.payload_hash, 'mono'],
         ['Event type', signed?.event_type],
-      ])),
-    card('Signature',
+      ]),
+    ),
+    card(
+      'Signature',
       fields([
         ['Algorithm', p.algorithm],
         ['Key ID', p.key_id, 'mono'],
         ['Public key', p.public_key, 'mono'],
         ['Signature', p.signature, 'mono'],
       ]),
-      signed ? jsonBlock('Signed bytes (canonical JSON)', signed) : null),
-    card('Checks made in your browser', checkList([...checks, ...keyLines(report)]),
+      signed ? jsonBlock('Signed bytes (canonical JSON)', signed) : null,
+    ),
+    card(
+      'Checks made in your browser',
+      checkList([...checks, ...keyLines(report)]),
       typeof p.signature_valid === 'boolean'
-        ? `The server reports the signature as ${p.signature_valid ? 'valid' : 'invalid'}; the verdict above is your browser's own.` : null),
+        ? `The server reports the signature as ${p.signature_valid ? 'valid' : 'invalid'}; the verdict above is your browser's own.`
+        : null,
+    ),
     logCard(p.log, log, report.checkpoint),
     headCard(p.log, head, report),
   );

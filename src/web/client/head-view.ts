@@ -13,19 +13,35 @@ export function headCard(log: unknown, lines: Check[], report: VerifyReport): HT
   const failed = lines.some((c) => c.ok === false);
   const pending = head.status === 'pending';
   const state = failed ? 'invalid' : pending ? 'pending' : lines.length ? 'checked' : 'unchecked';
-  const words = state === 'unchecked'
-    ? ["The record's log block did not verify, so its head was not checked."]
-    : headSentences(report.head);
+  const words =
+    state === 'unchecked'
+      ? ["The record's log block did not verify, so its head was not checked."]
+      : headSentences(report.head);
   const stamps: Array<Record<string, any>> = Array.isArray(head.timestamps) ? head.timestamps : [];
-  return card('Independent evidence',
+  return card(
+    'Independent evidence',
     h('p', { id: 'head-status', 'data-head': state }, words[0] ?? ''),
     ...words.slice(1).map((w) => h('p', { class: 'muted' }, w)),
-    !pending && typeof head.tree_size === 'number' ? fields([
-      ['Head leaf index', head.leaf_index, 'mono'],
-      ['Head tree size', head.tree_size, 'mono'],
-      ['Head root hash (SHA-256)', head.root_hash, 'mono'],
-      ...stamps.map((t, i): [string, unknown, 'time'] => [`Time-stamp ${i + 1} (${String(t.tsa)})`, t.gen_time, 'time']),
-    ]) : null,
+    !pending && typeof head.tree_size === 'number'
+      ? fields([
+          ['Head leaf index', head.leaf_index, 'mono'],
+          ['Head tree size', head.tree_size, 'mono'],
+          ['Head root hash (SHA-256)', head.root_hash, 'mono'],
+          ...stamps.map((t, i): [string, unknown, 'time'] => [
+            `Time-stamp ${i + 1} (${String(t.tsa)})`,
+            t.gen_time,
+            'time',
+          ]),
+        ])
+      : null,
     checkList(lines),
-    typeof head.checkpoint === 'string' ? h('details', { class: 'raw' }, h('summary', {}, 'Head (C2SP signed note with cosignatures)'), h('pre', { class: 'mono', id: 'head-checkpoint' }, head.checkpoint)) : null);
+    typeof head.checkpoint === 'string'
+      ? h(
+          'details',
+          { class: 'raw' },
+          h('summary', {}, 'Head (C2SP signed note with cosignatures)'),
+          h('pre', { class: 'mono', id: 'head-checkpoint' }, head.checkpoint),
+        )
+      : null,
+  );
 }

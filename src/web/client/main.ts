@@ -5,11 +5,23 @@ import { documentPage } from './document-page';
 import { tracePage } from './trace-page';
 import { banner, mount } from './dom';
 
-const pages: Record<string, () => Promise<void>> = { event: eventPage, ai: aiPage, document: documentPage, trace: tracePage };
+const pages: Record<string, () => Promise<void>> = {
+  event: eventPage,
+  ai: aiPage,
+  document: documentPage,
+  trace: tracePage,
+};
 
 const page = pages[document.body.dataset.kind ?? ''];
 if (page) {
   page().catch((e) => {
-    mount(banner('notfound', null, 'Proof unavailable', `The page failed while checking the proof: ${(e as Error).message}`));
+    mount(
+      banner(
+        'notfound',
+        null,
+        'Proof unavailable',
+        `The page failed while checking the proof: ${(e as Error).message}`,
+      ),
+    );
   });
 }

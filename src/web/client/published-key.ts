@@ -17,8 +17,14 @@ function once(path: string): Promise<{ status: number; body: any }> {
  */
 export async function keyOptions(domain: unknown): Promise<VerifyOptions> {
   const platform = await once('/.well-known/svc-platform-key');
-  const platformKey = platform.status === 200 && platform.body && typeof platform.body.public_key === 'string' ? { platformKey: platform.body } : {};
-  if (typeof domain !== 'string' || !domain) return { keysUnavailable: 'the proof names no issuer domain', ...platformKey };
+  const platformKey =
+    platform.status === 200 && platform.body && typeof platform.body.public_key === 'string'
+      ? { platformKey: platform.body }
+      : {};
+  if (typeof domain !== 'string' || !domain)
+    return { keysUnavailable: 'the proof names no issuer domain', ...platformKey };
   const { status, body } = await once(`/keys/${encodeURIComponent(domain)}`);
-  return status === 200 && body && Array.isArray(body.keys) ? { keys: body, ...platformKey } : { keysUnavailable: `the key list of ${domain} is unavailable (${status || 'network error'})`, ...platformKey };
+  return status === 200 && body && Array.isArray(body.keys)
+    ? { keys: body, ...platformKey }
+    : { keysUnavailable: `the key list of ${domain} is unavailable (${status || 'network error'})`, ...platformKey };
 }

@@ -2,29 +2,67 @@
 // list, the seal and what it binds, the log blocks), shown per item and for the seal.
 import { bundleItemName } from '../../verify/trace-bundle';
 import { bundleLines, isUnsigned, keyLines, recordLines, signerText, verifyInBrowser, type Check } from './checks';
-import { banner, card, checkList, fields, formatTime, getJson, h, issuerBlock, jsonBlock, mount, pathId, showLoadFailure } from './dom';
+import {
+  banner,
+  card,
+  checkList,
+  fields,
+  formatTime,
+  getJson,
+  h,
+  issuerBlock,
+  jsonBlock,
+  mount,
+  pathId,
+  showLoadFailure,
+} from './dom';
 import { logCard } from './log-view';
 import { headCard } from './head-view';
 import { keyOptions } from './published-key';
 
-const TYPE_NAMES: Record<string, string> = { event: 'Ledger event', ai_attestation: 'AI attestation', document: 'Document anchor' };
+const TYPE_NAMES: Record<string, string> = {
+  event: 'Ledger event',
+  ai_attestation: 'AI attestation',
+  document: 'Document anchor',
+};
 const PAGE = 100;
 
 type ItemResult = { item: Record<string, any>; checks: Check[]; valid: boolean };
 
 function itemRow(r: ItemResult): HTMLElement {
   const { item, checks, valid } = r;
-  return h('li', { class: 'item', 'data-sequence': String(item.sequence) },
-    h('div', { class: 'item-head' },
+  return h(
+    'li',
+    { class: 'item', 'data-sequence': String(item.sequence) },
+    h(
+      'div',
+      { class: 'item-head' },
       h('span', { class: 'seq' }, `#${item.sequence}`),
       h('span', { class: 'item-type' }, TYPE_NAMES[item.type] ?? String(item.type)),
       h('span', { class: 'muted' }, formatTime(item.timestamp ?? '')),
-      h('span', { class: valid ? 'badge ok item-verdict' : 'badge bad item-verdict', 'data-valid': String(valid) }, valid ? 'Valid' : 'INVALID')),
-    fields([['ID', item.id, 'mono'], ['Content hash', item.content_hash, 'mono']]),
-    h('details', { class: 'raw', open: !valid }, h('summary', {}, 'Checks, signature and payload'),
+      h(
+        'span',
+        { class: valid ? 'badge ok item-verdict' : 'badge bad item-verdict', 'data-valid': String(valid) },
+        valid ? 'Valid' : 'INVALID',
+      ),
+    ),
+    fields([
+      ['ID', item.id, 'mono'],
+      ['Content hash', item.content_hash, 'mono'],
+    ]),
+    h(
+      'details',
+      { class: 'raw', open: !valid },
+      h('summary', {}, 'Checks, signature and payload'),
       checkList(checks),
-      fields([['Key ID', item.key_id, 'mono'], ['Public key', item.public_key, 'mono'], ['Signature', item.signature, 'mono']]),
-      h('pre', { class: 'mono' }, JSON.stringify(item.payload ?? null, null, 2))));
+      fields([
+        ['Key ID', item.key_id, 'mono'],
+        ['Public key', item.public_key, 'mono'],
+        ['Signature', item.signature, 'mono'],
+      ]),
+      h('pre', { class: 'mono' }, JSON.stringify(item.payload ?? null, null, 2)),
+    ),
+  );
 }
 
 /** The item list, PAGE rows at a time behind a "show more" button. */
@@ -51,7 +89,12 @@ export async function tracePage(): Promise<void> {
   const header = b.header ?? {};
   const seal = b.seal ?? {};
   const list: Record<string, any>[] = Array.isArray(b.items) ? b.items : [];
-  const org = b.organization ?? { name: header.tenant_domain, issuer_name: header.tenant_domain, primary_domain: header.tenant_domain, domain_verified: header.domain_verified };
+  const org = b.organization ?? {
+    name: header.tenant_domain,
+    issuer_name: header.tenant_domain,
+    primary_domain: header.tenant_domain,
+    domain_verified: header.domain_verified,
+  };
   mount(h('p', { class: 'loading', id: 'progress' }, `Checking ${list.length.toLocaleString()} items…`));
   const opts = await keyOptions(header.tenant_domain);
   // Let the progress line paint before the one synchronous pass over every item.
@@ -68,12 +111,18 @@ export async function tracePage(): Promise<void> {
   document.title = `${valid ? 'Valid' : 'INVALID'} trace ${header.trace_id ?? id}`;
   const unsigned = (path: string) => isUnsigned(report, path);
   mount(
-    banner('verdict', valid, valid ? 'All signatures valid' : 'Trace INVALID',
-      valid ? `${items.length.toLocaleString()} items sealed on ${formatTime(header.sealed_at)} by ${signerText(report)}; the composite hash, the seal and every signature check out.`
+    banner(
+      'verdict',
+      valid,
+      valid ? 'All signatures valid' : 'Trace INVALID',
+      valid
+        ? `${items.length.toLocaleString()} items sealed on ${formatTime(header.sealed_at)} by ${signerText(report)}; the composite hash, the seal and every signature check out.`
         : `${failedSeqs.length ? `Failed items: ${failedSeqs.slice(0, 20).join(', ')}${failedSeqs.length > 20 ? ` and ${failedSeqs.length - 20} more` : ''}. ` : ''}Do not rely on this trace.`,
-      { 'data-valid': String(valid) }),
+      { 'data-valid': String(valid) },
+    ),
     issuerBlock(org, 'Sealed by'),
-    card('Trace',
+    card(
+      'Trace',
       fields([
         ['Label', header.label, 'text', unsigned('header.label')],
         ['Trace ID', header.trace_id, 'mono'],
@@ -82,10 +131,18 @@ export async function tracePage(): Promise<void> {
         ['Items', header.item_count],
         ['Composite hash', header.composite_hash, 'mono'],
         ['Metadata', header.metadata === undefined ? undefined : JSON.stringify(header.metadata), 'mono'],
-      ])),
-    card('Seal',
+      ]),
+    ),
+    card(
+      'Seal',
       checkList([...bundleLines(report), ...sealLines.checks, ...keyLines(report)]),
-      fields([['Seal event ID', seal.seal_event_id, 'mono'], ['Key ID', seal.key_id, 'mono'], ['Public key', seal.public_key, 'mono'], ['Signature', seal.signature, 'mono']])),
+      fields([
+        ['Seal event ID', seal.seal_event_id, 'mono'],
+        ['Key ID', seal.key_id, 'mono'],
+        ['Public key', seal.public_key, 'mono'],
+        ['Signature', seal.signature, 'mono'],
+      ]),
+    ),
     logCard(seal.log, sealLines.log, report.checkpoint),
     headCard(seal.log, sealLines.head, report),
     failedSeqs.length ? card(`Failed items (${failedSeqs.length})`, itemList(items.filter((x) => !x.valid))) : null,

@@ -6,7 +6,9 @@ import { htmlResponse } from '../shell';
 import { docsPage } from './page';
 import { doc } from '../../api/doc';
 
-const docsAssets = bundle('docs', join(import.meta.dir, 'client', 'main.ts'), { css: join(import.meta.dir, 'docs.css') });
+const docsAssets = bundle('docs', join(import.meta.dir, 'client', 'main.ts'), {
+  css: join(import.meta.dir, 'docs.css'),
+});
 
 export const docsRoutes = new Elysia()
   .get('/docs', async () => htmlResponse(docsPage(await docsAssets()), 'no-cache'), {

@@ -6,10 +6,16 @@ import { htmlResponse } from '../shell';
 import { portalPage } from './page';
 import { doc } from '../../api/doc';
 
-const portalAssets = bundle('portal', join(import.meta.dir, 'client', 'main.ts'), { css: join(import.meta.dir, 'portal.css') });
+const portalAssets = bundle('portal', join(import.meta.dir, 'client', 'main.ts'), {
+  css: join(import.meta.dir, 'portal.css'),
+});
 
 export const portalPageRoutes = new Elysia()
   .get('/portal', async () => htmlResponse(portalPage(await proofAssets(), await portalAssets()), 'no-store'), {
-    detail: doc({ summary: 'The hosted audit log viewer (link token in the fragment)', tag: 'pages', ok: { 200: 'html' } }),
+    detail: doc({
+      summary: 'The hosted audit log viewer (link token in the fragment)',
+      tag: 'pages',
+      ok: { 200: 'html' },
+    }),
   })
   .use(assetRoutes('portal', portalAssets, 'the viewer'));

@@ -14,21 +14,57 @@ function operation(path: string, method: string, op: Json): HTMLElement {
   const security = (op.security ?? []) as Json[];
   const access = security.length ? `Needs ${security.map((s) => Object.keys(s)[0]).join(' or ')}` : 'No key needed';
   const responses = Object.entries((op.responses ?? {}) as Json).map(([status, r]) =>
-    h('tr', {}, h('td', {}, status), h('td', {}, (r as Json).description ?? ''), h('td', {}, Object.keys((r as Json).content ?? {}).join(', '))));
+    h(
+      'tr',
+      {},
+      h('td', {}, status),
+      h('td', {}, (r as Json).description ?? ''),
+      h('td', {}, Object.keys((r as Json).content ?? {}).join(', ')),
+    ),
+  );
   const body = op.requestBody?.content?.['application/json']?.schema;
-  return h('details', { class: 'op' },
-    h('summary', {}, h('span', { class: `method m-${method}` }, method.toUpperCase()), h('span', { class: 'path' }, path), h('span', { class: 'sum' }, op.summary ?? '')),
-    h('div', { class: 'body' },
+  return h(
+    'details',
+    { class: 'op' },
+    h(
+      'summary',
+      {},
+      h('span', { class: `method m-${method}` }, method.toUpperCase()),
+      h('span', { class: 'path' }, path),
+      h('span', { class: 'sum' }, op.summary ?? ''),
+    ),
+    h(
+      'div',
+      { class: 'body' },
       h('p', { class: 'auth' }, `${access}. ${op.description ?? ''}`),
-      params.length ? h('table', {}, h('tr', {}, h('th', {}, 'parameter'), h('th', {}, 'in'), h('th', {}, 'required'), h('th', {}, 'schema')),
-        ...params.map((p) => h('tr', {}, h('td', {}, p.name), h('td', {}, p.in), h('td', {}, p.required ? 'yes' : 'no'), h('td', {}, JSON.stringify(p.schema ?? {}))))) : null,
+      params.length
+        ? h(
+            'table',
+            {},
+            h('tr', {}, h('th', {}, 'parameter'), h('th', {}, 'in'), h('th', {}, 'required'), h('th', {}, 'schema')),
+            ...params.map((p) =>
+              h(
+                'tr',
+                {},
+                h('td', {}, p.name),
+                h('td', {}, p.in),
+                h('td', {}, p.required ? 'yes' : 'no'),
+                h('td', {}, JSON.stringify(p.schema ?? {})),
+              ),
+            ),
+          )
+        : null,
       body ? h('div', {}, h('h4', {}, 'Request body (application/json)'), pre(body)) : null,
       h('h4', {}, 'Responses'),
       h('table', {}, ...responses),
-      ...Object.entries((op.responses ?? {}) as Json).filter(([s]) => s.startsWith('2')).map(([s, r]) => {
-        const schema = (r as Json).content?.['application/json']?.schema;
-        return schema ? h('div', {}, h('h4', {}, `${s} body`), pre(schema)) : null;
-      })));
+      ...Object.entries((op.responses ?? {}) as Json)
+        .filter(([s]) => s.startsWith('2'))
+        .map(([s, r]) => {
+          const schema = (r as Json).content?.['application/json']?.schema;
+          return schema ? h('div', {}, h('h4', {}, `${s} body`), pre(schema)) : null;
+        }),
+    ),
+  );
 }
 
 async function main(): Promise<void> {

@@ -30,7 +30,10 @@ async function json(res: Response): Promise<any> {
 export async function exchange(link: string): Promise<{ status: number; session: Session | null; error?: string }> {
   try {
     const res = await fetch('/v1/audit/portal/exchange', {
-      method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify({ token: link }), cache: 'no-store',
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ token: link }),
+      cache: 'no-store',
     });
     const body = await json(res);
     if (res.status !== 200 || !body?.session_token) return { status: res.status, session: null, error: body?.error };
@@ -46,7 +49,10 @@ export async function exchange(link: string): Promise<{ status: number; session:
 export async function api(path: string): Promise<Reply> {
   for (let attempt = 0; ; attempt++) {
     try {
-      const res = await fetch(path, { headers: { authorization: `Bearer ${token ?? ''}`, accept: 'application/json' }, cache: 'no-store' });
+      const res = await fetch(path, {
+        headers: { authorization: `Bearer ${token ?? ''}`, accept: 'application/json' },
+        cache: 'no-store',
+      });
       if (res.status === 429 && attempt < 3) {
         await new Promise((r) => setTimeout(r, 1000 * Number(res.headers.get('retry-after') ?? 1)));
         continue;

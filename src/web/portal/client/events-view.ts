@@ -11,7 +11,11 @@ type Filters = { actions: string; actor: string; from: string; to: string };
 /** Date inputs are read as UTC days; "to" includes its whole day (range_end is exclusive). */
 function query(f: Filters, limit: number, cursor: string | null): string {
   const q = new URLSearchParams({ limit: String(limit) });
-  const actions = f.actions.split(',').map((a) => a.trim()).filter(Boolean).join(',');
+  const actions = f.actions
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean)
+    .join(',');
   if (actions) q.set('actions', actions);
   if (f.actor.trim()) q.set('actor_id', f.actor.trim());
   if (f.from) q.set('range_start', `${f.from}T00:00:00Z`);
@@ -38,58 +42,128 @@ export function eventsView(root: HTMLElement, session: Session): void {
   const [toL, toI] = input('f-to', 'To (UTC, inclusive)', 'date');
   const apply = h('button', { type: 'submit', id: 'f-apply' }, 'Apply filters');
   const reset = h('button', { type: 'button', id: 'f-reset', class: 'secondary' }, 'Clear');
-  const form = h('form', { class: 'filters', id: 'filters' }, actionL, actorL, fromL, toL, h('div', { class: 'filter-buttons' }, apply, reset)) as HTMLFormElement;
+  const form = h(
+    'form',
+    { class: 'filters', id: 'filters' },
+    actionL,
+    actorL,
+    fromL,
+    toL,
+    h('div', { class: 'filter-buttons' }, apply, reset),
+  ) as HTMLFormElement;
   const status = h('p', { class: 'muted', id: 'status', role: 'status' });
   const tbody = h('tbody', { id: 'rows' });
-  const table = h('table', { class: 'events' },
-    h('thead', {}, h('tr', {}, h('th', {}, 'Seq'), h('th', {}, 'Occurred (UTC)'), h('th', {}, 'Action'), h('th', {}, 'Actor'), h('th', {}, 'Targets'))),
-    tbody);
+  const table = h(
+    'table',
+    { class: 'events' },
+    h(
+      'thead',
+      {},
+      h(
+        'tr',
+        {},
+        h('th', {}, 'Seq'),
+        h('th', {}, 'Occurred (UTC)'),
+        h('th', {}, 'Action'),
+        h('th', {}, 'Actor'),
+        h('th', {}, 'Targets'),
+      ),
+    ),
+    tbody,
+  );
   const newer = h('button', { type: 'button', id: 'newer', class: 'secondary' }, '← Newer') as HTMLButtonElement;
   const older = h('button', { type: 'button', id: 'older', class: 'secondary' }, 'Older →') as HTMLButtonElement;
   const csv = h('button', { type: 'button', id: 'export-csv', class: 'secondary' }, 'Export CSV') as HTMLButtonElement;
-  const jsonB = h('button', { type: 'button', id: 'export-json', class: 'secondary' }, 'Export JSON') as HTMLButtonElement;
+  const jsonB = h(
+    'button',
+    { type: 'button', id: 'export-json', class: 'secondary' },
+    'Export JSON',
+  ) as HTMLButtonElement;
   const detail = h('div', { id: 'detail' });
 
   const checkpoint = h('div', { id: 'checkpoint' }, h('p', { class: 'muted' }, 'Loading…'));
   root.replaceChildren(
     card('Latest signed checkpoint', checkpoint),
     card('Filter', form),
-    h('section', { class: 'card' }, h('div', { class: 'toolbar' }, status, h('div', { class: 'pager' }, newer, older, csv, jsonB)), h('div', { class: 'table-wrap' }, table)),
+    h(
+      'section',
+      { class: 'card' },
+      h('div', { class: 'toolbar' }, status, h('div', { class: 'pager' }, newer, older, csv, jsonB)),
+      h('div', { class: 'table-wrap' }, table),
+    ),
     detail,
   );
 
   // The org's log head, signed by its issuer: a copy kept by the reader later proves the log only grew.
   void api('/v1/portal/audit/checkpoint').then((r) => {
     const cp = r.body?.checkpoint;
-    checkpoint.replaceChildren(cp
-      ? h('div', {}, fields([['Events covered (tree size)', cp.tree_size], ['Root hash', cp.root_hash]]),
-        h('p', { class: 'muted' }, 'Signed note (C2SP checkpoint); keep a copy to check later that this log was only appended to:'),
-        h('pre', { id: 'checkpoint-note' }, cp.note))
-      : h('p', { class: 'muted' }, r.status === 200 ? 'No checkpoint has been signed for this log yet.' : `Not available (${r.body?.error ?? r.status}).`));
+    checkpoint.replaceChildren(
+      cp
+        ? h(
+            'div',
+            {},
+            fields([
+              ['Events covered (tree size)', cp.tree_size],
+              ['Root hash', cp.root_hash],
+            ]),
+            h(
+              'p',
+              { class: 'muted' },
+              'Signed note (C2SP checkpoint); keep a copy to check later that this log was only appended to:',
+            ),
+            h('pre', { id: 'checkpoint-note' }, cp.note),
+          )
+        : h(
+            'p',
+            { class: 'muted' },
+            r.status === 200
+              ? 'No checkpoint has been signed for this log yet.'
+              : `Not available (${r.body?.error ?? r.status}).`,
+          ),
+    );
   });
 
   async function load(): Promise<void> {
     status.textContent = 'Loading…';
     const r = await api(`/v1/portal/audit/events?${query(filters, PAGE, cursors[cursors.length - 1]!)}`);
     if (r.status !== 200) {
-      status.textContent = r.status === 401 ? 'Your session has ended. Ask for a new link.' : `Could not load events (${r.body?.error ?? r.status}): ${r.body?.message ?? ''}`;
+      status.textContent =
+        r.status === 401
+          ? 'Your session has ended. Ask for a new link.'
+          : `Could not load events (${r.body?.error ?? r.status}): ${r.body?.message ?? ''}`;
       status.className = 'error';
       return;
     }
     status.className = 'muted';
     events = r.body.events;
     next = r.body.next_cursor;
-    tbody.replaceChildren(...events.map((e, i) => {
-      const tr = h('tr', { tabindex: '0', 'data-seq': String(e.seq), 'data-id': e.id },
-        h('td', { class: 'num' }, String(e.seq)), h('td', {}, formatTime(e.occurred_at).replace(' UTC', '')), h('td', { class: 'mono' }, e.action),
-        h('td', {}, `${e.actor?.name ? `${e.actor.name} ` : ''}`, h('span', { class: 'mono' }, `${e.actor?.type}:${e.actor?.id}`)),
-        h('td', { class: 'num' }, String(e.targets?.length ?? 0)));
-      tr.addEventListener('click', () => showEvent(events[i]));
-      tr.addEventListener('keydown', (ev) => { if ((ev as KeyboardEvent).key === 'Enter') showEvent(events[i]); });
-      return tr;
-    }));
+    tbody.replaceChildren(
+      ...events.map((e, i) => {
+        const tr = h(
+          'tr',
+          { tabindex: '0', 'data-seq': String(e.seq), 'data-id': e.id },
+          h('td', { class: 'num' }, String(e.seq)),
+          h('td', {}, formatTime(e.occurred_at).replace(' UTC', '')),
+          h('td', { class: 'mono' }, e.action),
+          h(
+            'td',
+            {},
+            `${e.actor?.name ? `${e.actor.name} ` : ''}`,
+            h('span', { class: 'mono' }, `${e.actor?.type}:${e.actor?.id}`),
+          ),
+          h('td', { class: 'num' }, String(e.targets?.length ?? 0)),
+        );
+        tr.addEventListener('click', () => showEvent(events[i]));
+        tr.addEventListener('keydown', (ev) => {
+          if ((ev as KeyboardEvent).key === 'Enter') showEvent(events[i]);
+        });
+        return tr;
+      }),
+    );
     const page = cursors.length;
-    status.textContent = events.length ? `Page ${page}: ${events.length} event${events.length === 1 ? '' : 's'}, newest first` : 'No events match these filters.';
+    status.textContent = events.length
+      ? `Page ${page}: ${events.length} event${events.length === 1 ? '' : 's'}, newest first`
+      : 'No events match these filters.';
     newer.disabled = cursors.length === 1;
     older.disabled = next === null;
   }
@@ -97,26 +171,51 @@ export function eventsView(root: HTMLElement, session: Session): void {
   function showEvent(e: any): void {
     for (const tr of tbody.querySelectorAll('tr')) tr.classList.toggle('selected', tr.getAttribute('data-id') === e.id);
     const result = h('div', { id: 'verify-result' });
-    const verifyBtn = h('button', { type: 'button', id: 'verify' }, 'Verify signature in this browser') as HTMLButtonElement;
+    const verifyBtn = h(
+      'button',
+      { type: 'button', id: 'verify' },
+      'Verify signature in this browser',
+    ) as HTMLButtonElement;
     verifyBtn.addEventListener('click', async () => {
       verifyBtn.disabled = true;
       result.replaceChildren(h('p', { class: 'muted' }, 'Checking…'));
       const { verdict, checks } = await verifyEvent(e, session.issuer?.primary_domain);
-      const title = verdict === 'valid' ? 'Signature valid' : verdict === 'invalid' ? 'Signature INVALID' : 'Not fully checked';
-      const sub = verdict === 'valid' ? `Signed by ${session.issuer?.issuer_name ?? 'the issuer'}; this event has not been altered since it was recorded (seq ${e.seq}).`
-        : verdict === 'invalid' ? 'One or more checks failed: do not rely on this event.' : 'The issuer\'s published keys could not be fetched; try again.';
-      result.replaceChildren(banner('verdict', verdict === 'valid' ? true : verdict === 'invalid' ? false : null, title, sub, { 'data-verdict': verdict }), checkList(checks));
+      const title =
+        verdict === 'valid' ? 'Signature valid' : verdict === 'invalid' ? 'Signature INVALID' : 'Not fully checked';
+      const sub =
+        verdict === 'valid'
+          ? `Signed by ${session.issuer?.issuer_name ?? 'the issuer'}; this event has not been altered since it was recorded (seq ${e.seq}).`
+          : verdict === 'invalid'
+            ? 'One or more checks failed: do not rely on this event.'
+            : "The issuer's published keys could not be fetched; try again.";
+      result.replaceChildren(
+        banner('verdict', verdict === 'valid' ? true : verdict === 'invalid' ? false : null, title, sub, {
+          'data-verdict': verdict,
+        }),
+        checkList(checks),
+      );
       verifyBtn.disabled = false;
     });
-    detail.replaceChildren(card(`Event ${e.seq}`,
-      fields([
-        ['Event ID', e.id, 'mono'], ['Sequence', e.seq], ['Action', e.action, 'mono'], ['Occurred at', e.occurred_at, 'time'],
-        ['Recorded at', e.ingested_at, 'time'], ['Actor', `${e.actor?.type}: ${e.actor?.id}${e.actor?.name ? ` (${e.actor.name})` : ''}`],
-        ['Targets', (e.targets ?? []).map((t: any) => `${t.type}: ${t.id}`).join(', ') || '—'],
-        ['Payload hash', e.payload_hash, 'mono'], ['Key ID', e.key_id, 'mono'], ['Signature', e.signature, 'mono'],
-      ]),
-      jsonBlock('Full event (JSON)', e),
-      h('div', { class: 'row' }, verifyBtn), result));
+    detail.replaceChildren(
+      card(
+        `Event ${e.seq}`,
+        fields([
+          ['Event ID', e.id, 'mono'],
+          ['Sequence', e.seq],
+          ['Action', e.action, 'mono'],
+          ['Occurred at', e.occurred_at, 'time'],
+          ['Recorded at', e.ingested_at, 'time'],
+          ['Actor', `${e.actor?.type}: ${e.actor?.id}${e.actor?.name ? ` (${e.actor.name})` : ''}`],
+          ['Targets', (e.targets ?? []).map((t: any) => `${t.type}: ${t.id}`).join(', ') || '—'],
+          ['Payload hash', e.payload_hash, 'mono'],
+          ['Key ID', e.key_id, 'mono'],
+          ['Signature', e.signature, 'mono'],
+        ]),
+        jsonBlock('Full event (JSON)', e),
+        h('div', { class: 'row' }, verifyBtn),
+        result,
+      ),
+    );
     detail.scrollIntoView({ block: 'nearest' });
   }
 

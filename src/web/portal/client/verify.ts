@@ -10,7 +10,10 @@ import { keyOptions } from '../../client/published-key';
  */
 export type Verdict = 'valid' | 'invalid' | 'unchecked';
 
-export async function verifyEvent(e: Record<string, any>, domain: string | undefined): Promise<{ verdict: Verdict; checks: Check[] }> {
+export async function verifyEvent(
+  e: Record<string, any>,
+  domain: string | undefined,
+): Promise<{ verdict: Verdict; checks: Check[] }> {
   const opts = await keyOptions(domain);
   const report = await verifyInBrowser(e, opts);
   const item = report.checks.find((c) => c.item.startsWith('audit event '))?.item ?? '';
