@@ -30,6 +30,12 @@ function instant(
   return date.getTime() - off * (oh * 60 + om) * 60_000;
 }
 
+/** Epoch ms of the groups both grammars capture: 1-6 date and time, 9 the offset sign, 10-11 its hours and minutes. */
+function instantOf(g: ReadonlyArray<string | undefined>): number | null {
+  const n = (i: number) => Number(g[i] ?? '0');
+  return instant(n(1), n(2), n(3), n(4), n(5), n(6), g[9] === '-' ? -1 : g[9] ? 1 : 0, n(10), n(11));
+}
+
 /**
  * Parses an RFC 3339 timestamp. Returns epoch ms and the same instant written in UTC with a Z
  * suffix, keeping the fraction digits that were sent; null when the text is not RFC 3339.
@@ -38,18 +44,8 @@ export function parseRfc3339(s: unknown): { ms: number; utc: string } | null {
   if (typeof s !== 'string') return null;
   const m = RFC3339.exec(s);
   if (!m) return null;
-  const [, y, mo, d, h, mi, se, frac = '', , sign, oh = '0', om = '0'] = m;
-  const whole = instant(
-    Number(y),
-    Number(mo),
-    Number(d),
-    Number(h),
-    Number(mi),
-    Number(se),
-    sign === '-' ? -1 : sign ? 1 : 0,
-    Number(oh),
-    Number(om),
-  );
+  const [, y, mo, d, h, mi, se, frac = '', , sign] = m;
+  const whole = instantOf(m);
   if (whole === null) return null;
   const utc = sign
     ? new Date(whole).toISOString().slice(0, 19) + frac + 'Z'
@@ -67,17 +63,7 @@ export function parseIso8601(s: unknown): number | null {
   if (typeof s !== 'string') return null;
   const m = ISO8601.exec(s);
   if (!m) return null;
-  const [, y, mo, d, h = '0', mi = '0', se = '0', frac = '', , sign, oh = '0', om = '0'] = m;
-  const whole = instant(
-    Number(y),
-    Number(mo),
-    Number(d),
-    Number(h),
-    Number(mi),
-    Number(se),
-    sign === '-' ? -1 : sign ? 1 : 0,
-    Number(oh),
-    Number(om),
-  );
+  const frac = m[7] ?? '';
+  const whole = instantOf(m);
   return whole === null ? null : whole + fractionMs(frac);
 }

@@ -8,7 +8,7 @@ import { uuidParam } from '../params';
 import { aiSignedPayload } from '../crypto/signed';
 import { aiPayloadHashOf, valueHashOf } from '../proof/recompute';
 import { getTenant, issuerBlock, type TenantRow } from '../tenants/service';
-import { pinnedPublicKey } from '../signing/keys';
+import { pinnedPublicKey, proofSignature } from '../signing/keys';
 import { aiRows, type AiRow } from './repo';
 import { logBlockFor } from '../tlog/service';
 import { checkRow } from '../records/check';
@@ -81,7 +81,6 @@ function proofRow(id: string): { row: AiRow; tenant: TenantRow } {
 /** GET /v1/proof/ai/{id} (DECISIONS 4): hash-only record, hex key material, checks recomputed now with the pinned key. */
 export function aiProof(id: string) {
   const { row, tenant } = proofRow(id);
-  const pinned = pinnedPublicKey(row.tenant_id, row.key_id);
   return {
     attestation_id: row.attestation_id,
     record: {
@@ -94,11 +93,7 @@ export function aiProof(id: string) {
       model_version: row.model_version,
       created_at: row.created_at,
     },
-    algorithm: 'ed25519',
-    key_id: row.key_id,
-    public_key: Buffer.from(pinned ?? row.public_key).toString('hex'),
-    signature: Buffer.from(row.signature).toString('hex'),
-    signed_payload: Buffer.from(row.signed_bytes).toString('hex'),
+    ...proofSignature(row),
     verification: proofChecks(row),
     organization: issuerBlock(tenant),
     log: logBlockFor(row.tenant_id, { leaf_index: row.leaf_index, id: row.attestation_id }),

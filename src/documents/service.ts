@@ -7,7 +7,7 @@ import { isUuid } from '../crypto/ids';
 import { uuidParam } from '../params';
 import { documentSignedPayload } from '../crypto/signed';
 import { getTenant, issuerBlock, type TenantRow } from '../tenants/service';
-import { pinnedPublicKey } from '../signing/keys';
+import { pinnedPublicKey, proofSignature } from '../signing/keys';
 import { metadataHashOf } from '../proof/recompute';
 import { chargeQuota } from '../usage/service';
 import { documentRows, originals, type DocumentRow } from './repo';
@@ -101,17 +101,12 @@ const signatureValid = (row: DocumentRow): boolean => checkRow(documentAnchorKin
 /** GET /v1/proof/document/{event_id}: hex key material and signed bytes; never metadata contents or the bytes. */
 export function documentProof(id: string) {
   const { row, tenant } = proofRow(id);
-  const pinned = pinnedPublicKey(row.tenant_id, row.key_id);
   return {
     event_id: row.event_id,
     document_hash: row.document_hash,
     document_ref: row.document_ref,
     created_at: row.created_at,
-    algorithm: 'ed25519',
-    key_id: row.key_id,
-    public_key: Buffer.from(pinned ?? row.public_key).toString('hex'),
-    signature: Buffer.from(row.signature).toString('hex'),
-    signed_payload: Buffer.from(row.signed_bytes).toString('hex'),
+    ...proofSignature(row),
     signature_valid: signatureValid(row),
     organization: issuerBlock(tenant),
     log: logBlockFor(row.tenant_id, { leaf_index: row.leaf_index, id: row.event_id }),

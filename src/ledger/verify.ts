@@ -7,7 +7,7 @@ import { isPlainObject } from '../crypto/json-value';
 import { submitInternal } from '../store/writer';
 import type { Applier } from '../store/writer-core';
 import { getTenant, issuerBlock, type TenantRow } from '../tenants/service';
-import { pinnedPublicKey } from '../signing/keys';
+import { pinnedPublicKey, proofSignature } from '../signing/keys';
 import { chargeQuota } from '../usage/service';
 import { assertEventId, findLedgerRow } from './query';
 import { ledgerRows, storedHashes, verifications, type LedgerRow, type VerificationRecord } from './repo';
@@ -140,14 +140,9 @@ export function eventProof(eventId: string) {
   const row = findLedgerRow(eventId);
   const tenant = row ? getTenant(row.tenant_id) : undefined;
   if (!row || !tenant) throw new ApiError('proof_not_found', 'No proof for this event');
-  const pinned = pinnedPublicKey(row.tenant_id, row.key_id);
   return {
     event_id: row.event_id,
-    algorithm: 'ed25519',
-    key_id: row.key_id,
-    public_key: (pinned ?? row.public_key).toString('hex'),
-    signature: Buffer.from(row.signature).toString('hex'),
-    signed_payload: Buffer.from(row.signed_bytes).toString('hex'),
+    ...proofSignature(row),
     payload_hash: row.payload_hash,
     ingested_at: row.ingested_at,
     signature_valid: ledgerRowValid(row),

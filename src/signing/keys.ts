@@ -56,6 +56,30 @@ export function pinnedPublicKey(tenantId: string, keyId: string): Buffer | undef
   return signingKeys().get([tenantId, keyId])?.public_key;
 }
 
+/** A stored signed record's signature as proofs show it. */
+export type SignedRow = {
+  tenant_id: string;
+  key_id: string;
+  public_key: Uint8Array;
+  signature: Uint8Array;
+  signed_bytes: Uint8Array;
+};
+
+/**
+ * The signature fields of a record proof (DECISIONS 2, 4, 5): algorithm, key_id, and hex of the public key (the
+ * one pinned for key_id when the tenant still holds it, else the row's), the signature and the signed bytes.
+ */
+export function proofSignature(row: SignedRow) {
+  const pinned = pinnedPublicKey(row.tenant_id, row.key_id);
+  return {
+    algorithm: 'ed25519' as const,
+    key_id: row.key_id,
+    public_key: Buffer.from(pinned ?? row.public_key).toString('hex'),
+    signature: Buffer.from(row.signature).toString('hex'),
+    signed_payload: Buffer.from(row.signed_bytes).toString('hex'),
+  };
+}
+
 const privateCache = new Map<string, KeyObject>();
 /** The private key of a stored row, unsealed once per process (keys never change). */
 export function privateFor(row: SigningKeyRow): KeyObject {
