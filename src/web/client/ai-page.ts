@@ -2,24 +2,21 @@
 import { canonicalBytes } from '../../crypto/canonical';
 import { browserSha256 } from '../../verify/browser-primitives';
 import { sha256Hex as hexOf } from '../../verify/records';
-import { isUnsigned, keyLines, recordLines, signerText, verifyInBrowser } from './checks';
+import { isUnsigned, recordLines, signerText, verifyInBrowser } from './checks';
 import {
   banner,
   card,
-  checkList,
   fields,
   formatTime,
   getJson,
   h,
   issuerBlock,
-  jsonBlock,
   mount,
   pathId,
   postJson,
   showLoadFailure,
 } from './dom';
-import { logCard } from './log-view';
-import { headCard } from './head-view';
+import { recordCards } from './record-cards';
 import { keyOptions } from './published-key';
 import { decodedSigned } from './signed-view';
 
@@ -145,18 +142,6 @@ export async function aiPage(): Promise<void> {
       ]),
     ),
     compareForm(id, r),
-    card(
-      'Signature',
-      fields([
-        ['Algorithm', p.algorithm],
-        ['Key ID', p.key_id, 'mono'],
-        ['Public key', p.public_key, 'mono'],
-        ['Signature', p.signature, 'mono'],
-      ]),
-      signed ? jsonBlock('Signed bytes (canonical JSON)', signed) : null,
-    ),
-    card('Checks made in your browser', checkList([...checks, ...keyLines(report)])),
-    logCard(p.log, log, report.checkpoint),
-    headCard(p.log, head, report),
+    ...recordCards(p, signed, { checks, log, head }, report),
   );
 }

@@ -1,25 +1,22 @@
 // Owns the page /proof/document/{event_id}: the anchor proof checked by the rules of src/verify, and a chosen file hashed
 // locally (WebCrypto) and compared with the anchor.
 import { HEX64 } from '../../verify/records';
-import { keyLines, recordLines, signerText, verifyInBrowser } from './checks';
+import { recordLines, signerText, verifyInBrowser } from './checks';
 import {
   banner,
   card,
-  checkList,
   fields,
   formatTime,
   getJson,
   h,
   issuerBlock,
   inBackground,
-  jsonBlock,
   mount,
   pathId,
   postJson,
   showLoadFailure,
 } from './dom';
-import { logCard } from './log-view';
-import { headCard } from './head-view';
+import { recordCards } from './record-cards';
 import { keyOptions } from './published-key';
 import { decodedSigned } from './signed-view';
 
@@ -125,18 +122,6 @@ export async function documentPage(): Promise<void> {
       ]),
     ),
     dropZone(id, anchored),
-    card(
-      'Signature',
-      fields([
-        ['Algorithm', p.algorithm],
-        ['Key ID', p.key_id, 'mono'],
-        ['Public key', p.public_key, 'mono'],
-        ['Signature', p.signature, 'mono'],
-      ]),
-      signed ? jsonBlock('Signed bytes (canonical JSON)', signed) : null,
-    ),
-    card('Checks made in your browser', checkList([...checks, ...keyLines(report)])),
-    logCard(p.log, log, report.checkpoint),
-    headCard(p.log, head, report),
+    ...recordCards(p, signed, { checks, log, head }, report),
   );
 }

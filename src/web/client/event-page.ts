@@ -1,20 +1,7 @@
 // Owns the page /proof/event/{event_id}: loads the public event proof, runs the rules of src/verify on it in the browser, shows the report.
-import { keyLines, recordLines, signerText, verifyInBrowser } from './checks';
-import {
-  banner,
-  card,
-  checkList,
-  fields,
-  formatTime,
-  getJson,
-  issuerBlock,
-  jsonBlock,
-  mount,
-  pathId,
-  showLoadFailure,
-} from './dom';
-import { logCard } from './log-view';
-import { headCard } from './head-view';
+import { recordLines, signerText, verifyInBrowser } from './checks';
+import { banner, card, fields, formatTime, getJson, issuerBlock, mount, pathId, showLoadFailure } from './dom';
+import { recordCards } from './record-cards';
 import { keyOptions } from './published-key';
 import { decodedSigned } from './signed-view';
 
@@ -48,24 +35,14 @@ export async function eventPage(): Promise<void> {
         ['Event type', signed?.event_type],
       ]),
     ),
-    card(
-      'Signature',
-      fields([
-        ['Algorithm', p.algorithm],
-        ['Key ID', p.key_id, 'mono'],
-        ['Public key', p.public_key, 'mono'],
-        ['Signature', p.signature, 'mono'],
-      ]),
-      signed ? jsonBlock('Signed bytes (canonical JSON)', signed) : null,
-    ),
-    card(
-      'Checks made in your browser',
-      checkList([...checks, ...keyLines(report)]),
+    ...recordCards(
+      p,
+      signed,
+      { checks, log, head },
+      report,
       typeof p.signature_valid === 'boolean'
         ? `The server reports the signature as ${p.signature_valid ? 'valid' : 'invalid'}; the verdict above is your browser's own.`
         : null,
     ),
-    logCard(p.log, log, report.checkpoint),
-    headCard(p.log, head, report),
   );
 }

@@ -1,0 +1,34 @@
+// Owns the cards every record page ends with: the signature and its signed bytes, the checks made in the browser,
+// and the record's transparency-log and head evidence, as the one report judged them.
+import type { VerifyReport } from '../../verify/verify-document';
+import { keyLines, type Check } from './checks';
+import { card, checkList, fields, jsonBlock } from './dom';
+import { headCard } from './head-view';
+import { logCard } from './log-view';
+
+type SignedProof = { algorithm?: unknown; key_id?: unknown; public_key?: unknown; signature?: unknown; log?: unknown };
+
+/** `note` follows the check list (e.g. what the server itself reported, in its own voice). */
+export function recordCards(
+  p: SignedProof,
+  signed: Record<string, unknown> | null,
+  lines: { checks: Check[]; log: Check[]; head: Check[] },
+  report: VerifyReport,
+  note: string | null = null,
+) {
+  return [
+    card(
+      'Signature',
+      fields([
+        ['Algorithm', p.algorithm],
+        ['Key ID', p.key_id, 'mono'],
+        ['Public key', p.public_key, 'mono'],
+        ['Signature', p.signature, 'mono'],
+      ]),
+      signed ? jsonBlock('Signed bytes (canonical JSON)', signed) : null,
+    ),
+    card('Checks made in your browser', checkList([...lines.checks, ...keyLines(report)]), note),
+    logCard(p.log, lines.log, report.checkpoint),
+    headCard(p.log, lines.head, report),
+  ];
+}
