@@ -77,7 +77,8 @@ const attempts = (method: string, path: string, since: number) =>
   proxy.seen.filter((x) => x.method === method && x.path === path && x.at >= since);
 
 beforeAll(async () => {
-  s = await startServer({ dataDir: dir, env: { SVC_CHECKPOINT_SECONDS: '1' } });
+  // The tests poll public proof routes: a per-IP limit of 20/s would answer some of them 429.
+  s = await startServer({ dataDir: dir, env: { SVC_CHECKPOINT_SECONDS: '1', SVC_PUBLIC_RPS: '100000' } });
   key = (await newTenant(dir, 'ts-client.test', 'read,write,audit:read,audit:write', 'enterprise')).key;
   ca = readFileSync(join(dir, 'tls', 'cert.pem'), 'utf8');
   proxy = await startProxy(s.url, ca, readFileSync(join(dir, 'tls', 'key.pem'), 'utf8'));
@@ -341,7 +342,9 @@ describe('proofs and offline verification', () => {
   });
 
   it('verify makes no network call', async () => {
-    const keys = (await call(s, 'GET', '/keys/ts-client.test')).body;
+    const answer = await call(s, 'GET', '/keys/ts-client.test');
+    expect(answer.status).toBe(200);
+    const keys = answer.body;
     const real = globalThis.fetch;
     let calls = 0;
     globalThis.fetch = (() => {
