@@ -1,37 +1,10 @@
 // Owns the TypeScript shapes of the published proof documents: event proof (DECISIONS 2), AI proof (DECISIONS 4), trace bundle (DECISIONS 3).
 // Keys, signatures and signed_payload are lowercase hex everywhere (DECISIONS 9 "Encodings").
 
-/**
- * DECISIONS 11: where the log checkpoint sits in the appliance's head log: a published head (the platform-signed note
- * with one cosignature line per witness) and the RFC 3161 tokens over its body; pending until such a head exists.
- */
-export type HeadBlock =
-  | {
-      leaf_index: number;
-      tree_size: number;
-      leaf_hash: string;
-      audit_path: string[];
-      root_hash: string;
-      checkpoint: string;
-      timestamps: Array<{ token: string; gen_time: string; tsa: string }>;
-    }
-  | { status: 'pending' };
+/** The `log` block of a record proof (DECISIONS 10) with its `head` (DECISIONS 11), as src/tlog builds it. */
+import type { HeadBlock, LogBlock } from '../tlog/proofs';
 
-/**
- * DECISIONS 10: a record's place in the tenant's transparency log, once a signed checkpoint covers it (hex hashes;
- * `checkpoint` is the C2SP signed note), or pending before; `head` once covered (DECISIONS 11).
- */
-export type LogBlock =
-  | {
-      leaf_index: number;
-      tree_size: number;
-      leaf_hash: string;
-      audit_path: string[];
-      root_hash: string;
-      checkpoint: string;
-      head?: HeadBlock;
-    }
-  | { status: 'pending' };
+export type { HeadBlock, LogBlock };
 
 export type Issuer = {
   name: string;

@@ -199,6 +199,7 @@ describe('renderBundlePdf: the transparency log', async () => {
           audit_path: [],
           root_hash: root.toString('hex'),
           checkpoint: note,
+          head: { status: 'pending' as const },
         },
       },
     };
