@@ -1,9 +1,10 @@
 // Owns starting and stopping the appliance: config -> store -> bootstrap -> workers -> HTTPS listener.
-import { writeFileSync } from 'node:fs';
+import { closeSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadConfig, setConfig, runtime, publicUrl, type Config } from './config';
 import { openStore, closeStore } from './store/env';
 import { buildApp, SERVE_MAX_BODY } from './http/app';
+import { listeningFds } from './http/listening-fds';
 import { tlsMaterial } from './http/tls';
 import { log, flushLogs } from './log';
 import { createTenant, listTenants } from './tenants/service';
@@ -138,14 +139,19 @@ export async function startServer(env?: Record<string, string | undefined>): Pro
   log('info', 'started', { port, ms: Math.round(performance.now() - t0) });
 
   /**
-   * SIGHUP: the certificate and key files are read again; a new listener on the same port (SO_REUSEPORT)
-   * takes new connections with them, and the old one stops accepting but finishes its open connections.
-   * (Bun's server.reload() swaps handlers but keeps the TLS context it was started with.)
+   * SIGHUP: the certificate and key files are read again; a new listener on the same port (SO_REUSEPORT) takes new
+   * connections with them. The old server's listening socket is then closed directly, so it accepts no more, while
+   * its established connections (idle keep-alive ones too) carry on until they close as they would have anyway.
+   * Bun's server.reload() keeps the TLS context it was started with, and its stop() closes idle keep-alive
+   * connections, hence the closed descriptor. A retired server is never stopped: its descriptor number may since
+   * belong to another socket.
    */
+  const retired: Array<typeof app.server> = [];
   const reloadTls = async () => {
     if (!tls) return;
     const next = await tlsMaterial(cfg);
     const old = app.server!;
+    const oldListeners = listeningFds(port);
     const fresh = Bun.serve({
       hostname: cfg.host,
       port,
@@ -155,10 +161,12 @@ export async function startServer(env?: Record<string, string | undefined>): Pro
       fetch: app.fetch,
     });
     (app as unknown as { server: typeof fresh }).server = fresh;
+    retired.push(old);
     // Both listeners accept for a moment; the old one closes from a later turn of the event loop, after it has
     // accepted what the kernel queued on it (a connection still queued on a closing listener would be reset).
     await Bun.sleep(200);
-    void old.stop(false);
+    if (oldListeners.length) for (const fd of oldListeners) closeSync(fd);
+    else void old.stop(false); // no /proc: the old listener stops the only way Bun offers
     setServedCertificate(next.cert);
     log('info', 'tls certificate reloaded', { file: next.file });
   };
@@ -167,6 +175,9 @@ export async function startServer(env?: Record<string, string | undefined>): Pro
     (stopping ??= (async () => {
       metrics?.stop();
       await app.server?.stop(false);
+      // Servers retired by a reload answer what they have in flight (bounded), then go with the process.
+      const deadline = Date.now() + 10_000;
+      while (retired.some((r) => (r?.pendingRequests ?? 0) > 0) && Date.now() < deadline) await Bun.sleep(20);
       stopRateLimits();
       // The writer finishes under the lease; then the lease is released for a standby to take at once.
       await stopWorkers();
