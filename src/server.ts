@@ -73,7 +73,7 @@ export async function startServer(env?: Record<string, string | undefined>): Pro
   const cfg = setConfig(loadConfig(env));
   wireRecordTable();
   loadPlans(cfg.dataDir);
-  openStore(cfg.dataDir);
+  openStore(cfg.dataDir, { replicated: !!cfg.replication });
   // Format migrations rewrite this node's own layout: they run before replication, on every node alike.
   await migrate();
   const ensureNamedRows = async () => {

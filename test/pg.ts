@@ -19,7 +19,7 @@ export type Pg = {
   stop(): Promise<void>;
 };
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = createServer();
     s.once('error', reject);

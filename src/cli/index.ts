@@ -49,7 +49,7 @@ async function main(): Promise<number> {
     return 1;
   }
   if (cmd.opensStore !== false) {
-    openStore(cfg.dataDir);
+    openStore(cfg.dataDir, { replicated: !!cfg.replication });
     // Operator changes reach every node through the stream (docs/operations.md "Replication and failover").
     if (cfg.replication) replicateOperator(cfg.replication);
   }

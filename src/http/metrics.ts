@@ -90,6 +90,19 @@ new Counter({
     seen = { ...seen, committed: s.committed };
   },
 });
+const PHASES = ['prepare', 'apply', 'stream', 'commit'] as const;
+let seenPhases = [0, 0, 0, 0];
+new Counter({
+  name: 'proof_ledger_writer_seconds_total',
+  help: "Time the writer spent in each phase of its transactions: prepare (hashing, signing), apply (LMDB reads and writes), stream (committing to PostgreSQL, replication only), commit (LMDB's commit and flush)",
+  labelNames: ['phase'],
+  registers: [registry],
+  collect() {
+    const ms = writerStats().phase_ms;
+    PHASES.forEach((phase, i) => this.inc({ phase }, Math.max(0, ms[i]! - seenPhases[i]!) / 1000));
+    seenPhases = [...ms];
+  },
+});
 
 /** Gauges computed when scraped, from small accessors of the areas and the store. */
 function gauge(name: string, help: string, labelNames: string[], collect: (g: Gauge<string>) => void): void {

@@ -98,6 +98,10 @@ export function stopCapture(): void {
   originals.clear();
 }
 
+/** Milliseconds this thread has spent committing change sets to the stream (encoding and waiting), since start. */
+let streamMs = 0;
+export const streamMilliseconds = (): number => streamMs;
+
 /** The last stream position this store holds (0: none). */
 export function appliedPosition(): number {
   return state?.get('applied') ?? 0;
@@ -242,11 +246,14 @@ export function runReplicated<T>(fn: () => T): T {
       captured = null;
     }
     if (changes.length) {
+      const t0 = performance.now();
       try {
         r.commit(at + 1, encodeChanges(changes, usedOpts));
       } catch (e) {
         if (e instanceof StreamConflict) behind = true;
         throw e;
+      } finally {
+        streamMs += performance.now() - t0;
       }
       at++;
     }

@@ -51,8 +51,16 @@ function openingAside(dbDir: string): string {
  * Opens (once per process) the environment at DATA/db. overlappingSync is off so that a resolved
  * put() means fsync'd, not merely committed: an answered 201 survives a kill -9 or power loss.
  * `untouched` (with readOnly) opens it without writing anything into DATA/db, not even LMDB's lock file.
+ * `replicated` (SVC_REPLICATION_URL set): PostgreSQL holds every change before LMDB commits it, so each commit
+ * flushes the data once and leaves the meta page to the next flush (MDB_NOMETASYNC). LMDB stays consistent; a
+ * machine crash may undo the last transaction, whose change set (with the applied position it carried) the node
+ * applies again from the stream at start. Measured (scripts/bench-replication.ts): one flush instead of two is
+ * about a tenth of a replicated batch's time.
  */
-export function openStore(dataDir: string, opts: { readOnly?: boolean; untouched?: boolean } = {}): RootDatabase {
+export function openStore(
+  dataDir: string,
+  opts: { readOnly?: boolean; untouched?: boolean; replicated?: boolean } = {},
+): RootDatabase {
   if (root) return root;
   let path = join(dataDir, 'db');
   const through = opts.readOnly && opts.untouched ? openingAside(path) : null;
@@ -66,6 +74,7 @@ export function openStore(dataDir: string, opts: { readOnly?: boolean; untouched
       maxDbs: MAX_DBS,
       mapSize: 64 * 1024 ** 3,
       noMemInit: true,
+      noMetaSync: !!opts.replicated,
       readOnly: opts.readOnly,
     });
     checkFormat(opened);

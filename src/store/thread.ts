@@ -74,7 +74,7 @@ export function superviseThread(
 /** Thread side: the configuration and store of the supervising process. */
 export function bootThread(): Config {
   const cfg = setConfig(workerData.config as Config);
-  openStore(cfg.dataDir);
+  openStore(cfg.dataDir, { replicated: !!cfg.replication });
   return cfg;
 }
 

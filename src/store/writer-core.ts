@@ -5,7 +5,7 @@ import { parentPort } from 'node:worker_threads';
 import { log } from '../log';
 import type { Key } from 'lmdb';
 import { subDb, transactSync } from './env';
-import { refusal, StreamConflict } from './capture';
+import { refusal, streamMilliseconds, StreamConflict } from './capture';
 import { ApiError } from '../errors';
 import { exitThread, tellMain } from './thread';
 
@@ -26,8 +26,13 @@ export type WriteItem = { id: number; kind: string; data: unknown; ack?: { db: s
  * the reason is a REFUSED code when replication refused the whole batch.
  */
 export type WriteResult = [id: number, ok: 0 | 1, value: unknown];
-/** The answer to one posted batch, sent once its transaction is durable. */
-export type WriterMessage = { results: WriteResult[]; batch: number };
+/**
+ * The answer to one posted batch, sent once its transaction is durable; `ms`: where its time went, [preparing
+ * (hashing, signing), applying (LMDB reads and writes), streaming (committing to PostgreSQL, replication only),
+ * committing (LMDB's commit and flush)].
+ */
+export type WriterMessage = { results: WriteResult[]; batch: number; ms?: WriterPhases };
+export type WriterPhases = [prepare: number, apply: number, stream: number, commit: number];
 /** Why replication refused a batch (answered 503 with Retry-After: 1). */
 export const REFUSED = ['not_primary', 'replication_unavailable'] as const;
 
@@ -75,10 +80,15 @@ export function runWriter(table: ApplierTable, afterItems: ReadonlyArray<() => v
       );
       return;
     }
+    const t0 = performance.now();
     const prepared = items.map(prepare);
     const results: WriteResult[] = prepared.map((x) => x.fail ?? [0, 0, null]);
+    const t1 = performance.now();
+    const s0 = streamMilliseconds();
+    let applied = 0;
     try {
       transactSync(() => {
+        const a0 = performance.now();
         prepared.forEach(({ p }, i) => {
           if (!p) return;
           const it = items[i]!;
@@ -86,6 +96,7 @@ export function runWriter(table: ApplierTable, afterItems: ReadonlyArray<() => v
           if (it.ack) subDb(it.ack.db).removeSync(it.ack.key);
         });
         for (const f of afterItems) f();
+        applied = performance.now() - a0;
       });
     } catch (e) {
       // Replication refused the commit: nothing of the batch was written, every item is answered 503.
@@ -99,8 +110,10 @@ export function runWriter(table: ApplierTable, afterItems: ReadonlyArray<() => v
       void exitThread(1);
       return;
     }
+    const stream = streamMilliseconds() - s0;
+    const ms: WriterPhases = [t1 - t0, applied, stream, performance.now() - t1 - applied - stream];
     for (const { p } of prepared) p?.done?.();
-    tellMain(JSON.stringify({ results, batch: items.length } satisfies WriterMessage));
+    tellMain(JSON.stringify({ results, batch: items.length, ms } satisfies WriterMessage));
   };
   parentPort!.on('message', (m: string) => {
     // Messages are handled one at a time, each committed before the next: at 'stop' nothing is held.

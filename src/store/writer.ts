@@ -5,7 +5,7 @@ import type { Config } from '../config';
 import { ApiError } from '../errors';
 import { refreshReads } from './env';
 import { superviseThread, type Supervised } from './thread';
-import { REFUSED, type WriteItem, type WriterMessage } from './writer-core';
+import { REFUSED, type WriteItem, type WriterMessage, type WriterPhases } from './writer-core';
 import type { Key } from 'lmdb';
 
 type Waiter = { resolve(v: unknown): void; reject(e: unknown): void; at: number };
@@ -16,6 +16,8 @@ export type WriterStats = {
   batches: number;
   last_batch: number;
   max_batch: number;
+  /** Milliseconds the writer spent in each phase of its transactions since start (writer-core WriterPhases). */
+  phase_ms: WriterPhases;
 };
 
 let thread: Supervised | null = null;
@@ -25,13 +27,15 @@ let outbox: WriteItem[] = [];
 let flushScheduled = false;
 // Batches posted and not yet answered. The writer signs and commits one batch at a time; while it does, new
 // items wait here and travel together as the next batch, so batches grow with the load and each fsync
-// covers more writes. Two in flight (one being written, one queued behind it) keeps the writer fed; more
-// would only split the waiting items into smaller batches (measured: 2 beats 1 and 4).
+// covers more writes. Single node: two in flight (one being written, one queued behind it) keeps the writer
+// fed; more would only split the waiting items into smaller batches (measured: 2 beats 1 and 4). Replicated:
+// each batch also waits for PostgreSQL's commit, a fixed cost per batch, so one in flight (fewer, larger
+// batches) wins (measured with scripts/bench-replication.ts: about a fifth more than two).
 let batchesInFlight = 0;
-const MAX_BATCHES_IN_FLIGHT = 2;
+let maxBatchesInFlight = 2;
 const FLUSH_AT = 16;
 const waiting = new Map<number, Waiter>();
-const stats = { committed: 0, batches: 0, last_batch: 0, max_batch: 0 };
+const stats = { committed: 0, batches: 0, last_batch: 0, max_batch: 0, phase_ms: [0, 0, 0, 0] as WriterPhases };
 /** Set while this node may not write (a standby): every write is answered with it, before anything else. */
 let refuse: (() => ApiError) | null = null;
 /** Replication, on a standby: where the appliance's own writes (counters of reads) go instead of being refused. */
@@ -49,6 +53,7 @@ function onMessage(text: string): void {
   stats.batches++;
   stats.last_batch = m.batch;
   stats.max_batch = Math.max(stats.max_batch, m.batch);
+  if (m.ms) for (let i = 0; i < 4; i++) stats.phase_ms[i]! += m.ms[i]!;
   refusedLast = null;
   for (const [id, ok, value] of m.results) {
     const w = waiting.get(id);
@@ -78,7 +83,7 @@ function failInFlight(): void {
 /** Posts what waits in the outbox as one batch; `force` ignores the in-flight limit (shutdown). */
 function flush(force = false): void {
   flushScheduled = false;
-  if (!outbox.length || (!force && batchesInFlight >= MAX_BATCHES_IN_FLIGHT)) return;
+  if (!outbox.length || (!force && batchesInFlight >= maxBatchesInFlight)) return;
   const items = outbox;
   outbox = [];
   batchesInFlight++;
@@ -89,6 +94,7 @@ function flush(force = false): void {
 /** Starts the writer thread (`url`: its entry module, which builds the applier table). */
 export function startWriter(url: URL, cfg: Config, limit = 1024): void {
   maxInFlight = limit;
+  maxBatchesInFlight = cfg.replication ? 1 : 2;
   thread ??= superviseThread('writer', url, cfg, onMessage, failInFlight);
   thread.start();
 }
@@ -170,5 +176,5 @@ export function writerStats(): WriterStats {
     oldest = performance.now() - w.at;
     break;
   }
-  return { in_flight: waiting.size, oldest_ms: Math.round(oldest), ...stats };
+  return { in_flight: waiting.size, oldest_ms: Math.round(oldest), ...stats, phase_ms: [...stats.phase_ms] };
 }

@@ -100,6 +100,12 @@ describe('metrics listener (SVC_METRICS_ADDR)', () => {
     expect(batches).toBeGreaterThanOrEqual(1);
     expect(items).toBeGreaterThanOrEqual(batches);
     expect(Number(family(fs, 'proof_ledger_writer_max_batch_size').metrics[0]!.value)).toBeGreaterThanOrEqual(1);
+    // Where the writer's time went: signing and LMDB's flush take time; nothing streams on a single node.
+    const phase = (p: string) =>
+      Number(family(fs, 'proof_ledger_writer_seconds_total').metrics.find((m) => m.labels?.phase === p)?.value);
+    expect(phase('prepare')).toBeGreaterThan(0);
+    expect(phase('commit')).toBeGreaterThan(0);
+    expect(phase('stream')).toBe(0);
     const depth = family(fs, 'proof_ledger_queue_depth').metrics;
     expect(depth.map((m) => m.labels?.queue)).toEqual(['writer']);
     expect(family(fs, 'proof_ledger_queue_oldest_age_seconds').metrics.length).toBe(1);
@@ -144,6 +150,7 @@ describe('metrics listener (SVC_METRICS_ADDR)', () => {
       'type',
       'space',
       'kind',
+      'phase',
     ]);
     for (const f of parsePrometheusTextFormat(text))
       for (const m of f.metrics) for (const k of Object.keys(m.labels ?? {})) expect(allowed.has(k)).toBe(true);
