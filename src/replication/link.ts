@@ -107,12 +107,17 @@ export function openLink(url: string, node: string): Link {
   };
 }
 
+/** How often an operator command or the server's main thread runs a transaction again after losing its position. */
+const RETRIES = 20;
+
 /**
  * The writer of the primary: every commit is fenced by the lease. `admit` refuses at once (no blocking wait)
  * while PostgreSQL is known unreachable; after a conflict the transaction first applies what it missed.
+ * `retries`: 0 on the writer thread (capture.ts Replicator).
  */
-export function primaryReplicator(link: Link, isPrimary: () => boolean = () => true): Replicator {
+export function primaryReplicator(link: Link, isPrimary: () => boolean = () => true, retries = RETRIES): Replicator {
   return {
+    retries,
     admit() {
       if (!isPrimary())
         throw new ApiError('not_primary', 'This node is a standby; send writes to the primary').withHeaders({
@@ -132,6 +137,7 @@ export function primaryReplicator(link: Link, isPrimary: () => boolean = () => t
  */
 export function operatorReplicator(link: Link): Replicator {
   return {
+    retries: RETRIES,
     admit() {
       if (!link.ready()) throw unavailable();
     },
@@ -142,7 +148,7 @@ export function operatorReplicator(link: Link): Replicator {
 
 /** A writer thread of the primary (store/thread boot): its store commits through its own link, fenced by the lease. */
 export function replicateThread(rc: { url: string; nodeId: string }): void {
-  replicateStore(primaryReplicator(openLink(rc.url, rc.nodeId)));
+  replicateStore(primaryReplicator(openLink(rc.url, rc.nodeId), undefined, 0));
 }
 
 /** An operator process (CLI, console): its store's writes go through the stream from any node. */

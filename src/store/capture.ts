@@ -27,6 +27,12 @@ export type Replicator = {
    * when `pos` is taken (this node is behind), or the error to answer (replication_unavailable) otherwise.
    */
   commit(pos: number, body: Uint8Array): void;
+  /**
+   * How often a transaction whose position another node took runs again, after catching up, before StreamConflict
+   * reaches its caller. 0 for the primary's writer thread: its appliers keep state across a batch, so the batch
+   * goes to a fresh thread instead (store/writer-core RESUBMIT).
+   */
+  retries: number;
 };
 
 /** The stream already holds an entry at the position this transaction was computed for: catch up, then retry. */
@@ -49,10 +55,16 @@ export function decodeChanges(body: Uint8Array): [Record<string, DbOpts>, Change
 
 type Originals = Pick<Database, 'put' | 'remove' | 'putSync' | 'removeSync' | 'clearSync'>;
 type Opener = (name: string, opts: DbOpts) => Database;
+/** Drops a sub-database handle from the store's cache (store/env subDb opens it again when next asked). */
+type Forget = (name: string) => void;
 
 let replicator: Replicator | null = null;
 let root: RootDatabase | null = null;
 let opener: Opener | null = null;
+let forget: Forget | null = null;
+/** Set inside this thread's replicated write transaction; the sub-databases opened in it so far. */
+let inTxn = false;
+let openedInTxn: string[] = [];
 /** The changes of the replicated transaction running on this thread; null outside one. */
 let captured: Change[] | null = null;
 let usedOpts: Record<string, DbOpts> = {};
@@ -70,10 +82,11 @@ export const capturing = (): boolean => replicator !== null;
  * Turns capture on for the open store `env`: from now on every write of every sub-database opened through
  * `open` goes through the stream. `open` opens a sub-database once per name (store/env subDb).
  */
-export function startCapture(env: RootDatabase, r: Replicator, open: Opener): void {
+export function startCapture(env: RootDatabase, r: Replicator, open: Opener, drop: Forget): void {
   root = env;
   replicator = r;
   opener = open;
+  forget = drop;
   state = env.openDB<number, string>({ name: 'replication', encoding: 'msgpack' });
   // A thread's first transaction applies whatever it may have missed (a commit whose local half was lost).
   behind = true;
@@ -94,7 +107,7 @@ export function refusal(): Error | null {
 }
 
 export function stopCapture(): void {
-  replicator = root = opener = state = null;
+  replicator = root = opener = forget = state = null;
   originals.clear();
 }
 
@@ -119,6 +132,7 @@ function record(c: Change, name: string, opts: DbOpts): void {
  * (the msgpack structures lmdb-js keeps per database) are this node's encoding detail and are not replicated.
  */
 export function captureDb(name: string, opts: DbOpts, d: Database): void {
+  if (inTxn) openedInTxn.push(name);
   const o = {
     put: d.put.bind(d),
     remove: d.remove.bind(d),
@@ -192,7 +206,7 @@ function applyBody(body: Uint8Array): void {
  */
 export function applyEntries(entries: Entry[]): number {
   if (!entries.length) return appliedPosition();
-  return root!.transactionSync(() => {
+  return inTransaction(() => {
     let at = appliedPosition();
     applying = true;
     try {
@@ -210,15 +224,53 @@ export function applyEntries(entries: Entry[]): number {
   }) as number;
 }
 
+const pause = new Int32Array(new SharedArrayBuffer(4));
+
+/**
+ * Runs `fn` in a synchronous LMDB write transaction. LMDB closes a sub-database opened inside a write transaction
+ * when that transaction aborts (a stream conflict, PostgreSQL unreachable): its handle then fails every later use
+ * (EINVAL), so the handles opened in an aborted transaction are dropped and opened again when next used.
+ */
+function inTransaction<T>(fn: () => T): T {
+  inTxn = true;
+  openedInTxn = [];
+  try {
+    return root!.transactionSync(fn) as T;
+  } catch (e) {
+    for (const name of openedInTxn) {
+      originals.delete(name);
+      forget!(name);
+    }
+    throw e;
+  } finally {
+    inTxn = false;
+    openedInTxn = [];
+  }
+}
+
 /**
  * Runs `fn` as one replicated transaction: LMDB's write lock is held throughout, so the transactions of every
  * thread and process on this node take stream positions one after another. Nested calls join the running one.
- * When `fn` wrote nothing, nothing is committed to the stream.
+ * When `fn` wrote nothing, nothing is committed to the stream. When another node took the position first, `fn`
+ * runs again on top of that node's commit, up to the replicator's `retries` times, so it must only read and write
+ * LMDB (every transaction function does).
  */
 export function runReplicated<T>(fn: () => T): T {
   if (captured || applying) return fn();
+  for (let attempt = 1; ; ) {
+    try {
+      return runOnce(fn);
+    } catch (e) {
+      if (!(e instanceof StreamConflict) || attempt++ > replicator!.retries) throw e;
+      // A short, growing pause: the other node is usually an operator command, done within milliseconds.
+      Atomics.wait(pause, 0, 0, Math.min(50, attempt * 5));
+    }
+  }
+}
+
+function runOnce<T>(fn: () => T): T {
   const r = replicator!;
-  return root!.transactionSync(() => {
+  return inTransaction(() => {
     r.admit();
     let at = appliedPosition();
     const missed = r.pending(at, behind);

@@ -141,21 +141,16 @@ export function transact<T>(fn: () => T): Promise<T> {
 
 /**
  * Replicated form of transact: a synchronous transaction (it must hold LMDB's write lock while PostgreSQL commits),
- * run again after catching up when another node took its stream position first; `fn` must therefore be
- * re-runnable, which every transact function is (it only reads and writes LMDB).
+ * run again after catching up when another node took its stream position first (capture.ts runReplicated).
  */
 async function transactReplicated<T>(fn: () => T): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return runReplicated(fn);
-    } catch (e) {
-      if (!(e instanceof StreamConflict)) throw e;
-      if (attempt === 5)
-        throw new ApiError('replication_unavailable', 'The replicated stream moved on; retry').withHeaders({
-          'retry-after': '1',
-        });
-      await new Promise((r) => setTimeout(r, attempt * 10));
-    }
+  try {
+    return runReplicated(fn);
+  } catch (e) {
+    if (!(e instanceof StreamConflict)) throw e;
+    throw new ApiError('replication_unavailable', 'The replicated stream moved on; retry').withHeaders({
+      'retry-after': '1',
+    });
   }
 }
 
@@ -164,7 +159,15 @@ async function transactReplicated<T>(fn: () => T): Promise<T> {
  * Sub-databases opened before are switched over too.
  */
 export function replicateStore(r: Replicator): void {
-  startCapture(env(), r, (name, opts) => subDb(name, opts));
+  startCapture(
+    env(),
+    r,
+    (name, opts) => subDb(name, opts),
+    (name) => {
+      dbs.delete(name);
+      dbOpts.delete(name);
+    },
+  );
   for (const [name, d] of dbs) captureDb(name, dbOpts.get(name) ?? {}, d);
 }
 
