@@ -9,8 +9,9 @@ export type Supervised = { start(): void; post(m: unknown): void; stop(): Promis
 
 /**
  * Main thread: runs the thread module at `url` with `cfg`. An unexpected exit calls `onExit` (so callers
- * can fail what was in flight) and restarts the thread with backoff; `stop` posts 'stop' and waits for the
- * thread to finish what it holds, forced after 30 s.
+ * can fail what was in flight) and restarts the thread with backoff; `onStart` runs once each thread is started
+ * (messages posted from then on reach it); `stop` posts 'stop' and waits for the thread to finish what it holds,
+ * forced after 30 s.
  */
 export function superviseThread(
   name: string,
@@ -18,6 +19,7 @@ export function superviseThread(
   cfg: Config,
   onMessage: (m: any) => void,
   onExit: () => void = () => {},
+  onStart: () => void = () => {},
 ): Supervised {
   let worker: Worker | null = null;
   let stopping: Promise<void> | null = null;
@@ -48,6 +50,7 @@ export function superviseThread(
           );
         }
       });
+      onStart();
     },
     post(m) {
       worker?.postMessage(m);

@@ -23,7 +23,7 @@ export type ApplierTable = Readonly<Record<string, Applier<any, any>>>;
 export type WriteItem = { id: number; kind: string; data: unknown; ack?: { db: string; key: Key } };
 /**
  * [id, 1, result] once durable; [id, 0, reason] when the item could not be prepared (nothing was written for it);
- * the reason is a REFUSED code when replication refused the whole batch.
+ * the reason is a REFUSED code (or RESUBMIT) when replication refused the whole batch.
  */
 export type WriteResult = [id: number, ok: 0 | 1, value: unknown];
 /**
@@ -35,10 +35,15 @@ export type WriterMessage = { results: WriteResult[]; batch: number; ms?: Writer
 export type WriterPhases = [prepare: number, apply: number, stream: number, commit: number];
 /** Why replication refused a batch (answered 503 with Retry-After: 1). */
 export const REFUSED = ['not_primary', 'replication_unavailable'] as const;
+/**
+ * The batch lost its stream position to another node's commit (an operator command run there): nothing of it was
+ * written, and the main thread hands its items to the next writer thread, which applies that commit first.
+ */
+export const RESUBMIT = 'resubmit';
 
-/** The REFUSED code for an error of a replicated transaction; null for any other error. */
-function refusedCode(e: unknown): (typeof REFUSED)[number] | null {
-  if (e instanceof StreamConflict) return 'replication_unavailable';
+/** The answer to every item of a batch a replicated transaction failed with `e`; null for any other error. */
+function refusedCode(e: unknown): (typeof REFUSED)[number] | typeof RESUBMIT | null {
+  if (e instanceof StreamConflict) return RESUBMIT;
   return e instanceof ApiError && (REFUSED as readonly string[]).includes(e.code)
     ? (e.code as (typeof REFUSED)[number])
     : null;
@@ -99,13 +104,16 @@ export function runWriter(table: ApplierTable, afterItems: ReadonlyArray<() => v
         applied = performance.now() - a0;
       });
     } catch (e) {
-      // Replication refused the commit: nothing of the batch was written, every item is answered 503.
+      // Replication refused the commit: nothing of the batch was written; every item is answered 503, or handed
+      // to the next thread (RESUBMIT), which first applies the commit that took this batch's position.
       const code = refusedCode(e);
       if (code)
         tellMain(
           JSON.stringify({ results: items.map((it) => [it.id, 0, code]), batch: items.length } satisfies WriterMessage),
         );
-      log('error', 'write transaction failed; restarting the writer', { error: String((e as Error).message) });
+      if (code === RESUBMIT)
+        log('warn', 'another node committed first; the batch goes to a fresh writer', { items: items.length });
+      else log('error', 'write transaction failed; restarting the writer', { error: String((e as Error).message) });
       failed = true;
       void exitThread(1);
       return;

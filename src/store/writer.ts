@@ -5,7 +5,7 @@ import type { Config } from '../config';
 import { ApiError } from '../errors';
 import { refreshReads } from './env';
 import { superviseThread, type Supervised } from './thread';
-import { REFUSED, type WriteItem, type WriterMessage, type WriterPhases } from './writer-core';
+import { REFUSED, RESUBMIT, type WriteItem, type WriterMessage, type WriterPhases } from './writer-core';
 import type { Key } from 'lmdb';
 
 type Waiter = { resolve(v: unknown): void; reject(e: unknown): void; at: number };
@@ -35,6 +35,16 @@ let batchesInFlight = 0;
 let maxBatchesInFlight = 2;
 const FLUSH_AT = 16;
 const waiting = new Map<number, Waiter>();
+/** The items of each posted batch not yet answered, oldest first (the writer answers batches in order). */
+const posted: WriteItem[][] = [];
+/** How often each resubmitted item was handed over again (bounded by MAX_RESUBMITS). */
+const resubmits = new Map<number, number>();
+const MAX_RESUBMITS = 3;
+/**
+ * Set from a batch answered RESUBMIT until the next writer thread starts: meanwhile accepted writes wait in the
+ * outbox for it (the restart takes a fraction of a second) instead of being refused.
+ */
+let resubmitting = false;
 const stats = { committed: 0, batches: 0, last_batch: 0, max_batch: 0, phase_ms: [0, 0, 0, 0] as WriterPhases };
 /** Set while this node may not write (a standby): every write is answered with it, before anything else. */
 let refuse: (() => ApiError) | null = null;
@@ -49,44 +59,79 @@ function onMessage(text: string): void {
   // got its 201 reads its record back, and a trace whose seal just applied refuses the next item.
   refreshReads();
   batchesInFlight = Math.max(0, batchesInFlight - 1);
-  if (outbox.length) flush();
+  // A batch answered RESUBMIT comes from a thread that is exiting: the next one gets it and what waits.
+  if (m.results.some((r) => r[2] === RESUBMIT)) resubmitting = true;
+  else if (outbox.length) flush();
   stats.batches++;
   stats.last_batch = m.batch;
   stats.max_batch = Math.max(stats.max_batch, m.batch);
   if (m.ms) for (let i = 0; i < 4; i++) stats.phase_ms[i]! += m.ms[i]!;
   refusedLast = null;
+  const items = posted.shift() ?? [];
+  const again: WriteItem[] = [];
   for (const [id, ok, value] of m.results) {
     const w = waiting.get(id);
     if (!w) continue;
+    if (value === RESUBMIT && (resubmits.get(id) ?? 0) < MAX_RESUBMITS) {
+      const it = items.find((x) => x.id === id);
+      if (it) {
+        resubmits.set(id, (resubmits.get(id) ?? 0) + 1);
+        again.push(it);
+        continue;
+      }
+    }
     waiting.delete(id);
+    resubmits.delete(id);
     if (ok) {
       stats.committed++;
       w.resolve(value);
     } else if ((REFUSED as readonly unknown[]).includes(value)) {
       refusedLast = value as (typeof REFUSED)[number];
       w.reject(new ApiError(refusedLast).withHeaders({ 'retry-after': '1' }));
+    } else if (value === RESUBMIT) {
+      w.reject(
+        new ApiError('replication_unavailable', 'The replicated stream moved on; retry').withHeaders({
+          'retry-after': '1',
+        }),
+      );
     } else {
       w.reject(new ApiError('ingest_failed', 'Record not persisted; safe to retry'));
     }
   }
+  if (again.length) outbox = [...again, ...outbox];
 }
 
-/** The thread died: nothing in flight was answered, and none of it may be answered as written. */
+/**
+ * The thread died: nothing in flight was answered, and none of it may be answered as written. What waits in the
+ * outbox was never handed over: after a RESUBMIT it waits for the next thread, otherwise it is refused too.
+ */
 function failInFlight(): void {
-  for (const w of waiting.values())
+  const keep = new Set(resubmitting ? outbox.map((it) => it.id) : []);
+  for (const [id, w] of waiting) {
+    if (keep.has(id)) continue;
     w.reject(refuse?.() ?? new ApiError('ingest_failed', 'Record not persisted; safe to retry'));
-  waiting.clear();
-  outbox = [];
+    waiting.delete(id);
+    resubmits.delete(id);
+  }
+  if (!resubmitting) outbox = [];
+  posted.length = 0;
   batchesInFlight = 0;
+}
+
+/** A writer thread (re)started: what waited for it goes now. */
+function onStart(): void {
+  resubmitting = false;
+  flush();
 }
 
 /** Posts what waits in the outbox as one batch; `force` ignores the in-flight limit (shutdown). */
 function flush(force = false): void {
   flushScheduled = false;
-  if (!outbox.length || (!force && batchesInFlight >= maxBatchesInFlight)) return;
+  if (!outbox.length || (!force && (resubmitting || batchesInFlight >= maxBatchesInFlight))) return;
   const items = outbox;
   outbox = [];
   batchesInFlight++;
+  posted.push(items);
   // One JSON string per batch: Bun clones a string far faster than a tree of objects.
   thread?.post(JSON.stringify(items));
 }
@@ -95,7 +140,7 @@ function flush(force = false): void {
 export function startWriter(url: URL, cfg: Config, limit = 1024): void {
   maxInFlight = limit;
   maxBatchesInFlight = cfg.replication ? 1 : 2;
-  thread ??= superviseThread('writer', url, cfg, onMessage, failInFlight);
+  thread ??= superviseThread('writer', url, cfg, onMessage, failInFlight, onStart);
   thread.start();
 }
 
@@ -103,9 +148,11 @@ export function startWriter(url: URL, cfg: Config, limit = 1024): void {
 export async function stopWriter(): Promise<void> {
   // Everything accepted goes to the writer ahead of 'stop', even past the in-flight limit: the thread
   // commits messages in order, so nothing accepted before the shutdown is failed by it.
+  resubmitting = false;
   flush(true);
   await thread?.stop();
   thread = null;
+  failInFlight(); // what a thread that was restarting never received
 }
 
 /** The answer to a write that finds `maxInFlight` writes waiting. */
@@ -149,7 +196,7 @@ export function refuseWrites(
 
 function enqueue<R>(kind: string, data: unknown, ack?: { db: string; key: Key }): Promise<R> {
   if (refuse) return Promise.reject(refuse());
-  if (!thread?.running()) {
+  if (!thread?.running() && !resubmitting) {
     return Promise.reject(
       refusedLast
         ? new ApiError(refusedLast).withHeaders({ 'retry-after': '1' })
@@ -158,12 +205,17 @@ function enqueue<R>(kind: string, data: unknown, ack?: { db: string; key: Key })
   }
   const id = ++nextId;
   outbox.push(ack ? { id, kind, data, ack } : { id, kind, data });
+  if (!thread?.running()) return waitFor<R>(id);
   // A full chunk goes at once: the writer starts on it while the rest of this burst is still being parsed.
   if (outbox.length >= FLUSH_AT) flush();
   else if (!flushScheduled) {
     flushScheduled = true;
     setImmediate(flush);
   }
+  return waitFor<R>(id);
+}
+
+function waitFor<R>(id: number): Promise<R> {
   return new Promise<R>((resolve, reject) =>
     waiting.set(id, { resolve: resolve as (v: unknown) => void, reject, at: performance.now() }),
   );
