@@ -19,7 +19,7 @@ export async function runConsole(base: Config): Promise<void> {
   const cfg = setConfig({ ...base, logLevel: 'warn' });
   const logFile = join(cfg.dataDir, 'console.log');
   setLogSink((text) => appendFileSync(logFile, text));
-  openStore(cfg.dataDir);
+  openStore(cfg.dataDir, { replicated: !!cfg.replication });
   // Operator changes reach every node through the stream, as the CLI's.
   if (cfg.replication) replicateOperator(cfg.replication);
   wireRecordTable();
