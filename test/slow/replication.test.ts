@@ -26,6 +26,9 @@ const load = (clients: number, target: () => Server) => loadOn(nodes, clients, t
 
 let a: Server;
 let b: Server;
+/** `svc key create` of a read key for the test tenant, run against `s`'s data directory. */
+const readKeyOn = (s: Server, name: string) =>
+  svc(['--data-dir', s.dataDir, 'key', 'create', '--tenant', t.tenantId, '--name', name, '--scopes', 'read']);
 
 beforeAll(async () => {
   pg = await startPg();
@@ -85,18 +88,7 @@ describe('two nodes on one PostgreSQL', () => {
     await until(async () => l.statuses.length > 200, 20000, 20);
     const made: string[] = [];
     for (let i = 0; i < 8; i++) {
-      const k = await svc([
-        '--data-dir',
-        b.dataDir,
-        'key',
-        'create',
-        '--tenant',
-        t.tenantId,
-        '--name',
-        `operator ${i}`,
-        '--scopes',
-        'read',
-      ]);
+      const k = await readKeyOn(b, `operator ${i}`);
       expect([k.code, k.stderr]).toEqual([0, '']);
       made.push(k.json.key_id);
     }
@@ -118,18 +110,7 @@ describe('two nodes on one PostgreSQL', () => {
       (await svc(['--data-dir', s.dataDir, 'key', 'list', '--tenant', t.tenantId])).json.keys.find(
         (k: { key_id: string }) => k.key_id === keyId,
       ).last_used_at;
-    const k = await svc([
-      '--data-dir',
-      b.dataDir,
-      'key',
-      'create',
-      '--tenant',
-      t.tenantId,
-      '--name',
-      'standby reader',
-      '--scopes',
-      'read',
-    ]);
+    const k = await readKeyOn(b, 'standby reader');
     expect(k.code).toBe(0);
     const e = await write(a, { verify: 'on standby' });
     expect(e.status).toBe(201);
