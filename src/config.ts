@@ -53,6 +53,8 @@ export type ReplicationConfig = Readonly<{
   url: string;
   /** This node's name in the lease and in `svc replication status`. */
   nodeId: string;
+  /** False when nodeId is the default: the CLI then names the node as its server last did (store/capture). */
+  nodeIdSet: boolean;
   /** A standby takes over within this many seconds of the primary's last lease renewal. */
   failoverSeconds: number;
   /** GET /healthz/replica answers 200 only while this node is at most this far behind the primary. */
@@ -264,7 +266,9 @@ export function loadConfig(
     tsaUrls,
     tsaCa: tsaCaOf(s.SVC_TSA_CA_FILE, problems),
     metricsAddr: metricsAddr ?? null,
-    replication: replUrl ? Object.freeze({ url: replUrl, nodeId, failoverSeconds, maxLagSeconds }) : null,
+    replication: replUrl
+      ? Object.freeze({ url: replUrl, nodeId, nodeIdSet: s.SVC_NODE_ID !== undefined, failoverSeconds, maxLagSeconds })
+      : null,
   };
   if (problems.length) throw new Error(`configuration: ${problems.join('; ')}`);
   return Object.freeze(cfg);

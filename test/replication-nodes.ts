@@ -5,8 +5,8 @@ import { verify } from 'node:crypto';
 import { call, pubKey, startServer, tempDir, type Server } from './helpers';
 
 export type Cluster = {
-  /** Starts a node with an empty data directory on `url`. */
-  node(url: string): Promise<Server>;
+  /** Starts a node with an empty data directory on `url` (`extra`: more of its environment). */
+  node(url: string, extra?: Record<string, string>): Promise<Server>;
   /** Starts a stopped (or killed) node again on its own data directory. */
   restart(s: Server): Promise<Server>;
   servers: Server[];
@@ -22,10 +22,10 @@ export function cluster(env: Record<string, string>): Cluster {
     dirs: [],
     acked: [],
     tenant: { tenantId: '', key: '' },
-    async node(url) {
+    async node(url, extra = {}) {
       const dataDir = tempDir();
       c.dirs.push(dataDir);
-      const s = await startServer({ dataDir, env: { ...env, SVC_REPLICATION_URL: url } });
+      const s = await startServer({ dataDir, env: { ...env, ...extra, SVC_REPLICATION_URL: url } });
       urls.set(s, url);
       c.servers.push(s);
       return s;

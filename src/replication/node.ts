@@ -4,7 +4,7 @@
 import type { SQL } from 'bun';
 import type { Config, ReplicationConfig } from '../config';
 import { log } from '../log';
-import { applyEntries, appliedPosition, type Entry } from '../store/capture';
+import { applyEntries, appliedPosition, rememberNode, type Entry } from '../store/capture';
 import { replicateStore } from '../store/env';
 import { submitInternal } from '../store/writer';
 import { drainForwarded, forward, FORWARDED, startForwarding, type Forwarded } from './forward';
@@ -180,6 +180,7 @@ export async function startReplication(cfg: Config, h: RoleHooks): Promise<void>
   await startForwarding(sql, rc.nodeId);
   link = openLink(rc.url, rc.nodeId);
   replicateStore(primaryReplicator(link, () => role === 'primary'));
+  rememberNode(rc.nodeId);
   const [{ head }] = await sql`SELECT coalesce(max(pos), 0)::float8 AS head FROM svc_changes`;
   if (appliedPosition() > head) {
     // PostgreSQL lost entries this node applied (an asynchronous PostgreSQL failover, or another database).

@@ -1,7 +1,7 @@
 // Owns `svc replication status`: the cluster as PostgreSQL records it (lease, nodes, stream head) and this node's
 // position in its own store, from any node, also while the server of this node is down.
 import type { ReplicationConfig } from '../config';
-import { appliedPosition } from '../store/capture';
+import { appliedPosition, storeNode } from '../store/capture';
 import { migrateSchema } from './schema';
 
 export type NodeRow = {
@@ -50,9 +50,11 @@ export async function replicationStatus(rc: ReplicationConfig): Promise<Replicat
       });
     }
     const applied = appliedPosition();
+    // Without SVC_NODE_ID, the node this data directory's server joined as (it may have been given one).
+    const node = rc.nodeIdSet ? rc.nodeId : (storeNode() ?? rc.nodeId);
     return {
-      role: primary === rc.nodeId ? 'primary' : 'standby',
-      node: rc.nodeId,
+      role: primary === node ? 'primary' : 'standby',
+      node,
       primary,
       epoch: lease.epoch,
       applied,

@@ -28,11 +28,11 @@ export type Replicator = {
    */
   commit(pos: number, body: Uint8Array): void;
   /**
-   * How often a transaction whose position another node took runs again, after catching up, before StreamConflict
-   * reaches its caller. 0 for the primary's writer thread: its appliers keep state across a batch, so the batch
-   * goes to a fresh thread instead (store/writer-core RESUBMIT).
+   * For how many milliseconds a transaction whose position another node took runs again, after catching up, before
+   * StreamConflict reaches its caller. 0 for the primary's writer thread: its appliers keep state across a batch,
+   * so the batch goes to a fresh thread instead (store/writer-core RESUBMIT).
    */
-  retries: number;
+  retryMs: number;
 };
 
 /** The stream already holds an entry at the position this transaction was computed for: catch up, then retry. */
@@ -114,6 +114,17 @@ export function stopCapture(): void {
 /** Milliseconds this thread has spent committing change sets to the stream (encoding and waiting), since start. */
 let streamMs = 0;
 export const streamMilliseconds = (): number => streamMs;
+
+/**
+ * The node id the server running on this store last joined the cluster with (kept in this store only, never
+ * replicated), so that the CLI names the node alike without SVC_NODE_ID; undefined before its first start.
+ */
+export function storeNode(): string | undefined {
+  return (state as unknown as Database<string, string> | null)?.get('node');
+}
+export function rememberNode(id: string): void {
+  if (storeNode() !== id) (state as unknown as Database<string, string>).putSync('node', id);
+}
 
 /** The last stream position this store holds (0: none). */
 export function appliedPosition(): number {
@@ -252,18 +263,20 @@ function inTransaction<T>(fn: () => T): T {
  * Runs `fn` as one replicated transaction: LMDB's write lock is held throughout, so the transactions of every
  * thread and process on this node take stream positions one after another. Nested calls join the running one.
  * When `fn` wrote nothing, nothing is committed to the stream. When another node took the position first, `fn`
- * runs again on top of that node's commit, up to the replicator's `retries` times, so it must only read and write
+ * runs again on top of that node's commit, for up to the replicator's `retryMs`, so it must only read and write
  * LMDB (every transaction function does).
  */
 export function runReplicated<T>(fn: () => T): T {
   if (captured || applying) return fn();
-  for (let attempt = 1; ; ) {
+  const until = Date.now() + replicator!.retryMs;
+  for (;;) {
     try {
       return runOnce(fn);
     } catch (e) {
-      if (!(e instanceof StreamConflict) || attempt++ > replicator!.retries) throw e;
-      // A short, growing pause: the other node is usually an operator command, done within milliseconds.
-      Atomics.wait(pause, 0, 0, Math.min(50, attempt * 5));
+      if (!(e instanceof StreamConflict) || Date.now() >= until) throw e;
+      // Against a primary under load each attempt is a race with its next batch (one every millisecond or two):
+      // attempts follow closely, with a random pause of up to 2 ms so that they do not fall into step with it.
+      Atomics.wait(pause, 0, 0, Math.random() * 2);
     }
   }
 }

@@ -218,11 +218,15 @@ describe('two nodes on one PostgreSQL', () => {
   });
 
   it('builds a node with an empty data directory from the stream alone', async () => {
-    const c = await node();
+    const c = await nodes.node(pg.url, { SVC_NODE_ID: 'named-node' });
     const target = (await health(b)).applied;
     await until(async () => (await health(c)).applied >= target, 60000, 100);
     expect((await health(c)).role).toBe('standby');
     await expectReadable(c, acked);
+    // The CLI, run without SVC_NODE_ID, names the node as its server joined.
+    const st = await svc(['--data-dir', c.dataDir, 'replication', 'status']);
+    expect([st.code, st.json.node, st.json.role]).toEqual([0, 'named-node', 'standby']);
+    expect(st.json.nodes.map((x: { node: string }) => x.node)).toContain('named-node');
   });
 
   it('fences a paused primary: resumed, it gets no write acknowledged and rejoins as a standby', async () => {
