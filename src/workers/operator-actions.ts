@@ -3,6 +3,8 @@
 // name what changed and never a secret: an API key's plaintext, a private key or the master key never go in.
 import { readFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
+import { config } from '../config';
+import { replicateOperator } from '../replication/link';
 import { closeStore, openStore } from '../store/env';
 import {
   createTenant,
@@ -115,10 +117,16 @@ export const operatorActions = {
     );
     return r;
   },
-  /** Recorded in the restored data directory's operator log (the appliance that runs from it). */
+  /**
+   * Recorded in the restored data directory's operator log (the appliance that runs from it). With replication on,
+   * through the stream like any operator command: the restored store first applies what the stream holds after
+   * the backup's position, and the entry takes the next position, on every node's operator log alike.
+   */
   async restore(from: string, opts: { notBeforeCheckpoint?: string }) {
     const r = await restoreBackup(from, opts);
-    openStore(r.data_dir);
+    const rc = config().replication;
+    openStore(r.data_dir, { replicated: !!rc });
+    if (rc) replicateOperator(rc);
     try {
       await record(
         'restore',
