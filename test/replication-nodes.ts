@@ -5,8 +5,8 @@ import { verify } from 'node:crypto';
 import { call, pubKey, startServer, tempDir, type Server } from './helpers';
 
 export type Cluster = {
-  /** Starts a node with an empty data directory on `url` (`extra`: more of its environment). */
-  node(url: string, extra?: Record<string, string>): Promise<Server>;
+  /** Starts a node on `url` with an empty (or the given) data directory; `extra`: more of its environment. */
+  node(url: string, extra?: Record<string, string>, dataDir?: string): Promise<Server>;
   /** Starts a stopped (or killed) node again on its own data directory. */
   restart(s: Server): Promise<Server>;
   servers: Server[];
@@ -22,8 +22,7 @@ export function cluster(env: Record<string, string>): Cluster {
     dirs: [],
     acked: [],
     tenant: { tenantId: '', key: '' },
-    async node(url, extra = {}) {
-      const dataDir = tempDir();
+    async node(url, extra = {}, dataDir = tempDir()) {
       c.dirs.push(dataDir);
       const s = await startServer({ dataDir, env: { ...env, ...extra, SVC_REPLICATION_URL: url } });
       urls.set(s, url);

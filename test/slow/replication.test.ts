@@ -1,4 +1,4 @@
-// Replication on PostgreSQL with real nodes: standby reads, not_primary, operator commands on a standby under load, a standby's read counters, kill -9 failover under load, PostgreSQL stopped under load, a node from an empty directory, SIGSTOP fencing.
+// Replication on PostgreSQL with real nodes: standby reads, not_primary, operator commands on a standby under load, a node restored from a standby's backup, a standby's read counters, kill -9 failover under load, PostgreSQL stopped under load, a node from an empty directory, SIGSTOP fencing.
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { join } from 'node:path';
 import { call, cleanup, newTenant, svc, tempDir, until, type Server } from '../helpers';
@@ -179,7 +179,7 @@ describe('two nodes on one PostgreSQL', () => {
     }
     const leaves = new Set<number>();
     for (const id of acked) {
-      const r = (await get(b, `/v1/log/inclusion?record_id=${id}`)).body;
+      const r = (await get(b, `/v1/log/inclusion?record_id=${id}&tree_size=${after.tree_size}`)).body;
       expect(
         inclusionOk(
           r.leaf_index,
@@ -258,5 +258,35 @@ describe('two nodes on one PostgreSQL', () => {
     await until(async () => (await health(b)).applied >= target, 10000);
     await expectReadable(b, acked.slice(-50));
     expect((await write(b, { again: true })).body.error).toBe('not_primary');
+  });
+  it("restores a standby's backup into a new node: it applies only what followed, and the restore is in every node's operator log", async () => {
+    const primary = servers.find((s) => s.proc.exitCode === null && s.proc.signalCode === null && s !== b)!;
+    expect((await health(primary)).role).toBe('primary');
+    const backupDir = join(tempDir(), 'backup');
+    const bk = await svc(['--data-dir', b.dataDir, 'backup', '--to', backupDir]);
+    expect(bk.code).toBe(0);
+    for (let i = 0; i < 20; i++) {
+      const w = await write(primary, { after: 'backup', i });
+      expect(w.status).toBe(201);
+      acked.push(w.body.event_id);
+    }
+    const restored = join(tempDir(), 'restored');
+    const rs = await svc(['--data-dir', restored, 'restore', '--from', backupDir]);
+    expect([rs.code, rs.stderr]).toEqual([0, '']);
+    const d = await nodes.node(pg.url, {}, restored);
+    const target = (await health(primary)).applied;
+    await until(async () => (await health(d)).applied >= target, 30000, 100);
+    expect((await health(d)).role).toBe('standby');
+    await expectReadable(d, acked);
+    // The restore went through the stream: one entry, at the same place in every node's operator log.
+    const entries = async (s: Server) =>
+      (await svc(['--data-dir', s.dataDir, 'operator', 'log', '--json'])).json as Array<{
+        leaf_index: number;
+        entry: { action: string };
+      }>;
+    const onPrimary = (await entries(primary)).filter((x) => x.entry.action === 'restore');
+    expect(onPrimary.length).toBe(1);
+    expect((await entries(d)).filter((x) => x.entry.action === 'restore')).toEqual(onPrimary);
+    for (const s of [primary, d]) expect((await svc(['--data-dir', s.dataDir, 'operator', 'verify'])).code).toBe(0);
   });
 });

@@ -83,7 +83,7 @@ describe('kill -9 under load', () => {
     // Every acknowledged record has exactly one leaf, and the leaves are gapless.
     const seen = new Set<number>();
     for (const id of acked) {
-      const r = (await get(`/v1/log/inclusion?record_id=${id}`)).body;
+      const r = (await get(`/v1/log/inclusion?record_id=${id}&tree_size=${after.tree_size}`)).body;
       expect(
         inclusionOk(
           r.leaf_index,
