@@ -111,12 +111,19 @@ export async function startSyncStandby(primary: Pg): Promise<Pg & { promote(): P
 
 /**
  * A TCP forwarder on 127.0.0.1 standing in for HAProxy or a virtual IP in front of the PostgreSQL leader: new
- * connections go to `target`; `switchTo` cuts every open connection and sends new ones to another port.
+ * connections go to `target`; `switchTo` cuts every open connection and sends new ones to another port. `cut`
+ * is a network partition: nothing passes any more, no connection is closed, new ones hang; `heal` ends it (the
+ * connections that lived through it are closed, as a partition long enough usually leaves them).
  */
-export async function startForwarder(
-  target: number,
-): Promise<{ port: number; switchTo(port: number): void; close(): void }> {
+export async function startForwarder(target: number): Promise<{
+  port: number;
+  switchTo(port: number): void;
+  cut(): void;
+  heal(): void;
+  close(): void;
+}> {
   let to = target;
+  let partitioned = false;
   const open = new Set<Socket>();
   const server = createServer((client) => {
     const up = connect(to, '127.0.0.1');
@@ -131,8 +138,8 @@ export async function startForwarder(
       s.on('error', end);
       s.on('close', end);
     }
-    client.pipe(up);
-    up.pipe(client);
+    client.on('data', (d) => partitioned || up.write(d));
+    up.on('data', (d) => partitioned || client.write(d));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
@@ -141,6 +148,14 @@ export async function startForwarder(
       to = port;
       for (const s of open) s.destroy();
       open.clear();
+    },
+    cut() {
+      partitioned = true;
+    },
+    heal() {
+      for (const s of open) s.destroy();
+      open.clear();
+      partitioned = false;
     },
     close() {
       for (const s of open) s.destroy();

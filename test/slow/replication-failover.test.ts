@@ -1,4 +1,4 @@
-// Replication failovers beyond two nodes: a PostgreSQL failover (synchronous streaming standby promoted) under load, and three appliance nodes (one standby takes over, the other follows, the old primary rejoins).
+// Replication failovers beyond two nodes: a PostgreSQL failover (synchronous streaming standby promoted) under load, three appliance nodes (one standby takes over, the other follows, the old primary rejoins), and a primary cut off from PostgreSQL by a partition.
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { join } from 'node:path';
 import { call, cleanup, newTenant, tempDir, until, type Server } from '../helpers';
@@ -112,5 +112,48 @@ describe('replication failovers', () => {
     await expectReadable(again, nodes.acked.slice(-50));
     expect((await write(nodes, again, { on: 'old primary' })).body.error).toBe('not_primary');
     expect(await primaryOf([again, b, c])).toBe(next);
+  });
+  it('fails over when the primary is cut off from PostgreSQL: nothing it holds alone is acknowledged, a standby takes over, and it rejoins as a standby once healed', async () => {
+    // Two fresh nodes: the cut-off one reaches PostgreSQL through a forwarder of its own.
+    for (const s of nodes.servers) await s.stop('SIGKILL').catch(() => {});
+    const link = await startForwarder(proxy.port);
+    try {
+      const x = await nodes.node(`postgres://postgres@127.0.0.1:${link.port}/postgres`);
+      const y = await nodes.node(url);
+      expect(await until(() => primaryOf([x, y]), FAILOVER_SECONDS * 1000 + 5000, 50)).toBe(x);
+      await until(async () => (await health(y)).applied >= (await health(x)).applied, 30000);
+      const from = nodes.acked.length;
+      let target = x;
+      const l = load(nodes, 16, () => target);
+      await until(() => nodes.acked.length - from > 100, 30000);
+      link.cut();
+      const cutAt = Date.now();
+      const next = await until(() => primaryOf([y]), FAILOVER_SECONDS * 1000 + 5000, 50);
+      const tookMs = Date.now() - cutAt;
+      target = next;
+      await until(async () => (await write(nodes, y, { after: 'partition' })).status === 201, 10000, 50);
+      const seen = l.statuses.length;
+      await until(() => l.statuses.slice(seen).some(([s]) => s === 201), 10000);
+      await l.stop();
+      expect(tookMs).toBeLessThan(FAILOVER_SECONDS * 1000 + 2000);
+      // The cut-off node refused what it could not commit; every 201, before and after, is on the new primary.
+      expect(
+        l.statuses.every(
+          ([s, e]) =>
+            s === 201 ||
+            (s === 503 && ['replication_unavailable', 'not_primary'].includes(e!)) ||
+            (s === 500 && e === 'ingest_failed'),
+        ),
+      ).toBe(true);
+      await expectReadable(y, nodes.acked);
+      expect((await call(x, 'GET', '/healthz/primary')).status).toBe(503);
+      link.heal();
+      await until(async () => (await health(x)).role === 'standby', 20000, 100);
+      await until(async () => (await health(x)).applied >= (await health(y)).applied, 30000, 100);
+      await expectReadable(x, nodes.acked.slice(-50));
+      expect((await write(nodes, x, { on: 'healed' })).body.error).toBe('not_primary');
+    } finally {
+      link.close();
+    }
   });
 });
