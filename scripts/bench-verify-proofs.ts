@@ -115,7 +115,7 @@ try {
   const check = async () => {
     for (const p of proofs) {
       const r = await verifyProofDocument(p, opts);
-      if (!r.ok || !r.existed_no_later_than || r.witnessed_by.length !== 2)
+      if (!r.valid || !r.existed_no_later_than || r.witnessed_by.length !== 2)
         throw new Error(`a proof did not verify: ${JSON.stringify(r.checks.filter((c) => !c.ok))}`);
     }
   };

@@ -7,6 +7,7 @@ import { createHash, generateKeyPairSync, sign } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { verifyProofDocument } from '../src/proof/offline-verify';
+import { resultOf, type VerifyOptions, type VerifyResult } from '../src/verify/verify-document';
 import { cosignerVerifierKey } from '../src/verify/cosignature';
 import { nodeSha256 } from '../src/verify/node-primitives';
 import { verifierKey } from '../src/verify/note';
@@ -14,6 +15,7 @@ import { parsePolicy, type Policy } from '../src/verify/policy';
 import { fromBase64, toBase64 } from '../src/verify/primitives';
 import { buildTimestampRequest, checkTimestampResponse, loadTrustAnchors, newNonce } from '../src/verify/timestamp';
 import { startIndependentWitness } from '../test/http/independent-witness';
+import { forgedPolicies, forgedVectors } from './proof-vector-forgeries';
 import { call, cleanup, cli, newTenant, startServer, tempDir, until, type Server } from '../test/helpers';
 import { startTsa, type Tsa } from '../test/tsa-server';
 
@@ -22,75 +24,75 @@ const outFlag = process.argv.indexOf('--out');
 const OUT = outFlag > 0 ? resolve(process.argv[outFlag + 1]!) : join(ROOT, 'test/vectors/proofs');
 
 type Json = any;
-/** A check that must be among the failed ones: its name and, optionally, the start of its item (`seal`, `item 2`). */
-type MustFail = { check: string; item?: string };
-type Options = { keys?: string; platform_key?: string; policy?: string; tsa_ca?: string };
+type Options = VectorOptions;
+export type VectorOptions = { keys?: string; platform_key?: string; policy?: string; tsa_ca?: string };
 type Vector = {
   name: string;
   file: string;
   options: Options;
   valid: boolean;
-  must_fail: MustFail[];
+  /** Names of checks that must be among the failed ones (`record.signature`, `items[2].fields`). */
+  must_fail: string[];
   note: string;
-  /** Every check the appliance's rules fail on this vector, as [item, check] in report order: every verifier must agree exactly. */
-  failed_checks?: Array<[string, string]>;
-  /** The report's head summary (DECISIONS 11), the same in every verifier: set only when the record's head step verified. */
+  /** docs/verification.md#the-result, as the appliance's rules give it: every verifier must give exactly these. */
+  trust?: string;
+  complete?: boolean;
+  sandbox?: boolean;
+  /** Every check the appliance's rules fail on this vector, by name, in report order. */
+  failed_checks?: string[];
   existed_no_later_than?: string | null;
   witnessed_by?: string[];
 };
 
-/** The verdict of the appliance's rules (src/verify, as `svc verify` runs them, the head step included) on a vector of `dir`. */
-export async function applianceVerdict(
-  dir: string,
-  v: Pick<Vector, 'file' | 'options'>,
-): Promise<{
-  ok: boolean;
-  failed: Array<[string, string]>;
-  existed_no_later_than: string | null;
-  witnessed_by: string[];
-}> {
+/** The options of a vector as the rule set takes them, read from the files in `dir`. */
+export function vectorOptions(dir: string, o: VectorOptions): VerifyOptions {
   const text = (f: string) => readFileSync(join(dir, f), 'utf8');
-  const json = (f: string | undefined) => (f ? JSON.parse(text(f)) : undefined);
   let policy: Policy | undefined;
-  if (v.options.policy) {
-    const p = parsePolicy(nodeSha256, text(v.options.policy));
-    if (!p.ok) throw new Error(`${v.options.policy}: ${p.error}`);
+  if (o.policy) {
+    const p = parsePolicy(nodeSha256, text(o.policy));
+    if (!p.ok) throw new Error(`${o.policy}: ${p.error}`);
     policy = p.policy;
   }
-  const tsaAnchors = v.options.tsa_ca ? loadTrustAnchors(text(v.options.tsa_ca)) : undefined;
-  const report = await verifyProofDocument(json(v.file), {
-    keys: json(v.options.keys),
-    platformKey: json(v.options.platform_key),
-    policy,
-    tsaAnchors,
-  });
-  const failed = report.checks.filter((c) => !c.ok).map((c): [string, string] => [c.item, c.check]);
   return {
-    ok: report.ok,
-    failed,
-    existed_no_later_than: report.existed_no_later_than,
-    witnessed_by: report.witnessed_by,
+    keys: o.keys ? JSON.parse(text(o.keys)) : undefined,
+    platformKey: o.platform_key ? JSON.parse(text(o.platform_key)) : undefined,
+    policy,
+    tsaAnchors: o.tsa_ca ? loadTrustAnchors(text(o.tsa_ca)) : undefined,
   };
 }
 
+/** What a verifier's result says on a vector, as the manifest records it. */
+export const summaryOf = (r: VerifyResult) => ({
+  valid: r.valid,
+  trust: r.trust,
+  complete: r.complete,
+  sandbox: r.sandbox,
+  failed_checks: r.checks.filter((c) => !c.ok).map((c) => c.name),
+  existed_no_later_than: r.existed_no_later_than,
+  witnessed_by: r.witnessed_by,
+});
+
+/** The result of the appliance's rules (src/verify, as `svc verify` runs them) on a vector of `dir`: the file's bytes. */
+export const applianceVerdict = async (dir: string, v: Pick<Vector, 'file' | 'options'>): Promise<VerifyResult> =>
+  resultOf(await verifyProofDocument(readFileSync(join(dir, v.file)), vectorOptions(dir, v.options)));
+
 const vectors: Vector[] = [];
 const json = (value: Json): string => `${JSON.stringify(value, null, 2)}\n`;
-function save(file: string, value: Json | string): string {
-  writeFileSync(join(OUT, file), typeof value === 'string' ? value : json(value));
+function save(file: string, value: Json | string | Uint8Array): string {
+  writeFileSync(join(OUT, file), typeof value === 'string' || value instanceof Uint8Array ? value : json(value));
   return file;
 }
 /** Files by content: vectors of one document under other options share its file. */
 const files = new Map<string, string>();
-function vector(
-  name: string,
-  doc: Json,
-  v: Pick<Vector, 'valid' | 'must_fail' | 'note'> & { options?: Options },
-): void {
-  const text = json(doc);
-  const file = files.get(text) ?? save(`${name}.json`, text);
-  files.set(text, file);
+export type VectorSpec = Pick<Vector, 'valid' | 'must_fail' | 'note'> & { options?: Options };
+/** A vector whose file is exactly `content` (not JSON, or JSON written by hand). */
+function vectorFile(name: string, content: string | Uint8Array, v: VectorSpec): void {
+  const key = typeof content === 'string' ? content : Buffer.from(content).toString('latin1');
+  const file = files.get(key) ?? save(`${name}.json`, content);
+  files.set(key, file);
   vectors.push({ name, file, options: v.options ?? {}, valid: v.valid, must_fail: v.must_fail, note: v.note });
 }
+const vector = (name: string, doc: Json, v: VectorSpec): void => vectorFile(name, json(doc), v);
 const clone = <T>(x: T): T => structuredClone(x);
 /** A copy of a trace bundle whose items' and seal's log blocks carry no head. */
 function withoutHeads(b: Json): Json {
@@ -133,6 +135,8 @@ async function complete(s: Server, key: string | null, path: string): Promise<Js
 /** The parts the appliance needs for complete head evidence, all on 127.0.0.1: witnesses, TSAs, its trust files. */
 type Trust = {
   w1: ReturnType<typeof startIndependentWitness>;
+  /** A witness outside the appliance's policy, whose cosignatures the hand-made vectors date at will. */
+  hostile: ReturnType<typeof startIndependentWitness>;
   a2: Server;
   a2Witness: { name: string; vkey: string };
   tsa: Tsa;
@@ -148,6 +152,7 @@ async function main(): Promise<void> {
   // DECISIONS 11 with real parts: a witness written from the C2SP texts, a second appliance as witness, an openssl TSA
   // (and a TSA of another CA, whose token the appliance would refuse: the script asks it for one tamper vector).
   const w1 = startIndependentWitness('witness.vectors.example/w1');
+  const hostile = startIndependentWitness('witness.vectors.example/hostile');
   const [tsa, otherTsa] = await Promise.all([startTsa(), startTsa('other_ca')]);
   const a2 = await startServer({ dataDir: witnessDir, env: { SVC_PUBLIC_URL: 'https://witness.vectors.example' } });
   let server: Server | undefined;
@@ -184,28 +189,26 @@ async function main(): Promise<void> {
       platform.note_verifier_key,
     );
     if (added.code !== 0) throw new Error(`svc witness add-log: ${added.stderr}`);
-    await build(server, dir, { w1, a2, a2Witness, tsa, otherTsa });
+    await build(server, dir, { w1, hostile, a2, a2Witness, tsa, otherTsa });
   } finally {
     await Promise.all([server?.stop(), a2.stop()]);
     w1.stop();
+    hostile.stop();
     tsa.stop();
     otherTsa.stop();
     cleanup(dir);
     cleanup(witnessDir);
   }
   for (const v of vectors) {
-    const r = await applianceVerdict(OUT, v);
-    if (r.ok !== v.valid)
+    const r = summaryOf(await applianceVerdict(OUT, v));
+    if (r.valid !== v.valid)
       throw new Error(
-        `${v.name}: the appliance's rules say ${r.ok ? 'valid' : 'invalid'}: ${JSON.stringify(r.failed)}`,
+        `${v.name}: the appliance's rules say ${r.valid ? 'valid' : 'invalid'}: ${JSON.stringify(r.failed_checks)}`,
       );
-    for (const m of v.must_fail) {
-      if (!r.failed.some(([item, check]) => check === m.check && (!m.item || item.startsWith(m.item))))
-        throw new Error(`${v.name}: ${m.check} did not fail: ${JSON.stringify(r.failed)}`);
-    }
-    v.failed_checks = r.failed;
-    v.existed_no_later_than = r.existed_no_later_than;
-    v.witnessed_by = r.witnessed_by;
+    for (const m of v.must_fail)
+      if (!r.failed_checks.includes(m))
+        throw new Error(`${v.name}: ${m} did not fail: ${JSON.stringify(r.failed_checks)}`);
+    Object.assign(v, r);
   }
   save('manifest.json', {
     about: 'Verification vectors: real documents from a real appliance and tampered variants. See README.md.',
@@ -398,7 +401,7 @@ async function build(s: Server, dir: string, trust: Trust): Promise<void> {
   vector(
     'event-signature-flipped',
     ep((d) => (d.signature = flipHex(d.signature, 10))),
-    { valid: false, must_fail: [{ check: 'signature' }], note: 'one hex digit of the signature changed' },
+    { valid: false, must_fail: ['record.signature'], note: 'one hex digit of the signature changed' },
   );
   vector(
     'event-signed-payload-altered',
@@ -409,43 +412,43 @@ async function build(s: Server, dir: string, trust: Trust): Promise<void> {
           Buffer.from('"v":2').toString('hex'),
         )),
     ),
-    { valid: false, must_fail: [{ check: 'signature' }], note: 'the signed bytes changed (v 2)' },
+    { valid: false, must_fail: ['record.signature'], note: 'the signed bytes changed (v 2)' },
   );
   vector(
     'event-key-id-wrong',
     ep((d) => (d.key_id = flipHex(d.key_id))),
-    { valid: false, must_fail: [{ check: 'key_id' }], note: 'key_id is not the hash of the public key' },
+    { valid: false, must_fail: ['record.key_id'], note: 'key_id is not the hash of the public key' },
   );
   vector(
     'event-payload-hash-field',
     ep((d) => (d.payload_hash = flipHex(d.payload_hash))),
     {
       valid: false,
-      must_fail: [{ check: 'fields' }],
+      must_fail: ['record.fields'],
       note: 'payload_hash outside the signed bytes differs from the signed one',
     },
   );
   vector(
     'event-ingested-at-field',
     ep((d) => (d.ingested_at = '2020-01-01T00:00:00.000Z')),
-    { valid: false, must_fail: [{ check: 'fields' }], note: 'ingested_at outside the signed bytes differs' },
+    { valid: false, must_fail: ['record.fields'], note: 'ingested_at outside the signed bytes differs' },
   );
   vector(
     'event-server-claim-false',
     ep((d) => (d.signature_valid = false)),
-    { valid: false, must_fail: [{ check: 'reported' }], note: 'the server reported signature_valid false' },
+    { valid: false, must_fail: ['record.reported'], note: 'the server reported signature_valid false' },
   );
   vector(
     'event-algorithm',
     ep((d) => (d.algorithm = 'rsa')),
-    { valid: false, must_fail: [{ check: 'algorithm' }], note: 'algorithm other than ed25519' },
+    { valid: false, must_fail: ['record.algorithm'], note: 'algorithm other than ed25519' },
   );
   vector(
     'event-wrong-payload',
     ep((d) => (d.payload = { order_id: 'A-1002' })),
     {
       valid: false,
-      must_fail: [{ check: 'payload' }],
+      must_fail: ['record.payload'],
       note: 'a payload whose canonical hash is not the signed payload_hash',
     },
   );
@@ -461,7 +464,7 @@ async function build(s: Server, dir: string, trust: Trust): Promise<void> {
     ),
     {
       valid: false,
-      must_fail: [{ check: 'record_kind' }],
+      must_fail: ['record.record_kind'],
       note: "an AI attestation's signed bytes, validly signed by the same key, presented as an event proof",
     },
   );
@@ -481,7 +484,7 @@ async function build(s: Server, dir: string, trust: Trust): Promise<void> {
     }),
     {
       valid: false,
-      must_fail: [{ check: 'canonical' }],
+      must_fail: ['record.canonical'],
       note: 'signed bytes with whitespace (not canonical), signed by another key',
     },
   );
@@ -491,7 +494,7 @@ async function build(s: Server, dir: string, trust: Trust): Promise<void> {
     {
       options: { keys: 'keys-beta.example.json', platform_key: 'platform-key.json' },
       valid: false,
-      must_fail: [{ check: 'published' }, { check: 'domain' }],
+      must_fail: ['record.key_published', 'keys.domain'],
       note: "a key list of another domain: the proof's key is not published there",
     },
   );
@@ -504,7 +507,7 @@ async function build(s: Server, dir: string, trust: Trust): Promise<void> {
     {
       options: { keys: 'keys-acme.example-bad-platform-signature.json', platform_key: 'platform-key.json' },
       valid: false,
-      must_fail: [{ check: 'platform_signature' }],
+      must_fail: ['record.key_platform_signature'],
       note: 'the key record is not signed by the platform key',
     },
   );
@@ -513,26 +516,26 @@ async function build(s: Server, dir: string, trust: Trust): Promise<void> {
     ep((d) => (d.log.leaf_hash = flipHex(d.log.leaf_hash))),
     {
       valid: false,
-      must_fail: [{ check: 'log_leaf_hash' }],
+      must_fail: ['record.log.leaf_hash'],
       note: 'the log leaf hash is not SHA-256(0x00 || signed bytes)',
     },
   );
   vector(
     'event-log-audit-path',
     ep((d) => (d.log.audit_path[0] = flipHex(d.log.audit_path[0]))),
-    { valid: false, must_fail: [{ check: 'log_inclusion' }], note: 'an audit path hash changed' },
+    { valid: false, must_fail: ['record.log.inclusion'], note: 'an audit path hash changed' },
   );
   vector(
     'event-log-leaf-index',
     ep((d) => (d.log.leaf_index = (d.log.leaf_index + 1) % d.log.tree_size)),
-    { valid: false, must_fail: [{ check: 'log_inclusion' }], note: 'the leaf index moved' },
+    { valid: false, must_fail: ['record.log.inclusion'], note: 'the leaf index moved' },
   );
   vector(
     'event-log-root',
     ep((d) => (d.log.root_hash = flipHex(d.log.root_hash))),
     {
       valid: false,
-      must_fail: [{ check: 'log_inclusion' }, { check: 'log_checkpoint' }],
+      must_fail: ['record.log.inclusion', 'record.log.checkpoint'],
       note: 'root_hash differs from the checkpoint',
     },
   );
@@ -546,21 +549,21 @@ async function build(s: Server, dir: string, trust: Trust): Promise<void> {
           -1,
         )),
     ),
-    { valid: false, must_fail: [{ check: 'log_checkpoint_signature' }], note: 'the checkpoint note signature altered' },
+    { valid: false, must_fail: ['record.log.signature'], note: 'the checkpoint note signature altered' },
   );
   vector(
     'event-log-origin',
     ep((d) => (d.organization.primary_domain = 'beta.example')),
     {
       valid: false,
-      must_fail: [{ check: 'log_origin' }],
+      must_fail: ['record.log.origin'],
       note: "the issuer block names another domain: the checkpoint is not that domain's log",
     },
   );
   vector(
     'event-log-shape',
     ep((d) => delete d.log.audit_path),
-    { valid: false, must_fail: [{ check: 'log' }], note: 'a log block without audit_path' },
+    { valid: false, must_fail: ['record.log.shape'], note: 'a log block without audit_path' },
   );
   vector(
     'event-log-pending',
@@ -573,14 +576,14 @@ async function build(s: Server, dir: string, trust: Trust): Promise<void> {
   ap.record.input_hash = flipHex(ap.record.input_hash);
   vector('ai-input-hash', ap, {
     valid: false,
-    must_fail: [{ check: 'fields' }],
+    must_fail: ['record.fields'],
     note: 'record.input_hash differs from the signed one',
   });
   const ap2 = clone(aiProof);
   ap2.record.subject = { approver_id: 'u-43' };
   vector('ai-wrong-subject', ap2, {
     valid: false,
-    must_fail: [{ check: 'payload_hash' }],
+    must_fail: ['record.payload_hash'],
     note: 'with another subject the payload_hash does not recompute',
   });
   const ap3 = clone(aiProof);
@@ -594,27 +597,27 @@ async function build(s: Server, dir: string, trust: Trust): Promise<void> {
   dp.document_hash = sha256('another document');
   vector('document-hash-field', dp, {
     valid: false,
-    must_fail: [{ check: 'fields' }],
+    must_fail: ['record.fields'],
     note: 'document_hash differs from the signed one',
   });
   const au = clone(audit);
   au.action = 'user.logout';
   vector('audit-action-changed', au, {
     valid: false,
-    must_fail: [{ check: 'payload_hash' }, { check: 'signature' }],
+    must_fail: ['record.payload_hash', 'record.signature'],
     note: 'a signed field changed after signing',
   });
   const au2 = clone(audit);
   au2.log.checkpoint = eventProof.log.checkpoint;
   vector('audit-tenant-log-checkpoint', au2, {
     valid: false,
-    must_fail: [{ check: 'log_checkpoint' }],
+    must_fail: ['record.log.checkpoint'],
     note: "the tenant log's checkpoint in place of the org log's",
   });
   vector('audit-org-log-origin', audit, {
     options: { keys: 'keys-beta.example.json' },
     valid: false,
-    must_fail: [{ check: 'log_origin' }],
+    must_fail: ['record.log.origin'],
     note: "with another domain's key list the org log origin is not that domain's",
   });
 
@@ -625,7 +628,7 @@ async function build(s: Server, dir: string, trust: Trust): Promise<void> {
   vector(
     'bundle-version',
     { ...bare(), bundle_version: 2 },
-    { valid: false, must_fail: [{ check: 'bundle_version', item: 'bundle' }], note: 'an unknown bundle version' },
+    { valid: false, must_fail: ['bundle.version'], note: 'an unknown bundle version' },
   );
   const recount = (b: Json): Json => {
     b.items.forEach((it: Json, i: number) => (it.sequence = i + 1));
@@ -639,122 +642,116 @@ async function build(s: Server, dir: string, trust: Trust): Promise<void> {
   removed.items.splice(1, 1);
   vector('bundle-item-removed', recount(removed), {
     valid: false,
-    must_fail: [{ check: 'payload_hash', item: 'seal' }],
+    must_fail: ['seal.payload_hash'],
     note: 'an item removed, counts and composite hash recomputed by the forger',
   });
   const dup = bare();
   dup.items.splice(2, 0, clone(dup.items[1]));
   vector('bundle-item-duplicated', recount(dup), {
     valid: false,
-    must_fail: [
-      { check: 'unique_items', item: 'bundle' },
-      { check: 'payload_hash', item: 'seal' },
-    ],
+    must_fail: ['bundle.unique_items', 'seal.payload_hash'],
     note: 'an item twice, counts recomputed',
   });
   const swapped = bare();
   [swapped.items[0], swapped.items[3]] = [swapped.items[3], swapped.items[0]];
   vector('bundle-items-swapped', recount(swapped), {
     valid: false,
-    must_fail: [
-      { check: 'timestamps', item: 'bundle' },
-      { check: 'payload_hash', item: 'seal' },
-    ],
+    must_fail: ['bundle.timestamps', 'seal.payload_hash'],
     note: 'first and last items swapped, sequence renumbered',
   });
   const unsequenced = bare();
   unsequenced.items[1].sequence = 3;
   vector('bundle-sequence', unsequenced, {
     valid: false,
-    must_fail: [{ check: 'sequence', item: 'bundle' }],
+    must_fail: ['bundle.sequence'],
     note: 'a sequence number out of order',
   });
   const counted = bare();
   counted.header.item_count += 1;
   vector('bundle-count', counted, {
     valid: false,
-    must_fail: [{ check: 'count', item: 'bundle' }],
+    must_fail: ['bundle.count'],
     note: 'header.item_count off by one',
   });
   const composite = bare();
   composite.header.composite_hash = flipHex(composite.header.composite_hash);
   vector('bundle-composite', composite, {
     valid: false,
-    must_fail: [{ check: 'composite_hash', item: 'bundle' }],
+    must_fail: ['bundle.composite_hash'],
     note: 'header.composite_hash changed',
   });
   const content = bare();
   content.items[0].payload.total = 100;
   vector('bundle-item-payload', content, {
     valid: false,
-    must_fail: [{ check: 'content_hash', item: 'item 1' }],
+    must_fail: ['items[0].content_hash'],
     note: "an event item's payload changed",
   });
   const docMeta = bare();
   docMeta.items[2].payload.metadata = { pages: 2 };
   vector('bundle-document-metadata', docMeta, {
     valid: false,
-    must_fail: [{ check: 'fields', item: 'item 3' }],
+    must_fail: ['items[2].fields'],
     note: "a document item's metadata changed",
   });
   const aiPlain = bare();
   aiPlain.items[1].payload.output = 'rejected';
   vector('bundle-ai-plaintext', aiPlain, {
     valid: false,
-    must_fail: [{ check: 'content_hash', item: 'item 2' }],
+    must_fail: ['items[1].content_hash'],
     note: "an AI item's stored output changed",
   });
   const traceId = bare();
   traceId.header.trace_id = beta.tenantId;
   vector('bundle-trace-id', traceId, {
     valid: false,
-    must_fail: [{ check: 'payload_hash', item: 'seal' }],
+    must_fail: ['seal.payload_hash'],
     note: 'another trace id in the header',
   });
   const sealedAt = bare();
   sealedAt.seal.sealed_at = '2020-01-01T00:00:00.000Z';
   vector('bundle-sealed-at', sealedAt, {
     valid: false,
-    must_fail: [{ check: 'fields', item: 'seal' }],
+    must_fail: ['seal.fields'],
     note: 'seal.sealed_at differs from the signed time',
   });
   const sealSig = bare();
   sealSig.seal.signature = flipHex(sealSig.seal.signature, 20);
   vector('bundle-seal-signature', sealSig, {
     valid: false,
-    must_fail: [{ check: 'signature', item: 'seal' }],
+    must_fail: ['seal.signature'],
     note: 'the seal signature altered',
   });
   const claims = bare();
   claims.seal.all_signatures_valid = false;
   vector('bundle-seal-claim', claims, {
     valid: false,
-    must_fail: [{ check: 'reported', item: 'seal' }],
+    must_fail: ['seal.reported'],
     note: 'the server reported all_signatures_valid false',
   });
   const foreign = bare();
   foreign.items[0] = withoutHeads(betaBundle).items[0];
   vector('bundle-foreign-item', recount(foreign), {
     valid: false,
-    must_fail: [{ check: 'tenant', item: 'bundle' }],
+    must_fail: ['bundle.tenant'],
     note: "another tenant's item in place of the first",
   });
   const pending = bare();
   pending.items[2].log = { status: 'pending' };
   vector('bundle-log-order', pending, {
     valid: false,
-    must_fail: [{ check: 'log_order', item: 'bundle' }],
+    must_fail: ['bundle.log_order'],
     note: 'an item pending while the seal is covered by a checkpoint',
   });
   const sealPayload = bare();
   sealPayload.seal.payload.metadata = { period: '2025-02' };
   vector('bundle-seal-payload', sealPayload, {
     valid: false,
-    must_fail: [{ check: 'payload', item: 'seal' }],
+    must_fail: ['seal.payload'],
     note: 'seal.payload carries other metadata',
   });
 
-  await headVectors(eventProof, trusted, names, trust);
+  await headVectors(eventProof, trusted, names, trust, { bareBundle: bare(), audit, platform });
 }
 
 /** The platform key, the verifier's witness policies and TSA roots; returns the names of the witnesses that cosign. */
@@ -799,7 +796,13 @@ function tamperLine(note: string, name: string, at: number): string {
  * head note cosigned by both witnesses, and RFC 3161 token, each link broken in turn, and the verifier's trust that
  * does not hold (a quorum the cosigners do not meet, another log key, a TSA of another CA, a pending head).
  */
-async function headVectors(eventProof: Json, trusted: Options, names: string[], t: Trust): Promise<void> {
+async function headVectors(
+  eventProof: Json,
+  trusted: Options,
+  names: string[],
+  t: Trust,
+  more: { bareBundle: Json; audit: Json; platform: Json },
+): Promise<void> {
   const head = eventProof.log.head;
   const headOrigin = head.checkpoint.slice(0, head.checkpoint.indexOf('\n'));
   const body = head.checkpoint.slice(0, head.checkpoint.indexOf('\n\n') + 1);
@@ -845,14 +848,14 @@ async function headVectors(eventProof: Json, trusted: Options, names: string[], 
     {
       options: trusted,
       valid: false,
-      must_fail: [{ check: 'head_leaf' }],
+      must_fail: ['record.head.leaf'],
       note: "the head leaf is not the hash of the log checkpoint's head leaf",
     },
   );
   vector(
     'head-leaf-index',
     withHead((h) => (h.leaf_index = (h.leaf_index + 1) % h.tree_size)),
-    { options: trusted, valid: false, must_fail: [{ check: 'head_inclusion' }], note: 'the head leaf index moved' },
+    { options: trusted, valid: false, must_fail: ['record.head.inclusion'], note: 'the head leaf index moved' },
   );
   vector(
     'head-inclusion',
@@ -860,7 +863,7 @@ async function headVectors(eventProof: Json, trusted: Options, names: string[], 
     {
       options: trusted,
       valid: false,
-      must_fail: [{ check: 'head_inclusion' }],
+      must_fail: ['record.head.inclusion'],
       note: 'a head audit path hash changed',
     },
   );
@@ -870,7 +873,7 @@ async function headVectors(eventProof: Json, trusted: Options, names: string[], 
     {
       options: trusted,
       valid: false,
-      must_fail: [{ check: 'head_inclusion' }, { check: 'head_checkpoint' }],
+      must_fail: ['record.head.inclusion', 'record.head.checkpoint'],
       note: 'root_hash differs from the head checkpoint',
     },
   );
@@ -880,7 +883,7 @@ async function headVectors(eventProof: Json, trusted: Options, names: string[], 
     {
       options: trusted,
       valid: false,
-      must_fail: [{ check: 'head_signature' }],
+      must_fail: ['record.head.signature'],
       note: 'the platform signature of the head note altered',
     },
   );
@@ -890,14 +893,14 @@ async function headVectors(eventProof: Json, trusted: Options, names: string[], 
     {
       options: { platform_key: 'platform-key.json' },
       valid: false,
-      must_fail: [{ check: 'head_signature' }],
+      must_fail: ['record.head.signature'],
       note: 'the same, checked against the platform key file without a policy',
     },
   );
   vector('head-other-log', eventProof, {
     options: { policy: 'policy-other-log.txt' },
     valid: false,
-    must_fail: [{ check: 'head_signature' }],
+    must_fail: ['record.head.signature'],
     note: "the policy's log key is not the key that signed the head",
   });
   vector(
@@ -906,14 +909,14 @@ async function headVectors(eventProof: Json, trusted: Options, names: string[], 
     {
       options: trusted,
       valid: false,
-      must_fail: [{ check: 'head_cosignature' }, { check: 'head_quorum' }],
+      must_fail: ['record.head.cosignature[w2]', 'record.head.quorum'],
       note: `the cosignature of ${names[1]} altered`,
     },
   );
   vector('head-quorum', eventProof, {
     options: { policy: 'policy-unmet.txt', tsa_ca: 'tsa-ca.pem' },
     valid: false,
-    must_fail: [{ check: 'head_quorum' }],
+    must_fail: ['record.head.quorum'],
     note: 'the policy needs w3, which did not cosign',
   });
   vector(
@@ -922,7 +925,7 @@ async function headVectors(eventProof: Json, trusted: Options, names: string[], 
     {
       options: trusted,
       valid: false,
-      must_fail: [{ check: 'head_timestamp' }],
+      must_fail: ['record.head.time'],
       note: 'the only token, over the head body, is from a TSA of another CA: with --tsa-ca none counts',
     },
   );
@@ -932,7 +935,7 @@ async function headVectors(eventProof: Json, trusted: Options, names: string[], 
     {
       options: trusted,
       valid: false,
-      must_fail: [{ check: 'head_timestamp' }],
+      must_fail: ['record.head.timestamp[0]'],
       note: 'a token of the trusted TSA over other bytes than the head body',
     },
   );
@@ -942,7 +945,7 @@ async function headVectors(eventProof: Json, trusted: Options, names: string[], 
     {
       options: trusted,
       valid: false,
-      must_fail: [{ check: 'head_timestamp' }],
+      must_fail: ['record.head.timestamp[0]'],
       note: "gen_time differs from the token's",
     },
   );
@@ -956,14 +959,14 @@ async function headVectors(eventProof: Json, trusted: Options, names: string[], 
     {
       options: trusted,
       valid: false,
-      must_fail: [{ check: 'head_timestamp' }],
+      must_fail: ['record.head.timestamp[0]'],
       note: 'a byte of the token signature changed',
     },
   );
   vector(
     'head-shape',
     withHead((h) => delete h.audit_path),
-    { options: trusted, valid: false, must_fail: [{ check: 'head' }], note: 'a head block without audit_path' },
+    { options: trusted, valid: false, must_fail: ['record.head.shape'], note: 'a head block without audit_path' },
   );
   const pending = clone(eventProof);
   pending.log.head = { status: 'pending' };
@@ -975,7 +978,7 @@ async function headVectors(eventProof: Json, trusted: Options, names: string[], 
   vector('head-pending-policy', pending, {
     options: trusted,
     valid: false,
-    must_fail: [{ check: 'head' }],
+    must_fail: ['record.head.status'],
     note: 'a head still pending under a policy and TSA roots: the evidence asked for is not there',
   });
   const absent = clone(eventProof);
@@ -983,21 +986,41 @@ async function headVectors(eventProof: Json, trusted: Options, names: string[], 
   vector('head-absent-policy', absent, {
     options: trusted,
     valid: false,
-    must_fail: [{ check: 'head' }],
+    must_fail: ['record.head.status'],
     note: 'a log block without head under a policy and TSA roots',
   });
   vector(
     'head-empty',
     withHead((h) => Object.keys(h).forEach((k) => delete h[k])),
-    { options: trusted, valid: false, must_fail: [{ check: 'head' }], note: 'an empty head block ({}): not a head' },
+    { options: trusted, valid: false, must_fail: ['record.head.shape'], note: 'an empty head block ({}): not a head' },
   );
   const nulled = clone(eventProof);
   nulled.log.head = null;
   vector('head-null-policy', nulled, {
     options: trusted,
     valid: false,
-    must_fail: [{ check: 'head' }],
+    must_fail: ['record.head.status'],
     note: 'head: null under a policy and TSA roots is no head, not a pass',
+  });
+  forgedPolicies(
+    more.platform,
+    [
+      { label: 'w1', vkey: t.w1.vkey },
+      { label: 'w2', vkey: t.a2Witness.vkey },
+    ],
+    t.hostile,
+    save,
+  );
+  forgedVectors({
+    eventProof,
+    bareBundle: more.bareBundle,
+    audit: more.audit,
+    trusted,
+    platformKey: 'platform-key.json',
+    hostile: t.hostile,
+    foreignToken: foreign,
+    vector,
+    vectorFile,
   });
 }
 

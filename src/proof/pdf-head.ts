@@ -17,7 +17,12 @@ function applianceTrust(headOrigin: string): HeadTrust {
   const policy = cfg.witnessPolicy
     ? { ...cfg.witnessPolicy, logs: [{ origin: headOrigin, publicKey: platform, vkey: '', url: null }] }
     : undefined;
-  return { platformKeys: [platform], policy, tsaAnchors: cfg.tsaCa ? loadTrustAnchors(cfg.tsaCa) : undefined };
+  return {
+    platformKey: platform,
+    policy,
+    tsaAnchors: cfg.tsaCa ? loadTrustAnchors(cfg.tsaCa) : undefined,
+    now: Date.now() / 1000,
+  };
 }
 
 /** The seal's head as the PDF states it; undefined when the bundle carries none (no log block, or the log pending). */

@@ -15,7 +15,8 @@ export type SavedCheckpointOptions = {
   timeoutMs?: number;
 };
 
-const ITEM = 'checkpoint';
+/** docs/verification.md#check-names: the saved checkpoint's checks are `checkpoint.<check>`. */
+const PART = 'checkpoint';
 
 /** The note text of SAVED: the note itself, or a saved GET .../checkpoint answer carrying it. */
 export function savedNoteText(text: string): string {
@@ -80,28 +81,28 @@ export async function checkSavedCheckpoint(
 ): Promise<Check[]> {
   const out: Check[] = [];
   const fail = (check: string, detail: string) => {
-    out.push({ item: ITEM, check, ok: false, detail });
+    out.push({ name: `${PART}.${check}`, ok: false, detail });
     return out;
   };
-  const pass = (check: string, detail: string) => out.push({ item: ITEM, check, ok: true, detail });
+  const pass = (check: string, detail: string) => out.push({ name: `${PART}.${check}`, ok: true, detail });
   if (!current)
     return fail(
-      'saved_checkpoint',
+      'saved',
       'the document has no verified checkpoint to compare the saved one with (its log block is missing, pending or invalid)',
     );
   const currentKey = fromHex(current.public_key)!;
   const opened = openCheckpoint(P, savedNoteText(savedText), [currentKey, ...(opts.keys ?? [])]);
-  if (!opened.parsed) return fail('saved_checkpoint', `the saved file is not a checkpoint: ${opened.error}`);
+  if (!opened.parsed) return fail('saved', `the saved file is not a checkpoint: ${opened.error}`);
   if (opened.parsed.origin !== current.origin)
     return fail(
-      'saved_origin',
+      'origin',
       `the saved checkpoint is for log ${opened.parsed.origin}, the document's for ${current.origin}`,
     );
   if (!opened.checkpoint)
-    return fail('saved_signature', `the saved checkpoint is not signed by this log's key: ${opened.error}`);
+    return fail('signature', `the saved checkpoint is not signed by this log's key: ${opened.error}`);
   const saved: OpenedCheckpoint = opened.checkpoint;
   pass(
-    'saved_signature',
+    'signature',
     `saved checkpoint (size ${saved.treeSize}) signed by key ${saved.keyId} under key name ${saved.origin}`,
   );
   const now: Checkpoint = { origin: current.origin, treeSize: current.tree_size, root: fromHex(current.root_hash)! };

@@ -5,7 +5,7 @@ import { nodeSha256 } from '../verify/node-primitives';
 import { buildTimestampRequest, checkTimestampResponse, newNonce, type TrustAnchors } from '../verify/timestamp';
 
 export type TsaAnswer =
-  | { ok: true; token: Uint8Array; genTime: Date; tsa: string; receivedAt: number }
+  | { ok: true; token: Uint8Array; genTime: Date; genTimeText: string; tsa: string; receivedAt: number }
   | { ok: false; error: string };
 
 /** Replies above this size are not read (a token with its certificates is a few kilobytes). */
@@ -38,5 +38,5 @@ export async function requestTimestamp(
   const v = await checkTimestampResponse(nodeSha256, reply, data, { anchors, nonce });
   if (!v.ok || !v.token)
     return { ok: false, error: v.ok ? 'no token in the reply' : `reply refused (${v.reason}): ${v.detail}` };
-  return { ok: true, token: v.token, genTime: v.genTime, tsa: v.tsa, receivedAt };
+  return { ok: true, token: v.token, genTime: v.genTime, genTimeText: v.genTimeText, tsa: v.tsa, receivedAt };
 }

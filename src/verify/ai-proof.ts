@@ -4,12 +4,12 @@ import { isPlainObject } from '../crypto/json-value';
 import { proofDomain } from './event-proof';
 import { tenantLog, verifyLog } from './log-rules';
 import { aiPayloadHash, hexBytes } from './records';
-import { name, type Ctx, type Obj } from './report';
+import type { Ctx, Obj } from './report';
 import { checkAlgorithm, checkClaims, checkFields, checkKind, verifySigned } from './signed-rules';
 
 /** Returns the fields no signature covers: the model fields too when payload_hash could not be recomputed. */
 export function verifyAiProof(x: Ctx, d: Obj): string[] {
-  const item = `ai ${name(d.attestation_id)}`;
+  const item = 'record';
   const r = isPlainObject(d.record) ? d.record : {};
   checkAlgorithm(x, item, d.algorithm);
   const s = verifySigned(x, item, d);

@@ -2,22 +2,15 @@
 // from its fields, payload_hash, the signature by signing_public_key, and its place in its org's log.
 import { orgLog, verifyLog } from './log-rules';
 import { checkAuditEvent, hexBytes, keyIdOf, type AuditEventFields } from './records';
-import { name, short, type Ctx, type Obj } from './report';
+import { short, type Ctx, type Obj } from './report';
+import { checkPublicKey } from './signed-rules';
 
 /** `domain`: the one the key list names, when given (the document itself states none). Every field is signed. */
 export function verifyAuditEventDoc(x: Ctx, d: Obj, domain: string | null): string[] {
   const { c, p } = x;
-  const item = `audit event ${name(d.id)}`;
+  const item = 'record';
   const pk = hexBytes(d.signing_public_key, 32);
-  if (
-    c.add(
-      item,
-      'public_key',
-      pk !== null,
-      pk ? 'raw Ed25519 public key, 32 bytes' : 'signing_public_key is not 64 hex characters',
-    ) &&
-    pk
-  ) {
+  if (checkPublicKey(x, item, pk, 'signing_public_key') && pk) {
     const kid = keyIdOf(p.sha256, pk);
     c.add(
       item,

@@ -3,12 +3,12 @@
 import { proofDomain } from './event-proof';
 import { tenantLog, verifyLog } from './log-rules';
 import { hexBytes } from './records';
-import { name, type Ctx, type Obj } from './report';
+import type { Ctx, Obj } from './report';
 import { checkAlgorithm, checkClaims, checkFields, checkKind, verifySigned } from './signed-rules';
 
 /** Returns the fields no signature covers. */
 export function verifyDocumentProof(x: Ctx, d: Obj): string[] {
-  const item = `document ${name(d.event_id)}`;
+  const item = 'record';
   checkAlgorithm(x, item, d.algorithm);
   const s = verifySigned(x, item, d);
   if (s && checkKind(x, item, 'document', s)) {

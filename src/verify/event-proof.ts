@@ -2,7 +2,7 @@
 // the fields the proof repeats, the server's claim, and the event's place in the tenant's log.
 import { canonicalHash, hexBytes } from './records';
 import { tenantLog, verifyLog } from './log-rules';
-import { name, type Ctx, type Obj } from './report';
+import type { Ctx, Obj } from './report';
 import { checkAlgorithm, checkClaims, checkFields, checkKind, verifySigned } from './signed-rules';
 
 /** The proof's domain: the issuer block's primary_domain (unsigned; the key list and the log origin vouch for it). */
@@ -11,7 +11,7 @@ export const proofDomain = (d: Obj): unknown =>
 
 /** Returns the fields no signature covers. */
 export function verifyEventProof(x: Ctx, d: Obj): string[] {
-  const item = `event ${name(d.event_id)}`;
+  const item = 'record';
   checkAlgorithm(x, item, d.algorithm);
   const s = verifySigned(x, item, d);
   if (s && checkKind(x, item, 'ledger', s))

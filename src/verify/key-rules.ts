@@ -1,5 +1,5 @@
-// Owns authenticity (DECISIONS 7): every key a document uses must be published for its domain in a GET /keys/{domain}
-// answer and, with the platform key given, that key record must be signed by it.
+// Owns authenticity (docs/verification.md#where-the-keys-come-from): every key a document uses must be published for
+// its domain in a GET /keys/{domain} answer and, with the platform key given, that key record must be signed by it.
 import { canonicalBytes } from '../crypto/canonical';
 import { keyRecordSignedPayload } from '../crypto/signed';
 import { isPlainObject } from '../crypto/json-value';
@@ -15,20 +15,25 @@ export function publishedKeys(keys: unknown): Uint8Array[] {
     .filter((k): k is Uint8Array => k?.length === 32);
 }
 
+/** A record of the document and the part of the report its checks go under (`record`, `items[2]`, `seal`). */
+export type UsedKey = { part: string; record: SignedFields };
+
 /**
- * Every key used must be listed for the document's domain with the same bytes; with the platform key, each such record
- * must carry a valid platform_signature. Returns the domain the keys are published for when they all are, else null.
+ * docs/verification.md#where-the-keys-come-from: every record's key must be listed for the document's domain with
+ * the same bytes (`<part>.key_published`); with the platform key, its key record must carry a valid
+ * platform_signature (`<part>.key_platform_signature`). Returns the domain the keys are published for when they all
+ * are, else null.
  */
-export function pinKeys(x: Ctx, domain: string | null, used: SignedFields[], opts: VerifyOptions): string | null {
+export function pinKeys(x: Ctx, domain: string | null, used: UsedKey[], opts: VerifyOptions): string | null {
   const { c, p } = x;
   if (opts.keysUnavailable !== undefined) {
-    c.skip('keys', 'published', `not checked: ${opts.keysUnavailable}`);
+    c.skip('keys', 'list', `not checked: ${opts.keysUnavailable}`);
     return null;
   }
   if (opts.keys === undefined) return null;
   const kd = opts.keys;
   if (!isPlainObject(kd) || !Array.isArray(kd.keys)) {
-    c.add('keys', 'key_record', false, 'the key list is not a GET /keys/{domain} answer');
+    c.add('keys', 'list', false, 'the key list is not a GET /keys/{domain} answer');
     return null;
   }
   const listed = typeof kd.domain === 'string' ? kd.domain.toLowerCase() : null;
@@ -54,24 +59,20 @@ export function pinKeys(x: Ctx, domain: string | null, used: SignedFields[], opt
           : 'platform key file is malformed or its key_id does not match its public key',
       ) && ok;
   }
-  const seen = new Set<string>();
-  for (const u of used) {
-    const id = String(u.key_id);
-    if (seen.has(id)) continue;
-    seen.add(id);
+  for (const { part, record: u } of used) {
     const rec = (kd.keys as unknown[]).find((k) => isPlainObject(k) && k.key_id === u.key_id) as Obj | undefined;
     const raw = rec && typeof rec.public_key === 'string' ? fromBase64Url(rec.public_key) : null;
     const published = raw ? toHex(raw) : null;
     const until = rec && typeof rec.valid_until === 'string' ? `, retired ${rec.valid_until}` : '';
     ok =
       c.add(
-        `key ${id}`,
-        'published',
+        part,
+        'key_published',
         published !== null && published === u.public_key,
         published === u.public_key
-          ? `published for ${short(kd.domain)}${typeof rec?.valid_from === 'string' ? ` (valid from ${rec.valid_from}${until})` : ''}`
+          ? `key ${short(u.key_id)} published for ${short(kd.domain)}${typeof rec?.valid_from === 'string' ? ` (valid from ${rec.valid_from}${until})` : ''}`
           : published
-            ? 'public key differs from the published one'
+            ? 'the public key differs from the one published under its key_id'
             : 'key_id not published for this domain',
       ) && ok;
     if (platform?.length === 32 && rec) {
@@ -91,10 +92,12 @@ export function pinKeys(x: Ctx, domain: string | null, used: SignedFields[], opt
         );
       ok =
         c.add(
-          `key ${id}`,
-          'platform_signature',
+          part,
+          'key_platform_signature',
           sigOk,
-          sigOk ? 'key record signed by the platform key' : 'platform_signature does not verify',
+          sigOk
+            ? 'its key record is signed by the platform key'
+            : 'the platform_signature of its key record does not verify',
         ) && ok;
     }
   }

@@ -5,8 +5,9 @@ import { parseCheckpoint, parseNote, verifyNote, noteKeyId, type Checkpoint } fr
 import { equalBytes, toHex, type Primitives } from './primitives';
 import { hexBytes, keyIdOf } from './records';
 
+/** One check of a log block, named as every report names it. */
 export type LogStep = {
-  check: 'log_shape' | 'leaf_hash' | 'inclusion' | 'checkpoint' | 'origin' | 'checkpoint_signature';
+  check: 'log.shape' | 'log.leaf_hash' | 'log.inclusion' | 'log.checkpoint' | 'log.origin' | 'log.signature';
   ok: boolean;
   detail: string;
 };
@@ -122,7 +123,7 @@ export function checkLogBlock(
     typeof l.checkpoint === 'string';
   if (!shapeOk) {
     steps.push({
-      check: 'log_shape',
+      check: 'log.shape',
       ok: false,
       detail: 'the log block is not {leaf_index < tree_size, leaf_hash, audit_path: [hex], root_hash, checkpoint}',
     });
@@ -133,7 +134,7 @@ export function checkLogBlock(
   const computed = leafHash(p.sha256, leafData);
   const leafOk = equalBytes(computed, statedLeaf!);
   steps.push({
-    check: 'leaf_hash',
+    check: 'log.leaf_hash',
     ok: leafOk,
     detail: leafOk
       ? 'leaf_hash = SHA-256(0x00 || signed bytes)'
@@ -141,7 +142,7 @@ export function checkLogBlock(
   });
   const inc = verifyInclusion(p.sha256, index, size, computed, path as Uint8Array[], root!);
   steps.push({
-    check: 'inclusion',
+    check: 'log.inclusion',
     ok: inc,
     detail: inc
       ? `leaf ${index} is in the tree of ${size} leaves with root ${String(l.root_hash)} (${path!.length} path hashes)`
@@ -150,12 +151,12 @@ export function checkLogBlock(
   const opened = openCheckpoint(p, l.checkpoint, publicKeys);
   const cp = opened.parsed;
   if (!cp) {
-    steps.push({ check: 'checkpoint', ok: false, detail: opened.error ?? 'unreadable checkpoint' });
+    steps.push({ check: 'log.checkpoint', ok: false, detail: opened.error ?? 'unreadable checkpoint' });
     return done(null, l);
   }
   const same = cp.treeSize === size && equalBytes(cp.root, root!);
   steps.push({
-    check: 'checkpoint',
+    check: 'log.checkpoint',
     ok: same,
     detail: same
       ? `checkpoint ${cp.origin} at tree size ${cp.treeSize} has this root`
@@ -175,14 +176,14 @@ export function checkLogBlock(
           ? `…${expectedOrigin.suffix}`
           : expectedOrigin.expected;
     steps.push({
-      check: 'origin',
+      check: 'log.origin',
       ok,
       detail: ok ? `origin ${cp.origin}` : `origin ${cp.origin} is not the expected log (${expected})`,
     });
   }
   const c = opened.checkpoint;
   steps.push({
-    check: 'checkpoint_signature',
+    check: 'log.signature',
     ok: !!c,
     detail: c
       ? `signed note verifies with key ${c.keyId} (note key id ${c.noteKeyId}) under key name ${cp.origin}`

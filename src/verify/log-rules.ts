@@ -1,6 +1,6 @@
-// Owns the rules for a record's `log` block inside a proof document (DECISIONS 10): which log it must be in (the
-// tenant's `<host>/<domain>` or the org's `<host>/<domain>/audit/<org_id>`), a missing or pending block shown as a
-// SKIP line, never as a silently shorter report, and its `head` handed to head-rules.ts.
+// Owns the rules for a record's `log` block inside a proof document (docs/verification.md#the-transparency-log):
+// which log it must be in (the tenant's `<host>/<domain>` or the org's `<host>/<domain>/audit/<org_id>`), and its
+// `head` handed to head-rules.ts (a missing or pending block is a `log.status` line, never a silently shorter report).
 import { checkLogBlock, type ExpectedOrigin, type LogResult } from './log-block';
 import { queueHead } from './head-rules';
 import { hexBytes } from './records';
@@ -54,12 +54,12 @@ export function orgLog(domain: unknown, orgId: unknown): LogTarget {
 
 /**
  * The record's `log` block: leaf hash over its signed bytes, inclusion, the checkpoint of the expected log and its
- * signature by the record's key or a published one. Absent and pending are SKIP lines (the reader sees that the
- * inclusion was not checked). `keep` makes this block's checkpoint the report's (the proof's own record, a seal).
+ * signature by the record's key or a published one; then its head (head-rules.ts). Absent and pending blocks are
+ * `log.status` lines. `keep` makes this block's checkpoint the report's (the proof's own record, a seal).
  */
 export function verifyLog(
   x: Ctx,
-  item: string,
+  part: string,
   leaf: Uint8Array | null,
   log: unknown,
   recordKey: unknown,
@@ -68,40 +68,24 @@ export function verifyLog(
 ): LogResult {
   const own = hexBytes(recordKey, 32);
   const res = checkLogBlock(x.p, leaf ?? new Uint8Array(0), log, own ? [own, ...x.keys] : x.keys, target.origin);
-  if (res.status === 'absent') {
-    x.c.skip(
-      item,
-      'log',
-      `absent: the document carries no log block, so this record's place in ${target.what} is not checked`,
-    );
-    queueHead(x, item, res, log, keep);
-    return res;
+  if (res.status === 'checked') {
+    if (!leaf)
+      x.c.add(part, 'log.leaf_hash', false, 'the signed bytes are missing or not hex: the leaf cannot be recomputed');
+    for (const s of res.steps) x.c.add(part, s.check, s.ok, s.detail);
+    const cp = res.checkpoint;
+    if (res.ok && leaf && cp && (keep || !x.checkpoint || cp.treeSize > x.checkpoint.tree_size)) {
+      x.checkpoint = {
+        origin: cp.origin,
+        tree_size: cp.treeSize,
+        root_hash: toHex(cp.root),
+        key_id: cp.keyId,
+        note_key_id: cp.noteKeyId,
+        public_key: toHex(cp.publicKey),
+        note: cp.note,
+      };
+    }
   }
-  if (res.status === 'pending') {
-    x.c.skip(
-      item,
-      'log',
-      `pending: the document says no signed checkpoint of ${target.what} covers this record yet, so its inclusion is not checked`,
-    );
-    queueHead(x, item, res, log, keep);
-    return res;
-  }
-  if (!leaf)
-    x.c.add(item, 'log_leaf_hash', false, 'the signed bytes are missing or not hex: the leaf cannot be recomputed');
-  for (const s of res.steps) x.c.add(item, s.check === 'log_shape' ? 'log' : `log_${s.check}`, s.ok, s.detail);
-  const cp = res.checkpoint;
-  if (res.ok && leaf && cp && (keep || !x.checkpoint || cp.treeSize > x.checkpoint.tree_size)) {
-    x.checkpoint = {
-      origin: cp.origin,
-      tree_size: cp.treeSize,
-      root_hash: toHex(cp.root),
-      key_id: cp.keyId,
-      note_key_id: cp.noteKeyId,
-      public_key: toHex(cp.publicKey),
-      note: cp.note,
-    };
-  }
-  if (leaf) queueHead(x, item, res, log, keep);
+  queueHead(x, part, res, log, target.what, keep, !!leaf);
   return res;
 }
 

@@ -25,18 +25,27 @@ export function verifierKey(sha: Sha256, name: string, publicKey: Uint8Array): s
 }
 
 /** Parses a vkey; null when it is not an Ed25519 verifier key whose id matches its name and key. */
-export function parseVerifierKey(sha: Sha256, vkey: string): { name: string; publicKey: Uint8Array } | null {
+export function parseVerifierKey(sha: Sha256, vkey: unknown): { name: string; publicKey: Uint8Array } | null {
   return parseTypedVerifierKey(sha, vkey, ED25519_ALG);
 }
+
+/** Go's unicode.IsSpace beyond ASCII, and the plus sign: none may be in a key name (C2SP signed-note). */
+const BAD_KEY_NAME = /[+ \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]/;
+/** A key name is non-empty and holds no plus sign, no Unicode space and no control character. */
+export const validKeyName = (name: string): boolean => {
+  for (let i = 0; i < name.length; i++) if (name.charCodeAt(i) < 0x20) return false;
+  return name.length > 0 && !BAD_KEY_NAME.test(name) && name.isWellFormed();
+};
 
 /** Parses a vkey of signature type `type` over a 32-byte key; null when malformed or its id does not match. */
 export function parseTypedVerifierKey(
   sha: Sha256,
-  vkey: string,
+  vkey: unknown,
   type: number,
 ): { name: string; publicKey: Uint8Array } | null {
-  const m = /^([^+\s]+)\+([0-9a-f]{8})\+([A-Za-z0-9+/=]+)$/.exec(vkey);
-  if (!m) return null;
+  if (typeof vkey !== 'string') return null;
+  const m = /^([^+]+)\+([0-9a-f]{8})\+([A-Za-z0-9+/=]+)$/.exec(vkey);
+  if (!m || !validKeyName(m[1]!)) return null;
   const raw = fromBase64(m[3]!);
   if (raw?.length !== 33 || raw[0] !== type) return null;
   const publicKey = raw.slice(1);
@@ -56,23 +65,28 @@ export function formatNote(body: string, name: string, keyId: Uint8Array, signat
 export type NoteSignature = { name: string; keyId: Uint8Array; signature: Uint8Array };
 export type ParsedNote = { body: string; signatures: NoteSignature[] };
 
-/** True when `s` holds a control character other than newline (or U+FFFD, a decoding failure). */
-function hasControlCharacter(s: string): boolean {
+/**
+ * C2SP signed-note: valid UTF-8 without ASCII control characters but newline. In a JavaScript string: no lone
+ * surrogate, and no U+FFFD (what a lenient decoder leaves of bytes that were not UTF-8).
+ */
+function wellFormedText(s: string): boolean {
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    if ((c < 0x20 && c !== 0x0a) || c === 0x7f || c === 0xfffd) return true;
+    if ((c < 0x20 && c !== 0x0a) || c === 0xfffd) return false;
   }
-  return false;
+  return s.isWellFormed();
 }
 
-/** Splits a note into its body and signature lines; null when it is not a well-formed signed note. */
-export function parseNote(text: string): ParsedNote | null {
-  if (!text.endsWith('\n')) return null;
+/**
+ * Splits a signed note into its text and signature lines (docs/verification.md#signed-notes): the text ends in a
+ * newline and is separated from the signatures by the last empty line; one or more signature lines follow, each
+ * `— <key name> <base64(key id || signature)>` and a newline, and nothing after the last one. Null otherwise.
+ */
+export function parseNote(text: unknown): ParsedNote | null {
+  if (typeof text !== 'string' || !text.endsWith('\n') || !wellFormedText(text)) return null;
   const split = text.lastIndexOf('\n\n');
-  if (split < 0) return null;
+  if (split < 0 || split + 2 === text.length) return null;
   const body = text.slice(0, split + 1);
-  // C2SP signed-note: the text is UTF-8 without control characters other than newline.
-  if (hasControlCharacter(body)) return null;
   const lines = text.slice(split + 2, -1).split('\n');
   if (lines.length > MAX_SIGNATURES) return null;
   const signatures: NoteSignature[] = [];
@@ -80,8 +94,7 @@ export function parseNote(text: string): ParsedNote | null {
     if (!line.startsWith(SIG_PREFIX)) return null;
     const rest = line.slice(SIG_PREFIX.length);
     const sp = rest.indexOf(' ');
-    // Key names are non-empty and hold no space or plus sign.
-    if (sp <= 0 || rest.slice(0, sp).includes('+')) return null;
+    if (sp < 0 || !validKeyName(rest.slice(0, sp))) return null;
     const raw = fromBase64(rest.slice(sp + 1));
     if (!raw || raw.length < 5) return null;
     signatures.push({ name: rest.slice(0, sp), keyId: raw.slice(0, 4), signature: raw.slice(4) });
@@ -89,24 +102,26 @@ export function parseNote(text: string): ParsedNote | null {
   return { body, signatures };
 }
 
+/** The first signature line of key name `name` and key id `keyId` (C2SP: repeated lines of one key are ignored). */
+export const signatureOf = (note: ParsedNote, name: string, keyId: Uint8Array): NoteSignature | undefined =>
+  note.signatures.find((s) => s.name === name && equalBytes(s.keyId, keyId));
+
 /**
- * True when the note carries a valid signature by the Ed25519 key `publicKey` under key name `name`:
- * a signature line with that name and the key id derived from both, verifying over the body bytes.
+ * True when the note carries a valid signature by the Ed25519 key `publicKey` under key name `name`: its first
+ * signature line with that name and the key id derived from both verifies over the text bytes.
  */
 export function verifyNote(p: Primitives, text: string, name: string, publicKey: Uint8Array): boolean {
   const note = parseNote(text);
-  if (!note) return false;
-  const id = noteKeyId(p.sha256, name, publicKey);
-  const msg = utf8.encode(note.body);
-  return note.signatures.some(
-    (s) =>
-      s.name === name && equalBytes(s.keyId, id) && s.signature.length === 64 && p.verify(publicKey, msg, s.signature),
-  );
+  const s = note && signatureOf(note, name, noteKeyId(p.sha256, name, publicKey));
+  return !!s && s.signature.length === 64 && p.verify(publicKey, utf8.encode(note.body), s.signature);
 }
 
 export type Checkpoint = { origin: string; treeSize: number; root: Uint8Array };
 
-/** Reads a checkpoint body (exactly three lines); null when malformed. */
+/**
+ * Reads a checkpoint body: exactly the three lines origin (non-empty), tree size (decimal, no leading zero, at most
+ * 2^53 - 1) and the base64 of a 32-byte root, each ending in a newline; no extension line. Null otherwise.
+ */
 export function parseCheckpoint(body: string): Checkpoint | null {
   const m = /^([^\n]+)\n(0|[1-9][0-9]{0,15})\n([A-Za-z0-9+/=]+)\n$/.exec(body);
   if (!m) return null;

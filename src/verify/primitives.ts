@@ -15,7 +15,7 @@ export function toHex(b: Uint8Array): string {
 }
 /** Bytes of a lowercase hex string; null when malformed. */
 export function fromHex(s: string): Uint8Array | null {
-  if (s.length % 2 !== 0 || !/^[0-9a-f]*$/.test(s)) return null;
+  if (typeof s !== 'string' || s.length % 2 !== 0 || !/^[0-9a-f]*$/.test(s)) return null;
   const out = new Uint8Array(s.length / 2);
   for (let i = 0; i < out.length; i++) out[i] = parseInt(s.slice(2 * i, 2 * i + 2), 16);
   return out;
@@ -41,17 +41,20 @@ export function toBase64(b: Uint8Array): string {
   for (let i = 0; i < b.length; i++) s += String.fromCharCode(b[i]!);
   return btoa(s);
 }
-/** Bytes of standard padded base64; null when malformed (the note format allows no other spelling). */
+/**
+ * Bytes of standard padded base64 in its one canonical spelling (unused bits zero); null otherwise
+ * (docs/verification.md#encodings: the note format and the proofs allow no other spelling).
+ */
 export function fromBase64(s: string): Uint8Array | null {
-  if (!/^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/.test(s)) return null;
+  if (typeof s !== 'string' || !/^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/.test(s)) return null;
   const bin = atob(s);
   const out = new Uint8Array(bin.length);
   for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
-  return out;
+  return btoa(bin) === s ? out : null;
 }
 /** Bytes of base64url without padding (RFC 4648 §5), as /keys/{domain} writes public keys; null when malformed. */
 export function fromBase64Url(s: string): Uint8Array | null {
-  if (!/^[A-Za-z0-9_-]*$/.test(s) || s.length % 4 === 1) return null;
+  if (typeof s !== 'string' || !/^[A-Za-z0-9_-]*$/.test(s) || s.length % 4 === 1) return null;
   const b64 = s.replace(/-/g, '+').replace(/_/g, '/');
   return fromBase64(b64 + '='.repeat((4 - (b64.length % 4)) % 4));
 }

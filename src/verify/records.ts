@@ -91,8 +91,24 @@ export function hexBytes(v: unknown, length?: number): Uint8Array | null {
   return b && (length === undefined || b.length === length) ? b : null;
 }
 
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
-/** The signed bytes decoded as a JSON object; `error` says why not. */
+/** docs/verification.md#reading-the-document: JSON nested deeper than this is refused (no verifier recurses further). */
+export const MAX_DEPTH = 512;
+
+/** True when `v` nests arrays and objects deeper than MAX_DEPTH (walked without recursion). */
+export function tooDeep(v: unknown): boolean {
+  const stack: Array<[unknown, number]> = [[v, 1]];
+  while (stack.length) {
+    const [x, depth] = stack.pop()!;
+    if (typeof x !== 'object' || x === null) continue;
+    if (depth > MAX_DEPTH) return true;
+    for (const y of Array.isArray(x) ? x : Object.values(x)) stack.push([y, depth + 1]);
+  }
+  return false;
+}
+
+// ignoreBOM keeps a byte order mark in the text, so that JSON.parse refuses it as every verifier does.
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+/** The signed bytes decoded as a JSON object (UTF-8, JSON, at most MAX_DEPTH deep); `error` says why not. */
 export function decodeSignedJson(bytes: Uint8Array): {
   signed: Record<string, unknown> | null;
   error: 'not_json' | 'not_object' | null;
@@ -103,6 +119,7 @@ export function decodeSignedJson(bytes: Uint8Array): {
   } catch {
     return { signed: null, error: 'not_json' };
   }
+  if (tooDeep(v)) return { signed: null, error: 'not_json' };
   return v && typeof v === 'object' && !Array.isArray(v)
     ? { signed: v as Record<string, unknown>, error: null }
     : { signed: null, error: 'not_object' };

@@ -1,11 +1,12 @@
-// Owns the plain-text reading of a verification report, as `svc verify` prints it and the console shows it, and the
-// head evidence in words (DECISIONS 11) that the pages and the trace PDF print too.
-import type { ReportHead, VerifyReport } from './report';
+// Owns the plain-text reading of a verification report, as `svc verify` and `proof-ledger-verify` print it and the
+// console shows it, and the head evidence in words (docs/verification.md#the-head-step) the pages and the PDF print.
+import type { Check, ReportHead, VerifyReport } from './report';
+import { formatInstant, parseRfc3339 } from './time-rules';
 
-/** "2026-11-25 10:04:11 UTC" for an RFC 3339 time (fractions of a second dropped). */
+/** "2026-11-25 10:04:11 UTC" for an RFC 3339 time (fractions of a second dropped); other text as is. */
 export function utcText(rfc3339: string): string {
-  const d = new Date(rfc3339);
-  return Number.isNaN(d.getTime()) ? rfc3339 : `${d.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+  const t = parseRfc3339(rfc3339);
+  return t ? `${formatInstant({ seconds: t.seconds, nanos: 0 }).slice(0, 19).replace('T', ' ')} UTC` : rfc3339;
 }
 
 /** A TSA as a reader knows it: the CN of its distinguished name (`CN=Example TSA, O=Example` -> Example TSA), else the name. */
@@ -15,8 +16,9 @@ export function tsaText(name: string): string {
 }
 
 /**
- * DECISIONS 11 in words: "existed no later than 2026-11-25 10:04:11 UTC according to <TSA>, cosigned by <witnesses>",
- * then what it rests on (the verifier's policy and TSA roots, or nothing outside the document). [] without a head.
+ * The head evidence in words: "existed no later than 2026-11-25 10:04:11 UTC according to <TSA>, cosigned by
+ * <witnesses>", then what it rests on (the verifier's policy, platform key and TSA roots, or the file alone) and
+ * what was not checked. [] without a head.
  */
 export function headSentences(h: ReportHead | undefined, subject = 'The record'): string[] {
   if (!h) return [];
@@ -27,20 +29,27 @@ export function headSentences(h: ReportHead | undefined, subject = 'The record')
   if (!h.ok) return ['The head evidence does NOT verify: see the failed head checks.'];
   const when = h.existed_no_later_than
     ? `existed no later than ${utcText(h.existed_no_later_than)} according to ${tsaText(h.according_to ?? 'a time-stamping authority')}`
-    : 'is in a published head that no time-stamping authority dated';
+    : h.outside_trust.tsa
+      ? 'is in a published head'
+      : 'is in a published head; its time was not checked (no TSA roots given)';
   const who = h.witnessed_by.length
     ? `cosigned by ${h.witnessed_by.join(', ')}`
-    : h.cosigners_named.length
-      ? `cosigned by ${h.cosigners_named.join(', ')} as the head note names them (not checked: no witness policy)`
-      : 'cosigned by no witness';
-  const trust =
-    h.outside_trust.policy && h.outside_trust.tsa
-      ? "Checked against the verifier's own witness policy and TSA roots."
-      : h.outside_trust.policy
-        ? "Checked against the verifier's own witness policy; the tokens' TSA chain was not checked (no TSA roots given)."
-        : h.outside_trust.tsa
-          ? "Checked against the verifier's own TSA roots; no witness policy was applied."
-          : 'No outside trust was applied: only what the document carries was checked.';
+    : h.outside_trust.policy
+      ? 'cosigned by no witness the policy counts'
+      : h.cosigners_named.length
+        ? `cosigned by ${h.cosigners_named.join(', ')} as the head note names them (not checked: no witness policy given)`
+        : 'cosigned by no witness';
+  const applied = [
+    h.outside_trust.policy
+      ? "the verifier's witness policy"
+      : h.outside_trust.platform_key
+        ? 'the platform key given'
+        : '',
+    h.outside_trust.tsa ? "the verifier's TSA roots" : '',
+  ].filter(Boolean);
+  const trust = applied.length
+    ? `Checked against ${applied.join(' and ')}.`
+    : 'No outside trust was applied: the head was checked against the key the file carries.';
   const head =
     h.tree_size !== null ? [`Head ${h.origin ?? ''} at size ${h.tree_size}, root ${h.root_hash ?? ''}.`] : [];
   return [`${subject} ${when}, ${who}.`, ...head, trust];
@@ -49,28 +58,42 @@ export function headSentences(h: ReportHead | undefined, subject = 'The record')
 /** The head sentences as report lines. */
 export const headLines = (r: VerifyReport): string[] => headSentences(r.head);
 
+/** The part of a check's name before its check (`items[2]` of `items[2].log.inclusion`). */
+export const partOf = (name: string): string => {
+  const dot = name.indexOf('.');
+  return dot < 0 ? name : name.slice(0, dot);
+};
+
+/** docs/verification.md#trust-levels, in words. */
+export const TRUST_TEXT = {
+  file: 'trust: file (every signature was checked against the keys in the file; no outside trust was applied)',
+  keys: 'trust: keys (the keys in the file were checked against the key list or platform key given)',
+  policy: "trust: policy (the head was checked against the verifier's witness policy)",
+} as const;
+
+/** The one stderr line of a verifier that did not verify (docs/verification.md#the-command-lines). */
+export const failureLine = (checks: Check[]): string => {
+  const c = checks.find((k) => !k.ok);
+  return c ? `NOT VERIFIED: ${c.name}: ${c.detail}` : 'NOT VERIFIED';
+};
+
 /**
- * One line per check of a single record, one line per trace item (its failed or skipped checks indented below),
- * then the verdict. SKIP lines say what was not checked: a report is never silently shorter.
+ * One line per check (the checks of a bundle item folded into one line, its failed or skipped checks below it), then
+ * who signed, what no signature covers, the head in words, the trust applied, and the verdict. SKIP lines say what was
+ * not checked: a report is never silently shorter.
  */
 export function reportLines(r: VerifyReport): string[] {
-  const groups = new Map<string, VerifyReport['checks']>();
-  for (const c of r.checks) groups.set(c.item, [...(groups.get(c.item) ?? []), c]);
+  const groups = new Map<string, Check[]>();
+  for (const c of r.checks) groups.set(partOf(c.name), [...(groups.get(partOf(c.name)) ?? []), c]);
   const lines = [`${r.kind.replace('_', ' ')}: ${r.checks.length} checks`];
-  for (const [item, cs] of groups) {
-    if (!item.startsWith('item ')) {
-      for (const c of cs)
-        lines.push(`${(c.skipped ? 'SKIP' : c.ok ? 'OK' : 'FAIL').padEnd(5)} ${item}  ${c.check}: ${c.detail}`);
+  const mark = (c: Check) => (c.skipped ? 'SKIP' : c.ok ? 'OK' : 'FAIL');
+  for (const [part, cs] of groups) {
+    if (!part.startsWith('items[')) {
+      for (const c of cs) lines.push(`${mark(c).padEnd(5)} ${c.name}: ${c.detail}`);
       continue;
     }
-    lines.push(
-      `${cs.every((c) => c.ok) ? 'OK   ' : 'FAIL '} ${item}  ${cs
-        .filter((c) => !c.skipped)
-        .map((c) => c.check)
-        .join(', ')}`,
-    );
-    for (const c of cs)
-      if (!c.ok || c.skipped) lines.push(`        ${c.check}: ${c.skipped ? 'SKIP, ' : ''}${c.detail}`);
+    lines.push(`${cs.every((c) => c.ok) ? 'OK   ' : 'FAIL '} ${part}: ${cs.filter((c) => !c.skipped).length} checks`);
+    for (const c of cs) if (!c.ok || c.skipped) lines.push(`        ${mark(c).padEnd(5)} ${c.name}: ${c.detail}`);
   }
   if (r.signer)
     lines.push(
@@ -78,6 +101,9 @@ export function reportLines(r: VerifyReport): string[] {
     );
   if (r.unsigned.length) lines.push(`not covered by any signature: ${r.unsigned.join(', ')}`);
   lines.push(...headLines(r));
+  if (r.sandbox) lines.push('SANDBOX: a sandbox record, not evidence of anything that happened');
+  if (!r.complete) lines.push('incomplete: a log block or head is pending or missing');
+  lines.push(TRUST_TEXT[r.trust]);
   const bad = r.checks.filter((c) => !c.ok).length;
   const skipped = r.checks.filter((c) => c.skipped).length;
   lines.push(

@@ -1,11 +1,13 @@
-// Owns the shape of a verification report (one per proof document) and the collector every rule file writes it with.
-import type { QueuedHead } from './head-rules';
+// Owns the shape of a verification result (docs/verification.md#the-result), the same from every verifier, and the
+// collector every rule file writes its checks with under one name per check (`<part>.<check>`).
 import type { Policy } from './policy';
 import type { Primitives } from './primitives';
 import type { TrustAnchors } from './timestamp';
 
-/** One verdict. `skipped` marks a check the document does not carry enough data for; it never fails the report. */
-export type Check = { item: string; check: string; ok: boolean; detail: string; skipped?: true };
+/** One verdict. `skipped`: not checked, and nothing the verdict rests on (a pending log block, the time without roots). */
+export type Check = { name: string; ok: boolean; detail: string; skipped?: true };
+/** docs/verification.md#trust-levels: what the signatures were checked against. */
+export type Trust = 'file' | 'keys' | 'policy';
 /** The signed checkpoint a document's log block was checked against (the seal's for a bundle), when it verified. */
 export type ReportCheckpoint = {
   origin: string;
@@ -28,9 +30,9 @@ export type ReportSigner = {
   log_origin: string | null;
 };
 /**
- * DECISIONS 11: the head that anchors the proof's own record (a bundle: its seal), as checked. `according_to`: the TSA
- * named by the earliest token that verified; `witnessed_by`: policy witnesses whose cosignatures verified (none without
- * a policy); `cosigners_named`: the key names of the note's other signature lines, as the note states them.
+ * The head that anchors the proof's own record (a bundle: its seal), as checked, for the words the pages, the console
+ * and `svc verify` print: `according_to` is the TSA of the earliest token that verified to a trusted root,
+ * `witnessed_by` the policy witnesses whose cosignatures count, `cosigners_named` the note's other signature lines.
  */
 export type ReportHead =
   | { status: 'pending' }
@@ -44,28 +46,54 @@ export type ReportHead =
       according_to: string | null;
       witnessed_by: string[];
       cosigners_named: string[];
-      outside_trust: { policy: boolean; tsa: boolean };
+      outside_trust: { policy: boolean; platform_key: boolean; tsa: boolean };
     };
 export type DocumentKind = 'event_proof' | 'ai_proof' | 'document_proof' | 'audit_event' | 'trace_bundle' | 'unknown';
-export type VerifyReport = {
-  kind: DocumentKind;
-  ok: boolean;
+
+/**
+ * docs/verification.md#the-result: the one result every verifier gives (`svc verify --json`, both client libraries,
+ * the pages). `kind`, `signer` and `unsigned` are the same everywhere too.
+ */
+export type VerifyResult = {
+  valid: boolean;
+  trust: Trust;
+  /** False while any log block or head of the document is pending or missing. */
+  complete: boolean;
+  /** True when the signed bytes of a record (any item or the seal of a bundle) say `"sandbox": true`. */
+  sandbox: boolean;
   checks: Check[];
-  checkpoint?: ReportCheckpoint;
-  signer?: ReportSigner;
+  /** The earliest genTime of a token that verified to a trusted TSA root on the record's head; null otherwise. */
+  existed_no_later_than: string | null;
+  /** Key names of the policy witnesses whose cosignatures of the record's head count ([] without a policy). */
+  witnessed_by: string[];
+  kind: DocumentKind;
+  signer: ReportSigner | null;
   /** Fields of the document that no signature covers (paths such as `header.label`): shown, never vouched for. */
   unsigned: string[];
-  head?: ReportHead;
-  /** DECISIONS 11: the earliest gen_time of a token that verified on the record's head, or null (also when a head link failed). */
-  existed_no_later_than: string | null;
-  /** DECISIONS 11: key names of the policy witnesses whose cosignatures of the record's head verified ([] when a head link failed). */
-  witnessed_by: string[];
 };
+/** The result and what the displays say besides it: the checkpoint checked against, the head in words. */
+export type VerifyReport = VerifyResult & { checkpoint?: ReportCheckpoint; head?: ReportHead };
+
+/** The public result of a report: exactly the fields every verifier gives, in this order. */
+export const resultOf = (r: VerifyReport): VerifyResult => ({
+  valid: r.valid,
+  trust: r.trust,
+  complete: r.complete,
+  sandbox: r.sandbox,
+  checks: r.checks,
+  existed_no_later_than: r.existed_no_later_than,
+  witnessed_by: r.witnessed_by,
+  kind: r.kind,
+  signer: r.signer,
+  unsigned: r.unsigned,
+});
+
 /**
  * keys: a GET /keys/{domain} answer (saved, or fetched by the page); platformKey: a GET /.well-known/svc-platform-key
- * answer (it also checks the head note when no policy is given); keysUnavailable: why the page could not fetch the key
- * list (the key checks are then reported as skipped); policy: the verifier's C2SP tlog-policy for the head (its `log`
- * line is the platform key, its quorum must be met); tsaAnchors: TSA roots, at least one token must chain to them.
+ * answer (it signs the key records and, without a policy, is the head's key); keysUnavailable: why the page could not
+ * fetch the key list (the key checks are then skipped); policy: the verifier's C2SP tlog-policy (its `log` line is the
+ * head's key, its quorum must be met); tsaAnchors: TSA roots (at least one token must verify to them, and only those
+ * date the record); now: the checking clock for cosignature times (default: this machine's).
  */
 export type VerifyOptions = {
   keys?: unknown;
@@ -73,16 +101,18 @@ export type VerifyOptions = {
   keysUnavailable?: string;
   policy?: Policy;
   tsaAnchors?: TrustAnchors;
+  now?: Date;
 };
 
 export class Checks {
   readonly list: Check[] = [];
-  add(item: string, check: string, ok: boolean, detail: string): boolean {
-    this.list.push({ item, check, ok, detail });
+  /** Adds the check `<part>.<check>` (e.g. `items[2].signature`); returns `ok`. */
+  add(part: string, check: string, ok: boolean, detail: string): boolean {
+    this.list.push({ name: `${part}.${check}`, ok, detail });
     return ok;
   }
-  skip(item: string, check: string, detail: string): void {
-    this.list.push({ item, check, ok: true, detail, skipped: true });
+  skip(part: string, check: string, detail: string): void {
+    this.list.push({ name: `${part}.${check}`, ok: true, detail, skipped: true });
   }
 }
 
@@ -94,10 +124,14 @@ export type Ctx = {
   keys: Uint8Array[];
   checkpoint?: ReportCheckpoint;
   /** Heads of verified log blocks, checked after the synchronous rules (head-rules.ts). */
-  heads: QueuedHead[];
+  heads: Array<{ part: string; checkpoint: string; head: unknown; keep: boolean }>;
   /** A witness policy or TSA roots were given: a record without complete head evidence fails rather than SKIPs. */
   headRequired: boolean;
   head?: ReportHead;
+  /** A log block or head is pending or missing. */
+  incomplete: boolean;
+  /** A record's signed bytes say `"sandbox": true`. */
+  sandbox: boolean;
 };
 
 export type Obj = Record<string, unknown>;
@@ -108,6 +142,5 @@ const clip =
     const s = typeof v === 'string' ? v : (JSON.stringify(v) ?? 'undefined');
     return s.length > max ? s.slice(0, max - 3) + '...' : s;
   };
-/** Values in details are clipped; ids in item names are shown whole (a UUID is 36 characters). */
+/** Values in details are clipped. */
 export const short = clip(24);
-export const name = clip(64);

@@ -2,26 +2,34 @@
 // canonical form, the record kind of those bytes, the fields the document repeats, and the server's own claims.
 import { canonicalJson } from '../crypto/canonical';
 import { aiSignedPayload, documentSignedPayload, ledgerSignedPayload } from '../crypto/signed';
+import { primeOrderKey } from './ed25519-rules';
 import { checkSignedRecord, type SignedFields } from './records';
 import { short, type Ctx, type Obj } from './report';
 
+/** docs/verification.md#ed25519: a public key is 32 bytes encoding a point of prime order. */
+export function checkPublicKey(x: Ctx, item: string, key: Uint8Array | null, field = 'public_key'): boolean {
+  const ok = !!key && primeOrderKey(key);
+  return x.c.add(
+    item,
+    'public_key',
+    ok,
+    ok
+      ? 'raw Ed25519 public key, 32 bytes, a point of prime order'
+      : key
+        ? `${field} is not the canonical encoding of an Ed25519 point of prime order (a small-order component, or not a point)`
+        : `${field} is not 64 hex characters`,
+  );
+}
+
 /**
- * The checks common to every signed record: public key shape, key_id = first 16 hex of SHA-256(public key),
- * the Ed25519 signature over the hex-decoded signed_payload, and that signed_payload is canonical JSON.
- * Returns the decoded signed object, or null when it cannot be read.
+ * The checks common to every signed record: public key (docs/verification.md#ed25519), key_id = first 16 hex of
+ * SHA-256(public key), the Ed25519 signature over the hex-decoded signed_payload, and that signed_payload is
+ * canonical JSON. Returns the decoded signed object, or null when it cannot be read; notes a sandbox record.
  */
 export function verifySigned(x: Ctx, item: string, r: SignedFields): Obj | null {
   const { c } = x;
   const v = checkSignedRecord(x.p, r);
-  if (
-    c.add(
-      item,
-      'public_key',
-      v.publicKey !== null,
-      v.publicKey ? 'raw Ed25519 public key, 32 bytes' : 'public_key is not 64 hex characters',
-    ) &&
-    v.computedKeyId
-  ) {
+  if (checkPublicKey(x, item, v.publicKey) && v.computedKeyId) {
     const kid = v.computedKeyId;
     c.add(
       item,
@@ -60,6 +68,7 @@ export function verifySigned(x: Ctx, item: string, r: SignedFields): Obj | null 
       ? 'signed_payload is canonical JSON'
       : 'signed_payload is not in canonical form (key order, spacing or escapes)',
   );
+  if (v.signed.sandbox === true) x.sandbox = true;
   return v.signed;
 }
 
@@ -71,15 +80,17 @@ const KINDS = {
 export type RecordKind = keyof typeof KINDS;
 
 /**
- * The signed object must hold exactly the fields of its record kind (rebuilt with the one signed-payload function):
- * an audit event's or an attestation's bytes, validly signed by the same key, are not an event proof.
+ * The signed object must hold exactly the fields of its record kind (rebuilt with the one signed-payload function),
+ * plus `"sandbox": true` for a sandbox tenant's record (docs/verification.md#sandbox-records): an audit event's or an
+ * attestation's bytes, validly signed by the same key, are not an event proof.
  */
 export function checkKind(x: Ctx, item: string, kind: RecordKind, s: Obj): boolean {
   // The builders pick their record's fields; handed the unchecked object, a missing or extra field shows up as a
   // difference in the canonical comparison below, which is the check itself. Hence the cast from the typed record.
   const rebuild = KINDS[kind].build as unknown as (r: Obj) => Obj;
-  const rebuilt = canonicalJson(rebuild(s));
-  const ok = rebuilt === canonicalJson(s);
+  const { sandbox, ...rest } = s;
+  const fields = sandbox === true ? rest : s;
+  const ok = canonicalJson(rebuild(fields)) === canonicalJson(fields);
   return x.c.add(
     item,
     'record_kind',

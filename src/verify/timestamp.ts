@@ -3,7 +3,9 @@
 // WebCrypto (Bun, Node and browsers alike); SHA-256 of the stamped bytes is the usual primitive parameter.
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
+import { children, oid, readOne, type Tlv } from './der';
 import { equalBytes, toHex, type Sha256 } from './primitives';
+import { formatInstant, parseGeneralizedTime, type Instant } from './time-rules';
 
 const OID = {
   signedData: '1.2.840.113549.1.7.2',
@@ -24,6 +26,36 @@ let engine: pkijs.ICryptoEngine | null = null;
 function cryptoEngine(): pkijs.ICryptoEngine {
   engine ??= new pkijs.CryptoEngine({ name: 'webcrypto', crypto: globalThis.crypto });
   return engine;
+}
+
+/** What every verifier reads from a token before (and without) checking its signature. */
+export type ParsedToken = { imprintAlgorithm: string; imprint: Uint8Array; genTime: Instant };
+
+const seq = (t: Tlv | undefined): Tlv[] | null => (t?.tag === 0x30 ? children(t) : null);
+
+/**
+ * docs/verification.md#time-stamp-tokens: the strict DER walk every verifier makes: ContentInfo (signedData) ->
+ * [0] SignedData -> encapContentInfo (id-ct-TSTInfo) -> [0] OCTET STRING -> TSTInfo, whose messageImprint and
+ * genTime (GeneralizedTime, at most nine fraction digits) it returns. Null when any step is not as written.
+ */
+export function parseTimestampToken(token: Uint8Array): ParsedToken | null {
+  const top = readOne(token);
+  const ci = top ? seq(top) : null;
+  if (!ci || oid(ci[0]) !== OID.signedData || ci[1]?.tag !== 0xa0) return null;
+  const sd = seq(children(ci[1])?.[0]);
+  const encap = sd ? seq(sd[2]) : null;
+  if (!encap || oid(encap[0]) !== OID.tstInfo || encap[1]?.tag !== 0xa0) return null;
+  const octets = children(encap[1])?.[0];
+  if (octets?.tag !== 0x04) return null;
+  const tstTlv = readOne(octets.content);
+  const tst = tstTlv ? seq(tstTlv) : null;
+  const imprint = tst ? seq(tst[2]) : null;
+  const alg = imprint ? oid(seq(imprint[0])?.[0]) : null;
+  if (!tst || !imprint || !alg || imprint[1]?.tag !== 0x04 || tst[4]?.tag !== 0x18) return null;
+  let text = '';
+  for (const b of tst[4].content) text += String.fromCharCode(b);
+  const genTime = parseGeneralizedTime(text);
+  return genTime ? { imprintAlgorithm: alg, imprint: imprint[1].content, genTime } : null;
 }
 
 /** Parsed trust anchors (the TSA roots a verifier accepts). */
@@ -58,6 +90,8 @@ export type TimestampVerdict =
   | {
       ok: true;
       genTime: Date;
+      /** The token's genTime exactly, RFC 3339 in UTC (docs/verification.md#times): what `gen_time` must say. */
+      genTimeText: string;
       /** The TSA's name from TSTInfo (or its certificate's subject when TSTInfo names none), e.g. `CN=Example TSA, O=Example`. */
       tsa: string;
       serial: string;
@@ -268,9 +302,12 @@ async function verifyToken(
         `the TSA certificate (${nameText(signer.subject)}) does not chain to a trusted anchor at ${tst.genTime.toISOString()}: ${verdict.resultMessage || 'no path'}`,
       );
   }
+  const parsed = parseTimestampToken(token);
+  if (!parsed) return fail('malformed', 'the token is not a strict DER TimeStampToken (docs/verification.md)');
   return {
     ok: true,
     genTime: tst.genTime,
+    genTimeText: formatInstant(parsed.genTime),
     tsa: tsaNameOf(tst, signer),
     serial: toHex(bytesOf(tst.serialNumber.valueBlock.valueHexView)),
     chainChecked: anchors.length > 0,

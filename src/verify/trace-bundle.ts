@@ -15,12 +15,12 @@ import {
   sealPayloadOf,
   valueHash,
 } from './records';
-import { name, short, type Ctx, type Obj } from './report';
+import { short, type Ctx, type Obj } from './report';
 import { checkClaims, checkFields, checkKind, verifySigned } from './signed-rules';
+import { compareInstants, parseRfc3339 } from './time-rules';
 
-/** The name a bundle item's checks carry: `item 3 (document <id>)`. */
-export const bundleItemName = (i: number, it: unknown): string =>
-  `item ${i + 1} (${name(isPlainObject(it) ? it.type : undefined)} ${name(isPlainObject(it) ? it.id : undefined)})`;
+/** docs/verification.md#check-names: the part a bundle item's checks go under, by its 0-based place in `items`. */
+export const bundleItemPart = (i: number): string => `items[${i}]`;
 
 /** The signed fields each item kind must agree with, and its content hash recomputed from the payload. */
 function verifyItemContent(x: Ctx, item: string, it: Obj, s: Obj | null): void {
@@ -198,7 +198,7 @@ function checkLogOrder(x: Ctx, seal: LogResult, items: LogResult[]): void {
       ? `every item precedes the seal (leaf ${sealAt}) in the tenant's log and is covered by a signed checkpoint`
       : `the seal is at leaf ${sealAt} under a signed checkpoint, so every item must be logged before it; ${bad
           .slice(0, 5)
-          .map(({ r, i }) => `item ${i + 1} is ${logState(r)}`)
+          .map(({ r, i }) => `items[${i}] is ${logState(r)}`)
           .join(', ')}${bad.length > 5 ? ` and ${bad.length - 5} more` : ''}`,
   );
 }
@@ -211,7 +211,7 @@ export function verifyBundle(x: Ctx, d: Obj): string[] {
   const items = Array.isArray(d.items) ? d.items : [];
   c.add(
     'bundle',
-    'bundle_version',
+    'version',
     d.bundle_version === 1,
     d.bundle_version === 1
       ? 'bundle_version 1'
@@ -227,7 +227,7 @@ export function verifyBundle(x: Ctx, d: Obj): string[] {
 
   const tenants = new Set<unknown>();
   const logs = items.map((raw, i) => {
-    const r = verifyItem(x, bundleItemName(i, raw), isPlainObject(raw) ? raw : {}, target);
+    const r = verifyItem(x, bundleItemPart(i), isPlainObject(raw) ? raw : {}, target);
     tenants.add(r.tenant);
     return r.log;
   });
@@ -241,17 +241,16 @@ export function verifyBundle(x: Ctx, d: Obj): string[] {
       ? `sequence numbers 1..${items.length} in order`
       : `sequence numbers out of order: ${items.map((it) => (isPlainObject(it) ? short(it.sequence) : '?')).join(',')}`,
   );
-  const times = items.map((it) =>
-    isPlainObject(it) && typeof it.timestamp === 'string' ? Date.parse(it.timestamp) : NaN,
-  );
-  const badTime = times.findIndex((t, i) => Number.isNaN(t) || (i > 0 && t < times[i - 1]!));
+  // docs/verification.md#times: RFC 3339 only; an item time in any other form is missing.
+  const times = items.map((it) => (isPlainObject(it) ? parseRfc3339(it.timestamp) : null));
+  const badTime = times.findIndex((t, i) => !t || (i > 0 && !!times[i - 1] && compareInstants(t, times[i - 1]!) < 0));
   c.add(
     'bundle',
     'timestamps',
     badTime < 0,
     badTime < 0
       ? 'item timestamps are non-decreasing'
-      : `item ${badTime + 1} has a missing timestamp or one earlier than the item before`,
+      : `items[${badTime}] has no RFC 3339 timestamp or one earlier than the item before`,
   );
   const ids = items.map((it) => (isPlainObject(it) ? String(it.id) : ''));
   const unique = new Set(ids).size === ids.length;

@@ -3,6 +3,7 @@
 import { nodePrimitives, nodeSha256 } from '../verify/node-primitives';
 import { parseNote } from '../verify/note';
 import { checkCosignatures, parseCosignerKey } from '../verify/cosignature';
+import { cosignatureTimeOk } from '../verify/time-rules';
 import { formatAddCheckpoint, parseSizeBody, readCheckpoint } from './protocol';
 
 export type PushCheckpoint = {
@@ -19,6 +20,8 @@ export type PushCheckpoint = {
   /** Extra PEM roots for a witness served over HTTPS with a private CA. */
   ca?: string;
   timeoutMs?: number;
+  /** The appliance's clock (Unix seconds) for the cosignature time bound; default now. */
+  nowSeconds?: number;
 };
 
 /**
@@ -96,21 +99,31 @@ export async function pushCheckpoint(o: PushCheckpoint): Promise<PushResult> {
         size: oldSize,
         error: `witness answered ${res.status}: ${text.slice(0, 200)}`,
       };
-    // C2SP: lines of unknown keys are ignored; only cosignatures by this witness's key that verify are kept.
+    // C2SP: lines of unknown keys are ignored; docs/verification.md#cosignatures: only cosignatures by this witness's
+    // key that verify (the strict Ed25519 rule) and are dated within the bound of the appliance's clock are kept.
     const cosignatures: string[] = [];
     const times: number[] = [];
+    const now = o.nowSeconds ?? Date.now() / 1000;
+    let outOfBound: bigint | null = null;
     for (const line of text.split('\n').filter(Boolean)) {
       const c = checkCosignatures(nodePrimitives, `${note.body}\n${line}\n`, [witness])?.checks[0];
-      if (!c?.ok) continue;
+      if (!c?.ok || c.time === null) continue;
+      if (!cosignatureTimeOk(c.time, now)) {
+        outOfBound = c.time;
+        continue;
+      }
       cosignatures.push(`${line}\n`);
-      times.push(c.time!);
+      times.push(Number(c.time));
     }
     if (!cosignatures.length)
       return {
         ok: false,
         status: 200,
         size: cp.treeSize,
-        error: 'no valid cosignature by the witness key in the answer',
+        error:
+          outOfBound === null
+            ? 'no valid cosignature by the witness key in the answer'
+            : `the witness dated its cosignature ${outOfBound} (Unix seconds), before 2020 or more than 10 minutes ahead of this appliance's clock: not kept`,
       };
     return { ok: true, cosignatures, times, size: cp.treeSize };
   }

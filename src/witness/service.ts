@@ -176,7 +176,7 @@ export async function addCheckpoint(body: string): Promise<AddCheckpointResult> 
     cosignatures: cosignatureLine({
       name: w.name,
       keyId: w.keyId,
-      time,
+      time: BigInt(time),
       signature: w.sign(cosignedMessage(note.body, time)),
     }),
   };

@@ -71,7 +71,8 @@ async function cosign(a: Attempt, note: string, w: PolicyWitness): Promise<void>
 async function stamp(a: Attempt, body: Uint8Array, url: string): Promise<void> {
   const r = await requestTimestamp(url, body, anchors!);
   if (!r.ok) return failed(a, `tsa ${url}`, r.error);
-  a.stamps.set(url, { token: toBase64(r.token), gen_time: rfc3339(r.genTime), tsa: url });
+  // docs/verification.md#times: gen_time is the token's genTime exactly, as every verifier compares it.
+  a.stamps.set(url, { token: toBase64(r.token), gen_time: r.genTimeText, tsa: url });
   if (!a.skew || r.receivedAt > Date.parse(a.skew.measured_at))
     a.skew = {
       skew_seconds: (r.receivedAt - r.genTime.getTime()) / 1000,

@@ -94,8 +94,12 @@ export const addCheckpointBody = (old: number, proof: Buffer[], note: string) =>
 
 type Followed = { keyName: string; pub: Buffer; size: number; root: Buffer | null };
 
-/** A witness on 127.0.0.1 (plain HTTP), in memory; `addLog` makes it follow a log by origin and note vkey. */
-export function startIndependentWitness(name = 'witness.test/independent') {
+/**
+ * A witness on 127.0.0.1 (plain HTTP), in memory; `addLog` makes it follow a log by origin and note vkey. `time` dates
+ * its cosignatures (default: its clock): a hostile witness signs validly with an absurd time (`() => 10n ** 13n`).
+ * `cosign` signs any body at any time with its key, as such a witness could.
+ */
+export function startIndependentWitness(name = 'witness.test/independent', opts: { time?: () => bigint } = {}) {
   const { publicKey, privateKey } = generateKeyPairSync('ed25519');
   const pub = rawPublic(publicKey);
   const id = keyIdFor(name, 0x04, pub);
@@ -148,11 +152,15 @@ export function startIndependentWitness(name = 'witness.test/independent') {
     if (!ok) return text(422, 'bad consistency proof');
     log.size = size;
     log.root = root;
+    return text(200, cosign(body, opts.time ? opts.time() : BigInt(Math.floor(Date.now() / 1000))));
+  }
+
+  /** The cosignature line `— <name> base64(key id || time || signature)` and its newline. */
+  function cosign(body: string, time: bigint): string {
     const ts = Buffer.alloc(8);
-    const time = BigInt(Math.floor(Date.now() / 1000));
     ts.writeBigUInt64BE(time);
     const sig = sign(null, cosignedMessage(body, time), privateKey);
-    return text(200, `\u2014 ${name} ${Buffer.concat([id, ts, sig]).toString('base64')}\n`);
+    return `\u2014 ${name} ${Buffer.concat([id, ts, sig]).toString('base64')}\n`;
   }
 
   const server = Bun.serve({
@@ -172,6 +180,7 @@ export function startIndependentWitness(name = 'witness.test/independent') {
       const { name: keyName, raw } = vkeyParts(logVkey);
       logs.set(origin, { keyName, pub: raw.subarray(1), size: 0, root: null });
     },
+    cosign,
     state: (origin: string) => {
       const l = logs.get(origin);
       return l ? { size: l.size, root: l.root } : null;

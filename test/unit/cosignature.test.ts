@@ -104,7 +104,7 @@ describe('cosignature lines', () => {
     const note = parseNote(`${BODY}\n${SPEC_LOG_LINE}\n${SPEC_WITNESS_LINE}\n`)!;
     const w = note.signatures[1]!;
     const c = readCosignature(w.name, w.keyId, w.signature);
-    expect(c?.time).toBe(1679315147); // the spec's `time 1679315147`
+    expect(c?.time).toBe(1679315147n); // the spec's `time 1679315147`
     expect(toHex(c!.keyId)).toBe('8d66cf3f');
     // The log's own signature is a plain 68-byte Ed25519 note signature, not a cosignature.
     const l = note.signatures[0]!;
@@ -113,7 +113,7 @@ describe('cosignature lines', () => {
       'ZGhGuQAAAABm/qTPeyKXD+R2rzyQsxPiP8mXum7qq/iF0u4vanlqJyocWODBt97w9uL+8qT7S5gxEHWWOworDcFiEBYJXORmnFBOBA==',
       'base64',
     );
-    expect(readCosignature('x', raw.subarray(0, 4), raw.subarray(4))?.time).toBe(1727964367);
+    expect(readCosignature('x', raw.subarray(0, 4), raw.subarray(4))?.time).toBe(1727964367n);
   });
 
   it('signs `cosignature/v1\\ntime <t>\\n` + body: the pinned RFC 8032-key vector, equal to an independent signer', () => {
@@ -128,12 +128,16 @@ describe('cosignature lines', () => {
     expect(verifyIndependently(BODY, line, NAME, PUB)).toEqual({ time: 1679315147, ok: true });
   });
 
-  it('refuses times the format cannot carry', () => {
+  it("refuses times the format cannot carry, and reads every time it can (the bound is the verifier's)", () => {
     expect(() => cosignedMessage(BODY, -1)).toThrow();
     expect(() => cosignedMessage(BODY, 1.5)).toThrow();
+    expect(() => cosignedMessage(BODY, 2n ** 64n)).toThrow();
+    expect(new TextDecoder().decode(cosignedMessage(BODY, 2n ** 64n - 1n))).toStartWith(
+      'cosignature/v1\ntime 18446744073709551615\n',
+    );
     const huge = Buffer.alloc(72);
-    huge.writeBigUInt64BE(2n ** 63n - 1n);
-    expect(readCosignature(NAME, new Uint8Array(4), huge)).toBeNull();
+    huge.writeBigUInt64BE(2n ** 64n - 1n);
+    expect(readCosignature(NAME, new Uint8Array(4), huge)?.time).toBe(2n ** 64n - 1n);
   });
 });
 
@@ -148,7 +152,7 @@ describe('checkCosignatures', () => {
       { name: NAME, publicKey: PUB },
     ]);
     expect(r?.body).toBe(BODY);
-    expect(r?.checks).toEqual([{ cosigner: 0, name: NAME, keyId: 'eb762cc2', time: 1700000000, ok: true }]);
+    expect(r?.checks).toEqual([{ cosigner: 0, name: NAME, keyId: 'eb762cc2', time: 1700000000n, ok: true }]);
   });
 
   it('reports a known witness line that does not verify (tampered body, tampered time)', () => {
@@ -161,7 +165,7 @@ describe('checkCosignatures', () => {
     blob[11] = blob[11]! ^ 1;
     const retimed = note(`${DASH} ${NAME} ${blob.toString('base64')}\n`);
     expect(checkCosignatures(nodePrimitives, retimed, [{ name: NAME, publicKey: PUB }])?.checks).toEqual([
-      { cosigner: 0, name: NAME, keyId: 'eb762cc2', time: 1700000001, ok: false },
+      { cosigner: 0, name: NAME, keyId: 'eb762cc2', time: 1700000001n, ok: false },
     ]);
   });
 
@@ -176,8 +180,8 @@ describe('checkCosignatures', () => {
       { name: NAME, publicKey: PUB },
     ]);
     expect(both?.checks.map((c) => [c.cosigner, c.ok, c.time])).toEqual([
-      [0, true, 1700000000],
-      [1, true, 5],
+      [0, true, 1700000000n],
+      [1, true, 5n],
     ]);
     const extended = `${BODY}extension line\n`;
     const ext = `${extended}\n${cosignIndependently(BODY, NAME, PRIV, 9)}`;

@@ -29,22 +29,24 @@ describe('head-step worked example', () => {
 
   it('is accepted by the rule set under its policy: inclusion, platform signature, cosignature and quorum', async () => {
     expect(policy).toBeDefined();
-    const r = await checkHeadBlock(nodePrimitives, vectors.log_checkpoint, vectors.head, { policy });
+    // A clock after the example's cosignature (2026-11-25): the checking clock is the verifier's, here fixed.
+    const now = 1_800_000_000;
+    const r = await checkHeadBlock(nodePrimitives, vectors.log_checkpoint, vectors.head, { policy, now });
     if (r.status !== 'checked') throw new Error(r.status);
     expect([r.ok, r.witnessedBy, r.head]).toEqual([
       true,
       ['witness.example/w1'],
       { origin: 'proof.acme.example/head', treeSize: 3, rootHex: vectors.head.root_hash },
     ]);
-    expect(r.steps.find((s) => s.check === 'cosignature')!.detail).toContain('at 2026-11-25T10:04:11Z');
+    expect(r.steps.find((s) => s.check === 'head.cosignature[w1]')!.detail).toContain('at 2026-11-25T10:04:11Z');
     const moved = await checkHeadBlock(
       nodePrimitives,
       vectors.log_checkpoint,
       { ...vectors.head, leaf_index: 1 },
-      { policy },
+      { policy, now },
     );
     expect(moved.status === 'checked' && moved.steps.filter((s) => !s.ok).map((s) => s.check)).toEqual([
-      'head_inclusion',
+      'head.inclusion',
     ]);
   });
 

@@ -101,6 +101,7 @@ function buildHead(logNote: string, cosigners: Array<keyof typeof witnesses>, he
       audit_path: [hex(l0), hex(l2)],
       root_hash: hex(root),
       checkpoint: note,
+      note_verifier_key: verifierKey(sha, HEAD_ORIGIN, raw(headKey)) as string | undefined,
       timestamps: [] as unknown[],
     },
   };
@@ -158,67 +159,95 @@ const failing = (r: HeadResult) =>
     .steps.filter((s) => !s.ok)
     .map((s) => s.check);
 
+/** The checking clock of these tests (2027-01-15): every cosignature below is dated 2026-09-21. */
+const NOW = 1_800_000_000;
+const failingNames = (r: HeadResult) => failing(r);
+
 describe('checkHeadBlock', () => {
   const logNote = logCheckpoint(5, 'tenant root');
-  const full = (h: ReturnType<typeof buildHead>, trust: HeadTrust) =>
-    checkHeadBlock(nodePrimitives, logNote, h.block, trust);
+  const full = (h: ReturnType<typeof buildHead>, trust: Omit<HeadTrust, 'now'>) =>
+    checkHeadBlock(nodePrimitives, logNote, h.block, { now: NOW, ...trust });
 
-  it('verifies the whole chain under the verifier policy and TSA roots: leaf, inclusion, signature, cosignatures, quorum, token', async () => {
+  it('verifies the whole chain under the verifier policy and TSA roots: leaf, inclusion, key, signature, cosignatures, quorum, token', async () => {
     const h = buildHead(logNote, ['w1', 'w3']);
     const ts = await stamp(h.body);
     h.block.timestamps = [ts];
     const r = checked(await full(h, { policy: TWO_OF_THREE, tsaAnchors: anchors }));
     expect(r.steps.map((s) => [s.check, s.ok])).toEqual([
-      ['head_leaf', true],
-      ['head_inclusion', true],
-      ['head_checkpoint', true],
-      ['head_origin', true],
-      ['head_signature', true],
-      ['cosignature', true],
-      ['cosignature', true],
-      ['quorum', true],
-      ['timestamp', true],
+      ['head.leaf', true],
+      ['head.inclusion', true],
+      ['head.checkpoint', true],
+      ['head.origin', true],
+      ['head.key', true],
+      ['head.signature', true],
+      ['head.cosignature[witness-w1.example]', true],
+      ['head.cosignature[witness-w3.example]', true],
+      ['head.quorum', true],
+      ['head.timestamp[0]', true],
+      ['head.time', true],
     ]);
     expect(r.ok).toBe(true);
     expect(r.existedNoLaterThan).toBe(ts.gen_time);
     expect(r.witnessedBy).toEqual(['witness-w1.example', 'witness-w3.example']);
-    expect(r.outsideTrust).toEqual({ policy: true, tsa: true });
+    expect(r.outsideTrust).toEqual({ policy: true, platformKey: false, tsa: true });
     expect(r.head).toEqual({ origin: HEAD_ORIGIN, treeSize: 3, rootHex: h.block.root_hash });
-    expect(r.steps.find((s) => s.check === 'timestamp')!.detail).toContain('CN=Test TSA, O=Proof Ledger Tests');
+    expect(r.steps.find((s) => s.check === 'head.timestamp[0]')!.detail).toContain('CN=Test TSA, O=Proof Ledger Tests');
   });
 
-  it('without a policy or TSA roots checks the platform key in the file and says that no outside trust was applied', async () => {
+  it('without a policy checks the head against the platform key given, else the key in the file; cosignatures and time are not checked', async () => {
     const h = buildHead(logNote, ['w1']);
     const ts = await stamp(h.body);
     h.block.timestamps = [ts];
-    const r = checked(await full(h, { platformKeys: [raw(ed()), raw(platform)] }));
-    expect(r.ok).toBe(true);
-    expect(r.outsideTrust).toEqual({ policy: false, tsa: false });
-    expect(r.witnessedBy).toEqual([]);
-    expect(r.steps.find((s) => s.check === 'outside_trust')!.detail).toMatch(
-      /no outside trust was applied.*1 other signature line/,
-    );
-    expect(r.steps.find((s) => s.check === 'timestamp')!.detail).toMatch(/chain was not checked/);
-    expect(r.existedNoLaterThan).toBe(ts.gen_time);
+    for (const trust of [{ platformKey: raw(platform) }, {}]) {
+      const r = checked(await full(h, trust));
+      expect(r.ok).toBe(true);
+      expect(r.witnessedBy).toEqual([]);
+      expect(r.existedNoLaterThan).toBeNull();
+      expect(r.steps.filter((s) => s.skipped).map((s) => [s.check, s.detail.split(':')[0]])).toEqual([
+        ['head.cosignatures', 'not checked'],
+        ['head.time', 'not checked'],
+      ]);
+      expect(r.steps.find((s) => s.check === 'head.timestamp[0]')!.detail).toMatch(
+        /signature and chain are not checked/,
+      );
+    }
+    expect(checked(await full(h, {})).steps.find((s) => s.check === 'head.key')!.detail).toMatch(/no outside trust/);
+  });
+
+  it('refuses a head whose signature cannot be checked: no key in the file and no outside trust', async () => {
+    const h = buildHead(logNote, ['w1', 'w2']);
+    delete h.block.note_verifier_key;
+    expect(failingNames(await full(h, {}))).toEqual(['head.key', 'head.signature']);
+    expect(failingNames(await full(h, { platformKey: raw(platform) }))).toEqual([]);
+    expect(failingNames(await full(h, { policy: TWO_OF_THREE }))).toEqual([]);
+    // A key in the file that is not the trusted one.
+    h.block.note_verifier_key = verifierKey(sha, HEAD_ORIGIN, raw(ed()));
+    expect(failingNames(await full(h, {}))).toEqual(['head.signature']);
+    expect(failingNames(await full(h, { platformKey: raw(platform) }))).toEqual(['head.key', 'head.signature']);
+    expect(failingNames(await full(h, { policy: TWO_OF_THREE }))).toEqual(['head.key', 'head.signature']);
+    h.block.note_verifier_key = verifierKey(sha, 'elsewhere.example/head', raw(platform));
+    expect(failingNames(await full(h, {}))).toEqual(['head.key', 'head.signature']);
   });
 
   it('answers pending and absent without failing', async () => {
-    expect(await checkHeadBlock(nodePrimitives, logNote, { status: 'pending' })).toEqual({ status: 'pending' });
-    expect(await checkHeadBlock(nodePrimitives, logNote, undefined)).toEqual({ status: 'absent' });
+    expect(await checkHeadBlock(nodePrimitives, logNote, { status: 'pending' }, { now: NOW })).toEqual({
+      status: 'pending',
+    });
+    expect(await checkHeadBlock(nodePrimitives, logNote, undefined, { now: NOW })).toEqual({ status: 'absent' });
   });
 
-  it('names the broken link: shape, leaf, inclusion, head root, origin, platform signature', async () => {
+  it('names the broken link: shape, leaf, inclusion, head root, origin, signature', async () => {
     const h = buildHead(logNote, ['w1', 'w2']);
-    const trust = { policy: TWO_OF_THREE };
+    const trust = { policy: TWO_OF_THREE, now: NOW };
     expect(failing(await checkHeadBlock(nodePrimitives, logNote, { ...h.block, audit_path: 'x' }, trust))).toEqual([
-      'head_shape',
+      'head.shape',
     ]);
     // The record's log checkpoint is another one than the head leaf: the leaf hash does not match, nor the path.
     expect(failing(await checkHeadBlock(nodePrimitives, logCheckpoint(6, 'tenant root'), h.block, trust))).toEqual([
-      'head_leaf',
-      'head_inclusion',
+      'head.leaf',
+      'head.inclusion',
     ]);
-    expect(failing(await checkHeadBlock(nodePrimitives, 'not a note', h.block, trust))).toEqual(['head_leaf']);
+    expect(failing(await checkHeadBlock(nodePrimitives, 'not a note', h.block, trust))).toEqual(['head.leaf']);
     expect(
       failing(
         await full(
@@ -226,33 +255,29 @@ describe('checkHeadBlock', () => {
           trust,
         ),
       ),
-    ).toEqual(['head_inclusion']);
+    ).toEqual(['head.inclusion']);
     const other = buildHead(logCheckpoint(6, 'x'), ['w1', 'w2']);
     expect(failing(await full({ ...h, block: { ...h.block, checkpoint: other.block.checkpoint } }, trust))).toEqual([
-      'head_checkpoint',
+      'head.checkpoint',
     ]);
-    // A head signed by another key under the right name: refused with the policy and with the file's key alike.
+    // A head signed by another key under the right name: refused with the policy and with the platform key alike.
     const forged = buildHead(logNote, ['w1', 'w2'], ed());
-    expect(failing(await full(forged, trust))).toEqual(['head_signature']);
-    expect(failing(await full(forged, { platformKeys: raw(platform) }))).toEqual(['head_signature']);
-    // Without a policy or a platform key file there is nothing to check the note with: a SKIP line, not a pass.
-    const bare = checked(await full(h, {}));
-    expect([failing(bare), bare.steps.find((s) => s.check === 'head_signature')]).toEqual([
-      [],
-      { check: 'head_signature', ok: true, skipped: true, detail: expect.stringMatching(/^not checked/) },
-    ]);
+    expect(failing(await full(forged, trust))).toEqual(['head.key', 'head.signature']);
+    expect(failing(await full(forged, { platformKey: raw(platform) }))).toEqual(['head.key', 'head.signature']);
+    delete forged.block.note_verifier_key;
+    expect(failing(await full(forged, trust))).toEqual(['head.signature']);
     const elsewhere = policyOf(
       policyText('quorum none').replace(/^log \S+/, `log ${verifierKey(sha, 'elsewhere.example/head', raw(platform))}`),
     );
-    expect(failing(await full(h, { policy: elsewhere }))).toEqual(['head_origin', 'head_signature']);
+    expect(failing(await full(h, { policy: elsewhere }))).toEqual(['head.origin', 'head.key', 'head.signature']);
   });
 
   it('refuses a quorum short of cosignatures and a cosignature line that does not verify', async () => {
     const one = buildHead(logNote, ['w2']);
     const r = checked(await full(one, { policy: TWO_OF_THREE }));
-    expect(failing(r)).toEqual(['quorum']);
-    expect(r.steps.find((s) => s.check === 'quorum')!.detail).toBe(
-      'not met: the policy requires 2 of (witness-w1.example, witness-w2.example, witness-w3.example); valid cosignatures from witness-w2.example',
+    expect(failing(r)).toEqual(['head.quorum']);
+    expect(r.steps.find((s) => s.check === 'head.quorum')!.detail).toBe(
+      'not met: the policy requires 2 of (witness-w1.example, witness-w2.example, witness-w3.example); counted cosignatures from witness-w2.example',
     );
     expect(r.witnessedBy).toEqual(['witness-w2.example']);
     const two = buildHead(logNote, ['w1', 'w2']);
@@ -264,47 +289,81 @@ describe('checkHeadBlock', () => {
     lines[w2] = `${dash} ${name} ${blob.toString('base64')}`;
     expect(
       failing(await full({ ...two, block: { ...two.block, checkpoint: lines.join('\n') } }, { policy: TWO_OF_THREE })),
-    ).toEqual(['cosignature', 'quorum']);
+    ).toEqual(['head.cosignature[witness-w2.example]', 'head.quorum']);
   });
 
-  it('requires a token that chains to the TSA roots when they are given; others are named, not counted', async () => {
+  it('does not count a valid cosignature dated before 2020 or more than ten minutes ahead of the clock, and never fails on it', async () => {
+    const h = buildHead(logNote, ['w1']);
+    const w3 = { name: wname('w3'), publicKey: raw(witnesses.w3) };
+    for (const [time, counted] of [
+      [10n ** 13n, false],
+      [2n ** 64n - 1n, false],
+      [1_577_836_799n, false],
+      [1_577_836_800n, true],
+      [BigInt(NOW + 600), true],
+      [BigInt(NOW + 601), false],
+    ] as const) {
+      const block = {
+        ...h.block,
+        checkpoint: h.block.checkpoint + createCosignature(sha, signer(witnesses.w3), w3, h.body, time),
+      };
+      const r = checked(await checkHeadBlock(nodePrimitives, logNote, block, { policy: TWO_OF_THREE, now: NOW }));
+      const line = r.steps.find((s) => s.check === 'head.cosignature[witness-w3.example]')!;
+      expect([String(time), line.ok, /^not counted/.test(line.detail)]).toEqual([String(time), true, !counted]);
+      expect([String(time), r.ok, r.witnessedBy]).toEqual([
+        String(time),
+        counted,
+        counted ? ['witness-w1.example', 'witness-w3.example'] : ['witness-w1.example'],
+      ]);
+    }
+  });
+
+  it('requires a token that verifies to the TSA roots when they are given; others are named, not counted', async () => {
     const h = buildHead(logNote, ['w1', 'w2']);
     const trust = { policy: TWO_OF_THREE, tsaAnchors: anchors };
     expect(checked(await full(h, trust)).steps.at(-1)).toEqual({
-      check: 'timestamp',
+      check: 'head.time',
       ok: false,
       detail: 'the head carries no timestamp token',
     });
     const foreign = await stamp(h.body, 'other_ca');
     h.block.timestamps = [foreign];
     let r = checked(await full(h, trust));
-    expect(r.steps.filter((s) => s.check === 'timestamp').map((s) => s.ok)).toEqual([true, false]);
-    expect(r.steps.at(-1)!.detail).toBe('no timestamp token chains to a trusted TSA root');
+    expect(r.steps.filter((s) => s.check.startsWith('head.time')).map((s) => s.ok)).toEqual([true, false]);
+    expect(r.steps.at(-1)!.detail).toBe('no timestamp token verifies to a trusted TSA root');
     expect(r.existedNoLaterThan).toBeNull();
+    // Without roots the token is parsed and its time compared, and no time is claimed.
+    expect(checked(await full(h, { policy: TWO_OF_THREE }))).toMatchObject({ ok: true, existedNoLaterThan: null });
     const good = await stamp(h.body);
     h.block.timestamps = [foreign, good];
     r = checked(await full(h, trust));
     expect(r.ok).toBe(true);
-    expect(r.steps.filter((s) => s.check === 'timestamp')[0]!.detail).toMatch(
+    expect(r.steps.find((s) => s.check === 'head.timestamp[0]')!.detail).toMatch(
       /not counted, the TSA certificate \(CN=Other TSA/,
     );
     expect(r.existedNoLaterThan).toBe(good.gen_time);
   });
 
-  it('refuses a token over another head, a gen_time that is not the token, and a token that is not base64', async () => {
+  it('refuses in every mode a token over another head, a gen_time that is not the token, and a token that is not base64', async () => {
     const h = buildHead(logNote, ['w1', 'w2']);
-    const trust = { policy: TWO_OF_THREE, tsaAnchors: anchors };
     const otherHead = buildHead(logCheckpoint(7, 'y'), []);
-    h.block.timestamps = [await stamp(otherHead.body)];
-    const r = checked(await full(h, trust));
-    expect(failing(r)).toEqual(['timestamp', 'timestamp']);
-    expect(r.steps.find((s) => s.check === 'timestamp')!.detail).toMatch(/not SHA-256 of the data/);
     const good = await stamp(h.body);
-    h.block.timestamps = [{ ...good, gen_time: '2020-01-01T00:00:00Z' }];
-    expect(checked(await full(h, trust)).steps.find((s) => s.check === 'timestamp')!.detail).toMatch(
-      /gen_time says 2020-01-01T00:00:00Z, the token/,
-    );
-    h.block.timestamps = [{ ...good, token: 'not base64!' }];
-    expect(failing(await full(h, {}))).toEqual(['timestamp']);
+    for (const trust of [{ policy: TWO_OF_THREE, tsaAnchors: anchors }, {}]) {
+      h.block.timestamps = [await stamp(otherHead.body)];
+      const r = checked(await full(h, trust));
+      expect(failing(r)[0]).toBe('head.timestamp[0]');
+      expect(r.steps.find((s) => s.check === 'head.timestamp[0]')!.detail).toMatch(
+        /does not stamp SHA-256 of the head text/,
+      );
+      h.block.timestamps = [{ ...good, gen_time: '2020-01-01T00:00:00Z' }];
+      expect(checked(await full(h, trust)).steps.find((s) => s.check === 'head.timestamp[0]')!.detail).toMatch(
+        /gen_time says "2020-01-01T00:00:00Z", the token/,
+      );
+      // The same instant in local time without a zone is no time at all, whatever the machine's zone.
+      h.block.timestamps = [{ ...good, gen_time: good.gen_time.replace('Z', '') }];
+      expect(checked(await full(h, trust)).steps.find((s) => s.check === 'head.timestamp[0]')!.ok).toBe(false);
+      h.block.timestamps = [{ ...good, token: 'not base64!' }];
+      expect(failing(await full(h, trust))[0]).toBe('head.timestamp[0]');
+    }
   });
 });

@@ -74,30 +74,30 @@ describe('checkLogBlock', () => {
       return failedSteps(checkLogBlock(nodePrimitives, data, l, keys, origin));
     };
     const flip = (h: string) => (h[0] === '0' ? '1' : '0') + h.slice(1);
-    expect(f(() => {}, new Uint8Array([...leaf, 32]))).toEqual(['leaf_hash', 'inclusion']);
-    expect(f((l) => (l.leaf_hash = flip(l.leaf_hash)))).toEqual(['leaf_hash']);
-    expect(f((l) => (l.audit_path[1] = flip(l.audit_path[1]!)))).toEqual(['inclusion']);
-    expect(f((l) => (l.leaf_index = 4))).toEqual(['inclusion']);
-    expect(f((l) => l.audit_path.pop())).toEqual(['inclusion']);
-    expect(f((l) => (l.root_hash = flip(l.root_hash)))).toEqual(['inclusion', 'checkpoint']);
+    expect(f(() => {}, new Uint8Array([...leaf, 32]))).toEqual(['log.leaf_hash', 'log.inclusion']);
+    expect(f((l) => (l.leaf_hash = flip(l.leaf_hash)))).toEqual(['log.leaf_hash']);
+    expect(f((l) => (l.audit_path[1] = flip(l.audit_path[1]!)))).toEqual(['log.inclusion']);
+    expect(f((l) => (l.leaf_index = 4))).toEqual(['log.inclusion']);
+    expect(f((l) => l.audit_path.pop())).toEqual(['log.inclusion']);
+    expect(f((l) => (l.root_hash = flip(l.root_hash)))).toEqual(['log.inclusion', 'log.checkpoint']);
     // Index 5 has the same path shape in 11 and 12 leaves: the size is bound by the signed checkpoint, not the path.
-    expect(f((l) => (l.tree_size = 12))).toEqual(['checkpoint']);
-    expect(f((l) => (l.checkpoint = note(11, bytes(l.root_hash), newSigner())))).toEqual(['checkpoint_signature']);
+    expect(f((l) => (l.tree_size = 12))).toEqual(['log.checkpoint']);
+    expect(f((l) => (l.checkpoint = note(11, bytes(l.root_hash), newSigner())))).toEqual(['log.signature']);
     expect(f((l) => (l.checkpoint = l.checkpoint.replace('\n11\n', '\n12\n')))).toEqual([
-      'checkpoint',
-      'checkpoint_signature',
+      'log.checkpoint',
+      'log.signature',
     ]);
-    expect(f((l) => (l.checkpoint = 'not a note'))).toEqual(['checkpoint']);
-    expect(f((l) => (l.leaf_index = 11))).toEqual(['log_shape']);
-    expect(f((l) => ((l as { audit_path: unknown }).audit_path = 'x'))).toEqual(['log_shape']);
-    expect(f(() => {}, leaf, [pub(signer)], 'other.example/acme.example')).toEqual(['origin']);
-    expect(f(() => {}, leaf, [pub(newSigner())])).toEqual(['checkpoint_signature']);
+    expect(f((l) => (l.checkpoint = 'not a note'))).toEqual(['log.checkpoint']);
+    expect(f((l) => (l.leaf_index = 11))).toEqual(['log.shape']);
+    expect(f((l) => ((l as { audit_path: unknown }).audit_path = 'x'))).toEqual(['log.shape']);
+    expect(f(() => {}, leaf, [pub(signer)], 'other.example/acme.example')).toEqual(['log.origin']);
+    expect(f(() => {}, leaf, [pub(newSigner())])).toEqual(['log.signature']);
   });
 
   it('accepts a checkpoint signed by a newer key of the tenant when that key is a candidate (rotation)', async () => {
     const next = newSigner();
     const [l] = logFor([leaf], [0], 3, next);
-    expect(failedSteps(checkLogBlock(nodePrimitives, leaf, l, [pub(signer)]))).toEqual(['checkpoint_signature']);
+    expect(failedSteps(checkLogBlock(nodePrimitives, leaf, l, [pub(signer)]))).toEqual(['log.signature']);
     expect(failedSteps(checkLogBlock(nodePrimitives, leaf, l, [pub(signer), pub(next)]))).toEqual([]);
   });
 });
@@ -152,12 +152,12 @@ describe('svc verify and the proof pages check the log block', () => {
     const doc = { ...p, log };
     const r = await verifyProofDocument(doc);
     expect(r.checks.filter((c) => !c.ok)).toEqual([]);
-    expect(r.checks.filter((c) => c.check.startsWith('log_')).map((c) => c.check)).toEqual([
-      'log_leaf_hash',
-      'log_inclusion',
-      'log_checkpoint',
-      'log_origin',
-      'log_checkpoint_signature',
+    expect(r.checks.filter((c) => c.name.startsWith('record.log.')).map((c) => c.name)).toEqual([
+      'record.log.leaf_hash',
+      'record.log.inclusion',
+      'record.log.checkpoint',
+      'record.log.origin',
+      'record.log.signature',
     ]);
     expect(r.checkpoint).toMatchObject({
       origin: ORIGIN,
@@ -167,7 +167,9 @@ describe('svc verify and the proof pages check the log block', () => {
     });
     const bad = clone(doc);
     bad.log!.audit_path[0] = toHex(sha(new Uint8Array(0)));
-    expect((await verifyProofDocument(bad)).checks.filter((c) => !c.ok).map((c) => c.check)).toEqual(['log_inclusion']);
+    expect((await verifyProofDocument(bad)).checks.filter((c) => !c.ok).map((c) => c.name)).toEqual([
+      'record.log.inclusion',
+    ]);
     // The same rules on the browser primitives give the same verdict.
     expect(await verifyDocument(browserPrimitives, doc)).toEqual(r);
     expect(await verifyDocument(browserPrimitives, bad)).toEqual(await verifyProofDocument(bad));
@@ -176,13 +178,14 @@ describe('svc verify and the proof pages check the log block', () => {
   it('event proof: a missing or pending block is a SKIP line, and a checkpoint of another log fails log_origin', async () => {
     const p = eventProof(signer);
     const absent = await verifyProofDocument(p);
-    expect(absent.ok).toBe(true);
-    expect(absent.checks.filter((c) => c.skipped).map((c) => [c.check, c.detail.split(':')[0]])).toEqual([
-      ['log', 'absent'],
+    expect(absent.valid).toBe(true);
+    expect(absent.checks.filter((c) => c.skipped).map((c) => [c.name, c.detail.split(':')[0]])).toEqual([
+      ['record.log.status', 'absent'],
     ]);
+    expect(absent.complete).toBe(false);
     const pending = await verifyProofDocument({ ...p, log: { status: 'pending' } });
-    expect(pending.checks.filter((c) => c.skipped).map((c) => [c.check, c.detail.split(':')[0]])).toEqual([
-      ['log', 'pending'],
+    expect(pending.checks.filter((c) => c.skipped).map((c) => [c.name, c.detail.split(':')[0]])).toEqual([
+      ['record.log.status', 'pending'],
     ]);
     // The org log of the same tenant, signed by the same key, is not the tenant's log.
     const orgOrigin = `${ORIGIN}/audit/org-1`;
@@ -199,13 +202,13 @@ describe('svc verify and the proof pages check the log block', () => {
       root_hash: toHex(root),
       checkpoint: note(2, root, signer, orgOrigin),
     };
-    expect((await verifyProofDocument({ ...p, log })).checks.filter((c) => !c.ok).map((c) => c.check)).toEqual([
-      'log_origin',
+    expect((await verifyProofDocument({ ...p, log })).checks.filter((c) => !c.ok).map((c) => c.name)).toEqual([
+      'record.log.origin',
     ]);
     // So is another tenant's log (another domain).
     const other = { ...log, checkpoint: note(2, root, signer, 'proof.acme.example/other.example') };
-    expect((await verifyProofDocument({ ...p, log: other })).checks.filter((c) => !c.ok).map((c) => c.check)).toEqual([
-      'log_origin',
+    expect((await verifyProofDocument({ ...p, log: other })).checks.filter((c) => !c.ok).map((c) => c.name)).toEqual([
+      'record.log.origin',
     ]);
   });
 
@@ -216,20 +219,20 @@ describe('svc verify and the proof pages check the log block', () => {
     const doc = { ...b, items: b.items.map((it, i) => ({ ...it, log: logs[i] })), seal: { ...b.seal, log: logs[5] } };
     const r = await verifyProofDocument(doc);
     expect(r.checks.filter((c) => !c.ok)).toEqual([]);
-    expect(r.checks.filter((c) => c.check === 'log_inclusion').length).toBe(6);
+    expect(r.checks.filter((c) => c.name.endsWith('.log.inclusion')).length).toBe(6);
     expect(r.checkpoint?.tree_size).toBe(12);
     const pending = { ...doc, seal: { ...doc.seal, log: { status: 'pending' } } };
     const rp = await verifyProofDocument(pending);
-    expect(rp.ok).toBe(true);
-    expect(rp.checks.find((c) => c.item === 'seal' && c.check === 'log')).toMatchObject({ ok: true, skipped: true });
+    expect(rp.valid).toBe(true);
+    expect(rp.checks.find((c) => c.name === 'seal.log.status')).toMatchObject({ ok: true, skipped: true });
     const swapped = clone(doc);
     [swapped.items[0]!.log, swapped.items[1]!.log] = [swapped.items[1]!.log, swapped.items[0]!.log];
     const rs = await verifyProofDocument(swapped);
-    expect(rs.checks.filter((c) => !c.ok).map((c) => `${c.item.split(' ')[1]}/${c.check}`)).toEqual([
-      '1/log_leaf_hash',
-      '1/log_inclusion',
-      '2/log_leaf_hash',
-      '2/log_inclusion',
+    expect(rs.checks.filter((c) => !c.ok).map((c) => c.name)).toEqual([
+      'items[0].log.leaf_hash',
+      'items[0].log.inclusion',
+      'items[1].log.leaf_hash',
+      'items[1].log.inclusion',
     ]);
   });
 
@@ -323,17 +326,17 @@ describe('svc verify: an audit event (GET /v1/audit/events/{id}) with its org lo
     const r = await verifyProofDocument(doc);
     expect(r.kind).toBe('audit_event');
     expect(r.checks.filter((c) => !c.ok)).toEqual([]);
-    expect(r.checks.map((c) => c.check)).toEqual([
-      'public_key',
-      'key_id',
-      'payload_hash',
-      'signature',
-      'log_leaf_hash',
-      'log_inclusion',
-      'log_checkpoint',
-      'log_origin',
-      'log_checkpoint_signature',
-      'head',
+    expect(r.checks.map((c) => c.name)).toEqual([
+      'record.public_key',
+      'record.key_id',
+      'record.payload_hash',
+      'record.signature',
+      'record.log.leaf_hash',
+      'record.log.inclusion',
+      'record.log.checkpoint',
+      'record.log.origin',
+      'record.log.signature',
+      'record.head.status',
     ]);
     expect(r.checkpoint?.origin).toBe(orgOrigin);
   });
@@ -341,9 +344,11 @@ describe('svc verify: an audit event (GET /v1/audit/events/{id}) with its org lo
     expect(
       (await verifyProofDocument({ ...doc, metadata: { ip: '10.0.0.2' } })).checks
         .filter((c) => !c.ok)
-        .map((c) => c.check),
-    ).toEqual(['payload_hash', 'signature', 'log_leaf_hash', 'log_inclusion']);
+        .map((c) => c.name),
+    ).toEqual(['record.payload_hash', 'record.signature', 'record.log.leaf_hash', 'record.log.inclusion']);
     const other = { ...doc, org_id: 'org-2' };
-    expect((await verifyProofDocument(other)).checks.filter((c) => !c.ok).map((c) => c.check)).toContain('log_origin');
+    expect((await verifyProofDocument(other)).checks.filter((c) => !c.ok).map((c) => c.name)).toContain(
+      'record.log.origin',
+    );
   });
 });

@@ -3,7 +3,7 @@ import type { integrityReport } from '../../src/audit/service';
 import type { LogReport } from '../../src/tlog/integrity';
 import { nodePrimitives } from '../../src/verify/node-primitives';
 import { verifyDocument } from '../../src/verify/verify-document';
-import { headLines } from '../../src/verify/report-text';
+import { headLines, TRUST_TEXT } from '../../src/verify/report-text';
 import { bar, duration } from '../widgets/format';
 
 type Report = ReturnType<typeof integrityReport>;
@@ -99,13 +99,14 @@ export async function verifyDocumentLines(
   const s = r.signer;
   return [
     ...head,
-    r.ok ? 'VERIFIED' : 'NOT VERIFIED',
+    r.valid ? 'VERIFIED' : 'NOT VERIFIED',
     s
       ? `key ${s.key_id}${s.published_for ? `, published for ${s.published_for}` : ', NOT in the key list'}`
       : 'no readable signing key',
     ...headLines(r).map((l) => clipped(l, 200)),
-    ...failed.map((c) => `${mark(false)} ${c.check}: ${clipped(c.detail)}`),
-    ...skipped.map((c) => `${mark(null)} ${c.check}: ${clipped(c.detail)}`),
+    ...failed.map((c) => `${mark(false)} ${c.name}: ${clipped(c.detail)}`),
+    ...skipped.map((c) => `${mark(null)} ${c.name}: ${clipped(c.detail)}`),
+    TRUST_TEXT[r.trust],
     `${r.checks.length - failed.length - skipped.length} of ${r.checks.length} checks passed`,
   ];
 }

@@ -1,19 +1,31 @@
 #!/usr/bin/env node
-// Owns `proof-ledger-verify FILE [--policy P] [--tsa-ca PEM] [--keys KEYS.json] [--platform-key PK.json] [--json]`: the offline verifier as
-// `svc verify` runs it: the report on stdout, exit 0 when valid, else 1 with one line on stderr naming the failure.
+// Owns `proof-ledger-verify FILE [--policy P] [--tsa-ca PEM] [--keys KEYS.json] [--platform-key PK.json] [--json]`: the
+// offline verifier as `svc verify` runs it: the report on stdout, exit 0 when valid, else 1 with one line on stderr
+// naming the first failed check (docs/verification.md#the-command-lines).
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { reportLines } from '../../../src/verify/report-text';
-import { checkDocument, resultOf } from './rules';
+import { failureLine, reportLines } from '../../../src/verify/report-text';
+import { resultOf } from '../../../src/verify/report';
+import { checkDocument } from './rules';
 
 const USAGE =
   'usage: proof-ledger-verify FILE [--policy POLICY] [--tsa-ca PEM] [--keys KEYS.json] [--platform-key PLATFORM.json] [--json]';
 
-function read(file: string): string {
+function readBytes(file: string): Uint8Array {
   try {
-    return readFileSync(file, 'utf8');
+    return readFileSync(file);
   } catch (e) {
     throw new Error(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+}
+const read = (file: string): string => Buffer.from(readBytes(file)).toString('utf8');
+
+function jsonFile(file: string | undefined): unknown {
+  if (file === undefined) return undefined;
+  try {
+    return JSON.parse(read(file));
+  } catch (e) {
+    throw new Error((e as Error).message.startsWith('cannot read') ? (e as Error).message : `${file} is not JSON`);
   }
 }
 
@@ -34,25 +46,22 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`${USAGE}\n`);
     return values.help ? 0 : 1;
   }
-  const jsonFile = (file: string | undefined): unknown => (file === undefined ? undefined : JSON.parse(read(file)));
-  const report = await checkDocument(read(positionals[0]!), {
+  const report = await checkDocument(readBytes(positionals[0]!), {
     policy: values.policy === undefined ? undefined : read(values.policy),
     tsaRoots: values['tsa-ca'] === undefined ? undefined : read(values['tsa-ca']),
     keys: jsonFile(values.keys),
     platformKey: jsonFile(values['platform-key']),
   });
-  const result = resultOf(report);
-  process.stdout.write(values.json ? `${JSON.stringify(result)}\n` : `${reportLines(report).join('\n')}\n`);
-  if (result.valid) return 0;
-  const first = result.checks.find((c) => !c.ok)!;
-  process.stderr.write(`error: NOT VERIFIED: ${first.item} ${first.name}: ${first.detail}\n`);
+  process.stdout.write(values.json ? `${JSON.stringify(resultOf(report))}\n` : `${reportLines(report).join('\n')}\n`);
+  if (report.valid) return 0;
+  process.stderr.write(`error: ${failureLine(report.checks)}\n`);
   return 1;
 }
 
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (e) => {
-    process.stderr.write(`error: ${String((e as Error).message).split('\n')[0]}\n`);
+    process.stderr.write(`error: ${String((e as Error)?.message ?? e).split('\n')[0]}\n`);
     process.exit(1);
   },
 );

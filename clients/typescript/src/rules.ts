@@ -1,22 +1,32 @@
 // Owns the run of the appliance's one rule set (src/verify, bundled into this package) on @noble primitives under
-// the caller's trust, and the SDK's shape of its report; the CLI prints the report itself, as `svc verify` does.
+// the caller's trust; the CLI prints the report itself, as `svc verify` does.
 import { browserPrimitives } from '../../../src/verify/browser-primitives';
 import { parsePolicy } from '../../../src/verify/policy';
 import { loadTrustAnchors, type TrustAnchors } from '../../../src/verify/timestamp';
-import { verifyDocument, type VerifyOptions, type VerifyReport } from '../../../src/verify/verify-document';
-import type { VerifyResult, VerifyTrust } from './verify';
+import {
+  trustOf,
+  verifyDocument,
+  type Trust,
+  type VerifyOptions,
+  type VerifyReport,
+} from '../../../src/verify/verify-document';
+import type { VerifyTrust } from './verify';
 
-/** The rule set's report, with the head evidence of DECISIONS 11 (existed_no_later_than, witnessed_by). */
-export type RuleReport = VerifyReport;
-
-/** A report of one failed check: trust the caller gave that cannot be read verifies nothing. */
-const refused = (item: string, detail: string): RuleReport => ({
-  kind: 'unknown',
-  ok: false,
-  checks: [{ item, check: item, ok: false, detail }],
-  unsigned: [],
+/**
+ * A result of one failed check (docs/verification.md#the-result): trust the caller gave that cannot be read verifies
+ * nothing.
+ */
+const refused = (trust: Trust, check: string, detail: string): VerifyReport => ({
+  valid: false,
+  trust,
+  complete: false,
+  sandbox: false,
+  checks: [{ name: `options.${check}`, ok: false, detail }],
   existed_no_later_than: null,
   witnessed_by: [],
+  kind: 'unknown',
+  signer: null,
+  unsigned: [],
 });
 
 /**
@@ -40,40 +50,25 @@ const rootsOf = (pem: string): TrustAnchors | Error =>
     }
   });
 
-/** The rule set's own report (what `svc verify` prints), under the caller's trust. */
-export async function checkDocument(proof: unknown, trust: VerifyTrust = {}): Promise<RuleReport> {
-  // DECISIONS 11: the policy and TSA roots are the caller's own; the option names are the rule set's.
-  const opts: VerifyOptions = { keys: trust.keys, platformKey: trust.platformKey };
+/** The rule set's own report (what `svc verify` prints), under the caller's trust; never rejects. */
+export async function checkDocument(proof: unknown, trust: VerifyTrust = {}): Promise<VerifyReport> {
+  const opts: VerifyOptions = { keys: trust.keys, platformKey: trust.platformKey, now: trust.now };
+  // The trust level is the one asked for, also when what was given cannot be read.
+  const level: Trust = trust.policy !== undefined ? 'policy' : trustOf(opts);
   if (trust.policy !== undefined) {
     const policy = trust.policy;
-    const p = remember(`policy\n${policy}`, () => parsePolicy(browserPrimitives.sha256, policy));
-    if (!p.ok) return refused('policy', `line ${p.line}: ${p.error}`);
+    const p =
+      typeof policy === 'string'
+        ? remember(`policy\n${policy}`, () => parsePolicy(browserPrimitives.sha256, policy))
+        : null;
+    if (!p?.ok) return refused(level, 'policy', p ? `line ${p.line}: ${p.error}` : 'not a text');
     opts.policy = p.policy;
   }
   if (trust.tsaRoots !== undefined) {
-    const roots = rootsOf(trust.tsaRoots);
-    if (roots instanceof Error) return refused('tsa_roots', roots.message);
-    if (roots.certificates.length === 0) return refused('tsa_roots', 'no CERTIFICATE block in the TSA roots');
+    const roots = typeof trust.tsaRoots === 'string' ? rootsOf(trust.tsaRoots) : new Error('not a text');
+    if (roots instanceof Error) return refused(level, 'tsa_roots', roots.message);
+    if (roots.certificates.length === 0) return refused(level, 'tsa_roots', 'no CERTIFICATE block in the TSA roots');
     opts.tsaAnchors = roots;
   }
   return await verifyDocument(browserPrimitives, proof, opts);
-}
-
-/** The SDK's shape of a report. */
-export function resultOf(report: RuleReport): VerifyResult {
-  return {
-    valid: report.ok,
-    checks: report.checks.map((c) => ({
-      name: c.check,
-      ok: c.ok,
-      detail: c.detail,
-      item: c.item,
-      ...(c.skipped ? { skipped: true as const } : {}),
-    })),
-    existed_no_later_than: report.existed_no_later_than ?? null,
-    witnessed_by: report.witnessed_by ?? [],
-    kind: report.kind,
-    ...(report.signer ? { signer: report.signer } : {}),
-    unsigned: report.unsigned,
-  };
 }

@@ -112,9 +112,9 @@ export async function aiPage(): Promise<void> {
   if (status !== 200 || !p) return showLoadFailure(status, p);
   const r = p.record ?? {};
   const report = await verifyInBrowser(p, await keyOptions(p.organization?.primary_domain));
-  const { checks, log, head } = recordLines(report, report.checks.find((c) => c.item.startsWith('ai '))?.item ?? '');
+  const { checks, log, head } = recordLines(report, 'record');
   const signed = decodedSigned(p.signed_payload);
-  const valid = report.ok;
+  const valid = report.valid;
   // Without the subject the model fields are not recomputable into the signed payload_hash: shown as unsigned.
   const model = isUnsigned(report, 'record.model_name');
   document.title = `${valid ? 'Valid' : 'INVALID'} AI attestation ${p.attestation_id}`;

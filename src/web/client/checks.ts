@@ -7,6 +7,7 @@ import {
   type VerifyOptions,
   type VerifyReport,
 } from '../../verify/verify-document';
+import { partOf } from '../../verify/report-text';
 
 /** A line of a page's check list; ok null: not checked (a SKIP line of the report), shown but not deciding. */
 export type Check = { label: string; ok: boolean | null; detail?: string };
@@ -17,7 +18,7 @@ export const verifyInBrowser = (doc: unknown, opts: VerifyOptions): Promise<Veri
 
 const RECORD: Record<string, string> = {
   algorithm: 'Algorithm is Ed25519',
-  public_key: 'Public key is a raw 32-byte Ed25519 key',
+  public_key: 'Public key is a raw 32-byte Ed25519 key of prime order',
   key_id: 'Key ID is SHA-256 of the public key (first 16 hex)',
   signature: 'Ed25519 signature verifies over the signed bytes',
   canonical: 'Signed bytes are canonical JSON (re-encoded byte for byte)',
@@ -28,22 +29,28 @@ const RECORD: Record<string, string> = {
   payload_hash: 'Payload hash recomputed from the record',
   type: 'Item type is known',
   reported: 'The service reports its own checks as passed',
-  log: 'Log block is present, complete and well formed',
-  log_leaf_hash: 'Log leaf hash is SHA-256(0x00 || signed bytes)',
-  log_inclusion: 'Merkle inclusion proof leads to the checkpoint root',
-  log_checkpoint: 'Checkpoint note states this tree size and root',
-  log_origin: 'Checkpoint belongs to the expected log',
-  log_checkpoint_signature: 'Checkpoint signed by the issuer key (C2SP signed note)',
-  head: 'Head block is present, complete and well formed',
-  head_leaf: "Head leaf is the hash of the log's checkpoint",
-  head_inclusion: "Merkle inclusion proof leads from the log's checkpoint to the head root",
-  head_checkpoint: 'Head note states this head size and root',
-  head_origin: "Head belongs to the appliance's head log",
-  head_signature: 'Head signed by the platform key (C2SP signed note)',
-  head_cosignature: 'Witness cosignature verifies (C2SP tlog-cosignature)',
-  head_quorum: "Witness policy's quorum is met",
-  head_trust: 'Whose trust was applied',
-  head_timestamp: 'RFC 3161 time-stamp token verifies over the head',
+  key_published: 'Signing key is published for the issuer domain',
+  key_platform_signature: "Signing key's record is signed by the platform key",
+  'log.status': 'Log block is present and complete',
+  'log.shape': 'Log block is well formed',
+  'log.leaf_hash': 'Log leaf hash is SHA-256(0x00 || signed bytes)',
+  'log.inclusion': 'Merkle inclusion proof leads to the checkpoint root',
+  'log.checkpoint': 'Checkpoint note states this tree size and root',
+  'log.origin': 'Checkpoint belongs to the expected log',
+  'log.signature': 'Checkpoint signed by the issuer key (C2SP signed note)',
+  'head.status': 'Head block is present and complete',
+  'head.shape': 'Head block is well formed',
+  'head.leaf': "Head leaf is the hash of the log's checkpoint",
+  'head.inclusion': "Merkle inclusion proof leads from the log's checkpoint to the head root",
+  'head.checkpoint': 'Head note states this head size and root',
+  'head.origin': "Head belongs to the appliance's head log",
+  'head.key': 'Head key is the trusted one (or, without outside trust, the one in the proof)',
+  'head.signature': 'Head signed by the head key (C2SP signed note)',
+  'head.cosignature': 'Witness cosignature verifies (C2SP tlog-cosignature)',
+  'head.cosignatures': 'Witness cosignatures',
+  'head.quorum': "Witness policy's quorum is met",
+  'head.timestamp': 'RFC 3161 time-stamp token over the head',
+  'head.time': 'Time vouched for by a trusted time-stamping authority',
 };
 const SEAL: Record<string, string> = {
   fields: 'Seal: a trace.sealed event of this seal id, time and header',
@@ -52,7 +59,7 @@ const SEAL: Record<string, string> = {
   reported: 'Seal: the service reports count, composite hash and signatures as valid',
 };
 const BUNDLE: Record<string, string> = {
-  bundle_version: 'Bundle format version is known (1)',
+  version: 'Bundle format version is known (1)',
   items: 'The bundle lists its items',
   sequence: 'Sequence numbers are 1..n in order',
   timestamps: 'Item timestamps never decrease',
@@ -62,30 +69,37 @@ const BUNDLE: Record<string, string> = {
   tenant: 'Every item and the seal are signed for one tenant',
   log_order: "Every item precedes the seal in the tenant's log",
 };
+const KEYS: Record<string, string> = {
+  list: 'Key list of the issuer domain',
+  domain: 'Key list is the one of the issuer domain',
+  platform_key: 'Platform key file is well formed',
+};
 
-/** The words of one report line on a page. */
+/** A check's part and its own name: `items[2]` and `log.inclusion` of `items[2].log.inclusion`. */
+function split(name: string): { part: string; check: string } {
+  const part = partOf(name);
+  return { part, check: name.slice(part.length + 1) };
+}
+
+/** The words of one check on a page; a witness or a token is named after its kind (`head.cosignature[w1]`). */
 function label(c: ReportCheck): string {
-  if (c.item === 'bundle') return BUNDLE[c.check] ?? c.check;
-  if (c.item === 'keys' || c.item.startsWith('key ')) {
-    if (c.check === 'published')
-      return c.item === 'keys'
-        ? 'Signing key is published for the issuer domain'
-        : `Key ${c.item.slice(4)} is published for the issuer domain`;
-    if (c.check === 'platform_signature') return `Key ${c.item.slice(4)} record signed by the platform key`;
-    return c.check === 'domain' ? 'Key list is the one of the issuer domain' : c.check;
-  }
-  const base = RECORD[c.check] ?? c.check;
-  if (c.item === 'seal') return SEAL[c.check] ?? `Seal: ${base}`;
+  const { part, check } = split(c.name);
+  if (part === 'bundle') return BUNDLE[check] ?? check;
+  if (part === 'keys') return KEYS[check] ?? check;
+  const bracket = check.indexOf('[');
+  const base =
+    RECORD[check] ?? (bracket > 0 ? `${RECORD[check.slice(0, bracket)] ?? check} ${check.slice(bracket)}` : check);
+  if (part === 'seal') return SEAL[check] ?? `Seal: ${base}`;
   return base;
 }
 
 const toLine = (c: ReportCheck): Check => ({ label: label(c), ok: c.skipped ? null : c.ok, detail: c.detail });
-const isLog = (c: ReportCheck) => c.check === 'log' || c.check.startsWith('log_');
-const isHead = (c: ReportCheck) => c.check === 'head' || c.check.startsWith('head_');
+const isLog = (c: ReportCheck) => split(c.name).check.startsWith('log.');
+const isHead = (c: ReportCheck) => split(c.name).check.startsWith('head.');
 
-/** The lines of one record of the report (`event <id>`, `seal`, `item 2 (...)`), its log and head lines apart. */
-export function recordLines(r: VerifyReport, item: string): { checks: Check[]; log: Check[]; head: Check[] } {
-  const mine = r.checks.filter((c) => c.item === item);
+/** The lines of one record of the report (`record`, `seal`, `items[2]`), its log and head lines apart. */
+export function recordLines(r: VerifyReport, part: string): { checks: Check[]; log: Check[]; head: Check[] } {
+  const mine = r.checks.filter((c) => partOf(c.name) === part);
   return {
     checks: mine.filter((c) => !isLog(c) && !isHead(c)).map(toLine),
     log: mine.filter(isLog).map(toLine),
@@ -93,11 +107,11 @@ export function recordLines(r: VerifyReport, item: string): { checks: Check[]; l
   };
 }
 
-/** The authenticity lines (key list, published keys, platform signatures). */
-export const keyLines = (r: VerifyReport): Check[] =>
-  r.checks.filter((c) => c.item === 'keys' || c.item.startsWith('key ')).map(toLine);
+/** The key list lines (the list, its domain, the platform key file). */
+export const keyLines = (r: VerifyReport): Check[] => r.checks.filter((c) => partOf(c.name) === 'keys').map(toLine);
 /** The list lines of a bundle (order, count, composite, tenant, log order). */
-export const bundleLines = (r: VerifyReport): Check[] => r.checks.filter((c) => c.item === 'bundle').map(toLine);
+export const bundleLines = (r: VerifyReport): Check[] =>
+  r.checks.filter((c) => partOf(c.name) === 'bundle').map(toLine);
 
 /** Where a record stands in its log, from its log lines: included, pending, absent, or refused. */
 export function logStatus(log: Check[]): 'included' | 'pending' | 'absent' | 'invalid' {

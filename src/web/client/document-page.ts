@@ -94,12 +94,9 @@ export async function documentPage(): Promise<void> {
   if (status !== 200 || !p) return showLoadFailure(status, p);
   const anchored = String(p.document_hash ?? '');
   const report = await verifyInBrowser(p, await keyOptions(p.organization?.primary_domain));
-  const { checks, log, head } = recordLines(
-    report,
-    report.checks.find((c) => c.item.startsWith('document '))?.item ?? '',
-  );
+  const { checks, log, head } = recordLines(report, 'record');
   const signed = decodedSigned(p.signed_payload);
-  const valid = report.ok;
+  const valid = report.valid;
   document.title = `Document anchor ${p.event_id}`;
   mount(
     banner(

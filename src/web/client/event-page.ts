@@ -10,9 +10,9 @@ export async function eventPage(): Promise<void> {
   const { status, body: p } = await getJson(`/v1/proof/event/${encodeURIComponent(id)}`);
   if (status !== 200 || !p) return showLoadFailure(status, p);
   const report = await verifyInBrowser(p, await keyOptions(p.organization?.primary_domain));
-  const { checks, log, head } = recordLines(report, report.checks.find((c) => c.item.startsWith('event '))?.item ?? '');
+  const { checks, log, head } = recordLines(report, 'record');
   const signed = decodedSigned(p.signed_payload);
-  const valid = report.ok;
+  const valid = report.valid;
   document.title = `${valid ? 'Valid' : 'INVALID'} proof of event ${p.event_id}`;
   mount(
     // The signer is named from what the signature binds (key, key list, log origin), never from the unsigned issuer block.

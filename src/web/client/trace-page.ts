@@ -1,6 +1,6 @@
 // Owns the page /proof/trace/{trace_id}: the bundle checked in the browser by the rules of src/verify (every item, the
 // list, the seal and what it binds, the log blocks), shown per item and for the seal.
-import { bundleItemName } from '../../verify/trace-bundle';
+import { bundleItemPart } from '../../verify/trace-bundle';
 import { bundleLines, isUnsigned, keyLines, recordLines, signerText, verifyInBrowser, type Check } from './checks';
 import {
   banner,
@@ -101,12 +101,12 @@ export async function tracePage(): Promise<void> {
   await new Promise((r) => setTimeout(r, 0));
   const report = await verifyInBrowser(b, opts);
   const items: ItemResult[] = list.map((item, i) => {
-    const { checks, log, head } = recordLines(report, bundleItemName(i, item));
+    const { checks, log, head } = recordLines(report, bundleItemPart(i));
     const all = [...checks, ...log, ...head];
     return { item: item ?? {}, checks: all, valid: all.every((c) => c.ok !== false) };
   });
   const sealLines = recordLines(report, 'seal');
-  const valid = report.ok;
+  const valid = report.valid;
   const failedSeqs = items.filter((x) => !x.valid).map((x) => `#${x.item.sequence}`);
   document.title = `${valid ? 'Valid' : 'INVALID'} trace ${header.trace_id ?? id}`;
   const unsigned = (path: string) => isUnsigned(report, path);

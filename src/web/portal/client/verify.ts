@@ -16,11 +16,10 @@ export async function verifyEvent(
 ): Promise<{ verdict: Verdict; checks: Check[] }> {
   const opts = await keyOptions(domain);
   const report = await verifyInBrowser(e, opts);
-  const item = report.checks.find((c) => c.item.startsWith('audit event '))?.item ?? '';
-  const { checks, log, head } = recordLines(report, item);
+  const { checks, log, head } = recordLines(report, 'record');
   const keys = keyLines(report);
   // A key list that could not be fetched leaves the event unchecked, never valid; a log inclusion still pending
   // (no checkpoint yet) is shown but does not decide.
-  const verdict: Verdict = !report.ok ? 'invalid' : opts.keysUnavailable !== undefined ? 'unchecked' : 'valid';
+  const verdict: Verdict = !report.valid ? 'invalid' : opts.keysUnavailable !== undefined ? 'unchecked' : 'valid';
   return { verdict, checks: [...checks, ...keys, ...log, ...head] };
 }
