@@ -44,6 +44,9 @@ export const LogBlock = t.Union([
           checkpoint: t.String({
             description: 'the published head note: platform signature line, then one cosignature line per witness',
           }),
+          note_verifier_key: t.String({
+            description: "the head note's key as a signed-note vkey (as /.well-known/svc-platform-key gives it)",
+          }),
           timestamps: t.Array(
             t.Object({
               token: t.String({ contentEncoding: 'base64', description: 'DER TimeStampToken' }),

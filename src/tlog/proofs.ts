@@ -4,7 +4,9 @@
 import { config } from '../config';
 import { ApiError } from '../errors';
 import { consistencyPath, inclusionPath } from '../verify/merkle';
+import { verifierKey } from '../verify/note';
 import { toHex } from '../verify/primitives';
+import { recordTable } from '../records/table';
 import { appendedSize, migratedLeafIndex, orgLog, sha, tenantLog, type LogRow } from './logs';
 import { checkpointAt, latestCheckpoint } from './checkpoints';
 import { platformLog } from './platform';
@@ -156,6 +158,8 @@ export type HeadBlock =
       audit_path: string[];
       root_hash: string;
       checkpoint: string;
+      /** docs/verification.md#keys-in-the-file: the head note's key, in the vkey form of /.well-known/svc-platform-key. */
+      note_verifier_key: string;
       timestamps: PublishedHead['timestamps'];
     }
   | { status: 'pending' };
@@ -170,6 +174,15 @@ export type LogBlock =
       head: HeadBlock;
     }
   | { status: 'pending' };
+
+let headVkey: { origin: string; vkey: string } | null = null;
+/** The platform key's vkey under the head's origin (the note's first line): the key every published head is signed with. */
+function headVerifierKey(note: string): string {
+  const origin = note.slice(0, note.indexOf('\n'));
+  if (headVkey?.origin !== origin)
+    headVkey = { origin, vkey: verifierKey(sha, origin, recordTable().tenants.platformPublicKey()) };
+  return headVkey.vkey;
+}
 
 /**
  * The `log` block of a record proof (DECISIONS 10, 11): {status: "pending"} until a checkpoint covers the record;
@@ -197,6 +210,11 @@ export function logBlockFor(
   return {
     ...inclusionAt(log.num, leafIndex, found.logSize),
     checkpoint: anchored.note,
-    head: { ...inclusionAt(headLog.num, found.headLeaf, h.tree_size), checkpoint: h.note, timestamps: h.timestamps },
+    head: {
+      ...inclusionAt(headLog.num, found.headLeaf, h.tree_size),
+      checkpoint: h.note,
+      note_verifier_key: headVerifierKey(h.note),
+      timestamps: h.timestamps,
+    },
   };
 }

@@ -7,10 +7,10 @@ import { log } from '../log';
 import { generateSigningKey, privateKeyObject, signBytes } from '../crypto/ed25519';
 import { open as unseal, seal } from '../crypto/keywrap';
 import { masterKey } from '../store/master-key';
-import { toHex } from '../verify/primitives';
+import { equalBytes, toHex } from '../verify/primitives';
 import { nodePrimitives, nodeSha256 } from '../verify/node-primitives';
 import { parseNote, parseVerifierKey, verifyNote } from '../verify/note';
-import { verifyConsistency } from '../verify/merkle';
+import { emptyRoot, verifyConsistency } from '../verify/merkle';
 import { cosignatureLine, cosignedMessage, cosignerKeyId, cosignerVerifierKey } from '../verify/cosignature';
 import { parseAddCheckpoint, readCheckpoint } from './protocol';
 import {
@@ -152,6 +152,9 @@ export async function addCheckpoint(body: string): Promise<AddCheckpointResult> 
     );
   if (req.oldSize > cp.treeSize)
     throw new ApiError('bad_request', `old size ${req.oldSize} is above the checkpoint's size ${cp.treeSize}`);
+  // docs/operations.md#the-appliance-as-a-witness: an empty tree has one root; a size-0 checkpoint with another is impossible.
+  if (cp.treeSize === 0 && !equalBytes(cp.root, emptyRoot(nodeSha256)))
+    throw new ApiError('bad_request', 'a checkpoint of size 0 must carry the root of the empty tree (SHA-256 of "")');
   if (req.oldSize !== logRow.size) return { status: 409, size: logRow.size };
   const root = Buffer.from(cp.root);
   if (req.oldSize === cp.treeSize && logRow.root && !logRow.root.equals(root)) {
