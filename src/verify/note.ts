@@ -29,12 +29,24 @@ export function parseVerifierKey(sha: Sha256, vkey: unknown): { name: string; pu
   return parseTypedVerifierKey(sha, vkey, ED25519_ALG);
 }
 
+/** True when `s` holds no lone surrogate: its UTF-16 is a well-formed string of code points (UTF-8 can carry it). */
+export function wellFormedUnicode(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0xd800 || c > 0xdfff) continue;
+    const next = s.charCodeAt(i + 1);
+    if (c > 0xdbff || !(next >= 0xdc00 && next <= 0xdfff)) return false;
+    i++;
+  }
+  return true;
+}
+
 /** Go's unicode.IsSpace beyond ASCII, and the plus sign: none may be in a key name (C2SP signed-note). */
 const BAD_KEY_NAME = /[+ \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]/;
 /** A key name is non-empty and holds no plus sign, no Unicode space and no control character. */
 export const validKeyName = (name: string): boolean => {
   for (let i = 0; i < name.length; i++) if (name.charCodeAt(i) < 0x20) return false;
-  return name.length > 0 && !BAD_KEY_NAME.test(name) && name.isWellFormed();
+  return name.length > 0 && !BAD_KEY_NAME.test(name) && wellFormedUnicode(name);
 };
 
 /** Parses a vkey of signature type `type` over a 32-byte key; null when malformed or its id does not match. */
@@ -74,7 +86,7 @@ function wellFormedText(s: string): boolean {
     const c = s.charCodeAt(i);
     if ((c < 0x20 && c !== 0x0a) || c === 0xfffd) return false;
   }
-  return s.isWellFormed();
+  return wellFormedUnicode(s);
 }
 
 /**
