@@ -73,7 +73,10 @@ def canonical_bytes(v: Any) -> bytes:
 
 
 def sha256_hex(data: bytes | str) -> str:
-    return hashlib.sha256(data.encode("utf-8") if isinstance(data, str) else data).hexdigest()
+    """SHA-256 hex of bytes, or of a string's UTF-8 bytes as TextEncoder writes them (a lone surrogate as U+FFFD)."""
+    if isinstance(data, str):
+        data = "".join("\ufffd" if 0xD800 <= ord(c) <= 0xDFFF else c for c in data).encode("utf-8")
+    return hashlib.sha256(data).hexdigest()
 
 
 def canonical_hash(v: Any) -> str:

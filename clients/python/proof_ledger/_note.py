@@ -1,47 +1,36 @@
-"""C2SP signed notes (Ed25519, type 0x01), tlog-checkpoint bodies, and tlog-cosignature v1 lines (type 0x04)."""
+"""C2SP signed notes (Ed25519, type 0x01), tlog-checkpoint bodies, and tlog-cosignature v1 lines (type 0x04), in the
+exact grammar of docs/verification.md "Signed notes"."""
 from __future__ import annotations
 
-import base64
-import binascii
 import hashlib
 import re
 from dataclasses import dataclass
+from typing import Any
 
-from cryptography.exceptions import InvalidSignature
-from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+from ._ed25519 import ed25519_verify
+from ._util import b64decode_strict
 
 __all__ = [
-    "Checkpoint", "NoteSignature", "ParsedNote", "b64decode_strict", "parse_note", "parse_checkpoint",
-    "typed_key_id", "note_key_id", "parse_vkey", "verify_note", "ed25519_verify", "cosigned_message",
+    "Checkpoint", "NoteSignature", "ParsedNote", "b64decode_strict", "parse_note", "parse_checkpoint", "signature_of",
+    "typed_key_id", "note_key_id", "parse_vkey", "valid_key_name", "verify_note", "ed25519_verify", "cosigned_message",
 ]
 
 ED25519 = 0x01
 COSIGNATURE = 0x04
 SIG_PREFIX = "\u2014 "
 MAX_SIGNATURES = 100  # as Go's golang.org/x/mod/sumdb/note
-_B64 = re.compile(r"^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$")
-_CHECKPOINT = re.compile(r"^([^\n]+)\n(0|[1-9][0-9]{0,15})\n([A-Za-z0-9+/=]+)\n$")
-_VKEY = re.compile(r"^([^+\s]+)\+([0-9a-f]{8})\+([A-Za-z0-9+/=]+)$")
+_CHECKPOINT = re.compile(r"([^\n]+)\n(0|[1-9][0-9]{0,15})\n([A-Za-z0-9+/=]+)\n")
+_VKEY = re.compile(r"([^+]+)\+([0-9a-f]{8})\+([A-Za-z0-9+/=]+)")
+# C2SP: a key name holds no plus sign and no Unicode space (Go's unicode.IsSpace); control characters neither.
+_BAD_KEY_NAME = re.compile("[+\u0000-\u0020\u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]")
 
 
-def b64decode_strict(s: str) -> bytes | None:
-    """Standard padded base64 only (the note format allows no other spelling); None when malformed."""
-    if not isinstance(s, str) or not _B64.match(s):
-        return None
-    try:
-        return base64.b64decode(s, validate=True)
-    except (binascii.Error, ValueError):
-        return None
+def _surrogate(s: str) -> bool:
+    return any(0xD800 <= ord(c) <= 0xDFFF for c in s)
 
 
-def ed25519_verify(public_key: bytes, message: bytes, signature: bytes) -> bool:
-    if len(public_key) != 32 or len(signature) != 64:
-        return False
-    try:
-        Ed25519PublicKey.from_public_bytes(public_key).verify(signature, message)
-        return True
-    except (InvalidSignature, ValueError):
-        return False
+def valid_key_name(name: str) -> bool:
+    return bool(name) and not _BAD_KEY_NAME.search(name) and not _surrogate(name)
 
 
 @dataclass(frozen=True)
@@ -64,16 +53,18 @@ class Checkpoint:
     root: bytes
 
 
-def parse_note(text: str) -> ParsedNote | None:
-    """Body (ending in a newline) and signature lines of a signed note; None when malformed."""
+def parse_note(text: Any) -> ParsedNote | None:
+    """The text (ending in a newline, separated from the signatures by the last empty line) and the signature lines
+    `— <key name> <base64(key id || signature)>` of a signed note; valid UTF-8 without control characters but newline
+    and without U+FFFD; nothing after the last newline. None otherwise."""
     if not isinstance(text, str) or not text.endswith("\n"):
         return None
+    if any((ord(c) < 0x20 and c != "\n") or c == "\ufffd" for c in text) or _surrogate(text):
+        return None
     split = text.rfind("\n\n")
-    if split < 0:
+    if split < 0 or split + 2 == len(text):
         return None
     body = text[: split + 1]
-    if any((ord(c) < 0x20 and c != "\n") or ord(c) == 0x7F or c == "\ufffd" for c in body):
-        return None
     lines = text[split + 2 : -1].split("\n")
     if len(lines) > MAX_SIGNATURES:
         return None
@@ -83,7 +74,7 @@ def parse_note(text: str) -> ParsedNote | None:
             return None
         rest = line[len(SIG_PREFIX) :]
         sp = rest.find(" ")
-        if sp <= 0 or "+" in rest[:sp]:
+        if sp < 0 or not valid_key_name(rest[:sp]):
             return None
         raw = b64decode_strict(rest[sp + 1 :])
         if raw is None or len(raw) < 5:
@@ -92,9 +83,15 @@ def parse_note(text: str) -> ParsedNote | None:
     return ParsedNote(body, sigs)
 
 
+def signature_of(note: ParsedNote, name: str, key_id: bytes) -> NoteSignature | None:
+    """The first line of key name `name` and key id `key_id` (C2SP: repeated lines of one key are ignored)."""
+    return next((s for s in note.signatures if s.name == name and s.key_id == key_id), None)
+
+
 def parse_checkpoint(body: str) -> Checkpoint | None:
-    """A C2SP tlog-checkpoint body of exactly three lines; None when malformed."""
-    m = _CHECKPOINT.match(body)
+    """Exactly the three lines origin, tree size (decimal, no leading zero, at most 2^53 - 1) and the base64 of a 32-byte
+    root, each ending in a newline; no extension line. None otherwise."""
+    m = _CHECKPOINT.fullmatch(body)
     if not m:
         return None
     size = int(m.group(2))
@@ -113,10 +110,10 @@ def note_key_id(name: str, public_key: bytes) -> bytes:
     return typed_key_id(name, ED25519, public_key)
 
 
-def parse_vkey(vkey: str, sig_type: int = ED25519) -> tuple[str, bytes] | None:
+def parse_vkey(vkey: Any, sig_type: int = ED25519) -> tuple[str, bytes] | None:
     """`<name>+<hex key id>+<base64(type || key)>` -> (name, 32-byte key) when the key id matches; else None."""
-    m = _VKEY.match(vkey) if isinstance(vkey, str) else None
-    if not m:
+    m = _VKEY.fullmatch(vkey) if isinstance(vkey, str) else None
+    if not m or not valid_key_name(m.group(1)):
         return None
     raw = b64decode_strict(m.group(3))
     if raw is None or len(raw) != 33 or raw[0] != sig_type:
@@ -126,10 +123,9 @@ def parse_vkey(vkey: str, sig_type: int = ED25519) -> tuple[str, bytes] | None:
 
 
 def verify_note(note: ParsedNote, name: str, public_key: bytes) -> bool:
-    """A signature line under `name` with the key id of (name, key) that verifies over the body."""
-    kid = note_key_id(name, public_key)
-    msg = note.body.encode("utf-8")
-    return any(s.name == name and s.key_id == kid and ed25519_verify(public_key, msg, s.signature) for s in note.signatures)
+    """The first signature line under `name` with the key id of (name, key) verifies over the text."""
+    s = signature_of(note, name, note_key_id(name, public_key))
+    return s is not None and len(s.signature) == 64 and ed25519_verify(public_key, note.body.encode("utf-8"), s.signature)
 
 
 def cosigned_message(body: str, time: int) -> bytes:

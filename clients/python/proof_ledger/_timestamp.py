@@ -14,8 +14,9 @@ from cryptography.hazmat.primitives.asymmetric import ec, ed25519, padding, rsa
 
 from . import _der
 from ._der import DerError, Tlv
+from ._time import Instant, parse_generalized_time
 
-__all__ = ["TimestampVerdict", "load_pem_certificates", "verify_timestamp_token"]
+__all__ = ["ParsedToken", "TimestampVerdict", "load_pem_certificates", "parse_timestamp_token", "verify_timestamp_token"]
 
 OID_SIGNED_DATA = "1.2.840.113549.1.7.2"
 OID_TST_INFO = "1.2.840.113549.1.9.16.1.4"
@@ -51,6 +52,42 @@ class TimestampVerdict:
 
 def _fail(reason: str, detail: str) -> TimestampVerdict:
     return TimestampVerdict(False, reason, detail)
+
+
+@dataclass(frozen=True)
+class ParsedToken:
+    imprint_algorithm: str
+    imprint: bytes
+    gen_time: Instant
+
+
+def _seq(t: Tlv) -> list[Tlv]:
+    if t.tag != 0x30:
+        raise DerError("not a SEQUENCE")
+    return t.children()
+
+
+def parse_timestamp_token(token: bytes) -> ParsedToken | None:
+    """docs/verification.md "Time-stamp tokens": the strict DER walk every verifier makes: ContentInfo (signedData) ->
+    [0] SignedData -> encapContentInfo (id-ct-TSTInfo) -> [0] OCTET STRING -> TSTInfo, whose messageImprint and genTime
+    (GeneralizedTime, at most nine fraction digits) it returns. None when any step is not as written."""
+    try:
+        ci = _seq(_der.read_one(token))
+        if ci[0].oid() != OID_SIGNED_DATA or ci[1].tag != 0xA0:
+            return None
+        encap = _seq(_seq(ci[1].children()[0])[2])
+        if encap[0].oid() != OID_TST_INFO or encap[1].tag != 0xA0:
+            return None
+        octets = encap[1].children()[0]
+        tst = _seq(_der.read_one(octets.octets()))
+        imprint = _seq(tst[2])
+        alg = _seq(imprint[0])[0].oid()
+        if imprint[1].tag != 0x04 or tst[4].tag != 0x18:
+            return None
+        gen_time = parse_generalized_time(tst[4].content.decode("latin-1"))
+    except (DerError, IndexError):
+        return None
+    return ParsedToken(alg, imprint[1].content, gen_time) if gen_time is not None else None
 
 
 def load_pem_certificates(pem: bytes | str) -> list[x509.Certificate]:

@@ -5,11 +5,10 @@ from typing import Any, List, NotRequired, Optional, TypedDict
 
 
 class Check(TypedDict):
-    item: str  # which record of the document: "event <id>", "item 2 (document <id>)", "seal", "bundle", "keys"
-    name: str  # the check: signature, key_id, canonical, record_kind, fields, log_inclusion, head_signature, quorum...
+    name: str  # "<part>.<check>": record.signature, items[2].log.inclusion, seal.head.quorum, bundle.count, keys.domain
     ok: bool
     detail: str
-    skipped: NotRequired[bool]  # not checkable from this document (e.g. a pending log block); never fails it
+    skipped: NotRequired[bool]  # not checked, and nothing the verdict rests on (a pending log block, time without roots)
 
 
 class Signer(TypedDict):
@@ -19,15 +18,21 @@ class Signer(TypedDict):
     log_origin: Optional[str]
 
 
-class VerifyReport(TypedDict):
+class VerifyResult(TypedDict):
+    """The one result every verifier gives (docs/verification.md "The result")."""
     valid: bool
-    kind: str  # event_proof, ai_proof, document_proof, audit_event, trace_bundle, unknown
+    trust: str  # file, keys or policy: what the signatures were checked against
+    complete: bool  # false while a log block or head is pending or missing
+    sandbox: bool  # a sandbox tenant's record
     checks: List[Check]
-    existed_no_later_than: Optional[str]  # earliest gen_time of the RFC 3161 tokens that count (RFC 3339)
-    witnessed_by: List[str]  # key names of the policy witnesses whose cosignatures verified
+    existed_no_later_than: Optional[str]  # earliest genTime of a token verified to the TSA roots given (RFC 3339)
+    witnessed_by: List[str]  # key names of the policy witnesses whose cosignatures count
+    kind: str  # event_proof, ai_proof, document_proof, audit_event, trace_bundle, unknown
+    signer: Optional[Signer]
     unsigned: List[str]  # fields no signature covers (shown, never vouched for)
-    checkpoint: NotRequired[dict]
-    signer: NotRequired[Signer]
+
+
+VerifyReport = VerifyResult
 
 
 class EventCreated(TypedDict):
