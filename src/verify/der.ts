@@ -41,6 +41,24 @@ export function children(t: Tlv | null | undefined): Tlv[] | null {
   return out;
 }
 
+/**
+ * True when `data` is one TLV and every constructed value in it, at any depth, holds exactly a sequence of TLVs
+ * (docs/verification.md#time-stamp-tokens: a token is DER throughout, so no reader can see another structure in it).
+ */
+export function derThroughout(data: Uint8Array): boolean {
+  const top = readOne(data);
+  const stack: Tlv[] = top ? [top] : [];
+  if (!top) return false;
+  while (stack.length) {
+    const t = stack.pop()!;
+    if (!(t.tag & 0x20)) continue;
+    const kids = children(t);
+    if (!kids) return false;
+    stack.push(...kids);
+  }
+  return true;
+}
+
 /** The dotted text of an OBJECT IDENTIFIER; null when `t` is not one or is malformed. */
 export function oid(t: Tlv | null | undefined): string | null {
   if (t?.tag !== 0x06 || !t.content.length || t.content[t.content.length - 1]! & 0x80) return null;

@@ -3,7 +3,7 @@
 // WebCrypto (Bun, Node and browsers alike); SHA-256 of the stamped bytes is the usual primitive parameter.
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
-import { children, oid, readOne, type Tlv } from './der';
+import { children, derThroughout, oid, readOne, type Tlv } from './der';
 import { equalBytes, toHex, type Sha256 } from './primitives';
 import { formatInstant, parseGeneralizedTime, type Instant } from './time-rules';
 
@@ -34,11 +34,13 @@ export type ParsedToken = { imprintAlgorithm: string; imprint: Uint8Array; genTi
 const seq = (t: Tlv | undefined): Tlv[] | null => (t?.tag === 0x30 ? children(t) : null);
 
 /**
- * docs/verification.md#time-stamp-tokens: the strict DER walk every verifier makes: ContentInfo (signedData) ->
+ * docs/verification.md#time-stamp-tokens: the strict DER walk every verifier makes (the token DER throughout, then
+ * ContentInfo (signedData) ->
  * [0] SignedData -> encapContentInfo (id-ct-TSTInfo) -> [0] OCTET STRING -> TSTInfo, whose messageImprint and
  * genTime (GeneralizedTime, at most nine fraction digits) it returns. Null when any step is not as written.
  */
 export function parseTimestampToken(token: Uint8Array): ParsedToken | null {
+  if (!derThroughout(token)) return null;
   const top = readOne(token);
   const ci = top ? seq(top) : null;
   if (!ci || oid(ci[0]) !== OID.signedData || ci[1]?.tag !== 0xa0) return null;
@@ -175,6 +177,60 @@ async function signingCertificateProblem(
     : 'the ESS signing-certificate attribute names another certificate than the one that signed';
 }
 
+const OID_BASIC_CONSTRAINTS = '2.5.29.19';
+const sameCertificate = (a: pkijs.Certificate, b: pkijs.Certificate): boolean =>
+  equalBytes(a.tbsView, b.tbsView) &&
+  equalBytes(a.signatureValue.valueBlock.valueHexView, b.signatureValue.valueBlock.valueHexView);
+const validAt = (c: pkijs.Certificate, t: Date): boolean => c.notBefore.value <= t && t <= c.notAfter.value;
+const isCa = (c: pkijs.Certificate): boolean => {
+  const e = c.extensions?.find((x) => x.extnID === OID_BASIC_CONSTRAINTS);
+  return e?.parsedValue instanceof pkijs.BasicConstraints && !!e.parsedValue.cA;
+};
+/** `issuer` issued `child`: the names chain and `child`'s signature verifies with `issuer`'s key. */
+async function issued(
+  child: pkijs.Certificate,
+  issuer: pkijs.Certificate,
+  crypto: pkijs.ICryptoEngine,
+): Promise<boolean> {
+  try {
+    return child.issuer.isEqual(issuer.subject) && (await child.verify(issuer, crypto));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * docs/verification.md#time-stamp-tokens, the chain: from the signer, each certificate valid at the token's time, up
+ * to a trusted anchor (the certificate itself, or one that issued it), through at most eight CA certificates the token
+ * carries. Every verifier walks it this way, so that a stray certificate in the token changes no verdict. The reason
+ * when there is no such path, else null.
+ */
+async function chainProblem(
+  signer: pkijs.Certificate,
+  others: pkijs.Certificate[],
+  anchors: readonly pkijs.Certificate[],
+  at: Date,
+  crypto: pkijs.ICryptoEngine,
+): Promise<string | null> {
+  let cur = signer;
+  for (let hops = 0; hops < 8; hops++) {
+    if (!validAt(cur, at)) return `certificate ${nameText(cur.subject)} is not valid at that time`;
+    if (anchors.some((a) => sameCertificate(a, cur))) return null;
+    for (const a of anchors)
+      if (await issued(cur, a, crypto))
+        return validAt(a, at) ? null : `the anchor ${nameText(a.subject)} is not valid at that time`;
+    let next: pkijs.Certificate | null = null;
+    for (const o of others)
+      if (o !== cur && isCa(o) && (await issued(cur, o, crypto))) {
+        next = o;
+        break;
+      }
+    if (!next) return 'no path to a trusted anchor';
+    cur = next;
+  }
+  return 'the chain is too long';
+}
+
 /**
  * Verdicts already reached, per anchor set and (token, data, nonce). Parsing a token with pkijs/asn1js costs
  * milliseconds while every record proof built on the same head carries the same tokens, so a verifier checking many
@@ -278,28 +334,14 @@ async function verifyToken(
   if (ess) return fail('signing_certificate', ess);
   const anchors = expect.anchors?.certificates ?? [];
   if (anchors.length) {
-    // The chain engine takes the last certificate as the one to validate: the signer, after the others the token carries.
     const others = (signed.certificates ?? []).filter(
-      (c): c is pkijs.Certificate => c instanceof pkijs.Certificate && !equalBytes(c.tbsView, signer.tbsView),
+      (c): c is pkijs.Certificate => c instanceof pkijs.Certificate && !sameCertificate(c, signer),
     );
-    const chain = new pkijs.CertificateChainValidationEngine({
-      trustedCerts: [...anchors],
-      certs: [...others, signer],
-      checkDate: tst.genTime,
-    });
-    let verdict: { result: boolean; resultMessage?: string };
-    try {
-      verdict = await chain.verify({}, crypto);
-    } catch (e) {
-      verdict = {
-        result: false,
-        resultMessage: (e as { resultMessage?: string; message?: string }).resultMessage ?? (e as Error).message,
-      };
-    }
-    if (!verdict.result)
+    const problem = await chainProblem(signer, others, anchors, tst.genTime, crypto);
+    if (problem)
       return fail(
         'chain',
-        `the TSA certificate (${nameText(signer.subject)}) does not chain to a trusted anchor at ${tst.genTime.toISOString()}: ${verdict.resultMessage || 'no path'}`,
+        `the TSA certificate (${nameText(signer.subject)}) does not chain to a trusted anchor at ${tst.genTime.toISOString()}: ${problem}`,
       );
   }
   const parsed = parseTimestampToken(token);

@@ -99,6 +99,20 @@ def read_one(data: bytes) -> Tlv:
     return t
 
 
+def der_throughout(data: bytes) -> bool:
+    """One TLV, and every constructed value in it, at any depth, exactly a sequence of TLVs (docs/verification.md
+    "Time-stamp tokens": a token is DER throughout, so no reader can see another structure in it)."""
+    try:
+        stack = [read_one(data)]
+        while stack:
+            t = stack.pop()
+            if t.constructed:
+                stack.extend(t.children())
+    except DerError:
+        return False
+    return True
+
+
 def oid_text(b: bytes) -> str:
     if not b:
         raise DerError("empty OID")

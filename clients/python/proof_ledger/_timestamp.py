@@ -37,6 +37,10 @@ SIG_HASH = {
     "1.2.840.113549.1.1.13": "sha512", "1.2.840.113549.1.1.14": "sha224",
     "1.2.840.10045.4.3.2": "sha256", "1.2.840.10045.4.3.3": "sha384", "1.2.840.10045.4.3.4": "sha512",
 }
+OID_ED25519 = "1.3.101.112"
+RSA_SIG_OIDS = {"1.2.840.113549.1.1.1", "1.2.840.113549.1.1.5", "1.2.840.113549.1.1.10", "1.2.840.113549.1.1.11",
+                "1.2.840.113549.1.1.12", "1.2.840.113549.1.1.13", "1.2.840.113549.1.1.14"}
+EC_SIG_OIDS = {"1.2.840.10045.2.1", "1.2.840.10045.4.3.2", "1.2.840.10045.4.3.3", "1.2.840.10045.4.3.4"}
 RDN_LABELS = {"2.5.4.3": "CN", "2.5.4.10": "O", "2.5.4.11": "OU", "2.5.4.6": "C", "2.5.4.7": "L", "2.5.4.8": "ST"}
 
 
@@ -68,9 +72,12 @@ def _seq(t: Tlv) -> list[Tlv]:
 
 
 def parse_timestamp_token(token: bytes) -> ParsedToken | None:
-    """docs/verification.md "Time-stamp tokens": the strict DER walk every verifier makes: ContentInfo (signedData) ->
+    """docs/verification.md "Time-stamp tokens": the strict DER walk every verifier makes (the token DER throughout,
+    then ContentInfo (signedData) ->
     [0] SignedData -> encapContentInfo (id-ct-TSTInfo) -> [0] OCTET STRING -> TSTInfo, whose messageImprint and genTime
     (GeneralizedTime, at most nine fraction digits) it returns. None when any step is not as written."""
+    if not _der.der_throughout(token):
+        return None
     try:
         ci = _seq(_der.read_one(token))
         if ci[0].oid() != OID_SIGNED_DATA or ci[1].tag != 0xA0:
@@ -119,11 +126,18 @@ def _ski(cert: x509.Certificate) -> bytes | None:
 
 
 def _verify_signature(cert: x509.Certificate, sig_oid: str, sig_params: list[Tlv], digest_name: str, signature: bytes, data: bytes) -> bool:
-    key = cert.public_key()
+    """False for anything that is not a valid signature, a key or algorithm `cryptography` cannot read included."""
     try:
+        key = cert.public_key()
         if isinstance(key, ed25519.Ed25519PublicKey):
+            if sig_oid != OID_ED25519:
+                return False
             key.verify(signature, data)
             return True
+        # Only the signature algorithms named for the key's type (the hash taken from the digest algorithm for the
+        # bare rsaEncryption and id-ecPublicKey): an unknown identifier is no signature, whatever the bytes.
+        if sig_oid not in (RSA_SIG_OIDS if isinstance(key, rsa.RSAPublicKey) else EC_SIG_OIDS):
+            return False
         hash_name = SIG_HASH.get(sig_oid, digest_name)
         h = HASH_CLASSES[hash_name]()
         if isinstance(key, rsa.RSAPublicKey):
@@ -142,7 +156,7 @@ def _verify_signature(cert: x509.Certificate, sig_oid: str, sig_params: list[Tlv
         if isinstance(key, ec.EllipticCurvePublicKey):
             key.verify(signature, data, ec.ECDSA(h))
             return True
-    except (InvalidSignature, KeyError, ValueError, DerError, IndexError):
+    except Exception:  # noqa: BLE001 - a certificate from the token may hold any bytes: not a valid signature
         return False
     return False
 
@@ -192,12 +206,29 @@ def _valid_at(cert: x509.Certificate, t: datetime) -> bool:
 def _is_ca(cert: x509.Certificate) -> bool:
     try:
         return bool(cert.extensions.get_extension_for_class(x509.BasicConstraints).value.ca)
-    except x509.ExtensionNotFound:
+    except Exception:  # noqa: BLE001 - no basic constraints, or extensions that cannot be read: not a CA
+        return False
+
+
+def _certificate(der: bytes) -> x509.Certificate | None:
+    try:
+        return x509.load_der_x509_certificate(der)
+    except Exception:  # noqa: BLE001 - any bytes
+        return None
+
+
+def _issued(child: x509.Certificate, issuer: x509.Certificate) -> bool:
+    """`issuer` issued `child`: the names chain and the signature verifies (anything unreadable: it did not)."""
+    try:
+        child.verify_directly_issued_by(issuer)
+        return True
+    except Exception:  # noqa: BLE001 - certificates from the token may hold any bytes
         return False
 
 
 def _chain_problem(signer: x509.Certificate, others: list[x509.Certificate], anchors: Sequence[x509.Certificate], at: datetime) -> str | None:
-    """A path signer -> (intermediates the token carries) -> an anchor, every certificate valid at `at`."""
+    """docs/verification.md "Time-stamp tokens", the chain: from the signer, each certificate valid at `at`, up to a
+    trusted anchor (the certificate itself, or one that issued it), through at most eight CA certificates of the token."""
     cur, seen = signer, 0
     while seen < 8:
         if not _valid_at(cur, at):
@@ -206,20 +237,9 @@ def _chain_problem(signer: x509.Certificate, others: list[x509.Certificate], anc
             if a == cur:
                 return None
         for a in anchors:
-            try:
-                cur.verify_directly_issued_by(a)
-            except (ValueError, TypeError, InvalidSignature):
-                continue
-            return None if _valid_at(a, at) else f"the anchor {_name_text(a)} is not valid at {at.isoformat()}"
-        nxt = None
-        for o in others:
-            if o != cur and _is_ca(o):
-                try:
-                    cur.verify_directly_issued_by(o)
-                    nxt = o
-                    break
-                except (ValueError, TypeError, InvalidSignature):
-                    continue
+            if _issued(cur, a):
+                return None if _valid_at(a, at) else f"the anchor {_name_text(a)} is not valid at {at.isoformat()}"
+        nxt = next((o for o in others if o != cur and _is_ca(o) and _issued(cur, o)), None)
         if nxt is None:
             return "no path to a trusted anchor"
         cur, seen = nxt, seen + 1
@@ -227,6 +247,14 @@ def _chain_problem(signer: x509.Certificate, others: list[x509.Certificate], anc
 
 
 def verify_timestamp_token(token: bytes, data: bytes, anchors: Sequence[x509.Certificate] = ()) -> TimestampVerdict:
+    """The checks below; whatever the token holds, a verdict (an unreadable part is `malformed`), never an exception."""
+    try:
+        return _verify_token(token, data, anchors)
+    except Exception as e:  # noqa: BLE001 - a token may hold any bytes
+        return _fail("malformed", f"the token could not be read: {e.__class__.__name__}")
+
+
+def _verify_token(token: bytes, data: bytes, anchors: Sequence[x509.Certificate]) -> TimestampVerdict:
     """Checks, in order: the structure (SignedData, one signer, TSTInfo), the imprint = SHA-256(data), the CMS signature
     by the embedded certificate, its EKU (timeStamping alone, critical), the ESS signing-certificate attribute, and the
     chain to one of `anchors` at genTime (not checked when none are given). Never raises."""
@@ -242,7 +270,8 @@ def verify_timestamp_token(token: bytes, data: bytes, anchors: Sequence[x509.Cer
         rest = sd[3:]
         certs: list[x509.Certificate] = []
         if rest and rest[0].tag == 0xA0:
-            certs = [x509.load_der_x509_certificate(c.raw) for c in rest[0].children() if c.tag == 0x30]
+            # A certificate that cannot be read is of no use to any path: it is left out, not a reason to refuse.
+            certs = [c for c in (_certificate(t.raw) for t in rest[0].children() if t.tag == 0x30) if c is not None]
         signer_infos = rest[-1].children()
         if len(signer_infos) != 1:
             return _fail("malformed", f"the token has {len(signer_infos)} signers, RFC 3161 allows one")
