@@ -163,6 +163,7 @@ describe('GET /v1/proof/event/{id}: log.head', () => {
       'audit_path',
       'root_hash',
       'checkpoint',
+      'note_verifier_key',
       'timestamps',
     ]);
     // Independent code: the head leaf of the log checkpoint, its inclusion in the head, the head note's platform signature.
@@ -227,19 +228,22 @@ describe('svc verify FILE --policy P --tsa-ca PEM', () => {
   it('exits 0 with existed_no_later_than and witnessed_by under the verifier policy and TSA roots', async () => {
     const r = await verify(good, '--policy', policyFile, '--tsa-ca', tsa.caFile);
     expect([r.code, r.stderr]).toEqual([0, '']);
-    expect(r.json.ok).toBe(true);
+    expect(r.json.valid).toBe(true);
+    expect(r.json.trust).toBe('policy');
     expect(r.json.existed_no_later_than).toBe(proof.log.head.timestamps[0].gen_time);
     expect(Math.abs(Date.parse(r.json.existed_no_later_than) - Date.now())).toBeLessThan(120_000);
     expect(r.json.witnessed_by).toEqual([w1.name, a2Witness.name]);
-    const checks = r.json.checks.map((c: { check: string; ok: boolean }) => `${c.check}:${c.ok}`);
+    const checks = r.json.checks.map((c: { name: string; ok: boolean }) => `${c.name}:${c.ok}`);
     expect(checks).toEqual(
       expect.arrayContaining([
-        'head_leaf:true',
-        'head_inclusion:true',
-        'head_signature:true',
-        'head_cosignature:true',
-        'head_quorum:true',
-        'head_timestamp:true',
+        'record.head.leaf:true',
+        'record.head.inclusion:true',
+        'record.head.key:true',
+        'record.head.signature:true',
+        `record.head.cosignature[${w1.name}]:true`,
+        'record.head.quorum:true',
+        'record.head.timestamp[0]:true',
+        'record.head.time:true',
       ]),
     );
     const text = await verifyText(good, '--policy', policyFile, '--tsa-ca', tsa.caFile);
@@ -248,18 +252,40 @@ describe('svc verify FILE --policy P --tsa-ca PEM', () => {
     );
   }, 30_000);
 
-  it('without --policy checks what the file carries and says that no outside trust was applied', async () => {
+  it('without outside trust checks the head against the key in the file and says that no time was checked', async () => {
     const r = await verify(good);
-    expect([r.code, r.json.ok, r.json.witnessed_by]).toEqual([0, true, []]);
-    expect(r.json.checks.find((c: { check: string }) => c.check === 'head_trust').detail).toMatch(
-      /^no outside trust was applied/,
+    expect([r.code, r.json.valid, r.json.trust, r.json.witnessed_by, r.json.existed_no_later_than]).toEqual([
+      0,
+      true,
+      'file',
+      [],
+      null,
+    ]);
+    const named = (n: string) => r.json.checks.find((c: { name: string }) => c.name === n);
+    expect(named('record.head.key').detail).toMatch(/note_verifier_key of the file \(no outside trust/);
+    expect(named('record.head.signature')).toMatchObject({ ok: true });
+    expect(named('record.head.cosignatures')).toMatchObject({ skipped: true });
+    expect(named('record.head.time')).toMatchObject({
+      skipped: true,
+      detail: expect.stringMatching(/^not checked: no TSA roots/),
+    });
+    const text = await verifyText(good);
+    expect(text).toMatch(/No outside trust was applied/);
+    expect(text).toMatch(/its time was not checked \(no TSA roots given\)/);
+    // A flipped bit in the head signature is refused without outside trust too.
+    const bad = await verify(
+      file({
+        ...proof,
+        log: { ...proof.log, head: { ...proof.log.head, checkpoint: brokenLine(proof.log.head.checkpoint, 0) } },
+      }),
     );
-    expect(r.json.checks.find((c: { check: string }) => c.check === 'head_signature')).toMatchObject({ skipped: true });
-    expect(await verifyText(good)).toMatch(/No outside trust was applied/);
-    // The platform key file checks the head note's signature, still without outside trust.
+    expect([bad.code, bad.stderr]).toEqual([
+      1,
+      expect.stringMatching(/^error: NOT VERIFIED: record\.head\.signature: /),
+    ]);
+    // The platform key file is the head's key: trust keys.
     const withKey = await verify(good, '--platform-key', file(platform));
-    const signature = withKey.json.checks.find((c: { check: string }) => c.check === 'head_signature');
-    expect([signature.ok, signature.skipped, withKey.json.ok]).toEqual([true, undefined, true]);
+    expect([withKey.json.valid, withKey.json.trust]).toEqual([true, 'keys']);
   }, 30_000);
 
   it("passes the OpenSSL commands of docs/verification.md's head example on its token", async () => {
@@ -300,22 +326,22 @@ describe('svc verify FILE --policy P --tsa-ca PEM', () => {
     [
       'a changed head leaf hash',
       async () => [withHead({ leaf_hash: sha('other leaf') }), []],
-      /head_leaf: the head leaf of the log's checkpoint hashes to/,
+      /record\.head\.leaf: the head leaf of the log's checkpoint hashes to/,
     ],
     [
       'a changed head inclusion path',
       async () => [withHead({ audit_path: [sha('x'), ...proof.log.head.audit_path.slice(1)] }), []],
-      /head_inclusion: the audit path does not lead/,
+      /record\.head\.inclusion: the audit path does not lead/,
     ],
     [
       'a head note signature that does not verify',
       async () => [withHead({ checkpoint: brokenLine(proof.log.head.checkpoint, 0) }), []],
-      /head_signature: the head note is not signed by the platform key/,
+      /record\.head\.signature: the head note is not signed by that key/,
     ],
     [
       'a cosignature that does not verify',
       async () => [withHead({ checkpoint: brokenLine(proof.log.head.checkpoint, 1) }), []],
-      /head_cosignature: the cosignature line of witness witness\.test\/independent/,
+      /record\.head\.cosignature\[witness\.test\/independent\]: the cosignature line of witness witness\.test\/independent/,
     ],
     [
       'a quorum unmet under a stricter policy',
@@ -337,17 +363,17 @@ describe('svc verify FILE --policy P --tsa-ca PEM', () => {
           ],
         ];
       },
-      /head_quorum: not met: the policy requires all of/,
+      /record\.head\.quorum: not met: the policy requires all of/,
     ],
     [
       'a token from another CA',
       async () => [withHead({ timestamps: [await foreignToken(bodyOf(proof.log.head.checkpoint))] }), []],
-      /head_timestamp: no timestamp token chains to a trusted TSA root/,
+      /record\.head\.time: no timestamp token verifies to a trusted TSA root/,
     ],
     [
       'a wrong TSA root',
       async () => [proof, ['--tsa-ca', file(tsa.otherCaPem, 'pem')]],
-      /head_timestamp: no timestamp token chains to a trusted TSA root/,
+      /record\.head\.time: no timestamp token verifies to a trusted TSA root/,
     ],
   ];
   for (const [what, make, named] of cases) {
@@ -408,7 +434,7 @@ async function foreignToken(body: string): Promise<{ token: string; gen_time: st
 }
 
 describe('the proof page', () => {
-  it('shows the head step checked in the browser, tokens included, and the sentence', async () => {
+  it('shows the head step checked in the browser, claims no time until the visitor gives TSA roots, then says when', async () => {
     const id = await ingest();
     await complete(id);
     const browser = await launchChromium();
@@ -418,9 +444,8 @@ describe('the proof page', () => {
       await page.locator('#head-status').waitFor();
       expect(await page.locator('#verdict').getAttribute('data-valid')).toBe('true');
       expect(await page.locator('#head-status').getAttribute('data-head')).toBe('checked');
-      const sentence = await page.locator('#head-status').textContent();
-      expect(sentence).toMatch(
-        /existed no later than \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC according to Test TSA, cosigned by witness\.test\/independent, .*as the head note names them/,
+      expect(await page.locator('#head-status').textContent()).toMatch(
+        /^The record is in a published head; its time was not checked \(no TSA roots given\), cosigned by witness\.test\/independent, .*as the head note names them/,
       );
       const lines = await page
         .locator('.card:has(#head-status) li')
@@ -428,13 +453,24 @@ describe('the proof page', () => {
       expect(lines).toEqual(
         expect.arrayContaining([
           "Head leaf is the hash of the log's checkpoint=true",
-          'Head signed by the platform key (C2SP signed note)=true',
-          'RFC 3161 time-stamp token verifies over the head=true',
-          'Whose trust was applied=true',
+          'Head signed by the head key (C2SP signed note)=true',
+          'RFC 3161 time-stamp token over the head [0]=true',
         ]),
       );
       expect(lines.filter((l) => l.endsWith('=false'))).toEqual([]);
-      expect(await page.locator('.card:has(#head-status)').textContent()).toContain('No outside trust was applied');
+      expect(await page.locator('.card:has(#head-status)').textContent()).toContain(
+        'Checked against the platform key given.',
+      );
+      // The visitor's own TSA roots: the page checks the tokens against them, and only now says when.
+      await page.locator('#tsa-roots-field summary').click();
+      await page.locator('#tsa-roots').fill(tsa.caPem);
+      await Promise.all([page.waitForEvent('load'), page.locator('#tsa-roots-apply').click()]);
+      await page.locator('#head-status').waitFor();
+      expect(await page.locator('#head-status').textContent()).toMatch(
+        /^The record existed no later than \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC according to Test TSA, cosigned by witness\.test\/independent, /,
+      );
+      expect(await page.locator('#tsa-roots-state').textContent()).toContain('checked against these roots');
+      expect(await page.locator('#verdict').getAttribute('data-valid')).toBe('true');
     } finally {
       await browser.close();
     }
@@ -485,9 +521,9 @@ describe('every document kind carries and verifies its head', () => {
     );
     const r = await verify(file(bundle), '--policy', policyFile, '--tsa-ca', tsa.caFile);
     expect([r.code, r.json.kind, r.json.witnessed_by]).toEqual([0, 'trace_bundle', [w1.name, a2Witness.name]]);
-    expect(r.json.checks.filter((c: { check: string; ok: boolean }) => c.check === 'head_quorum' && c.ok)).toHaveLength(
-      4,
-    );
+    expect(
+      r.json.checks.filter((c: { name: string; ok: boolean }) => c.name.endsWith('.head.quorum') && c.ok),
+    ).toHaveLength(4);
     const res = await fetch(`${a1.url}/v1/traces/${traceId}/proof.pdf`, {
       headers: { authorization: `Bearer ${t.key}` },
       tls: { rejectUnauthorized: false },
@@ -536,7 +572,7 @@ describe('fork', () => {
     expect(rewritten.log.head.checkpoint).toBe(before.body.log.head.checkpoint);
     const r = await verify(file(rewritten), '--policy', policyFile, '--tsa-ca', tsa.caFile);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/head_(leaf|inclusion|checkpoint)/);
+    expect(r.stderr).toMatch(/record\.head\.(leaf|inclusion|checkpoint)/);
     expect((await verify(file(before.body), '--policy', policyFile, '--tsa-ca', tsa.caFile)).code).toBe(0);
   }, 60_000);
 });

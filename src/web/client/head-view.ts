@@ -1,9 +1,43 @@
-// Owns the proof pages' "Independent evidence" card: a record's `log.head` (DECISIONS 11) as the report judged it, the
-// sentence "existed no later than <time> according to <TSA>, cosigned by <witnesses>", and what it rests on.
+// Owns the proof pages' "Independent evidence" card: a record's `log.head` as the report judged it, the sentence
+// "existed no later than <time> according to <TSA>, cosigned by <witnesses>" (a time only with the visitor's TSA
+// roots), what it rests on, and the field where the visitor gives those roots.
 import { headSentences } from '../../verify/report-text';
 import type { VerifyReport } from '../../verify/verify-document';
 import type { Check } from './checks';
 import { card, checkList, fields, h } from './dom';
+import { givenRoots, rootsOf, setRoots } from './published-key';
+
+/**
+ * docs/proof-pages.md#your-tsa-roots: where the visitor gives the TSA roots they trust; the page is checked again
+ * with them, and only then does it say when the record existed.
+ */
+function rootsField(): HTMLElement {
+  const given = givenRoots();
+  const read = given ? rootsOf(given) : null;
+  const area = h('textarea', { id: 'tsa-roots', rows: '5', spellcheck: 'false', 'aria-label': 'TSA roots (PEM)' });
+  (area as HTMLTextAreaElement).value = given ?? '';
+  const apply = h('button', { type: 'button', id: 'tsa-roots-apply' }, 'Check the time against these roots');
+  apply.addEventListener('click', () => setRoots((area as HTMLTextAreaElement).value));
+  const clear = given ? h('button', { type: 'button', id: 'tsa-roots-clear' }, 'Forget them') : null;
+  clear?.addEventListener('click', () => setRoots(null));
+  return h(
+    'details',
+    { class: 'raw', id: 'tsa-roots-field', open: !!given },
+    h('summary', {}, given ? 'Your TSA roots' : 'Check the time against your TSA roots'),
+    h(
+      'p',
+      { class: 'muted', id: 'tsa-roots-state' },
+      read && 'error' in read
+        ? `These roots cannot be read (${read.error}): the time was not checked.`
+        : given
+          ? 'The tokens were checked against these roots (kept in this browser tab only).'
+          : 'Paste the PEM certificates of the time-stamping authorities you trust: the tokens are checked against them in your browser, and only then is a time claimed.',
+    ),
+    area,
+    apply,
+    clear,
+  );
+}
 
 /** The card for the head of the record whose head lines are `lines`; `report.head` is the proof's own record's. */
 export function headCard(log: unknown, lines: Check[], report: VerifyReport): HTMLElement | null {
@@ -35,6 +69,7 @@ export function headCard(log: unknown, lines: Check[], report: VerifyReport): HT
         ])
       : null,
     checkList(lines),
+    stamps.length ? rootsField() : null,
     typeof head.checkpoint === 'string'
       ? h(
           'details',
