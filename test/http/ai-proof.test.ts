@@ -125,11 +125,11 @@ describe('GET /v1/proof/ai/{id} (public)', () => {
     const good = join(dir, 'ai-proof.json');
     writeFileSync(good, JSON.stringify(p));
     const ok = await cli(dir, 'verify', good);
-    expect([ok.code, ok.json?.kind, ok.json?.ok]).toEqual([0, 'ai_proof', true]);
+    expect([ok.code, ok.json?.kind, ok.json?.valid]).toEqual([0, 'ai_proof', true]);
     const bad = join(dir, 'ai-proof-bad.json');
     writeFileSync(bad, JSON.stringify({ ...p, record: { ...p.record, output_hash: sha('forged') } }));
     const ko = await cli(dir, 'verify', bad);
-    expect([ko.code, ko.json?.ok]).toEqual([1, false]);
+    expect([ko.code, ko.json?.valid]).toEqual([1, false]);
   });
 
   it('answers 404 proof_not_found for an unknown id and 400 invalid_path_parameter for a malformed one', async () => {

@@ -313,7 +313,7 @@ describe('proofs and offline verification', () => {
       expect(r.witnessed_by).toEqual([]);
     }
     expect((await verify(proof, { keys })).checks.map((x) => x.name)).toEqual(
-      expect.arrayContaining(['signature', 'key_id']),
+      expect.arrayContaining(['record.signature', 'record.key_id']),
     );
     // The text form verifies the same way.
     expect((await verify(JSON.stringify(proof))).valid).toBe(true);
@@ -322,7 +322,7 @@ describe('proofs and offline verification', () => {
   it('tampered proofs and bundles fail, naming the check', async () => {
     const failedNames = async (d: unknown) => (await verify(d)).checks.filter((x) => !x.ok).map((x) => x.name);
     const flip = (hex: string) => (hex[0] === '0' ? '1' : '0') + hex.slice(1);
-    expect(await failedNames({ ...proof, signature: flip(proof.signature) })).toContain('signature');
+    expect(await failedNames({ ...proof, signature: flip(proof.signature) })).toContain('record.signature');
     expect(await failedNames({ ...proof, payload_hash: flip(proof.payload_hash) })).not.toEqual([]);
     const badPath = structuredClone(proof);
     if (badPath.log.audit_path.length) badPath.log.audit_path[0] = flip(badPath.log.audit_path[0]);
@@ -334,11 +334,11 @@ describe('proofs and offline verification', () => {
     expect(names.length).toBeGreaterThan(0);
     const composite = structuredClone(bundle);
     composite.header.composite_hash = flip(composite.header.composite_hash);
-    expect(await failedNames(composite)).toContain('composite_hash');
+    expect(await failedNames(composite)).toContain('bundle.composite_hash');
     const r = await verify({ nonsense: true });
-    expect([r.valid, r.checks[0]!.name]).toEqual([false, 'format']);
+    expect([r.valid, r.checks[0]!.name]).toEqual([false, 'document.format']);
     const policy = await verify(proof, { policy: 'quorum nobody\n' });
-    expect([policy.valid, policy.checks[0]!.name]).toEqual([false, 'policy']);
+    expect([policy.valid, policy.trust, policy.checks[0]!.name]).toEqual([false, 'policy', 'options.policy']);
   });
 
   it('verify makes no network call', async () => {

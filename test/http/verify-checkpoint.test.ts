@@ -126,9 +126,9 @@ describe('svc verify --checkpoint SAVED FILE', () => {
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(
-      /OK\s+checkpoint\s+consistency: the log only grew: size 5 \(saved\) is a prefix of size 12/,
+      /OK\s+checkpoint\.consistency: the log only grew: size 5 \(saved\) is a prefix of size 12/,
     );
-    expect(r.stdout).toMatch(/OK\s+event .* log_inclusion/);
+    expect(r.stdout).toMatch(/OK\s+record\.log\.inclusion: /);
     expect(requests).toBe(before + 1);
   });
 
@@ -142,7 +142,9 @@ describe('svc verify --checkpoint SAVED FILE', () => {
     const untrusted = await svc(doc, '--checkpoint', saved);
     expect(untrusted.code).toBe(1);
     expect(untrusted.stderr.trim().split('\n')).toHaveLength(1);
-    expect(untrusted.stderr).toMatch(/^error: NOT VERIFIED: cannot get the consistency proof 3 -> 7/);
+    expect(untrusted.stderr).toMatch(
+      /^error: NOT VERIFIED: checkpoint\.consistency: cannot get the consistency proof 3 -> 7/,
+    );
   });
 
   it('needs no request when the saved checkpoint is the document one, and accepts a saved GET .../checkpoint answer', async () => {
@@ -165,10 +167,9 @@ describe('svc verify --checkpoint SAVED FILE', () => {
     const doc = file('fork.json', proofAt(log.leaves, 8, 10));
     const other = leavesOf(10);
     const r = await svc(doc, '--checkpoint', file('fork-saved.txt', note(6, rootOf(other, 6))), '--data-dir', dir);
-    console.log(r.stdout, r.stderr);
     expect(r.code).toBe(1);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).toMatch(/^error: NOT VERIFIED: .*fork/);
+    expect(r.stderr).toMatch(/^error: NOT VERIFIED: checkpoint\.consistency: .*fork/);
   });
 
   it('exits 1 on a fork at the same size', async () => {
@@ -177,7 +178,9 @@ describe('svc verify --checkpoint SAVED FILE', () => {
     const doc = file('fork-same.json', proofAt(log.leaves, 1, 5));
     const r = await svc(doc, '--checkpoint', file('fork-same.txt', note(5, rootOf(leavesOf(5), 5))), '--data-dir', dir);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^error: NOT VERIFIED: fork: two checkpoints of size 5 with different roots/);
+    expect(r.stderr).toMatch(
+      /^error: NOT VERIFIED: checkpoint\.consistency: fork: two checkpoints of size 5 with different roots/,
+    );
   });
 
   it('exits 1 on a rollback: the log no longer reaches the larger size it signed', async () => {
@@ -190,7 +193,9 @@ describe('svc verify --checkpoint SAVED FILE', () => {
     const r = await svc(doc, '--checkpoint', saved, '--data-dir', dir);
     expect(r.code).toBe(1);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).toMatch(/^error: NOT VERIFIED: rollback: the log at .* no longer reaches tree size 15/);
+    expect(r.stderr).toMatch(
+      /^error: NOT VERIFIED: checkpoint\.consistency: rollback: the log at .* no longer reaches tree size 15/,
+    );
   });
 
   it('accepts a saved checkpoint newer than the document when the log proves the document one is its prefix', async () => {
@@ -226,7 +231,9 @@ describe('svc verify --checkpoint SAVED FILE', () => {
       dir,
     );
     expect(stranger.code).toBe(1);
-    expect(stranger.stderr).toMatch(/^error: NOT VERIFIED: the saved checkpoint is not signed by this log's key/);
+    expect(stranger.stderr).toMatch(
+      /^error: NOT VERIFIED: checkpoint\.signature: the saved checkpoint is not signed by this log's key/,
+    );
     const body = checkpointBody('other.example/acme.example', 3, rootOf(log.leaves, 3));
     const pub = Buffer.from(signer.publicHex, 'hex');
     const elsewhere = formatNote(
@@ -256,6 +263,6 @@ describe('svc verify --checkpoint SAVED FILE', () => {
     // Without --checkpoint a pending block is a skipped check, not a failure.
     const plain = await svc(file('pending.json', p));
     expect(plain.code).toBe(0);
-    expect(plain.stdout).toMatch(/SKIP\s+event .* log: pending/);
+    expect(plain.stdout).toMatch(/SKIP\s+record\.log\.status: pending/);
   });
 });

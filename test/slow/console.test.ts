@@ -240,8 +240,8 @@ describe("npm run console (tui/index.ts) against the running server's data dir",
     async () => {
       const bad = await verify(ledgerIds.altered, /NOT VERIFIED/);
       // The signature still covers the original bytes: what fails is the payload against the signed payload_hash.
-      expect(bad).toContain('[FAIL] payload: SHA-256 of the canonical');
-      expect(bad).not.toContain('[FAIL] signature');
+      expect(bad).toContain('[FAIL] record.payload: SHA-256 of the canonica');
+      expect(bad).not.toContain('[FAIL] record.signature');
     },
     T,
   );

@@ -2289,6 +2289,8 @@ export interface components {
                 root_hash: string;
                 /** @description the published head note: platform signature line, then one cosignature line per witness */
                 checkpoint: string;
+                /** @description the head note's key as a signed-note vkey (as /.well-known/svc-platform-key gives it) */
+                note_verifier_key: string;
                 timestamps: {
                     /** @description DER TimeStampToken */
                     token: string;
