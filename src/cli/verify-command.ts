@@ -76,7 +76,7 @@ export const verifyCommand = {
     const report = await verifyProofDocument(readBytes(file), opts);
     const saved = flag(ctx, 'checkpoint');
     if (saved) {
-      // docs/verification.md#svc-verify---checkpoint: --cacert trusts a self-signed certificate; --data-dir that appliance's own one.
+      // docs/verification.md#14-svc-verify---checkpoint-did-the-log-only-grow: --cacert trusts a self-signed certificate; --data-dir that appliance's own one.
       const caFile =
         flag(ctx, 'cacert') ??
         (flag(ctx, 'data-dir') ? (config().tlsCert ?? join(config().dataDir, 'tls', 'cert.pem')) : undefined);

@@ -1,4 +1,4 @@
-// Owns the rules for a record's `log.head` inside a proof document (docs/verification.md#the-head-step): every
+// Owns the rules for a record's `log.head` inside a proof document (docs/verification.md#15-the-head-step-head-leaf-cosignatures-time-stamp-tokens): every
 // verified log block's head is checked with checkHeadBlock under the verifier's trust, its steps become checks of the
 // record under their own names, pending and absent heads `head.status`, and the proof's own record (or the seal)
 // gives the result's existed_no_later_than and witnessed_by.

@@ -1,4 +1,4 @@
-// Owns the head step of a record proof (docs/verification.md#the-head-step): the head leaf of a log checkpoint, and
+// Owns the head step of a record proof (docs/verification.md#15-the-head-step-head-leaf-cosignatures-time-stamp-tokens): the head leaf of a log checkpoint, and
 // the check of a `log.head` block from that leaf through the head log, the key that signs it (the one in the file or
 // the verifier's own), the witnesses' cosignatures and the policy quorum, to the RFC 3161 tokens. Pure: primitives
 // are parameters (async only because tokens verify on WebCrypto when TSA roots are given).
@@ -23,7 +23,7 @@ const utf8 = new TextEncoder();
 
 /**
  * The head leaf data of a checkpoint, the UTF-8 bytes of `svc-head-leaf/v1\n<hex SHA-256 of the origin line without
- * its newline>\n<tree size>\n<base64 root>\n` (docs/verification.md#the-head-step: the head names no tenant).
+ * its newline>\n<tree size>\n<base64 root>\n` (docs/verification.md#15-the-head-step-head-leaf-cosignatures-time-stamp-tokens: the head names no tenant).
  */
 export function headLeafData(sha: Sha256, cp: Checkpoint): Uint8Array {
   return utf8.encode(`svc-head-leaf/v1\n${toHex(sha(utf8.encode(cp.origin)))}\n${cp.treeSize}\n${toBase64(cp.root)}\n`);
@@ -131,7 +131,7 @@ function headKey(
 
 /**
  * Checks the `head` block of a record proof's `log` block, given that block's `checkpoint` note
- * (docs/verification.md#the-head-step): the head leaf is the leaf of that checkpoint's body; the audit path proves
+ * (docs/verification.md#15-the-head-step-head-leaf-cosignatures-time-stamp-tokens): the head leaf is the leaf of that checkpoint's body; the audit path proves
  * it at leaf_index in the head of tree_size leaves with root_hash; the head note is a checkpoint of that size and
  * root signed under key name = its origin by the head key (headKey); under a policy, each policy witness's
  * cosignature verifies, is counted when dated within the bound, and the quorum is met; every timestamp token parses,

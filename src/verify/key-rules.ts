@@ -1,4 +1,4 @@
-// Owns authenticity (docs/verification.md#where-the-keys-come-from): every key a document uses must be published for
+// Owns authenticity (docs/verification.md#8-where-the-keys-come-from): every key a document uses must be published for
 // its domain in a GET /keys/{domain} answer and, with the platform key given, that key record must be signed by it.
 import { canonicalBytes } from '../crypto/canonical';
 import { keyRecordSignedPayload } from '../crypto/signed';
@@ -19,7 +19,7 @@ export function publishedKeys(keys: unknown): Uint8Array[] {
 export type UsedKey = { part: string; record: SignedFields };
 
 /**
- * docs/verification.md#where-the-keys-come-from: every record's key must be listed for the document's domain with
+ * docs/verification.md#8-where-the-keys-come-from: every record's key must be listed for the document's domain with
  * the same bytes (`<part>.key_published`); with the platform key, its key record must carry a valid
  * platform_signature (`<part>.key_platform_signature`). Returns the domain the keys are published for when they all
  * are, else null.

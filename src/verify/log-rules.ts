@@ -1,4 +1,4 @@
-// Owns the rules for a record's `log` block inside a proof document (docs/verification.md#the-transparency-log):
+// Owns the rules for a record's `log` block inside a proof document (docs/verification.md#12-the-transparency-log):
 // which log it must be in (the tenant's `<host>/<domain>` or the org's `<host>/<domain>/audit/<org_id>`), and its
 // `head` handed to head-rules.ts (a missing or pending block is a `log.status` line, never a silently shorter report).
 import { checkLogBlock, type ExpectedOrigin, type LogResult } from './log-block';

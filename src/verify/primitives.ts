@@ -43,7 +43,7 @@ export function toBase64(b: Uint8Array): string {
 }
 /**
  * Bytes of standard padded base64 in its one canonical spelling (unused bits zero); null otherwise
- * (docs/verification.md#encodings: the note format and the proofs allow no other spelling).
+ * (docs/verification.md#signed-notes: the note format and the proofs allow no other spelling).
  */
 export function fromBase64(s: string): Uint8Array | null {
   if (typeof s !== 'string' || !/^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/.test(s)) return null;

@@ -1,5 +1,5 @@
 // Owns the plain-text reading of a verification report, as `svc verify` and `proof-ledger-verify` print it and the
-// console shows it, and the head evidence in words (docs/verification.md#the-head-step) the pages and the PDF print.
+// console shows it, and the head evidence in words (docs/verification.md#15-the-head-step-head-leaf-cosignatures-time-stamp-tokens) the pages and the PDF print.
 import type { Check, ReportHead, VerifyReport } from './report';
 import { formatInstant, parseRfc3339 } from './time-rules';
 

@@ -2,9 +2,22 @@
 // and the record's transparency-log and head evidence, as the one report judged them.
 import type { VerifyReport } from '../../verify/verify-document';
 import { keyLines, type Check } from './checks';
-import { card, checkList, fields, jsonBlock } from './dom';
+import { card, checkList, fields, h, jsonBlock } from './dom';
 import { headCard } from './head-view';
 import { logCard } from './log-view';
+
+/**
+ * docs/verification.md#sandbox-records: a sandbox tenant's record is genuine, and what it records did not happen; the
+ * page says so above everything else it shows.
+ */
+export const sandboxNote = (report: VerifyReport): HTMLElement | null =>
+  report.sandbox
+    ? h(
+        'section',
+        { class: 'card', id: 'sandbox', 'data-sandbox': 'true' },
+        h('p', {}, 'SANDBOX: a sandbox record, made for testing. It is not evidence of anything that happened.'),
+      )
+    : null;
 
 type SignedProof = { algorithm?: unknown; key_id?: unknown; public_key?: unknown; signature?: unknown; log?: unknown };
 
@@ -17,6 +30,7 @@ export function recordCards(
   note: string | null = null,
 ) {
   return [
+    sandboxNote(report),
     card(
       'Signature',
       fields([

@@ -18,6 +18,7 @@ import {
 } from './dom';
 import { logCard } from './log-view';
 import { headCard } from './head-view';
+import { sandboxNote } from './record-cards';
 import { keyOptions } from './published-key';
 
 const TYPE_NAMES: Record<string, string> = {
@@ -120,6 +121,7 @@ export async function tracePage(): Promise<void> {
         : `${failedSeqs.length ? `Failed items: ${failedSeqs.slice(0, 20).join(', ')}${failedSeqs.length > 20 ? ` and ${failedSeqs.length - 20} more` : ''}. ` : ''}Do not rely on this trace.`,
       { 'data-valid': String(valid) },
     ),
+    sandboxNote(report),
     issuerBlock(org, 'Sealed by'),
     card(
       'Trace',
