@@ -39,9 +39,21 @@ export const Attestation = open({
   input: t.Optional(t.Unknown()),
   output: t.Optional(t.Unknown()),
 });
+/** The signed record of an attestation as its proof shows it (no input or output). */
+export const AiRecord = open({
+  attestation_type: t.String(),
+  input_hash: Hex64,
+  output_hash: Hex64,
+  payload_hash: Hex64,
+  model_provider: t.Optional(Nullable(t.String())),
+  model_name: t.Optional(Nullable(t.String())),
+  model_version: t.Optional(Nullable(t.String())),
+  subject: t.Optional(Nullable(Obj)),
+  created_at: Ts,
+});
 export const AiProof = open({
   attestation_id: Uuid,
-  record: Obj,
+  record: AiRecord,
   ...SignatureFields,
   verification: t.Object({ signature_valid: t.Boolean(), payload_hash_valid: t.Boolean() }),
   organization: Issuer,
