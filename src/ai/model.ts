@@ -1,6 +1,18 @@
 // Owns the AI attestation's request and reply shapes as the API documents them (the service checks the body).
 import { Type as t } from '@sinclair/typebox';
-import { Hex, Hex64, Issuer, LogBlock, Nullable, Obj, SignatureFields, Ts, Uuid, open } from '../api/schemas';
+import {
+  AiRecordFields,
+  Hex,
+  Hex64,
+  Issuer,
+  LogBlock,
+  Nullable,
+  Obj,
+  SignatureFields,
+  Ts,
+  Uuid,
+  open,
+} from '../api/schemas';
 
 export const AttestationIn = open({
   attestation_type: t.Union([t.Literal('output'), t.Literal('decision'), t.Literal('approval')]),
@@ -40,17 +52,7 @@ export const Attestation = open({
   output: t.Optional(t.Unknown()),
 });
 /** The signed record of an attestation as its proof shows it (no input or output). */
-export const AiRecord = open({
-  attestation_type: t.String(),
-  input_hash: Hex64,
-  output_hash: Hex64,
-  payload_hash: Hex64,
-  model_provider: t.Optional(Nullable(t.String())),
-  model_name: t.Optional(Nullable(t.String())),
-  model_version: t.Optional(Nullable(t.String())),
-  subject: t.Optional(Nullable(Obj)),
-  created_at: Ts,
-});
+export const AiRecord = open(AiRecordFields);
 export const AiProof = open({
   attestation_id: Uuid,
   record: AiRecord,

@@ -79,14 +79,52 @@ export async function idempotent(
   }
 }
 
+type Set = { status?: number | string; headers: Record<string, unknown> };
+
 /** Sets the answer's status and headers on the route's `set` and returns its body. */
-export function reply(set: { status?: number | string; headers: Record<string, unknown> }, a: Answer) {
+export function reply(set: Set, a: Answer) {
   set.status = a.status;
   if (a.replayed) set.headers['idempotent-replayed'] = 'true';
   // The key's first request is still being written: ask again with the same key after a second.
   if (a.body.status === 'processing' && a.status === 202) set.headers['retry-after'] = '1';
   return a.body;
 }
+
+/** What an idempotent create's handler reads of the route's context. */
+type CreateContext = {
+  request: Request;
+  route: string;
+  params: Record<string, string>;
+  body: unknown;
+  set: Set;
+  principal: Principal;
+};
+
+/**
+ * The handler of a route that creates something: `create` runs once per Idempotency-Key (`idempotent`, the key
+ * scoped to this route) with the claim to store in its transaction, and its result is answered with `status`.
+ * Wrap a new create with it: `.post('/v1/things', createdBy(201, (c, claim) => createThing(c.principal.tenant,
+ * c.body, claim)), { ...idempotentDoc(), errors: [...IDEMPOTENT_ERRORS, ...] })`.
+ */
+export const createdBy =
+  <C extends CreateContext>(
+    status: 201 | 202,
+    create: (c: C, claim: IdemClaim | null) => Promise<Record<string, unknown>>,
+  ) =>
+  async (c: C) =>
+    reply(
+      c.set,
+      await idempotent(
+        {
+          principal: c.principal,
+          endpoint: `${c.request.method} ${c.route}`,
+          request: c.request,
+          params: c.params,
+          body: c.body,
+        },
+        async (claim) => ({ status, body: await create(c, claim) }),
+      ),
+    );
 
 /** Drops answers older than 24 hours (the retention pass); returns how many. */
 export async function sweepReplays(now: number): Promise<number> {

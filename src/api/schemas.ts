@@ -27,6 +27,19 @@ export const Issuer = open(
   'Issuer (organization) block',
 );
 
+/** The signed record of an AI attestation as its proof and a trace bundle show it (DECISIONS 4). */
+export const AiRecordFields = {
+  attestation_type: t.String(),
+  input_hash: Hex64,
+  output_hash: Hex64,
+  payload_hash: Hex64,
+  model_provider: t.Optional(Nullable(t.String())),
+  model_name: t.Optional(Nullable(t.String())),
+  model_version: t.Optional(Nullable(t.String())),
+  subject: t.Optional(Nullable(Obj)),
+  created_at: Ts,
+};
+
 /** Transparency-log block of a record proof (present once the logs exist). */
 export const LogBlock = t.Union([
   open({

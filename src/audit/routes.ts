@@ -4,7 +4,7 @@ import { Elysia } from 'elysia';
 import { Type as t } from '@sinclair/typebox';
 import type { Guards } from '../api/guards';
 import { doc } from '../api/doc';
-import { IDEMPOTENT_ERRORS, idempotent, idempotentDoc, reply } from '../api/idempotent';
+import { createdBy, IDEMPOTENT_ERRORS, idempotentDoc } from '../api/idempotent';
 import { AuditEvent, AuditEventsPage, AuditQuery, AuditVerify, Deleted, Processing } from '../api/schemas';
 import { checkRetentionBody } from './org-input';
 import { checkOrgListQuery, checkQuery } from './query-input';
@@ -44,14 +44,7 @@ export const auditRoutes = (guards: Guards) =>
     .use(guards)
     .post(
       '/v1/audit/orgs',
-      async ({ request, body, set, principal }) =>
-        reply(
-          set,
-          await idempotent({ principal, endpoint: 'POST /v1/audit/orgs', request, body }, async (claim) => ({
-            status: 201,
-            body: await createOrg(principal.tenant, body, claim),
-          })),
-        ),
+      createdBy(201, ({ principal, body }, claim) => createOrg(principal.tenant, body, claim)),
       {
         auth: ['audit:write'],
         detail: doc({

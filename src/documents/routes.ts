@@ -2,7 +2,7 @@
 import { Elysia } from 'elysia';
 import type { Guards } from '../api/guards';
 import { doc } from '../api/doc';
-import { IDEMPOTENT_ERRORS, idempotent, idempotentDoc, reply } from '../api/idempotent';
+import { createdBy, IDEMPOTENT_ERRORS, idempotentDoc } from '../api/idempotent';
 import { HashVerify, Processing } from '../api/schemas';
 import { Anchored, AnchorIn, DocHashIn, Document, DocumentProof } from './model';
 import {
@@ -19,14 +19,7 @@ export const documentRoutes = (guards: Guards) =>
     .use(guards)
     .post(
       '/v1/document/anchor',
-      async ({ request, body, set, principal }) =>
-        reply(
-          set,
-          await idempotent({ principal, endpoint: 'POST /v1/document/anchor', request, body }, async (claim) => ({
-            status: 201,
-            body: await anchorDocument(principal.tenant, principal.key, body, claim),
-          })),
-        ),
+      createdBy(201, ({ principal, body }, claim) => anchorDocument(principal.tenant, principal.key, body, claim)),
       {
         auth: ['write'],
         paid: true,

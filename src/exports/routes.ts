@@ -3,7 +3,7 @@ import { Elysia } from 'elysia';
 import { Type as t } from '@sinclair/typebox';
 import type { Guards } from '../api/guards';
 import { doc } from '../api/doc';
-import { IDEMPOTENT_ERRORS, idempotent, idempotentDoc, reply } from '../api/idempotent';
+import { createdBy, IDEMPOTENT_ERRORS, idempotentDoc } from '../api/idempotent';
 import { ExportIn, ExportJob, ExportQueued } from './model';
 import { createExport, downloadFile, getExport } from './service';
 
@@ -14,14 +14,7 @@ export const exportRoutes = (guards: Guards) =>
     .use(guards)
     .post(
       '/v1/audit/exports',
-      async ({ request, body, set, principal }) =>
-        reply(
-          set,
-          await idempotent({ principal, endpoint: 'POST /v1/audit/exports', request, body }, async (claim) => ({
-            status: 202,
-            body: await createExport(principal.tenant, body, claim),
-          })),
-        ),
+      createdBy(202, ({ principal, body }, claim) => createExport(principal.tenant, body, claim)),
       {
         auth: ['audit:read'],
         detail: doc({

@@ -3,7 +3,7 @@
 import { Elysia } from 'elysia';
 import type { Guards } from '../api/guards';
 import { doc } from '../api/doc';
-import { IDEMPOTENT_ERRORS, idempotent, idempotentDoc, reply } from '../api/idempotent';
+import { createdBy, IDEMPOTENT_ERRORS, idempotentDoc } from '../api/idempotent';
 import { AuditEvent, AuditEventsPage, AuditQuery, AuditVerify, Processing, StreamList } from '../api/schemas';
 import { Exchange, ExchangeIn, MintIn, PortalCheckpoint, PortalLink } from './model';
 import {
@@ -24,14 +24,7 @@ export const portalRoutes = (guards: Guards) =>
     .use(guards)
     .post(
       '/v1/audit/portal_sessions',
-      async ({ request, body, set, principal }) =>
-        reply(
-          set,
-          await idempotent({ principal, endpoint: 'POST /v1/audit/portal_sessions', request, body }, async (claim) => ({
-            status: 201,
-            body: await mintPortalSession(principal.tenant, body, claim),
-          })),
-        ),
+      createdBy(201, ({ principal, body }, claim) => mintPortalSession(principal.tenant, body, claim)),
       {
         auth: ['audit:write'],
         detail: doc({

@@ -2,7 +2,7 @@
 import { Elysia } from 'elysia';
 import type { Guards } from '../api/guards';
 import { doc } from '../api/doc';
-import { IDEMPOTENT_ERRORS, idempotent, idempotentDoc, reply } from '../api/idempotent';
+import { createdBy, IDEMPOTENT_ERRORS, idempotentDoc } from '../api/idempotent';
 import { Deleted, Processing, Stream } from '../api/schemas';
 import { checkStreamListQuery, StreamIn, StreamListQuery, StreamPage } from './model';
 import { createStream, deleteStream, listStreams, setPaused } from './service';
@@ -14,14 +14,7 @@ export const streamRoutes = (guards: Guards) =>
     .use(guards)
     .post(
       '/v1/audit/orgs/:id/streams',
-      async ({ request, params, body, set, principal }) =>
-        reply(
-          set,
-          await idempotent(
-            { principal, endpoint: 'POST /v1/audit/orgs/{id}/streams', request, params, body },
-            async (claim) => ({ status: 201, body: await createStream(principal.tenant, params.id, body, claim) }),
-          ),
-        ),
+      createdBy(201, ({ principal, params, body }, claim) => createStream(principal.tenant, params.id, body, claim)),
       {
         auth: ['audit:write'],
         detail: doc({

@@ -1,6 +1,6 @@
 // Owns the trace's request and reply shapes as the API documents them (the service checks the bodies).
 import { Type as t } from '@sinclair/typebox';
-import { Hex, Hex64, Issuer, LogBlock, Nullable, Obj, Ts, Uuid, open } from '../api/schemas';
+import { AiRecordFields, Hex, Hex64, Issuer, LogBlock, Nullable, Obj, Ts, Uuid, open } from '../api/schemas';
 
 export const TraceIn = open({
   label: t.String({ maxLength: 255 }),
@@ -24,15 +24,7 @@ export const PublicIn = t.Object({ enabled: t.Boolean() });
 
 /** An AI attestation as a trace item carries it: its hash-only record, plus input and output when they were stored. */
 export const BundleAiPayload = open({
-  attestation_type: t.String(),
-  input_hash: Hex64,
-  output_hash: Hex64,
-  payload_hash: Hex64,
-  model_provider: t.Optional(Nullable(t.String())),
-  model_name: t.Optional(Nullable(t.String())),
-  model_version: t.Optional(Nullable(t.String())),
-  subject: t.Optional(Nullable(Obj)),
-  created_at: Ts,
+  ...AiRecordFields,
   input: t.Optional(t.Unknown()),
   output: t.Optional(t.Unknown()),
 });

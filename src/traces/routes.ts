@@ -2,7 +2,7 @@
 import { Elysia } from 'elysia';
 import type { Guards } from '../api/guards';
 import { doc } from '../api/doc';
-import { IDEMPOTENT_ERRORS, idempotent, idempotentDoc, reply } from '../api/idempotent';
+import { createdBy, IDEMPOTENT_ERRORS, idempotentDoc } from '../api/idempotent';
 import { Processing } from '../api/schemas';
 import { renderBundlePdf } from '../proof/pdf';
 import { publicTraceBundle, traceBundle } from './bundle';
@@ -14,14 +14,7 @@ export const traceRoutes = (guards: Guards) =>
     .use(guards)
     .post(
       '/v1/traces',
-      async ({ request, body, set, principal }) =>
-        reply(
-          set,
-          await idempotent({ principal, endpoint: 'POST /v1/traces', request, body }, async (claim) => ({
-            status: 201,
-            body: await createTrace(principal.tenant, body, claim),
-          })),
-        ),
+      createdBy(201, ({ principal, body }, claim) => createTrace(principal.tenant, body, claim)),
       {
         auth: ['write'],
         paid: true,

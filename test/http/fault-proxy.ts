@@ -1,8 +1,12 @@
-// A fault-injecting HTTPS proxy on 127.0.0.1 in front of a real appliance, for the client tests: a fault queued for a
+// A fault-injecting HTTPS proxy on 127.0.0.1 in front of a real appliance, for the client tests (and the appliance
+// with an enterprise tenant behind it): a fault queued for a
 // method and path is applied to the next matching request (`drop`: forward it, then close the connection without
 // answering, as a lost answer; or answer itself without forwarding); in lossy mode the first request of every
 // Idempotency-Key on a POST has its answer dropped. Every request is recorded with the appliance's answer, if any.
+import { readFileSync } from 'node:fs';
 import { createServer, type Server as HttpsServer } from 'node:https';
+import { join } from 'node:path';
+import { cleanup, newTenant, startServer, tempDir, type Server } from '../helpers';
 
 export type Fault =
   | { method: string; path: string; action: 'drop' }
@@ -86,4 +90,36 @@ export async function startFaultProxy(target: string, cert: string, tlsKey: stri
   await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
   p.url = `https://127.0.0.1:${(srv.address() as { port: number }).port}`;
   return p;
+}
+
+export type Proxied = {
+  dir: string;
+  server: Server;
+  key: string;
+  tenantId: string;
+  ca: string;
+  proxy: FaultProxy;
+  stop(): Promise<void>;
+};
+
+/** An appliance on a temp data dir with `env`, an enterprise tenant of `domain` with every scope, and the proxy in front. */
+export async function proxiedAppliance(domain: string, env: Record<string, string>): Promise<Proxied> {
+  const dir = tempDir();
+  const server = await startServer({ dataDir: dir, env });
+  const t = await newTenant(dir, domain, 'read,write,audit:read,audit:write', 'enterprise');
+  const ca = readFileSync(join(dir, 'tls', 'cert.pem'), 'utf8');
+  const proxy = await startFaultProxy(server.url, ca, readFileSync(join(dir, 'tls', 'key.pem'), 'utf8'));
+  return {
+    dir,
+    server,
+    key: t.key,
+    tenantId: t.tenantId,
+    ca,
+    proxy,
+    async stop() {
+      proxy.stop();
+      await server.stop();
+      cleanup(dir);
+    },
+  };
 }

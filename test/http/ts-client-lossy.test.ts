@@ -3,15 +3,11 @@
 // signing secret included). Each create makes exactly one object: the appliance replayed the second attempt, and the
 // lists and the tenant's usage counters show one. The Python suite does the same (tests/test_lossy_proxy.py).
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { cleanup, cli, newTenant, sha, startServer, tempDir, until, type Server } from '../helpers';
-import { startFaultProxy, type FaultProxy } from './fault-proxy';
+import { cli, sha, until } from '../helpers';
+import { proxiedAppliance, type FaultProxy, type Proxied } from './fault-proxy';
 import { ProofLedger } from '../../clients/typescript/src/index';
 
-const dir = tempDir();
-let s: Server;
-let tenantId: string;
+let p: Proxied;
 let proxy: FaultProxy;
 let lossy: ProofLedger;
 let direct: ProofLedger;
@@ -19,20 +15,13 @@ const tag = `lossy-${Date.now()}`;
 const org = `${tag}-org`;
 
 beforeAll(async () => {
-  s = await startServer({ dataDir: dir, env: { SVC_STREAM_ALLOW_CIDRS: '127.0.0.0/8' } });
-  const t = await newTenant(dir, 'lossy.test', 'read,write,audit:read,audit:write', 'enterprise');
-  tenantId = t.tenantId;
-  const ca = readFileSync(join(dir, 'tls', 'cert.pem'), 'utf8');
-  proxy = await startFaultProxy(s.url, ca, readFileSync(join(dir, 'tls', 'key.pem'), 'utf8'));
+  p = await proxiedAppliance('lossy.test', { SVC_STREAM_ALLOW_CIDRS: '127.0.0.0/8' });
+  proxy = p.proxy;
   proxy.lossy = true;
-  lossy = new ProofLedger({ baseUrl: proxy.url, apiKey: t.key, ca });
-  direct = new ProofLedger({ baseUrl: s.url, apiKey: t.key, ca });
+  lossy = new ProofLedger({ baseUrl: proxy.url, apiKey: p.key, ca: p.ca });
+  direct = new ProofLedger({ baseUrl: p.server.url, apiKey: p.key, ca: p.ca });
 });
-afterAll(async () => {
-  proxy.stop();
-  await s.stop();
-  cleanup(dir);
-});
+afterAll(() => p.stop());
 
 /** The two attempts of one create: the first answered by the appliance and dropped, the second its replay. */
 function expectReplayedOnce(path: string, replayedStatus = 201) {
@@ -86,7 +75,7 @@ describe('every create through a proxy that drops its first answer', () => {
     expect((await direct.traces.get(trace.trace_id)).label).toBe(`${tag}-trace`);
     expect((await direct.documents.get(doc.event_id)).document_hash).toBe(sha(tag));
     // One of each was made: the tenant's counters (a replay counts nothing).
-    const shown = await cli(dir, 'tenant', 'show', tenantId);
+    const shown = await cli(p.dir, 'tenant', 'show', p.tenantId);
     const used = Object.fromEntries(
       Object.entries(shown.json.usage).map(([k, v]) => [k, (v as { used: number }).used]),
     );

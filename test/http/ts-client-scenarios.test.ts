@@ -4,8 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cleanup, newTenant, ROOT, sha, startServer, tempDir, type Server } from '../helpers';
-import { startFaultProxy, type Fault, type FaultProxy } from './fault-proxy';
+import { ROOT, sha, type Server } from '../helpers';
+import { proxiedAppliance, type Fault, type FaultProxy, type Proxied } from './fault-proxy';
 import { ProofLedger, ProofLedgerError } from '../../clients/typescript/src/index';
 import { backoffMs, MAX_PROCESSING_POLLS, MAX_RETRY_AFTER_S } from '../../clients/typescript/src/http';
 
@@ -30,7 +30,7 @@ const FILE = JSON.parse(readFileSync(join(ROOT, 'clients/retry-scenarios.json'),
   scenarios: Scenario[];
 };
 
-const dir = tempDir();
+let p: Proxied;
 let s: Server;
 let key: string;
 let ca: string;
@@ -38,16 +38,10 @@ let proxy: FaultProxy;
 let n = 0;
 
 beforeAll(async () => {
-  s = await startServer({ dataDir: dir, env: { SVC_STREAM_ALLOW_CIDRS: '127.0.0.0/8' } });
-  key = (await newTenant(dir, 'scenarios.test', 'read,write,audit:read,audit:write', 'enterprise')).key;
-  ca = readFileSync(join(dir, 'tls', 'cert.pem'), 'utf8');
-  proxy = await startFaultProxy(s.url, ca, readFileSync(join(dir, 'tls', 'key.pem'), 'utf8'));
+  p = await proxiedAppliance('scenarios.test', { SVC_STREAM_ALLOW_CIDRS: '127.0.0.0/8' });
+  ({ server: s, key, ca, proxy } = p);
 });
-afterAll(async () => {
-  proxy.stop();
-  await s.stop();
-  cleanup(dir);
-});
+afterAll(() => p.stop());
 
 /** `value` with $unique, $unique_hash, $org and $trace replaced, at any depth. */
 function fill(value: unknown, vars: Record<string, string>): any {

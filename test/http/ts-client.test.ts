@@ -1,13 +1,11 @@
 // The TypeScript client (clients/typescript) against a real appliance, some calls through a fault-injecting HTTPS
 // proxy: Idempotency-Keys per call, error codes, iterators, waitSealed, offline verification.
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { call, cleanup, newTenant, startServer, tempDir, until, type Server } from '../helpers';
+import { call, until, type Server } from '../helpers';
 import { ProofLedger, ProofLedgerError, verify } from '../../clients/typescript/src/index';
-import { startFaultProxy, type FaultProxy } from './fault-proxy';
+import { proxiedAppliance, type FaultProxy, type Proxied } from './fault-proxy';
 
-const dir = tempDir();
+let p: Proxied;
 let s: Server;
 let key: string;
 let ca: string;
@@ -22,16 +20,10 @@ const attempts = (method: string, path: string, since: number) =>
 
 beforeAll(async () => {
   // The tests poll public proof routes: a per-IP limit of 20/s would answer some of them 429.
-  s = await startServer({ dataDir: dir, env: { SVC_CHECKPOINT_SECONDS: '1', SVC_PUBLIC_RPS: '100000' } });
-  key = (await newTenant(dir, 'ts-client.test', 'read,write,audit:read,audit:write', 'enterprise')).key;
-  ca = readFileSync(join(dir, 'tls', 'cert.pem'), 'utf8');
-  proxy = await startFaultProxy(s.url, ca, readFileSync(join(dir, 'tls', 'key.pem'), 'utf8'));
+  p = await proxiedAppliance('ts-client.test', { SVC_CHECKPOINT_SECONDS: '1', SVC_PUBLIC_RPS: '100000' });
+  ({ server: s, key, ca, proxy } = p);
 });
-afterAll(async () => {
-  proxy.stop();
-  await s.stop();
-  cleanup(dir);
-});
+afterAll(() => p.stop());
 
 // The retry rules themselves (lost answers, Retry-After, 429, 500, 202, 4xx) are the shared scenarios of
 // clients/retry-scenarios.json (ts-client-scenarios.test.ts); lost answers of every create: ts-client-lossy.test.ts.
