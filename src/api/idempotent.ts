@@ -11,10 +11,12 @@ import { subDb, transact } from '../store/env';
 import { masterKey } from '../store/master-key';
 import type { Principal } from './guards';
 
-type ReplayKey = [tenantId: string, apiKeyId: string, endpoint: string, key: string];
+/** Who the key belongs to: the tenant and its API key, or what else authenticates a create (an operator token). */
+export type KeyScope = readonly [owner: string, credential: string];
+type ReplayKey = [owner: string, credential: string, endpoint: string, key: string];
 type ReplayRow = { request_hash: string; at: number; status: number; sealed: Uint8Array };
 
-/** [tenant_id, api_key_id, endpoint, key] -> the answer the key's first request got. */
+/** [tenant_id, api_key_id (or another scope), endpoint, key] -> the answer the key's first request got. */
 const replays = () => subDb<ReplayRow, ReplayKey>('create_replays');
 /** [at, ...the replay key] -> 1: lets the retention pass drop expired answers by range. */
 const replayExpiry = () => subDb<number, [number, ...ReplayKey]>('create_replay_expiry');
@@ -54,15 +56,15 @@ function replay(row: ReplayRow, requestHash: string, key: ReplayKey): Answer {
  * request again within 24 hours answers the stored answer (`replayed`); another request body or path with the key is
  * 409 idempotency_key_reuse_mismatch; while the first is still running, 202 {status: "processing"}. `create` is
  * handed the claim to store in its own transaction; an answer it did not store is stored once it returns.
- * Keys are scoped to the tenant, the API key and `endpoint` (the route, e.g. 'POST /v1/traces').
+ * Keys are scoped to `scope` (the tenant and the API key) and `endpoint` (the route, e.g. 'POST /v1/traces').
  */
 export async function idempotent(
-  o: { principal: Principal; endpoint: string; request: Request; params?: Record<string, string>; body: unknown },
+  o: { scope: KeyScope; endpoint: string; request: Request; params?: Record<string, string>; body: unknown },
   create: (claim: IdemClaim | null) => Promise<Created>,
 ): Promise<Answer> {
   const k = checkIdempotencyKey(o.request.headers.get('idempotency-key'));
   if (k === null) return { ...(await create(null)), replayed: false };
-  const key: ReplayKey = [o.principal.tenant.tenant_id, o.principal.key.key_id, o.endpoint, k];
+  const key: ReplayKey = [o.scope[0], o.scope[1], o.endpoint, k];
   const request_hash = sha256Hex(canonicalJson({ params: o.params ?? {}, body: o.body ?? null }));
   const id = JSON.stringify(key);
   if (inFlight.has(id)) return { status: 202, body: { status: 'processing' }, replayed: false };
@@ -97,26 +99,36 @@ type CreateContext = {
   params: Record<string, string>;
   body: unknown;
   set: Set;
-  principal: Principal;
 };
+type Create<C> = (c: C, claim: IdemClaim | null) => Promise<Record<string, unknown>>;
 
 /**
  * The handler of a route that creates something: `create` runs once per Idempotency-Key (`idempotent`, the key
  * scoped to this route) with the claim to store in its transaction, and its result is answered with `status`.
  * Wrap a new create with it: `.post('/v1/things', createdBy(201, (c, claim) => createThing(c.principal.tenant,
- * c.body, claim)), { ...idempotentDoc(), errors: [...IDEMPOTENT_ERRORS, ...] })`.
+ * c.body, claim)), { ...idempotentDoc(), errors: [...IDEMPOTENT_ERRORS, ...] })`. Behind the `auth` guard the key
+ * belongs to the tenant and its API key; a route authenticated otherwise names the owner of the key with `scope`.
  */
-export const createdBy =
-  <C extends CreateContext>(
-    status: 201 | 202,
-    create: (c: C, claim: IdemClaim | null) => Promise<Record<string, unknown>>,
-  ) =>
-  async (c: C) =>
+export function createdBy<C extends CreateContext & { principal: Principal }>(
+  status: 201 | 202,
+  create: Create<C>,
+): (c: C) => Promise<Record<string, unknown>>;
+export function createdBy<C extends CreateContext>(
+  status: 201 | 202,
+  create: Create<C>,
+  scope: (c: C) => KeyScope,
+): (c: C) => Promise<Record<string, unknown>>;
+export function createdBy<C extends CreateContext & { principal?: Principal }>(
+  status: 201 | 202,
+  create: Create<C>,
+  scope: (c: C) => KeyScope = (c) => [c.principal!.tenant.tenant_id, c.principal!.key.key_id],
+) {
+  return async (c: C) =>
     reply(
       c.set,
       await idempotent(
         {
-          principal: c.principal,
+          scope: scope(c),
           endpoint: `${c.request.method} ${c.route}`,
           request: c.request,
           params: c.params,
@@ -125,6 +137,7 @@ export const createdBy =
         async (claim) => ({ status, body: await create(c, claim) }),
       ),
     );
+}
 
 /** Drops answers older than 24 hours (the retention pass); returns how many. */
 export async function sweepReplays(now: number): Promise<number> {
