@@ -3,6 +3,7 @@ import ipaddr from 'ipaddr.js';
 import { ApiError } from '../errors';
 import { findApiKeyByPlaintext, isWellFormedApiKey, markUsed, type ApiKeyRow } from '../keys/service';
 import { getTenant } from '../tenants/service';
+import { isWellFormedOperatorToken } from '../operator-tokens/service';
 import { chargeRate } from './limits';
 import { requestState } from './context';
 import { inRanges, parseRange } from '../cidr';
@@ -46,7 +47,13 @@ export function authorize(request: Request, anyOf: Scope[]): Principal {
   // The auth guard checks in the transform phase and hands the same principal to the handler.
   if (state.principal) return state.principal;
   const plaintext = presentedKey(request.headers);
-  if (!isWellFormedApiKey(plaintext)) throw new ApiError('invalid_api_key_format');
+  if (!isWellFormedApiKey(plaintext))
+    throw new ApiError(
+      'invalid_api_key_format',
+      isWellFormedOperatorToken(plaintext)
+        ? 'An operator token is accepted under /v1/operator/ only; send an API key'
+        : undefined,
+    );
   let key: ApiKeyRow | undefined;
   try {
     key = findApiKeyByPlaintext(plaintext);

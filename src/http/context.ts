@@ -1,5 +1,5 @@
 // Owns per-request state shared by the hooks of http/ (request id, timing, tenant, raw body, client address).
-import type { Principal } from '../api/guards';
+import type { OperatorPrincipal, Principal } from '../api/guards';
 
 type Peer = { requestIP(req: Request): { address: string } | null } | null | undefined;
 
@@ -14,6 +14,8 @@ export class RequestState {
   rateHeaders?: Record<string, string>;
   /** Set once the request's API key has been authorized (http/auth.ts). */
   principal?: Principal;
+  /** Set once the request's operator token has been authorized (http/operator-auth.ts). */
+  operator?: OperatorPrincipal;
   #id: string | null = null;
   #ip: string | null;
 

@@ -1,14 +1,16 @@
 // Owns the stream endpoints (DECISIONS 6, scope audit:write): create, list, delete, pause, resume.
 import { Elysia } from 'elysia';
 import type { Guards } from '../api/guards';
+import { keyActor, type ActionsBy } from '../api/actions';
 import { doc } from '../api/doc';
 import { Deleted, Stream, StreamList } from '../api/schemas';
 import { StreamIn } from './model';
-import { createStream, deleteStream, listStreams, setPaused } from './service';
+import { createStream, listStreams, setPaused } from './service';
 
 const tag = 'streams';
 
-export const streamRoutes = (guards: Guards) =>
+/** Deleting a stream is tenant administration: an operator-log entry (docs/webhooks.md). */
+export const streamRoutes = (guards: Guards, actionsBy: ActionsBy) =>
   new Elysia()
     .use(guards)
     .post(
@@ -49,7 +51,8 @@ export const streamRoutes = (guards: Guards) =>
     })
     .delete(
       '/v1/audit/orgs/:id/streams/:stream_id',
-      ({ params, principal }) => deleteStream(principal.tenant.tenant_id, params.id, params.stream_id),
+      ({ params, principal }) =>
+        actionsBy(keyActor(principal)).deleteStream(principal.tenant.tenant_id, params.id, params.stream_id),
       {
         auth: ['audit:write'],
         detail: doc({ summary: 'Delete a stream', tag, ok: { 200: Deleted }, errors: ['not_found'] }),
