@@ -18,6 +18,8 @@ export type Config = Readonly<{
   tlsCert: string | null;
   tlsKey: string | null;
   tls: boolean;
+  /** CIDRs of the proxies whose X-Forwarded-For and X-Forwarded-Proto are believed; empty = none. */
+  trustedProxies: string[];
   bootstrap: boolean;
   masterKeyFile: string;
   streamAllowCidrs: string[];
@@ -69,6 +71,7 @@ const KEYS = [
   'SVC_TLS_CERT',
   'SVC_TLS_KEY',
   'SVC_TLS',
+  'SVC_TRUSTED_PROXIES',
   'SVC_BOOTSTRAP',
   'SVC_MASTER_KEY_FILE',
   'SVC_STREAM_ALLOW_CIDRS',
@@ -213,6 +216,17 @@ export function loadConfig(
     .filter(Boolean);
   for (const c of cidrs)
     if (!parseRange(c)) problems.push(`SVC_STREAM_ALLOW_CIDRS: ${c} is not a CIDR or an IP address`);
+  const trustedProxies = (s.SVC_TRUSTED_PROXIES ?? '')
+    .split(',')
+    .map((c) => c.trim())
+    .filter(Boolean);
+  for (const c of trustedProxies)
+    if (!parseRange(c)) problems.push(`SVC_TRUSTED_PROXIES: ${c} is not a CIDR or an IP address`);
+  // docs/operations.md#behind-a-proxy: with TLS off only a trusted proxy can say a request came over HTTPS.
+  if (['off', '0', 'false'].includes(tlsSetting) && !trustedProxies.length)
+    problems.push(
+      'SVC_TLS=off needs SVC_TRUSTED_PROXIES (the CIDRs of the TLS-terminating proxies): no request could be answered without it',
+    );
   const publicUrl = s.SVC_PUBLIC_URL ? s.SVC_PUBLIC_URL.replace(/\/+$/, '') : null;
   if (publicUrl && !/^https?:\/\/[^/]+/.test(publicUrl))
     problems.push('SVC_PUBLIC_URL must be an absolute http(s) URL');
@@ -247,6 +261,7 @@ export function loadConfig(
     tlsCert: cert,
     tlsKey: key,
     tls: ['on', '1', 'true'].includes(tlsSetting),
+    trustedProxies,
     bootstrap: (s.SVC_BOOTSTRAP ?? '1') !== '0',
     masterKeyFile: s.SVC_MASTER_KEY_FILE ?? join(dataDir, 'master.key'),
     streamAllowCidrs: cidrs,
