@@ -12,7 +12,12 @@ export function adminKeyOut(k: ApiKeyRow) {
   return { ...rest, allow_ips: ip_allowlist };
 }
 
-export const adminKeys = (tenantId: string) => ({ keys: listApiKeys(tenantId).map(adminKeyOut) });
+/** A tenant's keys, oldest first. */
+export const adminKeys = (tenantId: string) => ({
+  keys: listApiKeys(tenantId)
+    .sort((a, b) => a.created_at.localeCompare(b.created_at))
+    .map(adminKeyOut),
+});
 
 /** What createApiKey answered, in the API's field names (the plaintext is in this answer only). */
 export function createdKeyOut(r: {
