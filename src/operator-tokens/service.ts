@@ -1,4 +1,4 @@
-// Owns platform operator tokens (docs/operations.md#the-operator-api): made by `svc admin-token create` only, shown
+// Owns platform operator tokens (docs/api.md#the-operator-api): made by `svc admin-token create` only, shown
 // once, stored as SHA-256, listed without plaintext or hash, revoked in force on the next request.
 import { ApiError } from '../errors';
 import { sha256Hex } from '../crypto/hash';
