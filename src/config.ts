@@ -210,18 +210,17 @@ export function loadConfig(
   const key = s.SVC_TLS_KEY ?? null;
   if ((cert === null) !== (key === null)) problems.push('SVC_TLS_CERT and SVC_TLS_KEY go together');
   for (const f of [cert, key, s.SVC_STREAM_CA_FILE]) if (f && !existsSync(f)) problems.push(`file not found: ${f}`);
-  const cidrs = (s.SVC_STREAM_ALLOW_CIDRS ?? '')
-    .split(',')
-    .map((c) => c.trim())
-    .filter(Boolean);
-  for (const c of cidrs)
-    if (!parseRange(c)) problems.push(`SVC_STREAM_ALLOW_CIDRS: ${c} is not a CIDR or an IP address`);
-  const trustedProxies = (s.SVC_TRUSTED_PROXIES ?? '')
-    .split(',')
-    .map((c) => c.trim())
-    .filter(Boolean);
-  for (const c of trustedProxies)
-    if (!parseRange(c)) problems.push(`SVC_TRUSTED_PROXIES: ${c} is not a CIDR or an IP address`);
+  /** A comma-separated list of CIDRs or addresses; each entry that is neither is a problem naming `name`. */
+  const cidrList = (name: string): string[] => {
+    const list = (s[name] ?? '')
+      .split(',')
+      .map((c) => c.trim())
+      .filter(Boolean);
+    for (const c of list) if (!parseRange(c)) problems.push(`${name}: ${c} is not a CIDR or an IP address`);
+    return list;
+  };
+  const cidrs = cidrList('SVC_STREAM_ALLOW_CIDRS');
+  const trustedProxies = cidrList('SVC_TRUSTED_PROXIES');
   // docs/operations.md#behind-a-proxy: with TLS off only a trusted proxy can say a request came over HTTPS.
   if (['off', '0', 'false'].includes(tlsSetting) && !trustedProxies.length)
     problems.push(

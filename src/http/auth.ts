@@ -9,14 +9,19 @@ import { requestState } from './context';
 import { inRanges, parseRange } from '../cidr';
 import type { Principal, Scope } from '../api/guards';
 
+/**
+ * The credential of an Authorization header: it must use the Bearer scheme (401 invalid_authorization_scheme).
+ * "Bearer" with no token is the right scheme with a malformed credential ('' here: refused by its shape check).
+ */
+export function bearerCredential(authorization: string): string {
+  const m = /^Bearer(?:[ ]+(.*))?$/i.exec(authorization.trim());
+  if (!m) throw new ApiError('invalid_authorization_scheme');
+  return (m[1] ?? '').trim();
+}
+
 function presentedKey(headers: Headers): string {
   const auth = headers.get('authorization');
-  if (auth !== null) {
-    // "Bearer" with no token is the right scheme with a malformed key (invalid_api_key_format below).
-    const m = /^Bearer(?:[ ]+(.*))?$/i.exec(auth.trim());
-    if (!m) throw new ApiError('invalid_authorization_scheme');
-    return (m[1] ?? '').trim();
-  }
+  if (auth !== null) return bearerCredential(auth);
   const x = headers.get('x-api-key');
   if (x === null) throw new ApiError('missing_api_key');
   return x.trim();

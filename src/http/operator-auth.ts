@@ -3,15 +3,14 @@
 import { ApiError } from '../errors';
 import { findOperatorToken, isWellFormedOperatorToken } from '../operator-tokens/service';
 import { requestState } from './context';
+import { bearerCredential } from './auth';
 import type { OperatorPrincipal } from '../api/guards';
 
 /** The token of `Authorization: Bearer <token>`; 401 when absent or of another scheme. */
 function presentedToken(headers: Headers): string {
   const auth = headers.get('authorization');
   if (auth === null) throw new ApiError('missing_operator_token');
-  const m = /^Bearer(?:[ ]+(.*))?$/i.exec(auth.trim());
-  if (!m) throw new ApiError('invalid_authorization_scheme');
-  return (m[1] ?? '').trim();
+  return bearerCredential(auth);
 }
 
 /** missing_operator_token, invalid_authorization_scheme, invalid_operator_token, operator_token_revoked; once per request. */

@@ -9,6 +9,7 @@ import { Glob } from 'bun';
 import { open } from 'lmdb';
 import { call, cleanupDirs, ownedDir, ROOT, startServer, svc, until, type Server } from '../helpers';
 import { testLog } from './independent-witness';
+import { consoleDriver } from '../console-driver';
 import { commands } from '../../src/cli/commands';
 
 const dir = ownedDir();
@@ -153,7 +154,7 @@ beforeAll(async () => {
   rmSync(join(dir, 'bootstrap-api-key'), { force: true });
 }, 120_000);
 afterAll(() => {
-  tmux('kill-server');
+  kill();
   cleanupDirs();
 });
 
@@ -222,27 +223,8 @@ describe('the CLI command table', () => {
 
 // ---- The console: its actions are the operatorActions calls in tui/, each driven here through tmux. ----
 
-const socket = `svc-cmds-${process.pid}`;
-const tmux = (...args: string[]): string =>
-  Bun.spawnSync(['tmux', '-L', socket, ...args], { stdout: 'pipe', stderr: 'pipe' }).stdout.toString();
-const screen = () => tmux('capture-pane', '-p', '-t', 'console');
-const keys = (...k: string[]) => void tmux('send-keys', '-t', 'console', ...k);
-const type = (text: string) => void tmux('send-keys', '-t', 'console', '-l', text);
-async function waitFor(test: (screen: string) => unknown): Promise<string> {
-  let last = '';
-  try {
-    return await until(
-      () => {
-        last = screen();
-        return test(last) ? last : null;
-      },
-      20_000,
-      50,
-    );
-  } catch {
-    throw new Error(`screen never matched; it showed:\n${last}`);
-  }
-}
+const { open: openConsole, screen, keys, type, waitFor: waitOn, kill } = consoleDriver(`svc-cmds-${process.pid}`);
+const waitFor = (test: (screen: string) => unknown) => waitOn(test, 20_000);
 
 /** Each console action (the operatorActions method it calls), how an operator runs it, and the entry it must add. */
 const CONSOLE: Record<string, { action: string; run: () => Promise<unknown> }> = {
@@ -351,18 +333,7 @@ describe('the console', () => {
   });
 
   it('each console action adds exactly one entry, by the OS user', async () => {
-    const env = `PATH=${process.env.PATH} SVC_LOG_LEVEL=warn`;
-    tmux(
-      'new-session',
-      '-d',
-      '-s',
-      'console',
-      '-x',
-      '80',
-      '-y',
-      '24',
-      `cd ${ROOT} && env ${env} ${process.execPath} tui/index.ts --data-dir ${dir}`,
-    );
+    openConsole(dir);
     await waitFor((t) => t.includes('[1 Tenants]'));
     for (const [name, { action, run }] of Object.entries(CONSOLE)) {
       const n = (await log()).length;
