@@ -39,11 +39,12 @@ export async function servedDocument(): Promise<Record<string, unknown>> {
   const { loadConfig, setConfig } = await import('../src/config');
   const { buildApp } = await import('../src/http/app');
   const { allRoutes } = await import('../src/http/routes');
+  const { operatorActionsBy } = await import('../src/workers/operator-actions');
   const { openApiDocument } = await import('../src/http/openapi');
   const dir = mkdtempSync(join(tmpdir(), 'gen-client-types-'));
   try {
     setConfig(loadConfig({ SVC_DATA_DIR: dir }));
-    return openApiDocument(buildApp(allRoutes()));
+    return openApiDocument(buildApp(allRoutes(operatorActionsBy)));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

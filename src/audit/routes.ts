@@ -3,6 +3,7 @@
 import { Elysia } from 'elysia';
 import { Type as t } from '@sinclair/typebox';
 import type { Guards } from '../api/guards';
+import { keyActor, type ActionsBy } from '../api/actions';
 import { doc } from '../api/doc';
 import { createdBy, IDEMPOTENT_ERRORS, idempotentDoc } from '../api/idempotent';
 import { AuditEvent, AuditEventsPage, AuditQuery, AuditVerify, Deleted, Processing } from '../api/schemas';
@@ -21,7 +22,6 @@ import {
 } from './route-schemas';
 import {
   createOrg,
-  deleteOrg,
   getAuditEvent,
   getOrg,
   ingestAuditEvent,
@@ -29,7 +29,6 @@ import {
   listOrgs,
   orgOut,
   queryEvents,
-  setArchived,
   setRetention,
   verifyAuditEvent,
 } from './service';
@@ -39,7 +38,8 @@ type Q = Record<string, string | undefined>;
 const tag = 'audit';
 const ORG = ['not_found', 'org_not_found'] as const;
 
-export const auditRoutes = (guards: Guards) =>
+/** Archive, unarchive and delete are tenant administration: each is an operator-log entry (docs/audit.md). */
+export const auditRoutes = (guards: Guards, actionsBy: ActionsBy) =>
   new Elysia()
     .use(guards)
     .post(
@@ -74,7 +74,8 @@ export const auditRoutes = (guards: Guards) =>
     })
     .post(
       '/v1/audit/orgs/:id/archive',
-      ({ params, principal }) => setArchived(principal.tenant.tenant_id, params.id, true),
+      ({ params, principal }) =>
+        actionsBy(keyActor(principal)).setOrgArchived(principal.tenant.tenant_id, params.id, true),
       {
         auth: ['audit:write'],
         detail: doc({
@@ -87,21 +88,26 @@ export const auditRoutes = (guards: Guards) =>
     )
     .post(
       '/v1/audit/orgs/:id/unarchive',
-      ({ params, principal }) => setArchived(principal.tenant.tenant_id, params.id, false),
+      ({ params, principal }) =>
+        actionsBy(keyActor(principal)).setOrgArchived(principal.tenant.tenant_id, params.id, false),
       {
         auth: ['audit:write'],
         detail: doc({ summary: 'Unarchive an organization', tag, ok: { 200: Org }, errors: [...ORG] }),
       },
     )
-    .delete('/v1/audit/orgs/:id', ({ params, principal }) => deleteOrg(principal.tenant.tenant_id, params.id), {
-      auth: ['audit:write'],
-      detail: doc({
-        summary: 'Delete an organization whose history aged out',
-        tag,
-        ok: { 200: Deleted },
-        errors: [...ORG, 'org_not_deletable'],
-      }),
-    })
+    .delete(
+      '/v1/audit/orgs/:id',
+      ({ params, principal }) => actionsBy(keyActor(principal)).deleteOrg(principal.tenant.tenant_id, params.id),
+      {
+        auth: ['audit:write'],
+        detail: doc({
+          summary: 'Delete an organization whose history aged out',
+          tag,
+          ok: { 200: Deleted },
+          errors: [...ORG, 'org_not_deletable'],
+        }),
+      },
+    )
     .put(
       '/v1/audit/orgs/:id/retention',
       ({ params, body, principal }) => setRetention(principal.tenant, params.id, checkRetentionBody(body)),

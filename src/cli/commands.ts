@@ -8,13 +8,13 @@ import { describeApiKey, listApiKeys } from '../keys/service';
 import { usageReport } from '../usage/service';
 import { verifyCommand } from './verify-command';
 import { integrityForOperator } from '../audit/service';
-import { removeExpiredExports } from '../exports/service';
 import { tenantLogReportForOperator } from '../tlog/tenant-integrity';
 import { parseRfc3339 } from '../time';
 import { checkBackup } from '../backup/restore';
 import { runDoctor } from './doctor';
 import { describeWitnessKey, listLogs } from '../witness/service';
 import { operatorActions } from '../workers/operator-actions';
+import { listOperatorTokens } from '../operator-tokens/service';
 import { operatorEntries, verifyOperatorLog } from '../tlog/operator-log';
 import { replicationStatus } from '../replication/status';
 
@@ -156,7 +156,8 @@ export const commands: Record<string, Command> = {
     },
   },
   'key create': {
-    usage: 'key create --tenant TENANT --name NAME --scopes read,write,audit:read,audit:write [--allow-ip CIDR,...]',
+    usage:
+      'key create --tenant TENANT --name NAME --scopes read,write,audit:read,audit:write,admin [--allow-ip CIDR,...]',
     async run(ctx) {
       const r = await operatorActions.createApiKey({
         tenant: need(ctx, 'tenant'),
@@ -200,6 +201,38 @@ export const commands: Record<string, Command> = {
       return { json: r, text: `revoked ${r.key_id} at ${r.revoked_at}` };
     },
   },
+  'admin-token create': {
+    usage: 'admin-token create --name NAME   (a platform operator token for /v1/operator/, shown once)',
+    async run(ctx) {
+      const r = await operatorActions.createOperatorToken(need(ctx, 'name'));
+      return {
+        json: { token_id: r.token_id, token: r.token, name: r.name, created_at: r.created_at },
+        text: `operator token ${r.token_id} (${r.name})\nToken (shown once): ${r.token}`,
+      };
+    },
+  },
+  'admin-token list': {
+    usage: 'admin-token list   (operator tokens: id, name, created, revoked; never a token itself)',
+    async run() {
+      const ts = listOperatorTokens();
+      return {
+        json: { tokens: ts },
+        text: ts.length
+          ? table([
+              ['TOKEN_ID', 'NAME', 'CREATED', 'REVOKED'],
+              ...ts.map((t) => [t.token_id, t.name, t.created_at, t.revoked_at ?? '-']),
+            ])
+          : 'no operator tokens',
+      };
+    },
+  },
+  'admin-token revoke': {
+    usage: 'admin-token revoke TOKEN_ID   (refused from the next request on)',
+    async run(ctx) {
+      const r = await operatorActions.revokeOperatorToken(arg(ctx, 0, 'TOKEN_ID'));
+      return { json: r, text: `revoked operator token ${r.token_id} at ${r.revoked_at}` };
+    },
+  },
   'retention run': {
     usage: 'retention run [--as-of RFC3339]',
     async run(ctx) {
@@ -217,8 +250,8 @@ export const commands: Record<string, Command> = {
     usage: 'exports clean [--as-of RFC3339]  (remove export files whose 24 h download window has closed)',
     async run(ctx) {
       const asOf = asOfFlag(ctx, 'export files whose window closes before then are removed now');
-      const removed = await removeExpiredExports(Math.floor(asOf.getTime() / 1000));
-      return { json: { exports_removed: removed }, text: `exports_removed: ${removed}` };
+      const r = await operatorActions.cleanExports(asOf);
+      return { json: r, text: `exports_removed: ${r.exports_removed}` };
     },
   },
   'audit integrity': {

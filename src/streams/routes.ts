@@ -1,15 +1,17 @@
 // Owns the stream endpoints (DECISIONS 6, scope audit:write): create, list, delete, pause, resume.
 import { Elysia } from 'elysia';
 import type { Guards } from '../api/guards';
+import { keyActor, type ActionsBy } from '../api/actions';
 import { doc } from '../api/doc';
 import { createdBy, IDEMPOTENT_ERRORS, idempotentDoc } from '../api/idempotent';
 import { Deleted, Processing, Stream } from '../api/schemas';
 import { checkStreamListQuery, StreamIn, StreamListQuery, StreamPage } from './model';
-import { createStream, deleteStream, listStreams, setPaused } from './service';
+import { createStream, listStreams, setPaused } from './service';
 
 const tag = 'streams';
 
-export const streamRoutes = (guards: Guards) =>
+/** Deleting a stream is tenant administration: an operator-log entry (docs/webhooks.md). */
+export const streamRoutes = (guards: Guards, actionsBy: ActionsBy) =>
   new Elysia()
     .use(guards)
     .post(
@@ -56,7 +58,8 @@ export const streamRoutes = (guards: Guards) =>
     )
     .delete(
       '/v1/audit/orgs/:id/streams/:stream_id',
-      ({ params, principal }) => deleteStream(principal.tenant.tenant_id, params.id, params.stream_id),
+      ({ params, principal }) =>
+        actionsBy(keyActor(principal)).deleteStream(principal.tenant.tenant_id, params.id, params.stream_id),
       {
         auth: ['audit:write'],
         detail: doc({ summary: 'Delete a stream', tag, ok: { 200: Deleted }, errors: ['not_found'] }),

@@ -97,7 +97,7 @@ const DECISIONS_CODES: Record<string, number> = {
 };
 // Not named by the contract, which only gives the status (DECISIONS 7: export download URL "403 once expired or tampered";
 // DECISIONS 11: the witness's 404, 403 and 422), the generic 500 of unexpected exceptions, and the write path's
-// back-pressure answer (docs/operations.md).
+// back-pressure answer (docs/operations.md), and the operator API's token errors (docs/api.md).
 const APPLIANCE_CODES: Record<string, number> = {
   invalid_download_signature: 403,
   download_expired: 403,
@@ -108,6 +108,9 @@ const APPLIANCE_CODES: Record<string, number> = {
   invalid_consistency_proof: 422,
   not_primary: 503,
   replication_unavailable: 503,
+  missing_operator_token: 401,
+  invalid_operator_token: 401,
+  operator_token_revoked: 401,
 };
 
 describe('errors table', () => {

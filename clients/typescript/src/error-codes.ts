@@ -50,6 +50,9 @@ export type ApiErrorCode =
   | 'api_key_revoked'
   | 'invalid_or_used_link'
   | 'invalid_api_context'
+  | 'missing_operator_token'
+  | 'invalid_operator_token'
+  | 'operator_token_revoked'
   // 402
   | 'payment_required'
   // 403

@@ -1600,6 +1600,362 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tenant's API keys (never a key itself nor its hash)
+         * @description The tenant's API keys (never a key itself nor its hash). Scope: admin.
+         */
+        get: operations["getV1AdminKeys"];
+        put?: never;
+        /**
+         * Create an API key of the tenant (the key is shown in this answer only)
+         * @description Create an API key of the tenant (the key is shown in this answer only). Scope: admin.
+         */
+        post: operations["postV1AdminKeys"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/keys/{key_id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke one of the tenant's API keys (refused from the next request on)
+         * @description Revoke one of the tenant's API keys (refused from the next request on). Scope: admin.
+         */
+        post: operations["postV1AdminKeysByKey_idRevoke"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/signing-key/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate the tenant's signing key (the old one stays published and keeps verifying)
+         * @description Rotate the tenant's signing key (the old one stays published and keeps verifying). Scope: admin.
+         */
+        post: operations["postV1AdminSigning-keyRotate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/orgs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tenant's audit organizations, archived ones included
+         * @description The tenant's audit organizations, archived ones included. Scope: admin.
+         */
+        get: operations["getV1AdminOrgs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The operator-log entries about this tenant, oldest first
+         * @description The operator-log entries about this tenant, oldest first. Changes made by the platform operator, by this tenant's admin keys and by the CLI and console. Scope: admin.
+         */
+        get: operations["getV1AdminActivity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/operator/tenants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List tenants, with their public keys and usage this month
+         * @description List tenants, with their public keys and usage this month.
+         */
+        get: operations["getV1OperatorTenants"];
+        put?: never;
+        /**
+         * Create a tenant with its first signing key (as svc tenant create)
+         * @description Create a tenant with its first signing key (as svc tenant create).
+         */
+        post: operations["postV1OperatorTenants"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/operator/tenants/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A tenant by id or primary domain
+         * @description A tenant by id or primary domain.
+         */
+        get: operations["getV1OperatorTenantsById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/operator/tenants/{id}/plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a tenant's plan
+         * @description Set a tenant's plan.
+         */
+        post: operations["postV1OperatorTenantsByIdPlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/operator/tenants/{id}/past-due": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a tenant past due (402 on its ingest and verify calls) or clear the mark
+         * @description Mark a tenant past due (402 on its ingest and verify calls) or clear the mark.
+         */
+        post: operations["postV1OperatorTenantsByIdPast-due"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/operator/tenants/{id}/verify-domain": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify a tenant's domain by its DNS TXT record, or record the operator's attestation (force)
+         * @description Verify a tenant's domain by its DNS TXT record, or record the operator's attestation (force).
+         */
+        post: operations["postV1OperatorTenantsByIdVerify-domain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/operator/tenants/{id}/rotate-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate a tenant's signing key
+         * @description Rotate a tenant's signing key.
+         */
+        post: operations["postV1OperatorTenantsByIdRotate-key"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/operator/tenants/{id}/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A tenant's API keys (never a key itself nor its hash)
+         * @description A tenant's API keys (never a key itself nor its hash).
+         */
+        get: operations["getV1OperatorTenantsByIdKeys"];
+        put?: never;
+        /**
+         * Create an API key for a tenant (as svc key create; the key is shown in this answer only)
+         * @description Create an API key for a tenant (as svc key create; the key is shown in this answer only).
+         */
+        post: operations["postV1OperatorTenantsByIdKeys"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/operator/tenants/{id}/keys/{key_id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke one of a tenant's API keys
+         * @description Revoke one of a tenant's API keys.
+         */
+        post: operations["postV1OperatorTenantsByIdKeysByKey_idRevoke"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/operator/retention/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run the retention pass now (as svc retention run)
+         * @description Run the retention pass now (as svc retention run). A future as_of removes audit events past their retention as of then, for good.
+         */
+        post: operations["postV1OperatorRetentionRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/operator/log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The operator log, oldest entry first
+         * @description The operator log, oldest entry first.
+         */
+        get: operations["getV1OperatorLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/operator/witness/logs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The appliance's witness key and the logs it cosigns (as svc witness list)
+         * @description The appliance's witness key and the logs it cosigns (as svc witness list).
+         */
+        get: operations["getV1OperatorWitnessLogs"];
+        put?: never;
+        /**
+         * Cosign a log's checkpoints as its witness (as svc witness add-log)
+         * @description Cosign a log's checkpoints as its witness (as svc witness add-log).
+         */
+        post: operations["postV1OperatorWitnessLogs"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/operator/backups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Write an online backup into a directory on the appliance (as svc backup)
+         * @description Write an online backup into a directory on the appliance (as svc backup). Answers once the backup is complete. With include_master_key the backup alone can sign as every tenant.
+         */
+        post: operations["postV1OperatorBackups"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/docs": {
         parameters: {
             query?: never;
@@ -1691,6 +2047,49 @@ export interface components {
             metadata?: {
                 [key: string]: unknown;
             };
+        };
+        AdminKey: {
+            /** Format: uuid */
+            key_id: string;
+            name: string;
+            scopes: string[];
+            allow_ips: string[];
+            /**
+             * Format: date-time
+             * @description RFC 3339, UTC
+             */
+            created_at: string;
+            last_used_at: string | null;
+            revoked_at: string | null;
+        };
+        AdminKeyCreated: {
+            /** Format: uuid */
+            key_id: string;
+            /** @description The key itself: shown in this answer only, stored as SHA-256 */
+            api_key: string;
+            /** Format: uuid */
+            tenant_id: string;
+            name: string;
+            scopes: string[];
+            allow_ips: string[];
+        };
+        AdminKeyIn: {
+            name: string;
+            scopes: ("read" | "write" | "audit:read" | "audit:write" | "admin")[];
+            /** @description Client addresses the key is accepted from; empty = any */
+            allow_ips?: string[];
+        };
+        AdminKeyList: {
+            keys: components["schemas"]["AdminKey"][];
+        };
+        AdminKeyRevoked: {
+            /** Format: uuid */
+            key_id: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339, UTC
+             */
+            revoked_at: string;
         };
         AiProof: {
             /** Format: uuid */
@@ -1928,6 +2327,20 @@ export interface components {
                 }[];
             };
             key_source: string;
+        };
+        BackupDone: {
+            dir: string;
+            files: number;
+            bytes: number;
+            records: number;
+            manifest: string;
+            includes_master_key: boolean;
+        };
+        BackupIn: {
+            /** @description Absolute path on the appliance of a new or empty directory */
+            to: string;
+            /** @description Copy the master key into the backup (default false) */
+            include_master_key?: boolean;
         };
         /** @description Trace proof bundle (DECISIONS 3); the public form adds the issuer (organization) */
         Bundle: {
@@ -2455,6 +2868,29 @@ export interface components {
             session_duration_seconds?: number;
             link_duration_seconds?: number;
         };
+        OperatorLogEntry: {
+            leaf_index: number;
+            entry: {
+                action: string;
+                /**
+                 * Format: date-time
+                 * @description RFC 3339, UTC
+                 */
+                at: string;
+                /** @description key:<key_id>, token:<token_id> or the OS user who ran the command */
+                by: string;
+                target: {
+                    [key: string]: string;
+                };
+                details: {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        OperatorLogPage: {
+            entries: components["schemas"]["OperatorLogEntry"][];
+            next_cursor: string | null;
+        };
         Org: {
             organization_id: string;
             name: string;
@@ -2475,6 +2911,13 @@ export interface components {
         OrgPage: {
             orgs: components["schemas"]["Org"][];
             next_cursor: string | null;
+        };
+        PastDueIn: {
+            on: boolean;
+        };
+        PlanIn: {
+            /** @description free, builder or enterprise */
+            plan: string;
         };
         PlatformKey: {
             /** @constant */
@@ -2535,6 +2978,19 @@ export interface components {
         RetentionIn: {
             days: number;
         };
+        RetentionReport: {
+            ledger_sealed: number;
+            ledger_unsealed: number;
+            audit_evacuated: number;
+            audit_purged: number;
+        };
+        RetentionRunIn: {
+            /**
+             * Format: date-time
+             * @description Run as of this time (default now)
+             */
+            as_of?: string;
+        };
         Sealing: {
             /** Format: uuid */
             trace_id: string;
@@ -2556,6 +3012,12 @@ export interface components {
              * @description RFC 3339, UTC
              */
             sealed_at: string;
+        };
+        SigningKeyRotated: {
+            /** @description First 16 hex characters of SHA-256 of the new public key */
+            key_id: string;
+            /** @description lowercase hex */
+            public_key: string;
         };
         Stream: {
             id: string;
@@ -2582,6 +3044,63 @@ export interface components {
         };
         StreamPage: {
             streams: components["schemas"]["Stream"][];
+            next_cursor: string | null;
+        };
+        Tenant: {
+            /** Format: uuid */
+            tenant_id: string;
+            name: string;
+            issuer_name: string;
+            primary_domain: string;
+            domain_verified: boolean;
+            domain_verified_at: string | null;
+            plan: string;
+            past_due: boolean;
+            /**
+             * Format: date-time
+             * @description RFC 3339, UTC
+             */
+            created_at: string;
+            active_key_id: string;
+            keys: {
+                key_id: string;
+                /** @description lowercase hex */
+                public_key: string;
+                /**
+                 * Format: date-time
+                 * @description RFC 3339, UTC
+                 */
+                valid_from: string;
+                valid_until: string | null;
+            }[];
+            usage: {
+                [key: string]: {
+                    used: number;
+                    limit: number | null;
+                };
+            };
+        };
+        TenantCreated: {
+            /** Format: uuid */
+            tenant_id: string;
+            name: string;
+            primary_domain: string;
+            plan: string;
+            key_id: string;
+            /** @description lowercase hex */
+            public_key: string;
+        };
+        TenantIn: {
+            name: string;
+            /** @description Primary domain, lower case; head, operator and witness are reserved */
+            domain: string;
+            plan?: "free" | "builder" | "enterprise";
+            issuer_name?: string;
+            /** @description Sandbox tenants are not available yet: true is refused (400) */
+            sandbox?: boolean;
+        };
+        TenantPage: {
+            tenants: components["schemas"]["Tenant"][];
             next_cursor: string | null;
         };
         Trace: {
@@ -2616,17 +3135,47 @@ export interface components {
             };
             public?: boolean;
         };
+        VerifyDomainIn: {
+            /** @description true records the operator's attestation instead of looking up the DNS TXT record */
+            force?: boolean;
+        };
         VerifyIn: {
             /** @description SHA-256, lowercase hex */
             payload_hash: string;
         } | {
             payload: unknown;
         };
+        WitnessedLog: {
+            origin: string;
+            vkey: string;
+            size: number;
+            root_hash: string | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339, UTC
+             */
+            added_at: string;
+            cosigned_at: string | null;
+        };
+        WitnessLogIn: {
+            /** @description The log's checkpoint origin */
+            origin: string;
+            /** @description The log's Ed25519 signed-note verifier key */
+            vkey: string;
+        };
+        WitnessLogs: {
+            witness: {
+                name: string;
+                vkey: string;
+                key_id: string;
+            } | null;
+            logs: components["schemas"]["WitnessedLog"][];
+        };
         /**
          * @description Every machine-readable code the API answers (SPEC "Errors")
          * @enum {string}
          */
-        ErrorCode: "missing_api_key" | "invalid_api_key" | "invalid_api_key_format" | "invalid_authorization_scheme" | "api_key_revoked" | "invalid_or_used_link" | "invalid_api_context" | "insufficient_scope" | "ip_not_allowed" | "feature_not_available" | "wrong_intent" | "too_many_orgs" | "payment_required" | "invalid_payload" | "bad_request" | "invalid_path_parameter" | "payload_too_large" | "invalid_event_type" | "invalid_idempotency_key" | "invalid_document_hash" | "invalid_metadata" | "metadata_too_large" | "invalid_original_bytes_base64" | "original_bytes_empty" | "original_bytes_too_large" | "original_bytes_hash_mismatch" | "invalid_attestation_type" | "empty_payload" | "invalid_context" | "subject_too_large" | "subject_too_many_keys" | "invalid_label" | "trace_empty" | "invalid_action" | "invalid_actor" | "invalid_target" | "too_many_targets" | "invalid_occurred_at" | "occurred_at_out_of_window" | "missing_idempotency_key" | "invalid_organization_id" | "invalid_name" | "unsupported_stream_type" | "too_many_streams" | "invalid_url" | "not_https" | "forbidden_destination" | "invalid_format" | "invalid_intent" | "invalid_duration" | "invalid_link_duration" | "event_not_found" | "document_not_found" | "attestation_not_found" | "trace_not_found" | "proof_not_found" | "org_not_found" | "not_found" | "duplicate_event" | "idempotency_key_reuse_mismatch" | "document_already_anchored" | "trace_sealed" | "trace_sealing" | "trace_not_open" | "trace_invalid_status" | "trace_not_sealed" | "org_exists" | "org_archived" | "org_not_deletable" | "retention_expired" | "rate_limited" | "quota_exceeded" | "db_error" | "ingest_failed" | "encode_failed" | "serialization_failed" | "quota_check_failed" | "api_key_lookup_failed" | "trace_label_in_use" | "https_required" | "invalid_download_signature" | "download_expired" | "checkpoint_not_found" | "invalid_leaf_index" | "invalid_tree_size" | "leaf_pending" | "leaf_not_found" | "unknown_log" | "invalid_checkpoint_signature" | "invalid_consistency_proof" | "overloaded" | "not_primary" | "replication_unavailable" | "internal_error";
+        ErrorCode: "missing_api_key" | "invalid_api_key" | "invalid_api_key_format" | "invalid_authorization_scheme" | "api_key_revoked" | "invalid_or_used_link" | "invalid_api_context" | "insufficient_scope" | "ip_not_allowed" | "feature_not_available" | "wrong_intent" | "too_many_orgs" | "payment_required" | "invalid_payload" | "bad_request" | "invalid_path_parameter" | "payload_too_large" | "invalid_event_type" | "invalid_idempotency_key" | "invalid_document_hash" | "invalid_metadata" | "metadata_too_large" | "invalid_original_bytes_base64" | "original_bytes_empty" | "original_bytes_too_large" | "original_bytes_hash_mismatch" | "invalid_attestation_type" | "empty_payload" | "invalid_context" | "subject_too_large" | "subject_too_many_keys" | "invalid_label" | "trace_empty" | "invalid_action" | "invalid_actor" | "invalid_target" | "too_many_targets" | "invalid_occurred_at" | "occurred_at_out_of_window" | "missing_idempotency_key" | "invalid_organization_id" | "invalid_name" | "unsupported_stream_type" | "too_many_streams" | "invalid_url" | "not_https" | "forbidden_destination" | "invalid_format" | "invalid_intent" | "invalid_duration" | "invalid_link_duration" | "event_not_found" | "document_not_found" | "attestation_not_found" | "trace_not_found" | "proof_not_found" | "org_not_found" | "not_found" | "duplicate_event" | "idempotency_key_reuse_mismatch" | "document_already_anchored" | "trace_sealed" | "trace_sealing" | "trace_not_open" | "trace_invalid_status" | "trace_not_sealed" | "org_exists" | "org_archived" | "org_not_deletable" | "retention_expired" | "rate_limited" | "quota_exceeded" | "db_error" | "ingest_failed" | "encode_failed" | "serialization_failed" | "quota_check_failed" | "api_key_lookup_failed" | "trace_label_in_use" | "https_required" | "invalid_download_signature" | "download_expired" | "checkpoint_not_found" | "invalid_leaf_index" | "invalid_tree_size" | "leaf_pending" | "leaf_not_found" | "unknown_log" | "invalid_checkpoint_signature" | "invalid_consistency_proof" | "overloaded" | "not_primary" | "replication_unavailable" | "missing_operator_token" | "invalid_operator_token" | "operator_token_revoked" | "internal_error";
         Error: {
             error: components["schemas"]["ErrorCode"];
             /** @description Human-readable; never parse */
@@ -10562,6 +11111,1637 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    getV1AdminKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tenant's API keys (never a key itself nor its hash) */
+            200: {
+                headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminKeyList"];
+                };
+            };
+            /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description missing_api_key, invalid_authorization_scheme, invalid_api_key_format, invalid_api_key, api_key_revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "missing_api_key" | "invalid_authorization_scheme" | "invalid_api_key_format" | "invalid_api_key" | "api_key_revoked";
+                    };
+                };
+            };
+            /** @description ip_not_allowed, insufficient_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "ip_not_allowed" | "insufficient_scope";
+                    };
+                };
+            };
+            /** @description rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    postV1AdminKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminKeyIn"];
+            };
+        };
+        responses: {
+            /** @description Create an API key of the tenant (the key is shown in this answer only) */
+            201: {
+                headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminKeyCreated"];
+                };
+            };
+            /** @description invalid_payload, invalid_name, bad_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "invalid_payload" | "invalid_name" | "bad_request";
+                    };
+                    "text/plain": string;
+                };
+            };
+            /** @description missing_api_key, invalid_authorization_scheme, invalid_api_key_format, invalid_api_key, api_key_revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "missing_api_key" | "invalid_authorization_scheme" | "invalid_api_key_format" | "invalid_api_key" | "api_key_revoked";
+                    };
+                };
+            };
+            /** @description ip_not_allowed, insufficient_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "ip_not_allowed" | "insufficient_scope";
+                    };
+                };
+            };
+            /** @description Plain-text framework rejection: body without Content-Type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description Plain-text framework rejection: body failing the route schema */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    postV1AdminKeysByKey_idRevoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                key_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoke one of the tenant's API keys (refused from the next request on) */
+            200: {
+                headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminKeyRevoked"];
+                };
+            };
+            /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description missing_api_key, invalid_authorization_scheme, invalid_api_key_format, invalid_api_key, api_key_revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "missing_api_key" | "invalid_authorization_scheme" | "invalid_api_key_format" | "invalid_api_key" | "api_key_revoked";
+                    };
+                };
+            };
+            /** @description ip_not_allowed, insufficient_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "ip_not_allowed" | "insufficient_scope";
+                    };
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "not_found";
+                    };
+                };
+            };
+            /** @description rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    "postV1AdminSigning-keyRotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Rotate the tenant's signing key (the old one stays published and keeps verifying) */
+            200: {
+                headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SigningKeyRotated"];
+                };
+            };
+            /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description missing_api_key, invalid_authorization_scheme, invalid_api_key_format, invalid_api_key, api_key_revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "missing_api_key" | "invalid_authorization_scheme" | "invalid_api_key_format" | "invalid_api_key" | "api_key_revoked";
+                    };
+                };
+            };
+            /** @description ip_not_allowed, insufficient_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "ip_not_allowed" | "insufficient_scope";
+                    };
+                };
+            };
+            /** @description rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    getV1AdminOrgs: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tenant's audit organizations, archived ones included */
+            200: {
+                headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrgPage"];
+                };
+            };
+            /** @description bad_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "bad_request";
+                    };
+                    "text/plain": string;
+                };
+            };
+            /** @description missing_api_key, invalid_authorization_scheme, invalid_api_key_format, invalid_api_key, api_key_revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "missing_api_key" | "invalid_authorization_scheme" | "invalid_api_key_format" | "invalid_api_key" | "api_key_revoked";
+                    };
+                };
+            };
+            /** @description ip_not_allowed, insufficient_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "ip_not_allowed" | "insufficient_scope";
+                    };
+                };
+            };
+            /** @description rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    getV1AdminActivity: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The operator-log entries about this tenant, oldest first */
+            200: {
+                headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperatorLogPage"];
+                };
+            };
+            /** @description bad_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "bad_request";
+                    };
+                    "text/plain": string;
+                };
+            };
+            /** @description missing_api_key, invalid_authorization_scheme, invalid_api_key_format, invalid_api_key, api_key_revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "missing_api_key" | "invalid_authorization_scheme" | "invalid_api_key_format" | "invalid_api_key" | "api_key_revoked";
+                    };
+                };
+            };
+            /** @description ip_not_allowed, insufficient_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "ip_not_allowed" | "insufficient_scope";
+                    };
+                };
+            };
+            /** @description rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    getV1OperatorTenants: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List tenants, with their public keys and usage this month */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenantPage"];
+                };
+            };
+            /** @description bad_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "bad_request";
+                    };
+                    "text/plain": string;
+                };
+            };
+            /** @description missing_operator_token, invalid_authorization_scheme, invalid_operator_token, operator_token_revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "missing_operator_token" | "invalid_authorization_scheme" | "invalid_operator_token" | "operator_token_revoked";
+                    };
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    postV1OperatorTenants: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TenantIn"];
+            };
+        };
+        responses: {
+            /** @description Create a tenant with its first signing key (as svc tenant create) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenantCreated"];
+                };
+            };
+            /** @description invalid_payload, invalid_name, bad_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "invalid_payload" | "invalid_name" | "bad_request";
+                    };
+                    "text/plain": string;
+                };
+            };
+            /** @description missing_operator_token, invalid_authorization_scheme, invalid_operator_token, operator_token_revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "missing_operator_token" | "invalid_authorization_scheme" | "invalid_operator_token" | "operator_token_revoked";
+                    };
+                };
+            };
+            /** @description Plain-text framework rejection: body without Content-Type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description Plain-text framework rejection: body failing the route schema */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    getV1OperatorTenantsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A tenant by id or primary domain */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tenant"];
+                };
+            };
+            /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description missing_operator_token, invalid_authorization_scheme, invalid_operator_token, operator_token_revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "missing_operator_token" | "invalid_authorization_scheme" | "invalid_operator_token" | "operator_token_revoked";
+                    };
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "not_found";
+                    };
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    postV1OperatorTenantsByIdPlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlanIn"];
+            };
+        };
+        responses: {
+            /** @description Set a tenant's plan */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tenant"];
+                };
+            };
+            /** @description invalid_payload, bad_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "invalid_payload" | "bad_request";
+                    };
+                    "text/plain": string;
+                };
+            };
+            /** @description missing_operator_token, invalid_authorization_scheme, invalid_operator_token, operator_token_revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "missing_operator_token" | "invalid_authorization_scheme" | "invalid_operator_token" | "operator_token_revoked";
+                    };
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "not_found";
+                    };
+                };
+            };
+            /** @description Plain-text framework rejection: body without Content-Type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description Plain-text framework rejection: body failing the route schema */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    "postV1OperatorTenantsByIdPast-due": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PastDueIn"];
+            };
+        };
+        responses: {
+            /** @description Mark a tenant past due (402 on its ingest and verify calls) or clear the mark */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tenant"];
+                };
+            };
+            /** @description invalid_payload */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "invalid_payload";
+                    };
+                    "text/plain": string;
+                };
+            };
+            /** @description missing_operator_token, invalid_authorization_scheme, invalid_operator_token, operator_token_revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "missing_operator_token" | "invalid_authorization_scheme" | "invalid_operator_token" | "operator_token_revoked";
+                    };
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "not_found";
+                    };
+                };
+            };
+            /** @description Plain-text framework rejection: body without Content-Type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description Plain-text framework rejection: body failing the route schema */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    "postV1OperatorTenantsByIdVerify-domain": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerifyDomainIn"];
+            };
+        };
+        responses: {
+            /** @description Verify a tenant's domain by its DNS TXT record, or record the operator's attestation (force) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tenant"];
+                };
+            };
+            /** @description invalid_payload, bad_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "invalid_payload" | "bad_request";
+                    };
+                    "text/plain": string;
+                };
+            };
+            /** @description missing_operator_token, invalid_authorization_scheme, invalid_operator_token, operator_token_revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "missing_operator_token" | "invalid_authorization_scheme" | "invalid_operator_token" | "operator_token_revoked";
+                    };
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "not_found";
+                    };
+                };
+            };
+            /** @description Plain-text framework rejection: body without Content-Type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description Plain-text framework rejection: body failing the route schema */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    "postV1OperatorTenantsByIdRotate-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Rotate a tenant's signing key */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SigningKeyRotated"];
+                };
+            };
+            /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description missing_operator_token, invalid_authorization_scheme, invalid_operator_token, operator_token_revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "missing_operator_token" | "invalid_authorization_scheme" | "invalid_operator_token" | "operator_token_revoked";
+                    };
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "not_found";
+                    };
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    getV1OperatorTenantsByIdKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A tenant's API keys (never a key itself nor its hash) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminKeyList"];
+                };
+            };
+            /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description missing_operator_token, invalid_authorization_scheme, invalid_operator_token, operator_token_revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "missing_operator_token" | "invalid_authorization_scheme" | "invalid_operator_token" | "operator_token_revoked";
+                    };
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "not_found";
+                    };
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    postV1OperatorTenantsByIdKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminKeyIn"];
+            };
+        };
+        responses: {
+            /** @description Create an API key for a tenant (as svc key create; the key is shown in this answer only) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminKeyCreated"];
+                };
+            };
+            /** @description invalid_payload, invalid_name, bad_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "invalid_payload" | "invalid_name" | "bad_request";
+                    };
+                    "text/plain": string;
+                };
+            };
+            /** @description missing_operator_token, invalid_authorization_scheme, invalid_operator_token, operator_token_revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "missing_operator_token" | "invalid_authorization_scheme" | "invalid_operator_token" | "operator_token_revoked";
+                    };
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "not_found";
+                    };
+                };
+            };
+            /** @description Plain-text framework rejection: body without Content-Type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description Plain-text framework rejection: body failing the route schema */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    postV1OperatorTenantsByIdKeysByKey_idRevoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                key_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoke one of a tenant's API keys */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminKeyRevoked"];
+                };
+            };
+            /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description missing_operator_token, invalid_authorization_scheme, invalid_operator_token, operator_token_revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "missing_operator_token" | "invalid_authorization_scheme" | "invalid_operator_token" | "operator_token_revoked";
+                    };
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "not_found";
+                    };
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    postV1OperatorRetentionRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RetentionRunIn"];
+            };
+        };
+        responses: {
+            /** @description Run the retention pass now (as svc retention run) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetentionReport"];
+                };
+            };
+            /** @description invalid_payload */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "invalid_payload";
+                    };
+                    "text/plain": string;
+                };
+            };
+            /** @description missing_operator_token, invalid_authorization_scheme, invalid_operator_token, operator_token_revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "missing_operator_token" | "invalid_authorization_scheme" | "invalid_operator_token" | "operator_token_revoked";
+                    };
+                };
+            };
+            /** @description Plain-text framework rejection: body without Content-Type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description Plain-text framework rejection: body failing the route schema */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description db_error, internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"] | (components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "db_error";
+                    });
+                };
+            };
+        };
+    };
+    getV1OperatorLog: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The operator log, oldest entry first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperatorLogPage"];
+                };
+            };
+            /** @description bad_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "bad_request";
+                    };
+                    "text/plain": string;
+                };
+            };
+            /** @description missing_operator_token, invalid_authorization_scheme, invalid_operator_token, operator_token_revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "missing_operator_token" | "invalid_authorization_scheme" | "invalid_operator_token" | "operator_token_revoked";
+                    };
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    getV1OperatorWitnessLogs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The appliance's witness key and the logs it cosigns (as svc witness list) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WitnessLogs"];
+                };
+            };
+            /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description missing_operator_token, invalid_authorization_scheme, invalid_operator_token, operator_token_revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "missing_operator_token" | "invalid_authorization_scheme" | "invalid_operator_token" | "operator_token_revoked";
+                    };
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    postV1OperatorWitnessLogs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WitnessLogIn"];
+            };
+        };
+        responses: {
+            /** @description Cosign a log's checkpoints as its witness (as svc witness add-log) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WitnessedLog"];
+                };
+            };
+            /** @description invalid_payload, bad_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "invalid_payload" | "bad_request";
+                    };
+                    "text/plain": string;
+                };
+            };
+            /** @description missing_operator_token, invalid_authorization_scheme, invalid_operator_token, operator_token_revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "missing_operator_token" | "invalid_authorization_scheme" | "invalid_operator_token" | "operator_token_revoked";
+                    };
+                };
+            };
+            /** @description Plain-text framework rejection: body without Content-Type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description Plain-text framework rejection: body failing the route schema */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    postV1OperatorBackups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BackupIn"];
+            };
+        };
+        responses: {
+            /** @description Write an online backup into a directory on the appliance (as svc backup) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BackupDone"];
+                };
+            };
+            /** @description invalid_payload, bad_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "invalid_payload" | "bad_request";
+                    };
+                    "text/plain": string;
+                };
+            };
+            /** @description missing_operator_token, invalid_authorization_scheme, invalid_operator_token, operator_token_revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "missing_operator_token" | "invalid_authorization_scheme" | "invalid_operator_token" | "operator_token_revoked";
+                    };
+                };
+            };
+            /** @description Plain-text framework rejection: body without Content-Type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description Plain-text framework rejection: body failing the route schema */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description db_error, internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"] | (components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "db_error";
+                    });
                 };
             };
         };
