@@ -15,6 +15,7 @@ import { logRoutes } from '../tlog/routes';
 import { witnessRoutes } from '../witness/routes';
 import { tileRoutes } from '../tlog/tile-routes';
 import { headRoutes } from '../tlog/head-routes';
+import { evidenceRoutes } from '../tlog/evidence-routes';
 import { guards } from './guards';
 
 export const allRoutes = () => [
@@ -33,5 +34,6 @@ export const allRoutes = () => [
   witnessRoutes(guards),
   tileRoutes(guards),
   headRoutes(guards),
+  evidenceRoutes(guards),
   docsRoutes,
 ];
