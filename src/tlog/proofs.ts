@@ -225,9 +225,9 @@ export function requireAnchor(rec: RecordLeaf): ProofAnchor {
 
 /**
  * The `log` block of a record proof (docs/verification.md#12-the-transparency-log): {status: "pending"} until a
- * checkpoint covers the record;
- * then its inclusion in the checkpoint of its anchor, with `head` proving that checkpoint in the record's head, or
- * {status: "pending"} before that head is published. `orgId` selects the org log (leaf_index = seq - 1).
+ * checkpoint covers the record; then its inclusion in the checkpoint of its anchor, with `head` proving that
+ * checkpoint in the record's head, or {status: "pending"} before that head is published. `orgId` selects the org log
+ * (leaf_index = seq - 1).
  */
 export function logBlockFor(
   tenantId: string,
