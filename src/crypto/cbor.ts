@@ -1,4 +1,4 @@
-// Owns CBOR for everything the appliance writes and reads (docs/verification.md#cbor): RFC 8949 core deterministic
+// Owns CBOR for everything the appliance writes and reads (docs/verification.md#17-cbor): RFC 8949 core deterministic
 // encoding through cbor2, and a decoder that reads exactly one well-formed data item. Pure, no I/O.
 import { decode, encode, Tag, TypeEncoderMap } from 'cbor2';
 

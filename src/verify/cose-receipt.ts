@@ -1,4 +1,4 @@
-// Owns the check of a COSE Receipt of inclusion (docs/verification.md#cose-receipts), written once for the CLI, the
+// Owns the check of a COSE Receipt of inclusion (docs/verification.md#18-cose-receipts), written once for the CLI, the
 // TypeScript client and the single-file verifier: decode, protected header, key by kid, the RFC 9162 inclusion of the
 // entry, and the Ed25519 signature over the recomputed root. Pure, never throws: every problem is a failed check.
 import { decodeCbor, Tag } from '../crypto/cbor';

@@ -1,4 +1,4 @@
-// Owns the COSE structures of receipts (docs/verification.md#cose-receipts): the Ed25519 COSE_Key and its RFC 9679
+// Owns the COSE structures of receipts (docs/verification.md#18-cose-receipts): the Ed25519 COSE_Key and its RFC 9679
 // thumbprint (the kid), the receipt's protected header, the Sig_structure its signature covers, and the receipt
 // itself, all in deterministic CBOR. Pure: SHA-256 comes in as a parameter; the appliance signs, verifiers check.
 import { encodeCbor, Tag } from '../crypto/cbor';

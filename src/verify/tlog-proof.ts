@@ -1,4 +1,4 @@
-// Owns C2SP tlog-proof (docs/verification.md#tlog-proof): writing the text the appliance serves, reading it, and the
+// Owns C2SP tlog-proof (docs/verification.md#19-tlog-proof): writing the text the appliance serves, reading it, and the
 // check written once for the CLI, the TypeScript client and the single-file verifier: the checkpoint signed by a
 // trusted log key, the witnesses' quorum under a policy, and the entry's inclusion. Pure, never throws.
 import { checkCosignatures } from './cosignature';
