@@ -14,8 +14,8 @@ export function encodeCbor(value: unknown): Uint8Array {
   return encode(value, { cde: true, rejectUndefined: true, types: BYTES });
 }
 
-// A Node.js Buffer is a byte string like any Uint8Array (cbor2 would otherwise write its toJSON() map). Browsers have no
-// Buffer: the pages bundle this file too.
+// A Node.js Buffer is a byte string like any Uint8Array (cbor2 would otherwise write its toJSON() map). Browsers
+// have no Buffer: the pages bundle this file too.
 const BYTES = new TypeEncoderMap();
 if (typeof Buffer !== 'undefined')
   BYTES.registerEncoder(Buffer, (b) => [Number.NaN, new Uint8Array(b.buffer, b.byteOffset, b.byteLength)]);

@@ -112,8 +112,9 @@ export function tenantSigner(tenantId: string): Signer {
 }
 
 /**
- * A signer of the tenant's key `keyId`, current or retired: receipts of a checkpoint are signed by the key that signed
- * the checkpoint (docs/verification.md#18-cose-receipts), which a rotation retires but keeps. Undefined for an unknown key.
+ * A signer of the tenant's key `keyId`, current or retired: receipts of a checkpoint are signed by the key that
+ * signed the checkpoint (docs/verification.md#18-cose-receipts), which a rotation retires but keeps. Undefined for
+ * an unknown key.
  */
 export function keySigner(tenantId: string, keyId: string): Signer | undefined {
   const row = signingKeys().get([tenantId, keyId]);

@@ -187,8 +187,8 @@ export function verifyCoseReceipt(
 }
 
 /**
- * The Ed25519 keys of a COSE Key Set (a GET /.well-known/scitt-keys answer): each an OKP Ed25519 COSE_Key whose kid (2),
- * when present, is its RFC 9679 thumbprint. Null when the bytes are not such a set.
+ * The Ed25519 keys of a COSE Key Set (a GET /.well-known/scitt-keys answer): each an OKP Ed25519 COSE_Key whose
+ * kid (2), when present, is its RFC 9679 thumbprint. Null when the bytes are not such a set.
  */
 export function keysOfCoseKeySet(p: Primitives, bytes: Uint8Array): Uint8Array[] | null {
   const d = bytes instanceof Uint8Array ? tryDecode(bytes) : undefined;

@@ -59,7 +59,7 @@ export function receiptProtected(kid: Uint8Array, issuer: string): Uint8Array {
   );
 }
 
-/** RFC 9052 §4.4: the bytes a COSE_Sign1 signature covers, ["Signature1", protected, h'' (no external AAD), payload]. */
+/** RFC 9052 §4.4: what a COSE_Sign1 signature covers, ["Signature1", protected, h'' (no external AAD), payload]. */
 export const sigStructure = (protectedBytes: Uint8Array, payload: Uint8Array): Uint8Array =>
   encodeCbor(['Signature1', protectedBytes, new Uint8Array(0), payload]);
 

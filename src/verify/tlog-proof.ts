@@ -11,7 +11,7 @@ import { fromBase64, toBase64, toHex, type Primitives } from './primitives';
 /** The first line of every proof. */
 export const TLOG_PROOF_HEADER = 'c2sp.org/tlog-proof@v1';
 
-/** A proof: leaf `index`, its audit path (leaf side first), the checkpoint note verbatim, and the optional extra data. */
+/** A proof: leaf `index`, its audit path (leaf side first), the checkpoint note verbatim, the optional extra data. */
 export type TlogProof = { index: number; path: Uint8Array[]; checkpoint: string; extra: Uint8Array | null };
 
 /** The proof text: the header line, `index N`, one base64 hash per line, an empty line, then the note as it is. */
