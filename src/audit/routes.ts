@@ -4,7 +4,8 @@ import { Elysia } from 'elysia';
 import { Type as t } from '@sinclair/typebox';
 import type { Guards } from '../api/guards';
 import { doc } from '../api/doc';
-import { AuditEvent, AuditEventsPage, AuditQuery, AuditVerify, Deleted } from '../api/schemas';
+import { createdBy, IDEMPOTENT_ERRORS, idempotentDoc } from '../api/idempotent';
+import { AuditEvent, AuditEventsPage, AuditQuery, AuditVerify, Deleted, Processing } from '../api/schemas';
 import { checkRetentionBody } from './org-input';
 import { checkOrgListQuery, checkQuery } from './query-input';
 import {
@@ -46,19 +47,16 @@ export const auditRoutes = (guards: Guards) =>
     .use(guards)
     .post(
       '/v1/audit/orgs',
-      async ({ body, set, principal }) => {
-        const out = await createOrg(principal.tenant, body);
-        set.status = 201;
-        return out;
-      },
+      createdBy(201, ({ principal, body }, claim) => createOrg(principal.tenant, body, claim)),
       {
         auth: ['audit:write'],
         detail: doc({
           summary: 'Create an audit organization',
           tag,
           body: OrgIn,
-          ok: { 201: Org },
-          errors: ['invalid_organization_id', 'invalid_name', 'org_exists', 'too_many_orgs'],
+          ok: { 201: Org, 202: Processing },
+          ...idempotentDoc(),
+          errors: [...IDEMPOTENT_ERRORS, 'invalid_organization_id', 'invalid_name', 'org_exists', 'too_many_orgs'],
         }),
       },
     )

@@ -17,8 +17,9 @@ import {
   VerifyIn,
 } from './model';
 import { coseReply, evidenceDoc, textReply } from '../api/evidence';
+import { checkIdempotencyKey } from '../idempotency';
 import { recordReceipt, recordTlogProof } from '../tlog/service';
-import { checkIdempotencyKey, eventLeaf, eventProof, getEvent, ingestEvent, listEvents, verifyEvent } from './service';
+import { eventLeaf, eventProof, getEvent, ingestEvent, listEvents, verifyEvent } from './service';
 
 const IDEMPOTENCY_KEY = {
   schema: t.String({ minLength: 1, maxLength: 128 }),

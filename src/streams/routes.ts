@@ -2,8 +2,9 @@
 import { Elysia } from 'elysia';
 import type { Guards } from '../api/guards';
 import { doc } from '../api/doc';
-import { Deleted, Stream, StreamList } from '../api/schemas';
-import { StreamIn } from './model';
+import { createdBy, IDEMPOTENT_ERRORS, idempotentDoc } from '../api/idempotent';
+import { Deleted, Processing, Stream } from '../api/schemas';
+import { checkStreamListQuery, StreamIn, StreamListQuery, StreamPage } from './model';
 import { createStream, deleteStream, listStreams, setPaused } from './service';
 
 const tag = 'streams';
@@ -13,19 +14,17 @@ export const streamRoutes = (guards: Guards) =>
     .use(guards)
     .post(
       '/v1/audit/orgs/:id/streams',
-      async ({ params, body, set, principal }) => {
-        const out = await createStream(principal.tenant, params.id, body);
-        set.status = 201;
-        return out;
-      },
+      createdBy(201, ({ principal, params, body }, claim) => createStream(principal.tenant, params.id, body, claim)),
       {
         auth: ['audit:write'],
         detail: doc({
           summary: 'Create a webhook stream (signing secret shown once)',
           tag,
           body: StreamIn,
-          ok: { 201: Stream },
+          ok: { 201: Stream, 202: Processing },
+          ...idempotentDoc(),
           errors: [
+            ...IDEMPOTENT_ERRORS,
             'unsupported_stream_type',
             'too_many_streams',
             'invalid_url',
@@ -38,15 +37,23 @@ export const streamRoutes = (guards: Guards) =>
         }),
       },
     )
-    .get('/v1/audit/orgs/:id/streams', ({ params, principal }) => listStreams(principal.tenant.tenant_id, params.id), {
-      auth: ['audit:write'],
-      detail: doc({
-        summary: 'List the streams of an organization',
-        tag,
-        ok: { 200: StreamList },
-        errors: ['not_found', 'org_not_found'],
-      }),
-    })
+    .get(
+      '/v1/audit/orgs/:id/streams',
+      ({ params, query, principal }) => {
+        const { limit, after } = checkStreamListQuery(query as Record<string, string | undefined>);
+        return listStreams(principal.tenant.tenant_id, params.id, limit, after);
+      },
+      {
+        auth: ['audit:write'],
+        detail: doc({
+          summary: 'List the streams of an organization, in creation order (cursor paging)',
+          tag,
+          query: StreamListQuery,
+          ok: { 200: StreamPage },
+          errors: ['bad_request', 'not_found', 'org_not_found'],
+        }),
+      },
+    )
     .delete(
       '/v1/audit/orgs/:id/streams/:stream_id',
       ({ params, principal }) => deleteStream(principal.tenant.tenant_id, params.id, params.stream_id),

@@ -844,8 +844,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List the streams of an organization
-         * @description List the streams of an organization. Scope: audit:write.
+         * List the streams of an organization, in creation order (cursor paging)
+         * @description List the streams of an organization, in creation order (cursor paging). Scope: audit:write.
          */
         get: operations["getV1AuditOrgsByIdStreams"];
         put?: never;
@@ -1691,15 +1691,11 @@ export interface components {
             metadata?: {
                 [key: string]: unknown;
             };
-        } & {
-            [key: string]: unknown;
         };
         AiProof: {
             /** Format: uuid */
             attestation_id: string;
-            record: {
-                [key: string]: unknown;
-            };
+            record: components["schemas"]["AiRecord"];
             /** @constant */
             algorithm: "ed25519";
             key_id: string;
@@ -1715,8 +1711,26 @@ export interface components {
             };
             organization: components["schemas"]["Issuer"];
             log?: components["schemas"]["LogBlock"];
-        } & {
-            [key: string]: unknown;
+        };
+        AiRecord: {
+            attestation_type: string;
+            /** @description SHA-256, lowercase hex */
+            input_hash: string;
+            /** @description SHA-256, lowercase hex */
+            output_hash: string;
+            /** @description SHA-256, lowercase hex */
+            payload_hash: string;
+            model_provider?: string | null;
+            model_name?: string | null;
+            model_version?: string | null;
+            subject?: {
+                [key: string]: unknown;
+            } | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339, UTC
+             */
+            created_at: string;
         };
         AiVerify: {
             match: boolean;
@@ -1728,8 +1742,6 @@ export interface components {
              * @description RFC 3339, UTC
              */
             signed_at: string;
-        } & {
-            [key: string]: unknown;
         };
         Anchored: {
             /** Format: uuid */
@@ -1743,8 +1755,6 @@ export interface components {
             document_hash: string;
             /** @constant */
             status: "accepted";
-        } & {
-            [key: string]: unknown;
         };
         AnchorIn: {
             /** @description SHA-256, lowercase hex */
@@ -1757,8 +1767,6 @@ export interface components {
             original_bytes?: string;
             /** Format: uuid */
             trace_id?: string;
-        } & {
-            [key: string]: unknown;
         };
         Attestation: {
             /** Format: uuid */
@@ -1789,8 +1797,6 @@ export interface components {
             signature: string;
             input?: unknown;
             output?: unknown;
-        } & {
-            [key: string]: unknown;
         };
         AttestationCreated: {
             /** Format: uuid */
@@ -1807,8 +1813,6 @@ export interface components {
             /** @description SHA-256, lowercase hex */
             payload_hash: string;
             status: "accepted" | "duplicate";
-        } & {
-            [key: string]: unknown;
         };
         AttestationIn: {
             attestation_type: "output" | "decision" | "approval";
@@ -1823,8 +1827,6 @@ export interface components {
             /** Format: uuid */
             trace_id?: string;
             store_plaintext?: boolean;
-        } & {
-            [key: string]: unknown;
         };
         AuditAccepted: {
             event_id: string;
@@ -1863,26 +1865,21 @@ export interface components {
             signature: string;
             /** @description lowercase hex */
             signing_public_key: string;
+            key_id: string;
             log?: components["schemas"]["LogBlock"];
-        } & {
-            [key: string]: unknown;
         };
         AuditEventsPage: {
             events: components["schemas"]["AuditEvent"][];
             next_cursor: string | null;
-        } & {
-            [key: string]: unknown;
         };
         AuditIn: {
             organization_id: string;
             action: string;
             actor: components["schemas"]["Actor"];
-            targets?: ({
+            targets?: {
                 type: string;
                 id: string;
-            } & {
-                [key: string]: unknown;
-            })[];
+            }[];
             metadata?: {
                 [key: string]: unknown;
             };
@@ -1894,8 +1891,6 @@ export interface components {
              * @description RFC 3339, UTC
              */
             occurred_at?: string;
-        } & {
-            [key: string]: unknown;
         };
         AuditVerify: {
             event_id: string;
@@ -1904,31 +1899,207 @@ export interface components {
             schema: string;
             /** @description SHA-256, lowercase hex */
             payload_hash: string;
+            /** @description The signed data of the event (DECISIONS 0), whose canonical bytes the signature covers */
             signed_data: {
-                [key: string]: unknown;
+                action: string;
+                actor: components["schemas"]["Actor"];
+                context: {
+                    [key: string]: unknown;
+                };
+                event_id: string;
+                /**
+                 * Format: date-time
+                 * @description RFC 3339, UTC
+                 */
+                ingested_at: string;
+                metadata: {
+                    [key: string]: unknown;
+                };
+                /**
+                 * Format: date-time
+                 * @description RFC 3339, UTC
+                 */
+                occurred_at: string;
+                org_id: string;
+                schema_id: string;
+                seq: number;
+                targets: {
+                    [key: string]: unknown;
+                }[];
             };
             key_source: string;
-        } & {
-            [key: string]: unknown;
         };
-        /** @description Trace proof bundle (DECISIONS 3) */
+        /** @description Trace proof bundle (DECISIONS 3); the public form adds the issuer (organization) */
         Bundle: {
             /** @constant */
             bundle_version: 1;
-            header: {
-                [key: string]: unknown;
-            };
-            items: {
-                [key: string]: unknown;
-            }[];
-            seal: {
-                [key: string]: unknown;
-            };
+            header: components["schemas"]["BundleHeader"];
+            items: components["schemas"]["BundleItem"][];
+            seal: components["schemas"]["BundleSeal"];
             footer: {
-                [key: string]: unknown;
+                verification_url: string;
+                public_key_url: string;
             };
-        } & {
-            [key: string]: unknown;
+            organization?: components["schemas"]["Issuer"];
+        };
+        BundleAiPayload: {
+            attestation_type: string;
+            /** @description SHA-256, lowercase hex */
+            input_hash: string;
+            /** @description SHA-256, lowercase hex */
+            output_hash: string;
+            /** @description SHA-256, lowercase hex */
+            payload_hash: string;
+            model_provider?: string | null;
+            model_name?: string | null;
+            model_version?: string | null;
+            subject?: {
+                [key: string]: unknown;
+            } | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339, UTC
+             */
+            created_at: string;
+            input?: unknown;
+            output?: unknown;
+        };
+        BundleDocumentPayload: {
+            /** @description SHA-256, lowercase hex */
+            document_hash: string;
+            document_ref: string | null;
+            metadata: {
+                [key: string]: unknown;
+            } | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339, UTC
+             */
+            created_at: string;
+        };
+        BundleHeader: {
+            label: string;
+            tenant_domain: string;
+            domain_verified: boolean;
+            /** Format: uuid */
+            trace_id: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339, UTC
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339, UTC
+             */
+            sealed_at: string;
+            item_count: number;
+            /** @description SHA-256, lowercase hex */
+            composite_hash: string;
+            metadata?: {
+                [key: string]: unknown;
+            } | null;
+        };
+        BundleItem: {
+            sequence: number;
+            /**
+             * Format: date-time
+             * @description RFC 3339, UTC
+             */
+            timestamp: string;
+            id: string;
+            /** @description SHA-256, lowercase hex */
+            content_hash: string;
+            key_id: string;
+            /** @description lowercase hex */
+            public_key: string;
+            /** @description lowercase hex */
+            signature: string;
+            /** @description lowercase hex */
+            signed_payload: string;
+            verification: {
+                content_hash_valid: boolean;
+                signature_valid: boolean;
+            };
+            log?: components["schemas"]["LogBlock"];
+            /** @constant */
+            type: "event";
+            /** @description the event payload as sent */
+            payload: unknown;
+        } | {
+            sequence: number;
+            /**
+             * Format: date-time
+             * @description RFC 3339, UTC
+             */
+            timestamp: string;
+            id: string;
+            /** @description SHA-256, lowercase hex */
+            content_hash: string;
+            key_id: string;
+            /** @description lowercase hex */
+            public_key: string;
+            /** @description lowercase hex */
+            signature: string;
+            /** @description lowercase hex */
+            signed_payload: string;
+            verification: {
+                content_hash_valid: boolean;
+                signature_valid: boolean;
+            };
+            log?: components["schemas"]["LogBlock"];
+            /** @constant */
+            type: "ai_attestation";
+            payload: components["schemas"]["BundleAiPayload"] | null;
+        } | {
+            sequence: number;
+            /**
+             * Format: date-time
+             * @description RFC 3339, UTC
+             */
+            timestamp: string;
+            id: string;
+            /** @description SHA-256, lowercase hex */
+            content_hash: string;
+            key_id: string;
+            /** @description lowercase hex */
+            public_key: string;
+            /** @description lowercase hex */
+            signature: string;
+            /** @description lowercase hex */
+            signed_payload: string;
+            verification: {
+                content_hash_valid: boolean;
+                signature_valid: boolean;
+            };
+            log?: components["schemas"]["LogBlock"];
+            /** @constant */
+            type: "document";
+            payload: components["schemas"]["BundleDocumentPayload"] | null;
+        };
+        BundleSeal: {
+            /**
+             * Format: date-time
+             * @description RFC 3339, UTC
+             */
+            sealed_at: string;
+            /** Format: uuid */
+            seal_event_id: string;
+            /** @description SHA-256, lowercase hex */
+            composite_hash: string;
+            key_id: string;
+            /** @description lowercase hex */
+            public_key: string;
+            /** @description lowercase hex */
+            signature: string;
+            /** @description lowercase hex */
+            signed_payload: string;
+            item_count: number;
+            count_confirmed: boolean;
+            composite_hash_valid: boolean;
+            all_signatures_valid: boolean;
+            payload?: components["schemas"]["SealPayload"];
+            log?: components["schemas"]["LogBlock"];
         };
         Checkpoint: {
             origin: string;
@@ -1942,8 +2113,6 @@ export interface components {
              * @description RFC 3339, UTC
              */
             issued_at: string;
-        } & {
-            [key: string]: unknown;
         };
         Consistency: {
             first: number;
@@ -1953,8 +2122,6 @@ export interface components {
             first_root: string;
             /** @description SHA-256, lowercase hex */
             second_root: string;
-        } & {
-            [key: string]: unknown;
         };
         ContentHashIn: {
             /** @description SHA-256, lowercase hex */
@@ -1963,8 +2130,6 @@ export interface components {
         Deleted: {
             /** @constant */
             deleted: true;
-        } & {
-            [key: string]: unknown;
         };
         DocHashIn: {
             /** @description SHA-256, lowercase hex */
@@ -1991,8 +2156,6 @@ export interface components {
             public_key: string;
             /** @description lowercase hex */
             signature: string;
-        } & {
-            [key: string]: unknown;
         };
         DocumentProof: {
             /** Format: uuid */
@@ -2011,8 +2174,6 @@ export interface components {
             signature_valid: boolean;
             organization: components["schemas"]["Issuer"];
             log?: components["schemas"]["LogBlock"];
-        } & {
-            [key: string]: unknown;
         };
         EventCreated: {
             /** Format: uuid */
@@ -2022,8 +2183,6 @@ export interface components {
              * @description RFC 3339, UTC
              */
             ingested_at: string;
-        } & {
-            [key: string]: unknown;
         };
         EventInDoc: {
             event_type: string;
@@ -2035,8 +2194,6 @@ export interface components {
             event_time?: string;
             /** Format: uuid */
             trace_id?: string;
-        } & {
-            [key: string]: unknown;
         };
         EventListItem: {
             /** Format: uuid */
@@ -2058,8 +2215,6 @@ export interface components {
              */
             event_time?: string;
             idempotency_key?: string;
-        } & {
-            [key: string]: unknown;
         };
         /** @description Ledger event */
         EventOut: {
@@ -2086,8 +2241,6 @@ export interface components {
             event_hash: string;
             idempotency_key: string | null;
             organization: components["schemas"]["Issuer"];
-        } & {
-            [key: string]: unknown;
         };
         EventPage: {
             events: components["schemas"]["EventListItem"][];
@@ -2095,8 +2248,6 @@ export interface components {
             limit: number;
             total: number;
             has_more: boolean;
-        } & {
-            [key: string]: unknown;
         };
         EventProof: {
             /** Format: uuid */
@@ -2120,8 +2271,6 @@ export interface components {
             signature_valid: boolean;
             organization: components["schemas"]["Issuer"];
             log?: components["schemas"]["LogBlock"];
-        } & {
-            [key: string]: unknown;
         };
         Exchange: {
             session_token: string;
@@ -2132,8 +2281,6 @@ export interface components {
             expires_at: string;
             organization_id: string;
             intent: string;
-        } & {
-            [key: string]: unknown;
         };
         ExchangeIn: {
             token: string;
@@ -2145,8 +2292,6 @@ export interface components {
             filters?: {
                 [key: string]: unknown;
             };
-        } & {
-            [key: string]: unknown;
         };
         ExportJob: {
             id: string;
@@ -2161,9 +2306,8 @@ export interface components {
             error?: string | null;
             completed_at?: string | null;
             download_url?: string;
-        } & {
-            [key: string]: unknown;
         };
+        ExportQueued: components["schemas"]["ExportJob"] | components["schemas"]["Processing"];
         HashVerify: {
             event_id: string;
             match_result: boolean;
@@ -2179,8 +2323,6 @@ export interface components {
             matched_field?: string | null;
             method?: string;
             document_ref?: string | null;
-        } & {
-            [key: string]: unknown;
         };
         HeadCheckpoint: {
             origin: string;
@@ -2210,8 +2352,6 @@ export interface components {
              * @description RFC 3339, UTC
              */
             issued_at: string;
-        } & {
-            [key: string]: unknown;
         };
         Inclusion: {
             leaf_index: number;
@@ -2221,8 +2361,6 @@ export interface components {
             audit_path: string[];
             /** @description SHA-256, lowercase hex */
             root_hash: string;
-        } & {
-            [key: string]: unknown;
         };
         Integrity: {
             org_id: string;
@@ -2239,8 +2377,6 @@ export interface components {
             }[];
             gaps_truncated: boolean;
             note: string;
-        } & {
-            [key: string]: unknown;
         };
         /** @description Issuer (organization) block */
         Issuer: {
@@ -2254,8 +2390,6 @@ export interface components {
              */
             domain_verified_at?: string;
             logo_url?: string;
-        } & {
-            [key: string]: unknown;
         };
         KeyRecord: {
             domain: string;
@@ -2264,13 +2398,13 @@ export interface components {
             /** @constant */
             algorithm: "ed25519";
             key_id: string;
-            keys: {
-                [key: string]: unknown;
-            }[];
-        } & {
-            [key: string]: unknown;
+            /** @description hex */
+            platform_signature?: string;
+            domain_verified?: boolean;
+            issuer_name?: string;
+            keys: components["schemas"]["PublishedKey"][];
         };
-        LogBlock: ({
+        LogBlock: {
             leaf_index: number;
             tree_size: number;
             /** @description SHA-256, lowercase hex */
@@ -2279,7 +2413,7 @@ export interface components {
             /** @description SHA-256, lowercase hex */
             root_hash: string;
             checkpoint: string;
-            head: ({
+            head: {
                 leaf_index: number;
                 tree_size: number;
                 /** @description SHA-256, lowercase hex */
@@ -2299,15 +2433,11 @@ export interface components {
                     gen_time: string;
                     tsa: string;
                 }[];
-            } & {
-                [key: string]: unknown;
-            }) | {
+            } | {
                 /** @constant */
                 status: "pending";
             };
-        } & {
-            [key: string]: unknown;
-        }) | {
+        } | {
             /** @constant */
             status: "pending";
         };
@@ -2318,16 +2448,12 @@ export interface components {
             checkpoint: {
                 [key: string]: unknown;
             };
-        } & {
-            [key: string]: unknown;
         };
         MintIn: {
             organization_id: string;
             intent: "audit_logs" | "log_streams";
             session_duration_seconds?: number;
             link_duration_seconds?: number;
-        } & {
-            [key: string]: unknown;
         };
         Org: {
             organization_id: string;
@@ -2340,21 +2466,15 @@ export interface components {
             archived: boolean;
             retention_days: number;
             last_seq: number;
-        } & {
-            [key: string]: unknown;
         };
         OrgIn: {
             organization_id: string;
             name?: string;
             retention_days?: number;
-        } & {
-            [key: string]: unknown;
         };
         OrgPage: {
             orgs: components["schemas"]["Org"][];
             next_cursor: string | null;
-        } & {
-            [key: string]: unknown;
         };
         PlatformKey: {
             /** @constant */
@@ -2367,16 +2487,12 @@ export interface components {
              */
             created_at: string;
             note_verifier_key: string;
-        } & {
-            [key: string]: unknown;
         };
         PortalCheckpoint: {
             organization_id: string;
             checkpoint: {
                 [key: string]: unknown;
             } | null;
-        } & {
-            [key: string]: unknown;
         };
         PortalLink: {
             id: string;
@@ -2385,8 +2501,6 @@ export interface components {
             token: string;
             link_expires_in: number;
             session_expires_in: number;
-        } & {
-            [key: string]: unknown;
         };
         Processing: {
             /** @constant */
@@ -2395,14 +2509,28 @@ export interface components {
         PublicIn: {
             enabled: boolean;
         };
+        PublishedKey: {
+            key_id: string;
+            /** @description base64url */
+            public_key: string;
+            /** @constant */
+            algorithm: "ed25519";
+            /**
+             * Format: date-time
+             * @description RFC 3339, UTC
+             */
+            valid_from: string;
+            valid_until: string | null;
+            /** @description hex */
+            platform_signature?: string;
+            note_verifier_key?: string;
+        };
         Retention: {
             org_id: string;
             retention_days: number;
             requested_days: number;
             clamped: boolean;
             plan_cap_days: number;
-        } & {
-            [key: string]: unknown;
         };
         RetentionIn: {
             days: number;
@@ -2413,8 +2541,21 @@ export interface components {
             /** @constant */
             status: "sealing";
             message: string;
-        } & {
-            [key: string]: unknown;
+        };
+        SealPayload: {
+            /** Format: uuid */
+            trace_id: string;
+            /** @description SHA-256, lowercase hex */
+            composite_hash: string;
+            item_count: number;
+            metadata: {
+                [key: string]: unknown;
+            } | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339, UTC
+             */
+            sealed_at: string;
         };
         Stream: {
             id: string;
@@ -2429,8 +2570,6 @@ export interface components {
              */
             created_at: string;
             signing_secret?: string;
-        } & {
-            [key: string]: unknown;
         };
         StreamIn: {
             /** @constant */
@@ -2440,8 +2579,10 @@ export interface components {
         };
         StreamList: {
             streams: components["schemas"]["Stream"][];
-        } & {
-            [key: string]: unknown;
+        };
+        StreamPage: {
+            streams: components["schemas"]["Stream"][];
+            next_cursor: string | null;
         };
         Trace: {
             /** Format: uuid */
@@ -2467,8 +2608,6 @@ export interface components {
             composite_hash?: string;
             /** Format: uuid */
             seal_event_id?: string;
-        } & {
-            [key: string]: unknown;
         };
         TraceIn: {
             label: string;
@@ -2476,8 +2615,6 @@ export interface components {
                 [key: string]: unknown;
             };
             public?: boolean;
-        } & {
-            [key: string]: unknown;
         };
         VerifyIn: {
             /** @description SHA-256, lowercase hex */
@@ -2494,8 +2631,6 @@ export interface components {
             error: components["schemas"]["ErrorCode"];
             /** @description Human-readable; never parse */
             message: string;
-        } & {
-            [key: string]: unknown;
         };
         RateLimitedError: components["schemas"]["Error"] & {
             /** @constant */
@@ -3677,7 +3812,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Optional client idempotency key (1-128 bytes) */
+                /** @description Client idempotency key, 1-128 bytes: the same request again within 24 hours answers the stored answer */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -3692,7 +3827,7 @@ export interface operations {
             /** @description Create an AI attestation */
             201: {
                 headers: {
-                    /** @description "true" when the 201 is the replay of an earlier request with the same key */
+                    /** @description "true" when the answer is the replay of an earlier request with the same key */
                     "Idempotent-Replayed"?: string;
                     /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
                     "X-RateLimit-Limit"?: number;
@@ -3704,7 +3839,22 @@ export interface operations {
                     "application/json": components["schemas"]["AttestationCreated"];
                 };
             };
-            /** @description invalid_attestation_type, empty_payload, invalid_context, invalid_payload, subject_too_large, subject_too_many_keys, invalid_idempotency_key */
+            /** @description Create an AI attestation */
+            202: {
+                headers: {
+                    /** @description With {"status": "processing"}: seconds to wait before sending the same request with the same key again */
+                    "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Processing"];
+                };
+            };
+            /** @description invalid_idempotency_key, invalid_attestation_type, empty_payload, invalid_context, invalid_payload, subject_too_large, subject_too_many_keys */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3712,7 +3862,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        error: "invalid_attestation_type" | "empty_payload" | "invalid_context" | "invalid_payload" | "subject_too_large" | "subject_too_many_keys" | "invalid_idempotency_key";
+                        error: "invalid_idempotency_key" | "invalid_attestation_type" | "empty_payload" | "invalid_context" | "invalid_payload" | "subject_too_large" | "subject_too_many_keys";
                     };
                     "text/plain": string;
                 };
@@ -4109,7 +4259,10 @@ export interface operations {
     postV1DocumentAnchor: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Client idempotency key, 1-128 bytes: the same request again within 24 hours answers the stored answer */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4122,6 +4275,8 @@ export interface operations {
             /** @description Anchor a document hash (body up to 8 MB) */
             201: {
                 headers: {
+                    /** @description "true" when the answer is the replay of an earlier request with the same key */
+                    "Idempotent-Replayed"?: string;
                     /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current second */
@@ -4132,7 +4287,22 @@ export interface operations {
                     "application/json": components["schemas"]["Anchored"];
                 };
             };
-            /** @description invalid_document_hash, invalid_payload, invalid_metadata, metadata_too_large, invalid_original_bytes_base64, original_bytes_empty, original_bytes_too_large, original_bytes_hash_mismatch */
+            /** @description Anchor a document hash (body up to 8 MB) */
+            202: {
+                headers: {
+                    /** @description With {"status": "processing"}: seconds to wait before sending the same request with the same key again */
+                    "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Processing"];
+                };
+            };
+            /** @description invalid_idempotency_key, invalid_document_hash, invalid_payload, invalid_metadata, metadata_too_large, invalid_original_bytes_base64, original_bytes_empty, original_bytes_too_large, original_bytes_hash_mismatch */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4140,7 +4310,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        error: "invalid_document_hash" | "invalid_payload" | "invalid_metadata" | "metadata_too_large" | "invalid_original_bytes_base64" | "original_bytes_empty" | "original_bytes_too_large" | "original_bytes_hash_mismatch";
+                        error: "invalid_idempotency_key" | "invalid_document_hash" | "invalid_payload" | "invalid_metadata" | "metadata_too_large" | "invalid_original_bytes_base64" | "original_bytes_empty" | "original_bytes_too_large" | "original_bytes_hash_mismatch";
                     };
                     "text/plain": string;
                 };
@@ -4193,7 +4363,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description document_already_anchored, trace_sealed, trace_sealing, trace_not_open */
+            /** @description idempotency_key_reuse_mismatch, document_already_anchored, trace_sealed, trace_sealing, trace_not_open */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4201,7 +4371,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        error: "document_already_anchored" | "trace_sealed" | "trace_sealing" | "trace_not_open";
+                        error: "idempotency_key_reuse_mismatch" | "document_already_anchored" | "trace_sealed" | "trace_sealing" | "trace_not_open";
                     };
                 };
             };
@@ -4783,7 +4953,10 @@ export interface operations {
     postV1Traces: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Client idempotency key, 1-128 bytes: the same request again within 24 hours answers the stored answer */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4796,6 +4969,8 @@ export interface operations {
             /** @description Create a trace */
             201: {
                 headers: {
+                    /** @description "true" when the answer is the replay of an earlier request with the same key */
+                    "Idempotent-Replayed"?: string;
                     /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current second */
@@ -4806,7 +4981,22 @@ export interface operations {
                     "application/json": components["schemas"]["Trace"];
                 };
             };
-            /** @description invalid_label, invalid_metadata, metadata_too_large, invalid_payload */
+            /** @description Create a trace */
+            202: {
+                headers: {
+                    /** @description With {"status": "processing"}: seconds to wait before sending the same request with the same key again */
+                    "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Processing"];
+                };
+            };
+            /** @description invalid_idempotency_key, invalid_label, invalid_metadata, metadata_too_large, invalid_payload */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4814,7 +5004,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        error: "invalid_label" | "invalid_metadata" | "metadata_too_large" | "invalid_payload";
+                        error: "invalid_idempotency_key" | "invalid_label" | "invalid_metadata" | "metadata_too_large" | "invalid_payload";
                     };
                     "text/plain": string;
                 };
@@ -4855,7 +5045,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description trace_label_in_use */
+            /** @description idempotency_key_reuse_mismatch, trace_label_in_use */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4863,7 +5053,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        error: "trace_label_in_use";
+                        error: "idempotency_key_reuse_mismatch" | "trace_label_in_use";
                     };
                 };
             };
@@ -5658,7 +5848,10 @@ export interface operations {
     postV1AuditOrgs: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Client idempotency key, 1-128 bytes: the same request again within 24 hours answers the stored answer */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5671,6 +5864,8 @@ export interface operations {
             /** @description Create an audit organization */
             201: {
                 headers: {
+                    /** @description "true" when the answer is the replay of an earlier request with the same key */
+                    "Idempotent-Replayed"?: string;
                     /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current second */
@@ -5681,7 +5876,22 @@ export interface operations {
                     "application/json": components["schemas"]["Org"];
                 };
             };
-            /** @description invalid_organization_id, invalid_name */
+            /** @description Create an audit organization */
+            202: {
+                headers: {
+                    /** @description With {"status": "processing"}: seconds to wait before sending the same request with the same key again */
+                    "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Processing"];
+                };
+            };
+            /** @description invalid_idempotency_key, invalid_organization_id, invalid_name */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5689,7 +5899,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        error: "invalid_organization_id" | "invalid_name";
+                        error: "invalid_idempotency_key" | "invalid_organization_id" | "invalid_name";
                     };
                     "text/plain": string;
                 };
@@ -5718,7 +5928,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description org_exists */
+            /** @description idempotency_key_reuse_mismatch, org_exists */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5726,7 +5936,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        error: "org_exists";
+                        error: "idempotency_key_reuse_mismatch" | "org_exists";
                     };
                 };
             };
@@ -6855,7 +7065,10 @@ export interface operations {
     };
     getV1AuditOrgsByIdStreams: {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -6864,7 +7077,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description List the streams of an organization */
+            /** @description List the streams of an organization, in creation order (cursor paging) */
             200: {
                 headers: {
                     /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
@@ -6874,15 +7087,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["StreamList"];
+                    "application/json": components["schemas"]["StreamPage"];
                 };
             };
-            /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
+            /** @description bad_request */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "bad_request";
+                    };
                     "text/plain": string;
                 };
             };
@@ -6951,7 +7168,10 @@ export interface operations {
     postV1AuditOrgsByIdStreams: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Client idempotency key, 1-128 bytes: the same request again within 24 hours answers the stored answer */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -6966,6 +7186,8 @@ export interface operations {
             /** @description Create a webhook stream (signing secret shown once) */
             201: {
                 headers: {
+                    /** @description "true" when the answer is the replay of an earlier request with the same key */
+                    "Idempotent-Replayed"?: string;
                     /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current second */
@@ -6976,7 +7198,22 @@ export interface operations {
                     "application/json": components["schemas"]["Stream"];
                 };
             };
-            /** @description unsupported_stream_type, too_many_streams, invalid_url, not_https, forbidden_destination */
+            /** @description Create a webhook stream (signing secret shown once) */
+            202: {
+                headers: {
+                    /** @description With {"status": "processing"}: seconds to wait before sending the same request with the same key again */
+                    "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Processing"];
+                };
+            };
+            /** @description invalid_idempotency_key, unsupported_stream_type, too_many_streams, invalid_url, not_https, forbidden_destination */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6984,7 +7221,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        error: "unsupported_stream_type" | "too_many_streams" | "invalid_url" | "not_https" | "forbidden_destination";
+                        error: "invalid_idempotency_key" | "unsupported_stream_type" | "too_many_streams" | "invalid_url" | "not_https" | "forbidden_destination";
                     };
                     "text/plain": string;
                 };
@@ -7025,7 +7262,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description org_archived */
+            /** @description idempotency_key_reuse_mismatch, org_archived */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7033,7 +7270,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        error: "org_archived";
+                        error: "idempotency_key_reuse_mismatch" | "org_archived";
                     };
                 };
             };
@@ -7372,7 +7609,10 @@ export interface operations {
     postV1AuditExports: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Client idempotency key, 1-128 bytes: the same request again within 24 hours answers the stored answer */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7385,6 +7625,10 @@ export interface operations {
             /** @description Queue an export (hot and cold storage, one file) */
             202: {
                 headers: {
+                    /** @description "true" when the answer is the replay of an earlier request with the same key */
+                    "Idempotent-Replayed"?: string;
+                    /** @description With {"status": "processing"}: seconds to wait before sending the same request with the same key again */
+                    "Retry-After"?: number;
                     /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current second */
@@ -7392,10 +7636,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ExportJob"];
+                    "application/json": components["schemas"]["ExportQueued"];
                 };
             };
-            /** @description invalid_organization_id, invalid_format, bad_request, invalid_payload */
+            /** @description invalid_idempotency_key, invalid_organization_id, invalid_format, bad_request, invalid_payload */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7403,7 +7647,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        error: "invalid_organization_id" | "invalid_format" | "bad_request" | "invalid_payload";
+                        error: "invalid_idempotency_key" | "invalid_organization_id" | "invalid_format" | "bad_request" | "invalid_payload";
                     };
                     "text/plain": string;
                 };
@@ -7444,7 +7688,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description org_archived */
+            /** @description idempotency_key_reuse_mismatch, org_archived */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7452,7 +7696,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        error: "org_archived";
+                        error: "idempotency_key_reuse_mismatch" | "org_archived";
                     };
                 };
             };
@@ -7687,7 +7931,10 @@ export interface operations {
     postV1AuditPortal_sessions: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Client idempotency key, 1-128 bytes: the same request again within 24 hours answers the stored answer */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7700,6 +7947,8 @@ export interface operations {
             /** @description Mint a one-time viewer link */
             201: {
                 headers: {
+                    /** @description "true" when the answer is the replay of an earlier request with the same key */
+                    "Idempotent-Replayed"?: string;
                     /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current second */
@@ -7710,7 +7959,22 @@ export interface operations {
                     "application/json": components["schemas"]["PortalLink"];
                 };
             };
-            /** @description invalid_organization_id, invalid_intent, invalid_duration, invalid_link_duration */
+            /** @description Mint a one-time viewer link */
+            202: {
+                headers: {
+                    /** @description With {"status": "processing"}: seconds to wait before sending the same request with the same key again */
+                    "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Processing"];
+                };
+            };
+            /** @description invalid_idempotency_key, invalid_organization_id, invalid_intent, invalid_duration, invalid_link_duration */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7718,7 +7982,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        error: "invalid_organization_id" | "invalid_intent" | "invalid_duration" | "invalid_link_duration";
+                        error: "invalid_idempotency_key" | "invalid_organization_id" | "invalid_intent" | "invalid_duration" | "invalid_link_duration";
                     };
                     "text/plain": string;
                 };
@@ -7759,7 +8023,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description org_archived */
+            /** @description idempotency_key_reuse_mismatch, org_archived */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7767,7 +8031,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        error: "org_archived";
+                        error: "idempotency_key_reuse_mismatch" | "org_archived";
                     };
                 };
             };
@@ -9442,8 +9706,6 @@ export interface operations {
                         name: string;
                         vkey: string;
                         key_id: string;
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
