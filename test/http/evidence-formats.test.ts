@@ -40,9 +40,10 @@ const H = (b: string | Uint8Array) => createHash('sha256').update(b).digest();
 /** RFC 9679 thumbprint of an Ed25519 key, written here: SHA-256 of a3 01 01 20 06 21 58 20 || x. */
 const kidOf = (x: Buffer) => H(Buffer.concat([Buffer.from('a301012006215820', 'hex'), x])).toString('hex');
 
-/** Runs jobs through the independent checker (Python, cbor2 + cryptography). */
-async function independent(jobs: unknown[]): Promise<any[]> {
-  const p = Bun.spawn(['python3', join(ROOT, 'test/independent/check_evidence.py')], {
+/** Runs `python3 args` in the repository with the JSON jobs on stdin; answers its JSON output. */
+async function python(args: string[], jobs: unknown[]): Promise<any[]> {
+  const p = Bun.spawn(['python3', ...args], {
+    cwd: ROOT,
     stdin: new Blob([JSON.stringify(jobs)]),
     stdout: 'pipe',
     stderr: 'pipe',
@@ -51,6 +52,9 @@ async function independent(jobs: unknown[]): Promise<any[]> {
   if ((await p.exited) !== 0) throw new Error(err);
   return JSON.parse(out);
 }
+
+/** Runs jobs through the independent checker (Python, cbor2 + cryptography). */
+const independent = (jobs: unknown[]) => python([join(ROOT, 'test/independent/check_evidence.py')], jobs);
 
 /** Runs the product's Python checks (clients/python) on receipts, each with every one-bit change. */
 const PY_PRODUCT = `
@@ -76,17 +80,7 @@ for j in json.load(sys.stdin):
     out.append({'valid': v['valid'], 'names': [c['name'] for c in v['checks']], 'accepted': accepted})
 json.dump(out, sys.stdout)
 `;
-async function pythonProduct(jobs: unknown[]): Promise<any[]> {
-  const p = Bun.spawn(['python3', '-c', PY_PRODUCT], {
-    cwd: ROOT,
-    stdin: new Blob([JSON.stringify(jobs)]),
-    stdout: 'pipe',
-    stderr: 'pipe',
-  });
-  const [out, err] = await Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text()]);
-  if ((await p.exited) !== 0) throw new Error(err);
-  return JSON.parse(out);
-}
+const pythonProduct = (jobs: unknown[]) => python(['-c', PY_PRODUCT], jobs);
 
 function flips(b: Uint8Array): Uint8Array[] {
   return Array.from({ length: b.length * 8 }, (_, bit) => {
