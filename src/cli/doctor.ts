@@ -1,11 +1,13 @@
-// Owns `svc doctor`: checks of configuration, permissions, disk space, clock, certificate expiry, store and
-// queue backlog, one line per problem (exit 1 when any).
+// Owns `svc doctor`: checks of configuration, permissions, disk space, clock, certificate expiry, store, queue
+// backlog and the node's place in a replicated cluster, one line per problem (exit 1 when any).
 import { accessSync, constants, existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Config } from '../config';
+import { SERVICE_ENV_FILE, type Config } from '../config';
 import { certificateValidity } from '../crypto/certificate';
 import { diskSpace } from '../store/disk-space';
-import { closeStore, openStore, storeStats } from '../store/env';
+import { closeStore, openStore, storeCluster, storeStats } from '../store/env';
+import { divergedText } from '../store/cluster';
+import { assertStreamHolds } from '../replication/preflight';
 import { FORMAT_VERSION, formatVersion } from '../store/format';
 import { readWriterStatus } from '../store/writer-status';
 import { clockSkew, type ClockSkew } from '../tlog/service';
@@ -131,6 +133,20 @@ export async function runDoctor(cfg: Config): Promise<DoctorReport> {
     } finally {
       await closeStore();
     }
+  });
+  await check('replication', async () => {
+    if (!existsSync(join(cfg.dataDir, 'db', 'data.mdb'))) return;
+    openStore(cfg.dataDir, { readOnly: true });
+    const cluster = storeCluster();
+    await closeStore();
+    // docs/operations.md "Operator commands on a replicated node": a cluster's node needs the env file's settings.
+    if (cluster?.diverged) problems.push(`replication: ${divergedText(cluster.diverged)}`);
+    else if (cluster && !cfg.replication)
+      problems.push(
+        `replication: this data directory belongs to a replicated cluster (node ${cluster.node ?? 'not named yet'}) but SVC_REPLICATION_URL is not set: ` +
+          `the server does not start and state-changing commands are refused without it (load the environment file, ${SERVICE_ENV_FILE} with the systemd unit)`,
+      );
+    else if (cfg.replication) await assertStreamHolds(cfg.replication, cluster?.applied ?? 0);
   });
   return { ok: problems.length === 0, problems, checked, clock_skew: skew };
 }
