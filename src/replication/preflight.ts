@@ -1,7 +1,7 @@
 // Owns the check a state-changing operator command makes before it starts: that this data directory may change
 // (it did not diverge; a cluster's directory changes only through PostgreSQL) and, on a replicated node, that
 // PostgreSQL answers and holds this node's stream. Nothing is written when it refuses.
-import type { Config, ReplicationConfig } from '../config';
+import { SERVICE_ENV_FILE, type Config, type ReplicationConfig } from '../config';
 import { appliedPosition } from '../store/capture';
 import { Diverged, NotReplicated } from '../store/cluster';
 import { clusterStateAt, localWriteRefusal, storeCluster } from '../store/env';
@@ -11,11 +11,13 @@ import { migrateSchema } from './schema';
 /** Throws unless PostgreSQL answers and its stream reaches `applied`, the position of the store to be changed. */
 export async function assertStreamHolds(rc: ReplicationConfig, applied: number): Promise<void> {
   const sql = new Bun.SQL(rc.url, { max: 1, connectionTimeout: 5 });
-  let head: number;
+  let head = 0;
   try {
-    // The schema is made here when no server has started yet: the command's own commit needs it.
-    await migrateSchema(sql);
-    [{ head }] = await sql`SELECT coalesce(max(pos), 0)::float8 AS head FROM svc_changes`;
+    const [{ made }] = await sql`SELECT to_regclass('svc_changes') IS NOT NULL AS made`;
+    if (made) [{ head }] = await sql`SELECT coalesce(max(pos), 0)::float8 AS head FROM svc_changes`;
+    // A new cluster whose servers have not started yet: the command's own commit needs the schema. A node that
+    // applied entries before finds them in its cluster's database, and leaves any other one untouched.
+    else if (applied === 0) await migrateSchema(sql);
   } catch (e) {
     // The code only: a connection error's text may name the server.
     const err = e as { code?: string; errno?: string };
@@ -26,7 +28,7 @@ export async function assertStreamHolds(rc: ReplicationConfig, applied: number):
   if (applied > head)
     throw new Error(
       `PostgreSQL at SVC_REPLICATION_URL holds stream entries up to ${head}, but this data directory applied ${applied}: ` +
-        'it is not the database of this cluster (or it lost entries); nothing was changed',
+        `it is not the database of this cluster (or it lost entries); nothing was changed (check the URL: the service's environment file, ${SERVICE_ENV_FILE} with the systemd unit)`,
     );
 }
 

@@ -50,7 +50,7 @@ export class NotReplicated extends Error {
           'restored alone it would diverge from the cluster, so nothing was restored; '
         : `SVC_REPLICATION_URL is not set, and this data directory belongs to a replicated cluster (node ${node}): ` +
           'a change made here alone would diverge from the cluster, so nothing was changed; ') +
-        `set it as the server has it (its environment file, ${SERVICE_ENV_FILE} with the systemd unit) and run it again` +
+        `set it as every node of the cluster has it (the service's environment file, ${SERVICE_ENV_FILE} with the systemd unit) and run it again` +
         (backup ? ', or restore it with --standalone to make a single appliance of it' : ''),
     );
   }

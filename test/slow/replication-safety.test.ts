@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { open } from 'lmdb';
 import { call, cleanup, ROOT, svc, tempDir, until, type Server } from '../helpers';
-import { startPg, type Pg } from '../pg';
+import { freePort, startPg, type Pg } from '../pg';
 import { consoleDriver } from '../console-driver';
 import { cluster, expectReadable, health } from '../replication-nodes';
 
@@ -172,6 +172,30 @@ describe('operator commands on a standby', () => {
     expect(fileHashes(b.dataDir)).toEqual(before);
     b = await nodes.restart(b);
     expect((await health(b)).role).toBe('standby');
+  });
+
+  it("refuses them with SVC_REPLICATION_URL when PostgreSQL does not answer, or is not the cluster's database", async () => {
+    const sql = new Bun.SQL(pg.url, { max: 1 });
+    await sql`CREATE DATABASE other`;
+    await sql.close();
+    const cases: Array<[string, string]> = [
+      [`postgres://postgres@127.0.0.1:${await freePort()}/postgres`, 'cannot reach PostgreSQL at SVC_REPLICATION_URL'],
+      [pg.url.replace(/\/postgres$/, '/other'), 'it is not the database of this cluster'],
+    ];
+    for (const [url, said] of cases) {
+      const r = await on(b, ['tenant', 'create', '--name', 'elsewhere', '--domain', 'elsewhere.test'], {
+        ...base,
+        SVC_REPLICATION_URL: url,
+      });
+      expect([r.code, r.stderr.trimEnd().split('\n').length]).toEqual([1, 1]);
+      expect(r.stderr).toContain(said);
+      expect(r.stderr).toContain('/etc/proof-ledger/env');
+    }
+    expect([await keysOf(a, 'elsewhere.test'), await keysOf(b, 'elsewhere.test')]).toEqual([404, 404]);
+    // The other database is left as it was.
+    const other = new Bun.SQL(cases[1]![0], { max: 1 });
+    expect((await other`SELECT to_regclass('svc_changes') AS t`)[0].t).toBeNull();
+    await other.close();
   });
 
   it("restores a node's backup as a single appliance with --standalone only: it forgets the cluster", async () => {
