@@ -2,14 +2,15 @@
 import { closeSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadConfig, setConfig, runtime, publicUrl, type Config } from './config';
-import { openStore, closeStore } from './store/env';
+import { openStore, closeStore, localWriteRefusal } from './store/env';
 import { buildApp, SERVE_MAX_BODY } from './http/app';
 import { listeningFds } from './http/listening-fds';
 import { tlsMaterial } from './http/tls';
 import { log, flushLogs } from './log';
-import { createTenant, listTenants } from './tenants/service';
+import { listTenants } from './tenants/service';
 import { ensurePlatformKey } from './signing/platform';
-import { createApiKey, SCOPES } from './keys/service';
+import { SCOPES } from './keys/service';
+import { operatorActions, operatorActionsBy } from './workers/operator-actions';
 import { flushCounters, startWorkers, startWriterThread, stopWorkers } from './workers/index';
 import { noteForwarded } from './usage/service';
 import { allRoutes } from './http/routes';
@@ -53,8 +54,9 @@ function assertPortFree(hostname: string, port: number): void {
  */
 async function bootstrap(cfg: Config): Promise<void> {
   if (!cfg.bootstrap || listTenants().length) return;
-  const t = await createTenant({ name: 'default', domain: 'localhost', plan: 'builder' });
-  const k = await createApiKey({ tenant: t.tenant_id, name: 'bootstrap', scopes: [...SCOPES] });
+  // Operator actions like any other: both are entries of the operator log, made by the OS user running the server.
+  const t = await operatorActions.createTenant({ name: 'default', domain: 'localhost', plan: 'builder' });
+  const k = await operatorActions.createApiKey({ tenant: t.tenant_id, name: 'bootstrap', scopes: [...SCOPES] });
   const created = `\nFirst start: created tenant "default" (${t.tenant_id}, domain localhost, plan builder).\n`;
   // Never logged.
   if (process.stdout.isTTY) {
@@ -74,6 +76,9 @@ export async function startServer(env?: Record<string, string | undefined>): Pro
   wireRecordTable();
   loadPlans(cfg.dataDir);
   openStore(cfg.dataDir, { replicated: !!cfg.replication });
+  // A cluster's node started without SVC_REPLICATION_URL would write alone and diverge: it does not start.
+  const alone = localWriteRefusal();
+  if (alone) throw alone;
   // Format migrations rewrite this node's own layout: they run before replication, on every node alike.
   await migrate();
   const ensureNamedRows = async () => {
@@ -93,7 +98,7 @@ export async function startServer(env?: Record<string, string | undefined>): Pro
     if (runtime.port !== null) await ensureNamedRows();
   };
   const tls = cfg.tls ? await tlsMaterial(cfg) : null;
-  const app = buildApp(allRoutes());
+  const app = buildApp(allRoutes(operatorActionsBy));
   // Workers first: /healthz answers only once the store is open and the workers run (DECISIONS 7).
   if (cfg.replication) {
     // A standby's reads still count (usage, key last-used, verification records): forwarded to the primary.

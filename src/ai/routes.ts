@@ -1,11 +1,14 @@
 // Owns the AI attestation HTTP routes: create, get, public proof and public content-hash comparison.
 import { Elysia } from 'elysia';
-import { Type as t } from '@sinclair/typebox';
 import type { Guards } from '../api/guards';
 import { doc } from '../api/doc';
-import { checkIdempotencyKey } from '../ledger/service';
+import { checkIdempotencyKey } from '../idempotency';
+import { IDEMPOTENT_ERRORS, idempotentDoc, reply } from '../api/idempotent';
+import { Processing } from '../api/schemas';
 import { AiProof, AiVerify, Attestation, AttestationCreated, AttestationIn, ContentHashIn } from './model';
-import { aiProof, attest, getAttestation, verifyAiContent } from './service';
+import { coseReply, evidenceDoc, textReply } from '../api/evidence';
+import { recordReceipt, recordTlogProof } from '../tlog/service';
+import { aiLeaf, aiProof, attest, getAttestation, verifyAiContent } from './service';
 
 const TRACE_ERRORS = ['trace_not_found', 'trace_sealed', 'trace_sealing', 'trace_not_open'] as const;
 
@@ -17,10 +20,7 @@ export const aiRoutes = (guards: Guards) =>
       async ({ request, body, set, principal }) => {
         // DECISIONS 9: the guards answered auth, scope, rate limit and 402; the optional Idempotency-Key is checked with the body.
         const idempotencyKey = checkIdempotencyKey(request.headers.get('idempotency-key'));
-        const r = await attest({ tenant: principal.tenant, key: principal.key, body, idempotencyKey });
-        set.status = 201;
-        if (r.replayed) set.headers['idempotent-replayed'] = 'true';
-        return r.body;
+        return reply(set, await attest({ tenant: principal.tenant, key: principal.key, body, idempotencyKey }));
       },
       {
         auth: ['write'],
@@ -29,25 +29,16 @@ export const aiRoutes = (guards: Guards) =>
           summary: 'Create an AI attestation',
           tag: 'ai',
           body: AttestationIn,
-          ok: { 201: AttestationCreated },
-          headers: {
-            'Idempotency-Key': {
-              schema: t.String({ minLength: 1, maxLength: 128 }),
-              description: 'Optional client idempotency key (1-128 bytes)',
-            },
-          },
-          okHeaders: {
-            'Idempotent-Replayed': '"true" when the 201 is the replay of an earlier request with the same key',
-          },
+          ok: { 201: AttestationCreated, 202: Processing },
+          ...idempotentDoc(),
           errors: [
+            ...IDEMPOTENT_ERRORS,
             'invalid_attestation_type',
             'empty_payload',
             'invalid_context',
             'invalid_payload',
             'subject_too_large',
             'subject_too_many_keys',
-            'invalid_idempotency_key',
-            'idempotency_key_reuse_mismatch',
             ...TRACE_ERRORS,
             'quota_exceeded',
             'overloaded',
@@ -77,6 +68,22 @@ export const aiRoutes = (guards: Guards) =>
         errors: ['invalid_path_parameter', 'proof_not_found'],
       }),
     })
+    .get(
+      '/v1/proof/ai/:attestation_id/receipt',
+      ({ params }) => coseReply(recordReceipt(aiLeaf(params.attestation_id))),
+      {
+        publicRate: true,
+        detail: evidenceDoc('receipt', 'an AI attestation', ['invalid_path_parameter', 'proof_not_found']),
+      },
+    )
+    .get(
+      '/v1/proof/ai/:attestation_id/tlog-proof',
+      ({ params }) => textReply(recordTlogProof(aiLeaf(params.attestation_id))),
+      {
+        publicRate: true,
+        detail: evidenceDoc('tlog-proof', 'an AI attestation', ['invalid_path_parameter', 'proof_not_found']),
+      },
+    )
     .post('/v1/proof/ai/:attestation_id/verify', ({ params, body }) => verifyAiContent(params.attestation_id, body), {
       publicRate: true,
       detail: doc({

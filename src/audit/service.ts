@@ -9,12 +9,12 @@ import { orgs } from './repo';
 export { createOrg, getOrg, isOrgArchived, lastSeq, listOrgs, orgOut, setArchived, setRetention } from './orgs';
 export { ingestAuditEvent, onAuditApplied } from './ingest';
 export { auditEventApplier, AUDIT_EVENT, flushAuditHeadsInTxn } from './append';
-export { auditEventsAfter, getAuditEvent, queryEvents, streamAuditEvents } from './query';
+export { auditEventsAfter, auditLeaf, getAuditEvent, queryEvents, streamAuditEvents } from './query';
 export { integrityReport, verifyAuditEvent } from './verify';
 export { auditEventKind } from './kind';
 export { clearRetentionLock, deleteOrg, runAuditRetention, withRetentionLock } from './retention';
 export type { AuditEventOut, QueryFilters } from './model';
-export { checkFilters } from './query-input';
+export { checkFilters, checkOrgListQuery } from './query-input';
 
 /** `svc audit integrity --tenant TENANT --org ORG_ID`: TENANT is a tenant id or domain. */
 export function integrityForOperator(tenantRef: string, orgId: string) {

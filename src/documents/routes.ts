@@ -2,10 +2,14 @@
 import { Elysia } from 'elysia';
 import type { Guards } from '../api/guards';
 import { doc } from '../api/doc';
-import { HashVerify } from '../api/schemas';
+import { createdBy, IDEMPOTENT_ERRORS, idempotentDoc } from '../api/idempotent';
+import { HashVerify, Processing } from '../api/schemas';
 import { Anchored, AnchorIn, DocHashIn, Document, DocumentProof } from './model';
+import { coseReply, evidenceDoc, textReply } from '../api/evidence';
+import { recordReceipt, recordTlogProof } from '../tlog/service';
 import {
   anchorDocument,
+  documentLeaf,
   documentOriginal,
   documentProof,
   getDocument,
@@ -18,11 +22,7 @@ export const documentRoutes = (guards: Guards) =>
     .use(guards)
     .post(
       '/v1/document/anchor',
-      async ({ body, set, principal }) => {
-        const r = await anchorDocument(principal.tenant, principal.key, body);
-        set.status = 201;
-        return r;
-      },
+      createdBy(201, ({ principal, body }, claim) => anchorDocument(principal.tenant, principal.key, body, claim)),
       {
         auth: ['write'],
         paid: true,
@@ -30,8 +30,10 @@ export const documentRoutes = (guards: Guards) =>
           summary: 'Anchor a document hash (body up to 8 MB)',
           tag: 'documents',
           body: AnchorIn,
-          ok: { 201: Anchored },
+          ok: { 201: Anchored, 202: Processing },
+          ...idempotentDoc(),
           errors: [
+            ...IDEMPOTENT_ERRORS,
             'invalid_document_hash',
             'invalid_payload',
             'invalid_metadata',
@@ -104,6 +106,22 @@ export const documentRoutes = (guards: Guards) =>
         errors: ['invalid_path_parameter', 'proof_not_found'],
       }),
     })
+    .get(
+      '/v1/proof/document/:event_id/receipt',
+      ({ params }) => coseReply(recordReceipt(documentLeaf(params.event_id))),
+      {
+        publicRate: true,
+        detail: evidenceDoc('receipt', 'a document anchor', ['invalid_path_parameter', 'proof_not_found']),
+      },
+    )
+    .get(
+      '/v1/proof/document/:event_id/tlog-proof',
+      ({ params }) => textReply(recordTlogProof(documentLeaf(params.event_id))),
+      {
+        publicRate: true,
+        detail: evidenceDoc('tlog-proof', 'a document anchor', ['invalid_path_parameter', 'proof_not_found']),
+      },
+    )
     .post('/v1/proof/document/:event_id/verify', ({ params, body }) => verifyDocumentPublic(params.event_id, body), {
       publicRate: true,
       detail: doc({

@@ -1,5 +1,5 @@
 // Owns the ledger area's public API, used by its routes, the CLI, the console and other areas (traces).
-export { checkIdempotencyKey, ingestEvent, type IngestInput, type IngestResult } from './ingest';
+export { ingestEvent, type IngestInput, type IngestResult } from './ingest';
 export {
   appendLedgerRowInTxn,
   buildLedgerRow,
@@ -11,6 +11,7 @@ export {
 } from './append';
 export { countLedgerRows, findLedgerRow, getEvent, isSealed, listEvents, retentionOf } from './query';
 export {
+  eventLeaf,
   eventProof,
   flushVerifications,
   LEDGER_VERIFICATION,
