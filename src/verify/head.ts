@@ -17,7 +17,7 @@ import {
   parseRfc3339,
   type Instant,
 } from './time-rules';
-import { parseTimestampToken, verifyTimestampToken, type TrustAnchors } from './timestamp';
+import { parseTimestampToken, verifyTimestampToken, type ParsedToken, type TrustAnchors } from './timestamp';
 
 const utf8 = new TextEncoder();
 
@@ -80,6 +80,22 @@ const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object
 const isIndex = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
 const when = (t: bigint): string =>
   t >= BigInt(COSIGNATURE_EPOCH) && t < 253402300800n ? formatInstant({ seconds: Number(t), nanos: 0 }) : `${t} s`;
+
+// Tokens read per base64 text: every record proof built on one head carries the same tokens. Bounded, oldest first out.
+const MAX_TOKENS = 256;
+const readTokens = new Map<string, { token: Uint8Array | null; parsed: ParsedToken | null }>();
+/** A token's bytes (null: not base64) and what the DER walk reads of them (null: not a TimeStampToken). */
+function readToken(text: unknown): { token: Uint8Array | null; parsed: ParsedToken | null } {
+  if (typeof text !== 'string') return { token: null, parsed: null };
+  let r = readTokens.get(text);
+  if (!r) {
+    const token = fromBase64(text);
+    r = { token, parsed: token ? parseTimestampToken(token) : null };
+    if (readTokens.size >= MAX_TOKENS) readTokens.delete(readTokens.keys().next().value!);
+    readTokens.set(text, r);
+  }
+  return r;
+}
 
 /**
  * The head's key as the trust decides it (docs/verification.md#keys-in-the-file): the policy's log key of the head's
@@ -307,8 +323,7 @@ export async function checkHeadBlock(
   for (const [i, s] of (stamps as unknown[]).entries()) {
     const name = `head.timestamp[${i}]`;
     const t = isObj(s) ? s : {};
-    const token = typeof t.token === 'string' ? fromBase64(t.token) : null;
-    const parsed = token ? parseTimestampToken(token) : null;
+    const { token, parsed } = readToken(t.token);
     if (!token || !parsed) {
       step(name, false, `token is not ${token ? 'a strict DER TimeStampToken' : 'base64'}`);
       continue;

@@ -89,13 +89,32 @@ function wellFormedText(s: string): boolean {
   return wellFormedUnicode(s);
 }
 
+// Parsed notes per text: the records of one checkpoint and of one head share their notes. Bounded, oldest first out;
+// a note is a few hundred bytes, and a longer text is parsed each time rather than kept.
+const MAX_NOTES = 1024;
+const MAX_KEPT_NOTE = 16_384;
+const parsedNotes = new Map<string, ParsedNote | null>();
+
 /**
  * Splits a signed note into its text and signature lines (docs/verification.md#signed-notes): the text ends in a
  * newline and is separated from the signatures by the last empty line; one or more signature lines follow, each
  * `— <key name> <base64(key id || signature)>` and a newline, and nothing after the last one. Null otherwise.
+ * The answer is shared between callers: never change it.
  */
 export function parseNote(text: unknown): ParsedNote | null {
-  if (typeof text !== 'string' || !text.endsWith('\n') || !wellFormedText(text)) return null;
+  if (typeof text !== 'string') return null;
+  if (text.length > MAX_KEPT_NOTE) return readNote(text);
+  let r = parsedNotes.get(text);
+  if (r === undefined) {
+    r = readNote(text);
+    if (parsedNotes.size >= MAX_NOTES) parsedNotes.delete(parsedNotes.keys().next().value!);
+    parsedNotes.set(text, r);
+  }
+  return r;
+}
+
+function readNote(text: string): ParsedNote | null {
+  if (!text.endsWith('\n') || !wellFormedText(text)) return null;
   const split = text.lastIndexOf('\n\n');
   if (split < 0 || split + 2 === text.length) return null;
   const body = text.slice(0, split + 1);

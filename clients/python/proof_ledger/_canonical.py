@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import re
 from typing import Any
 
 __all__ = ["canonical_json", "canonical_bytes", "canonical_hash", "es_number", "sha256_hex"]
@@ -41,10 +42,13 @@ def es_number(x: int | float) -> str:
     return sign + digits[0] + ("." + digits[1:] if k > 1 else "") + "e" + ("+" if e >= 0 else "-") + str(abs(e))
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
 def _string(s: str) -> str:
     out = json.dumps(s, ensure_ascii=False)
     # JSON.stringify writes a lone surrogate as \udxxx; Python leaves it raw (and it cannot be UTF-8 encoded).
-    if any(0xD800 <= ord(c) <= 0xDFFF for c in s):
+    if _SURROGATE.search(s):
         out = "".join(f"\\u{ord(c):04x}" if 0xD800 <= ord(c) <= 0xDFFF else c for c in out)
     return out
 

@@ -2,6 +2,7 @@
 exact grammar of docs/verification.md "Signed notes"."""
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
 from dataclasses import dataclass
@@ -25,8 +26,13 @@ _VKEY = re.compile(r"([^+]+)\+([0-9a-f]{8})\+([A-Za-z0-9+/=]+)")
 _BAD_KEY_NAME = re.compile("[+\u0000-\u0020\u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]")
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+# C2SP signed-note: no control character but newline; U+FFFD is what a lenient decoder leaves of bytes not UTF-8.
+_BAD_TEXT = re.compile("[\x00-\x09\x0b-\x1f\ufffd\ud800-\udfff]")
+
+
 def _surrogate(s: str) -> bool:
-    return any(0xD800 <= ord(c) <= 0xDFFF for c in s)
+    return _SURROGATE.search(s) is not None
 
 
 def valid_key_name(name: str) -> bool:
@@ -43,7 +49,7 @@ class NoteSignature:
 @dataclass(frozen=True)
 class ParsedNote:
     body: str
-    signatures: list[NoteSignature]
+    signatures: tuple[NoteSignature, ...]
 
 
 @dataclass(frozen=True)
@@ -56,10 +62,14 @@ class Checkpoint:
 def parse_note(text: Any) -> ParsedNote | None:
     """The text (ending in a newline, separated from the signatures by the last empty line) and the signature lines
     `— <key name> <base64(key id || signature)>` of a signed note; valid UTF-8 without control characters but newline
-    and without U+FFFD; nothing after the last newline. None otherwise."""
-    if not isinstance(text, str) or not text.endswith("\n"):
-        return None
-    if any((ord(c) < 0x20 and c != "\n") or c == "\ufffd" for c in text) or _surrogate(text):
+    and without U+FFFD; nothing after the last newline. None otherwise. Remembered per text: the records of one
+    checkpoint and one head share their notes."""
+    return _parse_note(text) if isinstance(text, str) else None
+
+
+@functools.lru_cache(maxsize=1024)
+def _parse_note(text: str) -> ParsedNote | None:
+    if not text.endswith("\n") or _BAD_TEXT.search(text):
         return None
     split = text.rfind("\n\n")
     if split < 0 or split + 2 == len(text):
@@ -80,7 +90,7 @@ def parse_note(text: Any) -> ParsedNote | None:
         if raw is None or len(raw) < 5:
             return None
         sigs.append(NoteSignature(rest[:sp], raw[:4], raw[4:]))
-    return ParsedNote(body, sigs)
+    return ParsedNote(body, tuple(sigs))
 
 
 def signature_of(note: ParsedNote, name: str, key_id: bytes) -> NoteSignature | None:
