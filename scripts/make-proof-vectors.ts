@@ -61,15 +61,27 @@ export function vectorOptions(dir: string, o: VectorOptions): VerifyOptions {
   };
 }
 
+/** The fields of a result the manifest records, every verifier's alike. */
+type Recorded = Pick<VerifyResult, 'valid' | 'complete' | 'sandbox' | 'existed_no_later_than' | 'witnessed_by'> & {
+  trust: string;
+};
 /** What a verifier's result says on a vector, as the manifest records it. */
-export const summaryOf = (r: VerifyResult) => ({
-  valid: r.valid,
-  trust: r.trust,
-  complete: r.complete,
-  sandbox: r.sandbox,
-  failed_checks: r.checks.filter((c) => !c.ok).map((c) => c.name),
-  existed_no_later_than: r.existed_no_later_than,
-  witnessed_by: r.witnessed_by,
+export const summaryOf = (r: Recorded & { checks: Array<{ name: string; ok: boolean }> }) =>
+  expectedOf({ ...r, failed_checks: r.checks.filter((c) => !c.ok).map((c) => c.name) });
+/** The manifest's record of a vector: what every verifier must give exactly. */
+export const expectedOf = (v: Recorded & { failed_checks: string[] }) => ({
+  valid: v.valid,
+  trust: v.trust,
+  complete: v.complete,
+  sandbox: v.sandbox,
+  failed_checks: v.failed_checks,
+  existed_no_later_than: v.existed_no_later_than,
+  witnessed_by: v.witnessed_by,
+});
+/** A result without its words (the details): what every verifier must give alike, check by check. */
+export const comparable = <R extends { checks: Array<{ name: string; ok: boolean; skipped?: true }> }>(r: R) => ({
+  ...r,
+  checks: r.checks.map((c) => [c.name, c.ok, !!c.skipped]),
 });
 
 /** The result of the appliance's rules (src/verify, as `svc verify` runs them) on a vector of `dir`: the file's bytes. */

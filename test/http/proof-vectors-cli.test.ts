@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { comparable, expectedOf as expected, summaryOf } from '../../scripts/make-proof-vectors';
 import { verifyCommand } from '../../src/cli/verify-command';
 import { cleanupDirs, ownedDir, ROOT, svc } from '../helpers';
 
@@ -36,26 +37,6 @@ const argsOf = (v: Vector) => [
   join(DIR, v.file),
   ...Object.entries(v.options).flatMap(([k, f]) => [FLAGS[k]!, join(DIR, f)]),
 ];
-const expected = (v: Vector) => ({
-  valid: v.valid,
-  trust: v.trust,
-  complete: v.complete,
-  sandbox: v.sandbox,
-  failed_checks: v.failed_checks,
-  existed_no_later_than: v.existed_no_later_than,
-  witnessed_by: v.witnessed_by,
-});
-const summaryOf = (r: Result) => ({
-  valid: r.valid,
-  trust: r.trust,
-  complete: r.complete,
-  sandbox: r.sandbox,
-  failed_checks: r.checks.filter((c) => !c.ok).map((c) => c.name),
-  existed_no_later_than: r.existed_no_later_than,
-  witnessed_by: r.witnessed_by,
-});
-/** A result without its words: what every verifier must give alike. */
-const comparable = (r: Result) => ({ ...r, checks: r.checks.map((c) => [c.name, c.ok, !!c.skipped]) });
 /** The stderr of a verifier: nothing when valid, else one line naming the first failed check. */
 const stderrOk = (v: Vector, stderr: string) => {
   const lines = stderr.split('\n').filter(Boolean);

@@ -12,6 +12,7 @@ import { nodeSha256 } from '../../src/verify/node-primitives';
 import { resultOf, type VerifyResult } from '../../src/verify/report';
 import { loadTrustAnchors } from '../../src/verify/timestamp';
 import type { VerifyOptions } from '../../src/verify/verify-document';
+import { comparable } from '../../scripts/make-proof-vectors';
 import { anyInput, malformedProof, TRUST, VECTORS } from '../fuzz-proofs';
 import { cleanupDirs, ownedDir, ROOT, svc } from '../helpers';
 
@@ -37,7 +38,6 @@ for file, trust in json.load(sys.stdin):
     r = verify(Path(file).read_bytes(), **{k: Path(v) for k, v in trust.items()})
     print(json.dumps(r))
 `;
-const comparable = (r: VerifyResult) => ({ ...r, checks: r.checks.map((c) => [c.name, c.ok, !!c.skipped]) });
 afterAll(cleanupDirs);
 
 describe('the appliance rules and the Python verifier on malformed proofs', () => {

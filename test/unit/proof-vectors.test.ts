@@ -6,7 +6,13 @@ import { describe, expect, it } from 'bun:test';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { verify } from '../../clients/typescript/src/verify';
-import { applianceVerdict, summaryOf, vectorOptions } from '../../scripts/make-proof-vectors';
+import {
+  applianceVerdict,
+  comparable,
+  expectedOf as expected,
+  summaryOf,
+  vectorOptions,
+} from '../../scripts/make-proof-vectors';
 import { resultOf } from '../../src/verify/report';
 import { verifyInBrowser } from '../../src/web/client/checks';
 
@@ -20,20 +26,6 @@ type Vector = ReturnType<typeof summaryOf> & {
 const manifest = JSON.parse(readFileSync(join(DIR, 'manifest.json'), 'utf8')) as { vectors: Vector[] };
 const text = (f: string) => readFileSync(join(DIR, f), 'utf8');
 const bytes = (f: string) => new Uint8Array(readFileSync(join(DIR, f)));
-const expected = (v: Vector) => ({
-  valid: v.valid,
-  trust: v.trust,
-  complete: v.complete,
-  sandbox: v.sandbox,
-  failed_checks: v.failed_checks,
-  existed_no_later_than: v.existed_no_later_than,
-  witnessed_by: v.witnessed_by,
-});
-/** A result without its words: what must be the same in every verifier. */
-const comparable = (r: { checks: Array<{ name: string; ok: boolean; skipped?: true }> }) => ({
-  ...r,
-  checks: r.checks.map((c) => [c.name, c.ok, !!c.skipped]),
-});
 const label = (v: Vector) => (v.valid ? 'verifies' : `fails ${v.failed_checks.join(', ')}`);
 
 describe('the shared proof vectors', () => {
