@@ -95,7 +95,7 @@ async function measure(root: string, which: 'node' | 'client' | 'python', dir: s
   const cmd =
     which === 'python'
       ? ['python3', '-c', PY, root, dir]
-      : ['bun', join(ROOT, 'scripts/bench-verifiers.ts'), '--run', which, '--root', root, '--dir', dir];
+      : [process.execPath, join(ROOT, 'scripts/bench-verifiers.ts'), '--run', which, '--root', root, '--dir', dir];
   const p = Bun.spawn(cmd, { stdout: 'pipe', stderr: 'pipe' });
   const [out, err] = [await new Response(p.stdout).text(), await new Response(p.stderr).text()];
   if ((await p.exited) !== 0) throw new Error(`${which} in ${root}: ${err}`);
