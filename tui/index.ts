@@ -1,11 +1,10 @@
 // Boot of `npm run console` (and `svc console`): config and store of the data directory, then the console until q.
 import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadConfig, setConfig, type Config } from '../src/config';
+import { setConfig, type Config } from '../src/config';
 import { setLogSink } from '../src/log';
 import { closeStore, openStore } from '../src/store/env';
 import { startApp } from './app';
-import { parseArgv } from '../src/cli/argv';
 import { wireRecordTable } from '../src/workers/record-kinds';
 import { replicateOperator } from '../src/replication/link';
 
@@ -27,15 +26,8 @@ export async function runConsole(base: Config): Promise<void> {
   await closeStore();
 }
 
+// `bun tui/index.ts [--data-dir DIR]` is the CLI's console command, with its flags, --help and exit statuses.
 if (import.meta.main) {
-  const dataDir = parseArgv(process.argv.slice(2)).values['data-dir'];
-  Promise.resolve()
-    .then(() => runConsole(loadConfig(undefined, { dataDir: typeof dataDir === 'string' ? dataDir : undefined })))
-    .then(
-      () => process.exit(0),
-      (e) => {
-        process.stderr.write(`error: ${(e as Error).message}\n`);
-        process.exit(1);
-      },
-    );
+  const { runCli } = await import('../src/cli/index');
+  process.exit(await runCli(['console', ...process.argv.slice(2)]));
 }
