@@ -93,6 +93,9 @@ const KEYS = [
   'SVC_REPLICA_MAX_LAG_SECONDS',
 ] as const;
 
+/** DATA/bootstrap-api-key: the first start's all-scope key when stdout is no terminal, until the operator deletes it. */
+export const BOOTSTRAP_KEY_FILE = 'bootstrap-api-key';
+
 /** SVC_NODE_ID's default: the host name and a hash of the data directory, stable across restarts of one node. */
 export const defaultNodeId = (dataDir: string): string =>
   `${hostname()}-${createHash('sha256').update(dataDir).digest('hex').slice(0, 8)}`;
@@ -272,6 +275,17 @@ export function loadConfig(
   };
   if (problems.length) throw new Error(`configuration: ${problems.join('; ')}`);
   return Object.freeze(cfg);
+}
+
+/**
+ * The settings an env file (KEY=VALUE pairs, such as the systemd unit's EnvironmentFile) sets that this process's
+ * environment lacks or sets otherwise. Names only: values may be secrets (a PostgreSQL password).
+ */
+export function settingsNotInEnvironment(
+  file: Record<string, string>,
+  env: Record<string, string | undefined> = process.env,
+): string[] {
+  return Object.keys(file).filter((k) => (KNOWN.has(k) || k === 'SVC_CONFIG_FILE') && env[k] !== file[k]);
 }
 
 let current: Config | null = null;

@@ -1,12 +1,15 @@
 // Boot entry of `npm start`: starts the server and stops it gracefully on SIGTERM/SIGINT.
 import { startServer } from './server';
-import { log } from './log';
+import { announce, log } from './log';
 
 // Everything the appliance writes (LMDB files, keys, exports) is for its own user only.
 process.umask(0o077);
 
+// A start that fails says why in the JSON log on stdout and in one line on stderr, then exits 1.
 const running = await startServer().catch((e) => {
-  process.stderr.write(`${(e as Error).message}\n`);
+  const message = (e as Error).message.split('\n')[0]!;
+  announce('error', 'start failed', { error: message });
+  process.stderr.write(`${message}\n`);
   process.exit(1);
 });
 process.on('SIGHUP', () => {

@@ -24,6 +24,22 @@ export function tempDir(prefix = 'svc-test-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
 }
 
+type ListeningLine = { port: number; metricsPort: number | null };
+
+/**
+ * The JSON log line `{"msg": "listening on https://HOST:PORT", "metrics": URL | null, ...}` among the complete lines
+ * of `out`, or null before it.
+ */
+export function listeningLine(out: string): ListeningLine | null {
+  for (const l of out.split('\n').slice(0, -1)) {
+    if (!l.includes('listening on')) continue;
+    const o = JSON.parse(l) as { msg: string; metrics: string | null };
+    const port = /^listening on https?:\/\/.+:(\d+)$/.exec(o.msg)?.[1];
+    if (port) return { port: Number(port), metricsPort: Number(/:(\d+)\/metrics$/.exec(o.metrics ?? '')?.[1]) || null };
+  }
+  return null;
+}
+
 /** Starts `bun src/main.ts` on port 0 and waits for its `listening on` line. */
 export async function startServer(opts: { dataDir?: string; env?: Record<string, string> } = {}): Promise<Server> {
   const dataDir = opts.dataDir ?? tempDir();
@@ -45,16 +61,15 @@ export async function startServer(opts: { dataDir?: string; env?: Record<string,
   const reader = proc.stdout.getReader();
   const decoder = new TextDecoder();
   const deadline = Date.now() + 20000;
-  let port = 0;
-  while (!port) {
+  let started: ListeningLine | null = null;
+  while (!started) {
     if (Date.now() > deadline) throw new Error(`server did not start:\n${out}`);
     const { value, done } = await reader.read();
     if (done) throw new Error(`server exited:\n${out}\n${await new Response(proc.stderr).text()}`);
     out += decoder.decode(value);
-    const m = /listening on https?:\/\/[^:]+:(\d+)/.exec(out);
-    // The metrics line follows the listening line in the same write.
-    if (m && (/\nConsole:.*\n/.test(out) || /Metrics:/.test(out))) port = Number(m[1]);
+    started = listeningLine(out);
   }
+  const port = started.port;
   // Keep draining stdout so the child never blocks on a full pipe.
   (async () => {
     for (;;) {
@@ -73,7 +88,7 @@ export async function startServer(opts: { dataDir?: string; env?: Record<string,
     port,
     dataDir,
     apiKey: key,
-    metricsPort: Number(/Metrics:\s+http:\/\/[^\s]+:(\d+)\/metrics/.exec(out)?.[1]) || null,
+    metricsPort: started.metricsPort,
     proc,
     output: () => out,
     async stop(signal = 'SIGTERM') {

@@ -1,7 +1,9 @@
 // Boot of `npm run console` (and `svc console`): config and store of the data directory, then the console until q.
 import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setConfig, type Config } from '../src/config';
+import { loadConfig, setConfig, type Config } from '../src/config';
+import { CONSOLE, commandLine, printFailure } from '../src/cli/argv';
+import { VERSION } from '../src/version';
 import { setLogSink } from '../src/log';
 import { closeStore, openStore } from '../src/store/env';
 import { startApp } from './app';
@@ -26,8 +28,17 @@ export async function runConsole(base: Config): Promise<void> {
   await closeStore();
 }
 
-// `bun tui/index.ts [--data-dir DIR]` is the CLI's console command, with its flags, --help and exit statuses.
+// `npm run console [--data-dir DIR]`: the same command line as `svc console` (flags, --help, --version, exit statuses).
 if (import.meta.main) {
-  const { runCli } = await import('../src/cli/index');
-  process.exit(await runCli(['console', ...process.argv.slice(2)]));
+  const r = commandLine(['console', ...process.argv.slice(2)], { console: CONSOLE }, 'npm run', VERSION);
+  if (typeof r === 'number') process.exit(r);
+  Promise.resolve()
+    .then(() => runConsole(loadConfig(undefined, { dataDir: r.flags['data-dir'] as string | undefined })))
+    .then(
+      () => process.exit(0),
+      (e) => {
+        printFailure(r.json, 'failed', (e as Error).message);
+        process.exit(1);
+      },
+    );
 }

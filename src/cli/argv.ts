@@ -62,7 +62,7 @@ function checkValue(
 
 /**
  * `--flag value`, `--flag=value`, `--switch`, positionals, and `--` (everything after it is positional). An
- * undeclared flag, a switch given a value, a missing, empty or refused value, a flag given twice, a positional too
+ * undeclared flag, a switch given a value, a missing, empty or refused value, a value given twice, a positional too
  * many or missing, and a combination the command's `check` refuses are each a UsageError naming it.
  */
 export function parseFlags(tokens: string[], spec: Spec, label: string): Parsed {
@@ -89,12 +89,13 @@ export function parseFlags(tokens: string[], spec: Spec, label: string): Parsed 
     const name = eq > 0 ? tok.slice(2, eq) : tok.slice(2);
     const flag = declared[name];
     if (!flag) refuse(`unknown flag --${name} for ${label}`);
-    if (flags[name] !== undefined) refuse(`--${name} given twice`);
     if (!flag!.value) {
       if (eq > 0) refuse(`--${name} takes no value`);
       flags[name] = true;
       continue;
     }
+    // A switch twice says the same thing twice; a value twice is ambiguous.
+    if (flags[name] !== undefined) refuse(`--${name} given twice`);
     let v: string | undefined;
     if (eq > 0) v = tok.slice(eq + 1);
     else if (i + 1 < tokens.length && !tokens[i + 1]!.startsWith('--')) v = tokens[++i];
@@ -286,4 +287,56 @@ export function helpJson(program: string, table: Record<string, Spec>, topic: st
       .map((n) => describe(n, table[n]!)),
     global_flags: Object.keys(GLOBAL_FLAGS),
   };
+}
+
+/** The console's declaration, shared by `svc console` and `npm run console` (the console imports no CLI command). */
+export const CONSOLE: Spec = { summary: 'the terminal console (same as npm run console)' };
+
+/** Exit status: 0 done, 1 failed (one line on stderr), 2 usage error (one line on stderr, nothing done). */
+export const EXIT_USAGE = 2;
+
+/** A command's output: one JSON object with --json, else its text. */
+export function printResult(json: boolean, value: unknown, text: string): void {
+  process.stdout.write(json ? `${JSON.stringify(value)}\n` : text.endsWith('\n') ? text : `${text}\n`);
+}
+
+/**
+ * A failure: one line on stderr, and with --json the one error shape on stdout, {error, message}: `error` is
+ * `usage` for a usage error, the error code of a refusal (`not_found`, `bad_request`, ...) or `failed`.
+ */
+export function printFailure(json: boolean, code: string, message: string): void {
+  const line = message.split('\n')[0]!;
+  if (json) process.stdout.write(`${JSON.stringify({ error: code, message: line })}\n`);
+  process.stderr.write(`error: ${code === 'usage' || code === 'failed' ? '' : `${code}: `}${line}\n`);
+}
+
+export type Run<C extends Spec> = Extract<Resolution<C>, { kind: 'run' }>;
+
+/**
+ * Resolves `argv` against `table`. --help, --version and usage errors are answered here (printed) and their exit
+ * status returned; otherwise the command to run.
+ */
+export function commandLine<C extends Spec>(
+  argv: string[],
+  table: Record<string, C>,
+  program: string,
+  version: string,
+): Run<C> | number {
+  let r: Resolution<C>;
+  try {
+    r = resolveCommand(argv, table, program);
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    printFailure(wantsJson(argv), 'usage', e.message);
+    return EXIT_USAGE;
+  }
+  if (r.kind === 'help') {
+    printResult(r.json, helpJson(program, table, r.topic, r.command), helpText(program, table, r.topic, r.command));
+    return 0;
+  }
+  if (r.kind === 'version') {
+    printResult(r.json, { version }, `proof-ledger ${version}`);
+    return 0;
+  }
+  return r;
 }

@@ -13,6 +13,7 @@ import { tenantLogReportForOperator } from '../tlog/tenant-integrity';
 import { parseRfc3339 } from '../time';
 import { checkBackup } from '../backup/restore';
 import { runDoctor } from './doctor';
+import { DEFAULT_ENV_FILE } from './env-file';
 import { describeWitnessKey, listLogs } from '../witness/service';
 import { operatorActions } from '../workers/operator-actions';
 import { operatorEntries, verifyOperatorLog } from '../tlog/operator-log';
@@ -20,7 +21,7 @@ import { replicationStatus } from '../replication/status';
 import { SCOPES } from '../keys/service';
 import { PLAN_NAMES } from '../plans/plans';
 import { parseRange } from '../cidr';
-import type { Flag, Spec } from './argv';
+import { CONSOLE, type Flag, type Spec } from './argv';
 
 /**
  * One CLI command: its declaration (summary, positional arguments, flags with their values; src/cli/argv.ts refuses
@@ -471,15 +472,25 @@ ${rows}`,
     },
   },
   doctor: {
-    summary: 'check configuration, permissions, disk, clock, certificate, store and queue',
+    summary:
+      'check configuration, permissions, disk, clock, certificate and its key, store, queue, a leftover bootstrap key and the env file',
+    flags: {
+      'env-file': {
+        value: 'FILE',
+        help: `the env file the service runs with, compared with this environment (default ${DEFAULT_ENV_FILE}, if present)`,
+      },
+    },
     opensStore: false,
-    async run() {
-      const r = await runDoctor(config());
+    async run(ctx) {
+      const r = await runDoctor(config(), ctx.flags['env-file'] as string | undefined);
       const skew = r.clock_skew
         ? `\nclock skew ${r.clock_skew.skew_seconds.toFixed(1)} s against ${r.clock_skew.tsa} (token of ${r.clock_skew.gen_time})`
         : '';
       return Object.assign(
-        { json: r, text: (r.ok ? `ok: ${r.checked.join(', ')}` : r.problems.join('\n')) + skew },
+        {
+          json: r,
+          text: `proof-ledger ${r.version}\n${r.ok ? `ok: ${r.checked.join(', ')}` : r.problems.join('\n')}${skew}`,
+        },
         r.ok ? {} : { exitCode: 1, failure: `${r.problems.length} problem(s) found` },
       );
     },
@@ -496,7 +507,7 @@ ${rows}`,
     },
   },
   console: {
-    summary: 'the terminal console (same as npm run console)',
+    ...CONSOLE,
     opensStore: false,
     async run() {
       const { runConsole } = await import('../../tui/index');

@@ -70,7 +70,7 @@ describe('first start', () => {
   it('answers GET /healthz over HTTPS', async () => {
     const r = await call(s, 'GET', '/healthz');
     expect(r.status).toBe(200);
-    expect(r.body).toEqual({ status: 'ok' });
+    expect(r.body).toEqual({ status: 'ok', version: expect.any(String) });
   });
   it('does not speak plain HTTP', async () => {
     const r = await fetch(s.url.replace('https', 'http') + '/healthz').then(
