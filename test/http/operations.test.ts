@@ -351,6 +351,12 @@ describe('svc doctor', () => {
     const loaded = await run({ SVC_LOG_LEVEL: 'warn', SVC_PUBLIC_URL: 'https://proofs.example' });
     expect(loaded.json.env_file.not_in_environment).toEqual([]);
     expect(loaded.json.problems.some((p: string) => p.startsWith('env file'))).toBe(false);
+    // What docs/operations.md says to run: the shell loads the file as systemd does.
+    const sourced = Bun.spawnSync(
+      ['sh', '-c', `set -a; . "$0"; set +a; exec bun src/cli/index.ts --json doctor --env-file "$0"`, envFile],
+      { cwd: ROOT, env: { PATH: process.env.PATH!, SVC_DATA_DIR: d } },
+    );
+    expect(JSON.parse(sourced.stdout.toString()).env_file.not_in_environment).toEqual([]);
     chmodSync(envFile, 0o644);
     const readable = await run({ SVC_LOG_LEVEL: 'warn', SVC_PUBLIC_URL: 'https://proofs.example' });
     expect(readable.json.problems).toContainEqual(expect.stringMatching(/^env file .* is readable by every user/));
