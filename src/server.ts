@@ -89,9 +89,12 @@ async function bootstrap(cfg: Config): Promise<void> {
   );
 }
 
-export async function startServer(env?: Record<string, string | undefined>): Promise<Running> {
+export async function startServer(
+  env?: Record<string, string | undefined>,
+  overrides: { dataDir?: string } = {},
+): Promise<Running> {
   const t0 = performance.now();
-  const cfg = setConfig(loadConfig(env));
+  const cfg = setConfig(loadConfig(env, overrides));
   // Checked before anything is written: a start that cannot serve leaves the data directory as it found it.
   assertPortFree(cfg.host, cfg.port);
   const existingTls = cfg.tls ? existingTlsMaterial(cfg) : null;

@@ -27,7 +27,12 @@ import { CONSOLE, type Flag, type Spec } from './argv';
  * One CLI command: its declaration (summary, positional arguments, flags with their values; src/cli/argv.ts refuses
  * anything else before `run`), whether it opens the store, and `run`. To add a command, add one entry below.
  */
-export type Command = Spec & { run(ctx: CliContext): Promise<CliResult | null>; opensStore?: boolean };
+export type Command = Spec & {
+  run(ctx: CliContext): Promise<CliResult | null>;
+  opensStore?: boolean;
+  /** False: the command reads the configuration itself (the server, whose failures are log lines). */
+  loadsConfig?: boolean;
+};
 
 const checkTime = (v: string) => (parseRfc3339(v) ? null : 'not an RFC 3339 timestamp (e.g. 2030-01-01T00:00:00Z)');
 const checkCidrs = (v: string) => {
@@ -498,10 +503,12 @@ ${rows}`,
   serve: {
     summary: 'run the appliance in the foreground (same as npm start)',
     opensStore: false,
-    async run() {
-      // The server logs JSON lines on stdout (APPLIANCE), unlike the other commands.
+    loadsConfig: false,
+    async run(ctx) {
+      // The server logs JSON lines on stdout (docs/operations.md "Logs"), unlike the other commands.
       setLogSink((text) => process.stdout.write(text));
-      await import('../main');
+      const { serve } = await import('../main');
+      await serve({ dataDir: ctx.flags['data-dir'] as string | undefined });
       await new Promise(() => {});
       return null;
     },

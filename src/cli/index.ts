@@ -31,6 +31,10 @@ export async function runCli(argv: string[], program = 'svc'): Promise<number> {
 
 async function run(name: string, cmd: (typeof commands)[string], ctx: CliContext): Promise<number> {
   const { json } = ctx;
+  if (cmd.loadsConfig === false) {
+    await cmd.run(ctx);
+    return 0;
+  }
   let cfg: Config;
   try {
     cfg = setConfig(loadConfig(undefined, { dataDir: ctx.flags['data-dir'] as string | undefined }));

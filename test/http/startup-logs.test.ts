@@ -77,6 +77,41 @@ describe('checks before anything is written', () => {
   }, 30000);
 });
 
+describe('svc serve', () => {
+  it('serves the data directory of --data-dir, and a configuration it refuses is a JSON log line too', async () => {
+    const chosen = ownedDir();
+    const p = Bun.spawn(['bun', 'src/cli/index.ts', 'serve', '--data-dir', chosen], {
+      cwd: ROOT,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: { ...process.env, SVC_DATA_DIR: ownedDir(), SVC_PORT: '0', SVC_HOST: '127.0.0.1', SVC_METRICS_ADDR: 'off' },
+    });
+    let out = '';
+    const reader = p.stdout.getReader();
+    while (!/listening on.*\n/.test(out)) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      out += new TextDecoder().decode(value);
+    }
+    p.kill('SIGTERM');
+    await p.exited;
+    const listening = jsonLines(out).find((l) => l.msg.startsWith('listening on'));
+    expect(listening?.data_dir).toBe(chosen);
+    const bad = Bun.spawn(['bun', 'src/cli/index.ts', 'serve'], {
+      cwd: ROOT,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: { ...process.env, SVC_DATA_DIR: ownedDir(), SVC_PORT: 'eighty' },
+    });
+    const [stdout, stderr] = await Promise.all([new Response(bad.stdout).text(), new Response(bad.stderr).text()]);
+    expect(await bad.exited).toBe(1);
+    expect(jsonLines(stdout)).toEqual([
+      expect.objectContaining({ msg: 'start failed', error: expect.stringContaining('SVC_PORT') }),
+    ]);
+    expect(stderr.trim().split('\n')).toEqual([expect.stringContaining('SVC_PORT')]);
+  }, 60000);
+});
+
 describe('logs', () => {
   it('stdout is JSON lines from the first byte; the listening line carries the URLs; /healthz is logged at debug', async () => {
     const s = await startServer({ dataDir: ownedDir(), env: { SVC_LOG_LEVEL: 'info' } });
