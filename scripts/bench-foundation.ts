@@ -52,7 +52,7 @@ const req = new Request('https://localhost/v1/events', { headers: { authorizatio
 const N = 300_000;
 // A fresh request state each time, as each HTTP request gets one (authorize caches the principal per request).
 const once = () => {
-  beginRequest(req, null, '127.0.0.1');
+  beginRequest(req, null);
   chargeQuota(authorize(req, ['write']).tenant, 'events_per_month');
 };
 for (let i = 0; i < 20_000; i++) once();

@@ -18,6 +18,8 @@ export type Config = Readonly<{
   tlsCert: string | null;
   tlsKey: string | null;
   tls: boolean;
+  /** CIDRs of the proxies whose X-Forwarded-For and X-Forwarded-Proto are believed; empty = none. */
+  trustedProxies: string[];
   bootstrap: boolean;
   masterKeyFile: string;
   streamAllowCidrs: string[];
@@ -69,6 +71,7 @@ const KEYS = [
   'SVC_TLS_CERT',
   'SVC_TLS_KEY',
   'SVC_TLS',
+  'SVC_TRUSTED_PROXIES',
   'SVC_BOOTSTRAP',
   'SVC_MASTER_KEY_FILE',
   'SVC_STREAM_ALLOW_CIDRS',
@@ -210,12 +213,22 @@ export function loadConfig(
   const key = s.SVC_TLS_KEY ?? null;
   if ((cert === null) !== (key === null)) problems.push('SVC_TLS_CERT and SVC_TLS_KEY go together');
   for (const f of [cert, key, s.SVC_STREAM_CA_FILE]) if (f && !existsSync(f)) problems.push(`file not found: ${f}`);
-  const cidrs = (s.SVC_STREAM_ALLOW_CIDRS ?? '')
-    .split(',')
-    .map((c) => c.trim())
-    .filter(Boolean);
-  for (const c of cidrs)
-    if (!parseRange(c)) problems.push(`SVC_STREAM_ALLOW_CIDRS: ${c} is not a CIDR or an IP address`);
+  /** A comma-separated list of CIDRs or addresses; each entry that is neither is a problem naming `name`. */
+  const cidrList = (name: string): string[] => {
+    const list = (s[name] ?? '')
+      .split(',')
+      .map((c) => c.trim())
+      .filter(Boolean);
+    for (const c of list) if (!parseRange(c)) problems.push(`${name}: ${c} is not a CIDR or an IP address`);
+    return list;
+  };
+  const cidrs = cidrList('SVC_STREAM_ALLOW_CIDRS');
+  const trustedProxies = cidrList('SVC_TRUSTED_PROXIES');
+  // docs/operations.md#behind-a-proxy: with TLS off only a trusted proxy can say a request came over HTTPS.
+  if (['off', '0', 'false'].includes(tlsSetting) && !trustedProxies.length)
+    problems.push(
+      'SVC_TLS=off needs SVC_TRUSTED_PROXIES (the CIDRs of the TLS-terminating proxies): no request could be answered without it',
+    );
   const publicUrl = s.SVC_PUBLIC_URL ? s.SVC_PUBLIC_URL.replace(/\/+$/, '') : null;
   if (publicUrl && !/^https?:\/\/[^/]+/.test(publicUrl))
     problems.push('SVC_PUBLIC_URL must be an absolute http(s) URL');
@@ -250,6 +263,7 @@ export function loadConfig(
     tlsCert: cert,
     tlsKey: key,
     tls: ['on', '1', 'true'].includes(tlsSetting),
+    trustedProxies,
     bootstrap: (s.SVC_BOOTSTRAP ?? '1') !== '0',
     masterKeyFile: s.SVC_MASTER_KEY_FILE ?? join(dataDir, 'master.key'),
     streamAllowCidrs: cidrs,

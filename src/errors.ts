@@ -114,6 +114,10 @@ export const ERRORS = {
     status: 503,
     message: 'PostgreSQL cannot commit writes now; retry after Retry-After seconds',
   },
+  // docs/api.md#the-operator-api: platform operator tokens on /v1/operator/ (API keys are refused there).
+  missing_operator_token: { status: 401, message: 'No operator token: send Authorization: Bearer svc_op_…' },
+  invalid_operator_token: { status: 401, message: 'Operator token not recognised' },
+  operator_token_revoked: { status: 401, message: 'Operator token has been revoked' },
   // The generic 500 for unexpected exceptions (never carries internals).
   internal_error: { status: 500, message: 'Internal error' },
 } as const satisfies Record<string, Row>;

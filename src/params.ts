@@ -24,6 +24,24 @@ export function intParam(v: string | undefined, def: number, message: string): n
   return n;
 }
 
+/**
+ * An opaque paging cursor: base64url of "<kind>:<position>", where `kind` names the list that issued it (s = audit
+ * event seq, o = organization_id, t = stream id), so that a cursor of one list is refused by another.
+ */
+export const encodeCursor = (kind: string, position: string): string =>
+  Buffer.from(`${kind}:${position}`).toString('base64url');
+
+/** The position of a cursor `encodeCursor(kind, …)` issued and `position` matches; else 400 bad_request. */
+export function decodeCursor(kind: string, cursor: string, position: RegExp): string {
+  const text = Buffer.from(cursor, 'base64url').toString('utf8');
+  const m =
+    text.startsWith(`${kind}:`) && cursor === encodeCursor(kind, text.slice(kind.length + 1))
+      ? position.exec(text.slice(kind.length + 1))
+      : null;
+  if (!m) throw new ApiError('bad_request', 'cursor is not one this service issued');
+  return m[0];
+}
+
 /** A UUID path parameter, lowercased as ids are stored; a malformed one is 400 invalid_path_parameter naming `name`. */
 export function uuidParam(id: string, name: string): string {
   if (!isUuid(id)) throw new ApiError('invalid_path_parameter', `${name} must be a UUID`);

@@ -8,9 +8,10 @@ import { buildApp, SERVE_MAX_BODY } from './http/app';
 import { listeningFds } from './http/listening-fds';
 import { existingTlsMaterial, tlsMaterial } from './http/tls';
 import { announce, log, flushLogs } from './log';
-import { createTenant, listTenants } from './tenants/service';
+import { listTenants } from './tenants/service';
 import { ensurePlatformKey } from './signing/platform';
-import { createApiKey, SCOPES } from './keys/service';
+import { SCOPES } from './keys/service';
+import { operatorActions, operatorActionsBy } from './workers/operator-actions';
 import { flushCounters, startWorkers, startWriterThread, stopWorkers } from './workers/index';
 import { noteForwarded } from './usage/service';
 import { allRoutes } from './http/routes';
@@ -71,8 +72,9 @@ function warnValidity(tls: { cert: string; file: string } | null): void {
  */
 async function bootstrap(cfg: Config): Promise<void> {
   if (!cfg.bootstrap || listTenants().length) return;
-  const t = await createTenant({ name: 'default', domain: 'localhost', plan: 'builder' });
-  const k = await createApiKey({ tenant: t.tenant_id, name: 'bootstrap', scopes: [...SCOPES] });
+  // Operator actions like any other: both are entries of the operator log, made by the OS user running the server.
+  const t = await operatorActions.createTenant({ name: 'default', domain: 'localhost', plan: 'builder' });
+  const k = await operatorActions.createApiKey({ tenant: t.tenant_id, name: 'bootstrap', scopes: [...SCOPES] });
   const created = { tenant_id: t.tenant_id, domain: 'localhost', plan: 'builder' };
   // Never logged: a terminal shows it to the person at it, once, as text; a log gets the file's path only.
   if (process.stdout.isTTY) {
@@ -121,7 +123,7 @@ export async function startServer(
     if (runtime.port !== null) await ensureNamedRows();
   };
   const tls = cfg.tls ? (existingTls ?? (await tlsMaterial(cfg))) : null;
-  const app = buildApp(allRoutes());
+  const app = buildApp(allRoutes(operatorActionsBy));
   // Workers first: /healthz answers only once the store is open and the workers run (DECISIONS 7).
   if (cfg.replication) {
     // A standby's reads still count (usage, key last-used, verification records): forwarded to the primary.

@@ -26,6 +26,13 @@ if (!r.success) throw new AggregateError(r.logs, 'bun build failed');
 const cli = join(dist, 'cli.js');
 writeFileSync(cli, '#!/usr/bin/env node\n' + readFileSync(cli, 'utf8').replace(/^#!.*\n/, ''), { mode: 0o755 });
 
+/**
+ * Declarations that name their modules as Node.js resolves ES modules: `./client` becomes `./client.js` (found as
+ * client.d.ts), which consumers compiled with moduleResolution node16 or nodenext need, and bundler and node10 accept.
+ */
+const withExtensions = (d: string): string =>
+  d.replace(/((?:from|import)\s*\(?\s*)(['"])(\.{1,2}\/[^'"]+?)(?<!\.js)\2/g, '$1$2$3.js$2');
+
 /** Modules no public type refers to: the CLI and the run of the rules. */
 const INTERNAL = new Set(['cli.d.ts', 'rules.d.ts']);
 // Declarations: tsc writes them for every file it reads (the bundled rules too); the package ships the client's own.
@@ -43,7 +50,7 @@ try {
     const text = readFileSync(join(types, f), 'utf8');
     if (text.includes('../../../'))
       throw new Error(`${f}: a public type refers to the bundled rules; give it a type of the client's own`);
-    cpSync(join(types, f), join(dist, f));
+    writeFileSync(join(dist, f), withExtensions(text));
   }
   cpSync(join(here, 'src/openapi.d.ts'), join(dist, 'openapi.d.ts'));
 } finally {

@@ -100,7 +100,10 @@ function validateAttestation(body: unknown): Validated {
 }
 
 export type AttestInput = { tenant: TenantRow; key: ApiKeyRow; body: unknown; idempotencyKey: string | null };
-export type AttestResult = { body: Record<string, unknown>; replayed: boolean };
+export type AttestResult = { status: 201 | 202; body: Record<string, unknown>; replayed: boolean };
+
+// Keys whose first request is still being written by this process: another request with one answers 202 processing.
+const inFlight = new Set<string>();
 
 const answer = (v: Validated, first: FirstSeen, status: 'accepted' | 'duplicate') => ({
   attestation_id: first.attestation_id,
@@ -122,12 +125,14 @@ export async function attest(input: AttestInput): Promise<AttestResult> {
     ? [tenant.tenant_id, key.key_id, idempotencyKey]
     : null;
   const requestHash = idemKey ? sha256Hex(canonicalJson(body ?? null)) : '';
-  if (idemKey) {
+  const flightId = idemKey ? JSON.stringify(idemKey) : null;
+  if (idemKey && flightId) {
+    if (inFlight.has(flightId)) return { status: 202, body: { status: 'processing' }, replayed: false };
     const rec = aiIdempotency().get(idemKey);
     if (rec && idemLive(rec.created_at)) {
       if (rec.request_hash !== requestHash)
         throw new ApiError('idempotency_key_reuse_mismatch', 'Idempotency-Key was used with a different body');
-      return { body: rec.body, replayed: true };
+      return { status: 201, body: rec.body, replayed: true };
     }
   }
   assertQuotaLeft(tenant, 'ai_attestations_per_month'); // DECISIONS 9: refused before validation, counted once created
@@ -138,7 +143,7 @@ export async function attest(input: AttestInput): Promise<AttestResult> {
     const dup = answer(v, seen, 'duplicate');
     // Kept so that this key keeps meaning this body: a later different body is a reuse mismatch.
     if (idemKey) await aiIdempotency().put(idemKey, { request_hash: requestHash, created_at: Date.now(), body: dup });
-    return { body: dup, replayed: false };
+    return { status: 201, body: dup, replayed: false };
   }
   // The trace gate counts what it admits, so it is asked only for an item that is about to be enqueued.
   if (v.trace_id !== null) v.trace_id = assertTraceAcceptsItems(tenant.tenant_id, v.trace_id);
@@ -160,12 +165,14 @@ export async function attest(input: AttestInput): Promise<AttestResult> {
   // The unit travels with the attestation and is stored in its transaction.
   const usage = chargeWrite(tenant, 'ai_attestations_per_month');
   let r: AiWriteResult | null = null;
+  if (flightId) inFlight.add(flightId);
   try {
     r = await submit<AiQueueItem & Charged, AiWriteResult>(AI_ATTESTATION, { ...item, usage });
   } finally {
+    if (flightId) inFlight.delete(flightId);
     // A lost race or a failed write created nothing, and stored no unit.
     settleWrite(usage, !!r && !r.duplicate);
   }
-  if (r.duplicate) return { body: answer(v, r.duplicate, 'duplicate'), replayed: false };
-  return { body: response, replayed: false };
+  if (r.duplicate) return { status: 201, body: answer(v, r.duplicate, 'duplicate'), replayed: false };
+  return { status: 201, body: response, replayed: false };
 }

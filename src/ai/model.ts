@@ -1,6 +1,18 @@
 // Owns the AI attestation's request and reply shapes as the API documents them (the service checks the body).
 import { Type as t } from '@sinclair/typebox';
-import { Hex, Hex64, Issuer, LogBlock, Nullable, Obj, SignatureFields, Ts, Uuid, open } from '../api/schemas';
+import {
+  AiRecordFields,
+  Hex,
+  Hex64,
+  Issuer,
+  LogBlock,
+  Nullable,
+  Obj,
+  SignatureFields,
+  Ts,
+  Uuid,
+  open,
+} from '../api/schemas';
 
 export const AttestationIn = open({
   attestation_type: t.Union([t.Literal('output'), t.Literal('decision'), t.Literal('approval')]),
@@ -39,9 +51,11 @@ export const Attestation = open({
   input: t.Optional(t.Unknown()),
   output: t.Optional(t.Unknown()),
 });
+/** The signed record of an attestation as its proof shows it (no input or output). */
+export const AiRecord = open(AiRecordFields);
 export const AiProof = open({
   attestation_id: Uuid,
-  record: Obj,
+  record: AiRecord,
   ...SignatureFields,
   verification: t.Object({ signature_valid: t.Boolean(), payload_hash_valid: t.Boolean() }),
   organization: Issuer,

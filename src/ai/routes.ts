@@ -1,9 +1,10 @@
 // Owns the AI attestation HTTP routes: create, get, public proof and public content-hash comparison.
 import { Elysia } from 'elysia';
-import { Type as t } from '@sinclair/typebox';
 import type { Guards } from '../api/guards';
 import { doc } from '../api/doc';
-import { checkIdempotencyKey } from '../ledger/service';
+import { checkIdempotencyKey } from '../idempotency';
+import { IDEMPOTENT_ERRORS, idempotentDoc, reply } from '../api/idempotent';
+import { Processing } from '../api/schemas';
 import { AiProof, AiVerify, Attestation, AttestationCreated, AttestationIn, ContentHashIn } from './model';
 import { aiProof, attest, getAttestation, verifyAiContent } from './service';
 
@@ -17,10 +18,7 @@ export const aiRoutes = (guards: Guards) =>
       async ({ request, body, set, principal }) => {
         // DECISIONS 9: the guards answered auth, scope, rate limit and 402; the optional Idempotency-Key is checked with the body.
         const idempotencyKey = checkIdempotencyKey(request.headers.get('idempotency-key'));
-        const r = await attest({ tenant: principal.tenant, key: principal.key, body, idempotencyKey });
-        set.status = 201;
-        if (r.replayed) set.headers['idempotent-replayed'] = 'true';
-        return r.body;
+        return reply(set, await attest({ tenant: principal.tenant, key: principal.key, body, idempotencyKey }));
       },
       {
         auth: ['write'],
@@ -29,25 +27,16 @@ export const aiRoutes = (guards: Guards) =>
           summary: 'Create an AI attestation',
           tag: 'ai',
           body: AttestationIn,
-          ok: { 201: AttestationCreated },
-          headers: {
-            'Idempotency-Key': {
-              schema: t.String({ minLength: 1, maxLength: 128 }),
-              description: 'Optional client idempotency key (1-128 bytes)',
-            },
-          },
-          okHeaders: {
-            'Idempotent-Replayed': '"true" when the 201 is the replay of an earlier request with the same key',
-          },
+          ok: { 201: AttestationCreated, 202: Processing },
+          ...idempotentDoc(),
           errors: [
+            ...IDEMPOTENT_ERRORS,
             'invalid_attestation_type',
             'empty_payload',
             'invalid_context',
             'invalid_payload',
             'subject_too_large',
             'subject_too_many_keys',
-            'invalid_idempotency_key',
-            'idempotency_key_reuse_mismatch',
             ...TRACE_ERRORS,
             'quota_exceeded',
             'overloaded',

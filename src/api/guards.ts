@@ -5,10 +5,13 @@ import type { ErrorCode } from '../errors';
 import type { ApiKeyRow } from '../keys/service';
 import type { TenantRow } from '../tenants/service';
 import type { sessionOf } from '../portal/service';
+import type { OperatorTokenRow } from '../operator-tokens/service';
 
-export type Scope = 'read' | 'write' | 'audit:read' | 'audit:write';
+export type Scope = 'read' | 'write' | 'audit:read' | 'audit:write' | 'admin';
 /** What the `auth` guard resolves: the request's API key and its tenant. */
 export type Principal = { key: ApiKeyRow; tenant: TenantRow };
+/** What the `operator` guard resolves: the platform operator token of the request (never its plaintext or hash). */
+export type OperatorPrincipal = Pick<OperatorTokenRow, 'token_id' | 'name'>;
 /** What the `viewer` guard resolves: the portal session of the request's bearer token. */
 export type Viewer = ReturnType<typeof sessionOf>;
 
@@ -16,6 +19,8 @@ export type Viewer = ReturnType<typeof sessionOf>;
 export type GuardChecks = {
   /** SPEC "Authentication" order, then scope (any of `anyOf`), then the per-key rate limit; once per request. */
   authorize(request: Request, anyOf: Scope[]): Principal;
+  /** docs/api.md#the-operator-api: a platform operator token, never an API key (401 otherwise). */
+  authorizeOperator(request: Request): OperatorPrincipal;
   /** DECISIONS 9: 402 for a tenant marked past due; runs after `authorize`. */
   requirePaid(request: Request): void;
   /** The per-client-IP budget of an unauthenticated route. */
@@ -38,11 +43,18 @@ const KEY_ERRORS: ErrorCode[] = [
   'insufficient_scope',
   'rate_limited',
 ];
+const OPERATOR_ERRORS: ErrorCode[] = [
+  'missing_operator_token',
+  'invalid_authorization_scheme',
+  'invalid_operator_token',
+  'operator_token_revoked',
+];
 // Elysia types `detail` as an OpenAPI operation without extensions; the x- fields are read by src/http/openapi.ts.
 const guardDoc = (d: GuardDoc) => d as { security?: Record<string, string[]>[] };
 
 /**
- * The guard plugin. A route opts in with options: `auth: ['read', 'write']` (resolves `principal`),
+ * The guard plugin. A route opts in with options: `auth: ['read', 'write']` (resolves `principal`), `operator: true`
+ * (a platform operator token; resolves `operator`),
  * `paid: true` (listed after `auth`), `publicRate: true`, `viewer: true` (resolves `viewer`), `rawBody: true`
  * (resolves `rawBody`). The checks run in the transform phase, before body validation (DECISIONS 9: auth,
  * scope, rate limit, 402, quota, then the body), in the order the options are written, after the route's own
@@ -60,6 +72,11 @@ export const guardPlugin = (c: GuardChecks) =>
       // The principal was stored by the transform above: this is a lookup, not a second check.
       resolve: ({ request }: { request: Request }) => ({ principal: c.authorize(request, anyOf) }),
     }),
+    operator: {
+      detail: guardDoc({ security: [{ operatorToken: [] }], 'x-errors': OPERATOR_ERRORS }),
+      transform: ({ request }: { request: Request }) => void c.authorizeOperator(request),
+      resolve: ({ request }: { request: Request }) => ({ operator: c.authorizeOperator(request) }),
+    },
     paid: {
       detail: guardDoc({ 'x-errors': ['payment_required'] }),
       transform: ({ request }: { request: Request }) => c.requirePaid(request),

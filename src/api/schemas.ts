@@ -12,6 +12,9 @@ export const Nullable = <S extends TSchema>(s: S) => t.Union([s, t.Null()]);
 export const open = <P extends Record<string, TSchema>>(props: P, description?: string) =>
   t.Object(props, { additionalProperties: true, description });
 
+/** The answer to a request whose Idempotency-Key's first request is still being written (docs/api.md#idempotency). */
+export const Processing = t.Object({ status: t.Literal('processing') });
+
 export const Issuer = open(
   {
     name: t.String(),
@@ -23,6 +26,19 @@ export const Issuer = open(
   },
   'Issuer (organization) block',
 );
+
+/** The signed record of an AI attestation as its proof and a trace bundle show it (DECISIONS 4). */
+export const AiRecordFields = {
+  attestation_type: t.String(),
+  input_hash: Hex64,
+  output_hash: Hex64,
+  payload_hash: Hex64,
+  model_provider: t.Optional(Nullable(t.String())),
+  model_name: t.Optional(Nullable(t.String())),
+  model_version: t.Optional(Nullable(t.String())),
+  subject: t.Optional(Nullable(Obj)),
+  created_at: Ts,
+};
 
 /** Transparency-log block of a record proof (present once the logs exist). */
 export const LogBlock = t.Union([
@@ -103,6 +119,7 @@ export const AuditEvent = open({
   payload_hash: Hex64,
   signature: Hex,
   signing_public_key: Hex,
+  key_id: t.String(),
   log: t.Optional(LogBlock),
 });
 export const AuditEventsPage = open({ events: t.Array(AuditEvent), next_cursor: Nullable(t.String()) });
@@ -112,7 +129,22 @@ export const AuditVerify = open({
   reason: Nullable(t.String()),
   schema: t.String(),
   payload_hash: Hex64,
-  signed_data: Obj,
+  signed_data: open(
+    {
+      action: t.String(),
+      actor: Actor,
+      context: Obj,
+      event_id: t.String(),
+      ingested_at: Ts,
+      metadata: Obj,
+      occurred_at: Ts,
+      org_id: t.String(),
+      schema_id: t.String(),
+      seq: t.Integer(),
+      targets: t.Array(Obj),
+    },
+    'The signed data of the event (DECISIONS 0), whose canonical bytes the signature covers',
+  ),
   key_source: t.String(),
 });
 /** Query of an audit event list (GET /v1/audit/events; the portal pins organization_id to its session). */

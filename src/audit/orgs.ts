@@ -5,6 +5,7 @@ import { bumpEpochInTxn, epochCache } from '../store/epoch';
 import { planOf } from '../plans/plans';
 import type { TenantRow } from '../tenants/service';
 import { getTenant } from '../tenants/service';
+import { storeAnswerInTxn, type IdemClaim } from '../api/idempotent';
 import type { OrgRow } from './model';
 import { checkOrgBody } from './org-input';
 import { encodeOrgCursor } from './query-input';
@@ -57,7 +58,7 @@ export function orgOut(o: OrgRow) {
 }
 
 /** POST /v1/audit/orgs: validation, then org_exists, then the plan's org limit (too_many_orgs), atomically. */
-export async function createOrg(tenant: TenantRow, body: unknown) {
+export async function createOrg(tenant: TenantRow, body: unknown, claim: IdemClaim | null = null) {
   const { organization_id, name } = checkOrgBody(body);
   const plan = planOf(tenant.plan);
   const t = tenant.tenant_id;
@@ -77,6 +78,7 @@ export async function createOrg(tenant: TenantRow, body: unknown) {
       return 'limit';
     orgs().putSync([t, organization_id], row);
     bumpEpochInTxn(ORGS_EPOCH);
+    if (claim) storeAnswerInTxn(claim, { status: 201, body: orgOut(row) });
     return 'ok';
   });
   if (outcome === 'exists') throw new ApiError('org_exists', `organization_id ${organization_id} already exists`);

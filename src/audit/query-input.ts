@@ -1,19 +1,10 @@
 // Owns the input rules of audit reads: event query filters and paging, the org list's paging, and the opaque
 // cursors of both (one decoder, one error for a cursor this service did not issue).
 import { ApiError } from '../errors';
-import { intParam } from '../params';
+import { decodeCursor as decode, encodeCursor as encode, intParam } from '../params';
 import { parseRfc3339 } from '../time';
 import type { QueryFilters, QueryIn } from './model';
 import { checkOrgId } from './org-input';
-
-// A cursor is base64url of "<kind>:<position>": s = an event seq, o = an organization_id.
-const encode = (kind: 's' | 'o', position: string): string => Buffer.from(`${kind}:${position}`).toString('base64url');
-function decode(kind: 's' | 'o', cursor: string, position: RegExp): string {
-  const text = Buffer.from(cursor, 'base64url').toString('utf8');
-  const m = text.startsWith(`${kind}:`) && cursor === encode(kind, text.slice(2)) ? position.exec(text.slice(2)) : null;
-  if (!m) throw new ApiError('bad_request', 'cursor is not one this service issued');
-  return m[0];
-}
 
 export const encodeSeqCursor = (seq: number): string => encode('s', String(seq));
 const decodeSeqCursor = (c: string): number => Number(decode('s', c, /^\d{1,15}$/));

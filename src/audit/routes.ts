@@ -3,8 +3,10 @@
 import { Elysia } from 'elysia';
 import { Type as t } from '@sinclair/typebox';
 import type { Guards } from '../api/guards';
+import { keyActor, type ActionsBy } from '../api/actions';
 import { doc } from '../api/doc';
-import { AuditEvent, AuditEventsPage, AuditQuery, AuditVerify, Deleted } from '../api/schemas';
+import { createdBy, IDEMPOTENT_ERRORS, idempotentDoc } from '../api/idempotent';
+import { AuditEvent, AuditEventsPage, AuditQuery, AuditVerify, Deleted, Processing } from '../api/schemas';
 import { checkRetentionBody } from './org-input';
 import { checkOrgListQuery, checkQuery } from './query-input';
 import {
@@ -20,7 +22,6 @@ import {
 } from './route-schemas';
 import {
   createOrg,
-  deleteOrg,
   getAuditEvent,
   getOrg,
   ingestAuditEvent,
@@ -28,7 +29,6 @@ import {
   listOrgs,
   orgOut,
   queryEvents,
-  setArchived,
   setRetention,
   verifyAuditEvent,
 } from './service';
@@ -38,24 +38,22 @@ type Q = Record<string, string | undefined>;
 const tag = 'audit';
 const ORG = ['not_found', 'org_not_found'] as const;
 
-export const auditRoutes = (guards: Guards) =>
+/** Archive, unarchive and delete are tenant administration: each is an operator-log entry (docs/audit.md). */
+export const auditRoutes = (guards: Guards, actionsBy: ActionsBy) =>
   new Elysia()
     .use(guards)
     .post(
       '/v1/audit/orgs',
-      async ({ body, set, principal }) => {
-        const out = await createOrg(principal.tenant, body);
-        set.status = 201;
-        return out;
-      },
+      createdBy(201, ({ principal, body }, claim) => createOrg(principal.tenant, body, claim)),
       {
         auth: ['audit:write'],
         detail: doc({
           summary: 'Create an audit organization',
           tag,
           body: OrgIn,
-          ok: { 201: Org },
-          errors: ['invalid_organization_id', 'invalid_name', 'org_exists', 'too_many_orgs'],
+          ok: { 201: Org, 202: Processing },
+          ...idempotentDoc(),
+          errors: [...IDEMPOTENT_ERRORS, 'invalid_organization_id', 'invalid_name', 'org_exists', 'too_many_orgs'],
         }),
       },
     )
@@ -76,7 +74,8 @@ export const auditRoutes = (guards: Guards) =>
     })
     .post(
       '/v1/audit/orgs/:id/archive',
-      ({ params, principal }) => setArchived(principal.tenant.tenant_id, params.id, true),
+      ({ params, principal }) =>
+        actionsBy(keyActor(principal)).setOrgArchived(principal.tenant.tenant_id, params.id, true),
       {
         auth: ['audit:write'],
         detail: doc({
@@ -89,21 +88,26 @@ export const auditRoutes = (guards: Guards) =>
     )
     .post(
       '/v1/audit/orgs/:id/unarchive',
-      ({ params, principal }) => setArchived(principal.tenant.tenant_id, params.id, false),
+      ({ params, principal }) =>
+        actionsBy(keyActor(principal)).setOrgArchived(principal.tenant.tenant_id, params.id, false),
       {
         auth: ['audit:write'],
         detail: doc({ summary: 'Unarchive an organization', tag, ok: { 200: Org }, errors: [...ORG] }),
       },
     )
-    .delete('/v1/audit/orgs/:id', ({ params, principal }) => deleteOrg(principal.tenant.tenant_id, params.id), {
-      auth: ['audit:write'],
-      detail: doc({
-        summary: 'Delete an organization whose history aged out',
-        tag,
-        ok: { 200: Deleted },
-        errors: [...ORG, 'org_not_deletable'],
-      }),
-    })
+    .delete(
+      '/v1/audit/orgs/:id',
+      ({ params, principal }) => actionsBy(keyActor(principal)).deleteOrg(principal.tenant.tenant_id, params.id),
+      {
+        auth: ['audit:write'],
+        detail: doc({
+          summary: 'Delete an organization whose history aged out',
+          tag,
+          ok: { 200: Deleted },
+          errors: [...ORG, 'org_not_deletable'],
+        }),
+      },
+    )
     .put(
       '/v1/audit/orgs/:id/retention',
       ({ params, body, principal }) => setRetention(principal.tenant, params.id, checkRetentionBody(body)),

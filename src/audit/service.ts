@@ -14,7 +14,7 @@ export { integrityReport, verifyAuditEvent } from './verify';
 export { auditEventKind } from './kind';
 export { clearRetentionLock, deleteOrg, runAuditRetention, withRetentionLock } from './retention';
 export type { AuditEventOut, QueryFilters } from './model';
-export { checkFilters } from './query-input';
+export { checkFilters, checkOrgListQuery } from './query-input';
 
 /** `svc audit integrity --tenant TENANT --org ORG_ID`: TENANT is a tenant id or domain. */
 export function integrityForOperator(tenantRef: string, orgId: string) {

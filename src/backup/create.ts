@@ -67,8 +67,12 @@ export async function createBackup(to: string, opts: { includeMasterKey: boolean
   const data = realpathSync(cfg.dataDir);
   const target = realPathOf(to);
   if (target === data || target.startsWith(data + sep))
-    throw new Error(`${to} is inside the data directory ${cfg.dataDir}: back up to a directory outside it`);
-  if (existsSync(to) && readdirSync(to).length) throw new Error(`${to} is not empty: back up into a new directory`);
+    throw new ApiError(
+      'bad_request',
+      `${to} is inside the data directory ${cfg.dataDir}: back up to a directory outside it`,
+    );
+  if (existsSync(to) && readdirSync(to).length)
+    throw new ApiError('bad_request', `${to} is not empty: back up into a new directory`);
   mkdirSync(join(to, 'db'), { recursive: true });
   const createdAt = new Date().toISOString();
   const logs = await withRetentionLock(

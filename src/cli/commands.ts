@@ -8,7 +8,6 @@ import { describeApiKey, listApiKeys } from '../keys/service';
 import { usageReport } from '../usage/service';
 import { verifyCommand } from './verify-command';
 import { integrityForOperator } from '../audit/service';
-import { removeExpiredExports } from '../exports/service';
 import { tenantLogReportForOperator } from '../tlog/tenant-integrity';
 import { parseRfc3339 } from '../time';
 import { checkBackup } from '../backup/restore';
@@ -16,6 +15,7 @@ import { runDoctor } from './doctor';
 import { DEFAULT_ENV_FILE } from './env-file';
 import { describeWitnessKey, listLogs } from '../witness/service';
 import { operatorActions } from '../workers/operator-actions';
+import { listOperatorTokens } from '../operator-tokens/service';
 import { operatorEntries, verifyOperatorLog } from '../tlog/operator-log';
 import { replicationStatus } from '../replication/status';
 import { SCOPES } from '../keys/service';
@@ -245,6 +245,40 @@ export const commands: Record<string, Command> = {
       return { json: r, text: `revoked ${r.key_id} at ${r.revoked_at}` };
     },
   },
+  'admin-token create': {
+    summary: 'create a platform operator token for /v1/operator/ (shown once)',
+    flags: { name: { value: 'NAME', required: true, help: 'name of the token' } },
+    async run(ctx) {
+      const r = await operatorActions.createOperatorToken(need(ctx, 'name'));
+      return {
+        json: { token_id: r.token_id, token: r.token, name: r.name, created_at: r.created_at },
+        text: `operator token ${r.token_id} (${r.name})\nToken (shown once): ${r.token}`,
+      };
+    },
+  },
+  'admin-token list': {
+    summary: 'list the operator tokens: id, name, created, revoked (never a token itself)',
+    async run() {
+      const ts = listOperatorTokens();
+      return {
+        json: { tokens: ts },
+        text: ts.length
+          ? table([
+              ['TOKEN_ID', 'NAME', 'CREATED', 'REVOKED'],
+              ...ts.map((t) => [t.token_id, t.name, t.created_at, t.revoked_at ?? '-']),
+            ])
+          : 'no operator tokens',
+      };
+    },
+  },
+  'admin-token revoke': {
+    summary: 'revoke an operator token (refused from the next request on)',
+    args: [{ name: 'TOKEN_ID' }],
+    async run(ctx) {
+      const r = await operatorActions.revokeOperatorToken(arg(ctx, 0, 'TOKEN_ID'));
+      return { json: r, text: `revoked operator token ${r.token_id} at ${r.revoked_at}` };
+    },
+  },
   'retention run': {
     summary: 'run the retention pass now (seal expired ledger rows, move and purge audit events)',
     flags: { 'as-of': AS_OF },
@@ -264,8 +298,8 @@ export const commands: Record<string, Command> = {
     flags: { 'as-of': AS_OF },
     async run(ctx) {
       const asOf = asOfFlag(ctx, 'export files whose window closes before then are removed now');
-      const removed = await removeExpiredExports(Math.floor(asOf.getTime() / 1000));
-      return { json: { exports_removed: removed }, text: `exports_removed: ${removed}` };
+      const r = await operatorActions.cleanExports(asOf);
+      return { json: r, text: `exports_removed: ${r.exports_removed}` };
     },
   },
   'audit integrity': {

@@ -8,6 +8,7 @@ import { tenantSigner } from '../signing/keys';
 import { recordTraceItemInTxn } from '../traces/items';
 import { byDocumentHash, documentRows, originals, type Anchored, type DocumentRow } from './repo';
 import { appendTenantLeafInTxn } from '../tlog/append';
+import { storeAnswerInTxn, type Created, type IdemClaim } from '../api/idempotent';
 
 export const DOCUMENT_ANCHOR = 'document.anchor';
 
@@ -25,6 +26,8 @@ export type DocQueueItem = {
   original: string | null;
   /** Queued by an earlier version, whose enqueue already wrote the claim and the original bytes. */
   legacy?: true;
+  /** The request's Idempotency-Key and the 201 to store under it with the anchor (docs/api.md#idempotency). */
+  replay?: { claim: IdemClaim; answer: Created };
 };
 /** existing: the anchor that holds the claim already (nothing was written for this one). */
 export type DocWriteResult = { existing?: Anchored };
@@ -78,6 +81,7 @@ export const documentAnchorApplier: Applier<DocQueueItem, DocWriteResult> = {
             content_hash: row.document_hash,
           });
         }
+        if (data.replay) storeAnswerInTxn(data.replay.claim, data.replay.answer);
         return {};
       },
     };

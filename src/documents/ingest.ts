@@ -13,6 +13,7 @@ import { assertTraceAcceptsItems } from '../traces/gate';
 import type { ApiKeyRow } from '../keys/service';
 import { DOCUMENT_ANCHOR, type DocQueueItem, type DocWriteResult } from './append';
 import { byDocumentHash, type Anchored } from './repo';
+import type { IdemClaim } from '../api/idempotent';
 
 const KB = 1024;
 const MB = 1024 * KB;
@@ -83,7 +84,7 @@ const alreadyAnchored = (a: Anchored) =>
  * POST /v1/document/anchor after authentication and 402. The anchor, its [tenant, document_hash] claim and the
  * original bytes commit together, unless the claim is taken, so a hash is anchored once per tenant.
  */
-export async function anchorDocument(tenant: TenantRow, key: ApiKeyRow, body: unknown) {
+export async function anchorDocument(tenant: TenantRow, key: ApiKeyRow, body: unknown, claim: IdemClaim | null = null) {
   assertQuotaLeft(tenant, 'events_per_month'); // DECISIONS 9: refused before validation, counted once created
   const v = validateAnchor(body);
   const existing = byDocumentHash().get([tenant.tenant_id, v.document_hash]);
@@ -91,6 +92,12 @@ export async function anchorDocument(tenant: TenantRow, key: ApiKeyRow, body: un
   // The trace gate counts what it admits, so it is asked only for an anchor that is about to be written.
   if (v.trace_id !== null) v.trace_id = assertTraceAcceptsItems(tenant.tenant_id, v.trace_id);
   const anchored: Anchored = { event_id: uuidv7(), created_at: new Date().toISOString() };
+  const out = {
+    event_id: anchored.event_id,
+    created_at: anchored.created_at,
+    document_hash: v.document_hash,
+    status: 'accepted' as const,
+  };
   const { original, ...fields } = v;
   const item: DocQueueItem = {
     ...fields,
@@ -99,6 +106,7 @@ export async function anchorDocument(tenant: TenantRow, key: ApiKeyRow, body: un
     api_key_id: key.key_id,
     has_original_bytes: original !== null,
     original: original?.toString('base64') ?? null,
+    ...(claim ? { replay: { claim, answer: { status: 201, body: out } } } : {}),
   };
   // The unit travels with the anchor and is stored in its transaction.
   const usage = chargeWrite(tenant, 'events_per_month');
@@ -110,10 +118,5 @@ export async function anchorDocument(tenant: TenantRow, key: ApiKeyRow, body: un
     settleWrite(usage, !!r && !r.existing);
   }
   if (r.existing) throw alreadyAnchored(r.existing);
-  return {
-    event_id: anchored.event_id,
-    created_at: anchored.created_at,
-    document_hash: v.document_hash,
-    status: 'accepted' as const,
-  };
+  return out;
 }

@@ -2,7 +2,8 @@
 import { Elysia } from 'elysia';
 import type { Guards } from '../api/guards';
 import { doc } from '../api/doc';
-import { HashVerify } from '../api/schemas';
+import { createdBy, IDEMPOTENT_ERRORS, idempotentDoc } from '../api/idempotent';
+import { HashVerify, Processing } from '../api/schemas';
 import { Anchored, AnchorIn, DocHashIn, Document, DocumentProof } from './model';
 import {
   anchorDocument,
@@ -18,11 +19,7 @@ export const documentRoutes = (guards: Guards) =>
     .use(guards)
     .post(
       '/v1/document/anchor',
-      async ({ body, set, principal }) => {
-        const r = await anchorDocument(principal.tenant, principal.key, body);
-        set.status = 201;
-        return r;
-      },
+      createdBy(201, ({ principal, body }, claim) => anchorDocument(principal.tenant, principal.key, body, claim)),
       {
         auth: ['write'],
         paid: true,
@@ -30,8 +27,10 @@ export const documentRoutes = (guards: Guards) =>
           summary: 'Anchor a document hash (body up to 8 MB)',
           tag: 'documents',
           body: AnchorIn,
-          ok: { 201: Anchored },
+          ok: { 201: Anchored, 202: Processing },
+          ...idempotentDoc(),
           errors: [
+            ...IDEMPOTENT_ERRORS,
             'invalid_document_hash',
             'invalid_payload',
             'invalid_metadata',

@@ -4,7 +4,7 @@ import { ApiError } from '../errors';
 import { checkOrgId } from '../audit/org-input';
 import { checkFilters, type QueryFilters } from '../audit/service';
 import { isPlainObject } from '../crypto/json-value';
-import { Nullable, Obj, Ts, open } from '../api/schemas';
+import { Nullable, Obj, Processing, Ts, open } from '../api/schemas';
 
 export type ExportFormat = 'csv' | 'ndjson';
 export type ExportStatus = 'pending' | 'running' | 'ready' | 'failed';
@@ -57,6 +57,8 @@ export const ExportJob = open({
   completed_at: t.Optional(Nullable(Ts)),
   download_url: t.Optional(t.String()),
 });
+/** The 202 of POST /v1/audit/exports: the queued job, or {status: processing} while its key's first request runs. */
+export const ExportQueued = t.Union([ExportJob, Processing]);
 
 /** POST /v1/audit/exports body: organization_id, format (csv|ndjson), filters (as the query; actions array or comma string). */
 export function checkExportBody(body: unknown): {

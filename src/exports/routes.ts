@@ -3,7 +3,8 @@ import { Elysia } from 'elysia';
 import { Type as t } from '@sinclair/typebox';
 import type { Guards } from '../api/guards';
 import { doc } from '../api/doc';
-import { ExportIn, ExportJob } from './model';
+import { createdBy, IDEMPOTENT_ERRORS, idempotentDoc } from '../api/idempotent';
+import { ExportIn, ExportJob, ExportQueued } from './model';
 import { createExport, downloadFile, getExport } from './service';
 
 const tag = 'exports';
@@ -13,19 +14,17 @@ export const exportRoutes = (guards: Guards) =>
     .use(guards)
     .post(
       '/v1/audit/exports',
-      async ({ body, set, principal }) => {
-        const out = await createExport(principal.tenant, body);
-        set.status = 202;
-        return out;
-      },
+      createdBy(202, ({ principal, body }, claim) => createExport(principal.tenant, body, claim)),
       {
         auth: ['audit:read'],
         detail: doc({
           summary: 'Queue an export (hot and cold storage, one file)',
           tag,
           body: ExportIn,
-          ok: { 202: ExportJob },
+          ok: { 202: ExportQueued },
+          ...idempotentDoc(202),
           errors: [
+            ...IDEMPOTENT_ERRORS,
             'invalid_organization_id',
             'invalid_format',
             'bad_request',

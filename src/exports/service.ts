@@ -5,6 +5,7 @@ import { config } from '../config';
 import { ApiError } from '../errors';
 import { uuidv7 } from '../crypto/ids';
 import { transact, updateRow } from '../store/env';
+import { storeAnswerInTxn, type IdemClaim } from '../api/idempotent';
 import { releaseMappedPages } from '../store/residency';
 import type { TenantRow } from '../tenants/service';
 import { checkFilters, getOrg, streamAuditEvents } from '../audit/service';
@@ -54,7 +55,7 @@ export function exportOut(r: ExportRow) {
 }
 
 /** POST /v1/audit/exports: validation, org (404, org_archived), then the job and its queue entry in one commit. */
-export async function createExport(tenant: TenantRow, body: unknown) {
+export async function createExport(tenant: TenantRow, body: unknown, claim: IdemClaim | null = null) {
   const { orgId, format, filters } = checkExportBody(body);
   const org = getOrg(tenant.tenant_id, orgId);
   if (org.archived) throw new ApiError('org_archived', 'The organization is archived; it accepts no new exports');
@@ -74,12 +75,14 @@ export async function createExport(tenant: TenantRow, body: unknown) {
     bytes: null,
     file_removed: false,
   };
+  const out = { id: row.id, status: row.status, format: row.format, created_at: row.created_at };
   await transact(() => {
     exportJobs().putSync(row.id, row);
     pendingJobs().putSync(row.id, 1);
+    if (claim) storeAnswerInTxn(claim, { status: 202, body: out });
   });
   for (const l of listeners) l();
-  return { id: row.id, status: row.status, format: row.format, created_at: row.created_at };
+  return out;
 }
 
 /** GET /v1/audit/exports/{id}: another tenant's job is not visible (404 not_found). */

@@ -6,6 +6,7 @@ import { log, logs } from '../log';
 import { decodeUtf8 } from '../crypto/utf8';
 import { inexactJson } from '../crypto/exact-json';
 import { beginRequest, requestState } from './context';
+import { trustedProxies } from './client-address';
 import { checkTarget, targetPath } from './edge';
 import { recordRequest } from './metrics';
 import { overloaded, writerSaturated } from '../store/writer';
@@ -68,13 +69,15 @@ async function parseBody(request: Request, contentType: string): Promise<unknown
 /** The app: the edge hooks below, the guard plugin, then `routes` (each built on the same guards). */
 export function buildApp(routes: AnyElysia[]) {
   const tlsOff = !config().tls;
+  const trusted = config().trustedProxies;
+  const proxies = trusted.length ? trustedProxies(trusted) : null;
   // Bun's own limit only guards memory; the route limits above answer 413 in the JSON error shape.
   let app = new Elysia({ serve: { maxRequestBodySize: SERVE_MAX_BODY } })
     .onRequest(({ request, server }) => {
-      const fwd = tlsOff ? request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() : undefined;
-      beginRequest(request, server, fwd);
-      // DECISIONS 8: behind a TLS-terminating proxy, anything that did not arrive over HTTPS is refused.
-      if (tlsOff && request.headers.get('x-forwarded-proto') !== 'https') {
+      const state = beginRequest(request, server, proxies);
+      // DECISIONS 8: behind a TLS-terminating proxy, anything that did not arrive over HTTPS is refused; only a
+      // trusted proxy can say so (docs/operations.md#behind-a-proxy).
+      if (tlsOff && proxies?.scheme(state.peer, request.headers.get('x-forwarded-proto')) !== 'https') {
         return json(403, { error: 'https_required', message: 'HTTPS is required' });
       }
       checkTarget(request.url);
@@ -136,6 +139,7 @@ export function buildApp(routes: AnyElysia[]) {
       if (!logs(level)) return;
       log(level, 'request', {
         req_id: s.id,
+        client_ip: s.ip,
         tenant_id: s.tenantId,
         method: request.method,
         route,

@@ -3,19 +3,25 @@ import ipaddr from 'ipaddr.js';
 import { ApiError } from '../errors';
 import { findApiKeyByPlaintext, isWellFormedApiKey, markUsed, type ApiKeyRow } from '../keys/service';
 import { getTenant } from '../tenants/service';
+import { isWellFormedOperatorToken } from '../operator-tokens/service';
 import { chargeRate } from './limits';
 import { requestState } from './context';
 import { inRanges, parseRange } from '../cidr';
 import type { Principal, Scope } from '../api/guards';
 
+/**
+ * The credential of an Authorization header: it must use the Bearer scheme (401 invalid_authorization_scheme).
+ * "Bearer" with no token is the right scheme with a malformed credential ('' here: refused by its shape check).
+ */
+export function bearerCredential(authorization: string): string {
+  const m = /^Bearer(?:[ ]+(.*))?$/i.exec(authorization.trim());
+  if (!m) throw new ApiError('invalid_authorization_scheme');
+  return (m[1] ?? '').trim();
+}
+
 function presentedKey(headers: Headers): string {
   const auth = headers.get('authorization');
-  if (auth !== null) {
-    // "Bearer" with no token is the right scheme with a malformed key (invalid_api_key_format below).
-    const m = /^Bearer(?:[ ]+(.*))?$/i.exec(auth.trim());
-    if (!m) throw new ApiError('invalid_authorization_scheme');
-    return (m[1] ?? '').trim();
-  }
+  if (auth !== null) return bearerCredential(auth);
   const x = headers.get('x-api-key');
   if (x === null) throw new ApiError('missing_api_key');
   return x.trim();
@@ -46,7 +52,13 @@ export function authorize(request: Request, anyOf: Scope[]): Principal {
   // The auth guard checks in the transform phase and hands the same principal to the handler.
   if (state.principal) return state.principal;
   const plaintext = presentedKey(request.headers);
-  if (!isWellFormedApiKey(plaintext)) throw new ApiError('invalid_api_key_format');
+  if (!isWellFormedApiKey(plaintext))
+    throw new ApiError(
+      'invalid_api_key_format',
+      isWellFormedOperatorToken(plaintext)
+        ? 'An operator token is accepted under /v1/operator/ only; send an API key'
+        : undefined,
+    );
   let key: ApiKeyRow | undefined;
   try {
     key = findApiKeyByPlaintext(plaintext);

@@ -1,5 +1,6 @@
 // Owns per-request state shared by the hooks of http/ (request id, timing, tenant, raw body, client address).
-import type { Principal } from '../api/guards';
+import type { OperatorPrincipal, Principal } from '../api/guards';
+import type { Proxies } from './client-address';
 
 type Peer = { requestIP(req: Request): { address: string } | null } | null | undefined;
 
@@ -14,22 +15,29 @@ export class RequestState {
   rateHeaders?: Record<string, string>;
   /** Set once the request's API key has been authorized (http/auth.ts). */
   principal?: Principal;
+  /** Set once the request's operator token has been authorized (http/operator-auth.ts). */
+  operator?: OperatorPrincipal;
   #id: string | null = null;
-  #ip: string | null;
+  #ip: string | null = null;
+  #peer: string | null = null;
 
   constructor(
     private readonly req: Request,
-    private readonly peer: Peer,
-    forwardedFor: string | undefined,
-  ) {
-    this.#ip = forwardedFor || (peer ? null : '');
-  }
+    private readonly server: Peer,
+    private readonly proxies: Proxies | null,
+  ) {}
   get id(): string {
     this.#id ??= `${boot}-${(++counter).toString(36)}`;
     return this.#id;
   }
+  /** The address of the socket peer: the client, or a proxy in front of it. */
+  get peer(): string {
+    this.#peer ??= this.server?.requestIP(this.req)?.address ?? '';
+    return this.#peer;
+  }
+  /** The client address: the peer, or what trusted proxies forwarded (src/http/client-address.ts). */
   get ip(): string {
-    this.#ip ??= this.peer?.requestIP(this.req)?.address ?? '';
+    this.#ip ??= this.proxies ? this.proxies.client(this.peer, this.req.headers.get('x-forwarded-for')) : this.peer;
     return this.#ip;
   }
 }
@@ -38,9 +46,9 @@ const states = new WeakMap<Request, RequestState>();
 let counter = 0;
 const boot = Date.now().toString(36);
 
-/** `forwardedFor`: the client named by a trusted proxy, else the peer of the connection (`peer`) is asked when needed. */
-export function beginRequest(req: Request, peer: Peer, forwardedFor?: string): RequestState {
-  const s = new RequestState(req, peer, forwardedFor);
+/** `server` is asked for the socket peer when needed; `proxies`: the trusted proxies, null when there are none. */
+export function beginRequest(req: Request, server: Peer, proxies: Proxies | null = null): RequestState {
+  const s = new RequestState(req, server, proxies);
   states.set(req, s);
   return s;
 }

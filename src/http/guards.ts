@@ -3,11 +3,13 @@
 import { guardPlugin } from '../api/guards';
 import { sessionOf } from '../portal/service';
 import { authorize, requirePaid } from './auth';
+import { authorizeOperator } from './operator-auth';
 import { limitPublic, limitSession } from './limits';
 import { requestState } from './context';
 
 export const guards = guardPlugin({
   authorize,
+  authorizeOperator,
   requirePaid,
   limitPublic,
   viewer(request) {

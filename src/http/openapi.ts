@@ -6,6 +6,7 @@ import { toOpenAPISchema } from '@elysiajs/openapi';
 import { ERRORS, isErrorCode } from '../errors';
 import { doc } from '../api/doc';
 import * as shared from '../api/schemas';
+import * as admin from '../admin/model';
 import * as ai from '../ai/model';
 import * as audit from '../audit/route-schemas';
 import * as documents from '../documents/model';
@@ -55,6 +56,7 @@ function resourceNames(): Map<string, string> {
     tlog,
     head,
     tenantKeys,
+    admin,
   ]) {
     for (const [name, value] of Object.entries(mod)) {
       if (!/^[A-Z]/.test(name) || typeof value !== 'object' || value === null) continue;
@@ -276,6 +278,12 @@ export function openApiDocument(app: AnyElysia): Json {
           in: 'header',
           name: 'X-API-Key',
           description: 'API key in the X-API-Key header (alternative to the bearer form)',
+        },
+        operatorToken: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'Platform operator token (svc admin-token create): Authorization: Bearer svc_op_…, /v1/operator/ only',
         },
         portalSession: {
           type: 'http',

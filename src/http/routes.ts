@@ -15,17 +15,21 @@ import { logRoutes } from '../tlog/routes';
 import { witnessRoutes } from '../witness/routes';
 import { tileRoutes } from '../tlog/tile-routes';
 import { headRoutes } from '../tlog/head-routes';
+import { adminRoutes } from '../admin/routes';
+import { operatorRoutes } from '../admin/operator-routes';
+import type { ActionsBy } from '../api/actions';
 import { guards } from './guards';
 
-export const allRoutes = () => [
+/** `actionsBy`: the operator actions the administration routes run (src/workers/operator-actions.ts, from the server). */
+export const allRoutes = (actionsBy: ActionsBy) => [
   tenantRoutes(guards),
   ledgerRoutes(guards),
   webRoutes,
   aiRoutes(guards),
   documentRoutes(guards),
   traceRoutes(guards),
-  auditRoutes(guards),
-  streamRoutes(guards),
+  auditRoutes(guards, actionsBy),
+  streamRoutes(guards, actionsBy),
   exportRoutes(guards),
   portalRoutes(guards),
   portalPageRoutes,
@@ -33,5 +37,7 @@ export const allRoutes = () => [
   witnessRoutes(guards),
   tileRoutes(guards),
   headRoutes(guards),
+  adminRoutes(guards, actionsBy),
+  operatorRoutes(guards, actionsBy),
   docsRoutes,
 ];

@@ -11,7 +11,8 @@ import { apiKeyIds, apiKeys, apiKeysByTenant, type ApiKeyRow } from './repo';
 import { parseRange, rangeText } from '../cidr';
 
 export type { ApiKeyRow };
-export const SCOPES = ['read', 'write', 'audit:read', 'audit:write'] as const;
+/** docs/api.md#authentication-and-the-order-of-checks: `admin` is the tenant's own administration (/v1/admin/). */
+export const SCOPES = ['read', 'write', 'audit:read', 'audit:write', 'admin'] as const;
 export const KEY_PREFIX = 'svc_live_';
 /** The shape of every key createApiKey issues: the prefix and 32 random bytes as base64url (43 characters). */
 const KEY_SHAPE = /^svc_live_[A-Za-z0-9_-]{43}$/;
@@ -72,16 +73,27 @@ export function listApiKeys(tenantRef: string): ApiKeyRow[] {
   return out;
 }
 
-/** Revokes a key; in force on the server's next request (the server reads key status on every request). */
-export async function revokeApiKey(keyId: string) {
+/** The tenant a key belongs to, or undefined for an unknown key id. */
+export function tenantOfApiKey(keyId: string): string | undefined {
   const hash = apiKeyIds().get(keyId);
-  if (!hash) throw new ApiError('not_found', `no API key ${keyId}`);
+  return hash ? apiKeys().get(hash)?.tenant_id : undefined;
+}
+
+/**
+ * Revokes a key; in force on the server's next request (the server reads key status on every request). With
+ * `tenantId`, a key of another tenant is not_found, as an unknown one is (a tenant's administrator sees its own).
+ */
+export async function revokeApiKey(keyId: string, tenantId?: string) {
+  const hash = apiKeyIds().get(keyId);
+  const owner = hash ? apiKeys().get(hash)?.tenant_id : undefined;
+  if (!hash || !owner || (tenantId !== undefined && owner !== tenantId))
+    throw new ApiError('not_found', `no API key ${keyId}`);
   return transact(() => {
     const row = apiKeys().get(hash)!;
     const revoked_at = row.revoked_at ?? new Date().toISOString();
     apiKeys().putSync(hash, { ...row, revoked_at });
     bumpEpochInTxn(EPOCH);
-    return { key_id: keyId, revoked_at };
+    return { key_id: keyId, tenant_id: row.tenant_id, revoked_at };
   });
 }
 

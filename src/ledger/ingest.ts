@@ -4,7 +4,6 @@ import { ApiError } from '../errors';
 import { canonicalJson } from '../crypto/canonical';
 import { compactInSourceOrder, hasIndexLikeKeys } from '../crypto/ordered-json';
 import { sha256Hex } from '../crypto/hash';
-import { headerText } from '../crypto/utf8';
 import { parseIso8601 } from '../time';
 import { uuidv7 } from '../crypto/ids';
 import { submit } from '../store/writer';
@@ -19,16 +18,6 @@ import { idemLive } from '../idempotency';
 const ENDPOINT = 'POST /v1/events';
 const PAYLOAD_LIMIT = 65536;
 const utf8 = new TextEncoder();
-
-/** SPEC: Idempotency-Key is 1-128 bytes after trimming; checked before the API key. Returns null when absent. */
-export function checkIdempotencyKey(raw: string | null): string | null {
-  if (raw === null) return null;
-  const k = headerText(raw)?.trim();
-  if (k === undefined) throw new ApiError('invalid_idempotency_key', 'Idempotency-Key must be UTF-8');
-  const bytes = utf8.encode(k).length;
-  if (bytes < 1 || bytes > 128) throw new ApiError('invalid_idempotency_key', 'Idempotency-Key must be 1-128 bytes');
-  return k;
-}
 
 export type IngestInput = {
   tenant: TenantRow;

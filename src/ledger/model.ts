@@ -49,7 +49,7 @@ export const ListQueryDoc = {
 export const VerifyIn = t.Union([t.Object({ payload_hash: Hex64 }), t.Object({ payload: t.Unknown() })]);
 
 export const EventCreated = open({ event_id: Uuid, ingested_at: Ts });
-export const Processing = t.Object({ status: t.Literal('processing') });
+export { Processing } from '../api/schemas';
 export const EventOut = open(
   {
     event_id: Uuid,

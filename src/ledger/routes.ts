@@ -16,7 +16,8 @@ import {
   Processing,
   VerifyIn,
 } from './model';
-import { checkIdempotencyKey, eventProof, getEvent, ingestEvent, listEvents, verifyEvent } from './service';
+import { checkIdempotencyKey } from '../idempotency';
+import { eventProof, getEvent, ingestEvent, listEvents, verifyEvent } from './service';
 
 const IDEMPOTENCY_KEY = {
   schema: t.String({ minLength: 1, maxLength: 128 }),

@@ -1,5 +1,5 @@
 // Owns the ledger area's public API, used by its routes, the CLI, the console and other areas (traces).
-export { checkIdempotencyKey, ingestEvent, type IngestInput, type IngestResult } from './ingest';
+export { ingestEvent, type IngestInput, type IngestResult } from './ingest';
 export {
   appendLedgerRowInTxn,
   buildLedgerRow,

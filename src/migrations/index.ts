@@ -2,6 +2,8 @@
 import { flushLogs, log } from '../log';
 import { FORMAT_VERSION, formatVersion, setFormatVersion } from '../store/format';
 import { leavesToRuns } from '../tlog/leaf-runs';
+import { indexOperatorEntries } from '../tlog/operator-log';
+import { tenantOfApiKey } from '../keys/service';
 
 /**
  * One step from format `to - 1` to format `to`. `run` must be idempotent: a step interrupted (kill -9, power
@@ -21,6 +23,17 @@ export const MIGRATIONS: Migration[] = [
     run: async () => {
       const moved = await leavesToRuns();
       if (moved) log('info', 'transparency-log leaves regrouped', { leaves: moved });
+    },
+  },
+  {
+    to: 3,
+    name: 'operator-log entries indexed by the tenant they name',
+    run: async () => {
+      // Entries written before a key revocation named its tenant name the key only.
+      const indexed = await indexOperatorEntries(
+        (e) => e.target.tenant_id ?? (e.target.key_id ? tenantOfApiKey(e.target.key_id) : undefined),
+      );
+      if (indexed) log('info', 'operator-log entries indexed by tenant', { entries: indexed });
     },
   },
 ];

@@ -3,7 +3,8 @@
 import { Elysia } from 'elysia';
 import type { Guards } from '../api/guards';
 import { doc } from '../api/doc';
-import { AuditEvent, AuditEventsPage, AuditQuery, AuditVerify, StreamList } from '../api/schemas';
+import { createdBy, IDEMPOTENT_ERRORS, idempotentDoc } from '../api/idempotent';
+import { AuditEvent, AuditEventsPage, AuditQuery, AuditVerify, Processing, StreamList } from '../api/schemas';
 import { Exchange, ExchangeIn, MintIn, PortalCheckpoint, PortalLink } from './model';
 import {
   exchangeLink,
@@ -23,19 +24,17 @@ export const portalRoutes = (guards: Guards) =>
     .use(guards)
     .post(
       '/v1/audit/portal_sessions',
-      async ({ body, set, principal }) => {
-        const out = await mintPortalSession(principal.tenant, body);
-        set.status = 201;
-        return out;
-      },
+      createdBy(201, ({ principal, body }, claim) => mintPortalSession(principal.tenant, body, claim)),
       {
         auth: ['audit:write'],
         detail: doc({
           summary: 'Mint a one-time viewer link',
           tag,
           body: MintIn,
-          ok: { 201: PortalLink },
+          ok: { 201: PortalLink, 202: Processing },
+          ...idempotentDoc(),
           errors: [
+            ...IDEMPOTENT_ERRORS,
             'invalid_organization_id',
             'invalid_intent',
             'invalid_duration',

@@ -4,6 +4,7 @@ import { ApiError } from '../errors';
 import { sha256Hex } from '../crypto/hash';
 import { secretToken, uuidv7 } from '../crypto/ids';
 import { transact } from '../store/env';
+import { storeAnswerInTxn, type IdemClaim } from '../api/idempotent';
 import { getTenant, issuerBlock, type TenantRow } from '../tenants/service';
 import { checkQuery } from '../audit/query-input';
 import { getAuditEvent, getOrg, queryEvents, verifyAuditEvent } from '../audit/service';
@@ -29,7 +30,7 @@ function sweepInTxn(now: number): void {
  * POST /v1/audit/portal_sessions: validation, org (404), org_archived, then a one-time link. The
  * token is returned once and stored only as its SHA-256.
  */
-export async function mintPortalSession(tenant: TenantRow, body: unknown) {
+export async function mintPortalSession(tenant: TenantRow, body: unknown, claim: IdemClaim | null = null) {
   const { orgId, intent, sessionS, linkS } = checkMintBody(body);
   const org = getOrg(tenant.tenant_id, orgId);
   if (org.archived) throw new ApiError('org_archived', 'The organization is archived; it accepts no new portal links');
@@ -46,12 +47,7 @@ export async function mintPortalSession(tenant: TenantRow, body: unknown) {
     expires_ms: now + linkS * 1000,
     used_at: null,
   };
-  await transact(() => {
-    sweepInTxn(now);
-    links().putSync(hash, row);
-    expiry().putSync([row.expires_ms, 'link', hash], 1);
-  });
-  return {
+  const out = {
     id: row.id,
     intent,
     url: `${publicUrl()}/portal#link=${token}`,
@@ -62,6 +58,13 @@ export async function mintPortalSession(tenant: TenantRow, body: unknown) {
     link_expires_at: new Date(row.expires_ms).toISOString(),
     created_at: row.created_at,
   };
+  await transact(() => {
+    sweepInTxn(now);
+    links().putSync(hash, row);
+    expiry().putSync([row.expires_ms, 'link', hash], 1);
+    if (claim) storeAnswerInTxn(claim, { status: 201, body: out });
+  });
+  return out;
 }
 
 const invalidLink = () => new ApiError('invalid_or_used_link', 'The portal link is invalid, expired or already used');

@@ -2,6 +2,8 @@
 import { Type as t } from '@sinclair/typebox';
 import { ApiError } from '../errors';
 import { isPlainObject } from '../crypto/json-value';
+import { Nullable, Stream, open } from '../api/schemas';
+import { decodeCursor, encodeCursor, intParam } from '../params';
 
 /** POST /v1/audit/orgs/{id}/streams as documented (checked by the service, named error codes). */
 export const StreamIn = t.Object({ type: t.Literal('webhook'), url: t.String({ format: 'uri' }) });
@@ -30,6 +32,20 @@ export type StreamRow = {
   last_error: string | null;
   delivered_events: number;
 };
+
+/** GET /v1/audit/orgs/{id}/streams: one page in stream id (creation) order. */
+export const StreamListQuery = {
+  limit: t.Optional(t.Integer({ minimum: 1, maximum: 100 })),
+  cursor: t.Optional(t.String({ description: 'next_cursor of the previous page' })),
+};
+export const StreamPage = open({ streams: t.Array(Stream), next_cursor: Nullable(t.String()) });
+
+/** The stream list's paging: limit default 100, clamped to 1-100 (a non-integer is plain text); cursor opaque. */
+export function checkStreamListQuery(q: Record<string, string | undefined>): { limit: number; after: string | null } {
+  const limit = Math.min(100, Math.max(1, intParam(q.limit, 100, 'limit must be an integer')));
+  return { limit, after: q.cursor ? decodeCursor('t', q.cursor, /^[0-9a-f-]{36}$/) : null };
+}
+export const encodeStreamCursor = (streamId: string): string => encodeCursor('t', streamId);
 
 /** DECISIONS 6: a delivery carries at most 100 events, in seq order. */
 export const BATCH_MAX = 100;

@@ -1,31 +1,32 @@
 // Owns the stream endpoints (DECISIONS 6, scope audit:write): create, list, delete, pause, resume.
 import { Elysia } from 'elysia';
 import type { Guards } from '../api/guards';
+import { keyActor, type ActionsBy } from '../api/actions';
 import { doc } from '../api/doc';
-import { Deleted, Stream, StreamList } from '../api/schemas';
-import { StreamIn } from './model';
-import { createStream, deleteStream, listStreams, setPaused } from './service';
+import { createdBy, IDEMPOTENT_ERRORS, idempotentDoc } from '../api/idempotent';
+import { Deleted, Processing, Stream } from '../api/schemas';
+import { checkStreamListQuery, StreamIn, StreamListQuery, StreamPage } from './model';
+import { createStream, listStreams, setPaused } from './service';
 
 const tag = 'streams';
 
-export const streamRoutes = (guards: Guards) =>
+/** Deleting a stream is tenant administration: an operator-log entry (docs/webhooks.md). */
+export const streamRoutes = (guards: Guards, actionsBy: ActionsBy) =>
   new Elysia()
     .use(guards)
     .post(
       '/v1/audit/orgs/:id/streams',
-      async ({ params, body, set, principal }) => {
-        const out = await createStream(principal.tenant, params.id, body);
-        set.status = 201;
-        return out;
-      },
+      createdBy(201, ({ principal, params, body }, claim) => createStream(principal.tenant, params.id, body, claim)),
       {
         auth: ['audit:write'],
         detail: doc({
           summary: 'Create a webhook stream (signing secret shown once)',
           tag,
           body: StreamIn,
-          ok: { 201: Stream },
+          ok: { 201: Stream, 202: Processing },
+          ...idempotentDoc(),
           errors: [
+            ...IDEMPOTENT_ERRORS,
             'unsupported_stream_type',
             'too_many_streams',
             'invalid_url',
@@ -38,18 +39,27 @@ export const streamRoutes = (guards: Guards) =>
         }),
       },
     )
-    .get('/v1/audit/orgs/:id/streams', ({ params, principal }) => listStreams(principal.tenant.tenant_id, params.id), {
-      auth: ['audit:write'],
-      detail: doc({
-        summary: 'List the streams of an organization',
-        tag,
-        ok: { 200: StreamList },
-        errors: ['not_found', 'org_not_found'],
-      }),
-    })
+    .get(
+      '/v1/audit/orgs/:id/streams',
+      ({ params, query, principal }) => {
+        const { limit, after } = checkStreamListQuery(query as Record<string, string | undefined>);
+        return listStreams(principal.tenant.tenant_id, params.id, limit, after);
+      },
+      {
+        auth: ['audit:write'],
+        detail: doc({
+          summary: 'List the streams of an organization, in creation order (cursor paging)',
+          tag,
+          query: StreamListQuery,
+          ok: { 200: StreamPage },
+          errors: ['bad_request', 'not_found', 'org_not_found'],
+        }),
+      },
+    )
     .delete(
       '/v1/audit/orgs/:id/streams/:stream_id',
-      ({ params, principal }) => deleteStream(principal.tenant.tenant_id, params.id, params.stream_id),
+      ({ params, principal }) =>
+        actionsBy(keyActor(principal)).deleteStream(principal.tenant.tenant_id, params.id, params.stream_id),
       {
         auth: ['audit:write'],
         detail: doc({ summary: 'Delete a stream', tag, ok: { 200: Deleted }, errors: ['not_found'] }),

@@ -6,10 +6,11 @@ import { open as unseal, seal } from '../crypto/keywrap';
 import { masterKey } from '../store/master-key';
 import { transact, updateRow } from '../store/env';
 import { planOf } from '../plans/plans';
+import { storeAnswerInTxn, type IdemClaim } from '../api/idempotent';
 import type { TenantRow } from '../tenants/service';
 import { getOrg, lastSeq } from '../audit/service';
 import { checkDestination, parseEndpoint } from './destination';
-import { checkStreamType, PAUSE_AFTER_MS, streamOut, type StreamRow } from './model';
+import { checkStreamType, encodeStreamCursor, PAUSE_AFTER_MS, streamOut, type StreamRow } from './model';
 import { orgRange, streamKey, streams } from './repo';
 import { SECRET_PREFIX } from './signature';
 
@@ -34,7 +35,7 @@ export const streamSecret = (r: StreamRow): string =>
  * (literal address or DNS answers), org_archived, then the plan's limit, checked in the
  * transaction that inserts so that concurrent creates cannot exceed it.
  */
-export async function createStream(tenant: TenantRow, orgId: string, body: unknown) {
+export async function createStream(tenant: TenantRow, orgId: string, body: unknown, claim: IdemClaim | null = null) {
   const t = tenant.tenant_id;
   const org = getOrg(t, orgId);
   checkStreamType(body);
@@ -62,22 +63,50 @@ export async function createStream(tenant: TenantRow, orgId: string, body: unkno
     last_error: null,
     delivered_events: 0,
   };
-  const ok = await transact(() => {
-    if (limit !== null && orgStreams(t, orgId).length >= limit) return false;
+  const out = await transact(() => {
+    if (limit !== null && orgStreams(t, orgId).length >= limit) return null;
     // SPEC Events rule 1: the stream starts at the org's current sequence; history is not replayed.
     row.cursor_seq = lastSeq(t, orgId);
     streams().putSync(streamKey(row), row);
-    return true;
+    const { type, endpoint, state, cursor_seq, created_at } = streamOut(row);
+    // The one answer that shows the secret; a replay of this create answers it again (docs/api.md#idempotency).
+    const answer = {
+      id,
+      type,
+      endpoint,
+      state,
+      cursor_seq,
+      signing_secret: secret,
+      created_at,
+      organization_id: orgId,
+    };
+    if (claim) storeAnswerInTxn(claim, { status: 201, body: answer });
+    return answer;
   });
-  if (!ok) throw new ApiError('too_many_streams', `The ${tenant.plan} plan allows ${limit} stream(s) per organization`);
+  if (!out)
+    throw new ApiError('too_many_streams', `The ${tenant.plan} plan allows ${limit} stream(s) per organization`);
   changed(row, streamKey(row));
-  const { id: _, type, endpoint, state, cursor_seq, created_at } = streamOut(row);
-  return { id, type, endpoint, state, cursor_seq, signing_secret: secret, created_at, organization_id: orgId };
+  return out;
 }
 
-export function listStreams(tenantId: string, orgId: string) {
+/** GET /v1/audit/orgs/{id}/streams: up to `limit` streams after the stream id `after`, and the cursor of the next page. */
+export function listStreams(tenantId: string, orgId: string, limit: number, after: string | null) {
   getOrg(tenantId, orgId);
-  return { streams: orgStreams(tenantId, orgId) };
+  const range = orgRange(tenantId, orgId);
+  const rows: StreamRow[] = [];
+  for (const { value } of streams().getRange({
+    ...range,
+    start: after === null ? range.start : [tenantId, orgId, after + '\u0000'],
+  })) {
+    if (orphaned(value)) continue;
+    rows.push(value);
+    if (rows.length > limit) break;
+  }
+  const page = rows.slice(0, limit);
+  return {
+    streams: page.map(streamOut),
+    next_cursor: rows.length > limit ? encodeStreamCursor(page[page.length - 1]!.id) : null,
+  };
 }
 
 function getStream(tenantId: string, orgId: string, streamId: string): StreamRow {

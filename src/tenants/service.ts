@@ -79,6 +79,14 @@ export function listTenants(): TenantRow[] {
   return [...tenants().getRange({})].map((e) => e.value as TenantRow);
 }
 
+/** At most `limit` tenants in tenant_id order after `after` (keyset paging), and whether more follow. */
+export function listTenantsAfter(after: string | null, limit: number): { tenants: TenantRow[]; more: boolean } {
+  const rows = [...tenants().getRange({ start: after === null ? undefined : `${after}\u0000`, limit: limit + 1 })].map(
+    (e) => e.value as TenantRow,
+  );
+  return { tenants: rows.slice(0, limit), more: rows.length > limit };
+}
+
 /** A tenant as shown by the CLI and console: the row plus its keys' public halves, never a private key. */
 export function describeTenant(t: TenantRow) {
   return {

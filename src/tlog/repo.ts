@@ -56,6 +56,11 @@ export const migratedRefs = () => subDb<number, [number, string]>('tlog_migrated
  * records instead): what tiles' entry bundles serve and what the operator log is recomputed from.
  */
 export const leafData = () => subDb<Buffer, [number, number]>('tlog_leaf_data', { encoding: 'binary' });
+/**
+ * [tenant_id, leaf_index] -> true: the operator-log entries whose target names that tenant (a tenant's activity,
+ * docs/api.md#tenant-administration), written in the transaction that appends the entry.
+ */
+export const operatorLeavesByTenant = () => subDb<true, [string, number]>('tlog_operator_by_tenant');
 /** [logNum, tree_size] -> the head leaf index of that signed checkpoint (DECISIONS 11: every one is a head leaf). */
 export const headLeaves = () => subDb<number, [number, number]>('tlog_head_leaves');
 /** A published head: the platform-signed note followed by the witnesses' cosignature lines, and its timestamps. */

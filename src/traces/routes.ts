@@ -2,6 +2,8 @@
 import { Elysia } from 'elysia';
 import type { Guards } from '../api/guards';
 import { doc } from '../api/doc';
+import { createdBy, IDEMPOTENT_ERRORS, idempotentDoc } from '../api/idempotent';
+import { Processing } from '../api/schemas';
 import { renderBundlePdf } from '../proof/pdf';
 import { publicTraceBundle, traceBundle } from './bundle';
 import { Bundle, PublicIn, Sealing, Trace, TraceIn } from './model';
@@ -12,11 +14,7 @@ export const traceRoutes = (guards: Guards) =>
     .use(guards)
     .post(
       '/v1/traces',
-      async ({ body, set, principal }) => {
-        const r = await createTrace(principal.tenant, body);
-        set.status = 201;
-        return r;
-      },
+      createdBy(201, ({ principal, body }, claim) => createTrace(principal.tenant, body, claim)),
       {
         auth: ['write'],
         paid: true,
@@ -24,8 +22,10 @@ export const traceRoutes = (guards: Guards) =>
           summary: 'Create a trace',
           tag: 'traces',
           body: TraceIn,
-          ok: { 201: Trace },
+          ok: { 201: Trace, 202: Processing },
+          ...idempotentDoc(),
           errors: [
+            ...IDEMPOTENT_ERRORS,
             'invalid_label',
             'invalid_metadata',
             'metadata_too_large',

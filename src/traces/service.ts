@@ -10,6 +10,7 @@ import { uuidParam } from '../params';
 import { log } from '../log';
 import { compositeHashOf, sealPayloadOf } from '../proof/recompute';
 import type { TenantRow } from '../tenants/service';
+import { storeAnswerInTxn, type IdemClaim } from '../api/idempotent';
 import { assertQuotaLeft, chargeWrite, settleWrite, storeUsageInTxn } from '../usage/service';
 import { acceptedItemCount, clearPendingStatus, forgetSealedTrace, notePendingStatus, traceStatus } from './gate';
 import { traceItemCount, traceItems } from './items';
@@ -87,7 +88,7 @@ function labelHolder(tenantId: string, label: string): string | undefined {
  * order) but counted only for a trace actually created (DECISIONS 1). The label check and the writes run
  * inside one write transaction, so two concurrent creations with one label cannot both win.
  */
-export async function createTrace(tenant: TenantRow, body: unknown) {
+export async function createTrace(tenant: TenantRow, body: unknown, claim: IdemClaim | null = null) {
   assertQuotaLeft(tenant, 'traces_per_month'); // DECISIONS 9: refused before validation, counted once created
   const b = isPlainObject(body) ? body : {};
   const label = checkLabel(b.label);
@@ -107,6 +108,14 @@ export async function createTrace(tenant: TenantRow, body: unknown) {
     public: b.public === true,
     created_at: new Date().toISOString(),
   };
+  const out = {
+    trace_id: row.trace_id,
+    label,
+    status: 'open',
+    metadata,
+    public: row.public,
+    created_at: row.created_at,
+  };
   let created = false;
   try {
     created = await transact(() => {
@@ -115,13 +124,14 @@ export async function createTrace(tenant: TenantRow, body: unknown) {
       traceTenants().putSync(row.trace_id, tenant.tenant_id);
       traces().putSync([tenant.tenant_id, row.trace_id], row);
       storeUsageInTxn(usage);
+      if (claim) storeAnswerInTxn(claim, { status: 201, body: out });
       return true;
     });
   } finally {
     settleWrite(usage, created);
   }
   if (!created) throw new ApiError('trace_label_in_use', 'An open trace of this tenant already has this label');
-  return { trace_id: row.trace_id, label, status: 'open', metadata, public: row.public, created_at: row.created_at };
+  return out;
 }
 
 // ---------- public flag ----------

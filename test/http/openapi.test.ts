@@ -6,6 +6,7 @@ import { call, cleanup, cli, newTenant, startServer, tempDir, type Server } from
 import { loadConfig, setConfig } from '../../src/config';
 import { buildApp } from '../../src/http/app';
 import { allRoutes } from '../../src/http/routes';
+import { operatorActionsBy } from '../../src/workers/operator-actions';
 import { ERRORS, isErrorCode } from '../../src/errors';
 import { EventCreated, EventPage } from '../../src/ledger/model';
 
@@ -24,7 +25,7 @@ afterAll(async () => {
 /** Every (method, path) pair the app answers, in OpenAPI path form, straight from the Elysia instance. */
 function appRoutes(): string[] {
   setConfig(loadConfig({ SVC_DATA_DIR: dir }));
-  const app = buildApp(allRoutes());
+  const app = buildApp(allRoutes(operatorActionsBy));
   return app.routes
     .map((r: { method: string; path: string }) => `${r.method.toUpperCase()} ${r.path.replace(/:(\w+)/g, '{$1}')}`)
     .sort();

@@ -8,7 +8,8 @@ import { testLog } from './independent-witness';
 import { leafHashOf } from './independent-tlog';
 
 const dir = ownedDir();
-const ENV = { SVC_CHECKPOINT_SECONDS: '1', SVC_HEAD_SECONDS: '1' };
+// No bootstrap tenant: the log holds exactly the commands below (the bootstrap's entries: operator-commands.test.ts).
+const ENV = { SVC_CHECKPOINT_SECONDS: '1', SVC_HEAD_SECONDS: '1', SVC_BOOTSTRAP: '0' };
 /** The account running the tests as the system names it (`id -un`): what the operator log must record as `by`. */
 const osUserName = Bun.spawnSync(['id', '-un']).stdout.toString().trim();
 let s: Server;
@@ -84,7 +85,7 @@ describe('svc operator log', () => {
     expect(byAction['tenant.set_plan'].details).toEqual({ plan: 'enterprise' });
     expect(byAction['tenant.rotate_key'].details.key_id).toBe(made.newKey);
     expect(byAction['key.create'].target).toEqual({ tenant_id: made.tenant, key_id: made.apiKey });
-    expect(byAction['key.revoke'].target).toEqual({ key_id: made.apiKey });
+    expect(byAction['key.revoke'].target).toEqual({ tenant_id: made.tenant, key_id: made.apiKey });
     expect(byAction['witness.add_log'].target).toEqual({ origin: made.origin });
     expect(byAction.backup.details.includes_master_key).toBe(true);
   });

@@ -5,6 +5,7 @@ import { open } from 'lmdb';
 import { join } from 'node:path';
 import { call, cleanup, newTenant, startServer, tempDir, until, type Server } from '../helpers';
 import { consistencyOk, hexes, inclusionOk, leafHashOf } from './independent-tlog';
+import { FORMAT_VERSION } from '../../src/store/format';
 
 let s: Server;
 const dir = tempDir();
@@ -102,7 +103,7 @@ describe('format 1 -> 2: leaves regrouped into runs at first start', () => {
     await s.stop();
     const env = open({ path: join(dir, 'db'), readOnly: true, maxDbs: 64 });
     expect(env.openDB({ name: 'tlog_leaves', keyEncoding: 'ordered-binary', encoding: 'binary' }).getCount()).toBe(0);
-    expect(env.openDB({ name: 'meta', encoding: 'msgpack' }).get('format_version')).toBe(2);
+    expect(env.openDB({ name: 'meta', encoding: 'msgpack' }).get('format_version')).toBe(FORMAT_VERSION);
     await env.close();
     s = await startServer({ dataDir: dir });
   });

@@ -1,11 +1,11 @@
-// The TypeScript client's verifyWebhook on real audit stream deliveries (a local HTTPS receiver): genuine ones pass,
-// tampered, re-signed with another secret or stale ones do not.
+// The TypeScript client's verifyWebhook and constructEvent on real audit stream deliveries (a local HTTPS receiver):
+// genuine ones pass (constructEvent: the typed event batch or checkpoint), tampered, foreign or stale ones do not.
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import selfsigned from 'selfsigned';
 import { cleanup, newTenant, startServer, tempDir, until, type Server } from '../helpers';
-import { ProofLedger, verifyWebhook } from '../../clients/typescript/src/index';
+import { constructEvent, ProofLedger, ProofLedgerError, verifyWebhook } from '../../clients/typescript/src/index';
 
 type Delivery = { raw: string; signature: string; at: number };
 const dir = tempDir();
@@ -39,7 +39,11 @@ beforeAll(async () => {
   });
   s = await startServer({
     dataDir: dir,
-    env: { SVC_STREAM_CA_FILE: join(dir, 'receiver-ca.pem'), SVC_STREAM_ALLOW_CIDRS: '127.0.0.0/8' },
+    env: {
+      SVC_STREAM_CA_FILE: join(dir, 'receiver-ca.pem'),
+      SVC_STREAM_ALLOW_CIDRS: '127.0.0.0/8',
+      SVC_CHECKPOINT_SECONDS: '1',
+    },
   });
 });
 afterAll(async () => {
@@ -47,6 +51,8 @@ afterAll(async () => {
   await s.stop();
   cleanup(dir);
 });
+
+let secret = '';
 
 describe('verifyWebhook', () => {
   it('accepts real deliveries and refuses tampered, foreign or stale ones', async () => {
@@ -57,7 +63,7 @@ describe('verifyWebhook', () => {
       type: 'webhook',
       url: `https://localhost:${receiver.port}/hook`,
     });
-    const secret = stream.signing_secret!;
+    secret = stream.signing_secret!;
     expect(secret).toStartWith('whsec_');
     await c.audit.createEvent({ organization_id: 'hooks', action: 'user.login', actor: { type: 'user', id: 'u1' } });
     const d = await until(() => got.find((x) => x.raw.includes('"events"')), 20_000);
@@ -78,5 +84,48 @@ describe('verifyWebhook', () => {
     expect(verifyWebhook(d.raw, d.signature, secret, { now: (t + 600) * 1000 })).toBe(false);
     expect(verifyWebhook(d.raw, d.signature, secret, { now: (t + 600) * 1000, toleranceSeconds: 900 })).toBe(true);
     expect(verifyWebhook(d.raw, d.signature, secret, { now: (t + 5) * 1000, toleranceSeconds: 2 })).toBe(false);
+  });
+});
+
+describe('constructEvent', () => {
+  it('returns the typed delivery of a genuine one: an event batch, a checkpoint', async () => {
+    const batch = await until(() => got.find((x) => x.raw.includes('"events"')), 20_000);
+    const events = constructEvent(batch.raw, batch.signature, secret);
+    if (events.type !== 'events') throw new Error(`not an event batch: ${batch.raw}`);
+    expect(events).toEqual({ ...JSON.parse(batch.raw), type: 'events' });
+    expect([events.org_id, events.events[0]!.action, events.events[0]!.actor.id]).toEqual([
+      'hooks',
+      'user.login',
+      'u1',
+    ]);
+    const cp = await until(() => got.find((x) => x.raw.includes('"type":"checkpoint"')), 30_000);
+    const checkpoint = constructEvent(new TextEncoder().encode(cp.raw), cp.signature, secret, {
+      toleranceSeconds: 600,
+    });
+    if (checkpoint.type !== 'checkpoint') throw new Error(`not a checkpoint: ${cp.raw}`);
+    expect(checkpoint.organization_id).toBe('hooks');
+    expect(checkpoint.tree_size).toBeGreaterThanOrEqual(1);
+    expect(checkpoint.root_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(checkpoint.checkpoint.split('\n')[1]).toBe(String(checkpoint.tree_size));
+  });
+
+  it('throws ProofLedgerError invalid_signature for a tampered, foreign or stale delivery', async () => {
+    const d = await until(() => got.find((x) => x.raw.includes('"events"')), 20_000);
+    const t = Number(/t=(\d+)/.exec(d.signature)![1]);
+    for (const [raw, header, key, o] of [
+      [d.raw.replace('user.login', 'user.logout'), d.signature, secret, {}],
+      [d.raw, d.signature, `${secret}x`, {}],
+      [d.raw, undefined, secret, {}],
+      [d.raw, d.signature, secret, { now: (t + 600) * 1000 }],
+    ] as const) {
+      let err: unknown;
+      try {
+        constructEvent(raw, header, key, o);
+      } catch (e) {
+        err = e;
+      }
+      expect(err).toBeInstanceOf(ProofLedgerError);
+      expect([(err as ProofLedgerError).code, (err as ProofLedgerError).status]).toEqual(['invalid_signature', 0]);
+    }
   });
 });

@@ -1,221 +1,83 @@
-// The TypeScript client (clients/typescript) against a real appliance through a fault-injecting HTTPS proxy: retries
-// with one Idempotency-Key, Retry-After, no retry on 4xx, error codes, iterators, waitSealed, offline verification.
+// The TypeScript client (clients/typescript) against a real appliance, some calls through a fault-injecting HTTPS
+// proxy: Idempotency-Keys per call, error codes, iterators, waitSealed, offline verification.
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { readFileSync } from 'node:fs';
-import { createServer, type Server as HttpsServer } from 'node:https';
-import { join } from 'node:path';
-import { call, cleanup, newTenant, startServer, tempDir, until, type Server } from '../helpers';
+import { call, until, type Server } from '../helpers';
 import { ProofLedger, ProofLedgerError, verify } from '../../clients/typescript/src/index';
+import { proxiedAppliance, type FaultProxy, type Proxied } from './fault-proxy';
 
-type Fault = 'drop' | '429' | '503' | '500' | 'text400' | '202';
-type Seen = { method: string; path: string; key: string | null; at: number };
-/** An HTTPS proxy in front of the appliance: faults queued per path are applied one per request, in order. */
-type Proxy = { url: string; seen: Seen[]; faults: Map<string, Fault[]>; stop(): void };
-
-const dir = tempDir();
+let p: Proxied;
 let s: Server;
 let key: string;
 let ca: string;
-let proxy: Proxy;
+let proxy: FaultProxy;
 let n = 0;
 const uniq = (p: string) => `${p}.${Date.now()}.${++n}`;
 
-async function startProxy(target: string, cert: string, tlsKey: string): Promise<Proxy> {
-  const p: Proxy = { url: '', seen: [], faults: new Map(), stop: () => srv.close() };
-  const srv: HttpsServer = createServer({ cert, key: tlsKey }, async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    const path = (req.url ?? '/').split('?')[0]!;
-    p.seen.push({
-      method: req.method!,
-      path,
-      key: (req.headers['idempotency-key'] as string | undefined) ?? null,
-      at: Date.now(),
-    });
-    const fault = p.faults.get(`${req.method} ${path}`)?.shift();
-    const json = (status: number, body: unknown, headers: Record<string, string> = {}) => {
-      res.writeHead(status, { 'content-type': 'application/json', ...headers });
-      res.end(JSON.stringify(body));
-    };
-    if (fault === '429')
-      return json(429, { error: 'rate_limited', message: 'slow down', retry_after: 1 }, { 'retry-after': '1' });
-    if (fault === '503') return json(503, { error: 'overloaded', message: 'busy' }, { 'retry-after': '1' });
-    if (fault === '500') return json(500, { error: 'internal_error', message: 'Internal error', request_id: 'x' });
-    if (fault === '202') return json(202, { status: 'processing' }, { 'retry-after': '1' });
-    if (fault === 'text400') {
-      res.writeHead(400, { 'content-type': 'text/plain' });
-      return res.end('Bad Request');
-    }
-    const headers: Record<string, string> = {};
-    for (const [k, v] of Object.entries(req.headers))
-      if (typeof v === 'string' && k !== 'host' && k !== 'connection') headers[k] = v;
-    const up = await fetch(target + req.url, {
-      method: req.method,
-      headers,
-      body: chunks.length ? Buffer.concat(chunks) : undefined,
-      tls: { rejectUnauthorized: false },
-    } as RequestInit);
-    const body = Buffer.from(await up.arrayBuffer());
-    // The appliance did the work; its answer never reaches the client.
-    if (fault === 'drop') return req.socket.destroy();
-    const out: Record<string, string> = {};
-    up.headers.forEach((v, k) => {
-      if (k !== 'content-length' && k !== 'transfer-encoding' && k !== 'connection') out[k] = v;
-    });
-    res.writeHead(up.status, out);
-    res.end(body);
-  });
-  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
-  p.url = `https://127.0.0.1:${(srv.address() as { port: number }).port}`;
-  return p;
-}
-
 const viaProxy = (o: { maxRetries?: number } = {}) => new ProofLedger({ baseUrl: proxy.url, apiKey: key, ca, ...o });
 const direct = () => new ProofLedger({ baseUrl: s.url, apiKey: key, ca });
-const fault = (route: string, ...f: Fault[]) => proxy.faults.set(route, f);
 const attempts = (method: string, path: string, since: number) =>
-  proxy.seen.filter((x) => x.method === method && x.path === path && x.at >= since);
+  proxy.attempts(method, path).filter((x) => x.at >= since);
 
 beforeAll(async () => {
   // The tests poll public proof routes: a per-IP limit of 20/s would answer some of them 429.
-  s = await startServer({ dataDir: dir, env: { SVC_CHECKPOINT_SECONDS: '1', SVC_PUBLIC_RPS: '100000' } });
-  key = (await newTenant(dir, 'ts-client.test', 'read,write,audit:read,audit:write', 'enterprise')).key;
-  ca = readFileSync(join(dir, 'tls', 'cert.pem'), 'utf8');
-  proxy = await startProxy(s.url, ca, readFileSync(join(dir, 'tls', 'key.pem'), 'utf8'));
+  p = await proxiedAppliance('ts-client.test', { SVC_CHECKPOINT_SECONDS: '1', SVC_PUBLIC_RPS: '100000' });
+  ({ server: s, key, ca, proxy } = p);
 });
-afterAll(async () => {
-  proxy.stop();
-  await s.stop();
-  cleanup(dir);
-});
+afterAll(() => p.stop());
 
-describe('retries and idempotency', () => {
-  it('retries a lost acknowledgement with the same Idempotency-Key: exactly one event is stored', async () => {
-    const type = uniq('lost.ack');
-    fault('POST /v1/events', 'drop');
-    const t0 = Date.now();
-    const r = await viaProxy().events.create({ event_type: type, payload: { amount: 1 } });
-    const sent = attempts('POST', '/v1/events', t0);
-    expect(sent).toHaveLength(2);
-    expect(sent[0]!.key).toBeTruthy();
-    expect(sent[1]!.key).toBe(sent[0]!.key);
-    expect(r.replayed).toBe(true);
-    const page = await direct().events.list({ event_type: type });
-    expect(page.total).toBe(1);
-    expect(page.events[0]!.event_id).toBe(r.event_id);
-  });
-
+// The retry rules themselves (lost answers, Retry-After, 429, 500, 202, 4xx) are the shared scenarios of
+// clients/retry-scenarios.json (ts-client-scenarios.test.ts); lost answers of every create: ts-client-lossy.test.ts.
+describe('idempotency keys and errors', () => {
   it("generates a new key per logical call, and uses the caller's key when given", async () => {
     const t0 = Date.now();
     const c = viaProxy();
     await c.events.create({ event_type: uniq('k'), payload: {} });
     await c.events.create({ event_type: uniq('k'), payload: {} }, { idempotencyKey: 'caller-key-1' });
+    await c.traces.create({ label: uniq('k') });
     const keys = attempts('POST', '/v1/events', t0).map((x) => x.key);
     expect(keys).toHaveLength(2);
     expect(keys[0]).not.toBe('caller-key-1');
     expect(keys[1]).toBe('caller-key-1');
+    expect(attempts('POST', '/v1/traces', t0).map((x) => x.key)).toEqual([expect.stringMatching(/^.{16,}$/)]);
   });
 
-  it('waits the Retry-After of a 429 and of a 503 before asking again', async () => {
-    for (const f of ['429', '503'] as const) {
-      fault('POST /v1/events', f);
-      const t0 = Date.now();
-      await viaProxy().events.create({ event_type: uniq(`ra.${f}`), payload: {} });
-      const sent = attempts('POST', '/v1/events', t0);
-      expect(sent).toHaveLength(2);
-      expect(sent[1]!.at - sent[0]!.at).toBeGreaterThanOrEqual(950);
-      expect(sent[1]!.key).toBe(sent[0]!.key);
-    }
-  });
-
-  it('waits through a 202 processing answer and asks again with the same key', async () => {
-    fault('POST /v1/events', '202');
-    const t0 = Date.now();
-    const r = await viaProxy().events.create({ event_type: uniq('processing'), payload: {} });
-    const sent = attempts('POST', '/v1/events', t0);
-    expect(sent).toHaveLength(2);
-    expect(sent[1]!.key).toBe(sent[0]!.key);
-    expect(sent[1]!.at - sent[0]!.at).toBeGreaterThanOrEqual(950);
-    expect(r.event_id).toBeTruthy();
-  });
-
-  it('retries 500 with backoff up to maxRetries, then throws the API error', async () => {
-    fault('GET /v1/log/checkpoint', '500', '500', '500');
-    const t0 = Date.now();
-    const err = await viaProxy({ maxRetries: 2 })
-      .log.checkpoint()
-      .catch((e) => e);
-    expect(err).toBeInstanceOf(ProofLedgerError);
-    expect([err.code, err.status, err.body.request_id]).toEqual(['internal_error', 500, 'x']);
-    expect(attempts('GET', '/v1/log/checkpoint', t0)).toHaveLength(3);
-  });
-
-  it('never retries a 4xx: a plain-text framework rejection is bad_request, API errors keep their code', async () => {
-    fault('GET /v1/events', 'text400');
-    const t0 = Date.now();
-    const err = await viaProxy()
-      .events.list({ limit: 5 })
-      .catch((e) => e);
-    expect([err.code, err.status, err.body]).toEqual(['bad_request', 400, 'Bad Request']);
-    expect(attempts('GET', '/v1/events', t0)).toHaveLength(1);
-    const missing = await viaProxy()
-      .events.get('01a203bd-4122-7381-89b1-e368180a5208')
-      .catch((e) => e);
-    expect([missing.code, missing.status]).toEqual(['event_not_found', 404]);
-    expect(attempts('GET', '/v1/events/01a203bd-4122-7381-89b1-e368180a5208', t0)).toHaveLength(1);
+  it("a key reused with another body is the caller's mistake: 409 idempotency_key_reuse_mismatch, not retried", async () => {
     const c = viaProxy();
     await c.events.create({ event_type: uniq('mismatch'), payload: { a: 1 } }, { idempotencyKey: 'reused-key' });
     const reuse = await c.events
       .create({ event_type: uniq('mismatch'), payload: { a: 2 } }, { idempotencyKey: 'reused-key' })
       .catch((e) => e);
     expect([reuse.code, reuse.status, typeof reuse.message]).toEqual(['idempotency_key_reuse_mismatch', 409, 'string']);
-    const rl = await (async () => {
-      fault('GET /v1/events', '429', '429');
-      return viaProxy({ maxRetries: 1 })
-        .events.list({})
-        .catch((e) => e);
-    })();
-    expect([rl.code, rl.status, rl.retryAfter]).toEqual(['rate_limited', 429, 1]);
-  });
-
-  it('does not repeat a write the API does not make idempotent after a 500 (a second trace would be opened)', async () => {
-    fault('POST /v1/traces', '500');
-    const t0 = Date.now();
-    const err = await viaProxy()
-      .traces.create({ label: uniq('once') })
-      .catch((e) => e);
-    expect(err.code).toBe('internal_error');
-    expect(attempts('POST', '/v1/traces', t0)).toHaveLength(1);
-  });
-
-  it("an audit event whose acknowledgement was lost is stored once; the retry's 409 duplicate_event returns its id", async () => {
     const org = uniq('org').replace(/\./g, '-');
     await direct().audit.createOrg({ organization_id: org });
-    fault('POST /v1/audit/events', 'drop');
-    const t0 = Date.now();
-    const r = await viaProxy().audit.createEvent({
-      organization_id: org,
-      action: 'user.login',
-      actor: { type: 'user', id: 'u1' },
-    });
-    const sent = attempts('POST', '/v1/audit/events', t0);
-    expect(sent).toHaveLength(2);
-    expect(sent[1]!.key).toBe(sent[0]!.key);
-    expect(r.event_id).toMatch(/^aevt_/);
-    const all = await until(async () => {
-      const evs = [];
-      for await (const e of direct().audit.iterate({ organization_id: org })) evs.push(e);
-      return evs.length ? evs : null;
-    });
-    expect(all.map((e) => e.id)).toEqual([r.event_id]);
-    // Without a lost attempt, a reused key is the caller's mistake: the error is not swallowed.
+    const body = { organization_id: org, action: 'user.login', actor: { type: 'user', id: 'u1' } };
+    const first = await direct().audit.createEvent(body, { idempotencyKey: `${org}-key` });
+    expect(first.replayed).toBe(false);
+    // Without a lost attempt, 409 duplicate_event is answered as it is.
     const again = await direct()
-      .audit.createEvent(
-        { organization_id: org, action: 'user.login', actor: { type: 'user', id: 'u1' } },
-        { idempotencyKey: sent[0]!.key! },
-      )
+      .audit.createEvent(body, { idempotencyKey: `${org}-key` })
       .catch((e) => e);
-    expect([again.code, again.body.event_id]).toEqual(['duplicate_event', r.event_id]);
+    expect([again.code, again.body.event_id]).toEqual(['duplicate_event', first.event_id]);
+  });
+
+  it('errors carry the API code, status and Retry-After; a 404 is not retried', async () => {
+    const t0 = Date.now();
+    const missing = await viaProxy()
+      .events.get('01a203bd-4122-7381-89b1-e368180a5208')
+      .catch((e) => e);
+    expect(missing).toBeInstanceOf(ProofLedgerError);
+    expect([missing.code, missing.status]).toEqual(['event_not_found', 404]);
+    expect(attempts('GET', '/v1/events/01a203bd-4122-7381-89b1-e368180a5208', t0)).toHaveLength(1);
+    const body = { error: 'rate_limited', message: 'slow down', retry_after: 1 };
+    const limited = { status: 429, headers: { 'retry-after': '1' }, body };
+    proxy.faults.push(
+      { method: 'GET', path: '/v1/events', action: 'answer', ...limited },
+      { method: 'GET', path: '/v1/events', action: 'answer', ...limited },
+    );
+    const rl = await viaProxy({ maxRetries: 1 })
+      .events.list({})
+      .catch((e) => e);
+    expect([rl.code, rl.status, rl.retryAfter]).toEqual(['rate_limited', 429, 1]);
   });
 });
 

@@ -1,34 +1,16 @@
 // The operator log in the console, driven through tmux at 80x24: CLI and console commands both appear on its screen, and `v` verifies it.
 import { afterAll, describe, expect, it } from 'bun:test';
-import { cleanup, cli, ROOT, tempDir, until } from '../helpers';
+import { cleanup, cli, tempDir } from '../helpers';
+import { consoleDriver } from '../console-driver';
 
 const dir = tempDir('svc-console-op-');
 const socket = `svc-console-op-${process.pid}`;
 const T = 30000;
 
-const tmux = (...args: string[]): string =>
-  Bun.spawnSync(['tmux', '-L', socket, ...args], { stdout: 'pipe', stderr: 'pipe' }).stdout.toString();
-const screen = () => tmux('capture-pane', '-p', '-t', 'console');
-const keys = (...k: string[]) => void tmux('send-keys', '-t', 'console', ...k);
-const type = (text: string) => void tmux('send-keys', '-t', 'console', '-l', text);
-async function waitFor(test: (screen: string) => unknown): Promise<string> {
-  let last = '';
-  try {
-    return await until(
-      () => {
-        last = screen();
-        return test(last) ? last : null;
-      },
-      15000,
-      50,
-    );
-  } catch {
-    throw new Error(`screen never matched; it showed:\n${last}`);
-  }
-}
+const { open, keys, type, waitFor, kill } = consoleDriver(socket);
 
 afterAll(() => {
-  tmux('kill-server');
+  kill();
   cleanup(dir);
 });
 
@@ -38,18 +20,7 @@ describe('console: Operator screen', () => {
     async () => {
       expect((await cli(dir, 'tenant', 'create', '--name', 'Gamma', '--domain', 'gamma.test')).code).toBe(0);
       expect((await cli(dir, 'tenant', 'set-plan', 'gamma.test', 'enterprise')).code).toBe(0);
-      const env = `PATH=${process.env.PATH} SVC_LOG_LEVEL=warn`;
-      tmux(
-        'new-session',
-        '-d',
-        '-s',
-        'console',
-        '-x',
-        '80',
-        '-y',
-        '24',
-        `cd ${ROOT} && env ${env} ${process.execPath} tui/index.ts --data-dir ${dir}`,
-      );
+      open(dir);
       await waitFor((t) => t.includes('gamma.test'));
       keys('2');
       await waitFor((t) => t.includes('API keys of Gamma'));

@@ -199,7 +199,8 @@ describe('transport', () => {
   it('behind a TLS-terminating proxy (SVC_TLS=off) refuses requests without X-Forwarded-Proto: https', async () => {
     const dir = tempDir();
     dirs.push(dir);
-    const s = await startServer({ dataDir: dir, env: { SVC_TLS: 'off' } });
+    // The test client is the proxy here: its X-Forwarded-Proto counts only because its address is trusted.
+    const s = await startServer({ dataDir: dir, env: { SVC_TLS: 'off', SVC_TRUSTED_PROXIES: '127.0.0.1/32' } });
     const plain = await call(s, 'GET', '/healthz');
     expect([plain.status, plain.body.error]).toEqual([403, 'https_required']);
     expect((await call(s, 'GET', '/healthz', { headers: { 'x-forwarded-proto': 'https' } })).status).toBe(200);

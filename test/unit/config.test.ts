@@ -25,14 +25,49 @@ const problems = (env: Record<string, string>): string[] => {
   return [];
 };
 
+describe('SVC_TRUSTED_PROXIES', () => {
+  it('takes comma-separated CIDRs and bare addresses, none by default', () => {
+    expect(loadConfig({ SVC_DATA_DIR: dir }).trustedProxies).toEqual([]);
+    expect(
+      loadConfig({ SVC_DATA_DIR: dir, SVC_TRUSTED_PROXIES: ' 10.0.0.0/8, 127.0.0.1,fd00::/8 ' }).trustedProxies,
+    ).toEqual(['10.0.0.0/8', '127.0.0.1', 'fd00::/8']);
+  });
+  it('lists every entry that is not a CIDR or an address', () => {
+    expect(problems({ SVC_TRUSTED_PROXIES: '10.0.0.0/33,proxy.local,10.1.0.0/16' })).toEqual([
+      'SVC_TRUSTED_PROXIES: 10.0.0.0/33 is not a CIDR or an IP address',
+      'SVC_TRUSTED_PROXIES: proxy.local is not a CIDR or an IP address',
+    ]);
+  });
+  it('makes SVC_TLS=off without trusted proxies a boot problem naming the variable, listed with the others', () => {
+    for (const off of ['off', 'OFF', '0', 'false']) {
+      const p = problems({ SVC_TLS: off, SVC_LOG_LEVEL: 'loud' });
+      expect(p).toHaveLength(2);
+      expect(p.find((x) => x.startsWith('SVC_TLS=off'))).toContain('SVC_TRUSTED_PROXIES');
+    }
+    expect(problems({ SVC_TLS: 'off', SVC_TRUSTED_PROXIES: '127.0.0.1/32' })).toEqual([]);
+  });
+});
+
 describe('SVC_CONFIG_FILE', () => {
   it('applies a JSON object of known settings under the environment, which wins', () => {
     const f = file(
       'ok.json',
-      JSON.stringify({ SVC_PORT: 9443, SVC_LOG_LEVEL: 'warn', SVC_TLS: false, SVC_PUBLIC_RPS: '7' }),
+      JSON.stringify({
+        SVC_PORT: 9443,
+        SVC_LOG_LEVEL: 'warn',
+        SVC_TLS: false,
+        SVC_TRUSTED_PROXIES: '10.0.0.0/8',
+        SVC_PUBLIC_RPS: '7',
+      }),
     );
     const c = loadConfig({ SVC_DATA_DIR: dir, SVC_CONFIG_FILE: f, SVC_PUBLIC_RPS: '9' });
-    expect([c.port, c.logLevel, c.tls, c.publicRps]).toEqual([9443, 'warn', false, 9]);
+    expect([c.port, c.logLevel, c.tls, c.trustedProxies, c.publicRps]).toEqual([
+      9443,
+      'warn',
+      false,
+      ['10.0.0.0/8'],
+      9,
+    ]);
   });
 
   it('lists a file that is not JSON with the other problems instead of throwing alone', () => {

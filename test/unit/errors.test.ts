@@ -1,8 +1,8 @@
 // The error table of src/errors.ts against the repository's own error documentation (docs/api.md).
 import { describe, expect, it } from 'bun:test';
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { ApiError, ERRORS, isErrorCode } from '../../src/errors';
+import { API_MD, parseApiTable } from '../../scripts/gen-error-codes';
 
 // The contract's error table (SPEC "Errors"), written out; docs/api.md is the repository's own account of it.
 const SPEC_TABLE: Record<string, number | [number, number]> = {
@@ -97,7 +97,7 @@ const DECISIONS_CODES: Record<string, number> = {
 };
 // Not named by the contract, which only gives the status (DECISIONS 7: export download URL "403 once expired or tampered";
 // DECISIONS 11: the witness's 404, 403 and 422), the generic 500 of unexpected exceptions, and the write path's
-// back-pressure answer (docs/operations.md).
+// back-pressure answer (docs/operations.md), and the operator API's token errors (docs/api.md).
 const APPLIANCE_CODES: Record<string, number> = {
   invalid_download_signature: 403,
   download_expired: 403,
@@ -108,22 +108,10 @@ const APPLIANCE_CODES: Record<string, number> = {
   invalid_consistency_proof: 422,
   not_primary: 503,
   replication_unavailable: 503,
+  missing_operator_token: 401,
+  invalid_operator_token: 401,
+  operator_token_revoked: 401,
 };
-
-const API_MD = resolve(import.meta.dir, '../../docs/api.md');
-
-/** The rows `| status | codes |` of docs/api.md's "## Errors" section: each code in backticks with its row's status. */
-function parseApiTable(md: string): Array<[code: string, status: number]> {
-  const start = md.indexOf('## Errors');
-  const section = md.slice(start, md.indexOf('\n## ', start + 1));
-  const out: Array<[string, number]> = [];
-  for (const row of section.matchAll(/^\| (\d{3}) \| (.+) \|$/gm)) {
-    // Parentheses name what an answer carries (`request_id`, `Retry-After`), not codes.
-    for (const code of row[2]!.replace(/\([^)]*\)/g, '').matchAll(/`([a-z0-9_]+)`/g))
-      out.push([code[1]!, Number(row[1])]);
-  }
-  return out;
-}
 
 describe('errors table', () => {
   it('has every SPEC.md code with its status, and the event-ingest status of payload_too_large', () => {
@@ -155,12 +143,15 @@ describe('errors table', () => {
     const rows = parseApiTable(readFileSync(API_MD, 'utf8'));
     // The table is read, not empty: every status row of it has codes.
     expect(new Set(rows.map(([, status]) => status))).toEqual(
-      new Set([400, 401, 402, 403, 404, 409, 410, 413, 429, 500, 503]),
+      new Set([400, 401, 402, 403, 404, 409, 410, 413, 422, 429, 500, 503]),
     );
     for (const [code, status] of rows) {
       expect([code, isErrorCode(code)]).toEqual([code, true]);
       expect([code, ERRORS[code as keyof typeof ERRORS].status as number]).toEqual([code, status]);
     }
+    // And it is the whole list: every code a client can see is documented there (the client's code type comes from it).
+    const documented = new Set(rows.map(([code]) => code));
+    expect(Object.keys(ERRORS).filter((c) => !documented.has(c))).toEqual([]);
   });
   it('takes the status from the table only; ApiError.at gives the documented other status', () => {
     expect(new ApiError('payload_too_large').status).toBe(413);

@@ -57,7 +57,12 @@ export function form(
   let opt = 0;
   let error = '';
   let busy = false;
-  const b = frame(host, title, fields.length + 5);
+  // A row of checkboxes is as wide as its options ("[x] name" each): the form widens to show all of them, up to the
+  // screen's width. Each row starts with 15 columns (marker and label); border and padding take 4.
+  const checks = fields.map((f) =>
+    f.kind === 'checks' ? 15 + f.options.reduce((n, o) => n + o.length + 5, -1) + 4 : 0,
+  );
+  const b = frame(host, title, fields.length + 5, Math.max(74, ...checks));
   const draw = () => {
     const lines = fields.map((f, i) => {
       const on = i === at;

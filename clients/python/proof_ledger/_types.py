@@ -1,7 +1,7 @@
 """Typed shapes of what the library returns (TypedDicts: plain dicts at run time, checked by type checkers)."""
 from __future__ import annotations
 
-from typing import Any, List, NotRequired, Optional, TypedDict
+from typing import Any, List, Literal, NotRequired, Optional, TypedDict, Union
 
 
 class Check(TypedDict):
@@ -33,6 +33,26 @@ class VerifyReport(TypedDict):
 class EventCreated(TypedDict):
     event_id: str
     ingested_at: str
+
+
+class WebhookEventBatch(TypedDict):
+    """An audit stream's delivery of events (construct_event)."""
+    type: Literal["events"]
+    stream_id: str
+    org_id: str
+    events: List[dict]
+
+
+class WebhookCheckpoint(TypedDict):
+    """A signed checkpoint of the org's log, delivered after the events it covers (construct_event)."""
+    type: Literal["checkpoint"]
+    organization_id: str
+    tree_size: int
+    root_hash: str
+    checkpoint: str
+
+
+WebhookDelivery = Union[WebhookEventBatch, WebhookCheckpoint]
 
 
 class Page(TypedDict, total=False):

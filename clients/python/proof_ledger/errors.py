@@ -9,9 +9,11 @@ __all__ = ["ProofLedgerError"]
 class ProofLedgerError(Exception):
     """An error answer of the appliance (or a call that could not reach it).
 
-    code: the API's `error` field (`invalid_event_type`, `rate_limited`, ...); the framework's plain-text rejections
-    (400/415/422) are `bad_request`; a connection that failed on every attempt is `connection_error` (status 0); a
-    wait that ran out is `timeout`. status: the HTTP status. retry_after: seconds from Retry-After, or None.
+    code: the API's `error` field (every code of docs/api.md's error table: `invalid_event_type`, `rate_limited`,
+    ...); the framework's plain-text rejections (400/415/422) are `bad_request`; with status 0, a connection that
+    failed on every attempt is `connection_error`, an attempt unanswered within the timeout or a wait that ran out
+    `timeout`, a key still `processing` after every wait, and a webhook delivery whose signature does not verify
+    `invalid_signature` (construct_event). status: the HTTP status. retry_after: seconds from Retry-After, or None.
     body: the parsed JSON body, or the text when it was not JSON.
     """
 

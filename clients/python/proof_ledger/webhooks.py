@@ -1,12 +1,18 @@
-"""verify_webhook: the X-Service-Signature of an audit stream delivery (docs/webhooks.md), checked in constant time."""
+"""The receiver's side of an audit stream delivery (docs/webhooks.md): verify_webhook checks its X-Service-Signature in
+constant time; construct_event returns the delivery of a body that passes, tagged `events` or `checkpoint`."""
 from __future__ import annotations
 
 import hashlib
 import hmac
+import json
 import re
 import time
+from typing import Any
 
-__all__ = ["verify_webhook"]
+from ._types import WebhookDelivery
+from .errors import ProofLedgerError
+
+__all__ = ["construct_event", "verify_webhook"]
 
 _HEX64 = re.compile(r"^[0-9a-f]{64}$")
 
@@ -35,3 +41,24 @@ def verify_webhook(raw_body: bytes | str, signature_header: str | None, secret: 
     for v in parts.get("v1", []):
         ok |= bool(_HEX64.match(v)) and hmac.compare_digest(expected, v)
     return ok
+
+
+def construct_event(raw_body: bytes | str, signature_header: str | None, secret: str, tolerance_seconds: float = 300,
+                    now: float | None = None) -> WebhookDelivery:
+    """The delivery in `raw_body` once its signature verifies (as verify_webhook), parsed and tagged: `type: "events"`
+    for a batch of audit events (stream_id, org_id, events), `type: "checkpoint"` for a signed checkpoint of the org's
+    log (organization_id, tree_size, root_hash, checkpoint). Raises ProofLedgerError `invalid_signature` when the
+    signature does not verify (wrong secret, altered body, outside the tolerance, malformed header), and
+    `invalid_payload` for a signed body that is neither."""
+    if not verify_webhook(raw_body, signature_header, secret, tolerance_seconds, now):
+        raise ProofLedgerError("invalid_signature", 0, "X-Service-Signature does not verify for this body and secret within the tolerance")
+    try:
+        body = json.loads(raw_body)
+    except ValueError:
+        body = None
+    d = body if isinstance(body, dict) else {}
+    if d.get("type") == "checkpoint" and isinstance(d.get("checkpoint"), str):
+        return d  # type: ignore[return-value]
+    if isinstance(d.get("events"), list) and isinstance(d.get("stream_id"), str):
+        return {**d, "type": "events"}  # type: ignore[return-value]
+    raise ProofLedgerError("invalid_payload", 0, "a signed body that is neither an event batch nor a checkpoint delivery", None, body)

@@ -1,5 +1,5 @@
-"""Test support: a real appliance (`npm start` on a temp data dir, port 0), self-signed TLS for the servers the tests
-own, a fault-injecting HTTPS proxy in front of the appliance, and an HTTPS webhook receiver."""
+"""Test support: a real appliance (`npm start` on a temp data dir, port 0) and its operator CLI, self-signed TLS for
+the servers the tests own, a fault-injecting HTTPS proxy in front of the appliance, and an HTTPS webhook receiver."""
 from __future__ import annotations
 
 import datetime
@@ -119,6 +119,8 @@ class Seen:
     path: str
     headers: dict[str, str]
     at: float
+    upstream: tuple[int, bool] | None = None  # the appliance's status and Idempotent-Replayed, when forwarded
+    dropped: bool = False
 
 
 @dataclass
@@ -135,10 +137,14 @@ class Fault:
 
 
 class FaultProxy:
+    """`lossy`: the answer of the first POST with each Idempotency-Key is dropped (the appliance did the work)."""
+
     def __init__(self, upstream_port: int, upstream_ca: str, cert: Path, key: Path) -> None:
         self.upstream = ("127.0.0.1", upstream_port, ssl.create_default_context(cafile=upstream_ca))
         self.faults: list[Fault] = []
         self.seen: list[Seen] = []
+        self.lossy = False
+        self.keys_seen: set[str] = set()
         self.lock = threading.Lock()
         proxy = self
 
@@ -151,11 +157,16 @@ class FaultProxy:
             def handle_one(self) -> None:
                 length = int(self.headers.get("content-length") or 0)
                 body = self.rfile.read(length) if length else b""
+                seen = Seen(self.command, self.path.split("?")[0], {k.lower(): v for k, v in self.headers.items()}, time.monotonic())
+                key = seen.headers.get("idempotency-key")
                 with proxy.lock:
-                    proxy.seen.append(Seen(self.command, self.path, {k.lower(): v for k, v in self.headers.items()}, time.monotonic()))
+                    proxy.seen.append(seen)
                     fault = next((f for f in proxy.faults if f.method == self.command and self.path.startswith(f.path)), None)
                     if fault:
                         proxy.faults.remove(fault)
+                    first_of_key = proxy.lossy and self.command == "POST" and key is not None and key not in proxy.keys_seen
+                    if key is not None:
+                        proxy.keys_seen.add(key)
                 if fault and fault.action == "answer":
                     data = json.dumps(fault.body).encode() if isinstance(fault.body, dict) else str(fault.body or "").encode()
                     ctype = "application/json" if isinstance(fault.body, dict) else "text/plain"
@@ -172,7 +183,9 @@ class FaultProxy:
                 r = c.getresponse()
                 data = r.read()
                 c.close()
-                if fault and fault.action == "drop":
+                seen.upstream = (r.status, r.getheader("idempotent-replayed", "") == "true")
+                if (fault and fault.action == "drop") or first_of_key:
+                    seen.dropped = True
                     self.close_connection = True  # the appliance answered; the client never hears it
                     return
                 self.send_response(r.status)
@@ -202,8 +215,14 @@ class FaultProxy:
             self.seen.clear()
 
     def requests(self, method: str, path: str) -> list[Seen]:
+        """The requests on `method` whose path starts with `path`."""
         with self.lock:
             return [s for s in self.seen if s.method == method and s.path.startswith(path)]
+
+    def attempts(self, method: str, path: str) -> list[Seen]:
+        """The requests on exactly this method and path."""
+        with self.lock:
+            return [s for s in self.seen if s.method == method and s.path == path]
 
     def stop(self) -> None:
         self.server.shutdown()
@@ -241,6 +260,16 @@ class WebhookReceiver:
     def stop(self) -> None:
         self.server.shutdown()
         self.server.server_close()
+
+
+def svc(appliance: Appliance, *args: str) -> Any:
+    """The operator CLI on the appliance's data directory (`svc --json ...`), its JSON answer."""
+    bun = REPO / "node_modules" / ".bin" / "bun"
+    p = subprocess.run([str(bun), "src/cli/index.ts", "--json", "--data-dir", str(appliance.data_dir), *args], cwd=REPO,
+                       capture_output=True, text=True, timeout=120, env={**os.environ, "SVC_LOG_LEVEL": "warn"})
+    if p.returncode != 0:
+        raise RuntimeError(f"svc {' '.join(args)}: {p.stderr}")
+    return json.loads(p.stdout)
 
 
 def until(fn: Callable[[], Any], timeout: float = 30, every: float = 0.1) -> Any:

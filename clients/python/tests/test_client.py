@@ -3,6 +3,7 @@ same Idempotency-Key store one record, Retry-After is waited, 4xx are never retr
 202 processing answer is waited on, pages and cursors are followed, and the proofs it fetches verify offline."""
 from __future__ import annotations
 
+import datetime
 import hashlib
 import time
 import uuid
@@ -202,7 +203,7 @@ def test_an_audit_event_verifies_offline_against_the_org_log(direct: ProofLedger
     org = unique("org")
     direct.audit.create_org({"organization_id": org, "name": "Verify"})
     r = direct.audit.create_event({"organization_id": org, "action": "user.login", "actor": {"type": "user", "id": "u-9"}, "metadata": {"ip": "10.0.0.1"}})
-    e = wait_logged(lambda: direct.audit.get_event(r["event_id"]))
+    e = wait_logged(lambda: direct.audit.get(r["event_id"]))
     report = verify(e, keys=direct.keys.get("localhost"))
     assert report["valid"] and report["kind"] == "audit_event"
     e["metadata"] = {"ip": "10.0.0.2"}
@@ -217,3 +218,50 @@ def test_the_head_checkpoint_method_names_its_route(direct: ProofLedger) -> None
         assert h["origin"].endswith("/head")
     except ProofLedgerError as e:
         assert e.status == 404
+
+
+def test_times_go_as_datetimes_with_a_zone_and_a_naive_one_is_refused_before_sending(client: ProofLedger, proxy: FaultProxy, direct: ProofLedger) -> None:
+    org = unique("org")
+    direct.audit.create_org({"organization_id": org})
+    cet = datetime.timezone(datetime.timedelta(hours=1))
+    at = datetime.datetime(2025, 3, 1, 13, 30, 0, 250000, tzinfo=cet)
+    made = direct.audit.create_event({"organization_id": org, "action": "doc.read", "actor": {"type": "user", "id": "u"}, "occurred_at": at})
+    e = until(lambda: direct.audit.get(made["event_id"]))
+    assert e["occurred_at"] == "2025-03-01T12:30:00.250Z"
+    inside = [x["id"] for x in direct.audit.iterate(organization_id=org, range_start=at, range_end=at + datetime.timedelta(seconds=1))]
+    after = list(direct.audit.iterate(organization_id=org, range_start=at + datetime.timedelta(milliseconds=1)))
+    assert (inside, after) == ([made["event_id"]], [])
+    kind = unique("py.dt")
+    ev = direct.events.create({"event_type": kind, "payload": {}, "event_time": at})
+    assert direct.events.get(ev["event_id"])["event_time"].startswith("2025-03-01T12:30:00.25")
+    assert [x["event_id"] for x in direct.events.iterate(event_type=kind, date_from=at - datetime.timedelta(days=1))] == [ev["event_id"]]
+    naive = datetime.datetime(2025, 3, 1, 12, 0)
+    for call in (lambda: client.audit.list_events(organization_id=org, range_start=naive),
+                 lambda: client.events.create({"event_type": kind, "payload": {}, "event_time": naive})):
+        with pytest.raises(ValueError, match="times need a zone"):
+            call()
+    assert proxy.requests("GET", "/v1/audit/events") == [] and proxy.requests("POST", "/v1/events") == []
+
+
+def test_replayed_tells_a_stored_answer_from_a_new_one(direct: ProofLedger) -> None:
+    key = unique("key")
+    body = {"organization_id": unique("org"), "name": "Replay"}
+    first = direct.audit.create_org(body, idempotency_key=key)
+    again = direct.audit.create_org(body, idempotency_key=key)
+    assert (first["replayed"], again["replayed"]) == (False, True)
+    assert {k: v for k, v in again.items() if k != "replayed"} == {k: v for k, v in first.items() if k != "replayed"}
+    with pytest.raises(ProofLedgerError) as e:
+        direct.audit.create_org({**body, "name": "Other"}, idempotency_key=key)
+    assert (e.value.code, e.value.status) == ("idempotency_key_reuse_mismatch", 409)
+
+
+def test_orgs_and_streams_page_by_cursor(direct: ProofLedger) -> None:
+    prefix = unique("pg")
+    orgs = [direct.audit.create_org({"organization_id": f"{prefix}-{i}"})["organization_id"] for i in range(3)]
+    first = direct.audit.list_orgs(limit=1)
+    assert len(first["orgs"]) == 1 and first["next_cursor"]
+    assert [o["organization_id"] for o in direct.audit.iterate_orgs(limit=2) if o["organization_id"].startswith(prefix)] == orgs
+    streams = [direct.audit.create_stream(orgs[0], {"type": "webhook", "url": f"https://127.0.0.1:9/h{i}"})["id"] for i in range(3)]
+    page = direct.audit.list_streams(orgs[0], limit=2)
+    assert len(page["streams"]) == 2 and page["next_cursor"] and "signing_secret" not in page["streams"][0]
+    assert [s["id"] for s in direct.audit.iterate_streams(orgs[0], limit=2)] == streams

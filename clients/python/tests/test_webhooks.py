@@ -1,5 +1,6 @@
-"""verify_webhook on real stream deliveries of a real appliance to a local HTTPS receiver: genuine ones verify;
-tampered bodies, other secrets, stale or malformed signatures do not; the worked example of docs/webhooks.md."""
+"""verify_webhook and construct_event on real stream deliveries of a real appliance to a local HTTPS receiver: genuine
+ones verify (construct_event: the tagged event batch or checkpoint); tampered bodies, other secrets, stale or malformed
+signatures do not; the worked example of docs/webhooks.md."""
 from __future__ import annotations
 
 import json
@@ -9,7 +10,7 @@ import uuid
 import pytest
 
 from appliance import Appliance, WebhookReceiver, until
-from proof_ledger import ProofLedger, verify_webhook
+from proof_ledger import ProofLedger, ProofLedgerError, construct_event, verify_webhook
 from conftest import REPO
 
 
@@ -18,7 +19,7 @@ def delivery(appliance: Appliance, receiver: WebhookReceiver) -> tuple[bytes, st
     c = ProofLedger(appliance.url, appliance.api_key, ca=appliance.ca)
     org = f"org-hooks-{uuid.uuid4().hex[:8]}"
     c.audit.create_org({"organization_id": org, "name": "Hooks"})
-    stream = c.audit.create_stream(org, receiver.url)
+    stream = c.audit.create_stream(org, {"type": "webhook", "url": receiver.url})
     assert stream["signing_secret"].startswith("whsec_")
     event = c.audit.create_event({"organization_id": org, "action": "user.login", "actor": {"type": "user", "id": "u-1"}})
 
@@ -72,3 +73,36 @@ def test_the_worked_example_of_the_webhooks_page() -> None:
     assert verify_webhook(body, header, secret, now=1795000000) is True
     assert verify_webhook(body.decode(), header, secret, now=1795000000) is True
     assert verify_webhook(body, header, secret, now=1795000000 + 3600) is False
+
+
+def test_construct_event_returns_the_tagged_deliveries(delivery: tuple[bytes, str, str], receiver: WebhookReceiver) -> None:
+    raw, sig, secret = delivery
+    batch = construct_event(raw, sig, secret)
+    assert batch == {**json.loads(raw), "type": "events"}
+    assert batch["events"][0]["action"] == "user.login" and batch["events"][0]["actor"]["id"] == "u-1"
+
+    def checkpoint():
+        for body, header in list(receiver.deliveries):
+            if b'"type":"checkpoint"' in body and json.loads(body)["organization_id"] == batch["org_id"]:
+                return body, header
+        return None
+
+    body, header = until(checkpoint, timeout=60, every=0.2)
+    cp = construct_event(body.decode(), header, secret, tolerance_seconds=600)
+    assert cp["type"] == "checkpoint" and cp["organization_id"] == batch["org_id"]
+    assert re.fullmatch(r"[0-9a-f]{64}", cp["root_hash"]) and cp["checkpoint"].split("\n")[1] == str(cp["tree_size"])
+
+
+@pytest.mark.parametrize("change", ["body", "secret", "header", "stale"])
+def test_construct_event_raises_invalid_signature(delivery: tuple[bytes, str, str], change: str) -> None:
+    raw, sig, secret = delivery
+    t = int(sig.split(",")[0][2:])
+    args = {
+        "body": (raw.replace(b"user.login", b"user.logout"), sig, secret, {}),
+        "secret": (raw, sig, secret + "x", {}),
+        "header": (raw, None, secret, {}),
+        "stale": (raw, sig, secret, {"now": t + 600}),
+    }[change]
+    with pytest.raises(ProofLedgerError) as e:
+        construct_event(args[0], args[1], args[2], **args[3])
+    assert (e.value.code, e.value.status) == ("invalid_signature", 0)

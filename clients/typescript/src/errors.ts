@@ -1,12 +1,21 @@
 // Owns the client's one error type: the API's JSON error (code = its `error`), a framework plain-text rejection
-// (code bad_request), or a failure to get an answer at all (connection_error, timeout).
+// (code bad_request), a failure to get an answer at all (connection_error, timeout), or a webhook that does not verify.
+import type { ApiErrorCode } from './error-codes';
 
-/** Codes the client adds to the API's: no answer after every retry, an answer too late, a key still processing. */
-export type ClientErrorCode = 'connection_error' | 'timeout' | 'processing';
+/**
+ * Codes the client adds to the API's: no answer after every retry, an answer too late, a key still processing, a
+ * webhook delivery whose signature does not verify (constructEvent).
+ */
+export type ClientErrorCode = 'connection_error' | 'timeout' | 'processing' | 'invalid_signature';
+/**
+ * What `ProofLedgerError.code` can be: every code of the API's error table (docs/api.md), the client's own, and any
+ * other string (a newer appliance may answer a code this version does not list).
+ */
+export type ErrorCode = ApiErrorCode | ClientErrorCode | (string & {});
 
 export class ProofLedgerError extends Error {
   /** The API's machine-readable `error` (e.g. `idempotency_key_reuse_mismatch`), or a ClientErrorCode. */
-  readonly code: string;
+  readonly code: ErrorCode;
   /** HTTP status; 0 when no answer arrived. */
   readonly status: number;
   /** Seconds the answer asked to wait (Retry-After), or null. */
@@ -15,7 +24,7 @@ export class ProofLedgerError extends Error {
   readonly body: unknown;
 
   constructor(init: {
-    code: string;
+    code: ErrorCode;
     status: number;
     message: string;
     retryAfter?: number | null;

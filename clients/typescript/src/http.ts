@@ -1,7 +1,8 @@
 // Owns how one logical call reaches the API: the key, JSON in and out, retries (Retry-After capped at 60 s, else
-// exponential backoff with jitter), the Idempotency-Key reused on every retry, and the 202 of a key in flight.
+// exponential backoff with jitter), the Idempotency-Key reused on every retry, and the 202 of a key in flight. The
+// rules are the Python client's too; clients/retry-scenarios.json holds both to them.
 import { errorOfAnswer, ProofLedgerError } from './errors';
-import { exchange, NoAnswer, type Answer } from './transport';
+import { exchange, NoAnswer, type Answer, type HeaderReader } from './transport';
 
 export type ClientOptions = {
   /** The appliance's origin, e.g. `https://ledger.example.com`. */
@@ -22,18 +23,25 @@ export type CallOptions = {
   body?: unknown;
   /** Sent as Idempotency-Key on every attempt of this call: a retry is then safe whatever happened to the first. */
   idempotencyKey?: string;
-  /** Whether a retry after a lost answer or a 500 may repeat the effect; true for reads and keyed writes. */
+  /**
+   * Whether a retry after a lost answer or a 5xx may repeat the effect. True by default; false for a DELETE (a second
+   * one answers 404). 429 and 503, answered before anything is done, are retried either way.
+   */
   repeatable?: boolean;
-  /** Audit ingest: a 409 duplicate_event answering a retry of this call means the first attempt was stored. */
-  duplicateMeansStored?: boolean;
+  /**
+   * An error that answers a retry of this call after an attempt that may have taken effect (a lost answer, a 5xx)
+   * can mean that the attempt did: this gives the answer that attempt got, or null to keep the error.
+   */
+  afterLoss?: (e: ProofLedgerError) => unknown;
   /** Answer the body bytes instead of parsing JSON. */
   bytes?: boolean;
 };
-export type Reply<T> = { status: number; headers: Headers; body: T };
+export type Reply<T> = { status: number; headers: HeaderReader; body: T; replayed: boolean };
 
-const MAX_RETRY_AFTER_S = 60;
+/** Retry-After is obeyed up to this many seconds. */
+export const MAX_RETRY_AFTER_S = 60;
 /** How many 202 processing answers one call waits through (one per Retry-After, 1 s by default). */
-const MAX_PROCESSING_POLLS = 60;
+export const MAX_PROCESSING_POLLS = 60;
 const utf8 = new TextDecoder();
 
 /** Seconds of a Retry-After header (delta-seconds or an HTTP date); null when absent or unreadable. */
@@ -44,10 +52,10 @@ export function retryAfterSeconds(v: string | null, now: number = Date.now()): n
   return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now) / 1000));
 }
 
-/** Exponential backoff with jitter: half of 0.5 s * 2^attempt (at most 8 s) plus a random part up to that half. */
+/** Exponential backoff with jitter: a step of 0.5 s * 2^attempt (at most 8 s), each wait drawn in [step/2, step]. */
 export const backoffMs = (attempt: number): number => {
-  const full = Math.min(8000, 500 * 2 ** attempt);
-  return full / 2 + Math.random() * (full / 2);
+  const step = Math.min(8000, 500 * 2 ** attempt);
+  return step / 2 + Math.random() * (step / 2);
 };
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
@@ -64,6 +72,9 @@ function parseBody(a: Answer): unknown {
   }
   return text;
 }
+
+const isProcessing = (status: number, body: unknown) =>
+  status === 202 && (body as { status?: unknown } | null)?.status === 'processing';
 
 export class Http {
   readonly baseUrl: string;
@@ -99,18 +110,19 @@ export class Http {
     if (o.body !== undefined) headers['content-type'] = 'application/json';
     if (o.idempotencyKey !== undefined) headers['idempotency-key'] = o.idempotencyKey;
     const body = o.body === undefined ? undefined : JSON.stringify(o.body);
-    const repeatable = o.repeatable ?? (method === 'GET' || o.idempotencyKey !== undefined);
+    const repeatable = o.repeatable ?? method !== 'DELETE';
     const url = this.url(path, o.query);
     let retries = 0;
     let polls = 0;
-    let sentBefore = false;
+    // An earlier attempt of this call may have taken effect (its answer was lost, or a 5xx came after the work).
+    let mayHaveActed = false;
     for (;;) {
       let a: Answer;
       try {
-        a = await exchange({ method, url, headers, body, timeoutMs: this.timeoutMs, ca: this.ca });
+        a = await exchange({ method, url, headers, body, timeoutMs: this.timeoutMs, ca: this.ca, fresh: !repeatable });
       } catch (e) {
         if (!(e instanceof NoAnswer)) throw e;
-        sentBefore = true;
+        mayHaveActed = true;
         if (repeatable && retries < this.maxRetries) {
           await sleep(backoffMs(retries++));
           continue;
@@ -123,15 +135,12 @@ export class Http {
         });
       }
       const retryAfter = retryAfterSeconds(a.headers.get('retry-after'));
+      const replayed = a.headers.get('idempotent-replayed') === 'true';
       if (a.status >= 200 && a.status < 300) {
-        if (o.bytes) return { status: a.status, headers: a.headers, body: a.bytes as T };
+        if (o.bytes) return { status: a.status, headers: a.headers, body: a.bytes as T, replayed };
         const parsed = parseBody(a);
-        // SPEC "Idempotent ingest": the key's first request is still being written; ask again with the same key.
-        if (
-          a.status === 202 &&
-          o.idempotencyKey !== undefined &&
-          (parsed as { status?: unknown } | null)?.status === 'processing'
-        ) {
+        // docs/api.md#idempotency: the key's first request is still being written; ask again with the same key.
+        if (o.idempotencyKey !== undefined && isProcessing(a.status, parsed)) {
           if (polls++ >= MAX_PROCESSING_POLLS)
             throw new ProofLedgerError({
               code: 'processing',
@@ -143,20 +152,19 @@ export class Http {
           await sleep(Math.min(retryAfter ?? 1, MAX_RETRY_AFTER_S) * 1000);
           continue;
         }
-        return { status: a.status, headers: a.headers, body: parsed as T };
+        return { status: a.status, headers: a.headers, body: parsed as T, replayed };
       }
       const parsed = parseBody(a);
       const err = errorOfAnswer(a.status, parsed, retryAfter);
-      if (o.duplicateMeansStored && sentBefore && a.status === 409 && err.code === 'duplicate_event') {
-        const id = (parsed as { event_id?: unknown }).event_id;
-        return { status: 201, headers: a.headers, body: { event_id: id, status: 'accepted' } as T };
-      }
+      const stored = mayHaveActed && o.afterLoss ? o.afterLoss(err) : null;
+      if (stored !== null && stored !== undefined)
+        return { status: a.status, headers: a.headers, body: stored as T, replayed: true };
       // 429 and 503 are refusals before any effect; another 5xx may follow an effect, so only a repeatable call retries.
       // A spent monthly quota does not come back within a retry.
       const retryable =
         (a.status === 429 && err.code !== 'quota_exceeded') || a.status === 503 || (a.status >= 500 && repeatable);
       if (!retryable || retries >= this.maxRetries) throw err;
-      sentBefore = true;
+      if (a.status !== 429 && a.status !== 503) mayHaveActed = true;
       await sleep(retryAfter !== null ? Math.min(retryAfter, MAX_RETRY_AFTER_S) * 1000 : backoffMs(retries));
       retries++;
     }

@@ -844,8 +844,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List the streams of an organization
-         * @description List the streams of an organization. Scope: audit:write.
+         * List the streams of an organization, in creation order (cursor paging)
+         * @description List the streams of an organization, in creation order (cursor paging). Scope: audit:write.
          */
         get: operations["getV1AuditOrgsByIdStreams"];
         put?: never;
@@ -1600,6 +1600,362 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tenant's API keys (never a key itself nor its hash)
+         * @description The tenant's API keys (never a key itself nor its hash). Scope: admin.
+         */
+        get: operations["getV1AdminKeys"];
+        put?: never;
+        /**
+         * Create an API key of the tenant (the key is shown in this answer only)
+         * @description Create an API key of the tenant (the key is shown in this answer only). Scope: admin.
+         */
+        post: operations["postV1AdminKeys"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/keys/{key_id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke one of the tenant's API keys (refused from the next request on)
+         * @description Revoke one of the tenant's API keys (refused from the next request on). Scope: admin.
+         */
+        post: operations["postV1AdminKeysByKey_idRevoke"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/signing-key/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate the tenant's signing key (the old one stays published and keeps verifying)
+         * @description Rotate the tenant's signing key (the old one stays published and keeps verifying). Scope: admin.
+         */
+        post: operations["postV1AdminSigning-keyRotate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/orgs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tenant's audit organizations, archived ones included
+         * @description The tenant's audit organizations, archived ones included. Scope: admin.
+         */
+        get: operations["getV1AdminOrgs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The operator-log entries about this tenant, oldest first
+         * @description The operator-log entries about this tenant, oldest first. Changes made by the platform operator, by this tenant's admin keys and by the CLI and console. Scope: admin.
+         */
+        get: operations["getV1AdminActivity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/operator/tenants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List tenants, with their public keys and usage this month
+         * @description List tenants, with their public keys and usage this month.
+         */
+        get: operations["getV1OperatorTenants"];
+        put?: never;
+        /**
+         * Create a tenant with its first signing key (as svc tenant create)
+         * @description Create a tenant with its first signing key (as svc tenant create).
+         */
+        post: operations["postV1OperatorTenants"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/operator/tenants/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A tenant by id or primary domain
+         * @description A tenant by id or primary domain.
+         */
+        get: operations["getV1OperatorTenantsById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/operator/tenants/{id}/plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a tenant's plan
+         * @description Set a tenant's plan.
+         */
+        post: operations["postV1OperatorTenantsByIdPlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/operator/tenants/{id}/past-due": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a tenant past due (402 on its ingest and verify calls) or clear the mark
+         * @description Mark a tenant past due (402 on its ingest and verify calls) or clear the mark.
+         */
+        post: operations["postV1OperatorTenantsByIdPast-due"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/operator/tenants/{id}/verify-domain": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify a tenant's domain by its DNS TXT record, or record the operator's attestation (force)
+         * @description Verify a tenant's domain by its DNS TXT record, or record the operator's attestation (force).
+         */
+        post: operations["postV1OperatorTenantsByIdVerify-domain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/operator/tenants/{id}/rotate-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate a tenant's signing key
+         * @description Rotate a tenant's signing key.
+         */
+        post: operations["postV1OperatorTenantsByIdRotate-key"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/operator/tenants/{id}/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A tenant's API keys (never a key itself nor its hash)
+         * @description A tenant's API keys (never a key itself nor its hash).
+         */
+        get: operations["getV1OperatorTenantsByIdKeys"];
+        put?: never;
+        /**
+         * Create an API key for a tenant (as svc key create; the key is shown in this answer only)
+         * @description Create an API key for a tenant (as svc key create; the key is shown in this answer only).
+         */
+        post: operations["postV1OperatorTenantsByIdKeys"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/operator/tenants/{id}/keys/{key_id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke one of a tenant's API keys
+         * @description Revoke one of a tenant's API keys.
+         */
+        post: operations["postV1OperatorTenantsByIdKeysByKey_idRevoke"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/operator/retention/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run the retention pass now (as svc retention run)
+         * @description Run the retention pass now (as svc retention run). A future as_of removes audit events past their retention as of then, for good.
+         */
+        post: operations["postV1OperatorRetentionRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/operator/log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The operator log, oldest entry first
+         * @description The operator log, oldest entry first.
+         */
+        get: operations["getV1OperatorLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/operator/witness/logs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The appliance's witness key and the logs it cosigns (as svc witness list)
+         * @description The appliance's witness key and the logs it cosigns (as svc witness list).
+         */
+        get: operations["getV1OperatorWitnessLogs"];
+        put?: never;
+        /**
+         * Cosign a log's checkpoints as its witness (as svc witness add-log)
+         * @description Cosign a log's checkpoints as its witness (as svc witness add-log).
+         */
+        post: operations["postV1OperatorWitnessLogs"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/operator/backups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Write an online backup into a directory on the appliance (as svc backup)
+         * @description Write an online backup into a directory on the appliance (as svc backup). Answers once the backup is complete. With include_master_key the backup alone can sign as every tenant.
+         */
+        post: operations["postV1OperatorBackups"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/docs": {
         parameters: {
             query?: never;
@@ -1691,15 +2047,54 @@ export interface components {
             metadata?: {
                 [key: string]: unknown;
             };
-        } & {
-            [key: string]: unknown;
+        };
+        AdminKey: {
+            /** Format: uuid */
+            key_id: string;
+            name: string;
+            scopes: string[];
+            allow_ips: string[];
+            /**
+             * Format: date-time
+             * @description RFC 3339, UTC
+             */
+            created_at: string;
+            last_used_at: string | null;
+            revoked_at: string | null;
+        };
+        AdminKeyCreated: {
+            /** Format: uuid */
+            key_id: string;
+            /** @description The key itself: shown in this answer only, stored as SHA-256 */
+            api_key: string;
+            /** Format: uuid */
+            tenant_id: string;
+            name: string;
+            scopes: string[];
+            allow_ips: string[];
+        };
+        AdminKeyIn: {
+            name: string;
+            scopes: ("read" | "write" | "audit:read" | "audit:write" | "admin")[];
+            /** @description Client addresses the key is accepted from; empty = any */
+            allow_ips?: string[];
+        };
+        AdminKeyList: {
+            keys: components["schemas"]["AdminKey"][];
+        };
+        AdminKeyRevoked: {
+            /** Format: uuid */
+            key_id: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339, UTC
+             */
+            revoked_at: string;
         };
         AiProof: {
             /** Format: uuid */
             attestation_id: string;
-            record: {
-                [key: string]: unknown;
-            };
+            record: components["schemas"]["AiRecord"];
             /** @constant */
             algorithm: "ed25519";
             key_id: string;
@@ -1715,8 +2110,26 @@ export interface components {
             };
             organization: components["schemas"]["Issuer"];
             log?: components["schemas"]["LogBlock"];
-        } & {
-            [key: string]: unknown;
+        };
+        AiRecord: {
+            attestation_type: string;
+            /** @description SHA-256, lowercase hex */
+            input_hash: string;
+            /** @description SHA-256, lowercase hex */
+            output_hash: string;
+            /** @description SHA-256, lowercase hex */
+            payload_hash: string;
+            model_provider?: string | null;
+            model_name?: string | null;
+            model_version?: string | null;
+            subject?: {
+                [key: string]: unknown;
+            } | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339, UTC
+             */
+            created_at: string;
         };
         AiVerify: {
             match: boolean;
@@ -1728,8 +2141,6 @@ export interface components {
              * @description RFC 3339, UTC
              */
             signed_at: string;
-        } & {
-            [key: string]: unknown;
         };
         Anchored: {
             /** Format: uuid */
@@ -1743,8 +2154,6 @@ export interface components {
             document_hash: string;
             /** @constant */
             status: "accepted";
-        } & {
-            [key: string]: unknown;
         };
         AnchorIn: {
             /** @description SHA-256, lowercase hex */
@@ -1757,8 +2166,6 @@ export interface components {
             original_bytes?: string;
             /** Format: uuid */
             trace_id?: string;
-        } & {
-            [key: string]: unknown;
         };
         Attestation: {
             /** Format: uuid */
@@ -1789,8 +2196,6 @@ export interface components {
             signature: string;
             input?: unknown;
             output?: unknown;
-        } & {
-            [key: string]: unknown;
         };
         AttestationCreated: {
             /** Format: uuid */
@@ -1807,8 +2212,6 @@ export interface components {
             /** @description SHA-256, lowercase hex */
             payload_hash: string;
             status: "accepted" | "duplicate";
-        } & {
-            [key: string]: unknown;
         };
         AttestationIn: {
             attestation_type: "output" | "decision" | "approval";
@@ -1823,8 +2226,6 @@ export interface components {
             /** Format: uuid */
             trace_id?: string;
             store_plaintext?: boolean;
-        } & {
-            [key: string]: unknown;
         };
         AuditAccepted: {
             event_id: string;
@@ -1863,26 +2264,21 @@ export interface components {
             signature: string;
             /** @description lowercase hex */
             signing_public_key: string;
+            key_id: string;
             log?: components["schemas"]["LogBlock"];
-        } & {
-            [key: string]: unknown;
         };
         AuditEventsPage: {
             events: components["schemas"]["AuditEvent"][];
             next_cursor: string | null;
-        } & {
-            [key: string]: unknown;
         };
         AuditIn: {
             organization_id: string;
             action: string;
             actor: components["schemas"]["Actor"];
-            targets?: ({
+            targets?: {
                 type: string;
                 id: string;
-            } & {
-                [key: string]: unknown;
-            })[];
+            }[];
             metadata?: {
                 [key: string]: unknown;
             };
@@ -1894,8 +2290,6 @@ export interface components {
              * @description RFC 3339, UTC
              */
             occurred_at?: string;
-        } & {
-            [key: string]: unknown;
         };
         AuditVerify: {
             event_id: string;
@@ -1904,31 +2298,221 @@ export interface components {
             schema: string;
             /** @description SHA-256, lowercase hex */
             payload_hash: string;
+            /** @description The signed data of the event (DECISIONS 0), whose canonical bytes the signature covers */
             signed_data: {
-                [key: string]: unknown;
+                action: string;
+                actor: components["schemas"]["Actor"];
+                context: {
+                    [key: string]: unknown;
+                };
+                event_id: string;
+                /**
+                 * Format: date-time
+                 * @description RFC 3339, UTC
+                 */
+                ingested_at: string;
+                metadata: {
+                    [key: string]: unknown;
+                };
+                /**
+                 * Format: date-time
+                 * @description RFC 3339, UTC
+                 */
+                occurred_at: string;
+                org_id: string;
+                schema_id: string;
+                seq: number;
+                targets: {
+                    [key: string]: unknown;
+                }[];
             };
             key_source: string;
-        } & {
-            [key: string]: unknown;
         };
-        /** @description Trace proof bundle (DECISIONS 3) */
+        BackupDone: {
+            dir: string;
+            files: number;
+            bytes: number;
+            records: number;
+            manifest: string;
+            includes_master_key: boolean;
+        };
+        BackupIn: {
+            /** @description Absolute path on the appliance of a new or empty directory */
+            to: string;
+            /** @description Copy the master key into the backup (default false) */
+            include_master_key?: boolean;
+        };
+        /** @description Trace proof bundle (DECISIONS 3); the public form adds the issuer (organization) */
         Bundle: {
             /** @constant */
             bundle_version: 1;
-            header: {
-                [key: string]: unknown;
-            };
-            items: {
-                [key: string]: unknown;
-            }[];
-            seal: {
-                [key: string]: unknown;
-            };
+            header: components["schemas"]["BundleHeader"];
+            items: components["schemas"]["BundleItem"][];
+            seal: components["schemas"]["BundleSeal"];
             footer: {
-                [key: string]: unknown;
+                verification_url: string;
+                public_key_url: string;
             };
-        } & {
-            [key: string]: unknown;
+            organization?: components["schemas"]["Issuer"];
+        };
+        BundleAiPayload: {
+            attestation_type: string;
+            /** @description SHA-256, lowercase hex */
+            input_hash: string;
+            /** @description SHA-256, lowercase hex */
+            output_hash: string;
+            /** @description SHA-256, lowercase hex */
+            payload_hash: string;
+            model_provider?: string | null;
+            model_name?: string | null;
+            model_version?: string | null;
+            subject?: {
+                [key: string]: unknown;
+            } | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339, UTC
+             */
+            created_at: string;
+            input?: unknown;
+            output?: unknown;
+        };
+        BundleDocumentPayload: {
+            /** @description SHA-256, lowercase hex */
+            document_hash: string;
+            document_ref: string | null;
+            metadata: {
+                [key: string]: unknown;
+            } | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339, UTC
+             */
+            created_at: string;
+        };
+        BundleHeader: {
+            label: string;
+            tenant_domain: string;
+            domain_verified: boolean;
+            /** Format: uuid */
+            trace_id: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339, UTC
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339, UTC
+             */
+            sealed_at: string;
+            item_count: number;
+            /** @description SHA-256, lowercase hex */
+            composite_hash: string;
+            metadata?: {
+                [key: string]: unknown;
+            } | null;
+        };
+        BundleItem: {
+            sequence: number;
+            /**
+             * Format: date-time
+             * @description RFC 3339, UTC
+             */
+            timestamp: string;
+            id: string;
+            /** @description SHA-256, lowercase hex */
+            content_hash: string;
+            key_id: string;
+            /** @description lowercase hex */
+            public_key: string;
+            /** @description lowercase hex */
+            signature: string;
+            /** @description lowercase hex */
+            signed_payload: string;
+            verification: {
+                content_hash_valid: boolean;
+                signature_valid: boolean;
+            };
+            log?: components["schemas"]["LogBlock"];
+            /** @constant */
+            type: "event";
+            /** @description the event payload as sent */
+            payload: unknown;
+        } | {
+            sequence: number;
+            /**
+             * Format: date-time
+             * @description RFC 3339, UTC
+             */
+            timestamp: string;
+            id: string;
+            /** @description SHA-256, lowercase hex */
+            content_hash: string;
+            key_id: string;
+            /** @description lowercase hex */
+            public_key: string;
+            /** @description lowercase hex */
+            signature: string;
+            /** @description lowercase hex */
+            signed_payload: string;
+            verification: {
+                content_hash_valid: boolean;
+                signature_valid: boolean;
+            };
+            log?: components["schemas"]["LogBlock"];
+            /** @constant */
+            type: "ai_attestation";
+            payload: components["schemas"]["BundleAiPayload"] | null;
+        } | {
+            sequence: number;
+            /**
+             * Format: date-time
+             * @description RFC 3339, UTC
+             */
+            timestamp: string;
+            id: string;
+            /** @description SHA-256, lowercase hex */
+            content_hash: string;
+            key_id: string;
+            /** @description lowercase hex */
+            public_key: string;
+            /** @description lowercase hex */
+            signature: string;
+            /** @description lowercase hex */
+            signed_payload: string;
+            verification: {
+                content_hash_valid: boolean;
+                signature_valid: boolean;
+            };
+            log?: components["schemas"]["LogBlock"];
+            /** @constant */
+            type: "document";
+            payload: components["schemas"]["BundleDocumentPayload"] | null;
+        };
+        BundleSeal: {
+            /**
+             * Format: date-time
+             * @description RFC 3339, UTC
+             */
+            sealed_at: string;
+            /** Format: uuid */
+            seal_event_id: string;
+            /** @description SHA-256, lowercase hex */
+            composite_hash: string;
+            key_id: string;
+            /** @description lowercase hex */
+            public_key: string;
+            /** @description lowercase hex */
+            signature: string;
+            /** @description lowercase hex */
+            signed_payload: string;
+            item_count: number;
+            count_confirmed: boolean;
+            composite_hash_valid: boolean;
+            all_signatures_valid: boolean;
+            payload?: components["schemas"]["SealPayload"];
+            log?: components["schemas"]["LogBlock"];
         };
         Checkpoint: {
             origin: string;
@@ -1942,8 +2526,6 @@ export interface components {
              * @description RFC 3339, UTC
              */
             issued_at: string;
-        } & {
-            [key: string]: unknown;
         };
         Consistency: {
             first: number;
@@ -1953,8 +2535,6 @@ export interface components {
             first_root: string;
             /** @description SHA-256, lowercase hex */
             second_root: string;
-        } & {
-            [key: string]: unknown;
         };
         ContentHashIn: {
             /** @description SHA-256, lowercase hex */
@@ -1963,8 +2543,6 @@ export interface components {
         Deleted: {
             /** @constant */
             deleted: true;
-        } & {
-            [key: string]: unknown;
         };
         DocHashIn: {
             /** @description SHA-256, lowercase hex */
@@ -1991,8 +2569,6 @@ export interface components {
             public_key: string;
             /** @description lowercase hex */
             signature: string;
-        } & {
-            [key: string]: unknown;
         };
         DocumentProof: {
             /** Format: uuid */
@@ -2011,8 +2587,6 @@ export interface components {
             signature_valid: boolean;
             organization: components["schemas"]["Issuer"];
             log?: components["schemas"]["LogBlock"];
-        } & {
-            [key: string]: unknown;
         };
         EventCreated: {
             /** Format: uuid */
@@ -2022,8 +2596,6 @@ export interface components {
              * @description RFC 3339, UTC
              */
             ingested_at: string;
-        } & {
-            [key: string]: unknown;
         };
         EventInDoc: {
             event_type: string;
@@ -2035,8 +2607,6 @@ export interface components {
             event_time?: string;
             /** Format: uuid */
             trace_id?: string;
-        } & {
-            [key: string]: unknown;
         };
         EventListItem: {
             /** Format: uuid */
@@ -2058,8 +2628,6 @@ export interface components {
              */
             event_time?: string;
             idempotency_key?: string;
-        } & {
-            [key: string]: unknown;
         };
         /** @description Ledger event */
         EventOut: {
@@ -2086,8 +2654,6 @@ export interface components {
             event_hash: string;
             idempotency_key: string | null;
             organization: components["schemas"]["Issuer"];
-        } & {
-            [key: string]: unknown;
         };
         EventPage: {
             events: components["schemas"]["EventListItem"][];
@@ -2095,8 +2661,6 @@ export interface components {
             limit: number;
             total: number;
             has_more: boolean;
-        } & {
-            [key: string]: unknown;
         };
         EventProof: {
             /** Format: uuid */
@@ -2120,8 +2684,6 @@ export interface components {
             signature_valid: boolean;
             organization: components["schemas"]["Issuer"];
             log?: components["schemas"]["LogBlock"];
-        } & {
-            [key: string]: unknown;
         };
         Exchange: {
             session_token: string;
@@ -2132,8 +2694,6 @@ export interface components {
             expires_at: string;
             organization_id: string;
             intent: string;
-        } & {
-            [key: string]: unknown;
         };
         ExchangeIn: {
             token: string;
@@ -2145,8 +2705,6 @@ export interface components {
             filters?: {
                 [key: string]: unknown;
             };
-        } & {
-            [key: string]: unknown;
         };
         ExportJob: {
             id: string;
@@ -2161,9 +2719,8 @@ export interface components {
             error?: string | null;
             completed_at?: string | null;
             download_url?: string;
-        } & {
-            [key: string]: unknown;
         };
+        ExportQueued: components["schemas"]["ExportJob"] | components["schemas"]["Processing"];
         HashVerify: {
             event_id: string;
             match_result: boolean;
@@ -2179,8 +2736,6 @@ export interface components {
             matched_field?: string | null;
             method?: string;
             document_ref?: string | null;
-        } & {
-            [key: string]: unknown;
         };
         HeadCheckpoint: {
             origin: string;
@@ -2210,8 +2765,6 @@ export interface components {
              * @description RFC 3339, UTC
              */
             issued_at: string;
-        } & {
-            [key: string]: unknown;
         };
         Inclusion: {
             leaf_index: number;
@@ -2221,8 +2774,6 @@ export interface components {
             audit_path: string[];
             /** @description SHA-256, lowercase hex */
             root_hash: string;
-        } & {
-            [key: string]: unknown;
         };
         Integrity: {
             org_id: string;
@@ -2239,8 +2790,6 @@ export interface components {
             }[];
             gaps_truncated: boolean;
             note: string;
-        } & {
-            [key: string]: unknown;
         };
         /** @description Issuer (organization) block */
         Issuer: {
@@ -2254,8 +2803,6 @@ export interface components {
              */
             domain_verified_at?: string;
             logo_url?: string;
-        } & {
-            [key: string]: unknown;
         };
         KeyRecord: {
             domain: string;
@@ -2264,13 +2811,13 @@ export interface components {
             /** @constant */
             algorithm: "ed25519";
             key_id: string;
-            keys: {
-                [key: string]: unknown;
-            }[];
-        } & {
-            [key: string]: unknown;
+            /** @description hex */
+            platform_signature?: string;
+            domain_verified?: boolean;
+            issuer_name?: string;
+            keys: components["schemas"]["PublishedKey"][];
         };
-        LogBlock: ({
+        LogBlock: {
             leaf_index: number;
             tree_size: number;
             /** @description SHA-256, lowercase hex */
@@ -2279,7 +2826,7 @@ export interface components {
             /** @description SHA-256, lowercase hex */
             root_hash: string;
             checkpoint: string;
-            head: ({
+            head: {
                 leaf_index: number;
                 tree_size: number;
                 /** @description SHA-256, lowercase hex */
@@ -2299,15 +2846,11 @@ export interface components {
                     gen_time: string;
                     tsa: string;
                 }[];
-            } & {
-                [key: string]: unknown;
-            }) | {
+            } | {
                 /** @constant */
                 status: "pending";
             };
-        } & {
-            [key: string]: unknown;
-        }) | {
+        } | {
             /** @constant */
             status: "pending";
         };
@@ -2318,16 +2861,35 @@ export interface components {
             checkpoint: {
                 [key: string]: unknown;
             };
-        } & {
-            [key: string]: unknown;
         };
         MintIn: {
             organization_id: string;
             intent: "audit_logs" | "log_streams";
             session_duration_seconds?: number;
             link_duration_seconds?: number;
-        } & {
-            [key: string]: unknown;
+        };
+        OperatorLogEntry: {
+            leaf_index: number;
+            entry: {
+                action: string;
+                /**
+                 * Format: date-time
+                 * @description RFC 3339, UTC
+                 */
+                at: string;
+                /** @description key:<key_id>, token:<token_id> or the OS user who ran the command */
+                by: string;
+                target: {
+                    [key: string]: string;
+                };
+                details: {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        OperatorLogPage: {
+            entries: components["schemas"]["OperatorLogEntry"][];
+            next_cursor: string | null;
         };
         Org: {
             organization_id: string;
@@ -2340,21 +2902,22 @@ export interface components {
             archived: boolean;
             retention_days: number;
             last_seq: number;
-        } & {
-            [key: string]: unknown;
         };
         OrgIn: {
             organization_id: string;
             name?: string;
             retention_days?: number;
-        } & {
-            [key: string]: unknown;
         };
         OrgPage: {
             orgs: components["schemas"]["Org"][];
             next_cursor: string | null;
-        } & {
-            [key: string]: unknown;
+        };
+        PastDueIn: {
+            on: boolean;
+        };
+        PlanIn: {
+            /** @description free, builder or enterprise */
+            plan: string;
         };
         PlatformKey: {
             /** @constant */
@@ -2367,16 +2930,12 @@ export interface components {
              */
             created_at: string;
             note_verifier_key: string;
-        } & {
-            [key: string]: unknown;
         };
         PortalCheckpoint: {
             organization_id: string;
             checkpoint: {
                 [key: string]: unknown;
             } | null;
-        } & {
-            [key: string]: unknown;
         };
         PortalLink: {
             id: string;
@@ -2385,8 +2944,6 @@ export interface components {
             token: string;
             link_expires_in: number;
             session_expires_in: number;
-        } & {
-            [key: string]: unknown;
         };
         Processing: {
             /** @constant */
@@ -2395,17 +2952,44 @@ export interface components {
         PublicIn: {
             enabled: boolean;
         };
+        PublishedKey: {
+            key_id: string;
+            /** @description base64url */
+            public_key: string;
+            /** @constant */
+            algorithm: "ed25519";
+            /**
+             * Format: date-time
+             * @description RFC 3339, UTC
+             */
+            valid_from: string;
+            valid_until: string | null;
+            /** @description hex */
+            platform_signature?: string;
+            note_verifier_key?: string;
+        };
         Retention: {
             org_id: string;
             retention_days: number;
             requested_days: number;
             clamped: boolean;
             plan_cap_days: number;
-        } & {
-            [key: string]: unknown;
         };
         RetentionIn: {
             days: number;
+        };
+        RetentionReport: {
+            ledger_sealed: number;
+            ledger_unsealed: number;
+            audit_evacuated: number;
+            audit_purged: number;
+        };
+        RetentionRunIn: {
+            /**
+             * Format: date-time
+             * @description Run as of this time (default now)
+             */
+            as_of?: string;
         };
         Sealing: {
             /** Format: uuid */
@@ -2413,8 +2997,27 @@ export interface components {
             /** @constant */
             status: "sealing";
             message: string;
-        } & {
-            [key: string]: unknown;
+        };
+        SealPayload: {
+            /** Format: uuid */
+            trace_id: string;
+            /** @description SHA-256, lowercase hex */
+            composite_hash: string;
+            item_count: number;
+            metadata: {
+                [key: string]: unknown;
+            } | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339, UTC
+             */
+            sealed_at: string;
+        };
+        SigningKeyRotated: {
+            /** @description First 16 hex characters of SHA-256 of the new public key */
+            key_id: string;
+            /** @description lowercase hex */
+            public_key: string;
         };
         Stream: {
             id: string;
@@ -2429,8 +3032,6 @@ export interface components {
              */
             created_at: string;
             signing_secret?: string;
-        } & {
-            [key: string]: unknown;
         };
         StreamIn: {
             /** @constant */
@@ -2440,8 +3041,67 @@ export interface components {
         };
         StreamList: {
             streams: components["schemas"]["Stream"][];
-        } & {
-            [key: string]: unknown;
+        };
+        StreamPage: {
+            streams: components["schemas"]["Stream"][];
+            next_cursor: string | null;
+        };
+        Tenant: {
+            /** Format: uuid */
+            tenant_id: string;
+            name: string;
+            issuer_name: string;
+            primary_domain: string;
+            domain_verified: boolean;
+            domain_verified_at: string | null;
+            plan: string;
+            past_due: boolean;
+            /**
+             * Format: date-time
+             * @description RFC 3339, UTC
+             */
+            created_at: string;
+            active_key_id: string;
+            keys: {
+                key_id: string;
+                /** @description lowercase hex */
+                public_key: string;
+                /**
+                 * Format: date-time
+                 * @description RFC 3339, UTC
+                 */
+                valid_from: string;
+                valid_until: string | null;
+            }[];
+            usage: {
+                [key: string]: {
+                    used: number;
+                    limit: number | null;
+                };
+            };
+        };
+        TenantCreated: {
+            /** Format: uuid */
+            tenant_id: string;
+            name: string;
+            primary_domain: string;
+            plan: string;
+            key_id: string;
+            /** @description lowercase hex */
+            public_key: string;
+        };
+        TenantIn: {
+            name: string;
+            /** @description Primary domain, lower case; head, operator and witness are reserved */
+            domain: string;
+            plan?: "free" | "builder" | "enterprise";
+            issuer_name?: string;
+            /** @description Sandbox tenants are not available yet: true is refused (400) */
+            sandbox?: boolean;
+        };
+        TenantPage: {
+            tenants: components["schemas"]["Tenant"][];
+            next_cursor: string | null;
         };
         Trace: {
             /** Format: uuid */
@@ -2467,8 +3127,6 @@ export interface components {
             composite_hash?: string;
             /** Format: uuid */
             seal_event_id?: string;
-        } & {
-            [key: string]: unknown;
         };
         TraceIn: {
             label: string;
@@ -2476,8 +3134,10 @@ export interface components {
                 [key: string]: unknown;
             };
             public?: boolean;
-        } & {
-            [key: string]: unknown;
+        };
+        VerifyDomainIn: {
+            /** @description true records the operator's attestation instead of looking up the DNS TXT record */
+            force?: boolean;
         };
         VerifyIn: {
             /** @description SHA-256, lowercase hex */
@@ -2485,17 +3145,41 @@ export interface components {
         } | {
             payload: unknown;
         };
+        WitnessedLog: {
+            origin: string;
+            vkey: string;
+            size: number;
+            root_hash: string | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339, UTC
+             */
+            added_at: string;
+            cosigned_at: string | null;
+        };
+        WitnessLogIn: {
+            /** @description The log's checkpoint origin */
+            origin: string;
+            /** @description The log's Ed25519 signed-note verifier key */
+            vkey: string;
+        };
+        WitnessLogs: {
+            witness: {
+                name: string;
+                vkey: string;
+                key_id: string;
+            } | null;
+            logs: components["schemas"]["WitnessedLog"][];
+        };
         /**
          * @description Every machine-readable code the API answers (SPEC "Errors")
          * @enum {string}
          */
-        ErrorCode: "missing_api_key" | "invalid_api_key" | "invalid_api_key_format" | "invalid_authorization_scheme" | "api_key_revoked" | "invalid_or_used_link" | "invalid_api_context" | "insufficient_scope" | "ip_not_allowed" | "feature_not_available" | "wrong_intent" | "too_many_orgs" | "payment_required" | "invalid_payload" | "bad_request" | "invalid_path_parameter" | "payload_too_large" | "invalid_event_type" | "invalid_idempotency_key" | "invalid_document_hash" | "invalid_metadata" | "metadata_too_large" | "invalid_original_bytes_base64" | "original_bytes_empty" | "original_bytes_too_large" | "original_bytes_hash_mismatch" | "invalid_attestation_type" | "empty_payload" | "invalid_context" | "subject_too_large" | "subject_too_many_keys" | "invalid_label" | "trace_empty" | "invalid_action" | "invalid_actor" | "invalid_target" | "too_many_targets" | "invalid_occurred_at" | "occurred_at_out_of_window" | "missing_idempotency_key" | "invalid_organization_id" | "invalid_name" | "unsupported_stream_type" | "too_many_streams" | "invalid_url" | "not_https" | "forbidden_destination" | "invalid_format" | "invalid_intent" | "invalid_duration" | "invalid_link_duration" | "event_not_found" | "document_not_found" | "attestation_not_found" | "trace_not_found" | "proof_not_found" | "org_not_found" | "not_found" | "duplicate_event" | "idempotency_key_reuse_mismatch" | "document_already_anchored" | "trace_sealed" | "trace_sealing" | "trace_not_open" | "trace_invalid_status" | "trace_not_sealed" | "org_exists" | "org_archived" | "org_not_deletable" | "retention_expired" | "rate_limited" | "quota_exceeded" | "db_error" | "ingest_failed" | "encode_failed" | "serialization_failed" | "quota_check_failed" | "api_key_lookup_failed" | "trace_label_in_use" | "https_required" | "invalid_download_signature" | "download_expired" | "checkpoint_not_found" | "invalid_leaf_index" | "invalid_tree_size" | "leaf_pending" | "leaf_not_found" | "unknown_log" | "invalid_checkpoint_signature" | "invalid_consistency_proof" | "overloaded" | "not_primary" | "replication_unavailable" | "internal_error";
+        ErrorCode: "missing_api_key" | "invalid_api_key" | "invalid_api_key_format" | "invalid_authorization_scheme" | "api_key_revoked" | "invalid_or_used_link" | "invalid_api_context" | "insufficient_scope" | "ip_not_allowed" | "feature_not_available" | "wrong_intent" | "too_many_orgs" | "payment_required" | "invalid_payload" | "bad_request" | "invalid_path_parameter" | "payload_too_large" | "invalid_event_type" | "invalid_idempotency_key" | "invalid_document_hash" | "invalid_metadata" | "metadata_too_large" | "invalid_original_bytes_base64" | "original_bytes_empty" | "original_bytes_too_large" | "original_bytes_hash_mismatch" | "invalid_attestation_type" | "empty_payload" | "invalid_context" | "subject_too_large" | "subject_too_many_keys" | "invalid_label" | "trace_empty" | "invalid_action" | "invalid_actor" | "invalid_target" | "too_many_targets" | "invalid_occurred_at" | "occurred_at_out_of_window" | "missing_idempotency_key" | "invalid_organization_id" | "invalid_name" | "unsupported_stream_type" | "too_many_streams" | "invalid_url" | "not_https" | "forbidden_destination" | "invalid_format" | "invalid_intent" | "invalid_duration" | "invalid_link_duration" | "event_not_found" | "document_not_found" | "attestation_not_found" | "trace_not_found" | "proof_not_found" | "org_not_found" | "not_found" | "duplicate_event" | "idempotency_key_reuse_mismatch" | "document_already_anchored" | "trace_sealed" | "trace_sealing" | "trace_not_open" | "trace_invalid_status" | "trace_not_sealed" | "org_exists" | "org_archived" | "org_not_deletable" | "retention_expired" | "rate_limited" | "quota_exceeded" | "db_error" | "ingest_failed" | "encode_failed" | "serialization_failed" | "quota_check_failed" | "api_key_lookup_failed" | "trace_label_in_use" | "https_required" | "invalid_download_signature" | "download_expired" | "checkpoint_not_found" | "invalid_leaf_index" | "invalid_tree_size" | "leaf_pending" | "leaf_not_found" | "unknown_log" | "invalid_checkpoint_signature" | "invalid_consistency_proof" | "overloaded" | "not_primary" | "replication_unavailable" | "missing_operator_token" | "invalid_operator_token" | "operator_token_revoked" | "internal_error";
         Error: {
             error: components["schemas"]["ErrorCode"];
             /** @description Human-readable; never parse */
             message: string;
-        } & {
-            [key: string]: unknown;
         };
         RateLimitedError: components["schemas"]["Error"] & {
             /** @constant */
@@ -3677,7 +4361,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Optional client idempotency key (1-128 bytes) */
+                /** @description Client idempotency key, 1-128 bytes: the same request again within 24 hours answers the stored answer */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -3692,7 +4376,7 @@ export interface operations {
             /** @description Create an AI attestation */
             201: {
                 headers: {
-                    /** @description "true" when the 201 is the replay of an earlier request with the same key */
+                    /** @description "true" when the answer is the replay of an earlier request with the same key */
                     "Idempotent-Replayed"?: string;
                     /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
                     "X-RateLimit-Limit"?: number;
@@ -3704,7 +4388,22 @@ export interface operations {
                     "application/json": components["schemas"]["AttestationCreated"];
                 };
             };
-            /** @description invalid_attestation_type, empty_payload, invalid_context, invalid_payload, subject_too_large, subject_too_many_keys, invalid_idempotency_key */
+            /** @description Create an AI attestation */
+            202: {
+                headers: {
+                    /** @description With {"status": "processing"}: seconds to wait before sending the same request with the same key again */
+                    "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Processing"];
+                };
+            };
+            /** @description invalid_idempotency_key, invalid_attestation_type, empty_payload, invalid_context, invalid_payload, subject_too_large, subject_too_many_keys */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3712,7 +4411,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        error: "invalid_attestation_type" | "empty_payload" | "invalid_context" | "invalid_payload" | "subject_too_large" | "subject_too_many_keys" | "invalid_idempotency_key";
+                        error: "invalid_idempotency_key" | "invalid_attestation_type" | "empty_payload" | "invalid_context" | "invalid_payload" | "subject_too_large" | "subject_too_many_keys";
                     };
                     "text/plain": string;
                 };
@@ -4109,7 +4808,10 @@ export interface operations {
     postV1DocumentAnchor: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Client idempotency key, 1-128 bytes: the same request again within 24 hours answers the stored answer */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4122,6 +4824,8 @@ export interface operations {
             /** @description Anchor a document hash (body up to 8 MB) */
             201: {
                 headers: {
+                    /** @description "true" when the answer is the replay of an earlier request with the same key */
+                    "Idempotent-Replayed"?: string;
                     /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current second */
@@ -4132,7 +4836,22 @@ export interface operations {
                     "application/json": components["schemas"]["Anchored"];
                 };
             };
-            /** @description invalid_document_hash, invalid_payload, invalid_metadata, metadata_too_large, invalid_original_bytes_base64, original_bytes_empty, original_bytes_too_large, original_bytes_hash_mismatch */
+            /** @description Anchor a document hash (body up to 8 MB) */
+            202: {
+                headers: {
+                    /** @description With {"status": "processing"}: seconds to wait before sending the same request with the same key again */
+                    "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Processing"];
+                };
+            };
+            /** @description invalid_idempotency_key, invalid_document_hash, invalid_payload, invalid_metadata, metadata_too_large, invalid_original_bytes_base64, original_bytes_empty, original_bytes_too_large, original_bytes_hash_mismatch */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4140,7 +4859,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        error: "invalid_document_hash" | "invalid_payload" | "invalid_metadata" | "metadata_too_large" | "invalid_original_bytes_base64" | "original_bytes_empty" | "original_bytes_too_large" | "original_bytes_hash_mismatch";
+                        error: "invalid_idempotency_key" | "invalid_document_hash" | "invalid_payload" | "invalid_metadata" | "metadata_too_large" | "invalid_original_bytes_base64" | "original_bytes_empty" | "original_bytes_too_large" | "original_bytes_hash_mismatch";
                     };
                     "text/plain": string;
                 };
@@ -4193,7 +4912,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description document_already_anchored, trace_sealed, trace_sealing, trace_not_open */
+            /** @description idempotency_key_reuse_mismatch, document_already_anchored, trace_sealed, trace_sealing, trace_not_open */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4201,7 +4920,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        error: "document_already_anchored" | "trace_sealed" | "trace_sealing" | "trace_not_open";
+                        error: "idempotency_key_reuse_mismatch" | "document_already_anchored" | "trace_sealed" | "trace_sealing" | "trace_not_open";
                     };
                 };
             };
@@ -4783,7 +5502,10 @@ export interface operations {
     postV1Traces: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Client idempotency key, 1-128 bytes: the same request again within 24 hours answers the stored answer */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4796,6 +5518,8 @@ export interface operations {
             /** @description Create a trace */
             201: {
                 headers: {
+                    /** @description "true" when the answer is the replay of an earlier request with the same key */
+                    "Idempotent-Replayed"?: string;
                     /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current second */
@@ -4806,7 +5530,22 @@ export interface operations {
                     "application/json": components["schemas"]["Trace"];
                 };
             };
-            /** @description invalid_label, invalid_metadata, metadata_too_large, invalid_payload */
+            /** @description Create a trace */
+            202: {
+                headers: {
+                    /** @description With {"status": "processing"}: seconds to wait before sending the same request with the same key again */
+                    "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Processing"];
+                };
+            };
+            /** @description invalid_idempotency_key, invalid_label, invalid_metadata, metadata_too_large, invalid_payload */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4814,7 +5553,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        error: "invalid_label" | "invalid_metadata" | "metadata_too_large" | "invalid_payload";
+                        error: "invalid_idempotency_key" | "invalid_label" | "invalid_metadata" | "metadata_too_large" | "invalid_payload";
                     };
                     "text/plain": string;
                 };
@@ -4855,7 +5594,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description trace_label_in_use */
+            /** @description idempotency_key_reuse_mismatch, trace_label_in_use */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4863,7 +5602,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        error: "trace_label_in_use";
+                        error: "idempotency_key_reuse_mismatch" | "trace_label_in_use";
                     };
                 };
             };
@@ -5658,7 +6397,10 @@ export interface operations {
     postV1AuditOrgs: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Client idempotency key, 1-128 bytes: the same request again within 24 hours answers the stored answer */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5671,6 +6413,8 @@ export interface operations {
             /** @description Create an audit organization */
             201: {
                 headers: {
+                    /** @description "true" when the answer is the replay of an earlier request with the same key */
+                    "Idempotent-Replayed"?: string;
                     /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current second */
@@ -5681,7 +6425,22 @@ export interface operations {
                     "application/json": components["schemas"]["Org"];
                 };
             };
-            /** @description invalid_organization_id, invalid_name */
+            /** @description Create an audit organization */
+            202: {
+                headers: {
+                    /** @description With {"status": "processing"}: seconds to wait before sending the same request with the same key again */
+                    "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Processing"];
+                };
+            };
+            /** @description invalid_idempotency_key, invalid_organization_id, invalid_name */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5689,7 +6448,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        error: "invalid_organization_id" | "invalid_name";
+                        error: "invalid_idempotency_key" | "invalid_organization_id" | "invalid_name";
                     };
                     "text/plain": string;
                 };
@@ -5718,7 +6477,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description org_exists */
+            /** @description idempotency_key_reuse_mismatch, org_exists */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5726,7 +6485,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        error: "org_exists";
+                        error: "idempotency_key_reuse_mismatch" | "org_exists";
                     };
                 };
             };
@@ -6855,7 +7614,10 @@ export interface operations {
     };
     getV1AuditOrgsByIdStreams: {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -6864,7 +7626,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description List the streams of an organization */
+            /** @description List the streams of an organization, in creation order (cursor paging) */
             200: {
                 headers: {
                     /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
@@ -6874,15 +7636,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["StreamList"];
+                    "application/json": components["schemas"]["StreamPage"];
                 };
             };
-            /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
+            /** @description bad_request */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "bad_request";
+                    };
                     "text/plain": string;
                 };
             };
@@ -6951,7 +7717,10 @@ export interface operations {
     postV1AuditOrgsByIdStreams: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Client idempotency key, 1-128 bytes: the same request again within 24 hours answers the stored answer */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -6966,6 +7735,8 @@ export interface operations {
             /** @description Create a webhook stream (signing secret shown once) */
             201: {
                 headers: {
+                    /** @description "true" when the answer is the replay of an earlier request with the same key */
+                    "Idempotent-Replayed"?: string;
                     /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current second */
@@ -6976,7 +7747,22 @@ export interface operations {
                     "application/json": components["schemas"]["Stream"];
                 };
             };
-            /** @description unsupported_stream_type, too_many_streams, invalid_url, not_https, forbidden_destination */
+            /** @description Create a webhook stream (signing secret shown once) */
+            202: {
+                headers: {
+                    /** @description With {"status": "processing"}: seconds to wait before sending the same request with the same key again */
+                    "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Processing"];
+                };
+            };
+            /** @description invalid_idempotency_key, unsupported_stream_type, too_many_streams, invalid_url, not_https, forbidden_destination */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6984,7 +7770,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        error: "unsupported_stream_type" | "too_many_streams" | "invalid_url" | "not_https" | "forbidden_destination";
+                        error: "invalid_idempotency_key" | "unsupported_stream_type" | "too_many_streams" | "invalid_url" | "not_https" | "forbidden_destination";
                     };
                     "text/plain": string;
                 };
@@ -7025,7 +7811,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description org_archived */
+            /** @description idempotency_key_reuse_mismatch, org_archived */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7033,7 +7819,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        error: "org_archived";
+                        error: "idempotency_key_reuse_mismatch" | "org_archived";
                     };
                 };
             };
@@ -7372,7 +8158,10 @@ export interface operations {
     postV1AuditExports: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Client idempotency key, 1-128 bytes: the same request again within 24 hours answers the stored answer */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7385,6 +8174,10 @@ export interface operations {
             /** @description Queue an export (hot and cold storage, one file) */
             202: {
                 headers: {
+                    /** @description "true" when the answer is the replay of an earlier request with the same key */
+                    "Idempotent-Replayed"?: string;
+                    /** @description With {"status": "processing"}: seconds to wait before sending the same request with the same key again */
+                    "Retry-After"?: number;
                     /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current second */
@@ -7392,10 +8185,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ExportJob"];
+                    "application/json": components["schemas"]["ExportQueued"];
                 };
             };
-            /** @description invalid_organization_id, invalid_format, bad_request, invalid_payload */
+            /** @description invalid_idempotency_key, invalid_organization_id, invalid_format, bad_request, invalid_payload */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7403,7 +8196,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        error: "invalid_organization_id" | "invalid_format" | "bad_request" | "invalid_payload";
+                        error: "invalid_idempotency_key" | "invalid_organization_id" | "invalid_format" | "bad_request" | "invalid_payload";
                     };
                     "text/plain": string;
                 };
@@ -7444,7 +8237,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description org_archived */
+            /** @description idempotency_key_reuse_mismatch, org_archived */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7452,7 +8245,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        error: "org_archived";
+                        error: "idempotency_key_reuse_mismatch" | "org_archived";
                     };
                 };
             };
@@ -7687,7 +8480,10 @@ export interface operations {
     postV1AuditPortal_sessions: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Client idempotency key, 1-128 bytes: the same request again within 24 hours answers the stored answer */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7700,6 +8496,8 @@ export interface operations {
             /** @description Mint a one-time viewer link */
             201: {
                 headers: {
+                    /** @description "true" when the answer is the replay of an earlier request with the same key */
+                    "Idempotent-Replayed"?: string;
                     /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current second */
@@ -7710,7 +8508,22 @@ export interface operations {
                     "application/json": components["schemas"]["PortalLink"];
                 };
             };
-            /** @description invalid_organization_id, invalid_intent, invalid_duration, invalid_link_duration */
+            /** @description Mint a one-time viewer link */
+            202: {
+                headers: {
+                    /** @description With {"status": "processing"}: seconds to wait before sending the same request with the same key again */
+                    "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Processing"];
+                };
+            };
+            /** @description invalid_idempotency_key, invalid_organization_id, invalid_intent, invalid_duration, invalid_link_duration */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7718,7 +8531,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        error: "invalid_organization_id" | "invalid_intent" | "invalid_duration" | "invalid_link_duration";
+                        error: "invalid_idempotency_key" | "invalid_organization_id" | "invalid_intent" | "invalid_duration" | "invalid_link_duration";
                     };
                     "text/plain": string;
                 };
@@ -7759,7 +8572,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description org_archived */
+            /** @description idempotency_key_reuse_mismatch, org_archived */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7767,7 +8580,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        error: "org_archived";
+                        error: "idempotency_key_reuse_mismatch" | "org_archived";
                     };
                 };
             };
@@ -9442,8 +10255,6 @@ export interface operations {
                         name: string;
                         vkey: string;
                         key_id: string;
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -10300,6 +11111,1637 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    getV1AdminKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tenant's API keys (never a key itself nor its hash) */
+            200: {
+                headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminKeyList"];
+                };
+            };
+            /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description missing_api_key, invalid_authorization_scheme, invalid_api_key_format, invalid_api_key, api_key_revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "missing_api_key" | "invalid_authorization_scheme" | "invalid_api_key_format" | "invalid_api_key" | "api_key_revoked";
+                    };
+                };
+            };
+            /** @description ip_not_allowed, insufficient_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "ip_not_allowed" | "insufficient_scope";
+                    };
+                };
+            };
+            /** @description rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    postV1AdminKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminKeyIn"];
+            };
+        };
+        responses: {
+            /** @description Create an API key of the tenant (the key is shown in this answer only) */
+            201: {
+                headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminKeyCreated"];
+                };
+            };
+            /** @description invalid_payload, invalid_name, bad_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "invalid_payload" | "invalid_name" | "bad_request";
+                    };
+                    "text/plain": string;
+                };
+            };
+            /** @description missing_api_key, invalid_authorization_scheme, invalid_api_key_format, invalid_api_key, api_key_revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "missing_api_key" | "invalid_authorization_scheme" | "invalid_api_key_format" | "invalid_api_key" | "api_key_revoked";
+                    };
+                };
+            };
+            /** @description ip_not_allowed, insufficient_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "ip_not_allowed" | "insufficient_scope";
+                    };
+                };
+            };
+            /** @description Plain-text framework rejection: body without Content-Type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description Plain-text framework rejection: body failing the route schema */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    postV1AdminKeysByKey_idRevoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                key_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoke one of the tenant's API keys (refused from the next request on) */
+            200: {
+                headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminKeyRevoked"];
+                };
+            };
+            /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description missing_api_key, invalid_authorization_scheme, invalid_api_key_format, invalid_api_key, api_key_revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "missing_api_key" | "invalid_authorization_scheme" | "invalid_api_key_format" | "invalid_api_key" | "api_key_revoked";
+                    };
+                };
+            };
+            /** @description ip_not_allowed, insufficient_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "ip_not_allowed" | "insufficient_scope";
+                    };
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "not_found";
+                    };
+                };
+            };
+            /** @description rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    "postV1AdminSigning-keyRotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Rotate the tenant's signing key (the old one stays published and keeps verifying) */
+            200: {
+                headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SigningKeyRotated"];
+                };
+            };
+            /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description missing_api_key, invalid_authorization_scheme, invalid_api_key_format, invalid_api_key, api_key_revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "missing_api_key" | "invalid_authorization_scheme" | "invalid_api_key_format" | "invalid_api_key" | "api_key_revoked";
+                    };
+                };
+            };
+            /** @description ip_not_allowed, insufficient_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "ip_not_allowed" | "insufficient_scope";
+                    };
+                };
+            };
+            /** @description rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    getV1AdminOrgs: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tenant's audit organizations, archived ones included */
+            200: {
+                headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrgPage"];
+                };
+            };
+            /** @description bad_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "bad_request";
+                    };
+                    "text/plain": string;
+                };
+            };
+            /** @description missing_api_key, invalid_authorization_scheme, invalid_api_key_format, invalid_api_key, api_key_revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "missing_api_key" | "invalid_authorization_scheme" | "invalid_api_key_format" | "invalid_api_key" | "api_key_revoked";
+                    };
+                };
+            };
+            /** @description ip_not_allowed, insufficient_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "ip_not_allowed" | "insufficient_scope";
+                    };
+                };
+            };
+            /** @description rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    getV1AdminActivity: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The operator-log entries about this tenant, oldest first */
+            200: {
+                headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperatorLogPage"];
+                };
+            };
+            /** @description bad_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "bad_request";
+                    };
+                    "text/plain": string;
+                };
+            };
+            /** @description missing_api_key, invalid_authorization_scheme, invalid_api_key_format, invalid_api_key, api_key_revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "missing_api_key" | "invalid_authorization_scheme" | "invalid_api_key_format" | "invalid_api_key" | "api_key_revoked";
+                    };
+                };
+            };
+            /** @description ip_not_allowed, insufficient_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "ip_not_allowed" | "insufficient_scope";
+                    };
+                };
+            };
+            /** @description rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    getV1OperatorTenants: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List tenants, with their public keys and usage this month */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenantPage"];
+                };
+            };
+            /** @description bad_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "bad_request";
+                    };
+                    "text/plain": string;
+                };
+            };
+            /** @description missing_operator_token, invalid_authorization_scheme, invalid_operator_token, operator_token_revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "missing_operator_token" | "invalid_authorization_scheme" | "invalid_operator_token" | "operator_token_revoked";
+                    };
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    postV1OperatorTenants: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TenantIn"];
+            };
+        };
+        responses: {
+            /** @description Create a tenant with its first signing key (as svc tenant create) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenantCreated"];
+                };
+            };
+            /** @description invalid_payload, invalid_name, bad_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "invalid_payload" | "invalid_name" | "bad_request";
+                    };
+                    "text/plain": string;
+                };
+            };
+            /** @description missing_operator_token, invalid_authorization_scheme, invalid_operator_token, operator_token_revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "missing_operator_token" | "invalid_authorization_scheme" | "invalid_operator_token" | "operator_token_revoked";
+                    };
+                };
+            };
+            /** @description Plain-text framework rejection: body without Content-Type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description Plain-text framework rejection: body failing the route schema */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    getV1OperatorTenantsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A tenant by id or primary domain */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tenant"];
+                };
+            };
+            /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description missing_operator_token, invalid_authorization_scheme, invalid_operator_token, operator_token_revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "missing_operator_token" | "invalid_authorization_scheme" | "invalid_operator_token" | "operator_token_revoked";
+                    };
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "not_found";
+                    };
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    postV1OperatorTenantsByIdPlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlanIn"];
+            };
+        };
+        responses: {
+            /** @description Set a tenant's plan */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tenant"];
+                };
+            };
+            /** @description invalid_payload, bad_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "invalid_payload" | "bad_request";
+                    };
+                    "text/plain": string;
+                };
+            };
+            /** @description missing_operator_token, invalid_authorization_scheme, invalid_operator_token, operator_token_revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "missing_operator_token" | "invalid_authorization_scheme" | "invalid_operator_token" | "operator_token_revoked";
+                    };
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "not_found";
+                    };
+                };
+            };
+            /** @description Plain-text framework rejection: body without Content-Type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description Plain-text framework rejection: body failing the route schema */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    "postV1OperatorTenantsByIdPast-due": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PastDueIn"];
+            };
+        };
+        responses: {
+            /** @description Mark a tenant past due (402 on its ingest and verify calls) or clear the mark */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tenant"];
+                };
+            };
+            /** @description invalid_payload */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "invalid_payload";
+                    };
+                    "text/plain": string;
+                };
+            };
+            /** @description missing_operator_token, invalid_authorization_scheme, invalid_operator_token, operator_token_revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "missing_operator_token" | "invalid_authorization_scheme" | "invalid_operator_token" | "operator_token_revoked";
+                    };
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "not_found";
+                    };
+                };
+            };
+            /** @description Plain-text framework rejection: body without Content-Type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description Plain-text framework rejection: body failing the route schema */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    "postV1OperatorTenantsByIdVerify-domain": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerifyDomainIn"];
+            };
+        };
+        responses: {
+            /** @description Verify a tenant's domain by its DNS TXT record, or record the operator's attestation (force) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tenant"];
+                };
+            };
+            /** @description invalid_payload, bad_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "invalid_payload" | "bad_request";
+                    };
+                    "text/plain": string;
+                };
+            };
+            /** @description missing_operator_token, invalid_authorization_scheme, invalid_operator_token, operator_token_revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "missing_operator_token" | "invalid_authorization_scheme" | "invalid_operator_token" | "operator_token_revoked";
+                    };
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "not_found";
+                    };
+                };
+            };
+            /** @description Plain-text framework rejection: body without Content-Type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description Plain-text framework rejection: body failing the route schema */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    "postV1OperatorTenantsByIdRotate-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Rotate a tenant's signing key */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SigningKeyRotated"];
+                };
+            };
+            /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description missing_operator_token, invalid_authorization_scheme, invalid_operator_token, operator_token_revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "missing_operator_token" | "invalid_authorization_scheme" | "invalid_operator_token" | "operator_token_revoked";
+                    };
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "not_found";
+                    };
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    getV1OperatorTenantsByIdKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A tenant's API keys (never a key itself nor its hash) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminKeyList"];
+                };
+            };
+            /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description missing_operator_token, invalid_authorization_scheme, invalid_operator_token, operator_token_revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "missing_operator_token" | "invalid_authorization_scheme" | "invalid_operator_token" | "operator_token_revoked";
+                    };
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "not_found";
+                    };
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    postV1OperatorTenantsByIdKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminKeyIn"];
+            };
+        };
+        responses: {
+            /** @description Create an API key for a tenant (as svc key create; the key is shown in this answer only) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminKeyCreated"];
+                };
+            };
+            /** @description invalid_payload, invalid_name, bad_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "invalid_payload" | "invalid_name" | "bad_request";
+                    };
+                    "text/plain": string;
+                };
+            };
+            /** @description missing_operator_token, invalid_authorization_scheme, invalid_operator_token, operator_token_revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "missing_operator_token" | "invalid_authorization_scheme" | "invalid_operator_token" | "operator_token_revoked";
+                    };
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "not_found";
+                    };
+                };
+            };
+            /** @description Plain-text framework rejection: body without Content-Type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description Plain-text framework rejection: body failing the route schema */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    postV1OperatorTenantsByIdKeysByKey_idRevoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                key_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoke one of a tenant's API keys */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminKeyRevoked"];
+                };
+            };
+            /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description missing_operator_token, invalid_authorization_scheme, invalid_operator_token, operator_token_revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "missing_operator_token" | "invalid_authorization_scheme" | "invalid_operator_token" | "operator_token_revoked";
+                    };
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "not_found";
+                    };
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    postV1OperatorRetentionRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RetentionRunIn"];
+            };
+        };
+        responses: {
+            /** @description Run the retention pass now (as svc retention run) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetentionReport"];
+                };
+            };
+            /** @description invalid_payload */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "invalid_payload";
+                    };
+                    "text/plain": string;
+                };
+            };
+            /** @description missing_operator_token, invalid_authorization_scheme, invalid_operator_token, operator_token_revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "missing_operator_token" | "invalid_authorization_scheme" | "invalid_operator_token" | "operator_token_revoked";
+                    };
+                };
+            };
+            /** @description Plain-text framework rejection: body without Content-Type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description Plain-text framework rejection: body failing the route schema */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description db_error, internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"] | (components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "db_error";
+                    });
+                };
+            };
+        };
+    };
+    getV1OperatorLog: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The operator log, oldest entry first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperatorLogPage"];
+                };
+            };
+            /** @description bad_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "bad_request";
+                    };
+                    "text/plain": string;
+                };
+            };
+            /** @description missing_operator_token, invalid_authorization_scheme, invalid_operator_token, operator_token_revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "missing_operator_token" | "invalid_authorization_scheme" | "invalid_operator_token" | "operator_token_revoked";
+                    };
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    getV1OperatorWitnessLogs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The appliance's witness key and the logs it cosigns (as svc witness list) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WitnessLogs"];
+                };
+            };
+            /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description missing_operator_token, invalid_authorization_scheme, invalid_operator_token, operator_token_revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "missing_operator_token" | "invalid_authorization_scheme" | "invalid_operator_token" | "operator_token_revoked";
+                    };
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    postV1OperatorWitnessLogs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WitnessLogIn"];
+            };
+        };
+        responses: {
+            /** @description Cosign a log's checkpoints as its witness (as svc witness add-log) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WitnessedLog"];
+                };
+            };
+            /** @description invalid_payload, bad_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "invalid_payload" | "bad_request";
+                    };
+                    "text/plain": string;
+                };
+            };
+            /** @description missing_operator_token, invalid_authorization_scheme, invalid_operator_token, operator_token_revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "missing_operator_token" | "invalid_authorization_scheme" | "invalid_operator_token" | "operator_token_revoked";
+                    };
+                };
+            };
+            /** @description Plain-text framework rejection: body without Content-Type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description Plain-text framework rejection: body failing the route schema */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    postV1OperatorBackups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BackupIn"];
+            };
+        };
+        responses: {
+            /** @description Write an online backup into a directory on the appliance (as svc backup) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BackupDone"];
+                };
+            };
+            /** @description invalid_payload, bad_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "invalid_payload" | "bad_request";
+                    };
+                    "text/plain": string;
+                };
+            };
+            /** @description missing_operator_token, invalid_authorization_scheme, invalid_operator_token, operator_token_revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "missing_operator_token" | "invalid_authorization_scheme" | "invalid_operator_token" | "operator_token_revoked";
+                    };
+                };
+            };
+            /** @description Plain-text framework rejection: body without Content-Type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description Plain-text framework rejection: body failing the route schema */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description db_error, internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"] | (components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "db_error";
+                    });
                 };
             };
         };

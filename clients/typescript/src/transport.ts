@@ -8,8 +8,15 @@ export type Exchange = {
   body?: string;
   timeoutMs: number;
   ca?: string;
+  /**
+   * On a new connection: Bun's fetch sends a request again by itself when a reused connection closes before the
+   * answer, which a call that must not be repeated (a DELETE) cannot allow.
+   */
+  fresh?: boolean;
 };
-export type Answer = { status: number; headers: Headers; bytes: Uint8Array };
+/** What the client reads of an answer's headers (fetch's Headers has it; no DOM type reaches the declarations). */
+export type HeaderReader = { get(name: string): string | null };
+export type Answer = { status: number; headers: HeaderReader; bytes: Uint8Array };
 
 /** Thrown when no answer arrived (refused, reset, TLS failure, dropped); `timedOut` when the deadline passed. */
 export class NoAnswer extends Error {
@@ -40,6 +47,7 @@ async function fetchExchange(x: Exchange): Promise<Answer> {
       headers: x.headers,
       body: x.body,
       signal: ctl.signal,
+      ...(x.fresh ? { keepalive: false } : {}),
       ...(x.ca && isBun ? { tls: { ca: x.ca } } : {}),
     };
     const res = await fetch(x.url, init);

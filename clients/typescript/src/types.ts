@@ -1,4 +1,5 @@
-// Owns the names the client gives the generated OpenAPI types (openapi.d.ts): resources, bodies and queries.
+// Owns the names the client gives the generated OpenAPI types (openapi.d.ts): resources, bodies, queries and pages,
+// what creates answer (the record and `replayed`), and the webhook deliveries constructEvent returns.
 import type { components, paths } from './openapi';
 
 type S = components['schemas'];
@@ -28,6 +29,8 @@ export type TraceInput = S['TraceIn'];
 export type Trace = S['Trace'];
 export type Sealing = S['Sealing'];
 export type TraceBundle = S['Bundle'];
+/** One item of a trace bundle; narrow on `type` ('event', 'ai_attestation', 'document') for its payload. */
+export type TraceBundleItem = S['BundleItem'];
 export type AuditOrgInput = S['OrgIn'];
 export type AuditOrg = S['Org'];
 export type AuditOrgPage = S['OrgPage'];
@@ -41,6 +44,9 @@ export type AuditIntegrity = S['Integrity'];
 export type Retention = S['Retention'];
 export type StreamInput = S['StreamIn'];
 export type Stream = S['Stream'];
+export type StreamPage = S['StreamPage'];
+export type StreamListQuery = { limit?: number; cursor?: string };
+export type AuditOrgListQuery = { limit?: number; cursor?: string };
 export type PortalSessionInput = S['MintIn'];
 export type PortalLink = S['PortalLink'];
 export type ExportInput = S['ExportIn'];
@@ -55,4 +61,25 @@ export type KeyRecord = S['KeyRecord'];
 export type PlatformKey = S['PlatformKey'];
 export type Deleted = S['Deleted'];
 export type ApiErrorBody = S['Error'];
-export type ErrorCode = S['ErrorCode'];
+export type { ApiErrorCode } from './error-codes';
+
+/**
+ * What a create answers: the record as the API stored it, and `replayed`, true when this is the stored answer of an
+ * earlier attempt with the same Idempotency-Key (the answer had Idempotent-Replayed: true, or an audit event's retry
+ * met the event its lost attempt stored).
+ */
+export type Created<T> = T & { replayed: boolean };
+
+/** An audit stream's delivery of events (docs/webhooks.md), as constructEvent returns it. */
+export type WebhookEventBatch = { type: 'events'; stream_id: string; org_id: string; events: AuditEvent[] };
+/** A signed checkpoint of the org's log, delivered after the events it covers (docs/webhooks.md). */
+export type WebhookCheckpoint = {
+  type: 'checkpoint';
+  organization_id: string;
+  tree_size: number;
+  /** SHA-256, lowercase hex. */
+  root_hash: string;
+  /** The C2SP signed note. */
+  checkpoint: string;
+};
+export type WebhookDelivery = WebhookEventBatch | WebhookCheckpoint;

@@ -1,0 +1,79 @@
+// Figures of the administration API: latency (p50, p99) and throughput of its reads and writes at 50 concurrent
+// connections (wrk over HTTPS), beside an ordinary authenticated read measured in the same run as the reference,
+// and revocation through the API in force on the very next request.
+// Usage: bun scripts/bench-admin.ts [--seconds N]
+import { cliJson, line, luaPost, luaRequest, startBenchServer, wrk } from './bench-lib';
+
+const seconds = Number(process.argv[process.argv.indexOf('--seconds') + 1]) || 10;
+const CONNECTIONS = 50;
+const s = await startBenchServer();
+const tenant = (await cliJson(s.dir, 'tenant', 'list')).tenants.find((t: { plan: string }) => t.plan === 'enterprise');
+const admin = (
+  await cliJson(
+    s.dir,
+    'key',
+    'create',
+    '--tenant',
+    tenant.tenant_id,
+    '--name',
+    'admin',
+    '--scopes',
+    'admin,audit:write',
+  )
+).api_key as string;
+const token = (await cliJson(s.dir, 'admin-token', 'create', '--name', 'bench')).token as string;
+
+const api = async (method: string, path: string, key: string, body?: unknown) => {
+  const r = await fetch(s.url + path, {
+    method,
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    tls: { rejectUnauthorized: false },
+  } as RequestInit);
+  return { status: r.status, body: (await r.json()) as any };
+};
+// Lists of a realistic size: 20 keys, 20 orgs, and the log entries they make.
+for (let i = 0; i < 20; i++) {
+  await api('POST', '/v1/admin/keys', admin, { name: `k${i}`, scopes: ['read'] });
+  await api('POST', '/v1/audit/orgs', admin, { organization_id: `org-${i}` });
+}
+const victim = (await api('POST', '/v1/admin/keys', admin, { name: 'victim', scopes: ['read'] })).body.key_id;
+
+const get = (path: string, key: string) => luaRequest('GET', path, { authorization: `Bearer ${key}` });
+// The reference: an ordinary authenticated read of the same size, run just before each route, so that every figure
+// has one taken under the same load (the machine is shared: its load moves from one minute to the next).
+const reference = get('/v1/audit/orgs', s.key);
+const runs: Array<[string, string]> = [
+  ['GET /v1/admin/keys', get('/v1/admin/keys', admin)],
+  ['GET /v1/admin/orgs', get('/v1/admin/orgs', admin)],
+  ['GET /v1/admin/activity?limit=100', get('/v1/admin/activity?limit=100', admin)],
+  ['GET /v1/operator/tenants/{id}', get(`/v1/operator/tenants/${tenant.tenant_id}`, token)],
+  ['GET /v1/operator/log?limit=100', get('/v1/operator/log?limit=100', token)],
+  ['POST /v1/admin/keys (+ log entry)', luaPost('/v1/admin/keys', admin, '{"name":"b{{n}}","scopes":["read"]}')],
+  ['POST /v1/admin/keys/{id}/revoke (+ log entry)', luaPost(`/v1/admin/keys/${victim}/revoke`, admin, '')],
+];
+const show = (r: Awaited<ReturnType<typeof wrk>>) =>
+  `p50 ${r.p50ms.toFixed(2)}  p99 ${r.p99ms.toFixed(2)} ms  ${Math.round(r.rps)}/s${r.non2xx ? `  non-2xx ${r.non2xx}` : ''}`;
+
+console.log(`administration API, ${CONNECTIONS} connections, ${seconds} s per run, each after its reference run`);
+console.log('(wrk and the server share this machine with other work: compare each route with the line above it)');
+for (const [name, lua] of runs) {
+  const ref = await wrk(`${s.url}/`, { seconds, connections: CONNECTIONS, lua: reference });
+  const r = await wrk(`${s.url}/`, { seconds, connections: CONNECTIONS, lua });
+  line('  reference GET /v1/audit/orgs', show(ref));
+  line(name, show(r), 'p99 < 20 ms');
+}
+
+// Revocation: a key revoked through the API is refused on the very next request, every time.
+let refusedNext = 0;
+const TRIES = 20;
+for (let i = 0; i < TRIES; i++) {
+  const k = (await api('POST', '/v1/admin/keys', admin, { name: `r${i}`, scopes: ['read'] })).body;
+  if ((await api('GET', '/v1/events', k.api_key)).status !== 200) throw new Error('a new key was refused');
+  await api('POST', `/v1/admin/keys/${k.key_id}/revoke`, admin);
+  const next = await api('GET', '/v1/events', k.api_key);
+  if (next.status === 401 && next.body.error === 'api_key_revoked') refusedNext++;
+}
+line('revoked via API, refused on the next request', `${refusedNext}/${TRIES}`, `${TRIES}/${TRIES}`);
+await s.stop();
+process.exit(0);

@@ -1,0 +1,37 @@
+// Owns the port through which routes run state-changing administration actions: each call is one operator-log
+// entry naming who made it (docs/api.md#who-is-recorded). The actions are implemented once, beside the CLI's and the
+// console's (src/workers/), and handed to the routes by the server, as the guard plugin is.
+import type { CreateTenantIn, TenantRow, createTenant, rotateKey } from '../tenants/service';
+import type { CreateKeyIn, createApiKey, revokeApiKey } from '../keys/service';
+import type { addLog } from '../witness/service';
+import type { deleteOrg, setArchived } from '../audit/service';
+import type { deleteStream } from '../streams/service';
+import type { OperatorPrincipal, Principal } from './guards';
+
+type Result<F extends (...args: never[]) => unknown> = Promise<Awaited<ReturnType<F>>>;
+
+/** The actions an API caller may run; `ref` names a tenant by id or primary domain. */
+export type OperatorActions = {
+  createTenant(input: CreateTenantIn): Result<typeof createTenant>;
+  setPlan(ref: string, plan: string): Promise<TenantRow>;
+  setPastDue(ref: string, on: boolean): Promise<TenantRow>;
+  verifyDomain(ref: string, force: boolean): Promise<TenantRow>;
+  rotateKey(ref: string): Result<typeof rotateKey>;
+  createApiKey(input: CreateKeyIn): Result<typeof createApiKey>;
+  /** With `tenantId`, only a key of that tenant. */
+  revokeApiKey(keyId: string, tenantId?: string): Result<typeof revokeApiKey>;
+  runRetention(asOf: Date): Promise<Record<string, number>>;
+  backup(to: string, opts: { includeMasterKey: boolean }): Promise<Record<string, unknown>>;
+  addWitnessedLog(origin: string, vkey: string): Result<typeof addLog>;
+  setOrgArchived(tenantId: string, orgId: string, archived: boolean): Result<typeof setArchived>;
+  deleteOrg(tenantId: string, orgId: string): Result<typeof deleteOrg>;
+  deleteStream(tenantId: string, orgId: string, streamId: string): Result<typeof deleteStream>;
+};
+
+/** The actions recorded as made by `by`: `key:<key_id>` or `token:<token_id>`. */
+export type ActionsBy = (by: string) => OperatorActions;
+
+/** docs/api.md#who-is-recorded: a change made with an API key is recorded as made by that key. */
+export const keyActor = (p: Principal): string => `key:${p.key.key_id}`;
+/** docs/api.md#who-is-recorded: a change made with an operator token is recorded as made by that token. */
+export const tokenActor = (o: OperatorPrincipal): string => `token:${o.token_id}`;
