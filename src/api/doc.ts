@@ -4,7 +4,7 @@ import type { DocumentDecoration, TSchema } from 'elysia';
 import type { ErrorCode } from '../errors';
 
 /** A success body that is not JSON. */
-export type Media = 'html' | 'javascript' | 'css' | 'pdf' | 'bytes' | 'download' | 'text';
+export type Media = 'html' | 'javascript' | 'css' | 'pdf' | 'bytes' | 'download' | 'text' | 'cose' | 'cbor';
 const MEDIA: Record<Media, Record<string, { schema: Record<string, string> }>> = {
   html: { 'text/html': { schema: { type: 'string' } } },
   javascript: { 'text/javascript': { schema: { type: 'string' } } },
@@ -13,6 +13,8 @@ const MEDIA: Record<Media, Record<string, { schema: Record<string, string> }>> =
   bytes: { 'application/octet-stream': { schema: { type: 'string', contentMediaType: 'application/octet-stream' } } },
   download: { 'text/csv': { schema: { type: 'string' } }, 'application/x-ndjson': { schema: { type: 'string' } } },
   text: { 'text/plain': { schema: { type: 'string' } } },
+  cose: { 'application/cose': { schema: { type: 'string', contentMediaType: 'application/cose' } } },
+  cbor: { 'application/cbor': { schema: { type: 'string', contentMediaType: 'application/cbor' } } },
 };
 
 export type RouteDoc = {
