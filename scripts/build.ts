@@ -40,19 +40,28 @@ function nativeAddonPlugin(): import('bun').BunPlugin {
     if (!existsSync(file)) throw new Error(`native addon not found: ${file}`);
     return file;
   };
+  // Each loader module is named by its addon's own path: a bare name such as `msgpackr` was at times taken by the
+  // bundler for the package of that name, and lmdb then imported the loader instead of msgpackr's Encoder (every
+  // msgpack database of the executable without its encoder).
   const lmdb = addon('@lmdb/lmdb');
   const msgpackr = addon('@msgpackr-extract/msgpackr-extract');
+  const lmdbLoader = `${lmdb}.loader.js`;
+  const msgpackrLoader = `${msgpackr}.loader.js`;
+  const loaders = new Map([
+    [lmdbLoader, lmdb],
+    [msgpackrLoader, msgpackr],
+  ]);
   return {
     name: 'native-addons',
     setup(build) {
       // Which addon is meant follows from the importing package (the bundle has no per-package directories).
       build.onResolve({ filter: /^node-gyp-build-optional-packages$/ }, (args) => ({
-        path: args.importer.includes('msgpackr-extract') ? 'msgpackr' : 'lmdb',
+        path: args.importer.includes('msgpackr-extract') ? msgpackrLoader : lmdbLoader,
         namespace: 'native-addons',
       }));
       build.onLoad({ filter: /.*/, namespace: 'native-addons' }, (args) => ({
         loader: 'js',
-        contents: `module.exports = function load() { return require(${JSON.stringify(args.path === 'msgpackr' ? msgpackr : lmdb)}); };`,
+        contents: `module.exports = function load() { return require(${JSON.stringify(loaders.get(args.path))}); };`,
       }));
     },
   };
@@ -124,7 +133,11 @@ function blessedPlugin(): import('bun').BunPlugin {
   return {
     name: 'blessed',
     setup(build) {
-      build.onResolve({ filter: /^blessed-usr$/ }, () => ({ path: 'usr', namespace: 'blessed-usr' }));
+      // Named by a path no package can have (see nativeAddonPlugin).
+      build.onResolve({ filter: /^blessed-usr$/ }, () => ({
+        path: join(usr, 'embedded.js'),
+        namespace: 'blessed-usr',
+      }));
       build.onLoad({ filter: /.*/, namespace: 'blessed-usr' }, () => ({ contents: table, loader: 'js' }));
       build.onLoad({ filter: /blessed[\\/]lib[\\/]widget\.js$/ }, async (args) => {
         const names = [...new Glob('*.js').scanSync({ cwd: join(dirname(args.path), 'widgets') })].map((f) =>
