@@ -149,17 +149,14 @@ export function cli(
   return svc(['--data-dir', dataDir, ...args]);
 }
 
-/** Runs the real CLI with `--json` and `args` as given, with extra environment (e.g. the master key file of a restore). */
-export async function svc(
-  args: string[],
-  env: Record<string, string> = {},
-): Promise<{ code: number; json: any; stdout: string; stderr: string }> {
-  const p = Bun.spawn(['bun', 'src/cli/index.ts', '--json', ...args], {
-    cwd: ROOT,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: { ...process.env, SVC_LOG_LEVEL: 'warn', ...env },
-  });
+export type Ran = { code: number; json: any; stdout: string; stderr: string };
+
+/** Runs `cmd` to its end: exit status, stdout and stderr, and stdout parsed as JSON (null when it is not). */
+export async function runCommand(
+  cmd: string[],
+  opts: { cwd: string; env: Record<string, string | undefined> },
+): Promise<Ran> {
+  const p = Bun.spawn(cmd, { cwd: opts.cwd, env: opts.env, stdout: 'pipe', stderr: 'pipe' });
   const [stdout, stderr] = await Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text()]);
   const code = await p.exited;
   let json: any = null;
@@ -169,6 +166,14 @@ export async function svc(
     json = null;
   }
   return { code, json, stdout, stderr };
+}
+
+/** Runs the real CLI with `--json` and `args` as given, with extra environment (e.g. the master key file of a restore). */
+export function svc(args: string[], env: Record<string, string> = {}): Promise<Ran> {
+  return runCommand(['bun', 'src/cli/index.ts', '--json', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, SVC_LOG_LEVEL: 'warn', ...env },
+  });
 }
 
 /** A temp dir removed when the file's tests end (call `cleanupDirs` in afterAll). */

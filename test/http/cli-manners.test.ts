@@ -6,26 +6,10 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import pkg from '../../package.json' with { type: 'json' };
-import { call, cleanupDirs, ownedDir, ROOT, startServer, type Server } from '../helpers';
+import { call, cleanupDirs, ownedDir, ROOT, runCommand, startServer, type Server } from '../helpers';
 
-type Run = { code: number; stdout: string; stderr: string; json: any };
-
-async function run(args: string[], entry = 'src/cli/index.ts'): Promise<Run> {
-  const p = Bun.spawn(['bun', entry, ...args], {
-    cwd: ROOT,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: { ...process.env, SVC_LOG_LEVEL: 'warn' },
-  });
-  const [stdout, stderr] = await Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text()]);
-  let json: any = null;
-  try {
-    json = JSON.parse(stdout);
-  } catch {
-    json = null;
-  }
-  return { code: await p.exited, stdout, stderr, json };
-}
+const run = (args: string[], entry = 'src/cli/index.ts') =>
+  runCommand(['bun', entry, ...args], { cwd: ROOT, env: { ...process.env, SVC_LOG_LEVEL: 'warn' } });
 
 /** Every file under `dir` with its size and modification time: what "nothing changed" is checked against. */
 function snapshot(dir: string): Record<string, string> {

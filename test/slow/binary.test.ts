@@ -7,7 +7,7 @@ import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, wr
 import { join } from 'node:path';
 import type { Subprocess } from 'bun';
 import pkg from '../../package.json' with { type: 'json' };
-import { call, cleanup, pubKey, ROOT, tempDir, until } from '../helpers';
+import { call, cleanup, pubKey, ROOT, type Ran, runCommand, tempDir, until } from '../helpers';
 
 const work = tempDir('svc-binary-');
 const bin = join(work, 'app', 'proof-ledger');
@@ -24,23 +24,14 @@ afterAll(async () => {
   cleanup(work);
 });
 
-async function run(...args: string[]): Promise<{ code: number; stdout: string; stderr: string; json: any }> {
-  const p = Bun.spawn([bin, ...args], {
+async function run(...args: string[]): Promise<Ran> {
+  const r = await runCommand([bin, ...args], {
     cwd: work,
-    stdout: 'pipe',
-    stderr: 'pipe',
     env: { PATH: emptyPath, HOME: work, SVC_DATA_DIR: data, SVC_LOG_LEVEL: 'warn' },
   });
-  const [stdout, stderr] = await Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text()]);
   // The msgpack encoder of the store is compiled in: no command may run without it.
-  expect(stderr).not.toContain('consider using encoder');
-  let json: any = null;
-  try {
-    json = JSON.parse(stdout);
-  } catch {
-    json = null;
-  }
-  return { code: await p.exited, stdout, stderr, json };
+  expect(r.stderr).not.toContain('consider using encoder');
+  return r;
 }
 
 beforeAll(async () => {
