@@ -2,7 +2,7 @@
 import type { CliContext, CliResult } from './index';
 import { ApiError } from '../errors';
 import { setLogSink } from '../log';
-import { config } from '../config';
+import { config, SERVICE_ENV_FILE } from '../config';
 import { describeTenant, findTenant, listTenants } from '../tenants/service';
 import { describeApiKey, listApiKeys } from '../keys/service';
 import { usageReport } from '../usage/service';
@@ -12,12 +12,13 @@ import { tenantLogReportForOperator } from '../tlog/tenant-integrity';
 import { parseRfc3339 } from '../time';
 import { checkBackup } from '../backup/restore';
 import { runDoctor } from './doctor';
-import { DEFAULT_ENV_FILE } from './env-file';
 import { describeWitnessKey, listLogs } from '../witness/service';
 import { operatorActions } from '../workers/operator-actions';
 import { listOperatorTokens } from '../operator-tokens/service';
 import { operatorEntries, verifyOperatorLog } from '../tlog/operator-log';
 import { replicationStatus } from '../replication/status';
+import { divergedText } from '../store/cluster';
+import { localWriteRefusal, storeCluster } from '../store/env';
 import { SCOPES } from '../keys/service';
 import { PLAN_NAMES } from '../plans/plans';
 import { parseRange } from '../cidr';
@@ -26,10 +27,13 @@ import { CONSOLE, type Flag, type Spec } from './argv';
 /**
  * One CLI command: its declaration (summary, positional arguments, flags with their values; src/cli/argv.ts refuses
  * anything else before `run`), whether it opens the store, and `run`. To add a command, add one entry below.
+ * `writes`: the command changes state (the store, or files of the data directory). On a replicated cluster's data
+ * directory such a command is refused before it starts unless it reaches PostgreSQL (replication/preflight.ts).
  */
 export type Command = Spec & {
   run(ctx: CliContext): Promise<CliResult | null>;
   opensStore?: boolean;
+  writes?: true;
   /** False: the command reads the configuration itself (the server, whose failures are log lines). */
   loadsConfig?: boolean;
 };
@@ -107,6 +111,7 @@ function asOfFlag(ctx: CliContext, consequence: string): Date {
 
 export const commands: Record<string, Command> = {
   'tenant create': {
+    writes: true,
     summary: 'create a tenant and its first signing key',
     flags: {
       name: { value: 'NAME', required: true, help: 'display name' },
@@ -159,6 +164,7 @@ export const commands: Record<string, Command> = {
     },
   },
   'tenant set-plan': {
+    writes: true,
     summary: "change a tenant's plan",
     args: [{ name: 'TENANT' }, { name: 'PLAN', choices: PLAN_NAMES }],
     async run(ctx) {
@@ -167,6 +173,7 @@ export const commands: Record<string, Command> = {
     },
   },
   'tenant set-past-due': {
+    writes: true,
     summary: 'mark a tenant past due (on) or paid up (off)',
     args: [{ name: 'TENANT' }, { name: 'on|off', choices: ['on', 'off'] }],
     async run(ctx) {
@@ -176,6 +183,7 @@ export const commands: Record<string, Command> = {
     },
   },
   'tenant verify-domain': {
+    writes: true,
     summary: "verify a tenant's domain by its DNS TXT record _svc-verify.DOMAIN",
     args: [{ name: 'TENANT' }],
     flags: { force: { help: "record the operator's own attestation instead of looking up DNS" } },
@@ -185,6 +193,7 @@ export const commands: Record<string, Command> = {
     },
   },
   'tenant rotate-key': {
+    writes: true,
     summary: "retire a tenant's signing key and make a new one",
     args: [{ name: 'TENANT' }],
     async run(ctx) {
@@ -193,6 +202,7 @@ export const commands: Record<string, Command> = {
     },
   },
   'key create': {
+    writes: true,
     summary: 'create an API key (its plaintext is shown once)',
     flags: {
       tenant: { value: 'TENANT', required: true, help: 'tenant id or domain' },
@@ -238,6 +248,7 @@ export const commands: Record<string, Command> = {
     },
   },
   'key revoke': {
+    writes: true,
     summary: 'revoke an API key (in force on the next request)',
     args: [{ name: 'KEY_ID' }],
     async run(ctx) {
@@ -246,6 +257,7 @@ export const commands: Record<string, Command> = {
     },
   },
   'admin-token create': {
+    writes: true,
     summary: 'create a platform operator token for /v1/operator/ (shown once)',
     flags: { name: { value: 'NAME', required: true, help: 'name of the token' } },
     async run(ctx) {
@@ -272,6 +284,7 @@ export const commands: Record<string, Command> = {
     },
   },
   'admin-token revoke': {
+    writes: true,
     summary: 'revoke an operator token (refused from the next request on)',
     args: [{ name: 'TOKEN_ID' }],
     async run(ctx) {
@@ -280,6 +293,7 @@ export const commands: Record<string, Command> = {
     },
   },
   'retention run': {
+    writes: true,
     summary: 'run the retention pass now (seal expired ledger rows, move and purge audit events)',
     flags: { 'as-of': AS_OF },
     async run(ctx) {
@@ -294,6 +308,7 @@ export const commands: Record<string, Command> = {
     },
   },
   'exports clean': {
+    writes: true,
     summary: 'remove export files whose 24 h download window has closed',
     flags: { 'as-of': AS_OF },
     async run(ctx) {
@@ -349,6 +364,7 @@ export const commands: Record<string, Command> = {
   },
   verify: verifyCommand,
   'witness add-log': {
+    writes: true,
     summary: "cosign another log's checkpoints as its witness (C2SP tlog-witness)",
     flags: {
       origin: { value: 'ORIGIN', required: true, help: "the log's origin line" },
@@ -403,10 +419,14 @@ export const commands: Record<string, Command> = {
     summary: 'recompute the operator log from its entries against its checkpoints and the platform key',
     async run() {
       const r = verifyOperatorLog();
+      // A diverged node's log may verify on its own and still differ from the cluster's: never reported as fine.
+      const d = storeCluster()?.diverged;
+      if (d) r.problems.push(divergedText(d));
       const out = {
         json: r,
         text: `operator log: ${r.tree_size} entries\n  ${logText(r)}${r.problems.map((p) => `\n  problem: ${p}`).join('')}`,
       };
+      if (d) return { ...out, exitCode: 1, failure: divergedText(d) };
       return r.log_verified
         ? out
         : {
@@ -417,6 +437,7 @@ export const commands: Record<string, Command> = {
     },
   },
   backup: {
+    writes: true,
     summary: 'back up the data directory while the server runs',
     flags: {
       to: { value: 'DIR', required: true, help: 'target directory (must not exist or be empty)' },
@@ -443,6 +464,7 @@ export const commands: Record<string, Command> = {
     },
   },
   restore: {
+    writes: true,
     summary:
       'restore a backup into --data-dir (which must not exist or be empty), verifying everything; --check verifies a backup in place',
     flags: {
@@ -451,6 +473,9 @@ export const commands: Record<string, Command> = {
       'not-before-checkpoint': {
         value: 'FILE',
         help: 'a checkpoint note you kept: refuse a backup whose log is older or forked',
+      },
+      standalone: {
+        help: "without SVC_REPLICATION_URL: a node's backup becomes a single appliance that never rejoins its cluster",
       },
     },
     check: (f) =>
@@ -476,6 +501,7 @@ export const commands: Record<string, Command> = {
       }
       const r = await operatorActions.restore(need(ctx, 'from'), {
         notBeforeCheckpoint: ctx.flags['not-before-checkpoint'] as string | undefined,
+        standalone: ctx.flags.standalone === true,
       });
       return {
         json: r,
@@ -487,27 +513,37 @@ export const commands: Record<string, Command> = {
     summary: 'role, primary, applied position and lag of this node and of every node',
     async run() {
       const rc = config().replication;
-      if (!rc) throw new ApiError('bad_request', 'replication is not configured (SVC_REPLICATION_URL is unset)');
+      if (!rc)
+        throw (
+          localWriteRefusal() ??
+          new ApiError('bad_request', 'replication is not configured (SVC_REPLICATION_URL is unset)')
+        );
       const r = await replicationStatus(rc);
       const { epoch, head, ...out } = r;
       const secs = (n: number | null) => (n === null ? '-' : `${n.toFixed(1)}s`);
       const rows = table([
-        ['NODE', 'ROLE', 'APPLIED', 'LAG', 'SEEN', 'URL'],
+        ['NODE', 'ROLE', 'STATE', 'APPLIED', 'LAG', 'SEEN', 'URL'],
         ...r.nodes.map((n) => [
           n.node,
           n.role,
+          n.diverged ? 'DIVERGED' : n.stale ? 'STALE' : 'ok',
           String(n.applied),
           secs(n.lag_seconds),
           `${n.seen_seconds_ago}s ago`,
           n.url ?? '-',
         ]),
       ]);
-      return {
+      const res = {
         json: out,
-        text: `node ${r.node}: ${r.role}, applied ${r.applied} of ${head}, lag ${secs(r.lag_seconds)}
+        text: `node ${r.node}: ${r.role}${r.diverged ? ' (DIVERGED)' : ''}, applied ${r.applied} of ${head}, lag ${secs(r.lag_seconds)}
 primary: ${r.primary ?? 'none (lease free)'} (epoch ${epoch})
 ${rows}`,
       };
+      // A diverged node is never reported as fine (docs/operations.md "A diverged node").
+      const others = r.nodes.filter((n) => n.diverged).map((n) => n.node);
+      if (r.diverged) return { ...res, exitCode: 1, failure: divergedText(r.diverged) };
+      if (others.length) return { ...res, exitCode: 1, failure: `diverged node(s): ${others.join(', ')}` };
+      return res;
     },
   },
   doctor: {
@@ -516,7 +552,7 @@ ${rows}`,
     flags: {
       'env-file': {
         value: 'FILE',
-        help: `the env file the service runs with, compared with this environment (default ${DEFAULT_ENV_FILE}, if present)`,
+        help: `the env file the service runs with, compared with this environment (default ${SERVICE_ENV_FILE}, if present)`,
       },
     },
     opensStore: false,

@@ -1,17 +1,19 @@
 // Owns `svc doctor`: checks of configuration, permissions, disk space, clock, certificate (expiry, its key), store,
-// queue backlog, a leftover bootstrap key file and the env file the service runs with; one line per problem (exit 1
-// when any), and the version.
+// queue backlog, a leftover bootstrap key file, the env file the service runs with and the node's place in a
+// replicated cluster; one line per problem (exit 1 when any), and the version.
 import { accessSync, constants, existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { BOOTSTRAP_KEY_FILE, settingsNotInEnvironment, type Config } from '../config';
+import { BOOTSTRAP_KEY_FILE, SERVICE_ENV_FILE, settingsNotInEnvironment, type Config } from '../config';
 import { certificateValidity, tlsPairProblem } from '../crypto/certificate';
 import { diskSpace } from '../store/disk-space';
-import { closeStore, openStore, storeStats } from '../store/env';
+import { closeStore, openStore, storeCluster, storeStats } from '../store/env';
+import { divergedText, type ClusterState } from '../store/cluster';
+import { assertStreamHolds } from '../replication/preflight';
 import { FORMAT_VERSION, formatVersion } from '../store/format';
 import { readWriterStatus } from '../store/writer-status';
 import { clockSkew, type ClockSkew } from '../tlog/service';
 import { VERSION } from '../version';
-import { DEFAULT_ENV_FILE, parseEnvFile } from './env-file';
+import { parseEnvFile } from './env-file';
 
 const GB = 1024 ** 3;
 const CERT_WARN_DAYS = 14;
@@ -88,6 +90,7 @@ export async function runDoctor(cfg: Config, envFile?: string): Promise<DoctorRe
   const checked: string[] = [];
   let skew: ClockSkew | null = null;
   let env: EnvFileCheck | undefined;
+  let cluster: ClusterState | null = null;
   const check = async (name: string, fn: () => void | Promise<void>) => {
     checked.push(name);
     try {
@@ -118,7 +121,7 @@ export async function runDoctor(cfg: Config, envFile?: string): Promise<DoctorRe
   });
 
   await check('env file', () => {
-    env = checkEnvFile(envFile ?? DEFAULT_ENV_FILE, envFile !== undefined, problems);
+    env = checkEnvFile(envFile ?? SERVICE_ENV_FILE, envFile !== undefined, problems);
   });
 
   await check('disk', () => {
@@ -176,6 +179,7 @@ export async function runDoctor(cfg: Config, envFile?: string): Promise<DoctorRe
       const v = formatVersion();
       if (v < FORMAT_VERSION)
         problems.push(`store: data format ${v} needs migrating to ${FORMAT_VERSION} (start the server once)`);
+      cluster = storeCluster();
       const { mapSize, usedBytes } = storeStats();
       if (usedBytes > mapSize * 0.9)
         problems.push(`store: ${((usedBytes / mapSize) * 100).toFixed(0)}% of the LMDB map is used`);
@@ -199,5 +203,17 @@ export async function runDoctor(cfg: Config, envFile?: string): Promise<DoctorRe
       await closeStore();
     }
   });
+  // A single node's directory (never joined a cluster, no SVC_REPLICATION_URL) has nothing to check here.
+  if (cfg.replication || cluster)
+    await check('replication', async () => {
+      // docs/operations.md "Operator commands on a replicated node": a cluster's node needs the env file's settings.
+      if (cluster?.diverged) problems.push(`replication: ${divergedText(cluster.diverged)}`);
+      else if (cluster && !cfg.replication)
+        problems.push(
+          `replication: this data directory belongs to a replicated cluster (node ${cluster.node ?? 'not named yet'}) but SVC_REPLICATION_URL is not set: ` +
+            `the server does not start and state-changing commands are refused without it (load the environment file, ${SERVICE_ENV_FILE} with the systemd unit)`,
+        );
+      else if (cfg.replication) await assertStreamHolds(cfg.replication, cluster?.applied ?? 0);
+    });
   return { ok: problems.length === 0, version: VERSION, problems, checked, clock_skew: skew, env_file: env };
 }

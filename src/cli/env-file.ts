@@ -1,9 +1,6 @@
 // Owns reading an env file of KEY=VALUE lines (the systemd unit's EnvironmentFile, /etc/proof-ledger/env), for
 // `svc doctor` to compare with the environment the CLI runs in.
 
-/** Where docs/operations.md installs it; `svc doctor --env-file` names another. */
-export const DEFAULT_ENV_FILE = '/etc/proof-ledger/env';
-
 /**
  * The variables of an env file as systemd reads it: one KEY=VALUE per line, blank lines and lines starting with # or ;
  * ignored, a value in matching single or double quotes taken without them; `export KEY=VALUE` (shell style) too.

@@ -9,6 +9,7 @@ import { commandLine, printFailure, printResult, type Values } from './argv';
 import { wireRecordTable } from '../workers/record-kinds';
 import { replicateOperator } from '../replication/link';
 import { VERSION } from '../version';
+import { assertOperatorMayWrite } from '../replication/preflight';
 
 export type CliContext = { args: string[]; flags: Values; json: boolean };
 export type CliResult = { json: unknown; text: string };
@@ -50,6 +51,8 @@ async function run(name: string, cmd: (typeof commands)[string], ctx: CliContext
     openStore(cfg.dataDir, { replicated: !!cfg.replication });
     // Operator changes reach every node through the stream (docs/operations.md "Replication and failover").
     if (cfg.replication) replicateOperator(cfg.replication);
+    // Refused before anything is done: on a cluster's data directory only through PostgreSQL, never here alone.
+    if (cmd.writes) await assertOperatorMayWrite(cfg);
   }
   wireRecordTable();
   const result = await cmd.run(ctx);
