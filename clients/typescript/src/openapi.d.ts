@@ -3503,6 +3503,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         status: string;
+                        /** @description Version of the appliance (package version of the build) */
+                        version: string;
                         role?: "primary" | "standby";
                         /** @description Last stream position applied to this node */
                         applied?: number;
@@ -3547,6 +3549,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         status: string;
+                        /** @description Version of the appliance (package version of the build) */
+                        version: string;
                         role?: "primary" | "standby";
                         /** @description Last stream position applied to this node */
                         applied?: number;
@@ -3580,6 +3584,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         status: string;
+                        /** @description Version of the appliance (package version of the build) */
+                        version: string;
                         role?: "primary" | "standby";
                         /** @description Last stream position applied to this node */
                         applied?: number;
@@ -3606,6 +3612,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         status: string;
+                        /** @description Version of the appliance (package version of the build) */
+                        version: string;
                         role?: "primary" | "standby";
                         /** @description Last stream position applied to this node */
                         applied?: number;
@@ -3639,6 +3647,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         status: string;
+                        /** @description Version of the appliance (package version of the build) */
+                        version: string;
                         role?: "primary" | "standby";
                         /** @description Last stream position applied to this node */
                         applied?: number;
