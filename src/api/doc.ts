@@ -5,7 +5,7 @@ import type { ErrorCode } from '../errors';
 import { Processing } from './schemas';
 
 /** A success body that is not JSON. */
-export type Media = 'html' | 'javascript' | 'css' | 'pdf' | 'bytes' | 'download' | 'text';
+export type Media = 'html' | 'javascript' | 'css' | 'pdf' | 'bytes' | 'download' | 'text' | 'tlog-size';
 const MEDIA: Record<Media, Record<string, { schema: Record<string, string> }>> = {
   html: { 'text/html': { schema: { type: 'string' } } },
   javascript: { 'text/javascript': { schema: { type: 'string' } } },
@@ -14,6 +14,8 @@ const MEDIA: Record<Media, Record<string, { schema: Record<string, string> }>> =
   bytes: { 'application/octet-stream': { schema: { type: 'string', contentMediaType: 'application/octet-stream' } } },
   download: { 'text/csv': { schema: { type: 'string' } }, 'application/x-ndjson': { schema: { type: 'string' } } },
   text: { 'text/plain': { schema: { type: 'string' } } },
+  // C2SP tlog-witness: the size a witness last cosigned, answered with a 409.
+  'tlog-size': { 'text/x.tlog.size': { schema: { type: 'string' } } },
 };
 
 export type RouteDoc = {
@@ -50,8 +52,6 @@ const HEADER_SCHEMA: Record<string, Record<string, unknown>> = {
   'Retry-After': { type: 'integer', minimum: 0 },
   'Idempotent-Replayed': { type: 'string', const: 'true' },
 };
-/** What the document shows for a header (docs/api.md#idempotency). */
-const HEADER_EXAMPLE: Record<string, unknown> = { 'Retry-After': 1, 'Idempotent-Replayed': 'true' };
 
 const OPTIONAL = Symbol.for('TypeBox.Optional');
 const isOptional = (s: TSchema) => (s as unknown as Record<symbol, unknown>)[OPTIONAL] === 'Optional';
@@ -67,11 +67,7 @@ export function doc(d: RouteDoc): DocumentDecoration {
       ? Object.fromEntries(
           Object.entries(all).map(([name, description]) => [
             name,
-            {
-              description,
-              schema: HEADER_SCHEMA[name] ?? { type: 'string' },
-              ...(name in HEADER_EXAMPLE ? { example: HEADER_EXAMPLE[name] } : {}),
-            },
+            { description, schema: HEADER_SCHEMA[name] ?? { type: 'string' } },
           ]),
         )
       : undefined;

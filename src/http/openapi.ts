@@ -25,23 +25,18 @@ import pkg from '../../package.json' with { type: 'json' };
 type Json = Record<string, any>;
 const METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options'] as const;
 
-const header = (description: string, example: number) => ({
-  description,
-  schema: { type: 'integer', minimum: 0 },
-  example,
-});
+const header = (description: string) => ({ description, schema: { type: 'integer', minimum: 0 } });
 /**
- * On every answer of a rate-limited route once its budget is charged (SPEC "Errors": rate-limit headers on every
- * response): all but the 401s, which come before the key or session is known.
+ * On every answer of a rate-limited route once its budget is charged (docs/api.md, on /openapi.json): all but the
+ * 401s, which come before the key or session is known.
  */
 const RATE_HEADERS = {
   'X-RateLimit-Limit': header(
     "Requests per second of the budget charged (the key's plan, the client IP or the portal session)",
-    50,
   ),
-  'X-RateLimit-Remaining': header('Requests left in the current second', 49),
+  'X-RateLimit-Remaining': header('Requests left in the current second'),
 };
-const RETRY_AFTER = { 'Retry-After': header('Seconds to wait before retrying', 1) };
+const RETRY_AFTER = { 'Retry-After': header('Seconds to wait before retrying') };
 
 /** TypeBox schemas are JSON Schema plus symbol-keyed metadata, which a JSON round trip drops. */
 const plain = (s: unknown): Json => JSON.parse(JSON.stringify(s));

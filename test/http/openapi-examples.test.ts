@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import { cleanup, startServer, tempDir, type Server } from '../helpers';
+import { cleanup, launchChromium, startServer, tempDir, type Server } from '../helpers';
 import { EXAMPLES } from '../../src/http/examples';
 import { tour, type Seen } from './openapi-scenario';
 
@@ -182,6 +182,32 @@ describe('the examples of /openapi.json', () => {
   });
 });
 
+describe('GET /docs', () => {
+  it('shows the example of each request body and success response beside its schema (Chromium)', async () => {
+    const browser = await launchChromium();
+    try {
+      const page = await browser.newPage({ ignoreHTTPSErrors: true });
+      await page.goto(`${s.url}/docs`);
+      const op = page
+        .locator('details.op')
+        .filter({ has: page.locator('summary .path', { hasText: /^\/v1\/events$/ }) })
+        .filter({ has: page.locator('summary .m-post') });
+      await op.locator('summary').click();
+      const text = (await op.textContent()) ?? '';
+      expect(await op.locator('pre').first().isVisible()).toBe(true);
+      expect(text).toContain('Request body (application/json)');
+      // The request example and the 201's example, as the document holds them.
+      const post = doc.paths['/v1/events'].post;
+      const request: any = Object.values(post.requestBody.content['application/json'].examples)[0];
+      const created: any = Object.values(post.responses['201'].content['application/json'].examples)[0];
+      expect(text).toContain(`"event_type": "${request.value.event_type}"`);
+      expect(text).toContain(`"event_id": "${created.value.event_id}"`);
+    } finally {
+      await browser.close();
+    }
+  }, 60000);
+});
+
 describe('the response headers of /openapi.json', () => {
   const names = (h: Record<string, unknown>) => Object.keys(h);
 
@@ -286,6 +312,9 @@ describe('the examples against a live appliance', () => {
         expect(candidates.length, `${op} ${status}: no example for ${reply.body?.error}`).toBeGreaterThan(0);
         if (!candidates.some(([, e]) => sameShape(shape(e.value), shape(reply.body))))
           mismatches.push(`${op} ${status}: live ${JSON.stringify(shape(reply.body))}`);
+      } else if (type === 'text/x.tlog.size') {
+        expect(reply.text).toMatch(/^\d+\n$/);
+        expect(examples.every(([, e]) => /^\d+\n$/.test(e.value as string))).toBe(true);
       } else if (type === 'application/x-ndjson') {
         const first = (text: string) => JSON.parse(text.split('\n')[0]!);
         expect(examples.some(([, e]) => sameShape(shape(first(e.value as string)), shape(first(reply.text))))).toBe(

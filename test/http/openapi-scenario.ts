@@ -1,6 +1,7 @@
 // A client's tour of the API against a live appliance: a representative set of operations, each answer recorded under
 // its OpenAPI operation and status, so that the document's examples can be compared with what the appliance answers.
 import { call, cli, until, type Reply, type Server } from '../helpers';
+import { addCheckpointBody, testLog } from './independent-witness';
 
 /** One live answer: the operation as the document names it ('POST /v1/events'), its status, the reply. */
 export type Seen = { op: string; status: number; reply: Reply };
@@ -175,6 +176,15 @@ export async function tour(
   await hit('POST /v1/operator/tenants', { key: token, body: example('POST /v1/operator/tenants') });
   await hit('GET /v1/operator/tenants', { key: token });
   await hit('GET /v1/operator/tenants', { key: null });
+
+  // The appliance as a witness of another log: a cosignature, then the size it holds for a stale old size.
+  const log = testLog('git.example.org/transparency');
+  log.append(4);
+  await hit('POST /v1/operator/witness/logs', { key: token, body: { origin: log.origin, vkey: log.vkey } });
+  const checkpoint = addCheckpointBody(0, log.proof(0), log.note());
+  const text = { key: null, raw: checkpoint, headers: { 'content-type': 'text/plain' } };
+  await hit('POST /witness/add-checkpoint', text);
+  await hit('POST /witness/add-checkpoint', text);
 
   // The public rate limit (SVC_PUBLIC_RPS=20): a burst on a public route meets 429 with Retry-After.
   await Promise.all(

@@ -3205,6 +3205,14 @@ export interface components {
             /** @description The event the Idempotency-Key already created */
             event_id: string;
         };
+        DocumentAlreadyAnchoredError: components["schemas"]["Error"] & {
+            /** @constant */
+            error: "document_already_anchored";
+            /** @description The anchor that holds this document hash */
+            event_id: string;
+            /** Format: date-time */
+            anchored_at?: string;
+        };
         LeafPendingError: components["schemas"]["Error"] & {
             /** @constant */
             error: "leaf_pending";
@@ -3415,6 +3423,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3424,6 +3436,10 @@ export interface operations {
             /** @description not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3451,6 +3467,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3484,6 +3504,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3508,6 +3532,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3547,6 +3575,10 @@ export interface operations {
             /** @description bad_request */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3572,6 +3604,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3599,6 +3635,10 @@ export interface operations {
             /** @description db_error, internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3630,7 +3670,7 @@ export interface operations {
             201: {
                 headers: {
                     /** @description "true" when the 201 is the replay of an earlier request with the same key */
-                    "Idempotent-Replayed"?: string;
+                    "Idempotent-Replayed"?: "true";
                     /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current second */
@@ -3659,6 +3699,10 @@ export interface operations {
             /** @description invalid_event_type, invalid_payload, invalid_idempotency_key */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3684,6 +3728,10 @@ export interface operations {
             /** @description payment_required */
             402: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3696,6 +3744,10 @@ export interface operations {
             /** @description feature_not_available, ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3708,6 +3760,10 @@ export interface operations {
             /** @description trace_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3720,6 +3776,10 @@ export interface operations {
             /** @description idempotency_key_reuse_mismatch, trace_sealed, trace_sealing, trace_not_open */
             409: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3732,6 +3792,10 @@ export interface operations {
             /** @description payload_too_large */
             413: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3744,6 +3808,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body without Content-Type: application/json */
             415: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3753,6 +3821,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body failing the route schema */
             422: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3777,6 +3849,10 @@ export interface operations {
             /** @description ingest_failed, internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3791,6 +3867,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3829,6 +3909,10 @@ export interface operations {
             /** @description invalid_path_parameter */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3854,6 +3938,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3866,6 +3954,10 @@ export interface operations {
             /** @description event_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3878,6 +3970,10 @@ export interface operations {
             /** @description retention_expired */
             410: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3905,6 +4001,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3944,6 +4044,10 @@ export interface operations {
             /** @description bad_request, invalid_path_parameter */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3969,6 +4073,10 @@ export interface operations {
             /** @description payment_required */
             402: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3981,6 +4089,10 @@ export interface operations {
             /** @description feature_not_available, ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3993,6 +4105,10 @@ export interface operations {
             /** @description event_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4005,6 +4121,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body without Content-Type: application/json */
             415: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4014,6 +4134,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body failing the route schema */
             422: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4038,6 +4162,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4073,6 +4201,10 @@ export interface operations {
             /** @description invalid_path_parameter */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4086,6 +4218,10 @@ export interface operations {
             /** @description proof_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4113,6 +4249,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4377,7 +4517,7 @@ export interface operations {
             201: {
                 headers: {
                     /** @description "true" when the answer is the replay of an earlier request with the same key */
-                    "Idempotent-Replayed"?: string;
+                    "Idempotent-Replayed"?: "true";
                     /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current second */
@@ -4406,6 +4546,10 @@ export interface operations {
             /** @description invalid_idempotency_key, invalid_attestation_type, empty_payload, invalid_context, invalid_payload, subject_too_large, subject_too_many_keys */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4431,6 +4575,10 @@ export interface operations {
             /** @description payment_required */
             402: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4443,6 +4591,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4455,6 +4607,10 @@ export interface operations {
             /** @description trace_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4467,6 +4623,10 @@ export interface operations {
             /** @description idempotency_key_reuse_mismatch, trace_sealed, trace_sealing, trace_not_open */
             409: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4479,6 +4639,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body without Content-Type: application/json */
             415: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4488,6 +4652,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body failing the route schema */
             422: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4512,6 +4680,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4523,6 +4695,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4561,6 +4737,10 @@ export interface operations {
             /** @description invalid_path_parameter */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4586,6 +4766,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4598,6 +4782,10 @@ export interface operations {
             /** @description attestation_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4625,6 +4813,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4660,6 +4852,10 @@ export interface operations {
             /** @description invalid_path_parameter */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4673,6 +4869,10 @@ export interface operations {
             /** @description proof_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4700,6 +4900,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4739,6 +4943,10 @@ export interface operations {
             /** @description bad_request, invalid_path_parameter */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4752,6 +4960,10 @@ export interface operations {
             /** @description proof_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4764,6 +4976,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body without Content-Type: application/json */
             415: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4773,6 +4989,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body failing the route schema */
             422: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4797,6 +5017,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4825,7 +5049,7 @@ export interface operations {
             201: {
                 headers: {
                     /** @description "true" when the answer is the replay of an earlier request with the same key */
-                    "Idempotent-Replayed"?: string;
+                    "Idempotent-Replayed"?: "true";
                     /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current second */
@@ -4854,6 +5078,10 @@ export interface operations {
             /** @description invalid_idempotency_key, invalid_document_hash, invalid_payload, invalid_metadata, metadata_too_large, invalid_original_bytes_base64, original_bytes_empty, original_bytes_too_large, original_bytes_hash_mismatch */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4879,6 +5107,10 @@ export interface operations {
             /** @description payment_required */
             402: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4891,6 +5123,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4903,6 +5139,10 @@ export interface operations {
             /** @description trace_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4915,18 +5155,26 @@ export interface operations {
             /** @description idempotency_key_reuse_mismatch, document_already_anchored, trace_sealed, trace_sealing, trace_not_open */
             409: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"] & {
+                    "application/json": components["schemas"]["DocumentAlreadyAnchoredError"] | (components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        error: "idempotency_key_reuse_mismatch" | "document_already_anchored" | "trace_sealed" | "trace_sealing" | "trace_not_open";
-                    };
+                        error: "idempotency_key_reuse_mismatch" | "trace_sealed" | "trace_sealing" | "trace_not_open";
+                    });
                 };
             };
             /** @description payload_too_large */
             413: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4939,6 +5187,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body without Content-Type: application/json */
             415: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4948,6 +5200,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body failing the route schema */
             422: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4972,6 +5228,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4983,6 +5243,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5021,6 +5285,10 @@ export interface operations {
             /** @description invalid_path_parameter */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5046,6 +5314,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5058,6 +5330,10 @@ export interface operations {
             /** @description document_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5085,6 +5361,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5122,6 +5402,10 @@ export interface operations {
             /** @description invalid_path_parameter */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5147,6 +5431,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5159,6 +5447,10 @@ export interface operations {
             /** @description document_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5186,6 +5478,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5225,6 +5521,10 @@ export interface operations {
             /** @description invalid_document_hash, invalid_path_parameter */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5250,6 +5550,10 @@ export interface operations {
             /** @description payment_required */
             402: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5262,6 +5566,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5274,6 +5582,10 @@ export interface operations {
             /** @description document_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5286,6 +5598,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body without Content-Type: application/json */
             415: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5295,6 +5611,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body failing the route schema */
             422: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5319,6 +5639,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5354,6 +5678,10 @@ export interface operations {
             /** @description invalid_path_parameter */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5367,6 +5695,10 @@ export interface operations {
             /** @description proof_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5394,6 +5726,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5433,6 +5769,10 @@ export interface operations {
             /** @description invalid_document_hash, invalid_path_parameter */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5446,6 +5786,10 @@ export interface operations {
             /** @description proof_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5458,6 +5802,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body without Content-Type: application/json */
             415: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5467,6 +5815,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body failing the route schema */
             422: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5491,6 +5843,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5519,7 +5875,7 @@ export interface operations {
             201: {
                 headers: {
                     /** @description "true" when the answer is the replay of an earlier request with the same key */
-                    "Idempotent-Replayed"?: string;
+                    "Idempotent-Replayed"?: "true";
                     /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current second */
@@ -5548,6 +5904,10 @@ export interface operations {
             /** @description invalid_idempotency_key, invalid_label, invalid_metadata, metadata_too_large, invalid_payload */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5573,6 +5933,10 @@ export interface operations {
             /** @description payment_required */
             402: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5585,6 +5949,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5597,6 +5965,10 @@ export interface operations {
             /** @description idempotency_key_reuse_mismatch, trace_label_in_use */
             409: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5609,6 +5981,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body without Content-Type: application/json */
             415: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5618,6 +5994,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body failing the route schema */
             422: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5642,6 +6022,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5653,6 +6037,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5691,6 +6079,10 @@ export interface operations {
             /** @description invalid_path_parameter */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5716,6 +6108,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5728,6 +6124,10 @@ export interface operations {
             /** @description trace_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5755,6 +6155,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5790,6 +6194,10 @@ export interface operations {
             /** @description invalid_path_parameter, trace_empty */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5815,6 +6223,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5827,6 +6239,10 @@ export interface operations {
             /** @description trace_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5839,6 +6255,10 @@ export interface operations {
             /** @description trace_sealing, trace_sealed, trace_invalid_status */
             409: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5866,6 +6286,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5877,6 +6301,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5919,6 +6347,10 @@ export interface operations {
             /** @description invalid_payload, invalid_path_parameter */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5944,6 +6376,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5956,6 +6392,10 @@ export interface operations {
             /** @description trace_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5968,6 +6408,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body without Content-Type: application/json */
             415: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5977,6 +6421,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body failing the route schema */
             422: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6001,6 +6449,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6036,6 +6488,10 @@ export interface operations {
             /** @description invalid_path_parameter */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6061,6 +6517,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6073,6 +6533,10 @@ export interface operations {
             /** @description trace_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6085,6 +6549,10 @@ export interface operations {
             /** @description trace_not_sealed */
             409: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6112,6 +6580,10 @@ export interface operations {
             /** @description db_error, internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6152,6 +6624,10 @@ export interface operations {
             /** @description invalid_path_parameter */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6177,6 +6653,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6189,6 +6669,10 @@ export interface operations {
             /** @description trace_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6201,6 +6685,10 @@ export interface operations {
             /** @description trace_not_sealed */
             409: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6228,6 +6716,10 @@ export interface operations {
             /** @description db_error, internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6266,6 +6758,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6275,6 +6771,10 @@ export interface operations {
             /** @description proof_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6302,6 +6802,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6338,6 +6842,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6359,6 +6867,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6386,6 +6898,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6414,7 +6930,7 @@ export interface operations {
             201: {
                 headers: {
                     /** @description "true" when the answer is the replay of an earlier request with the same key */
-                    "Idempotent-Replayed"?: string;
+                    "Idempotent-Replayed"?: "true";
                     /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current second */
@@ -6443,6 +6959,10 @@ export interface operations {
             /** @description invalid_idempotency_key, invalid_organization_id, invalid_name */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6468,6 +6988,10 @@ export interface operations {
             /** @description too_many_orgs, ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6480,6 +7004,10 @@ export interface operations {
             /** @description idempotency_key_reuse_mismatch, org_exists */
             409: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6492,6 +7020,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body without Content-Type: application/json */
             415: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6501,6 +7033,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body failing the route schema */
             422: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6525,6 +7061,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6560,6 +7100,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6581,6 +7125,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6593,6 +7141,10 @@ export interface operations {
             /** @description not_found, org_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6620,6 +7172,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6655,6 +7211,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6676,6 +7236,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6688,6 +7252,10 @@ export interface operations {
             /** @description not_found, org_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6700,6 +7268,10 @@ export interface operations {
             /** @description org_not_deletable */
             409: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6727,6 +7299,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6762,6 +7338,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6783,6 +7363,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6795,6 +7379,10 @@ export interface operations {
             /** @description not_found, org_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6822,6 +7410,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6857,6 +7449,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6878,6 +7474,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6890,6 +7490,10 @@ export interface operations {
             /** @description not_found, org_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6917,6 +7521,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6956,6 +7564,10 @@ export interface operations {
             /** @description invalid_payload */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6981,6 +7593,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6993,6 +7609,10 @@ export interface operations {
             /** @description not_found, org_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7005,6 +7625,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body without Content-Type: application/json */
             415: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7014,6 +7638,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body failing the route schema */
             422: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7038,6 +7666,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7073,6 +7705,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7094,6 +7730,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7106,6 +7746,10 @@ export interface operations {
             /** @description not_found, org_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7133,6 +7777,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7175,6 +7823,10 @@ export interface operations {
             /** @description bad_request, invalid_organization_id, invalid_payload */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7200,6 +7852,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7212,6 +7868,10 @@ export interface operations {
             /** @description not_found, org_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7239,6 +7899,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7279,6 +7943,10 @@ export interface operations {
             /** @description missing_idempotency_key, invalid_idempotency_key, invalid_payload, invalid_organization_id, invalid_action, invalid_actor, invalid_target, too_many_targets, invalid_occurred_at, occurred_at_out_of_window, invalid_context, invalid_metadata */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7304,6 +7972,10 @@ export interface operations {
             /** @description payment_required */
             402: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7316,6 +7988,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7328,6 +8004,10 @@ export interface operations {
             /** @description org_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7340,6 +8020,10 @@ export interface operations {
             /** @description org_archived, duplicate_event, idempotency_key_reuse_mismatch */
             409: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7352,6 +8036,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body without Content-Type: application/json */
             415: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7361,6 +8049,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body failing the route schema */
             422: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7385,6 +8077,10 @@ export interface operations {
             /** @description ingest_failed, internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7399,6 +8095,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7437,6 +8137,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7458,6 +8162,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7470,6 +8178,10 @@ export interface operations {
             /** @description not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7497,6 +8209,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7532,6 +8248,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7553,6 +8273,10 @@ export interface operations {
             /** @description payment_required */
             402: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7565,6 +8289,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7577,6 +8305,10 @@ export interface operations {
             /** @description not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7604,6 +8336,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7642,6 +8378,10 @@ export interface operations {
             /** @description bad_request */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7667,6 +8407,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7679,6 +8423,10 @@ export interface operations {
             /** @description not_found, org_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7706,6 +8454,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7736,7 +8488,7 @@ export interface operations {
             201: {
                 headers: {
                     /** @description "true" when the answer is the replay of an earlier request with the same key */
-                    "Idempotent-Replayed"?: string;
+                    "Idempotent-Replayed"?: "true";
                     /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current second */
@@ -7765,6 +8517,10 @@ export interface operations {
             /** @description invalid_idempotency_key, unsupported_stream_type, too_many_streams, invalid_url, not_https, forbidden_destination */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7790,6 +8546,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7802,6 +8562,10 @@ export interface operations {
             /** @description not_found, org_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7814,6 +8578,10 @@ export interface operations {
             /** @description idempotency_key_reuse_mismatch, org_archived */
             409: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7826,6 +8594,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body without Content-Type: application/json */
             415: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7835,6 +8607,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body failing the route schema */
             422: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7859,6 +8635,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7895,6 +8675,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7916,6 +8700,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7928,6 +8716,10 @@ export interface operations {
             /** @description not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7955,6 +8747,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7991,6 +8787,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8012,6 +8812,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8024,6 +8828,10 @@ export interface operations {
             /** @description not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8051,6 +8859,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8087,6 +8899,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8108,6 +8924,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8120,6 +8940,10 @@ export interface operations {
             /** @description not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8147,6 +8971,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8175,7 +9003,7 @@ export interface operations {
             202: {
                 headers: {
                     /** @description "true" when the answer is the replay of an earlier request with the same key */
-                    "Idempotent-Replayed"?: string;
+                    "Idempotent-Replayed"?: "true";
                     /** @description With {"status": "processing"}: seconds to wait before sending the same request with the same key again */
                     "Retry-After"?: number;
                     /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
@@ -8191,6 +9019,10 @@ export interface operations {
             /** @description invalid_idempotency_key, invalid_organization_id, invalid_format, bad_request, invalid_payload */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8216,6 +9048,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8228,6 +9064,10 @@ export interface operations {
             /** @description not_found, org_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8240,6 +9080,10 @@ export interface operations {
             /** @description idempotency_key_reuse_mismatch, org_archived */
             409: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8252,6 +9096,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body without Content-Type: application/json */
             415: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8261,6 +9109,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body failing the route schema */
             422: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8285,6 +9137,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8320,6 +9176,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8341,6 +9201,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8353,6 +9217,10 @@ export interface operations {
             /** @description not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8380,6 +9248,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8421,6 +9293,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8430,6 +9306,10 @@ export interface operations {
             /** @description invalid_download_signature, download_expired */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8442,6 +9322,10 @@ export interface operations {
             /** @description not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8469,6 +9353,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8497,7 +9385,7 @@ export interface operations {
             201: {
                 headers: {
                     /** @description "true" when the answer is the replay of an earlier request with the same key */
-                    "Idempotent-Replayed"?: string;
+                    "Idempotent-Replayed"?: "true";
                     /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current second */
@@ -8526,6 +9414,10 @@ export interface operations {
             /** @description invalid_idempotency_key, invalid_organization_id, invalid_intent, invalid_duration, invalid_link_duration */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8551,6 +9443,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8563,6 +9459,10 @@ export interface operations {
             /** @description not_found, org_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8575,6 +9475,10 @@ export interface operations {
             /** @description idempotency_key_reuse_mismatch, org_archived */
             409: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8587,6 +9491,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body without Content-Type: application/json */
             415: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8596,6 +9504,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body failing the route schema */
             422: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8620,6 +9532,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8657,6 +9573,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8678,6 +9598,10 @@ export interface operations {
             /** @description wrong_intent */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8690,6 +9614,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body without Content-Type: application/json */
             415: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8699,6 +9627,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body failing the route schema */
             422: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8723,6 +9655,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8764,6 +9700,10 @@ export interface operations {
             /** @description bad_request */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8789,6 +9729,10 @@ export interface operations {
             /** @description wrong_intent */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8801,6 +9745,10 @@ export interface operations {
             /** @description not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8828,6 +9776,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8863,6 +9815,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8884,6 +9840,10 @@ export interface operations {
             /** @description wrong_intent */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8896,6 +9856,10 @@ export interface operations {
             /** @description not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8923,6 +9887,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8958,6 +9926,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8979,6 +9951,10 @@ export interface operations {
             /** @description wrong_intent */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8991,6 +9967,10 @@ export interface operations {
             /** @description not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9018,6 +9998,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9051,6 +10035,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9072,6 +10060,10 @@ export interface operations {
             /** @description wrong_intent */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9084,6 +10076,10 @@ export interface operations {
             /** @description checkpoint_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9111,6 +10107,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9144,6 +10144,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9165,6 +10169,10 @@ export interface operations {
             /** @description wrong_intent */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9192,6 +10200,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9339,6 +10351,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9360,6 +10376,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9387,6 +10407,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9420,6 +10444,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9441,6 +10469,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9453,6 +10485,10 @@ export interface operations {
             /** @description checkpoint_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9480,6 +10516,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9515,6 +10555,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9536,6 +10580,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9548,6 +10596,10 @@ export interface operations {
             /** @description checkpoint_not_found, not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9575,6 +10627,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9610,6 +10666,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9619,6 +10679,10 @@ export interface operations {
             /** @description checkpoint_not_found, not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9646,6 +10710,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9683,6 +10751,10 @@ export interface operations {
             /** @description invalid_leaf_index, invalid_tree_size */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9708,6 +10780,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9720,6 +10796,10 @@ export interface operations {
             /** @description leaf_not_found, checkpoint_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9732,6 +10812,12 @@ export interface operations {
             /** @description leaf_pending */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9756,6 +10842,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9795,6 +10885,10 @@ export interface operations {
             /** @description invalid_leaf_index, invalid_tree_size */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9820,6 +10914,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9832,6 +10930,10 @@ export interface operations {
             /** @description leaf_not_found, checkpoint_not_found, not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9844,6 +10946,12 @@ export interface operations {
             /** @description leaf_pending */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9868,6 +10976,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9907,6 +11019,10 @@ export interface operations {
             /** @description invalid_leaf_index, invalid_tree_size */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9920,6 +11036,10 @@ export interface operations {
             /** @description leaf_not_found, checkpoint_not_found, not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9932,6 +11052,12 @@ export interface operations {
             /** @description leaf_pending */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9956,6 +11082,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9992,6 +11122,10 @@ export interface operations {
             /** @description invalid_tree_size */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10017,6 +11151,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10044,6 +11182,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10082,6 +11224,10 @@ export interface operations {
             /** @description invalid_tree_size */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10107,6 +11253,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10119,6 +11269,10 @@ export interface operations {
             /** @description not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10146,6 +11300,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10184,6 +11342,10 @@ export interface operations {
             /** @description invalid_tree_size */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10197,6 +11359,10 @@ export interface operations {
             /** @description not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10224,6 +11390,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10261,6 +11431,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10270,6 +11444,10 @@ export interface operations {
             /** @description not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10297,6 +11475,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10334,6 +11516,10 @@ export interface operations {
             /** @description bad_request */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10347,6 +11533,10 @@ export interface operations {
             /** @description invalid_checkpoint_signature */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10359,6 +11549,10 @@ export interface operations {
             /** @description unknown_log */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10378,12 +11572,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/x.tlog.size": string;
                 };
             };
             /** @description Plain-text framework rejection: body without Content-Type: application/json */
             415: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10393,6 +11591,10 @@ export interface operations {
             /** @description invalid_consistency_proof */
             422: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10421,6 +11623,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10456,6 +11662,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10465,6 +11675,10 @@ export interface operations {
             /** @description not_found, checkpoint_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10492,6 +11706,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10527,6 +11745,10 @@ export interface operations {
             /** @description invalid_path_parameter, bad_request */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10552,6 +11774,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10564,6 +11790,10 @@ export interface operations {
             /** @description not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10591,6 +11821,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10626,6 +11860,10 @@ export interface operations {
             /** @description invalid_path_parameter, bad_request */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10639,6 +11877,10 @@ export interface operations {
             /** @description not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10666,6 +11908,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10701,6 +11947,10 @@ export interface operations {
             /** @description invalid_tree_size */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10714,6 +11964,10 @@ export interface operations {
             /** @description checkpoint_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10741,6 +11995,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10779,6 +12037,10 @@ export interface operations {
             /** @description invalid_leaf_index, invalid_tree_size */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10792,6 +12054,10 @@ export interface operations {
             /** @description leaf_not_found, checkpoint_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10804,6 +12070,12 @@ export interface operations {
             /** @description leaf_pending */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10828,6 +12100,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10864,6 +12140,10 @@ export interface operations {
             /** @description invalid_tree_size */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10892,6 +12172,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10925,6 +12209,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10934,6 +12222,10 @@ export interface operations {
             /** @description checkpoint_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10961,6 +12253,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10994,6 +12290,10 @@ export interface operations {
             /** @description bad_request */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11007,6 +12307,10 @@ export interface operations {
             /** @description not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11034,6 +12338,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11067,6 +12375,10 @@ export interface operations {
             /** @description bad_request */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11080,6 +12392,10 @@ export interface operations {
             /** @description not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11107,6 +12423,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11140,6 +12460,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11161,6 +12485,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11188,6 +12516,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11225,6 +12557,10 @@ export interface operations {
             /** @description invalid_payload, invalid_name, bad_request */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11250,6 +12586,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11262,6 +12602,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body without Content-Type: application/json */
             415: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11271,6 +12615,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body failing the route schema */
             422: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11295,6 +12643,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11330,6 +12682,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11351,6 +12707,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11363,6 +12723,10 @@ export interface operations {
             /** @description not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11390,6 +12754,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11423,6 +12791,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11444,6 +12816,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11471,6 +12847,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11507,6 +12887,10 @@ export interface operations {
             /** @description bad_request */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11532,6 +12916,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11559,6 +12947,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11595,6 +12987,10 @@ export interface operations {
             /** @description bad_request */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11620,6 +13016,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11647,6 +13047,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12887,6 +14291,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12911,6 +14319,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {

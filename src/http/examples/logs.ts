@@ -95,7 +95,7 @@ export const logsExamples: Example[] = [
     },
   ),
   ofOperation('POST /witness/add-checkpoint', 409, '4\n', {
-    media: 'text/plain',
+    media: 'text/x.tlog.size',
     summary: 'The size this witness last cosigned, when the request says another old size',
   }),
 ];
