@@ -1,5 +1,6 @@
 // Owns the examples of the ai routes in the OpenAPI document, answers of a real appliance.
 import { ofSchema, type Example } from './example';
+import { issuer, logHead } from './shared';
 
 export const aiExamples: Example[] = [
   ofSchema('AttestationIn', {
@@ -65,12 +66,7 @@ export const aiExamples: Example[] = [
     signed_payload:
       '7b226174746573746174696f6e5f6964223a2230316132316434642d646166612d373739332d623737642d306235386637663136643839222c226174746573746174696f6e5f74797065223a226465636973696f6e222c22637265617465645f6174223a22323032362d31312d32375431333a35393a33312e3332325a222c22696e7075745f68617368223a2235323665626566613331626666643334313865643764623961633438306435316631393732633631356537306137353535353232326439373638626636393031222c226f75747075745f68617368223a2230313638323565313639373138653131303863313363353066306339646331363739353966313238663136313238616265636235656133623263353636306233222c227061796c6f61645f68617368223a2237326461663663386665633661636533316431636539323331353631643030663430393236376633336661343030313563323836336362323866313863396633222c2274656e616e745f6964223a2262303132313333372d386264612d343936642d383765382d613062373534643439303965222c2276223a317d',
     verification: { signature_valid: true, payload_hash_valid: true },
-    organization: {
-      name: 'acme.example',
-      issuer_name: 'acme.example',
-      primary_domain: 'acme.example',
-      domain_verified: false,
-    },
+    organization: issuer,
     log: {
       leaf_index: 6,
       tree_size: 10,
@@ -84,16 +80,7 @@ export const aiExamples: Example[] = [
       root_hash: '1ba009d3574388993f6c29adf6efda271d65ce1e313281e22be0a4485ed6a83b',
       checkpoint:
         'ledger.example.com/acme.example\n10\nG6AJ01dDiJk/bCmt9u/aJx1lzh4xMoHiK+CkSF7WqDs=\n\n— ledger.example.com/acme.example KRjYCngnakRUrd7Uy0G4t6yEaZg+sirvGjrBhKxp3/mbXzfzAPe38+7PRgX4AALj0WBFu9J55+zP201Cnj6qvDBsNwQ=\n',
-      head: {
-        leaf_index: 4,
-        tree_size: 5,
-        leaf_hash: '7448dddb430e76986407e99cc39336cf6c4f6e565a800455103d535a999a9407',
-        audit_path: ['a251251dfb78dc2df553aff9b1d595100054496867b9bc649303b9e13e3c0ae5'],
-        root_hash: 'd4a3aa524770a4e13a60bf3409ceb711c09003f03f35c0364632e796660c7cea',
-        checkpoint:
-          'ledger.example.com/head\n5\n1KOqUkdwpOE6YL80Cc63EcCQA/A/NcA2RjLnlmYMfOo=\n\n— ledger.example.com/head Ub/0pUVUsLOzNIqDRmddj3sbgC8IvFuv2eVnMM9OMJ3unCVbKiio5Xgno/qKijwXHVhPiuC1/sNDhB5E3nRniffQcwI=\n',
-        timestamps: [],
-      },
+      head: logHead,
     },
   }),
 ];

@@ -18,6 +18,50 @@ const stream = {
   last_error: null,
 };
 
+/** The org log block of the example audit event, once the head covers its checkpoint. */
+const orgLog = {
+  leaf_index: 0,
+  tree_size: 1,
+  leaf_hash: 'df2cba61a285a161c905ae722aeae8940123682f3b9dc07ed50751ddd9822c7f',
+  audit_path: [],
+  root_hash: 'df2cba61a285a161c905ae722aeae8940123682f3b9dc07ed50751ddd9822c7f',
+  checkpoint:
+    'ledger.example.com/acme.example/audit/org_acme\n1\n3yy6YaKFoWHJBa5yKurolAEjaC87ncB+1QdR3dmCLH8=\n\n— ledger.example.com/acme.example/audit/org_acme e9qas4QgLZqhlsgAKwXkvJ0E9vU9hLlldigVNx17XjR7Vwv/uLHX2n1/c7OM365S4ZeJiOV5KosrRh3bzLiOWchu2wo=\n',
+  head: {
+    leaf_index: 5,
+    tree_size: 6,
+    leaf_hash: '944da1cddaf973b637ed5bad79e9c708fad44ff72fcb51f9cf750d3fe3141ea1',
+    audit_path: [
+      '7448dddb430e76986407e99cc39336cf6c4f6e565a800455103d535a999a9407',
+      'a251251dfb78dc2df553aff9b1d595100054496867b9bc649303b9e13e3c0ae5',
+    ],
+    root_hash: '8f14636e75e1685f79ad8a39dc012ed96c6b53a473d86a52b1c04c5d9397bce3',
+    checkpoint:
+      'ledger.example.com/head\n6\njxRjbnXhaF95rYo53AEu2WxrU6Rz2GpSscBMXZOXvOM=\n\n— ledger.example.com/head Ub/0pUadtCQxy0rZQ9hL+pzyHm5H5ot+rdi10Izcah2e2wKR6OQ1q4KGFZE34lS+cjwNs+Eb2bpU0ZYulyKf232mAwE=\n',
+    timestamps: [],
+  },
+};
+
+/** The example audit event as a page lists it. */
+const auditEvent = {
+  id: 'aevt_01M8EMVS17MZN5D7Y3V8YTJWTA',
+  org_id: 'org_acme',
+  seq: 1,
+  schema_id: 'svc.audit/1',
+  occurred_at: '2026-11-27T09:00:00Z',
+  ingested_at: '2026-11-27T13:59:33.668Z',
+  action: 'user.login',
+  actor: { id: 'user_42', name: 'Ada Lovelace', type: 'user' },
+  targets: [{ id: 'ws_7', type: 'workspace' }],
+  context: { location: '203.0.113.7', user_agent: 'Mozilla/5.0' },
+  metadata: { mfa: true },
+  payload_hash: '88d6e00c9956fa310982de2260106b647448f552b3702aa5edc28f16aa70cd3b',
+  signature:
+    '9ba44ab8566aa7df0853af6f6de13dd883f5a4233d84b91c5de7c38f695739a3b785bf6f274fca352006b4caff9d044d5e5649399b8a0a3ff98fbb916f6ded07',
+  signing_public_key: 'ff5267b5373dc573d3751e28019dd3b8dd577a2bf83a419c44a6e927bc1d4d43',
+  key_id: 'd7a2c9c2f9a5985e',
+};
+
 export const auditExamples: Example[] = [
   ofSchema('OrgIn', { organization_id: 'org_acme', name: 'Acme Corp' }),
   ofSchema('AuditIn', {
@@ -57,26 +101,7 @@ export const auditExamples: Example[] = [
   }),
   ofSchema('AuditAccepted', { event_id: 'aevt_01M8EMVS17MZN5D7Y3V8YTJWTA', status: 'accepted' }),
   ofSchema('AuditEventsPage', {
-    events: [
-      {
-        id: 'aevt_01M8EMVS17MZN5D7Y3V8YTJWTA',
-        org_id: 'org_acme',
-        seq: 1,
-        schema_id: 'svc.audit/1',
-        occurred_at: '2026-11-27T09:00:00Z',
-        ingested_at: '2026-11-27T13:59:33.668Z',
-        action: 'user.login',
-        actor: { id: 'user_42', name: 'Ada Lovelace', type: 'user' },
-        targets: [{ id: 'ws_7', type: 'workspace' }],
-        context: { location: '203.0.113.7', user_agent: 'Mozilla/5.0' },
-        metadata: { mfa: true },
-        payload_hash: '88d6e00c9956fa310982de2260106b647448f552b3702aa5edc28f16aa70cd3b',
-        signature:
-          '9ba44ab8566aa7df0853af6f6de13dd883f5a4233d84b91c5de7c38f695739a3b785bf6f274fca352006b4caff9d044d5e5649399b8a0a3ff98fbb916f6ded07',
-        signing_public_key: 'ff5267b5373dc573d3751e28019dd3b8dd577a2bf83a419c44a6e927bc1d4d43',
-        key_id: 'd7a2c9c2f9a5985e',
-      },
-    ],
+    events: [auditEvent],
     next_cursor: null,
   }),
   ofSchema('AuditVerify', {
@@ -103,28 +128,7 @@ export const auditExamples: Example[] = [
     key_id: 'd7a2c9c2f9a5985e',
     signature:
       '9ba44ab8566aa7df0853af6f6de13dd883f5a4233d84b91c5de7c38f695739a3b785bf6f274fca352006b4caff9d044d5e5649399b8a0a3ff98fbb916f6ded07',
-    log: {
-      leaf_index: 0,
-      tree_size: 1,
-      leaf_hash: 'df2cba61a285a161c905ae722aeae8940123682f3b9dc07ed50751ddd9822c7f',
-      audit_path: [],
-      root_hash: 'df2cba61a285a161c905ae722aeae8940123682f3b9dc07ed50751ddd9822c7f',
-      checkpoint:
-        'ledger.example.com/acme.example/audit/org_acme\n1\n3yy6YaKFoWHJBa5yKurolAEjaC87ncB+1QdR3dmCLH8=\n\n— ledger.example.com/acme.example/audit/org_acme e9qas4QgLZqhlsgAKwXkvJ0E9vU9hLlldigVNx17XjR7Vwv/uLHX2n1/c7OM365S4ZeJiOV5KosrRh3bzLiOWchu2wo=\n',
-      head: {
-        leaf_index: 5,
-        tree_size: 6,
-        leaf_hash: '944da1cddaf973b637ed5bad79e9c708fad44ff72fcb51f9cf750d3fe3141ea1',
-        audit_path: [
-          '7448dddb430e76986407e99cc39336cf6c4f6e565a800455103d535a999a9407',
-          'a251251dfb78dc2df553aff9b1d595100054496867b9bc649303b9e13e3c0ae5',
-        ],
-        root_hash: '8f14636e75e1685f79ad8a39dc012ed96c6b53a473d86a52b1c04c5d9397bce3',
-        checkpoint:
-          'ledger.example.com/head\n6\njxRjbnXhaF95rYo53AEu2WxrU6Rz2GpSscBMXZOXvOM=\n\n— ledger.example.com/head Ub/0pUadtCQxy0rZQ9hL+pzyHm5H5ot+rdi10Izcah2e2wKR6OQ1q4KGFZE34lS+cjwNs+Eb2bpU0ZYulyKf232mAwE=\n',
-        timestamps: [],
-      },
-    },
+    log: orgLog,
   }),
   ofSchema('Stream', {
     id: '01a21d4d-ef2f-708a-a455-c5ed0b42d54f',
@@ -211,46 +215,7 @@ export const auditExamples: Example[] = [
       domain_verified: false,
     },
   }),
-  ofSchema('AuditEvent', {
-    id: 'aevt_01M8EMVS17MZN5D7Y3V8YTJWTA',
-    org_id: 'org_acme',
-    seq: 1,
-    schema_id: 'svc.audit/1',
-    occurred_at: '2026-11-27T09:00:00Z',
-    ingested_at: '2026-11-27T13:59:33.668Z',
-    action: 'user.login',
-    actor: { id: 'user_42', name: 'Ada Lovelace', type: 'user' },
-    targets: [{ id: 'ws_7', type: 'workspace' }],
-    context: { location: '203.0.113.7', user_agent: 'Mozilla/5.0' },
-    metadata: { mfa: true },
-    payload_hash: '88d6e00c9956fa310982de2260106b647448f552b3702aa5edc28f16aa70cd3b',
-    signature:
-      '9ba44ab8566aa7df0853af6f6de13dd883f5a4233d84b91c5de7c38f695739a3b785bf6f274fca352006b4caff9d044d5e5649399b8a0a3ff98fbb916f6ded07',
-    signing_public_key: 'ff5267b5373dc573d3751e28019dd3b8dd577a2bf83a419c44a6e927bc1d4d43',
-    key_id: 'd7a2c9c2f9a5985e',
-    log: {
-      leaf_index: 0,
-      tree_size: 1,
-      leaf_hash: 'df2cba61a285a161c905ae722aeae8940123682f3b9dc07ed50751ddd9822c7f',
-      audit_path: [],
-      root_hash: 'df2cba61a285a161c905ae722aeae8940123682f3b9dc07ed50751ddd9822c7f',
-      checkpoint:
-        'ledger.example.com/acme.example/audit/org_acme\n1\n3yy6YaKFoWHJBa5yKurolAEjaC87ncB+1QdR3dmCLH8=\n\n— ledger.example.com/acme.example/audit/org_acme e9qas4QgLZqhlsgAKwXkvJ0E9vU9hLlldigVNx17XjR7Vwv/uLHX2n1/c7OM365S4ZeJiOV5KosrRh3bzLiOWchu2wo=\n',
-      head: {
-        leaf_index: 5,
-        tree_size: 6,
-        leaf_hash: '944da1cddaf973b637ed5bad79e9c708fad44ff72fcb51f9cf750d3fe3141ea1',
-        audit_path: [
-          '7448dddb430e76986407e99cc39336cf6c4f6e565a800455103d535a999a9407',
-          'a251251dfb78dc2df553aff9b1d595100054496867b9bc649303b9e13e3c0ae5',
-        ],
-        root_hash: '8f14636e75e1685f79ad8a39dc012ed96c6b53a473d86a52b1c04c5d9397bce3',
-        checkpoint:
-          'ledger.example.com/head\n6\njxRjbnXhaF95rYo53AEu2WxrU6Rz2GpSscBMXZOXvOM=\n\n— ledger.example.com/head Ub/0pUadtCQxy0rZQ9hL+pzyHm5H5ot+rdi10Izcah2e2wKR6OQ1q4KGFZE34lS+cjwNs+Eb2bpU0ZYulyKf232mAwE=\n',
-        timestamps: [],
-      },
-    },
-  }),
+  ofSchema('AuditEvent', { ...auditEvent, log: orgLog }),
   ofSchema('Integrity', {
     org_id: 'org_acme',
     from: 1,

@@ -1,5 +1,6 @@
 // Owns the examples of the documents routes in the OpenAPI document, answers of a real appliance.
 import { ofOperation, ofSchema, type Example } from './example';
+import { issuer, logHead } from './shared';
 
 export const documentsExamples: Example[] = [
   ofSchema('AnchorIn', {
@@ -37,12 +38,7 @@ export const documentsExamples: Example[] = [
     anchored_hash: '1ff72ac7b6453007274a620a822f715aaca60d3d48d3960031d7c806ddd0d9f2',
     submitted_hash: '1ff72ac7b6453007274a620a822f715aaca60d3d48d3960031d7c806ddd0d9f2',
     anchored_at: '2026-11-27T13:59:31.376Z',
-    organization: {
-      name: 'acme.example',
-      issuer_name: 'acme.example',
-      primary_domain: 'acme.example',
-      domain_verified: false,
-    },
+    organization: issuer,
     signature_valid: true,
   }),
   ofSchema('DocumentProof', {
@@ -58,12 +54,7 @@ export const documentsExamples: Example[] = [
     signed_payload:
       '7b22637265617465645f6174223a22323032362d31312d32375431333a35393a33312e3337365a222c22646f63756d656e745f68617368223a2231666637326163376236343533303037323734613632306138323266373135616163613630643364343864333936303033316437633830366464643064396632222c22646f63756d656e745f726566223a22636f6e7472616374732f323032362f61636d652d6d73612d76332e706466222c226576656e745f6964223a2230316132316434642d646233302d373339382d393032392d326537343835623631333335222c226d657461646174615f68617368223a2262613564346436393037323762633265613961613065343564303539396434623863343633623231326564316236373935313665326134303861363565663763222c2274656e616e745f6964223a2262303132313333372d386264612d343936642d383765382d613062373534643439303965222c2276223a317d',
     signature_valid: true,
-    organization: {
-      name: 'acme.example',
-      issuer_name: 'acme.example',
-      primary_domain: 'acme.example',
-      domain_verified: false,
-    },
+    organization: issuer,
     log: {
       leaf_index: 7,
       tree_size: 10,
@@ -77,16 +68,7 @@ export const documentsExamples: Example[] = [
       root_hash: '1ba009d3574388993f6c29adf6efda271d65ce1e313281e22be0a4485ed6a83b',
       checkpoint:
         'ledger.example.com/acme.example\n10\nG6AJ01dDiJk/bCmt9u/aJx1lzh4xMoHiK+CkSF7WqDs=\n\n— ledger.example.com/acme.example KRjYCngnakRUrd7Uy0G4t6yEaZg+sirvGjrBhKxp3/mbXzfzAPe38+7PRgX4AALj0WBFu9J55+zP201Cnj6qvDBsNwQ=\n',
-      head: {
-        leaf_index: 4,
-        tree_size: 5,
-        leaf_hash: '7448dddb430e76986407e99cc39336cf6c4f6e565a800455103d535a999a9407',
-        audit_path: ['a251251dfb78dc2df553aff9b1d595100054496867b9bc649303b9e13e3c0ae5'],
-        root_hash: 'd4a3aa524770a4e13a60bf3409ceb711c09003f03f35c0364632e796660c7cea',
-        checkpoint:
-          'ledger.example.com/head\n5\n1KOqUkdwpOE6YL80Cc63EcCQA/A/NcA2RjLnlmYMfOo=\n\n— ledger.example.com/head Ub/0pUVUsLOzNIqDRmddj3sbgC8IvFuv2eVnMM9OMJ3unCVbKiio5Xgno/qKijwXHVhPiuC1/sNDhB5E3nRniffQcwI=\n',
-        timestamps: [],
-      },
+      head: logHead,
     },
   }),
   ofOperation('POST /v1/document/{event_id}/verify', 200, {
@@ -96,11 +78,6 @@ export const documentsExamples: Example[] = [
     anchored_hash: '1ff72ac7b6453007274a620a822f715aaca60d3d48d3960031d7c806ddd0d9f2',
     submitted_hash: '1ff72ac7b6453007274a620a822f715aaca60d3d48d3960031d7c806ddd0d9f2',
     anchored_at: '2026-11-27T13:59:31.376Z',
-    organization: {
-      name: 'acme.example',
-      issuer_name: 'acme.example',
-      primary_domain: 'acme.example',
-      domain_verified: false,
-    },
+    organization: issuer,
   }),
 ];

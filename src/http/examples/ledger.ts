@@ -1,5 +1,6 @@
 // Owns the examples of the ledger routes in the OpenAPI document, answers of a real appliance.
 import { ofSchema, type Example } from './example';
+import { issuer } from './shared';
 
 export const ledgerExamples: Example[] = [
   ofSchema('EventInDoc', {
@@ -52,12 +53,7 @@ export const ledgerExamples: Example[] = [
     request_hash: '8b3655cb1277fa7279ca0afba81707b6b098edce13eca00cbed652e9a5d94304',
     event_hash: '20589a6d4942e3b71edaa9f0ce520fa7602f96af6f0803e2ff7e3adf58ad39af',
     idempotency_key: 'k1',
-    organization: {
-      name: 'acme.example',
-      issuer_name: 'acme.example',
-      primary_domain: 'acme.example',
-      domain_verified: false,
-    },
+    organization: issuer,
   }),
   ofSchema('HashVerify', {
     event_id: '01a21d4d-d0fe-75e0-97d2-e8b81cd18f63',
@@ -67,12 +63,7 @@ export const ledgerExamples: Example[] = [
     submitted_hash: '44341299cdcc4bfc09f3d9a74784b215878246e6b2c057e467c440c26060c20d',
     anchored_at: '2026-11-27T13:59:28.766Z',
     method: 'payload',
-    organization: {
-      name: 'acme.example',
-      issuer_name: 'acme.example',
-      primary_domain: 'acme.example',
-      domain_verified: false,
-    },
+    organization: issuer,
   }),
   ofSchema('EventProof', {
     event_id: '01a21d4d-d0fe-75e0-97d2-e8b81cd18f63',
@@ -86,12 +77,7 @@ export const ledgerExamples: Example[] = [
     payload_hash: '44341299cdcc4bfc09f3d9a74784b215878246e6b2c057e467c440c26060c20d',
     ingested_at: '2026-11-27T13:59:28.766Z',
     signature_valid: true,
-    organization: {
-      name: 'acme.example',
-      issuer_name: 'acme.example',
-      primary_domain: 'acme.example',
-      domain_verified: false,
-    },
+    organization: issuer,
     log: {
       leaf_index: 5,
       tree_size: 6,
