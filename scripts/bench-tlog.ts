@@ -1,5 +1,6 @@
 // Benchmarks of the transparency logs: first-start migration of N earlier records, the integrator's cost,
-// inclusion proofs on an N-leaf log (service and HTTPS), and checkpoint latency under full ingest load.
+// inclusion proofs, COSE receipts and tlog-proofs on an N-leaf log (service and HTTPS), and checkpoint latency under
+// full ingest load.
 // Run: bun scripts/bench-tlog.ts [--records 1000000] [--load-seconds 20] [--skip-load] [--skip-store]
 //      bun scripts/bench-tlog.ts --ab [--load-seconds 10]   (ingest with the integrator active vs idle)
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -17,7 +18,7 @@ import { createTenant } from '../src/tenants/service';
 import { ensurePlatformKey } from '../src/signing/platform';
 import { migrateLogs } from '../src/tlog/migrate';
 import { integrateAll } from '../src/tlog/integrator';
-import { inclusionOut, tenantLog } from '../src/tlog/service';
+import { inclusionOut, recordReceipt, recordTlogProof, tenantLog } from '../src/tlog/service';
 import { wireRecordTable } from '../src/workers/record-kinds';
 import { line, luaPost, startBenchServer, wrk } from './bench-lib';
 
@@ -39,10 +40,13 @@ async function storeBench(): Promise<void> {
   // signature is not checked by it, so random bytes stand in for it (signing 1M rows would dominate set-up).
   const t0 = performance.now();
   const base = Date.now() - N;
+  // Every 500th event id, for the receipt and tlog-proof measurements.
+  const sample: string[] = [];
   for (let i = 0; i < N; i += 50_000) {
     await transact(() => {
       for (let k = i; k < Math.min(N, i + 50_000); k++) {
         const event_id = uuidv7();
+        if (k % 500 === 0) sample.push(event_id);
         const ingested_at = new Date(base + k).toISOString();
         const payload = { order: `o-${k}`, amount: 1999, currency: 'EUR', lines: [{ sku: 'A-1', qty: 2 }] };
         const payload_hash = sha256Hex(JSON.stringify(payload));
@@ -106,6 +110,32 @@ async function storeBench(): Promise<void> {
     `${((times.reduce((x, y) => x + y, 0) / times.length) * 1000).toFixed(0)} / ${(pct(times, 0.99) * 1000).toFixed(0)} us`,
     '< 1 ms',
   );
+  // Receipts and tlog-proofs of migrated records (their leaf found by record id): the first receipt of the checkpoint
+  // signs it, the others reuse that signature.
+  const pick = () => ({
+    tenantId: t.tenant_id,
+    leafIndex: null,
+    id: sample[Math.floor(Math.random() * sample.length)]!,
+  });
+  const f0 = performance.now();
+  recordReceipt(pick());
+  line('  first receipt of the checkpoint (signs it once)', `${((performance.now() - f0) * 1000).toFixed(0)} us`);
+  for (const [name, build] of [
+    ['COSE receipt', recordReceipt],
+    ['tlog-proof', recordTlogProof],
+  ] as const) {
+    for (let k = 0; k < 2_000; k++) build(pick());
+    const ts: number[] = [];
+    for (let k = 0; k < 20_000; k++) {
+      const a = performance.now();
+      build(pick());
+      ts.push(performance.now() - a);
+    }
+    line(
+      `${name} on a ${N.toLocaleString()}-leaf log (service), mean / p99`,
+      `${((ts.reduce((x, y) => x + y, 0) / ts.length) * 1000).toFixed(0)} / ${(pct(ts, 0.99) * 1000).toFixed(0)} us`,
+    );
+  }
   await closeStore();
 
   // The same log served over HTTPS by the appliance on this data dir.
@@ -123,6 +153,24 @@ async function storeBench(): Promise<void> {
     '  over HTTPS (keep-alive, sequential), p50 / p99',
     `${pct(http, 0.5).toFixed(2)} / ${pct(http, 0.99).toFixed(2)} ms`,
   );
+  for (const what of ['receipt', 'tlog-proof']) {
+    const at = (id: string) => `${s.url}/v1/proof/event/${id}/${what}`;
+    for (let k = 0; k < 200; k++)
+      await fetch(at(sample[k % sample.length]!), { tls } as RequestInit).then((r) => r.arrayBuffer());
+    const ms: number[] = [];
+    for (let k = 0; k < 2000; k++) {
+      const a = performance.now();
+      const r = await fetch(at(sample[Math.floor(Math.random() * sample.length)]!), { tls } as RequestInit);
+      await r.arrayBuffer();
+      if (r.status !== 200) throw new Error(`${what}: ${r.status}`);
+      ms.push(performance.now() - a);
+    }
+    line(
+      `GET /v1/proof/event/{id}/${what} over HTTPS (keep-alive, sequential), p50 / p99`,
+      `${pct(ms, 0.5).toFixed(2)} / ${pct(ms, 0.99).toFixed(2)} ms`,
+      '< 2 ms',
+    );
+  }
   const bytes = Number(
     Bun.spawnSync(['du', '-sb', join(dir, 'db')])
       .stdout.toString()

@@ -6,7 +6,9 @@ import { checkIdempotencyKey } from '../idempotency';
 import { IDEMPOTENT_ERRORS, idempotentDoc, reply } from '../api/idempotent';
 import { Processing } from '../api/schemas';
 import { AiProof, AiVerify, Attestation, AttestationCreated, AttestationIn, ContentHashIn } from './model';
-import { aiProof, attest, getAttestation, verifyAiContent } from './service';
+import { coseReply, evidenceDoc, textReply } from '../api/evidence';
+import { recordReceipt, recordTlogProof } from '../tlog/service';
+import { aiLeaf, aiProof, attest, getAttestation, verifyAiContent } from './service';
 
 const TRACE_ERRORS = ['trace_not_found', 'trace_sealed', 'trace_sealing', 'trace_not_open'] as const;
 
@@ -66,6 +68,22 @@ export const aiRoutes = (guards: Guards) =>
         errors: ['invalid_path_parameter', 'proof_not_found'],
       }),
     })
+    .get(
+      '/v1/proof/ai/:attestation_id/receipt',
+      ({ params }) => coseReply(recordReceipt(aiLeaf(params.attestation_id))),
+      {
+        publicRate: true,
+        detail: evidenceDoc('receipt', 'an AI attestation', ['invalid_path_parameter', 'proof_not_found']),
+      },
+    )
+    .get(
+      '/v1/proof/ai/:attestation_id/tlog-proof',
+      ({ params }) => textReply(recordTlogProof(aiLeaf(params.attestation_id))),
+      {
+        publicRate: true,
+        detail: evidenceDoc('tlog-proof', 'an AI attestation', ['invalid_path_parameter', 'proof_not_found']),
+      },
+    )
     .post('/v1/proof/ai/:attestation_id/verify', ({ params, body }) => verifyAiContent(params.attestation_id, body), {
       publicRate: true,
       detail: doc({

@@ -10,7 +10,7 @@ import { aiPayloadHashOf, valueHashOf } from '../proof/recompute';
 import { getTenant, issuerBlock, type TenantRow } from '../tenants/service';
 import { pinnedPublicKey, proofSignature } from '../signing/keys';
 import { aiRows, type AiRow } from './repo';
-import { logBlockFor } from '../tlog/service';
+import { logBlockFor, type RecordLeaf } from '../tlog/service';
 import { checkRow } from '../records/check';
 import type { RecordKind } from '../records/table';
 
@@ -76,6 +76,12 @@ function proofRow(id: string): { row: AiRow; tenant: TenantRow } {
   const tenant = row ? getTenant(row.tenant_id) : undefined;
   if (!row || !tenant) throw new ApiError('proof_not_found', 'No proof for this attestation');
   return { row, tenant };
+}
+
+/** The log leaf of a public attestation proof: what its receipt and tlog-proof are built on (errors as the proof's). */
+export function aiLeaf(id: string): RecordLeaf {
+  const { row } = proofRow(id);
+  return { tenantId: row.tenant_id, leafIndex: row.leaf_index ?? null, id: row.attestation_id };
 }
 
 /** GET /v1/proof/ai/{id} (DECISIONS 4): hash-only record, hex key material, checks recomputed now with the pinned key. */

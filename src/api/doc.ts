@@ -5,7 +5,17 @@ import type { ErrorCode } from '../errors';
 import { Processing } from './schemas';
 
 /** A success body that is not JSON. */
-export type Media = 'html' | 'javascript' | 'css' | 'pdf' | 'bytes' | 'download' | 'text' | 'tlog-size';
+export type Media =
+  | 'html'
+  | 'javascript'
+  | 'css'
+  | 'pdf'
+  | 'bytes'
+  | 'download'
+  | 'text'
+  | 'cose'
+  | 'cbor'
+  | 'tlog-size';
 const MEDIA: Record<Media, Record<string, { schema: Record<string, string> }>> = {
   html: { 'text/html': { schema: { type: 'string' } } },
   javascript: { 'text/javascript': { schema: { type: 'string' } } },
@@ -14,6 +24,8 @@ const MEDIA: Record<Media, Record<string, { schema: Record<string, string> }>> =
   bytes: { 'application/octet-stream': { schema: { type: 'string', contentMediaType: 'application/octet-stream' } } },
   download: { 'text/csv': { schema: { type: 'string' } }, 'application/x-ndjson': { schema: { type: 'string' } } },
   text: { 'text/plain': { schema: { type: 'string' } } },
+  cose: { 'application/cose': { schema: { type: 'string', contentMediaType: 'application/cose' } } },
+  cbor: { 'application/cbor': { schema: { type: 'string', contentMediaType: 'application/cbor' } } },
   // C2SP tlog-witness: the size a witness last cosigned, answered with a 409.
   'tlog-size': { 'text/x.tlog.size': { schema: { type: 'string' } } },
 };

@@ -13,7 +13,7 @@ import {
 import { toEventOut } from './event-row';
 import { encodeSeqCursor } from './query-input';
 import { getOrg, lastSeq, storageOf } from './orgs';
-import { logBlockFor, type LogBlock } from '../tlog/service';
+import { logBlockFor, type LogBlock, type RecordLeaf } from '../tlog/service';
 import { byAction, byActor, byId, byTarget, byTime, events, heads, ixValue, type IndexDb } from './repo';
 
 /** The row of `seq`, from hot storage or, once evacuated, from its cold segment; undefined when absent or purged. */
@@ -32,6 +32,12 @@ export function rowById(tenantId: string, id: string): AuditRow {
   if (!row) throw new ApiError('not_found', 'No such audit event');
   return row;
 }
+/** The org-log leaf (seq - 1) of the tenant's audit event: what its receipt and tlog-proof are built on; 404 not_found. */
+export function auditLeaf(tenantId: string, id: string): RecordLeaf {
+  const row = rowById(tenantId, id);
+  return { tenantId, orgId: row.org_id, leafIndex: row.seq - 1, id: row.id };
+}
+
 export function getAuditEvent(tenantId: string, id: string): AuditEventOut & { log: LogBlock } {
   const row = rowById(tenantId, id);
   return { ...toEventOut(row), log: logBlockFor(tenantId, { leaf_index: row.seq - 1, id: row.id }, row.org_id) };

@@ -20,7 +20,10 @@ import {
   Retention,
   RetentionIn,
 } from './route-schemas';
+import { coseReply, evidenceDoc, textReply } from '../api/evidence';
+import { recordReceipt, recordTlogProof } from '../tlog/service';
 import {
+  auditLeaf,
   createOrg,
   getAuditEvent,
   getOrg,
@@ -194,6 +197,16 @@ export const auditRoutes = (guards: Guards, actionsBy: ActionsBy) =>
       auth: ['audit:read'],
       detail: doc({ summary: 'Get one audit event', tag, ok: { 200: AuditEvent }, errors: ['not_found'] }),
     })
+    .get(
+      '/v1/audit/events/:id/receipt',
+      ({ params, principal }) => coseReply(recordReceipt(auditLeaf(principal.tenant.tenant_id, params.id))),
+      { auth: ['audit:read'], detail: evidenceDoc('receipt', 'an audit event in its org log', ['not_found']) },
+    )
+    .get(
+      '/v1/audit/events/:id/tlog-proof',
+      ({ params, principal }) => textReply(recordTlogProof(auditLeaf(principal.tenant.tenant_id, params.id))),
+      { auth: ['audit:read'], detail: evidenceDoc('tlog-proof', 'an audit event in its org log', ['not_found']) },
+    )
     .get(
       '/v1/audit/events/:id/verify',
       ({ params, principal }) => verifyAuditEvent(principal.tenant.tenant_id, params.id),

@@ -9,7 +9,7 @@ import { orgs } from './repo';
 export { createOrg, getOrg, isOrgArchived, lastSeq, listOrgs, orgOut, setArchived, setRetention } from './orgs';
 export { ingestAuditEvent, onAuditApplied } from './ingest';
 export { auditEventApplier, AUDIT_EVENT, flushAuditHeadsInTxn } from './append';
-export { auditEventsAfter, getAuditEvent, queryEvents, streamAuditEvents } from './query';
+export { auditEventsAfter, auditLeaf, getAuditEvent, queryEvents, streamAuditEvents } from './query';
 export { integrityReport, verifyAuditEvent } from './verify';
 export { auditEventKind } from './kind';
 export { clearRetentionLock, deleteOrg, runAuditRetention, withRetentionLock } from './retention';

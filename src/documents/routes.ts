@@ -5,8 +5,11 @@ import { doc } from '../api/doc';
 import { createdBy, IDEMPOTENT_ERRORS, idempotentDoc } from '../api/idempotent';
 import { HashVerify, Processing } from '../api/schemas';
 import { Anchored, AnchorIn, DocHashIn, Document, DocumentProof } from './model';
+import { coseReply, evidenceDoc, textReply } from '../api/evidence';
+import { recordReceipt, recordTlogProof } from '../tlog/service';
 import {
   anchorDocument,
+  documentLeaf,
   documentOriginal,
   documentProof,
   getDocument,
@@ -103,6 +106,22 @@ export const documentRoutes = (guards: Guards) =>
         errors: ['invalid_path_parameter', 'proof_not_found'],
       }),
     })
+    .get(
+      '/v1/proof/document/:event_id/receipt',
+      ({ params }) => coseReply(recordReceipt(documentLeaf(params.event_id))),
+      {
+        publicRate: true,
+        detail: evidenceDoc('receipt', 'a document anchor', ['invalid_path_parameter', 'proof_not_found']),
+      },
+    )
+    .get(
+      '/v1/proof/document/:event_id/tlog-proof',
+      ({ params }) => textReply(recordTlogProof(documentLeaf(params.event_id))),
+      {
+        publicRate: true,
+        detail: evidenceDoc('tlog-proof', 'a document anchor', ['invalid_path_parameter', 'proof_not_found']),
+      },
+    )
     .post('/v1/proof/document/:event_id/verify', ({ params, body }) => verifyDocumentPublic(params.event_id, body), {
       publicRate: true,
       detail: doc({

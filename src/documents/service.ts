@@ -11,7 +11,7 @@ import { pinnedPublicKey, proofSignature } from '../signing/keys';
 import { metadataHashOf } from '../proof/recompute';
 import { chargeQuota } from '../usage/service';
 import { documentRows, originals, type DocumentRow } from './repo';
-import { logBlockFor } from '../tlog/service';
+import { logBlockFor, type RecordLeaf } from '../tlog/service';
 import { checkRow } from '../records/check';
 import type { RecordKind } from '../records/table';
 
@@ -97,6 +97,12 @@ function proofRow(id: string): { row: DocumentRow; tenant: TenantRow } {
 
 /** Pinned-key signature over stored bytes that must equal the bytes rebuilt from the row, metadata hash recomputed (records/check). */
 const signatureValid = (row: DocumentRow): boolean => checkRow(documentAnchorKind, row, pinnedPublicKey).valid;
+
+/** The log leaf of a public document proof: what its receipt and tlog-proof are built on (errors as the proof's). */
+export function documentLeaf(id: string): RecordLeaf {
+  const { row } = proofRow(id);
+  return { tenantId: row.tenant_id, leafIndex: row.leaf_index ?? null, id: row.event_id };
+}
 
 /** GET /v1/proof/document/{event_id}: hex key material and signed bytes; never metadata contents or the bytes. */
 export function documentProof(id: string) {

@@ -65,7 +65,7 @@ export const FRAMEWORK_EXAMPLES: Record<number, Record<string, ExampleObject>> =
   422: {
     schema: {
       summary: 'A body failing the route schema',
-      value: 'Unprocessable Entity: body /event_type Expected string',
+      value: 'Unprocessable Entity: body /payload Expected required property',
     },
   },
 };
@@ -78,6 +78,14 @@ const BY_KIND: Record<string, ExampleObject> = {
   'application/pdf': {
     summary: 'A PDF document',
     description: 'The certificate of the sealed trace (PDF 1.7), with its hashes, signatures and a QR code.',
+  },
+  'application/cose': {
+    summary: 'A COSE receipt',
+    description: 'Binary: a COSE_Sign1 (RFC 9052) signed by the log key, with the inclusion proof of the record.',
+  },
+  'application/cbor': {
+    summary: 'A COSE key set',
+    description: 'Binary: deterministic CBOR, the COSE keys (RFC 9052) that sign receipts, by RFC 9679 key id.',
   },
   'application/octet-stream': {
     summary: 'A C2SP tile',

@@ -18,6 +18,7 @@ import { headRoutes } from '../tlog/head-routes';
 import { adminRoutes } from '../admin/routes';
 import { operatorRoutes } from '../admin/operator-routes';
 import type { ActionsBy } from '../api/actions';
+import { evidenceRoutes } from '../tlog/evidence-routes';
 import { guards } from './guards';
 
 /** `actionsBy`: the operator actions the administration routes run (src/workers/operator-actions.ts, from the server). */
@@ -39,5 +40,6 @@ export const allRoutes = (actionsBy: ActionsBy) => [
   headRoutes(guards),
   adminRoutes(guards, actionsBy),
   operatorRoutes(guards, actionsBy),
+  evidenceRoutes(guards),
   docsRoutes,
 ];

@@ -16,8 +16,10 @@ import {
   Processing,
   VerifyIn,
 } from './model';
+import { coseReply, evidenceDoc, textReply } from '../api/evidence';
 import { checkIdempotencyKey } from '../idempotency';
-import { eventProof, getEvent, ingestEvent, listEvents, verifyEvent } from './service';
+import { recordReceipt, recordTlogProof } from '../tlog/service';
+import { eventLeaf, eventProof, getEvent, ingestEvent, listEvents, verifyEvent } from './service';
 
 const IDEMPOTENCY_KEY = {
   schema: t.String({ minLength: 1, maxLength: 128 }),
@@ -131,4 +133,22 @@ export const ledgerRoutes = (guards: Guards) =>
         ok: { 200: EventProof },
         errors: ['invalid_path_parameter', 'proof_not_found'],
       }),
-    });
+    })
+    .get('/v1/proof/event/:event_id/receipt', ({ params }) => coseReply(recordReceipt(eventLeaf(params.event_id))), {
+      publicRate: true,
+      detail: evidenceDoc('receipt', 'a ledger event (a trace seal too)', [
+        'invalid_path_parameter',
+        'proof_not_found',
+      ]),
+    })
+    .get(
+      '/v1/proof/event/:event_id/tlog-proof',
+      ({ params }) => textReply(recordTlogProof(eventLeaf(params.event_id))),
+      {
+        publicRate: true,
+        detail: evidenceDoc('tlog-proof', 'a ledger event (a trace seal too)', [
+          'invalid_path_parameter',
+          'proof_not_found',
+        ]),
+      },
+    );

@@ -11,6 +11,7 @@ export {
 } from './append';
 export { countLedgerRows, findLedgerRow, getEvent, isSealed, listEvents, retentionOf } from './query';
 export {
+  eventLeaf,
   eventProof,
   flushVerifications,
   LEDGER_VERIFICATION,

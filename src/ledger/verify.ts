@@ -14,7 +14,7 @@ import { ledgerRows, storedHashes, verifications, type LedgerRow, type Verificat
 import { uuidParam } from '../params';
 import { checkRow } from '../records/check';
 import { ledgerEventKind } from './kind';
-import { logBlockFor } from '../tlog/service';
+import { logBlockFor, type RecordLeaf } from '../tlog/service';
 
 type VerifyTarget = {
   event_id: string;
@@ -134,12 +134,24 @@ export function recentVerifications(tenantId: string, limit = 50) {
 
 // ---------- public proof ----------
 
-/** GET /v1/proof/event/{id} (DECISIONS 2): hex key, signature and signed bytes; never the payload. */
-export function eventProof(eventId: string) {
+/** The event a public proof route names; 400 invalid_path_parameter, 404 proof_not_found as GET /v1/proof/event/{id}. */
+function proofRow(eventId: string): { row: LedgerRow; tenant: TenantRow } {
   uuidParam(eventId, 'event_id');
   const row = findLedgerRow(eventId);
   const tenant = row ? getTenant(row.tenant_id) : undefined;
   if (!row || !tenant) throw new ApiError('proof_not_found', 'No proof for this event');
+  return { row, tenant };
+}
+
+/** The log leaf of a public event proof (a trace seal is one): what its receipt and tlog-proof are built on. */
+export function eventLeaf(eventId: string): RecordLeaf {
+  const { row } = proofRow(eventId);
+  return { tenantId: row.tenant_id, leafIndex: row.leaf_index, id: row.event_id };
+}
+
+/** GET /v1/proof/event/{id} (DECISIONS 2): hex key, signature and signed bytes; never the payload. */
+export function eventProof(eventId: string) {
+  const { row, tenant } = proofRow(eventId);
   return {
     event_id: row.event_id,
     ...proofSignature(row),

@@ -110,3 +110,24 @@ export function tenantSigner(tenantId: string): Signer {
   }
   return signer;
 }
+
+/**
+ * A signer of the tenant's key `keyId`, current or retired: receipts of a checkpoint are signed by the key that
+ * signed the checkpoint (docs/verification.md#18-cose-receipts), which a rotation retires but keeps. Undefined for
+ * an unknown key.
+ */
+export function keySigner(tenantId: string, keyId: string): Signer | undefined {
+  const row = signingKeys().get([tenantId, keyId]);
+  if (!row) return undefined;
+  let signer = signers.get(keyId);
+  if (signer) return signer;
+  const key = privateFor(row);
+  signer = { key_id: row.key_id, public_key: row.public_key, sign: (m) => signBytes(key, m) };
+  signers.set(row.key_id, signer);
+  return signer;
+}
+
+// Every tenant key, for the receipt key set: cached until any process changes a key.
+const everyKey = epochCache<Buffer[]>(EPOCH, () => [...signingKeys().getRange({})].map((e) => e.value.public_key));
+/** The public half of every tenant's keys, current and retired, in [tenant_id, key_id] order. */
+export const allTenantPublicKeys = (): Buffer[] => everyKey('') ?? [];

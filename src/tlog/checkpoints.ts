@@ -3,12 +3,20 @@ import { toHex } from '../verify/primitives';
 import { checkpoints, type CheckpointRow } from './repo';
 import { orgLog } from './logs';
 
-// The newest checkpoint per log: read on every proof, changed only by this process's integrator (rememberCheckpoint).
+// The newest checkpoint per log: read on every proof. Kept only while this process's integrator runs, the one writer of
+// checkpoints then (rememberCheckpoint): a standby, whose checkpoints arrive by replication, and the CLI read the store.
 const latestCache = new Map<number, (CheckpointRow & { tree_size: number }) | null>();
+let caching = false;
+
+/** The integrator's start and stop: whether this process signs the checkpoints, and so may keep the newest in memory. */
+export function cacheLatestCheckpoints(on: boolean): void {
+  caching = on;
+  latestCache.clear();
+}
 
 /** The newest signed checkpoint of a log, or null. */
 export function latestCheckpoint(num: number): (CheckpointRow & { tree_size: number }) | null {
-  const hit = latestCache.get(num);
+  const hit = caching ? latestCache.get(num) : undefined;
   if (hit !== undefined) return hit;
   let found: (CheckpointRow & { tree_size: number }) | null = null;
   for (const { key, value } of checkpoints().getRange({
@@ -19,12 +27,12 @@ export function latestCheckpoint(num: number): (CheckpointRow & { tree_size: num
   })) {
     found = { ...value, tree_size: (key as [number, number])[1] };
   }
-  latestCache.set(num, found);
+  if (caching) latestCache.set(num, found);
   return found;
 }
 /** Called by the integrator once a new checkpoint is committed. */
 export function rememberCheckpoint(num: number, cp: CheckpointRow & { tree_size: number }): void {
-  latestCache.set(num, cp);
+  if (caching) latestCache.set(num, cp);
 }
 export function checkpointAt(num: number, size: number): CheckpointRow | undefined {
   return checkpoints().get([num, size]);

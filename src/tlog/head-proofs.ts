@@ -2,7 +2,8 @@
 // origin and size of the log checkpoint it commits to) and consistency, all bounded by the latest PUBLISHED head:
 // a head signed but not yet cosigned and stamped is never served.
 import { ApiError } from '../errors';
-import { consistencyOut, inclusionWithin, intParam, type ProofBound } from './proofs';
+import { consistencyOut, inclusionWithin, intParam, pending, type ProofBound } from './proofs';
+import { headOfLeaf } from './record-head';
 import {
   headLeafOf,
   headLog,
@@ -54,13 +55,36 @@ export function headInclusionOut(q: HeadInclusionQuery) {
     throw new ApiError('invalid_leaf_index', 'Send either leaf_index or origin and size');
   if (!byCheckpoint)
     return inclusionWithin(headLog(), { leaf_index: q.leaf_index, tree_size: q.tree_size }, () => undefined, bound());
+  const { index } = checkpointHeadLeaf(q);
+  return inclusionWithin(headLog(), { leaf_index: String(index), tree_size: q.tree_size }, () => undefined, bound());
+}
+
+/** A log checkpoint named by ?origin=O&size=S: its log, and the index of its head leaf; 404 leaf_not_found when none. */
+export function checkpointHeadLeaf(q: { origin?: string; size?: string }): {
+  num: number;
+  size: number;
+  index: number;
+} {
   if (!given(q.origin)) throw new ApiError('leaf_not_found', 'origin is required with size');
   const size = intParam(q.size, 'invalid_tree_size', 'size');
   const num = logOfOrigin(q.origin);
   const index = num === undefined ? undefined : headLeafOf(num, size);
-  if (index === undefined)
+  if (num === undefined || index === undefined)
     throw new ApiError('leaf_not_found', `No signed checkpoint of ${q.origin} at size ${size} is in the head`);
-  return inclusionWithin(headLog(), { leaf_index: String(index), tree_size: q.tree_size }, () => undefined, bound());
+  return { num, size, index };
+}
+
+/**
+ * A log checkpoint (?origin=O&size=S) in its head: its head leaf, the head log and the earliest published head that
+ * contains it (the head of its records' proofs). 404 leaf_not_found for no such checkpoint, 409 leaf_pending (with the
+ * head's Retry-After) until that head is published.
+ */
+export function checkpointInHead(q: { origin?: string; size?: string }) {
+  const { index } = checkpointHeadLeaf(q);
+  const head = headOfLeaf(index);
+  const log = headLog();
+  if (!head || !log) throw pending(index, bound());
+  return { index, log, head };
 }
 
 /** GET /v1/proof/head/consistency?first=M&second=N, N at most the latest published head's size. */

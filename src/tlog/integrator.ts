@@ -26,7 +26,7 @@ import {
 import { appendPlatformLeavesInTxn } from './platform';
 import { eachLeaf } from './leaf-runs';
 import { allLogs, appendedSize, integratedSize, sha } from './logs';
-import { latestCheckpoint, rememberCheckpoint } from './checkpoints';
+import { cacheLatestCheckpoints, latestCheckpoint, rememberCheckpoint } from './checkpoints';
 import { nodeReader } from './subtrees';
 
 const utf8 = new TextEncoder();
@@ -231,6 +231,7 @@ function tick(): void {
 /** Starts the integrator (server boot); it ticks often enough that a record is signed about 5 s after it lands. */
 export function startIntegrator(): void {
   if (timer) return;
+  cacheLatestCheckpoints(true);
   timer = setInterval(tick, Math.min(250, config().checkpointSeconds * 100));
 }
 
@@ -239,4 +240,5 @@ export async function stopIntegrator(): Promise<void> {
   if (timer) clearInterval(timer);
   timer = null;
   await running;
+  cacheLatestCheckpoints(false);
 }

@@ -5,7 +5,7 @@ import { config } from '../config';
 import { ApiError } from '../errors';
 import { consistencyPath, inclusionPath } from '../verify/merkle';
 import { toHex } from '../verify/primitives';
-import { appendedSize, migratedLeafIndex, orgLog, sha, tenantLog, type LogRow } from './logs';
+import { appendedSize, migratedLeafIndex, orgLog, sha, tenantLog, type CheckpointRow, type LogRow } from './logs';
 import { checkpointAt, latestCheckpoint } from './checkpoints';
 import { platformLog } from './platform';
 import { recordHead } from './record-head';
@@ -47,18 +47,21 @@ export function intParam(v: unknown, code: 'invalid_leaf_index' | 'invalid_tree_
  * log, the latest published head), the Retry-After of leaf_pending, and how a covering tree is called in messages.
  */
 export type ProofBound = { size: number | null; retryAfter: number; covered: string };
-const checkpointBound = (log: LogRow | undefined): ProofBound => ({
+export const checkpointBound = (log: LogRow | undefined): ProofBound => ({
   size: log ? (latestCheckpoint(log.num)?.tree_size ?? null) : null,
   retryAfter: retryAfterSeconds(),
   covered: 'a signed checkpoint',
 });
 
-function pending(leafIndex: number, b: ProofBound): ApiError {
+/** 409 leaf_pending for a leaf `b` does not cover yet (null: a record whose leaf is not known yet), with its Retry-After. */
+export function pending(leafIndex: number | null, b: ProofBound): ApiError {
   const s = b.retryAfter;
-  return new ApiError('leaf_pending', `Leaf ${leafIndex} is not covered by ${b.covered} yet; retry in ${s} s`, {
-    leaf_index: leafIndex,
-    retry_after: s,
-  }).withHeaders({ 'Retry-After': String(s) });
+  const what = leafIndex === null ? 'The record' : `Leaf ${leafIndex}`;
+  return new ApiError(
+    'leaf_pending',
+    `${what} is not covered by ${b.covered} yet; retry in ${s} s`,
+    leafIndex === null ? { retry_after: s } : { leaf_index: leafIndex, retry_after: s },
+  ).withHeaders({ 'Retry-After': String(s) });
 }
 
 export type InclusionQuery = { leaf_index?: string; record_id?: string; tree_size?: string };
@@ -113,6 +116,10 @@ export function inclusionWithin(
   }
   return inclusionAt(log.num, leafIndex, treeSize);
 }
+
+/** RFC 6962 audit path of leaf `leafIndex` in the first `size` leaves of log `num`, leaf side first. */
+export const auditPath = (num: number, leafIndex: number, size: number): Uint8Array[] =>
+  inclusionPath(sha, nodeReader(num), leafIndex, size);
 
 function inclusionAt(num: number, leafIndex: number, treeSize: number) {
   const read = nodeReader(num);
@@ -171,32 +178,69 @@ export type LogBlock =
     }
   | { status: 'pending' };
 
+/** A record as its log holds it: its tenant, its org (audit events) and its leaf index (null: logged by the migration). */
+export type RecordLeaf = { tenantId: string; orgId?: string | null; leafIndex: number | null; id: string };
+
 /**
- * The `log` block of a record proof (DECISIONS 10, 11): {status: "pending"} until a checkpoint covers the record;
- * then, once the record's head is published (record-head.ts), its inclusion in the smallest checkpoint of its log
- * that head contains, with `head` proving that checkpoint in the head: fixed sizes, so the block never changes
- * again. Before, its inclusion in the latest checkpoint with `head` {status: "pending"}. `orgId` selects the org
- * log (leaf_index = seq - 1).
+ * What every proof of a record is built on (the `log` block, the receipt, the tlog-proof): the checkpoint of `size`
+ * leaves of its log and, once the record's head is published (record-head.ts), that head. Before the head, the
+ * latest checkpoint; after, the smallest checkpoint of its log the head contains: fixed, so the proofs never change
+ * again. Null until a checkpoint covers the record.
+ */
+export type ProofAnchor = {
+  log: LogRow;
+  leafIndex: number;
+  size: number;
+  cp: CheckpointRow;
+  head: { log: LogRow; leaf: number; published: PublishedHead } | null;
+};
+
+export function proofAnchor(rec: RecordLeaf): ProofAnchor | null {
+  const log = rec.orgId ? orgLog(rec.tenantId, rec.orgId) : tenantLog(rec.tenantId);
+  if (!log) return null;
+  const leafIndex = rec.leafIndex ?? migratedLeafIndex(log.num, rec.id);
+  const cp = latestCheckpoint(log.num);
+  if (leafIndex === undefined || !cp || leafIndex >= cp.tree_size) return null;
+  const found = recordHead(log.num, leafIndex);
+  const anchored = found ? checkpointAt(log.num, found.logSize) : undefined;
+  const headLog = found && platformLog('head');
+  if (!found || !anchored || !headLog) return { log, leafIndex, size: cp.tree_size, cp, head: null };
+  return {
+    log,
+    leafIndex,
+    size: found.logSize,
+    cp: anchored,
+    head: { log: headLog, leaf: found.headLeaf, published: found.head },
+  };
+}
+
+/** The anchor of a record's proofs, or 409 leaf_pending with Retry-After until a checkpoint covers the record. */
+export function requireAnchor(rec: RecordLeaf): ProofAnchor {
+  const a = proofAnchor(rec);
+  if (a) return a;
+  const log = rec.orgId ? orgLog(rec.tenantId, rec.orgId) : tenantLog(rec.tenantId);
+  const leafIndex = rec.leafIndex ?? (log ? migratedLeafIndex(log.num, rec.id) : undefined);
+  throw pending(leafIndex ?? null, checkpointBound(log));
+}
+
+/**
+ * The `log` block of a record proof (docs/verification.md#12-the-transparency-log): {status: "pending"} until a
+ * checkpoint covers the record; then its inclusion in the checkpoint of its anchor, with `head` proving that
+ * checkpoint in the record's head, or {status: "pending"} before that head is published. `orgId` selects the org log
+ * (leaf_index = seq - 1).
  */
 export function logBlockFor(
   tenantId: string,
   rec: { leaf_index?: number | null; id: string },
   orgId?: string,
 ): LogBlock {
-  const log = orgId ? orgLog(tenantId, orgId) : tenantLog(tenantId);
-  if (!log) return { status: 'pending' };
-  const leafIndex = rec.leaf_index ?? migratedLeafIndex(log.num, rec.id);
-  const cp = latestCheckpoint(log.num);
-  if (leafIndex === undefined || !cp || leafIndex >= cp.tree_size) return { status: 'pending' };
-  const found = recordHead(log.num, leafIndex);
-  const anchored = found ? checkpointAt(log.num, found.logSize) : undefined;
-  const headLog = found && platformLog('head');
-  if (!found || !anchored || !headLog)
-    return { ...inclusionAt(log.num, leafIndex, cp.tree_size), checkpoint: cp.note, head: { status: 'pending' } };
-  const h = found.head;
+  const a = proofAnchor({ tenantId, orgId, leafIndex: rec.leaf_index ?? null, id: rec.id });
+  if (!a) return { status: 'pending' };
+  const block = { ...inclusionAt(a.log.num, a.leafIndex, a.size), checkpoint: a.cp.note };
+  if (!a.head) return { ...block, head: { status: 'pending' } };
+  const h = a.head.published;
   return {
-    ...inclusionAt(log.num, leafIndex, found.logSize),
-    checkpoint: anchored.note,
-    head: { ...inclusionAt(headLog.num, found.headLeaf, h.tree_size), checkpoint: h.note, timestamps: h.timestamps },
+    ...block,
+    head: { ...inclusionAt(a.head.log.num, a.head.leaf, h.tree_size), checkpoint: h.note, timestamps: h.timestamps },
   };
 }

@@ -23,10 +23,19 @@ export function recordHead(num: number, leafIndex: number): RecordHead | null {
     first = { logSize: (key as [number, number])[1], headLeaf: value };
   }
   if (!first) return null;
+  const head = headOfLeaf(first.headLeaf);
+  return head ? { ...first, head } : null;
+}
+
+/**
+ * The earliest published head that contains head leaf `headLeaf` and, with TSAs configured, carries a timestamp: the
+ * head a checkpoint's head receipt and head tlog-proof are built on. Null while none is published.
+ */
+export function headOfLeaf(headLeaf: number): PublishedHead | null {
   const stamped = config().tsaUrls.length > 0;
   // The range is read lazily: the first published head past the leaf is nearly always the one.
-  for (const { key, value } of publishedHeads().getRange({ start: first.headLeaf + 1, limit: SCAN })) {
-    if (!stamped || value.timestamps.length > 0) return { ...first, head: { ...value, tree_size: key as number } };
+  for (const { key, value } of publishedHeads().getRange({ start: headLeaf + 1, limit: SCAN })) {
+    if (!stamped || value.timestamps.length > 0) return { ...value, tree_size: key as number };
   }
   return null;
 }

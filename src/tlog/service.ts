@@ -2,7 +2,19 @@
 export { allLogs, appendedSize, migratedLeafIndex, orgLog, tenantLog, type CheckpointRow, type LogRow } from './logs';
 export { latestCheckpoint, orgCheckpoint } from './checkpoints';
 export { coverOf, orgSubtreeRoots, rootAt, subtreeRootsOf, type SubtreeRoot } from './subtrees';
-export { checkpointOut, consistencyOut, inclusionOut, logBlockFor, type InclusionQuery, type LogBlock } from './proofs';
+export {
+  checkpointOut,
+  consistencyOut,
+  inclusionOut,
+  logBlockFor,
+  proofAnchor,
+  type InclusionQuery,
+  type LogBlock,
+  type ProofAnchor,
+  type RecordLeaf,
+} from './proofs';
+export { checkpointReceipt, recordReceipt } from './receipts';
+export { checkpointTlogProof, recordTlogProof } from './tlog-proofs';
 export { withHeadVerifierKey, withNoteVerifierKeys } from './public-keys';
 export {
   appendPlatformLeavesInTxn,

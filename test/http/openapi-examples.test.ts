@@ -51,7 +51,15 @@ const operation = (op: string) => {
   return doc.paths[path]?.[method.toLowerCase()];
 };
 /** Bodies described by kind (pages, scripts, bytes): an example says what they are, without a JSON value. */
-const DESCRIBED = new Set(['text/html', 'text/javascript', 'text/css', 'application/pdf', 'application/octet-stream']);
+const DESCRIBED = new Set([
+  'text/html',
+  'text/javascript',
+  'text/css',
+  'application/pdf',
+  'application/octet-stream',
+  'application/cose',
+  'application/cbor',
+]);
 
 /** A validator of values against the document's schemas: its `#/components/...` references resolve in the document. */
 function validatorOf(document: any) {
@@ -294,7 +302,8 @@ describe('the examples against a live appliance', () => {
     const ops = new Set(seen.map((x) => x.op));
     expect(ops.size).toBeGreaterThan(40);
     const statuses = new Set(seen.map((x) => x.status));
-    for (const status of [200, 201, 202, 400, 401, 404, 409, 429]) expect(statuses.has(status), `${status}`).toBe(true);
+    for (const status of [200, 201, 202, 400, 401, 404, 409, 415, 422, 429])
+      expect(statuses.has(status), `${status}`).toBe(true);
   });
 
   it('answers with a documented status whose example has the keys and types of the real answer', () => {
@@ -312,6 +321,13 @@ describe('the examples against a live appliance', () => {
         expect(candidates.length, `${op} ${status}: no example for ${reply.body?.error}`).toBeGreaterThan(0);
         if (!candidates.some(([, e]) => sameShape(shape(e.value), shape(reply.body))))
           mismatches.push(`${op} ${status}: live ${JSON.stringify(shape(reply.body))}`);
+      } else if (type === 'text/plain' && status >= 400) {
+        // The framework's rejections are shown word for word.
+        expect(examples.map(([, e]) => e.value)).toContain(reply.text);
+      } else if (op.endsWith('/tlog-proof')) {
+        // A C2SP tlog-proof: its header line, the index line, then the hashes and the checkpoint.
+        const head = (t: string) => t.split('\n').slice(0, 2).join('\n').replace(/\d+$/, 'N');
+        expect(examples.map(([, e]) => head(e.value as string))).toContain(head(reply.text));
       } else if (type === 'text/x.tlog.size') {
         expect(reply.text).toMatch(/^\d+\n$/);
         expect(examples.every(([, e]) => /^\d+\n$/.test(e.value as string))).toBe(true);

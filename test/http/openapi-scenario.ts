@@ -60,6 +60,10 @@ export async function tour(
   });
   await hit('GET /v1/events/{event_id}', { path: '/v1/events/01a203bd-4122-7381-89b1-e368180a5208' });
   await hit('GET /v1/events', { key: null });
+  // The framework's plain-text rejections: a body failing the schema, malformed JSON, no JSON content type.
+  await hit('POST /v1/events', { body: { event_type: 'invoice.paid' } });
+  await hit('POST /v1/events', { raw: '{"event_type":' });
+  await hit('POST /v1/events', { raw: '{}', headers: { 'content-type': 'text/plain' } });
   await until(
     async () => {
       const r = await call(s, 'GET', `/v1/proof/event/${eventId}`);
@@ -69,6 +73,8 @@ export async function tour(
     250,
   );
   await hit('GET /v1/proof/event/{event_id}', { path: `/v1/proof/event/${eventId}` });
+  await hit('GET /v1/proof/event/{event_id}/tlog-proof', { path: `/v1/proof/event/${eventId}/tlog-proof`, key: null });
+  await hit('GET /v1/proof/event/{event_id}/receipt', { path: `/v1/proof/event/${eventId}/receipt`, key: null });
 
   // AI attestations and documents.
   const att = await hit('POST /v1/ai/attestations', { body: example('POST /v1/ai/attestations') });

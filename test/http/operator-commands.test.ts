@@ -178,6 +178,12 @@ describe('the CLI command table', () => {
     const classified = [...Object.keys(READ_ONLY), ...Object.keys(WRITES), ...LONG_RUNNING];
     expect(Object.keys(commands).filter((c) => !classified.includes(c))).toEqual([]);
     expect(classified.filter((c) => !(c in commands))).toEqual([]);
+    // The table's own mark, which a replicated node's refusal without PostgreSQL reads, agrees with this list.
+    expect(
+      Object.keys(commands)
+        .filter((c) => commands[c]!.writes)
+        .sort(),
+    ).toEqual(Object.keys(WRITES).sort());
   });
 
   it('each state-changing command adds exactly one entry, by the OS user, naming what it did', async () => {

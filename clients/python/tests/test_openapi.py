@@ -16,7 +16,8 @@ from openapi_pydantic.v3.v3_1 import OpenAPI
 from appliance import Appliance
 
 # Bodies that are pages, scripts or bytes are described by kind, without a value.
-DESCRIBED = {"text/html", "text/javascript", "text/css", "application/pdf", "application/octet-stream"}
+DESCRIBED = {"text/html", "text/javascript", "text/css", "application/pdf", "application/octet-stream", "application/cose",
+             "application/cbor"}
 
 
 @pytest.fixture(scope="module")

@@ -7,6 +7,7 @@ import { auditExamples } from './audit';
 import { documentsExamples } from './documents';
 import { ledgerExamples } from './ledger';
 import { logsExamples } from './logs';
+import { receiptsExamples } from './receipts';
 import { serviceExamples } from './service';
 import { tracesExamples } from './traces';
 
@@ -18,6 +19,7 @@ export const EXAMPLES: readonly Example[] = [
   ...tracesExamples,
   ...auditExamples,
   ...logsExamples,
+  ...receiptsExamples,
   ...adminExamples,
   ...serviceExamples,
 ];
