@@ -3467,6 +3467,14 @@ export interface components {
             /** @description The event the Idempotency-Key already created */
             event_id: string;
         };
+        DocumentAlreadyAnchoredError: components["schemas"]["Error"] & {
+            /** @constant */
+            error: "document_already_anchored";
+            /** @description The anchor that holds this document hash */
+            event_id: string;
+            /** Format: date-time */
+            anchored_at?: string;
+        };
         LeafPendingError: components["schemas"]["Error"] & {
             /** @constant */
             error: "leaf_pending";
@@ -3505,6 +3513,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         status: string;
+                        /** @description Version of the appliance (package version of the build) */
+                        version: string;
                         role?: "primary" | "standby";
                         /** @description Last stream position applied to this node */
                         applied?: number;
@@ -3549,6 +3559,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         status: string;
+                        /** @description Version of the appliance (package version of the build) */
+                        version: string;
                         role?: "primary" | "standby";
                         /** @description Last stream position applied to this node */
                         applied?: number;
@@ -3582,6 +3594,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         status: string;
+                        /** @description Version of the appliance (package version of the build) */
+                        version: string;
                         role?: "primary" | "standby";
                         /** @description Last stream position applied to this node */
                         applied?: number;
@@ -3608,6 +3622,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         status: string;
+                        /** @description Version of the appliance (package version of the build) */
+                        version: string;
                         role?: "primary" | "standby";
                         /** @description Last stream position applied to this node */
                         applied?: number;
@@ -3641,6 +3657,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         status: string;
+                        /** @description Version of the appliance (package version of the build) */
+                        version: string;
                         role?: "primary" | "standby";
                         /** @description Last stream position applied to this node */
                         applied?: number;
@@ -3677,6 +3695,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3686,6 +3708,10 @@ export interface operations {
             /** @description not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3713,6 +3739,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3746,6 +3776,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3770,6 +3804,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3809,6 +3847,10 @@ export interface operations {
             /** @description bad_request */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3834,6 +3876,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3861,6 +3907,10 @@ export interface operations {
             /** @description db_error, internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3892,7 +3942,7 @@ export interface operations {
             201: {
                 headers: {
                     /** @description "true" when the 201 is the replay of an earlier request with the same key */
-                    "Idempotent-Replayed"?: string;
+                    "Idempotent-Replayed"?: "true";
                     /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current second */
@@ -3921,6 +3971,10 @@ export interface operations {
             /** @description invalid_event_type, invalid_payload, invalid_idempotency_key */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3946,6 +4000,10 @@ export interface operations {
             /** @description payment_required */
             402: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3958,6 +4016,10 @@ export interface operations {
             /** @description feature_not_available, ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3970,6 +4032,10 @@ export interface operations {
             /** @description trace_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3982,6 +4048,10 @@ export interface operations {
             /** @description idempotency_key_reuse_mismatch, trace_sealed, trace_sealing, trace_not_open */
             409: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3994,6 +4064,10 @@ export interface operations {
             /** @description payload_too_large */
             413: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4006,6 +4080,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body without Content-Type: application/json */
             415: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4015,6 +4093,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body failing the route schema */
             422: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4039,6 +4121,10 @@ export interface operations {
             /** @description ingest_failed, internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4053,6 +4139,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4091,6 +4181,10 @@ export interface operations {
             /** @description invalid_path_parameter */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4116,6 +4210,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4128,6 +4226,10 @@ export interface operations {
             /** @description event_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4140,6 +4242,10 @@ export interface operations {
             /** @description retention_expired */
             410: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4167,6 +4273,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4206,6 +4316,10 @@ export interface operations {
             /** @description bad_request, invalid_path_parameter */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4231,6 +4345,10 @@ export interface operations {
             /** @description payment_required */
             402: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4243,6 +4361,10 @@ export interface operations {
             /** @description feature_not_available, ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4255,6 +4377,10 @@ export interface operations {
             /** @description event_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4267,6 +4393,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body without Content-Type: application/json */
             415: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4276,6 +4406,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body failing the route schema */
             422: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4300,6 +4434,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4335,6 +4473,10 @@ export interface operations {
             /** @description invalid_path_parameter */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4348,6 +4490,10 @@ export interface operations {
             /** @description proof_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4375,6 +4521,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4410,6 +4560,10 @@ export interface operations {
             /** @description invalid_path_parameter */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4423,6 +4577,10 @@ export interface operations {
             /** @description proof_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4435,6 +4593,12 @@ export interface operations {
             /** @description leaf_pending */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4459,6 +4623,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4494,6 +4662,10 @@ export interface operations {
             /** @description invalid_path_parameter */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4507,6 +4679,10 @@ export interface operations {
             /** @description proof_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4519,6 +4695,12 @@ export interface operations {
             /** @description leaf_pending */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4543,6 +4725,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4807,7 +4993,7 @@ export interface operations {
             201: {
                 headers: {
                     /** @description "true" when the answer is the replay of an earlier request with the same key */
-                    "Idempotent-Replayed"?: string;
+                    "Idempotent-Replayed"?: "true";
                     /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current second */
@@ -4836,6 +5022,10 @@ export interface operations {
             /** @description invalid_idempotency_key, invalid_attestation_type, empty_payload, invalid_context, invalid_payload, subject_too_large, subject_too_many_keys */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4861,6 +5051,10 @@ export interface operations {
             /** @description payment_required */
             402: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4873,6 +5067,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4885,6 +5083,10 @@ export interface operations {
             /** @description trace_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4897,6 +5099,10 @@ export interface operations {
             /** @description idempotency_key_reuse_mismatch, trace_sealed, trace_sealing, trace_not_open */
             409: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4909,6 +5115,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body without Content-Type: application/json */
             415: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4918,6 +5128,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body failing the route schema */
             422: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4942,6 +5156,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4953,6 +5171,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4991,6 +5213,10 @@ export interface operations {
             /** @description invalid_path_parameter */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5016,6 +5242,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5028,6 +5258,10 @@ export interface operations {
             /** @description attestation_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5055,6 +5289,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5090,6 +5328,10 @@ export interface operations {
             /** @description invalid_path_parameter */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5103,6 +5345,10 @@ export interface operations {
             /** @description proof_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5130,6 +5376,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5165,6 +5415,10 @@ export interface operations {
             /** @description invalid_path_parameter */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5178,6 +5432,10 @@ export interface operations {
             /** @description proof_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5190,6 +5448,12 @@ export interface operations {
             /** @description leaf_pending */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5214,6 +5478,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5249,6 +5517,10 @@ export interface operations {
             /** @description invalid_path_parameter */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5262,6 +5534,10 @@ export interface operations {
             /** @description proof_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5274,6 +5550,12 @@ export interface operations {
             /** @description leaf_pending */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5298,6 +5580,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5337,6 +5623,10 @@ export interface operations {
             /** @description bad_request, invalid_path_parameter */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5350,6 +5640,10 @@ export interface operations {
             /** @description proof_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5362,6 +5656,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body without Content-Type: application/json */
             415: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5371,6 +5669,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body failing the route schema */
             422: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5395,6 +5697,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5423,7 +5729,7 @@ export interface operations {
             201: {
                 headers: {
                     /** @description "true" when the answer is the replay of an earlier request with the same key */
-                    "Idempotent-Replayed"?: string;
+                    "Idempotent-Replayed"?: "true";
                     /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current second */
@@ -5452,6 +5758,10 @@ export interface operations {
             /** @description invalid_idempotency_key, invalid_document_hash, invalid_payload, invalid_metadata, metadata_too_large, invalid_original_bytes_base64, original_bytes_empty, original_bytes_too_large, original_bytes_hash_mismatch */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5477,6 +5787,10 @@ export interface operations {
             /** @description payment_required */
             402: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5489,6 +5803,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5501,6 +5819,10 @@ export interface operations {
             /** @description trace_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5513,18 +5835,26 @@ export interface operations {
             /** @description idempotency_key_reuse_mismatch, document_already_anchored, trace_sealed, trace_sealing, trace_not_open */
             409: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"] & {
+                    "application/json": components["schemas"]["DocumentAlreadyAnchoredError"] | (components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        error: "idempotency_key_reuse_mismatch" | "document_already_anchored" | "trace_sealed" | "trace_sealing" | "trace_not_open";
-                    };
+                        error: "idempotency_key_reuse_mismatch" | "trace_sealed" | "trace_sealing" | "trace_not_open";
+                    });
                 };
             };
             /** @description payload_too_large */
             413: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5537,6 +5867,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body without Content-Type: application/json */
             415: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5546,6 +5880,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body failing the route schema */
             422: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5570,6 +5908,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5581,6 +5923,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5619,6 +5965,10 @@ export interface operations {
             /** @description invalid_path_parameter */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5644,6 +5994,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5656,6 +6010,10 @@ export interface operations {
             /** @description document_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5683,6 +6041,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5720,6 +6082,10 @@ export interface operations {
             /** @description invalid_path_parameter */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5745,6 +6111,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5757,6 +6127,10 @@ export interface operations {
             /** @description document_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5784,6 +6158,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5823,6 +6201,10 @@ export interface operations {
             /** @description invalid_document_hash, invalid_path_parameter */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5848,6 +6230,10 @@ export interface operations {
             /** @description payment_required */
             402: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5860,6 +6246,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5872,6 +6262,10 @@ export interface operations {
             /** @description document_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5884,6 +6278,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body without Content-Type: application/json */
             415: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5893,6 +6291,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body failing the route schema */
             422: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5917,6 +6319,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5952,6 +6358,10 @@ export interface operations {
             /** @description invalid_path_parameter */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5965,6 +6375,10 @@ export interface operations {
             /** @description proof_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5992,6 +6406,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6027,6 +6445,10 @@ export interface operations {
             /** @description invalid_path_parameter */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6040,6 +6462,10 @@ export interface operations {
             /** @description proof_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6052,6 +6478,12 @@ export interface operations {
             /** @description leaf_pending */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6076,6 +6508,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6111,6 +6547,10 @@ export interface operations {
             /** @description invalid_path_parameter */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6124,6 +6564,10 @@ export interface operations {
             /** @description proof_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6136,6 +6580,12 @@ export interface operations {
             /** @description leaf_pending */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6160,6 +6610,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6199,6 +6653,10 @@ export interface operations {
             /** @description invalid_document_hash, invalid_path_parameter */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6212,6 +6670,10 @@ export interface operations {
             /** @description proof_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6224,6 +6686,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body without Content-Type: application/json */
             415: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6233,6 +6699,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body failing the route schema */
             422: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6257,6 +6727,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6285,7 +6759,7 @@ export interface operations {
             201: {
                 headers: {
                     /** @description "true" when the answer is the replay of an earlier request with the same key */
-                    "Idempotent-Replayed"?: string;
+                    "Idempotent-Replayed"?: "true";
                     /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current second */
@@ -6314,6 +6788,10 @@ export interface operations {
             /** @description invalid_idempotency_key, invalid_label, invalid_metadata, metadata_too_large, invalid_payload */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6339,6 +6817,10 @@ export interface operations {
             /** @description payment_required */
             402: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6351,6 +6833,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6363,6 +6849,10 @@ export interface operations {
             /** @description idempotency_key_reuse_mismatch, trace_label_in_use */
             409: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6375,6 +6865,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body without Content-Type: application/json */
             415: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6384,6 +6878,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body failing the route schema */
             422: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6408,6 +6906,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6419,6 +6921,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6457,6 +6963,10 @@ export interface operations {
             /** @description invalid_path_parameter */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6482,6 +6992,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6494,6 +7008,10 @@ export interface operations {
             /** @description trace_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6521,6 +7039,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6556,6 +7078,10 @@ export interface operations {
             /** @description invalid_path_parameter, trace_empty */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6581,6 +7107,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6593,6 +7123,10 @@ export interface operations {
             /** @description trace_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6605,6 +7139,10 @@ export interface operations {
             /** @description trace_sealing, trace_sealed, trace_invalid_status */
             409: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6632,6 +7170,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6643,6 +7185,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6685,6 +7231,10 @@ export interface operations {
             /** @description invalid_payload, invalid_path_parameter */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6710,6 +7260,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6722,6 +7276,10 @@ export interface operations {
             /** @description trace_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6734,6 +7292,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body without Content-Type: application/json */
             415: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6743,6 +7305,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body failing the route schema */
             422: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6767,6 +7333,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6802,6 +7372,10 @@ export interface operations {
             /** @description invalid_path_parameter */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6827,6 +7401,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6839,6 +7417,10 @@ export interface operations {
             /** @description trace_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6851,6 +7433,10 @@ export interface operations {
             /** @description trace_not_sealed */
             409: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6878,6 +7464,10 @@ export interface operations {
             /** @description db_error, internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6918,6 +7508,10 @@ export interface operations {
             /** @description invalid_path_parameter */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6943,6 +7537,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6955,6 +7553,10 @@ export interface operations {
             /** @description trace_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6967,6 +7569,10 @@ export interface operations {
             /** @description trace_not_sealed */
             409: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6994,6 +7600,10 @@ export interface operations {
             /** @description db_error, internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7032,6 +7642,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7041,6 +7655,10 @@ export interface operations {
             /** @description proof_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7068,6 +7686,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7104,6 +7726,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7125,6 +7751,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7152,6 +7782,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7180,7 +7814,7 @@ export interface operations {
             201: {
                 headers: {
                     /** @description "true" when the answer is the replay of an earlier request with the same key */
-                    "Idempotent-Replayed"?: string;
+                    "Idempotent-Replayed"?: "true";
                     /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current second */
@@ -7209,6 +7843,10 @@ export interface operations {
             /** @description invalid_idempotency_key, invalid_organization_id, invalid_name */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7234,6 +7872,10 @@ export interface operations {
             /** @description too_many_orgs, ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7246,6 +7888,10 @@ export interface operations {
             /** @description idempotency_key_reuse_mismatch, org_exists */
             409: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7258,6 +7904,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body without Content-Type: application/json */
             415: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7267,6 +7917,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body failing the route schema */
             422: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7291,6 +7945,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7326,6 +7984,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7347,6 +8009,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7359,6 +8025,10 @@ export interface operations {
             /** @description not_found, org_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7386,6 +8056,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7421,6 +8095,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7442,6 +8120,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7454,6 +8136,10 @@ export interface operations {
             /** @description not_found, org_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7466,6 +8152,10 @@ export interface operations {
             /** @description org_not_deletable */
             409: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7493,6 +8183,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7528,6 +8222,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7549,6 +8247,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7561,6 +8263,10 @@ export interface operations {
             /** @description not_found, org_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7588,6 +8294,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7623,6 +8333,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7644,6 +8358,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7656,6 +8374,10 @@ export interface operations {
             /** @description not_found, org_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7683,6 +8405,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7722,6 +8448,10 @@ export interface operations {
             /** @description invalid_payload */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7747,6 +8477,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7759,6 +8493,10 @@ export interface operations {
             /** @description not_found, org_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7771,6 +8509,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body without Content-Type: application/json */
             415: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7780,6 +8522,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body failing the route schema */
             422: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7804,6 +8550,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7839,6 +8589,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7860,6 +8614,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7872,6 +8630,10 @@ export interface operations {
             /** @description not_found, org_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7899,6 +8661,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7941,6 +8707,10 @@ export interface operations {
             /** @description bad_request, invalid_organization_id, invalid_payload */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7966,6 +8736,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7978,6 +8752,10 @@ export interface operations {
             /** @description not_found, org_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8005,6 +8783,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8045,6 +8827,10 @@ export interface operations {
             /** @description missing_idempotency_key, invalid_idempotency_key, invalid_payload, invalid_organization_id, invalid_action, invalid_actor, invalid_target, too_many_targets, invalid_occurred_at, occurred_at_out_of_window, invalid_context, invalid_metadata */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8070,6 +8856,10 @@ export interface operations {
             /** @description payment_required */
             402: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8082,6 +8872,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8094,6 +8888,10 @@ export interface operations {
             /** @description org_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8106,6 +8904,10 @@ export interface operations {
             /** @description org_archived, duplicate_event, idempotency_key_reuse_mismatch */
             409: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8118,6 +8920,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body without Content-Type: application/json */
             415: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8127,6 +8933,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body failing the route schema */
             422: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8151,6 +8961,10 @@ export interface operations {
             /** @description ingest_failed, internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8165,6 +8979,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8203,6 +9021,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8224,6 +9046,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8236,6 +9062,10 @@ export interface operations {
             /** @description not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8263,6 +9093,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8298,6 +9132,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8319,6 +9157,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8331,6 +9173,10 @@ export interface operations {
             /** @description not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8343,6 +9189,12 @@ export interface operations {
             /** @description leaf_pending */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8367,6 +9219,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8402,6 +9258,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8423,6 +9283,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8435,6 +9299,10 @@ export interface operations {
             /** @description not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8447,6 +9315,12 @@ export interface operations {
             /** @description leaf_pending */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8471,6 +9345,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8506,6 +9384,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8527,6 +9409,10 @@ export interface operations {
             /** @description payment_required */
             402: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8539,6 +9425,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8551,6 +9441,10 @@ export interface operations {
             /** @description not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8578,6 +9472,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8616,6 +9514,10 @@ export interface operations {
             /** @description bad_request */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8641,6 +9543,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8653,6 +9559,10 @@ export interface operations {
             /** @description not_found, org_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8680,6 +9590,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8710,7 +9624,7 @@ export interface operations {
             201: {
                 headers: {
                     /** @description "true" when the answer is the replay of an earlier request with the same key */
-                    "Idempotent-Replayed"?: string;
+                    "Idempotent-Replayed"?: "true";
                     /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current second */
@@ -8739,6 +9653,10 @@ export interface operations {
             /** @description invalid_idempotency_key, unsupported_stream_type, too_many_streams, invalid_url, not_https, forbidden_destination */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8764,6 +9682,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8776,6 +9698,10 @@ export interface operations {
             /** @description not_found, org_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8788,6 +9714,10 @@ export interface operations {
             /** @description idempotency_key_reuse_mismatch, org_archived */
             409: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8800,6 +9730,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body without Content-Type: application/json */
             415: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8809,6 +9743,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body failing the route schema */
             422: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8833,6 +9771,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8869,6 +9811,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8890,6 +9836,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8902,6 +9852,10 @@ export interface operations {
             /** @description not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8929,6 +9883,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8965,6 +9923,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8986,6 +9948,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8998,6 +9964,10 @@ export interface operations {
             /** @description not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9025,6 +9995,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9061,6 +10035,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9082,6 +10060,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9094,6 +10076,10 @@ export interface operations {
             /** @description not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9121,6 +10107,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9149,7 +10139,7 @@ export interface operations {
             202: {
                 headers: {
                     /** @description "true" when the answer is the replay of an earlier request with the same key */
-                    "Idempotent-Replayed"?: string;
+                    "Idempotent-Replayed"?: "true";
                     /** @description With {"status": "processing"}: seconds to wait before sending the same request with the same key again */
                     "Retry-After"?: number;
                     /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
@@ -9165,6 +10155,10 @@ export interface operations {
             /** @description invalid_idempotency_key, invalid_organization_id, invalid_format, bad_request, invalid_payload */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9190,6 +10184,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9202,6 +10200,10 @@ export interface operations {
             /** @description not_found, org_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9214,6 +10216,10 @@ export interface operations {
             /** @description idempotency_key_reuse_mismatch, org_archived */
             409: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9226,6 +10232,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body without Content-Type: application/json */
             415: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9235,6 +10245,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body failing the route schema */
             422: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9259,6 +10273,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9294,6 +10312,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9315,6 +10337,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9327,6 +10353,10 @@ export interface operations {
             /** @description not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9354,6 +10384,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9395,6 +10429,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9404,6 +10442,10 @@ export interface operations {
             /** @description invalid_download_signature, download_expired */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9416,6 +10458,10 @@ export interface operations {
             /** @description not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9443,6 +10489,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9471,7 +10521,7 @@ export interface operations {
             201: {
                 headers: {
                     /** @description "true" when the answer is the replay of an earlier request with the same key */
-                    "Idempotent-Replayed"?: string;
+                    "Idempotent-Replayed"?: "true";
                     /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current second */
@@ -9500,6 +10550,10 @@ export interface operations {
             /** @description invalid_idempotency_key, invalid_organization_id, invalid_intent, invalid_duration, invalid_link_duration */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9525,6 +10579,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9537,6 +10595,10 @@ export interface operations {
             /** @description not_found, org_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9549,6 +10611,10 @@ export interface operations {
             /** @description idempotency_key_reuse_mismatch, org_archived */
             409: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9561,6 +10627,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body without Content-Type: application/json */
             415: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9570,6 +10640,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body failing the route schema */
             422: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9594,6 +10668,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9631,6 +10709,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9652,6 +10734,10 @@ export interface operations {
             /** @description wrong_intent */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9664,6 +10750,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body without Content-Type: application/json */
             415: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9673,6 +10763,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body failing the route schema */
             422: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9697,6 +10791,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9738,6 +10836,10 @@ export interface operations {
             /** @description bad_request */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9763,6 +10865,10 @@ export interface operations {
             /** @description wrong_intent */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9775,6 +10881,10 @@ export interface operations {
             /** @description not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9802,6 +10912,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9837,6 +10951,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9858,6 +10976,10 @@ export interface operations {
             /** @description wrong_intent */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9870,6 +10992,10 @@ export interface operations {
             /** @description not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9897,6 +11023,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9932,6 +11062,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9953,6 +11087,10 @@ export interface operations {
             /** @description wrong_intent */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9965,6 +11103,10 @@ export interface operations {
             /** @description not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9992,6 +11134,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10025,6 +11171,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10046,6 +11196,10 @@ export interface operations {
             /** @description wrong_intent */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10058,6 +11212,10 @@ export interface operations {
             /** @description checkpoint_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10085,6 +11243,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10118,6 +11280,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10139,6 +11305,10 @@ export interface operations {
             /** @description wrong_intent */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10166,6 +11336,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10313,6 +11487,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10334,6 +11512,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10361,6 +11543,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10394,6 +11580,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10415,6 +11605,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10427,6 +11621,10 @@ export interface operations {
             /** @description checkpoint_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10454,6 +11652,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10489,6 +11691,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10510,6 +11716,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10522,6 +11732,10 @@ export interface operations {
             /** @description checkpoint_not_found, not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10549,6 +11763,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10584,6 +11802,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10593,6 +11815,10 @@ export interface operations {
             /** @description checkpoint_not_found, not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10620,6 +11846,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10657,6 +11887,10 @@ export interface operations {
             /** @description invalid_leaf_index, invalid_tree_size */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10682,6 +11916,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10694,6 +11932,10 @@ export interface operations {
             /** @description leaf_not_found, checkpoint_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10706,6 +11948,12 @@ export interface operations {
             /** @description leaf_pending */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10730,6 +11978,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10769,6 +12021,10 @@ export interface operations {
             /** @description invalid_leaf_index, invalid_tree_size */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10794,6 +12050,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10806,6 +12066,10 @@ export interface operations {
             /** @description leaf_not_found, checkpoint_not_found, not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10818,6 +12082,12 @@ export interface operations {
             /** @description leaf_pending */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10842,6 +12112,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10881,6 +12155,10 @@ export interface operations {
             /** @description invalid_leaf_index, invalid_tree_size */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10894,6 +12172,10 @@ export interface operations {
             /** @description leaf_not_found, checkpoint_not_found, not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10906,6 +12188,12 @@ export interface operations {
             /** @description leaf_pending */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10930,6 +12218,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10966,6 +12258,10 @@ export interface operations {
             /** @description invalid_tree_size */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10991,6 +12287,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11018,6 +12318,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11056,6 +12360,10 @@ export interface operations {
             /** @description invalid_tree_size */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11081,6 +12389,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11093,6 +12405,10 @@ export interface operations {
             /** @description not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11120,6 +12436,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11158,6 +12478,10 @@ export interface operations {
             /** @description invalid_tree_size */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11171,6 +12495,10 @@ export interface operations {
             /** @description not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11198,6 +12526,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11235,6 +12567,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11244,6 +12580,10 @@ export interface operations {
             /** @description not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11271,6 +12611,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11308,6 +12652,10 @@ export interface operations {
             /** @description bad_request */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11321,6 +12669,10 @@ export interface operations {
             /** @description invalid_checkpoint_signature */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11333,6 +12685,10 @@ export interface operations {
             /** @description unknown_log */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11352,12 +12708,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/x.tlog.size": string;
                 };
             };
             /** @description Plain-text framework rejection: body without Content-Type: application/json */
             415: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11367,6 +12727,10 @@ export interface operations {
             /** @description invalid_consistency_proof */
             422: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11395,6 +12759,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11430,6 +12798,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11439,6 +12811,10 @@ export interface operations {
             /** @description not_found, checkpoint_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11466,6 +12842,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11501,6 +12881,10 @@ export interface operations {
             /** @description invalid_path_parameter, bad_request */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11526,6 +12910,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11538,6 +12926,10 @@ export interface operations {
             /** @description not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11565,6 +12957,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11600,6 +12996,10 @@ export interface operations {
             /** @description invalid_path_parameter, bad_request */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11613,6 +13013,10 @@ export interface operations {
             /** @description not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11640,6 +13044,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11675,6 +13083,10 @@ export interface operations {
             /** @description invalid_tree_size */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11688,6 +13100,10 @@ export interface operations {
             /** @description checkpoint_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11715,6 +13131,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11753,6 +13173,10 @@ export interface operations {
             /** @description invalid_leaf_index, invalid_tree_size */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11766,6 +13190,10 @@ export interface operations {
             /** @description leaf_not_found, checkpoint_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11778,6 +13206,12 @@ export interface operations {
             /** @description leaf_pending */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11802,6 +13236,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11838,6 +13276,10 @@ export interface operations {
             /** @description invalid_tree_size */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11866,6 +13308,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11899,6 +13345,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11908,6 +13358,10 @@ export interface operations {
             /** @description checkpoint_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11935,6 +13389,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11968,6 +13426,10 @@ export interface operations {
             /** @description bad_request */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11981,6 +13443,10 @@ export interface operations {
             /** @description not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12008,6 +13474,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12041,6 +13511,10 @@ export interface operations {
             /** @description bad_request */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12054,6 +13528,10 @@ export interface operations {
             /** @description not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12081,6 +13559,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12114,6 +13596,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12135,6 +13621,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12162,6 +13652,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12199,6 +13693,10 @@ export interface operations {
             /** @description invalid_payload, invalid_name, bad_request */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12224,6 +13722,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12236,6 +13738,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body without Content-Type: application/json */
             415: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12245,6 +13751,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body failing the route schema */
             422: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12269,6 +13779,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12304,6 +13818,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12325,6 +13843,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12337,6 +13859,10 @@ export interface operations {
             /** @description not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12364,6 +13890,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12397,6 +13927,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12418,6 +13952,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12445,6 +13983,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12481,6 +14023,10 @@ export interface operations {
             /** @description bad_request */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12506,6 +14052,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12533,6 +14083,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12569,6 +14123,10 @@ export interface operations {
             /** @description bad_request */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12594,6 +14152,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12621,6 +14183,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13748,6 +15314,10 @@ export interface operations {
             /** @description invalid_tree_size */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13761,6 +15331,10 @@ export interface operations {
             /** @description leaf_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13773,6 +15347,12 @@ export interface operations {
             /** @description leaf_pending */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13797,6 +15377,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13833,6 +15417,10 @@ export interface operations {
             /** @description invalid_tree_size */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13846,6 +15434,10 @@ export interface operations {
             /** @description leaf_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13858,6 +15450,12 @@ export interface operations {
             /** @description leaf_pending */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13882,6 +15480,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13915,6 +15517,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13939,6 +15545,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13974,6 +15584,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13983,6 +15597,10 @@ export interface operations {
             /** @description not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14010,6 +15628,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14043,6 +15665,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14067,6 +15693,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14216,6 +15846,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14240,6 +15874,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
