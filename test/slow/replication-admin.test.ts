@@ -1,0 +1,123 @@
+// Administration and published heads on a replicated cluster, with real nodes on a real PostgreSQL: an
+// administration write is one stream entry holding its change and its operator-log leaf, and a standby serves each
+// newer published head as the primary publishes it.
+import { afterAll, beforeAll, expect, it } from 'bun:test';
+import { join } from 'node:path';
+import { Unpackr } from 'msgpackr';
+import { call, cleanup, newTenant, tempDir, until, type Server } from '../helpers';
+import { startPg, type Pg } from '../pg';
+import { cluster, health, write as writeTo } from '../replication-nodes';
+
+let pg: Pg;
+const keyDir = tempDir();
+const env = {
+  SVC_MASTER_KEY_FILE: join(keyDir, 'master.key'),
+  SVC_CHECKPOINT_SECONDS: '1',
+  SVC_HEAD_SECONDS: '1',
+  SVC_PUBLIC_RPS: '1000000',
+};
+const nodes = cluster(env);
+let a: Server;
+let b: Server;
+let admin = '';
+
+beforeAll(async () => {
+  pg = await startPg();
+  // The CLI (newTenant) runs against the same cluster; afterAll puts the environment back for later files.
+  process.env.SVC_REPLICATION_URL = pg.url;
+  process.env.SVC_MASTER_KEY_FILE = env.SVC_MASTER_KEY_FILE;
+  a = await nodes.node(pg.url);
+  expect((await health(a)).role).toBe('primary');
+  b = await nodes.node(pg.url);
+  const t = await newTenant(a.dataDir, 'repl-admin.test', 'read,write,admin', 'enterprise');
+  nodes.tenant = { tenantId: t.tenantId, key: t.key };
+  admin = t.key;
+}, 120_000);
+afterAll(async () => {
+  delete process.env.SVC_REPLICATION_URL;
+  delete process.env.SVC_MASTER_KEY_FILE;
+  for (const s of nodes.servers) await s.stop('SIGKILL').catch(() => {});
+  await pg.stop();
+  for (const d of [...nodes.dirs, keyDir]) cleanup(d);
+});
+
+// A stream entry's body as the store writes it: msgpack of [{sub-database: options}, [[op, sub-database, key, value]]].
+const unpackr = new Unpackr({ useRecords: false, moreTypes: true });
+type Change = [string, string, unknown, unknown];
+
+it('writes an administration change and its operator-log leaf as one stream entry', async () => {
+  const sql = new Bun.SQL(pg.url, { max: 1 });
+  const [{ head }] = await sql`SELECT coalesce(max(pos), 0)::float8 AS head FROM svc_changes`;
+  const r = await call(a, 'POST', '/v1/admin/keys', { key: admin, body: { name: 'one-entry', scopes: ['read'] } });
+  expect(r.status).toBe(201);
+  const rows = (await sql`SELECT pos::float8 AS pos, body FROM svc_changes WHERE pos > ${head} ORDER BY pos`) as Array<{
+    pos: number;
+    body: Uint8Array;
+  }>;
+  await sql.close();
+  const decoded = rows.map((row) => ({ pos: row.pos, changes: (unpackr.unpack(row.body) as [unknown, Change[]])[1] }));
+  const withKey = decoded.filter((d) =>
+    d.changes.some(
+      ([op, db, , v]) => op === 'p' && db === 'api_keys' && (v as { key_id?: string })?.key_id === r.body.key_id,
+    ),
+  );
+  expect(withKey).toHaveLength(1);
+  // The same entry holds the operator-log leaf that records the key's creation, by the key that made it.
+  // (A leaf's put may be recorded twice, an append refused then an ordinary put of the same bytes: one leaf per key.)
+  const byLeaf = new Map(
+    withKey[0]!.changes
+      .filter(([op, db]) => op === 'p' && db === 'tlog_leaf_data')
+      .map(([, , k, v]) => [JSON.stringify(k), Buffer.from(v as Uint8Array).toString('utf8')]),
+  );
+  const leaves = [...byLeaf.values()].map((text) => JSON.parse(text));
+  expect(leaves).toEqual([
+    expect.objectContaining({
+      action: 'key.create',
+      target: { tenant_id: nodes.tenant.tenantId, key_id: r.body.key_id },
+    }),
+  ]);
+  // No other entry carries a key.create leaf for it.
+  const elsewhere = decoded
+    .filter((d) => d !== withKey[0])
+    .flatMap((d) => d.changes.filter(([op, db]) => op === 'p' && db === 'tlog_leaf_data'))
+    .map(([, , , v]) => Buffer.from(v as Uint8Array).toString('utf8'))
+    .filter((text) => text.includes(r.body.key_id));
+  expect(elsewhere).toEqual([]);
+  // The standby has both: the key and its entry.
+  await until(async () => {
+    const keys = (await call(b, 'GET', '/v1/admin/keys', { key: admin })).body.keys ?? [];
+    return keys.some((k: { key_id: string }) => k.key_id === r.body.key_id);
+  }, 30_000);
+  const activity = (await call(b, 'GET', '/v1/admin/activity?limit=1000', { key: admin })).body.entries;
+  expect(
+    activity.filter(
+      (e: { entry: { action: string; target: Record<string, string> } }) =>
+        e.entry.action === 'key.create' && e.entry.target.key_id === r.body.key_id,
+    ),
+  ).toHaveLength(1);
+}, 120_000);
+
+it('serves each newer published head on the standby, as the primary publishes it', async () => {
+  const headOf = async (s: Server) => {
+    const r = await call(s, 'GET', '/v1/proof/head/checkpoint');
+    return r.status === 200 ? (r.body as { tree_size: number; checkpoint: string }) : null;
+  };
+  let seen = 0;
+  for (let i = 0; i < 3; i++) {
+    expect((await writeTo(nodes, a, { i })).status).toBe(201);
+    // A head newer than the last one the standby served, published on the primary...
+    const published = await until(async () => {
+      const h = await headOf(a);
+      return h && h.tree_size > seen && h;
+    }, 60_000);
+    // ...is served by the standby once replicated, byte for byte.
+    const onStandby = await until(async () => {
+      const h = await headOf(b);
+      return h && h.tree_size >= published.tree_size && h;
+    }, 60_000);
+    const again = await call(a, 'GET', `/v1/proof/head/checkpoint?tree_size=${onStandby.tree_size}`);
+    expect(onStandby.checkpoint).toBe(again.body.checkpoint);
+    seen = onStandby.tree_size;
+  }
+  expect((await health(b)).role).toBe('standby');
+}, 240_000);
