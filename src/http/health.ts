@@ -1,12 +1,14 @@
-// Owns the health routes for load balancers: liveness (GET /healthz, with the node's role and applied position
-// when replication is on), GET /healthz/primary and GET /healthz/replica (APPLIANCE "Past one machine").
+// Owns the health routes for load balancers: liveness (GET /healthz, with the version, and the node's role and applied
+// position when replication is on), GET /healthz/primary and GET /healthz/replica (docs/operations.md).
 import { Elysia } from 'elysia';
 import { Type as t } from '@sinclair/typebox';
 import { doc } from '../api/doc';
 import { holdsLease, nodeState, replicaFresh } from '../replication/node';
+import { VERSION } from '../version';
 
 const Health = t.Object({
   status: t.String(),
+  version: t.String({ description: 'Version of the appliance (package version of the build)' }),
   role: t.Optional(t.Union([t.Literal('primary'), t.Literal('standby')])),
   applied: t.Optional(t.Integer({ description: 'Last stream position applied to this node' })),
   lag_seconds: t.Optional(t.Union([t.Number(), t.Null()])),
@@ -19,11 +21,11 @@ const Health = t.Object({
 });
 type Health = typeof Health.static;
 
-/** The liveness body: {status: 'ok'} alone in single-node mode; `diverged: true` on a diverged node. */
+/** The liveness body: {status: 'ok', version} alone in single-node mode; `diverged: true` on a diverged node. */
 function health(): Health {
   const s = nodeState();
-  if (!s) return { status: 'ok' };
-  const body: Health = { status: 'ok', role: s.role, applied: s.applied, lag_seconds: s.lag_seconds };
+  if (!s) return { status: 'ok', version: VERSION };
+  const body: Health = { status: 'ok', version: VERSION, role: s.role, applied: s.applied, lag_seconds: s.lag_seconds };
   if (s.diverged) body.diverged = true;
   return body;
 }

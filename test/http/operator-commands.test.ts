@@ -179,7 +179,11 @@ describe('the CLI command table', () => {
     expect(Object.keys(commands).filter((c) => !classified.includes(c))).toEqual([]);
     expect(classified.filter((c) => !(c in commands))).toEqual([]);
     // The table's own mark, which a replicated node's refusal without PostgreSQL reads, agrees with this list.
-    expect(Object.keys(commands).filter((c) => commands[c]!.writes).sort()).toEqual(Object.keys(WRITES).sort());
+    expect(
+      Object.keys(commands)
+        .filter((c) => commands[c]!.writes)
+        .sort(),
+    ).toEqual(Object.keys(WRITES).sort());
   });
 
   it('each state-changing command adds exactly one entry, by the OS user, naming what it did', async () => {
