@@ -123,8 +123,9 @@ describe('who may call what', () => {
     const k = await cli(dir, 'key', 'create', '--tenant', 'localhost', '--name', 'a', '--scopes', 'admin');
     expect([k.code, k.json.scopes]).toEqual([0, ['admin']]);
     expect((await call(s, 'GET', '/v1/admin/keys', { key: s.apiKey })).status).toBe(200);
+    // An unknown scope is a value the command's declaration refuses: a usage error, exit 2.
     const bad = await cli(dir, 'key', 'create', '--tenant', 'localhost', '--name', 'a', '--scopes', 'root');
-    expect(bad.code).toBe(1);
+    expect(bad.code).toBe(2);
   });
 });
 
