@@ -2,51 +2,28 @@
 // administration write is one stream entry holding its change and its operator-log leaf, and a standby serves each
 // newer published head as the primary publishes it.
 import { afterAll, beforeAll, expect, it } from 'bun:test';
-import { join } from 'node:path';
 import { Unpackr } from 'msgpackr';
-import { call, cleanup, newTenant, tempDir, until, type Server } from '../helpers';
-import { startPg, type Pg } from '../pg';
-import { cluster, health, write as writeTo } from '../replication-nodes';
+import { call, until, type Server } from '../helpers';
+import { health, primaryAndStandby, write as writeTo } from '../replication-nodes';
 
-let pg: Pg;
-const keyDir = tempDir();
-const env = {
-  SVC_MASTER_KEY_FILE: join(keyDir, 'master.key'),
-  SVC_CHECKPOINT_SECONDS: '1',
-  SVC_HEAD_SECONDS: '1',
-  SVC_PUBLIC_RPS: '1000000',
-};
-const nodes = cluster(env);
+let c: Awaited<ReturnType<typeof primaryAndStandby>>;
 let a: Server;
 let b: Server;
 let admin = '';
 
 beforeAll(async () => {
-  pg = await startPg();
-  // The CLI (newTenant) runs against the same cluster; afterAll puts the environment back for later files.
-  process.env.SVC_REPLICATION_URL = pg.url;
-  process.env.SVC_MASTER_KEY_FILE = env.SVC_MASTER_KEY_FILE;
-  a = await nodes.node(pg.url);
-  expect((await health(a)).role).toBe('primary');
-  b = await nodes.node(pg.url);
-  const t = await newTenant(a.dataDir, 'repl-admin.test', 'read,write,admin', 'enterprise');
-  nodes.tenant = { tenantId: t.tenantId, key: t.key };
-  admin = t.key;
+  c = await primaryAndStandby('repl-admin.test', 'read,write,admin');
+  ({ a, b } = c);
+  admin = c.nodes.tenant.key;
 }, 120_000);
-afterAll(async () => {
-  delete process.env.SVC_REPLICATION_URL;
-  delete process.env.SVC_MASTER_KEY_FILE;
-  for (const s of nodes.servers) await s.stop('SIGKILL').catch(() => {});
-  await pg.stop();
-  for (const d of [...nodes.dirs, keyDir]) cleanup(d);
-});
+afterAll(() => c.stop());
 
 // A stream entry's body as the store writes it: msgpack of [{sub-database: options}, [[op, sub-database, key, value]]].
 const unpackr = new Unpackr({ useRecords: false, moreTypes: true });
 type Change = [string, string, unknown, unknown];
 
 it('writes an administration change and its operator-log leaf as one stream entry', async () => {
-  const sql = new Bun.SQL(pg.url, { max: 1 });
+  const sql = new Bun.SQL(c.pg.url, { max: 1 });
   const [{ head }] = await sql`SELECT coalesce(max(pos), 0)::float8 AS head FROM svc_changes`;
   const r = await call(a, 'POST', '/v1/admin/keys', { key: admin, body: { name: 'one-entry', scopes: ['read'] } });
   expect(r.status).toBe(201);
@@ -73,7 +50,7 @@ it('writes an administration change and its operator-log leaf as one stream entr
   expect(leaves).toEqual([
     expect.objectContaining({
       action: 'key.create',
-      target: { tenant_id: nodes.tenant.tenantId, key_id: r.body.key_id },
+      target: { tenant_id: c.nodes.tenant.tenantId, key_id: r.body.key_id },
     }),
   ]);
   // No other entry carries a key.create leaf for it.
@@ -104,7 +81,7 @@ it('serves each newer published head on the standby, as the primary publishes it
   };
   let seen = 0;
   for (let i = 0; i < 3; i++) {
-    expect((await writeTo(nodes, a, { i })).status).toBe(201);
+    expect((await writeTo(c.nodes, a, { i })).status).toBe(201);
     // A head newer than the last one the standby served, published on the primary...
     const published = await until(async () => {
       const h = await headOf(a);
