@@ -28,8 +28,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * For load balancers: 200 only on the primary (a lease PostgreSQL confirmed), 503 otherwise
-         * @description For load balancers: 200 only on the primary (a lease PostgreSQL confirmed), 503 otherwise.
+         * For load balancers: 200 only on the primary (a lease PostgreSQL confirmed, not diverged), 503 otherwise
+         * @description For load balancers: 200 only on the primary (a lease PostgreSQL confirmed, not diverged), 503 otherwise.
          */
         get: operations["getHealthzPrimary"];
         put?: never;
@@ -48,8 +48,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * For load balancers: 200 only on a standby within SVC_REPLICA_MAX_LAG_SECONDS of the primary, 503 otherwise
-         * @description For load balancers: 200 only on a standby within SVC_REPLICA_MAX_LAG_SECONDS of the primary, 503 otherwise.
+         * For load balancers: 200 only on a standby within SVC_REPLICA_MAX_LAG_SECONDS of the primary (not diverged), 503 otherwise
+         * @description For load balancers: 200 only on a standby within SVC_REPLICA_MAX_LAG_SECONDS of the primary (not diverged), 503 otherwise.
          */
         get: operations["getHealthzReplica"];
         put?: never;
@@ -1774,8 +1774,8 @@ export interface paths {
         get: operations["getV1AdminKeys"];
         put?: never;
         /**
-         * Create an API key of the tenant (the key is shown in this answer only)
-         * @description Create an API key of the tenant (the key is shown in this answer only). Scope: admin.
+         * Create an API key of the tenant (the key is shown in this answer, and in its replays, only)
+         * @description Create an API key of the tenant (the key is shown in this answer, and in its replays, only). Scope: admin.
          */
         post: operations["postV1AdminKeys"];
         delete?: never;
@@ -2002,8 +2002,8 @@ export interface paths {
         get: operations["getV1OperatorTenantsByIdKeys"];
         put?: never;
         /**
-         * Create an API key for a tenant (as svc key create; the key is shown in this answer only)
-         * @description Create an API key for a tenant (as svc key create; the key is shown in this answer only).
+         * Create an API key for a tenant (as svc key create; the key is shown in this answer, and in its replays, only)
+         * @description Create an API key for a tenant (as svc key create; the key is shown in this answer, and in its replays, only).
          */
         post: operations["postV1OperatorTenantsByIdKeys"];
         delete?: never;
@@ -3517,6 +3517,11 @@ export interface operations {
                         /** @description Last stream position applied to this node */
                         applied?: number;
                         lag_seconds?: number | null;
+                        /**
+                         * @description Present on a node that holds a change the replicated stream does not: it applies nothing more, serves neither role and must be rebuilt
+                         * @constant
+                         */
+                        diverged?: true;
                     };
                 };
             };
@@ -3549,7 +3554,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description For load balancers: 200 only on the primary (a lease PostgreSQL confirmed), 503 otherwise */
+            /** @description For load balancers: 200 only on the primary (a lease PostgreSQL confirmed, not diverged), 503 otherwise */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3563,6 +3568,11 @@ export interface operations {
                         /** @description Last stream position applied to this node */
                         applied?: number;
                         lag_seconds?: number | null;
+                        /**
+                         * @description Present on a node that holds a change the replicated stream does not: it applies nothing more, serves neither role and must be rebuilt
+                         * @constant
+                         */
+                        diverged?: true;
                     };
                 };
             };
@@ -3584,7 +3594,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalError"];
                 };
             };
-            /** @description For load balancers: 200 only on the primary (a lease PostgreSQL confirmed), 503 otherwise */
+            /** @description For load balancers: 200 only on the primary (a lease PostgreSQL confirmed, not diverged), 503 otherwise */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3598,6 +3608,11 @@ export interface operations {
                         /** @description Last stream position applied to this node */
                         applied?: number;
                         lag_seconds?: number | null;
+                        /**
+                         * @description Present on a node that holds a change the replicated stream does not: it applies nothing more, serves neither role and must be rebuilt
+                         * @constant
+                         */
+                        diverged?: true;
                     };
                 };
             };
@@ -3612,7 +3627,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description For load balancers: 200 only on a standby within SVC_REPLICA_MAX_LAG_SECONDS of the primary, 503 otherwise */
+            /** @description For load balancers: 200 only on a standby within SVC_REPLICA_MAX_LAG_SECONDS of the primary (not diverged), 503 otherwise */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3626,6 +3641,11 @@ export interface operations {
                         /** @description Last stream position applied to this node */
                         applied?: number;
                         lag_seconds?: number | null;
+                        /**
+                         * @description Present on a node that holds a change the replicated stream does not: it applies nothing more, serves neither role and must be rebuilt
+                         * @constant
+                         */
+                        diverged?: true;
                     };
                 };
             };
@@ -3647,7 +3667,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalError"];
                 };
             };
-            /** @description For load balancers: 200 only on a standby within SVC_REPLICA_MAX_LAG_SECONDS of the primary, 503 otherwise */
+            /** @description For load balancers: 200 only on a standby within SVC_REPLICA_MAX_LAG_SECONDS of the primary (not diverged), 503 otherwise */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3661,6 +3681,11 @@ export interface operations {
                         /** @description Last stream position applied to this node */
                         applied?: number;
                         lag_seconds?: number | null;
+                        /**
+                         * @description Present on a node that holds a change the replicated stream does not: it applies nothing more, serves neither role and must be rebuilt
+                         * @constant
+                         */
+                        diverged?: true;
                     };
                 };
             };
@@ -13665,7 +13690,10 @@ export interface operations {
     postV1AdminKeys: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Client idempotency key, 1-128 bytes: the same request again within 24 hours answers the stored answer */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -13675,9 +13703,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Create an API key of the tenant (the key is shown in this answer only) */
+            /** @description Create an API key of the tenant (the key is shown in this answer, and in its replays, only) */
             201: {
                 headers: {
+                    /** @description "true" when the answer is the replay of an earlier request with the same key */
+                    "Idempotent-Replayed"?: "true";
                     /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current second */
@@ -13688,7 +13718,22 @@ export interface operations {
                     "application/json": components["schemas"]["AdminKeyCreated"];
                 };
             };
-            /** @description invalid_payload, invalid_name, bad_request */
+            /** @description Create an API key of the tenant (the key is shown in this answer, and in its replays, only) */
+            202: {
+                headers: {
+                    /** @description With {"status": "processing"}: seconds to wait before sending the same request with the same key again */
+                    "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Processing"];
+                };
+            };
+            /** @description invalid_idempotency_key, invalid_payload, invalid_name, bad_request */
             400: {
                 headers: {
                     /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
@@ -13700,7 +13745,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        error: "invalid_payload" | "invalid_name" | "bad_request";
+                        error: "invalid_idempotency_key" | "invalid_payload" | "invalid_name" | "bad_request";
                     };
                     "text/plain": string;
                 };
@@ -13730,6 +13775,22 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
                         error: "ip_not_allowed" | "insufficient_scope";
+                    };
+                };
+            };
+            /** @description idempotency_key_reuse_mismatch */
+            409: {
+                headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "idempotency_key_reuse_mismatch";
                     };
                 };
             };
@@ -14253,7 +14314,10 @@ export interface operations {
     postV1OperatorTenants: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Client idempotency key, 1-128 bytes: the same request again within 24 hours answers the stored answer */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -14266,13 +14330,26 @@ export interface operations {
             /** @description Create a tenant with its first signing key (as svc tenant create) */
             201: {
                 headers: {
+                    /** @description "true" when the answer is the replay of an earlier request with the same key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["TenantCreated"];
                 };
             };
-            /** @description invalid_payload, invalid_name, bad_request */
+            /** @description Create a tenant with its first signing key (as svc tenant create) */
+            202: {
+                headers: {
+                    /** @description With {"status": "processing"}: seconds to wait before sending the same request with the same key again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Processing"];
+                };
+            };
+            /** @description invalid_idempotency_key, invalid_payload, invalid_name, bad_request */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14280,7 +14357,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        error: "invalid_payload" | "invalid_name" | "bad_request";
+                        error: "invalid_idempotency_key" | "invalid_payload" | "invalid_name" | "bad_request";
                     };
                     "text/plain": string;
                 };
@@ -14294,6 +14371,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
                         error: "missing_operator_token" | "invalid_authorization_scheme" | "invalid_operator_token" | "operator_token_revoked";
+                    };
+                };
+            };
+            /** @description idempotency_key_reuse_mismatch */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "idempotency_key_reuse_mismatch";
                     };
                 };
             };
@@ -14791,7 +14880,10 @@ export interface operations {
     postV1OperatorTenantsByIdKeys: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Client idempotency key, 1-128 bytes: the same request again within 24 hours answers the stored answer */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -14803,16 +14895,29 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Create an API key for a tenant (as svc key create; the key is shown in this answer only) */
+            /** @description Create an API key for a tenant (as svc key create; the key is shown in this answer, and in its replays, only) */
             201: {
                 headers: {
+                    /** @description "true" when the answer is the replay of an earlier request with the same key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminKeyCreated"];
                 };
             };
-            /** @description invalid_payload, invalid_name, bad_request */
+            /** @description Create an API key for a tenant (as svc key create; the key is shown in this answer, and in its replays, only) */
+            202: {
+                headers: {
+                    /** @description With {"status": "processing"}: seconds to wait before sending the same request with the same key again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Processing"];
+                };
+            };
+            /** @description invalid_idempotency_key, invalid_payload, invalid_name, bad_request */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14820,7 +14925,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        error: "invalid_payload" | "invalid_name" | "bad_request";
+                        error: "invalid_idempotency_key" | "invalid_payload" | "invalid_name" | "bad_request";
                     };
                     "text/plain": string;
                 };
@@ -14846,6 +14951,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
                         error: "not_found";
+                    };
+                };
+            };
+            /** @description idempotency_key_reuse_mismatch */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "idempotency_key_reuse_mismatch";
                     };
                 };
             };
@@ -15208,7 +15325,10 @@ export interface operations {
     postV1OperatorBackups: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Client idempotency key, 1-128 bytes: the same request again within 24 hours answers the stored answer */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -15221,13 +15341,26 @@ export interface operations {
             /** @description Write an online backup into a directory on the appliance (as svc backup) */
             201: {
                 headers: {
+                    /** @description "true" when the answer is the replay of an earlier request with the same key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["BackupDone"];
                 };
             };
-            /** @description invalid_payload, bad_request */
+            /** @description Write an online backup into a directory on the appliance (as svc backup) */
+            202: {
+                headers: {
+                    /** @description With {"status": "processing"}: seconds to wait before sending the same request with the same key again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Processing"];
+                };
+            };
+            /** @description invalid_idempotency_key, invalid_payload, bad_request */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15235,7 +15368,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        error: "invalid_payload" | "bad_request";
+                        error: "invalid_idempotency_key" | "invalid_payload" | "bad_request";
                     };
                     "text/plain": string;
                 };
@@ -15249,6 +15382,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
                         error: "missing_operator_token" | "invalid_authorization_scheme" | "invalid_operator_token" | "operator_token_revoked";
+                    };
+                };
+            };
+            /** @description idempotency_key_reuse_mismatch */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "idempotency_key_reuse_mismatch";
                     };
                 };
             };
