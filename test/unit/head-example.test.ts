@@ -38,7 +38,9 @@ describe('head-step worked example', () => {
       ['witness.example/w1'],
       { origin: 'proof.acme.example/head', treeSize: 3, rootHex: vectors.head.root_hash },
     ]);
-    expect(r.steps.find((s) => s.check === 'head.cosignature[witness.example/w1]')!.detail).toContain('at 2026-11-25T10:04:11Z');
+    expect(r.steps.find((s) => s.check === 'head.cosignature[witness.example/w1]')!.detail).toContain(
+      'at 2026-11-25T10:04:11Z',
+    );
     const moved = await checkHeadBlock(
       nodePrimitives,
       vectors.log_checkpoint,
