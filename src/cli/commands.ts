@@ -1,4 +1,5 @@
 // The table of CLI commands: each parses its flags, calls area services and shapes --json / text output.
+import { readFileSync } from 'node:fs';
 import type { CliContext, CliResult } from './index';
 import { ApiError } from '../errors';
 import { setLogSink } from '../log';
@@ -17,6 +18,7 @@ import { operatorActions } from '../workers/operator-actions';
 import { listOperatorTokens } from '../operator-tokens/service';
 import { operatorEntries, verifyOperatorLog } from '../tlog/operator-log';
 import { replicationStatus } from '../replication/status';
+import { listIssuers } from '../scitt/service';
 
 export type Command = { usage: string; run(ctx: CliContext): Promise<CliResult | null>; opensStore?: boolean };
 
@@ -317,6 +319,47 @@ export const commands: Record<string, Command> = {
           ])
         : 'no witnessed logs';
       return { json: { witness, logs }, text: `${head}\n${rows}` };
+    },
+  },
+  'issuer add': {
+    usage:
+      'issuer add --tenant TENANT --iss ISS --key FILE   (FILE: the PEM public key, Ed25519 or P-256, that verifies the SCITT statements of ISS)',
+    async run(ctx) {
+      const file = need(ctx, 'key');
+      let pem: string;
+      try {
+        pem = readFileSync(file, 'utf8');
+      } catch (e) {
+        throw new ApiError('bad_request', `cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? 'unreadable'}`);
+      }
+      const r = await operatorActions.addIssuer({
+        tenant: need(ctx, 'tenant'),
+        iss: need(ctx, 'iss'),
+        publicKeyPem: pem,
+      });
+      return { json: r, text: `issuer ${r.iss} of tenant ${r.tenant_id}: ${r.alg} key ${r.key_id}` };
+    },
+  },
+  'issuer list': {
+    usage: 'issuer list --tenant TENANT   (the SCITT issuers whose statements the tenant registers, revoked ones too)',
+    async run(ctx) {
+      const is = listIssuers(need(ctx, 'tenant'));
+      return {
+        json: { issuers: is },
+        text: is.length
+          ? table([
+              ['ISS', 'ALG', 'KEY_ID', 'ADDED', 'REVOKED'],
+              ...is.map((i) => [i.iss, i.alg, i.key_id, i.added_at, i.revoked_at ?? '-']),
+            ])
+          : 'no issuers',
+      };
+    },
+  },
+  'issuer revoke': {
+    usage: 'issuer revoke --tenant TENANT --iss ISS   (its new statements are refused; those registered stay)',
+    async run(ctx) {
+      const r = await operatorActions.revokeIssuer(need(ctx, 'tenant'), need(ctx, 'iss'));
+      return { json: r, text: `revoked issuer ${r.iss} (key ${r.key_id}) at ${r.revoked_at}` };
     },
   },
   'operator log': {

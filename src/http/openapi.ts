@@ -13,6 +13,7 @@ import * as documents from '../documents/model';
 import * as exportsModel from '../exports/model';
 import * as ledger from '../ledger/model';
 import * as portal from '../portal/model';
+import * as scitt from '../scitt/model';
 import * as streams from '../streams/model';
 import * as tenantKeys from '../tenants/routes';
 import * as tlog from '../tlog/route-schemas';
@@ -57,6 +58,7 @@ function resourceNames(): Map<string, string> {
     head,
     tenantKeys,
     admin,
+    scitt,
   ]) {
     for (const [name, value] of Object.entries(mod)) {
       if (!/^[A-Z]/.test(name) || typeof value !== 'object' || value === null) continue;
@@ -149,8 +151,22 @@ function errorSchemas(): Json {
   return out;
 }
 
-/** The JSON error responses of `codes`, grouped by status, and the framework's plain-text rejections. */
-function errorResponses(codes: Set<string>, hasBody: boolean, rateLimited: boolean): Json {
+/** RFC 9290 concise problem details, as the routes that declare `problems` answer every error (docs/scitt.md). */
+const PROBLEM_DETAILS = {
+  'application/concise-problem-details+cbor': {
+    schema: {
+      type: 'string',
+      contentMediaType: 'application/concise-problem-details+cbor',
+      description: 'CBOR map {-1 (title): the error code, -2 (detail): human-readable}',
+    },
+  },
+};
+
+/**
+ * The error responses of `codes`, grouped by status: JSON, or with `problems` concise problem details; and the
+ * framework's plain-text rejections of JSON bodies.
+ */
+function errorResponses(codes: Set<string>, hasBody: boolean, rateLimited: boolean, problems = false): Json {
   const byStatus = new Map<number, string[]>();
   for (const c of codes) {
     const s = isErrorCode(c) ? ERRORS[c].status : 400;
@@ -177,9 +193,12 @@ function errorResponses(codes: Set<string>, hasBody: boolean, rateLimited: boole
     out[status] = {
       description: list.join(', '),
       ...(headers ? { headers } : {}),
-      content: { 'application/json': { schema: variants.length === 1 ? variants[0] : { oneOf: variants } } },
+      content: problems
+        ? PROBLEM_DETAILS
+        : { 'application/json': { schema: variants.length === 1 ? variants[0] : { oneOf: variants } } },
     };
   }
+  if (problems) return out;
   // Framework rejections (malformed JSON, wrong content type, failed schema, non-integer paging): plain text.
   const text = { 'text/plain': { schema: { type: 'string' } } };
   for (const [status, what] of [
@@ -199,6 +218,7 @@ function errorResponses(codes: Set<string>, hasBody: boolean, rateLimited: boole
 function complete(generated: Json, detail: Json): Json {
   const {
     'x-errors': errors = [],
+    'x-problems': problems = false,
     'x-scopes': scopes,
     security = [],
     parameters: documented = [],
@@ -212,7 +232,7 @@ function complete(generated: Json, detail: Json): Json {
     if (i >= 0) params[i] = { ...params[i], ...p };
     else params.push(p);
   }
-  // Bodies are JSON only (app.ts parses nothing else), whatever content types Elysia lists for a body schema.
+  // Bodies are JSON (or the text or COSE a route's detail names), whatever content types Elysia lists for a body schema.
   const json = generated.requestBody?.content?.['application/json'];
   const body = requestBody ?? (json ? { required: true, content: { 'application/json': json } } : undefined);
   const codes = new Set<string>([...errors, 'internal_error']);
@@ -228,7 +248,7 @@ function complete(generated: Json, detail: Json): Json {
     security,
     ...(params.length ? { parameters: params } : {}),
     ...(body ? { requestBody: body } : {}),
-    responses: { ...ok, ...errorResponses(codes, !!body, rateLimited) },
+    responses: { ...ok, ...errorResponses(codes, !!body, rateLimited, problems) },
   };
 }
 

@@ -25,6 +25,7 @@ import { runRetention } from './retention';
 import { createBackup } from '../backup/create';
 import { restoreBackup } from '../backup/restore';
 import { addLog } from '../witness/service';
+import { addIssuer, revokeIssuer, type AddIssuerIn } from '../scitt/service';
 import { appendOperatorEntry } from '../tlog/operator-log';
 import type { OperatorActions } from '../api/actions';
 
@@ -178,6 +179,20 @@ function actions(by: () => string) {
     async addWitnessedLog(origin: string, vkey: string) {
       const r = await addLog(origin, vkey);
       await record('witness.add_log', { origin: r.origin }, { vkey: r.vkey });
+      return r;
+    },
+    async addIssuer(input: AddIssuerIn) {
+      const r = await addIssuer(input);
+      await record('issuer.add', { tenant_id: r.tenant_id, iss: r.iss }, { key_id: r.key_id, alg: r.alg });
+      return r;
+    },
+    async revokeIssuer(tenant: string, iss: string) {
+      const r = await revokeIssuer(tenant, iss);
+      await record(
+        'issuer.revoke',
+        { tenant_id: r.tenant_id, iss: r.iss },
+        { key_id: r.key_id, revoked_at: r.revoked_at },
+      );
       return r;
     },
   };
