@@ -96,6 +96,12 @@ const KEYS = [
   'SVC_REPLICA_MAX_LAG_SECONDS',
 ] as const;
 
+/**
+ * Where the systemd unit reads the server's settings from (scripts/proof-ledger.service EnvironmentFile): CLI
+ * commands on a replicated node need the same SVC_REPLICATION_URL (docs/operations.md "Replication and failover").
+ */
+export const SERVICE_ENV_FILE = '/etc/proof-ledger/env';
+
 /** SVC_NODE_ID's default: the host name and a hash of the data directory, stable across restarts of one node. */
 export const defaultNodeId = (dataDir: string): string =>
   `${hostname()}-${createHash('sha256').update(dataDir).digest('hex').slice(0, 8)}`;

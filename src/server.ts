@@ -2,7 +2,7 @@
 import { closeSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadConfig, setConfig, runtime, publicUrl, type Config } from './config';
-import { openStore, closeStore } from './store/env';
+import { openStore, closeStore, localWriteRefusal } from './store/env';
 import { buildApp, SERVE_MAX_BODY } from './http/app';
 import { listeningFds } from './http/listening-fds';
 import { tlsMaterial } from './http/tls';
@@ -76,6 +76,9 @@ export async function startServer(env?: Record<string, string | undefined>): Pro
   wireRecordTable();
   loadPlans(cfg.dataDir);
   openStore(cfg.dataDir, { replicated: !!cfg.replication });
+  // A cluster's node started without SVC_REPLICATION_URL would write alone and diverge: it does not start.
+  const alone = localWriteRefusal();
+  if (alone) throw alone;
   // Format migrations rewrite this node's own layout: they run before replication, on every node alike.
   await migrate();
   const ensureNamedRows = async () => {

@@ -7,9 +7,11 @@ export function consoleDriver(socket: string) {
     Bun.spawnSync(['tmux', '-L', socket, ...args], { stdout: 'pipe', stderr: 'pipe' }).stdout.toString();
   const screen = () => tmux('capture-pane', '-p', '-t', 'console');
   return {
-    /** Starts `bun tui/index.ts --data-dir DIR` in the session `console`. */
-    open(dataDir: string): void {
-      const env = `PATH=${process.env.PATH} SVC_LOG_LEVEL=warn`;
+    /** Starts `bun tui/index.ts --data-dir DIR` in the session `console`, with `extra` added to its environment. */
+    open(dataDir: string, extra: Record<string, string> = {}): void {
+      const env = Object.entries({ PATH: process.env.PATH!, SVC_LOG_LEVEL: 'warn', ...extra })
+        .map(([k, v]) => `${k}=${v}`)
+        .join(' ');
       tmux(
         'new-session',
         '-d',

@@ -3,7 +3,7 @@
 import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { config, setConfig } from '../config';
-import { closeStore, openStore } from '../store/env';
+import { closeStore, leaveClusterAt, openStore } from '../store/env';
 import { FORMAT_VERSION } from '../store/format';
 import { clearRetentionLock } from '../audit/service';
 import { readNote, refuseRollback, type NoteHead } from './checkpoint';
@@ -77,7 +77,11 @@ export type RestoreResult = {
  * Restores `dir` into the configured data directory (must not exist or be empty). Refuses a damaged backup, a
  * newer format, a rollback behind `notBeforeCheckpoint`, and a missing master key; throws one line.
  */
-export async function restoreBackup(dir: string, opts: { notBeforeCheckpoint?: string }): Promise<RestoreResult> {
+/** `standalone`: the restored store forgets the cluster its backup came from (a single appliance from then on). */
+export async function restoreBackup(
+  dir: string,
+  opts: { notBeforeCheckpoint?: string; standalone?: boolean },
+): Promise<RestoreResult> {
   const from = resolve(dir);
   const cfg = config();
   const target = cfg.dataDir;
@@ -120,8 +124,9 @@ export async function restoreBackup(dir: string, opts: { notBeforeCheckpoint?: s
   const keyFile = keyInBackup ? defaultKey : cfg.masterKeyFile;
   if (keyInBackup) chmodSync(defaultKey, 0o600);
   setConfig({ ...cfg, masterKeyFile: keyFile });
+  if (opts.standalone) await leaveClusterAt(target);
   // The snapshot was taken holding the retention lock of the backing-up process; it means nothing here.
-  openStore(target);
+  openStore(target, { replicated: !!cfg.replication });
   await clearRetentionLock();
   await closeStore();
   openStore(target, { readOnly: true });

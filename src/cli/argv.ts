@@ -1,7 +1,7 @@
 // Owns command-line argument parsing for `svc` and the console: flags and positionals, nothing else.
 
 /** Flags that take no value. */
-const BOOLEAN_FLAGS = new Set(['json', 'force', 'help', 'include-master-key']);
+const BOOLEAN_FLAGS = new Set(['json', 'force', 'help', 'include-master-key', 'standalone']);
 
 /** `--flag value`, `--flag=value`; boolean flags take no value; anything else is a positional. */
 export function parseArgv(argv: string[]): { values: Record<string, string | boolean>; positionals: string[] } {

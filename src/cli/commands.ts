@@ -18,9 +18,20 @@ import { operatorActions } from '../workers/operator-actions';
 import { listOperatorTokens } from '../operator-tokens/service';
 import { operatorEntries, verifyOperatorLog } from '../tlog/operator-log';
 import { replicationStatus } from '../replication/status';
+import { divergedText } from '../store/cluster';
+import { localWriteRefusal, storeCluster } from '../store/env';
 import { listIssuers } from '../scitt/service';
 
-export type Command = { usage: string; run(ctx: CliContext): Promise<CliResult | null>; opensStore?: boolean };
+/**
+ * `writes`: the command changes state (the store, or files of the data directory). On a replicated cluster's data
+ * directory such a command is refused before it starts unless it reaches PostgreSQL (replication/preflight.ts).
+ */
+export type Command = {
+  usage: string;
+  run(ctx: CliContext): Promise<CliResult | null>;
+  opensStore?: boolean;
+  writes?: true;
+};
 
 const need = (ctx: CliContext, flag: string): string => {
   const v = ctx.flags[flag];
@@ -83,6 +94,7 @@ function asOfFlag(ctx: CliContext, consequence: string): Date {
 
 export const commands: Record<string, Command> = {
   'tenant create': {
+    writes: true,
     usage: 'tenant create --name NAME --domain DOMAIN [--issuer-name X] [--plan free|builder|enterprise]',
     async run(ctx) {
       const r = await operatorActions.createTenant({
@@ -128,6 +140,7 @@ export const commands: Record<string, Command> = {
     },
   },
   'tenant set-plan': {
+    writes: true,
     usage: 'tenant set-plan TENANT PLAN',
     async run(ctx) {
       const d = describeTenant(await operatorActions.setPlan(arg(ctx, 0, 'TENANT'), arg(ctx, 1, 'PLAN')));
@@ -135,6 +148,7 @@ export const commands: Record<string, Command> = {
     },
   },
   'tenant set-past-due': {
+    writes: true,
     usage: 'tenant set-past-due TENANT on|off',
     async run(ctx) {
       const v = arg(ctx, 1, 'on|off');
@@ -144,6 +158,7 @@ export const commands: Record<string, Command> = {
     },
   },
   'tenant verify-domain': {
+    writes: true,
     usage: 'tenant verify-domain TENANT [--force]',
     async run(ctx) {
       const d = describeTenant(await operatorActions.verifyDomain(arg(ctx, 0, 'TENANT'), ctx.flags.force === true));
@@ -151,6 +166,7 @@ export const commands: Record<string, Command> = {
     },
   },
   'tenant rotate-key': {
+    writes: true,
     usage: 'tenant rotate-key TENANT',
     async run(ctx) {
       const r = await operatorActions.rotateKey(arg(ctx, 0, 'TENANT'));
@@ -158,6 +174,7 @@ export const commands: Record<string, Command> = {
     },
   },
   'key create': {
+    writes: true,
     usage:
       'key create --tenant TENANT --name NAME --scopes read,write,audit:read,audit:write,admin [--allow-ip CIDR,...]',
     async run(ctx) {
@@ -197,6 +214,7 @@ export const commands: Record<string, Command> = {
     },
   },
   'key revoke': {
+    writes: true,
     usage: 'key revoke KEY_ID',
     async run(ctx) {
       const r = await operatorActions.revokeApiKey(arg(ctx, 0, 'KEY_ID'));
@@ -204,6 +222,7 @@ export const commands: Record<string, Command> = {
     },
   },
   'admin-token create': {
+    writes: true,
     usage: 'admin-token create --name NAME   (a platform operator token for /v1/operator/, shown once)',
     async run(ctx) {
       const r = await operatorActions.createOperatorToken(need(ctx, 'name'));
@@ -229,6 +248,7 @@ export const commands: Record<string, Command> = {
     },
   },
   'admin-token revoke': {
+    writes: true,
     usage: 'admin-token revoke TOKEN_ID   (refused from the next request on)',
     async run(ctx) {
       const r = await operatorActions.revokeOperatorToken(arg(ctx, 0, 'TOKEN_ID'));
@@ -236,6 +256,7 @@ export const commands: Record<string, Command> = {
     },
   },
   'retention run': {
+    writes: true,
     usage: 'retention run [--as-of RFC3339]',
     async run(ctx) {
       const asOf = asOfFlag(ctx, 'audit events past retention as of then are purged permanently');
@@ -249,6 +270,7 @@ export const commands: Record<string, Command> = {
     },
   },
   'exports clean': {
+    writes: true,
     usage: 'exports clean [--as-of RFC3339]  (remove export files whose 24 h download window has closed)',
     async run(ctx) {
       const asOf = asOfFlag(ctx, 'export files whose window closes before then are removed now');
@@ -298,6 +320,7 @@ export const commands: Record<string, Command> = {
   },
   verify: verifyCommand,
   'witness add-log': {
+    writes: true,
     usage: "witness add-log --origin ORIGIN --vkey VKEY   (cosign this log's checkpoints: C2SP tlog-witness)",
     async run(ctx) {
       const r = await operatorActions.addWitnessedLog(need(ctx, 'origin'), need(ctx, 'vkey'));
@@ -322,6 +345,7 @@ export const commands: Record<string, Command> = {
     },
   },
   'issuer add': {
+    writes: true,
     usage:
       'issuer add --tenant TENANT --iss ISS --key FILE   (FILE: the PEM public key, Ed25519 or P-256, that verifies the SCITT statements of ISS)',
     async run(ctx) {
@@ -356,6 +380,7 @@ export const commands: Record<string, Command> = {
     },
   },
   'issuer revoke': {
+    writes: true,
     usage: 'issuer revoke --tenant TENANT --iss ISS   (its new statements are refused; those registered stay)',
     async run(ctx) {
       const r = await operatorActions.revokeIssuer(need(ctx, 'tenant'), need(ctx, 'iss'));
@@ -389,10 +414,14 @@ export const commands: Record<string, Command> = {
       'operator verify   (recompute the operator log from its entries against its checkpoints and the platform key)',
     async run() {
       const r = verifyOperatorLog();
+      // A diverged node's log may verify on its own and still differ from the cluster's: never reported as fine.
+      const d = storeCluster()?.diverged;
+      if (d) r.problems.push(divergedText(d));
       const out = {
         json: r,
         text: `operator log: ${r.tree_size} entries\n  ${logText(r)}${r.problems.map((p) => `\n  problem: ${p}`).join('')}`,
       };
+      if (d) return { ...out, exitCode: 1, failure: divergedText(d) };
       return r.log_verified
         ? out
         : {
@@ -403,6 +432,7 @@ export const commands: Record<string, Command> = {
     },
   },
   backup: {
+    writes: true,
     usage: 'backup --to DIR [--include-master-key]   (online; DIR must not exist or be empty)',
     async run(ctx) {
       const withKey = ctx.flags['include-master-key'] === true;
@@ -425,7 +455,8 @@ export const commands: Record<string, Command> = {
     },
   },
   restore: {
-    usage: 'restore --from DIR --data-dir NEW [--not-before-checkpoint FILE]  |  restore --check DIR',
+    writes: true,
+    usage: 'restore --from DIR --data-dir NEW [--not-before-checkpoint FILE] [--standalone]  |  restore --check DIR',
     opensStore: false,
     async run(ctx) {
       const check = ctx.flags.check;
@@ -443,6 +474,7 @@ export const commands: Record<string, Command> = {
       }
       const r = await operatorActions.restore(need(ctx, 'from'), {
         notBeforeCheckpoint: ctx.flags['not-before-checkpoint'] as string | undefined,
+        standalone: ctx.flags.standalone === true,
       });
       return {
         json: r,
@@ -454,27 +486,37 @@ export const commands: Record<string, Command> = {
     usage: 'replication status   (role, primary, applied position and lag of this node and of every node)',
     async run() {
       const rc = config().replication;
-      if (!rc) throw new ApiError('bad_request', 'replication is not configured (SVC_REPLICATION_URL is unset)');
+      if (!rc)
+        throw (
+          localWriteRefusal() ??
+          new ApiError('bad_request', 'replication is not configured (SVC_REPLICATION_URL is unset)')
+        );
       const r = await replicationStatus(rc);
       const { epoch, head, ...out } = r;
       const secs = (n: number | null) => (n === null ? '-' : `${n.toFixed(1)}s`);
       const rows = table([
-        ['NODE', 'ROLE', 'APPLIED', 'LAG', 'SEEN', 'URL'],
+        ['NODE', 'ROLE', 'STATE', 'APPLIED', 'LAG', 'SEEN', 'URL'],
         ...r.nodes.map((n) => [
           n.node,
           n.role,
+          n.diverged ? 'DIVERGED' : n.stale ? 'STALE' : 'ok',
           String(n.applied),
           secs(n.lag_seconds),
           `${n.seen_seconds_ago}s ago`,
           n.url ?? '-',
         ]),
       ]);
-      return {
+      const res = {
         json: out,
-        text: `node ${r.node}: ${r.role}, applied ${r.applied} of ${head}, lag ${secs(r.lag_seconds)}
+        text: `node ${r.node}: ${r.role}${r.diverged ? ' (DIVERGED)' : ''}, applied ${r.applied} of ${head}, lag ${secs(r.lag_seconds)}
 primary: ${r.primary ?? 'none (lease free)'} (epoch ${epoch})
 ${rows}`,
       };
+      // A diverged node is never reported as fine (docs/operations.md "A diverged node").
+      const others = r.nodes.filter((n) => n.diverged).map((n) => n.node);
+      if (r.diverged) return { ...res, exitCode: 1, failure: divergedText(r.diverged) };
+      if (others.length) return { ...res, exitCode: 1, failure: `diverged node(s): ${others.join(', ')}` };
+      return res;
     },
   },
   doctor: {

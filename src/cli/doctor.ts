@@ -1,11 +1,13 @@
-// Owns `svc doctor`: checks of configuration, permissions, disk space, clock, certificate expiry, store and
-// queue backlog, one line per problem (exit 1 when any).
+// Owns `svc doctor`: checks of configuration, permissions, disk space, clock, certificate expiry, store, queue
+// backlog and the node's place in a replicated cluster, one line per problem (exit 1 when any).
 import { accessSync, constants, existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Config } from '../config';
+import { SERVICE_ENV_FILE, type Config } from '../config';
 import { certificateValidity } from '../crypto/certificate';
 import { diskSpace } from '../store/disk-space';
-import { closeStore, openStore, storeStats } from '../store/env';
+import { closeStore, openStore, storeCluster, storeStats } from '../store/env';
+import { divergedText, type ClusterState } from '../store/cluster';
+import { assertStreamHolds } from '../replication/preflight';
 import { FORMAT_VERSION, formatVersion } from '../store/format';
 import { readWriterStatus } from '../store/writer-status';
 import { clockSkew, type ClockSkew } from '../tlog/service';
@@ -38,6 +40,7 @@ export async function runDoctor(cfg: Config): Promise<DoctorReport> {
   const problems: string[] = [];
   const checked: string[] = [];
   let skew: ClockSkew | null = null;
+  let cluster: ClusterState | null = null;
   const check = async (name: string, fn: () => void | Promise<void>) => {
     checked.push(name);
     try {
@@ -109,6 +112,7 @@ export async function runDoctor(cfg: Config): Promise<DoctorReport> {
       const v = formatVersion();
       if (v < FORMAT_VERSION)
         problems.push(`store: data format ${v} needs migrating to ${FORMAT_VERSION} (start the server once)`);
+      cluster = storeCluster();
       const { mapSize, usedBytes } = storeStats();
       if (usedBytes > mapSize * 0.9)
         problems.push(`store: ${((usedBytes / mapSize) * 100).toFixed(0)}% of the LMDB map is used`);
@@ -132,5 +136,17 @@ export async function runDoctor(cfg: Config): Promise<DoctorReport> {
       await closeStore();
     }
   });
+  // A single node's directory (never joined a cluster, no SVC_REPLICATION_URL) has nothing to check here.
+  if (cfg.replication || cluster)
+    await check('replication', async () => {
+      // docs/operations.md "Operator commands on a replicated node": a cluster's node needs the env file's settings.
+      if (cluster?.diverged) problems.push(`replication: ${divergedText(cluster.diverged)}`);
+      else if (cluster && !cfg.replication)
+        problems.push(
+          `replication: this data directory belongs to a replicated cluster (node ${cluster.node ?? 'not named yet'}) but SVC_REPLICATION_URL is not set: ` +
+            `the server does not start and state-changing commands are refused without it (load the environment file, ${SERVICE_ENV_FILE} with the systemd unit)`,
+        );
+      else if (cfg.replication) await assertStreamHolds(cfg.replication, cluster?.applied ?? 0);
+    });
   return { ok: problems.length === 0, problems, checked, clock_skew: skew };
 }

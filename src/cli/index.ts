@@ -7,6 +7,7 @@ import { setLogSink } from '../log';
 import { parseArgv } from './argv';
 import { wireRecordTable } from '../workers/record-kinds';
 import { replicateOperator } from '../replication/link';
+import { assertOperatorMayWrite } from '../replication/preflight';
 
 // Files the CLI creates in the data directory (a first LMDB open, the master key) are for this user only.
 process.umask(0o077);
@@ -52,6 +53,8 @@ async function main(): Promise<number> {
     openStore(cfg.dataDir, { replicated: !!cfg.replication });
     // Operator changes reach every node through the stream (docs/operations.md "Replication and failover").
     if (cfg.replication) replicateOperator(cfg.replication);
+    // Refused before anything is done: on a cluster's data directory only through PostgreSQL, never here alone.
+    if (cmd.writes) await assertOperatorMayWrite(cfg);
   }
   wireRecordTable();
   const result = await cmd.run({ args: entry.args, flags: values as CliContext['flags'], json });

@@ -38,7 +38,13 @@ async function run(m: LinkRequest): Promise<LinkReply> {
           SELECT ${m.pos}, ${node}, l.epoch, ${m.body} FROM svc_lease l
           WHERE l.id = 1 AND l.holder = ${node} AND l.expires_at > now() RETURNING pos`
       : await sql`INSERT INTO svc_changes (pos, node, epoch, body) VALUES (${m.pos}, ${node}, NULL, ${m.body}) RETURNING pos`;
-    return rows.length ? { id: m.id, ok: true } : { id: m.id, ok: false, why: 'fenced' };
+    if (rows.length) return { id: m.id, ok: true };
+    // Not inserted. A lease that merely ran out while PostgreSQL was unreachable is still this node's until another
+    // takes it (the next renewal keeps it): that write is refused as unavailable, not as if another node were primary.
+    const [l] = await sql`SELECT holder = ${node} AS mine FROM svc_lease WHERE id = 1`;
+    return l?.mine
+      ? { id: m.id, ok: false, why: 'unavailable', message: 'lease expired' }
+      : { id: m.id, ok: false, why: 'fenced' };
   } catch (e) {
     const code = (e as { errno?: string }).errno;
     // The code only: a connection error's text may name the server, never worth the risk of more.

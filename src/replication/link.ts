@@ -2,6 +2,7 @@
 // its change set commits, so the thread blocks (Atomics.wait) on a helper thread that runs the statement, and
 // reads the reply with receiveMessageOnPort. Also builds the Replicator each kind of process writes with.
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
+import { SERVICE_ENV_FILE } from '../config';
 import { ApiError } from '../errors';
 import { log } from '../log';
 import { StreamConflict, type Entry, type Replicator } from '../store/capture';
@@ -26,6 +27,12 @@ const CHUNK = 500;
 export const unavailable = (message = 'PostgreSQL cannot commit this write now; retry shortly'): ApiError =>
   new ApiError('replication_unavailable', message).withHeaders({ 'retry-after': '1' });
 
+/** An operator command's refusal when PostgreSQL does not answer: it names the setting to check and where it lives. */
+export const operatorUnreachable = (why: string): ApiError =>
+  unavailable(
+    `cannot reach PostgreSQL at SVC_REPLICATION_URL (${why}; with the systemd unit it is set in ${SERVICE_ENV_FILE}): nothing was changed; retry once it answers`,
+  );
+
 export type Link = {
   commit(pos: number, body: Uint8Array, lease: boolean): void;
   since(after: number): Entry[];
@@ -34,8 +41,11 @@ export type Link = {
   close(): void;
 };
 
-/** Starts the helper thread for this thread; `url` of PostgreSQL, `node` this node's id. */
-export function openLink(url: string, node: string): Link {
+/**
+ * Starts the helper thread for this thread; `url` of PostgreSQL, `node` this node's id; `refuse` makes the error a
+ * write is refused with while PostgreSQL does not answer.
+ */
+export function openLink(url: string, node: string, refuse: (why: string) => ApiError = () => unavailable()): Link {
   const { port1, port2 } = new MessageChannel();
   const flag = new SharedArrayBuffer(4);
   const signal = new Int32Array(flag);
@@ -69,7 +79,7 @@ export function openLink(url: string, node: string): Link {
   const failed = (r: LinkReply & { ok: false }): never => {
     downAt = probedAt = Date.now();
     log('warn', 'replication commit failed', { why: r.why, error: r.message });
-    throw unavailable();
+    throw refuse(r.message ?? r.why);
   };
   return {
     commit(pos, body, lease) {
@@ -143,7 +153,7 @@ export function operatorReplicator(link: Link): Replicator {
   return {
     retryMs: RETRY_MS,
     admit() {
-      if (!link.ready()) throw unavailable();
+      if (!link.ready()) throw operatorUnreachable('it did not answer just now');
     },
     pending: (at) => link.since(at),
     commit: (pos, body) => link.commit(pos, body, false),
@@ -157,5 +167,5 @@ export function replicateThread(rc: { url: string; nodeId: string }): void {
 
 /** An operator process (CLI, console): its store's writes go through the stream from any node. */
 export function replicateOperator(rc: { url: string; nodeId: string }): void {
-  replicateStore(operatorReplicator(openLink(rc.url, rc.nodeId)));
+  replicateStore(operatorReplicator(openLink(rc.url, rc.nodeId, operatorUnreachable)));
 }

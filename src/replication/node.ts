@@ -4,7 +4,8 @@
 import type { SQL } from 'bun';
 import type { Config, ReplicationConfig } from '../config';
 import { log } from '../log';
-import { applyEntries, appliedPosition, rememberNode, type Entry } from '../store/capture';
+import { applyEntries, appliedPosition, divergence, rememberNode, type Entry } from '../store/capture';
+import { Diverged } from '../store/cluster';
 import { replicateStore } from '../store/env';
 import { submitInternal } from '../store/writer';
 import { drainForwarded, forward, FORWARDED, startForwarding, type Forwarded } from './forward';
@@ -57,12 +58,15 @@ let lastRenew = 0;
 let lastCounters = 0;
 let draining: Promise<void> | null = null;
 let url: string | null = null;
+/** Set once this node found that it holds a change the stream does not (store/cluster): it applies nothing more. */
+let diverged = false;
 
 /** Seconds a lease lasts: half the failover bound, so a standby notices, catches up and starts within it. */
 const leaseSeconds = (c: ReplicationConfig): number => Math.max(1, c.failoverSeconds / 2);
 
-/** Fetches and applies stream entries after this node's position; with `mine` false, skips this epoch's own. */
+/** Fetches and applies stream entries after this node's position; with `all` false, skips this node's own. */
 async function pull(all: boolean): Promise<number> {
+  if (diverged) return 0;
   let applied = appliedPosition();
   let total = 0;
   for (;;) {
@@ -77,12 +81,31 @@ async function pull(all: boolean): Promise<number> {
       if (next === 0) return total;
       if (next > 0) rows.length = next;
     }
-    if (rows.length) applied = applyEntries(rows);
+    if (rows.length) applied = applyDetecting(rows);
     total += rows.length;
     if (rows.length < CHUNK) {
       caughtUpAt = Date.now();
       return total;
     }
+  }
+}
+
+/**
+ * applyEntries, and what follows a divergence it finds: said once, loudly; a primary gives up its lease at once
+ * (docs/operations.md "A diverged node"); the heartbeat reports the node as diverged from then on.
+ */
+function applyDetecting(rows: Entry[]): number {
+  try {
+    return applyEntries(rows);
+  } catch (e) {
+    if (!(e instanceof Diverged) || diverged) throw e;
+    diverged = true;
+    log('error', 'replication: this node diverged from the stream and stops applying it', {
+      node: rc!.nodeId,
+      error: e.message,
+    });
+    if (role === 'primary' && !changing) change('standby');
+    throw e;
   }
 }
 
@@ -118,6 +141,7 @@ function change(to: Role): void {
       role = 'standby';
       log('warn', 'replication: this node is now a standby', { node: rc!.nodeId });
       await hooks!.demote();
+      if (diverged) await releaseLease();
     }
   })()
     .catch((e) => log('error', 'replication: role change failed', { error: String((e as Error).message) }))
@@ -154,7 +178,7 @@ async function tick(): Promise<void> {
     await pull(true);
     const [l] = await sql!`SELECT holder, expires_at < now() AS expired FROM svc_lease WHERE id = 1`;
     primary = l.expired ? null : (l.holder as string | null);
-    if (l.expired && (await tryAcquire())) change('primary');
+    if (l.expired && !diverged && (await tryAcquire())) change('primary');
     else if (now - lastCounters >= COUNTERS_MS) {
       lastCounters = now;
       await hooks!.flush();
@@ -162,7 +186,8 @@ async function tick(): Promise<void> {
   }
   if (now - lastBeat >= HEARTBEAT_MS) {
     lastBeat = now;
-    await sql!`INSERT INTO svc_nodes (node, role, applied, url, seen_at) VALUES (${c.nodeId}, ${role}, ${appliedPosition()}, ${url}, now())
+    const reported = diverged ? 'diverged' : role;
+    await sql!`INSERT INTO svc_nodes (node, role, applied, url, seen_at) VALUES (${c.nodeId}, ${reported}, ${appliedPosition()}, ${url}, now())
       ON CONFLICT (node) DO UPDATE SET role = EXCLUDED.role, applied = EXCLUDED.applied, url = EXCLUDED.url, seen_at = now()`;
   }
 }
@@ -181,6 +206,9 @@ export async function startReplication(cfg: Config, h: RoleHooks): Promise<void>
   link = openLink(rc.url, rc.nodeId);
   replicateStore(primaryReplicator(link, () => role === 'primary'));
   rememberNode(rc.nodeId);
+  // A node that found itself diverged stays down until it is rebuilt: serving would show changes others lack.
+  const d = divergence();
+  if (d) throw new Diverged(d);
   const [{ head }] = await sql`SELECT coalesce(max(pos), 0)::float8 AS head FROM svc_changes`;
   if (appliedPosition() > head) {
     // PostgreSQL lost entries this node applied (an asynchronous PostgreSQL failover, or another database).
@@ -203,12 +231,14 @@ export async function startReplication(cfg: Config, h: RoleHooks): Promise<void>
     if (ticking) return;
     ticking = true;
     tick()
-      .catch((e) =>
+      .catch((e) => {
+        // A divergence was said once where it was found; the heartbeat goes on reporting it.
+        if (e instanceof Diverged) return;
         log('warn', 'replication: PostgreSQL unreachable', {
           node: rc?.nodeId,
           error: String((e as { code?: string }).code ?? 'error'),
-        }),
-      )
+        });
+      })
       .finally(() => {
         ticking = false;
       });
@@ -225,6 +255,13 @@ export function announceUrl(u: string): void {
   url = u;
 }
 
+/** Ends this node's lease now, so that a standby takes over at once rather than once it expires. */
+async function releaseLease(): Promise<void> {
+  await sql!`UPDATE svc_lease SET expires_at = '-infinity' WHERE id = 1 AND holder = ${rc!.nodeId} AND epoch = ${epoch}`.catch(
+    () => {},
+  );
+}
+
 /** Leaves the cluster: a primary releases its lease so that a standby takes over at once, not after it expires. */
 export async function stopReplication(): Promise<void> {
   if (!rc) return;
@@ -233,11 +270,7 @@ export async function stopReplication(): Promise<void> {
   while (ticking) await new Promise((r) => setTimeout(r, 10));
   await changing;
   await draining;
-  if (role === 'primary') {
-    await sql!`UPDATE svc_lease SET expires_at = '-infinity' WHERE id = 1 AND holder = ${rc.nodeId} AND epoch = ${epoch}`.catch(
-      () => {},
-    );
-  }
+  if (role === 'primary') await releaseLease();
   await sql!.close().catch(() => {});
   link?.close();
   sql = link = rc = hooks = null;

@@ -2,8 +2,15 @@
 // position in its own store, from any node, also while the server of this node is down.
 import type { ReplicationConfig } from '../config';
 import { appliedPosition, storeNode } from '../store/capture';
+import type { Divergence } from '../store/cluster';
+import { storeCluster } from '../store/env';
 import { migrateSchema } from './schema';
 
+/**
+ * `stale`: the node has not reported for longer than SVC_FAILOVER_SECONDS (stopped, killed, paused or cut off from
+ * PostgreSQL: a primary that stops renewing its lease is replaced within that time); `diverged`: it reported that it
+ * holds a change the stream does not (docs/operations.md "A diverged node").
+ */
 export type NodeRow = {
   node: string;
   role: string;
@@ -11,6 +18,8 @@ export type NodeRow = {
   lag_seconds: number | null;
   url: string | null;
   seen_seconds_ago: number;
+  stale: boolean;
+  diverged: boolean;
 };
 export type ReplicationStatus = {
   role: 'primary' | 'standby';
@@ -20,6 +29,8 @@ export type ReplicationStatus = {
   applied: number;
   head: number;
   lag_seconds: number | null;
+  /** This data directory's divergence, null when it has none. */
+  diverged: Divergence | null;
   nodes: NodeRow[];
 };
 
@@ -47,6 +58,8 @@ export async function replicationStatus(rc: ReplicationConfig): Promise<Replicat
         lag_seconds: await lagOf(r.applied),
         url: r.url,
         seen_seconds_ago: Math.round(r.ago * 10) / 10,
+        stale: r.ago > rc.failoverSeconds,
+        diverged: r.role === 'diverged',
       });
     }
     const applied = appliedPosition();
@@ -60,6 +73,7 @@ export async function replicationStatus(rc: ReplicationConfig): Promise<Replicat
       applied,
       head,
       lag_seconds: await lagOf(applied),
+      diverged: storeCluster()?.diverged ?? null,
       nodes,
     };
   } finally {

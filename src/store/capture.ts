@@ -5,6 +5,7 @@
 // Single-node mode never loads any of this into a write: env.ts checks one variable.
 import type { Database, RootDatabase } from 'lmdb';
 import { Packr } from 'msgpackr';
+import { Diverged, STATE_DB, type Divergence } from './cluster';
 
 /** One change: put (sub-db, key, value), remove (sub-db, key[, value]), clear (sub-db). */
 export type Change = ['p', string, unknown, unknown] | ['r', string, unknown, unknown?] | ['c', string];
@@ -53,7 +54,7 @@ export function decodeChanges(body: Uint8Array): [Record<string, DbOpts>, Change
   return packr.unpack(body) as [Record<string, DbOpts>, Change[]];
 }
 
-type Originals = Pick<Database, 'put' | 'remove' | 'putSync' | 'removeSync' | 'clearSync'>;
+type Originals = Pick<Database, 'get' | 'put' | 'remove' | 'putSync' | 'removeSync' | 'clearSync'>;
 type Opener = (name: string, opts: DbOpts) => Database;
 /** Drops a sub-database handle from the store's cache (store/env subDb opens it again when next asked). */
 type Forget = (name: string) => void;
@@ -73,7 +74,8 @@ let applying = false;
 /** Set after a conflict: the next transaction first applies what it missed. */
 let behind = false;
 const originals = new Map<string, Originals>();
-let state: Database<number, string> | null = null;
+/** This node's bookkeeping (cluster.ts STATE_DB): 'applied' (number), 'node' (string), 'diverged' (Divergence). */
+let state: Database<any, string> | null = null;
 
 /** True once capture is on for this thread's store (replication configured). */
 export const capturing = (): boolean => replicator !== null;
@@ -87,9 +89,14 @@ export function startCapture(env: RootDatabase, r: Replicator, open: Opener, dro
   replicator = r;
   opener = open;
   forget = drop;
-  state = env.openDB<number, string>({ name: 'replication', encoding: 'msgpack' });
+  state = env.openDB<any, string>({ name: STATE_DB, encoding: 'msgpack' });
   // A thread's first transaction applies whatever it may have missed (a commit whose local half was lost).
   behind = true;
+}
+
+/** The divergence this store recorded (cluster.ts), or null: such a node applies and changes nothing more. */
+export function divergence(): Divergence | null {
+  return (state?.get('diverged') as Divergence | undefined) ?? null;
 }
 
 /**
@@ -99,6 +106,7 @@ export function startCapture(env: RootDatabase, r: Replicator, open: Opener, dro
 export function refusal(): Error | null {
   if (!replicator) return null;
   try {
+    refuseDiverged();
     replicator.admit();
     return null;
   } catch (e) {
@@ -120,10 +128,10 @@ export const streamMilliseconds = (): number => streamMs;
  * replicated), so that the CLI names the node alike without SVC_NODE_ID; undefined before its first start.
  */
 export function storeNode(): string | undefined {
-  return (state as unknown as Database<string, string> | null)?.get('node');
+  return state?.get('node') as string | undefined;
 }
 export function rememberNode(id: string): void {
-  if (storeNode() !== id) (state as unknown as Database<string, string>).putSync('node', id);
+  if (storeNode() !== id) state!.putSync('node', id);
 }
 
 /** The last stream position this store holds (0: none). */
@@ -145,6 +153,7 @@ function record(c: Change, name: string, opts: DbOpts): void {
 export function captureDb(name: string, opts: DbOpts, d: Database): void {
   if (inTxn) openedInTxn.push(name);
   const o = {
+    get: d.get.bind(d),
     put: d.put.bind(d),
     remove: d.remove.bind(d),
     putSync: d.putSync.bind(d),
@@ -197,13 +206,32 @@ function asPromise<T>(fn: () => T): Promise<T> {
   }
 }
 
-/** Applies decoded changes with this node's sub-database handles, uncaptured. */
-function applyBody(body: Uint8Array): void {
+/**
+ * The transparency logs' leaves (tlog/leaf-runs, and the leaf data of the platform logs: the operator log): each
+ * key is written once, at the leaf index its log's head gave it. A stream entry that would put other bytes there
+ * means this node gave that index to a change the stream does not hold (written here outside the stream): applying
+ * it would overwrite that leaf, so the node refuses it (docs/operations.md "A diverged node").
+ */
+const LEAF_DBS = new Set(['tlog_leaf_runs', 'tlog_leaf_data']);
+
+function checkLeafPut(o: Originals, name: string, key: unknown, value: unknown, pos: number): void {
+  const had = o.get(key as never) as Uint8Array | undefined;
+  if (had === undefined || Buffer.from(had).equals(Buffer.from(value as Uint8Array))) return;
+  throw new Diverged({
+    pos,
+    what: `it would overwrite ${name} ${JSON.stringify(key)}, which holds other bytes here`,
+    at: new Date().toISOString(),
+  });
+}
+
+/** Applies decoded changes of stream entry `pos` with this node's sub-database handles, uncaptured. */
+function applyBody(body: Uint8Array, pos: number): void {
   const [opts, changes] = decodeChanges(body);
   for (const c of changes) {
     const name = c[1];
     if (!originals.has(name)) opener!(name, opts[name] ?? {});
     const o = originals.get(name)!;
+    if (c[0] === 'p' && LEAF_DBS.has(name)) checkLeafPut(o, name, c[2], c[3], pos);
     if (c[0] === 'p') o.putSync(c[2] as never, c[3] as never);
     else if (c[0] === 'r') (o.removeSync as (...a: unknown[]) => boolean)(...c.slice(2));
     else o.clearSync();
@@ -218,13 +246,14 @@ function applyBody(body: Uint8Array): void {
 export function applyEntries(entries: Entry[]): number {
   if (!entries.length) return appliedPosition();
   return inTransaction(() => {
+    refuseDiverged();
     let at = appliedPosition();
     applying = true;
     try {
       for (const e of entries) {
         if (e.pos <= at) continue;
         if (e.pos !== at + 1) throw new Error(`stream entry ${e.pos} follows ${at}: gap`);
-        applyBody(e.body);
+        applyBody(e.body, e.pos);
         at = e.pos;
       }
     } finally {
@@ -252,6 +281,8 @@ function inTransaction<T>(fn: () => T): T {
       originals.delete(name);
       forget!(name);
     }
+    // Kept once the refused transaction is gone: every later write, apply and start of this node is refused with it.
+    if (e instanceof Diverged && !divergence()) state!.putSync('diverged', e.divergence);
     throw e;
   } finally {
     inTxn = false;
@@ -281,9 +312,16 @@ export function runReplicated<T>(fn: () => T): T {
   }
 }
 
+/** Throws when this node diverged: nothing more may be applied or written here. */
+function refuseDiverged(): void {
+  const d = divergence();
+  if (d) throw new Diverged(d);
+}
+
 function runOnce<T>(fn: () => T): T {
   const r = replicator!;
   return inTransaction(() => {
+    refuseDiverged();
     r.admit();
     let at = appliedPosition();
     const missed = r.pending(at, behind);
@@ -293,7 +331,7 @@ function runOnce<T>(fn: () => T): T {
       try {
         for (const e of missed) {
           if (e.pos !== at + 1) continue;
-          applyBody(e.body);
+          applyBody(e.body, e.pos);
           at = e.pos;
         }
       } finally {

@@ -1,10 +1,11 @@
 // Owns the LMDB environment: opening it, named sub-databases, and every write transaction.
 import { open, type Database, type RootDatabase } from 'lmdb';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { checkFormat, forgetFormat } from './format';
 import { ApiError } from '../errors';
+import { clusterState, Diverged, forgetCluster, NotReplicated, type ClusterState } from './cluster';
 import {
   captureDb,
   capturing,
@@ -35,6 +36,17 @@ const EMPTY = Object.freeze({
 
 /** The temporary directory the open store was opened through (openStore `untouched`), removed on close. */
 let aside: string | null = null;
+/**
+ * Set when the open store belongs to a replicated cluster but was opened without replication: every write is
+ * refused with it before anything is written (docs/operations.md "Operator commands on a replicated node").
+ */
+let localWrites: Error | null = null;
+
+/** What the open store records of its cluster (cluster.ts), null for a single node: alike with or without replication. */
+export const storeCluster = (): ClusterState | null => clusterState(env());
+
+/** The refusal every write of this store meets (a cluster's directory opened without SVC_REPLICATION_URL), or null. */
+export const localWriteRefusal = (): Error | null => localWrites;
 
 /**
  * A private temporary directory holding a symbolic link to `dbDir`/data.mdb, through which LMDB opens that file
@@ -86,6 +98,9 @@ export function openStore(
   root = opened;
   readOnly = !!opts.readOnly;
   aside = through;
+  const cluster = readOnly || opts.replicated ? null : clusterState(opened);
+  // A diverged node is told so first: it must be rebuilt, whatever its settings.
+  localWrites = cluster ? (cluster.diverged ? new Diverged(cluster.diverged) : new NotReplicated(cluster)) : null;
   return root;
 }
 
@@ -124,10 +139,21 @@ export function subDb<V = any, K extends import('lmdb').Key = import('lmdb').Key
       }) ?? (readOnly ? EMPTY : undefined);
     if (!d) throw new Error(`sub-database ${name} could not be opened`);
     if (capturing()) captureDb(name, opts, d);
+    else if (localWrites) refuseWritesOf(d, localWrites);
     dbs.set(name, d);
     dbOpts.set(name, opts);
   }
   return d as unknown as Database<V, K>;
+}
+
+/** Makes every write method of `d` throw `err` (reads are untouched). */
+function refuseWritesOf(d: Database, err: Error): void {
+  const x = d as unknown as Record<string, unknown>;
+  const sync = () => {
+    throw err;
+  };
+  for (const m of ['putSync', 'removeSync', 'clearSync']) x[m] = sync;
+  for (const m of ['put', 'remove', 'clearAsync', 'ifNoExists']) x[m] = () => Promise.reject(err);
 }
 
 /**
@@ -135,6 +161,7 @@ export function subDb<V = any, K extends import('lmdb').Key = import('lmdb').Key
  * Reads inside `fn` see the transaction's own writes. Resolves to fn's result once fsync'd.
  */
 export function transact<T>(fn: () => T): Promise<T> {
+  if (localWrites) return Promise.reject(localWrites);
   if (capturing()) return transactReplicated(fn);
   return env().transaction(fn) as Promise<T>;
 }
@@ -176,6 +203,7 @@ export function replicateStore(r: Replicator): void {
  * thread blocks for the fsync). All or nothing: when `fn` throws, none of its writes is committed.
  */
 export function transactSync<T>(fn: () => T): T {
+  if (localWrites) throw localWrites;
   if (capturing()) return runReplicated(fn);
   return env().transactionSync(fn) as T;
 }
@@ -219,21 +247,45 @@ export function backupStore(dir: string): Promise<void> {
   return env().backup(dir, true);
 }
 
-/** Entry counts of the named sub-databases of a closed environment directory (e.g. a backup), opened read-only and untouched. */
-export async function entryCounts(dbDir: string, names: string[]): Promise<Record<string, number>> {
+/** Runs `fn` on the closed environment directory `dbDir` (e.g. a backup), opened read-only and untouched. */
+async function readClosed<T>(dbDir: string, fn: (other: RootDatabase) => T): Promise<T> {
   // Opened aside: a backup holds only the files of its manifest, so no lock file is left in it.
   const through = openingAside(dbDir);
   try {
     const other = open({ path: through, readOnly: true, maxDbs: MAX_DBS });
     try {
-      const out: Record<string, number> = {};
-      for (const n of names) out[n] = other.openDB({ name: n, create: false } as never)?.getCount() ?? 0;
-      return out;
+      return fn(other);
     } finally {
       await other.close();
     }
   } finally {
     rmSync(through, { recursive: true, force: true });
+  }
+}
+
+/** Entry counts of the named sub-databases of a closed environment directory (e.g. a backup). */
+export function entryCounts(dbDir: string, names: string[]): Promise<Record<string, number>> {
+  return readClosed(dbDir, (other) => {
+    const out: Record<string, number> = {};
+    for (const n of names) out[n] = other.openDB({ name: n, create: false } as never)?.getCount() ?? 0;
+    return out;
+  });
+}
+
+/** What the closed store in data directory `dataDir` (e.g. a backup) records of its cluster (cluster.ts). */
+export async function clusterStateAt(dataDir: string): Promise<ClusterState | null> {
+  const dbDir = join(dataDir, 'db');
+  // No store there: nothing to say (the caller's own checks name what is missing).
+  return existsSync(join(dbDir, 'data.mdb')) ? readClosed(dbDir, clusterState) : null;
+}
+
+/** `svc restore --standalone`: the closed store in `dataDir` forgets the cluster it belonged to (cluster.ts). */
+export async function leaveClusterAt(dataDir: string): Promise<void> {
+  const other = open({ path: join(dataDir, 'db'), maxDbs: MAX_DBS });
+  try {
+    forgetCluster(other);
+  } finally {
+    await other.close();
   }
 }
 
@@ -249,6 +301,7 @@ export async function closeStore(): Promise<void> {
   root = null;
   dbs.clear();
   dbOpts.clear();
+  localWrites = null;
   stopCapture();
   forgetFormat();
   await r.close();

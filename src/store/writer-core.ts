@@ -6,6 +6,7 @@ import { log } from '../log';
 import type { Key } from 'lmdb';
 import { subDb, transactSync } from './env';
 import { refusal, streamMilliseconds, StreamConflict } from './capture';
+import { Diverged } from './cluster';
 import { ApiError } from '../errors';
 import { exitThread, tellMain } from './thread';
 
@@ -44,6 +45,8 @@ export const RESUBMIT = 'resubmit';
 /** The answer to every item of a batch a replicated transaction failed with `e`; null for any other error. */
 function refusedCode(e: unknown): (typeof REFUSED)[number] | typeof RESUBMIT | null {
   if (e instanceof StreamConflict) return RESUBMIT;
+  // A diverged node writes nothing more (store/cluster); it gives up the primary role meanwhile.
+  if (e instanceof Diverged) return 'replication_unavailable';
   return e instanceof ApiError && (REFUSED as readonly string[]).includes(e.code)
     ? (e.code as (typeof REFUSED)[number])
     : null;

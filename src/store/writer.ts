@@ -101,15 +101,23 @@ function onMessage(text: string): void {
   if (again.length) outbox = [...again, ...outbox];
 }
 
+/** Why a write the writer cannot take now is refused: replication's refusal (503) when that stopped the writer. */
+const notWritten = (why: string): ApiError =>
+  refuse?.() ??
+  (refusedLast ? new ApiError(refusedLast).withHeaders({ 'retry-after': '1' }) : new ApiError('ingest_failed', why));
+
 /**
  * The thread died: nothing in flight was answered, and none of it may be answered as written. What waits in the
- * outbox was never handed over: after a RESUBMIT it waits for the next thread, otherwise it is refused too.
+ * outbox was never handed over: after a RESUBMIT it waits for the next thread, otherwise it is refused too. A
+ * thread that exits after replication refused its batch leaves the writes behind that batch unwritten for the
+ * same reason: they are answered 503 alike, not 500 (docs/operations.md "Replication and failover": PostgreSQL
+ * unreachable).
  */
 function failInFlight(): void {
   const keep = new Set(resubmitting ? outbox.map((it) => it.id) : []);
   for (const [id, w] of waiting) {
     if (keep.has(id)) continue;
-    w.reject(refuse?.() ?? new ApiError('ingest_failed', 'Record not persisted; safe to retry'));
+    w.reject(notWritten('Record not persisted; safe to retry'));
     waiting.delete(id);
     resubmits.delete(id);
   }
@@ -196,13 +204,8 @@ export function refuseWrites(
 
 function enqueue<R>(kind: string, data: unknown, ack?: { db: string; key: Key }): Promise<R> {
   if (refuse) return Promise.reject(refuse());
-  if (!thread?.running() && !resubmitting) {
-    return Promise.reject(
-      refusedLast
-        ? new ApiError(refusedLast).withHeaders({ 'retry-after': '1' })
-        : new ApiError('ingest_failed', 'The writer is not running; safe to retry'),
-    );
-  }
+  if (!thread?.running() && !resubmitting)
+    return Promise.reject(notWritten('The writer is not running; safe to retry'));
   const id = ++nextId;
   outbox.push(ack ? { id, kind, data, ack } : { id, kind, data });
   if (!thread?.running()) return waitFor<R>(id);

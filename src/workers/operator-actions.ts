@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { config } from '../config';
 import { replicateOperator } from '../replication/link';
+import { assertRestoreMayWrite } from '../replication/preflight';
 import { closeStore, openStore } from '../store/env';
 import {
   createTenant,
@@ -160,7 +161,8 @@ function actions(by: () => string) {
      * through the stream like any operator command: the restored store first applies what the stream holds after
      * the backup's position, and the entry takes the next position, on every node's operator log alike.
      */
-    async restore(from: string, opts: { notBeforeCheckpoint?: string }) {
+    async restore(from: string, opts: { notBeforeCheckpoint?: string; standalone?: boolean }) {
+      await assertRestoreMayWrite(from, config(), !!opts.standalone);
       const r = await restoreBackup(from, opts);
       const rc = config().replication;
       openStore(r.data_dir, { replicated: !!rc });
@@ -169,7 +171,13 @@ function actions(by: () => string) {
         await record(
           'restore',
           { data_dir: r.data_dir },
-          { from, records: r.records, files: r.files, not_before_checkpoint: opts.notBeforeCheckpoint ?? null },
+          {
+            from,
+            records: r.records,
+            files: r.files,
+            not_before_checkpoint: opts.notBeforeCheckpoint ?? null,
+            ...(opts.standalone ? { standalone: true } : {}),
+          },
         );
       } finally {
         await closeStore();
