@@ -9,7 +9,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { encode, Tag } from 'cbor2';
 import { open } from 'lmdb';
-import { call, cleanupDirs, cli, newTenant, ownedDir, ROOT, startServer, until, type Server } from '../helpers';
+import { call, cleanupDirs, cli, newTenant, ownedDir, python, ROOT, startServer, until, type Server } from '../helpers';
 import {
   coseParts,
   newIssuer,
@@ -36,17 +36,8 @@ const issuers: Record<string, Issuer> = {};
 const utf8 = new TextEncoder();
 
 /** Runs jobs through the independent checker (Python, cbor2 + cryptography). */
-async function independent(jobs: unknown[]): Promise<any[]> {
-  const p = Bun.spawn(['python3', join(ROOT, 'test/independent/check_evidence.py')], {
-    cwd: ROOT,
-    stdin: new Blob([JSON.stringify(jobs)]),
-    stdout: 'pipe',
-    stderr: 'pipe',
-  });
-  const [out, err] = await Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text()]);
-  if ((await p.exited) !== 0) throw new Error(err);
-  return JSON.parse(out);
-}
+const independent = (jobs: unknown[]): Promise<any[]> =>
+  python([join(ROOT, 'test/independent/check_evidence.py')], jobs);
 const b64 = (b: Uint8Array) => Buffer.from(b).toString('base64');
 
 /** The registered form, built here from the SCRAPI/architecture text: the statement with an empty unprotected header. */
