@@ -94,7 +94,8 @@ function keyObject(spki: Uint8Array): KeyObject {
 
 /**
  * True when `signature` is the issuer's signature over `message` (a COSE Sig_structure) by `alg`: Ed25519 (64 bytes),
- * or ECDSA P-256 with SHA-256 as COSE writes it (RFC 9053 §2.1: r || s, 32 bytes each, not DER). Never throws.
+ * or ECDSA P-256 with SHA-256 as COSE writes it (RFC 9053 §2.1: r || s, 32 bytes each, not DER). Never throws. The
+ * synchronous form, for the row checks; registration uses issuerSignatureVerified.
  */
 export function issuerSignatureOk(
   alg: IssuerAlg,
@@ -107,6 +108,50 @@ export function issuerSignatureOk(
     const key = keyObject(spki);
     if (alg === -8) return key.asymmetricKeyType === 'ed25519' && verify(null, message, key, signature);
     return key.asymmetricKeyType === 'ec' && verify('sha256', message, { key, dsaEncoding: 'ieee-p1363' }, signature);
+  } catch {
+    return false;
+  }
+}
+
+const cryptoKeys = new Map<string, Promise<CryptoKey>>();
+/** WebCrypto's key for a stored key and alg (cached: a key never changes). */
+function cryptoKey(alg: IssuerAlg, spki: Uint8Array): Promise<CryptoKey> {
+  const k = `${alg}:${Buffer.from(spki).toString('base64')}`;
+  let key = cryptoKeys.get(k);
+  if (!key) {
+    key = crypto.subtle.importKey(
+      'spki',
+      new Uint8Array(spki),
+      alg === -8 ? { name: 'Ed25519' } : { name: 'ECDSA', namedCurve: 'P-256' },
+      false,
+      ['verify'],
+    );
+    if (cryptoKeys.size > 10_000) cryptoKeys.clear();
+    cryptoKeys.set(k, key);
+  }
+  return key;
+}
+
+/**
+ * issuerSignatureOk by WebCrypto, whose ECDSA signatures are r || s as in COSE. Bun runs WebCrypto off the calling
+ * thread, so the registration route does not hold the event loop for a signature check (measured with
+ * scripts/bench-scitt.ts: docs/scitt.md#figures). Never rejects.
+ */
+export async function issuerSignatureVerified(
+  alg: IssuerAlg,
+  spki: Uint8Array,
+  message: Uint8Array,
+  signature: Uint8Array,
+): Promise<boolean> {
+  try {
+    if (signature.length !== 64) return false;
+    const params = alg === -8 ? { name: 'Ed25519' } : { name: 'ECDSA', hash: 'SHA-256' };
+    return await crypto.subtle.verify(
+      params,
+      await cryptoKey(alg, spki),
+      new Uint8Array(signature),
+      new Uint8Array(message),
+    );
   } catch {
     return false;
   }

@@ -4,7 +4,7 @@
 import { ApiError } from '../errors';
 import { sha256Hex } from '../crypto/hash';
 import { uuidv7 } from '../crypto/ids';
-import { ALG_NAMES, issuerSignatureOk } from '../crypto/issuer-keys';
+import { ALG_NAMES, issuerSignatureVerified } from '../crypto/issuer-keys';
 import { submit } from '../store/writer';
 import type { TenantRow } from '../tenants/service';
 import type { ApiKeyRow } from '../keys/service';
@@ -37,14 +37,14 @@ export function readStatement(body: Uint8Array): SignedStatement {
  * The tenant's registration policy: `iss` is one of its issuers (not revoked) and the statement's signature verifies
  * by that issuer's key with the statement's alg. Returns the key id that verified it; 400 statement_rejected otherwise.
  */
-function applyPolicy(tenantId: string, s: SignedStatement): string {
+async function applyPolicy(tenantId: string, s: SignedStatement): Promise<string> {
   const issuer = activeIssuer(tenantId, s.iss);
   if (!issuer) throw rejected(`${JSON.stringify(s.iss)} is not a registered issuer of this tenant (or it was revoked)`);
   if (issuer.alg !== s.alg)
     throw rejected(
       `the statement is signed with ${ALG_NAMES[s.alg]}; the key of its issuer is ${ALG_NAMES[issuer.alg]}`,
     );
-  if (!issuerSignatureOk(s.alg, issuer.spki, statementToBeSigned(s), s.signature))
+  if (!(await issuerSignatureVerified(s.alg, issuer.spki, statementToBeSigned(s), s.signature)))
     throw rejected(`the signature does not verify with the key ${issuer.key_id} of issuer ${JSON.stringify(s.iss)}`);
   return issuer.key_id;
 }
@@ -71,7 +71,7 @@ export async function registerStatement(
   // answered its entry, also once its issuer is revoked.
   const known = byRegisteredForm().get([tenant.tenant_id, digest]);
   if (known) return { entry_id: known };
-  const issuerKeyId = applyPolicy(tenant.tenant_id, s);
+  const issuerKeyId = await applyPolicy(tenant.tenant_id, s);
   const entry_id = uuidv7();
   const item: StatementItem = {
     entry_id,

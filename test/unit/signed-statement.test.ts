@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'bun:test';
 import { createHash, generateKeyPairSync, sign } from 'node:crypto';
 import fc from 'fast-check';
-import { issuerSignatureOk, readIssuerKey } from '../../src/crypto/issuer-keys';
+import { issuerSignatureOk, issuerSignatureVerified, readIssuerKey } from '../../src/crypto/issuer-keys';
 import {
   readSignedStatement,
   registeredForm,
@@ -14,6 +14,7 @@ import {
   transparentStatement,
 } from '../../src/verify/signed-statement';
 
+type IssuerAlgLabel = -8 | -7;
 const hx = (s: string) => new Uint8Array(Buffer.from(s.replace(/\s+/g, ''), 'hex'));
 const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
 
@@ -143,6 +144,36 @@ describe('issuer keys', () => {
     expect(issuerSignatureOk(-7, pKey.spki, msg, sign('sha256', msg, p.privateKey))).toBe(false);
     raw[0]! ^= 1;
     expect(issuerSignatureOk(-7, pKey.spki, msg, raw)).toBe(false);
+  });
+
+  it('gives the same verdict synchronously (row checks) and through WebCrypto (registration)', async () => {
+    const msg = new TextEncoder().encode('Sig_structure');
+    for (const [kind, alg] of [
+      ['ed25519', -8],
+      ['p256', -7],
+    ] as const) {
+      const k =
+        kind === 'ed25519' ? generateKeyPairSync('ed25519') : generateKeyPairSync('ec', { namedCurve: 'P-256' });
+      const key = readIssuerKey(k.publicKey.export({ format: 'pem', type: 'spki' }) as string);
+      const good = new Uint8Array(
+        alg === -8
+          ? sign(null, msg, k.privateKey)
+          : sign('sha256', msg, { key: k.privateKey, dsaEncoding: 'ieee-p1363' }),
+      );
+      const bad = Uint8Array.from(good);
+      bad[10]! ^= 0x04;
+      const cases: Array<[IssuerAlgLabel, Uint8Array, Uint8Array, boolean]> = [
+        [alg, msg, good, true],
+        [alg, msg, bad, false],
+        [alg, new TextEncoder().encode('other'), good, false],
+        [alg === -8 ? -7 : -8, msg, good, false],
+        [alg, msg, good.subarray(0, 63), false],
+      ];
+      for (const [a, m, sig, want] of cases) {
+        expect([kind, a, want, issuerSignatureOk(a, key.spki, m, sig)]).toEqual([kind, a, want, want]);
+        expect([kind, a, want, await issuerSignatureVerified(a, key.spki, m, sig)]).toEqual([kind, a, want, want]);
+      }
+    }
   });
 
   it('refuses other curves, RSA, a small-order Ed25519 key and what is not a public key', () => {
