@@ -53,14 +53,14 @@ async function serve(env: Record<string, string> = {}) {
     const { value, done } = await reader.read();
     if (done) throw new Error(`server exited: ${text}`);
     text += new TextDecoder().decode(value);
-    if (/Console:.*\n/.test(text)) break;
+    if (/listening on.*\n/.test(text)) break;
   }
   const ms = performance.now() - t0;
   (async () => {
     for (;;) if ((await reader.read()).done) break;
   })();
   const port = Number(/listening on https:\/\/[^:]+:(\d+)/.exec(text)![1]);
-  const metricsPort = Number(/Metrics:\s+http:\/\/[^\s]+:(\d+)/.exec(text)?.[1] ?? 0);
+  const metricsPort = Number(/"metrics":"http:\/\/[^"]+:(\d+)\/metrics"/.exec(text)?.[1] ?? 0);
   return {
     proc,
     port,

@@ -38,7 +38,7 @@ async function start(name: string, metrics: string) {
   });
   const reader = proc.stdout.getReader();
   let text = '';
-  while (!/Console:.*\n/.test(text)) {
+  while (!/listening on.*\n/.test(text)) {
     const { value, done } = await reader.read();
     if (done) throw new Error(text);
     text += new TextDecoder().decode(value);
@@ -47,7 +47,7 @@ async function start(name: string, metrics: string) {
     for (;;) if ((await reader.read()).done) break;
   })();
   const port = Number(/listening on https:\/\/[^:]+:(\d+)/.exec(text)![1]);
-  const metricsPort = Number(/Metrics:\s+http:\/\/[^\s]+:(\d+)/.exec(text)?.[1] ?? 0);
+  const metricsPort = Number(/"metrics":"http:\/\/[^"]+:(\d+)\/metrics"/.exec(text)?.[1] ?? 0);
   const t = cli(dataDir, 'tenant', 'create', '--name', name, '--domain', `${name}.example`, '--plan', 'enterprise');
   const key = cli(dataDir, 'key', 'create', '--tenant', t.tenant_id, '--name', name, '--scopes', 'read,write')
     .api_key as string;

@@ -83,7 +83,7 @@ async function startRef(file: string): Promise<{ url: string; pid: number; stop(
   const reader = proc.stdout.getReader();
   let out = '';
   while (!/listening on/.test(out)) out += new TextDecoder().decode((await reader.read()).value);
-  return { url: /listening on (\S+)/.exec(out)![1]!, pid: proc.pid, stop: () => proc.kill() };
+  return { url: /listening on ([^\s"]+)/.exec(out)![1]!, pid: proc.pid, stop: () => proc.kill() };
 }
 
 const report = (name: string, r: WrkResult & { cpuUs?: number; threads?: string }) =>

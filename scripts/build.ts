@@ -1,7 +1,7 @@
-// Builds dist/proof-ledger: one standalone executable (bun build --compile) with its worker threads, native
-// addons and browser bundles embedded, and dist/share/ (PDF fonts, the console's terminal data) beside it.
+// Builds dist/proof-ledger: one standalone executable (bun build --compile) with its worker threads, native addons,
+// browser bundles, PDF fonts and the console's terminal data embedded; nothing lies beside it.
 import { Glob } from 'bun';
-import { cpSync, mkdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 
@@ -40,19 +40,28 @@ function nativeAddonPlugin(): import('bun').BunPlugin {
     if (!existsSync(file)) throw new Error(`native addon not found: ${file}`);
     return file;
   };
+  // Each loader module is named by its addon's own path: a bare name such as `msgpackr` was at times taken by the
+  // bundler for the package of that name, and lmdb then imported the loader instead of msgpackr's Encoder (every
+  // msgpack database of the executable without its encoder).
   const lmdb = addon('@lmdb/lmdb');
   const msgpackr = addon('@msgpackr-extract/msgpackr-extract');
+  const lmdbLoader = `${lmdb}.loader.js`;
+  const msgpackrLoader = `${msgpackr}.loader.js`;
+  const loaders = new Map([
+    [lmdbLoader, lmdb],
+    [msgpackrLoader, msgpackr],
+  ]);
   return {
     name: 'native-addons',
     setup(build) {
       // Which addon is meant follows from the importing package (the bundle has no per-package directories).
       build.onResolve({ filter: /^node-gyp-build-optional-packages$/ }, (args) => ({
-        path: args.importer.includes('msgpackr-extract') ? 'msgpackr' : 'lmdb',
+        path: args.importer.includes('msgpackr-extract') ? msgpackrLoader : lmdbLoader,
         namespace: 'native-addons',
       }));
       build.onLoad({ filter: /.*/, namespace: 'native-addons' }, (args) => ({
         loader: 'js',
-        contents: `module.exports = function load() { return require(${JSON.stringify(args.path === 'msgpackr' ? msgpackr : lmdb)}); };`,
+        contents: `module.exports = function load() { return require(${JSON.stringify(loaders.get(args.path))}); };`,
       }));
     },
   };
@@ -104,15 +113,32 @@ function pdfkitFontsPlugin(): import('bun').BunPlugin {
 }
 
 /**
- * The console's blessed loads its widgets with require('./widgets/' + name) and its terminfo fallbacks from
- * its package directory, neither of which a compiled executable has. This plugin spells the widget requires
- * out, and points the terminfo fallbacks at share/blessed beside the executable (copied by main()).
+ * The console's blessed loads its widgets with require('./widgets/' + name), and its fallback terminal descriptions
+ * (when the system has none for $TERM) and big-text fonts from files in its package directory, none of which a
+ * compiled executable has. This plugin spells the widget requires out, and turns each path into blessed's usr/ into
+ * a lookup of that file embedded in the executable (Bun's file embedding, through the module `blessed-usr`).
  */
 function blessedPlugin(): import('bun').BunPlugin {
-  const shareDir = "require('path').join(require('path').dirname(process.execPath), 'share', 'blessed')";
+  const usr = join(dirname(req.resolve('blessed/package.json')), 'usr');
+  const files = (readdirSync(usr, { recursive: true }) as string[]).filter((f) => statSync(join(usr, f)).isFile());
+  const table = [
+    ...files.map((f, i) => `import f${i} from ${JSON.stringify(join(usr, f))} with { type: 'file' };`),
+    `const files = {${files.map((f, i) => `${JSON.stringify(f)}: f${i}`).join(', ')}};`,
+    // A name blessed asks for and does not ship fails to read, as it would from its package directory.
+    "export function usr(name) { return files[name] ?? '/$bunfs/blessed-usr/' + name; }",
+  ].join('\n');
+  // `__dirname + '/../usr/xterm'`, `__dirname + '/../usr/' + name + '.termcap'`, `__dirname + '/../../usr/fonts/x'`.
+  const path = /__dirname \+ '\/\.\.(?:\/\.\.)?\/usr\/([^']*)'((?: \+ \w+)?(?: \+ '[^']*')?)/g;
+  const expected: Record<string, number> = { 'tput.js': 4, 'bigtext.js': 2 };
   return {
     name: 'blessed',
     setup(build) {
+      // Named by a path no package can have (see nativeAddonPlugin).
+      build.onResolve({ filter: /^blessed-usr$/ }, () => ({
+        path: join(usr, 'embedded.js'),
+        namespace: 'blessed-usr',
+      }));
+      build.onLoad({ filter: /.*/, namespace: 'blessed-usr' }, () => ({ contents: table, loader: 'js' }));
       build.onLoad({ filter: /blessed[\\/]lib[\\/]widget\.js$/ }, async (args) => {
         const names = [...new Glob('*.js').scanSync({ cwd: join(dirname(args.path), 'widgets') })].map((f) =>
           f.replace(/\.js$/, ''),
@@ -122,10 +148,14 @@ function blessedPlugin(): import('bun').BunPlugin {
         return { contents: text, loader: 'js' };
       });
       build.onLoad({ filter: /blessed[\\/]lib[\\/](tput|widgets[\\/]bigtext)\.js$/ }, async (args) => {
-        const text = (await Bun.file(args.path).text()).replace(
-          /__dirname \+ '\/\.\.(\/\.\.)?\/usr\//g,
-          `${shareDir} + '/`,
-        );
+        let n = 0;
+        const text = (await Bun.file(args.path).text()).replace(path, (_, file: string, rest: string) => {
+          n++;
+          return `require('blessed-usr').usr(${JSON.stringify(file)}${rest})`;
+        });
+        // blessed is pinned: a release that moved these paths must not build into a console without its data.
+        const name = args.path.split(/[\\/]/).at(-1)!;
+        if (n !== expected[name]) throw new Error(`blessed ${name}: ${n} paths into usr/, expected ${expected[name]}`);
         return { contents: text, loader: 'js' };
       });
     },
@@ -176,16 +206,6 @@ async function main(): Promise<void> {
     external: ['term.js', 'pty.js'],
   });
   if (!out.success) throw new Error(`compile failed:\n${out.logs.map(String).join('\n')}`);
-  // The PDF fonts lie beside the executable (pdfkit and fontkit read font files from disk).
-  const fonts = join(dirname(req.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
-  mkdirSync(join(dist, 'share', 'fonts'), { recursive: true });
-  for (const f of ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf', 'DejaVuSansMono.ttf', 'DejaVuSansMono-Bold.ttf']) {
-    if (existsSync(join(fonts, f))) cpSync(join(fonts, f), join(dist, 'share', 'fonts', f));
-  }
-  // The console's terminal descriptions and fonts (blessed falls back to them when the system has none).
-  cpSync(join(dirname(req.resolve('blessed/package.json')), 'usr'), join(dist, 'share', 'blessed'), {
-    recursive: true,
-  });
   rmSync(work, { recursive: true, force: true });
   const size = Bun.file(join(dist, 'proof-ledger')).size;
   process.stdout.write(

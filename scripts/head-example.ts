@@ -87,7 +87,7 @@ export function headExample() {
     cosigned_message: cosigned,
     platform: { public_key: hex(platform.pub), vkey: platformVkey },
     witness: { name: WITNESS_NAME, vkey: witnessVkey, time: COSIGNED_AT, line: cosignatureLine },
-    policy: `log ${platformVkey}\nwitness w1 ${witnessVkey}\nquorum w1\n`,
+    policy: `log ${platformVkey}\nwitness ${WITNESS_NAME} ${witnessVkey}\nquorum ${WITNESS_NAME}\n`,
   };
 }
 

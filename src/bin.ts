@@ -1,5 +1,6 @@
 // Entry of the compiled executable: `proof-ledger serve | console | svc <command>` (every CLI command).
 // `svc` is only a prefix: the CLI itself knows serve and console too.
-if (process.argv[2] === 'svc') process.argv.splice(2, 1);
-await import('./cli/index');
-export {};
+import { runCli } from './cli/index';
+
+const argv = process.argv.slice(2);
+process.exit(await runCli(argv[0] === 'svc' ? argv.slice(1) : argv, 'proof-ledger'));

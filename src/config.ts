@@ -96,6 +96,9 @@ const KEYS = [
   'SVC_REPLICA_MAX_LAG_SECONDS',
 ] as const;
 
+/** DATA/bootstrap-api-key: the first start's all-scope key when stdout is no terminal, until the operator deletes it. */
+export const BOOTSTRAP_KEY_FILE = 'bootstrap-api-key';
+
 /**
  * Where the systemd unit reads the server's settings from (scripts/proof-ledger.service EnvironmentFile): CLI
  * commands on a replicated node need the same SVC_REPLICATION_URL (docs/operations.md "Replication and failover").
@@ -292,6 +295,17 @@ export function loadConfig(
   };
   if (problems.length) throw new Error(`configuration: ${problems.join('; ')}`);
   return Object.freeze(cfg);
+}
+
+/**
+ * The settings an env file (KEY=VALUE pairs, such as the systemd unit's EnvironmentFile) sets that this process's
+ * environment lacks or sets otherwise. Names only: values may be secrets (a PostgreSQL password).
+ */
+export function settingsNotInEnvironment(
+  file: Record<string, string>,
+  env: Record<string, string | undefined> = process.env,
+): string[] {
+  return Object.keys(file).filter((k) => (KNOWN.has(k) || k === 'SVC_CONFIG_FILE') && env[k] !== file[k]);
 }
 
 let current: Config | null = null;

@@ -25,12 +25,24 @@ export function flushLogs(): void {
   sink(out);
 }
 
-/** Writes one JSON line. Callers pass identifiers and figures only: never keys, secrets or payloads. */
 /** Whether `level` is written: lets a caller skip building the fields of a line that would be dropped. */
 export const logs = (level: Level): boolean => LEVELS[level] >= LEVELS[config().logLevel];
 
+const line = (level: Level, msg: string, fields: Record<string, unknown>) =>
+  JSON.stringify({ t: new Date().toISOString(), level, msg, ...fields }) + '\n';
+
+/** Writes one JSON line. Callers pass identifiers and figures only: never keys, secrets or payloads. */
 export function log(level: Level, msg: string, fields: Record<string, unknown> = {}): void {
   if (LEVELS[level] < LEVELS[config().logLevel]) return;
-  buffer += JSON.stringify({ t: new Date().toISOString(), level, msg, ...fields }) + '\n';
+  buffer += line(level, msg, fields);
   flushSoon();
+}
+
+/**
+ * Writes one JSON line at once, whatever SVC_LOG_LEVEL says (docs/operations.md "Logs"): the start lines operators
+ * and supervisors wait for, and why a start failed (then no configuration may have been loaded).
+ */
+export function announce(level: Level, msg: string, fields: Record<string, unknown> = {}): void {
+  buffer += line(level, msg, fields);
+  flushLogs();
 }

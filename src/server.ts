@@ -1,12 +1,13 @@
-// Owns starting and stopping the appliance: config -> store -> bootstrap -> workers -> HTTPS listener.
+// Owns starting and stopping the appliance: config -> checks that write nothing (port, TLS pair) -> store ->
+// bootstrap -> workers -> HTTPS listener.
 import { closeSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadConfig, setConfig, runtime, publicUrl, type Config } from './config';
+import { BOOTSTRAP_KEY_FILE, loadConfig, setConfig, runtime, publicUrl, type Config } from './config';
 import { openStore, closeStore, localWriteRefusal } from './store/env';
 import { buildApp, SERVE_MAX_BODY } from './http/app';
 import { listeningFds } from './http/listening-fds';
-import { tlsMaterial } from './http/tls';
-import { log, flushLogs } from './log';
+import { existingTlsMaterial, tlsMaterial } from './http/tls';
+import { announce, log, flushLogs } from './log';
 import { listTenants } from './tenants/service';
 import { ensurePlatformKey } from './signing/platform';
 import { SCOPES } from './keys/service';
@@ -25,9 +26,8 @@ import { ensureWitnessKey } from './witness/service';
 import { announceUrl, forwardToPrimary, nodeState, startReplication, stopReplication } from './replication/node';
 import { refuseWrites } from './store/writer';
 import { ApiError } from './errors';
-
-/** Where the first start writes the bootstrap key when stdout is not a terminal. */
-const BOOTSTRAP_KEY_FILE = 'bootstrap-api-key';
+import { certificateValidity } from './crypto/certificate';
+import { VERSION } from './version';
 
 export type Running = {
   port: number;
@@ -43,8 +43,26 @@ export type Running = {
  */
 function assertPortFree(hostname: string, port: number): void {
   if (port === 0) return;
-  const probe = Bun.serve({ hostname, port, fetch: () => new Response(null, { status: 503 }) });
+  let probe: ReturnType<typeof Bun.serve>;
+  try {
+    probe = Bun.serve({ hostname, port, fetch: () => new Response(null, { status: 503 }) });
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    const why = code === 'EADDRINUSE' ? 'another process listens there' : (e as Error).message.split('\n')[0];
+    throw new Error(`cannot listen on ${hostname}:${port} (SVC_HOST, SVC_PORT): ${why}`);
+  }
   probe.stop(true);
+}
+
+/** An expired or not yet valid certificate still serves (a restart must not take the service down), loudly. */
+function warnValidity(tls: { cert: string; file: string } | null): void {
+  const v = tls && certificateValidity(tls.cert);
+  if (v && (v.notAfter < Date.now() || v.notBefore > Date.now()))
+    log('warn', 'the TLS certificate is not valid now', {
+      file: tls!.file,
+      not_before: new Date(v.notBefore).toISOString(),
+      not_after: new Date(v.notAfter).toISOString(),
+    });
 }
 
 /**
@@ -57,22 +75,32 @@ async function bootstrap(cfg: Config): Promise<void> {
   // Operator actions like any other: both are entries of the operator log, made by the OS user running the server.
   const t = await operatorActions.createTenant({ name: 'default', domain: 'localhost', plan: 'builder' });
   const k = await operatorActions.createApiKey({ tenant: t.tenant_id, name: 'bootstrap', scopes: [...SCOPES] });
-  const created = `\nFirst start: created tenant "default" (${t.tenant_id}, domain localhost, plan builder).\n`;
-  // Never logged.
+  const created = { tenant_id: t.tenant_id, domain: 'localhost', plan: 'builder' };
+  // Never logged: a terminal shows it to the person at it, once, as text; a log gets the file's path only.
   if (process.stdout.isTTY) {
-    process.stdout.write(`${created}API key with all scopes (shown once, store it now):\n\n  ${k.api_key}\n\n`);
+    announce('info', 'first start: created tenant "default" and an API key with all scopes, shown below', created);
+    process.stdout.write(`\nAPI key with all scopes (shown once, store it now):\n\n  ${k.api_key}\n\n`);
     return;
   }
   const file = join(cfg.dataDir, BOOTSTRAP_KEY_FILE);
   writeFileSync(file, `${k.api_key}\n`, { mode: 0o600, flag: 'wx' });
-  process.stdout.write(
-    `${created}API key with all scopes written to ${file} (mode 0600): store it elsewhere, then delete the file.\n\n`,
+  announce(
+    'info',
+    `first start: created tenant "default" and an API key with all scopes, written to ${file} (mode 0600): store it elsewhere, then delete the file`,
+    { ...created, api_key_file: file },
   );
 }
 
-export async function startServer(env?: Record<string, string | undefined>): Promise<Running> {
+export async function startServer(
+  env?: Record<string, string | undefined>,
+  overrides: { dataDir?: string } = {},
+): Promise<Running> {
   const t0 = performance.now();
-  const cfg = setConfig(loadConfig(env));
+  const cfg = setConfig(loadConfig(env, overrides));
+  // Checked before anything is written: a start that cannot serve leaves the data directory as it found it.
+  assertPortFree(cfg.host, cfg.port);
+  const existingTls = cfg.tls ? existingTlsMaterial(cfg) : null;
+  warnValidity(existingTls);
   wireRecordTable();
   loadPlans(cfg.dataDir);
   openStore(cfg.dataDir, { replicated: !!cfg.replication });
@@ -97,7 +125,7 @@ export async function startServer(env?: Record<string, string | undefined>): Pro
     // Named after the public host, known only once the port is bound (SVC_PORT=0): a later promotion makes them here.
     if (runtime.port !== null) await ensureNamedRows();
   };
-  const tls = cfg.tls ? await tlsMaterial(cfg) : null;
+  const tls = cfg.tls ? (existingTls ?? (await tlsMaterial(cfg))) : null;
   const app = buildApp(allRoutes(operatorActionsBy));
   // Workers first: /healthz answers only once the store is open and the workers run (DECISIONS 7).
   if (cfg.replication) {
@@ -118,6 +146,7 @@ export async function startServer(env?: Record<string, string | undefined>): Pro
     await becomePrimary();
   }
   startRateLimits();
+  // Again: replication may have spent seconds catching up since the first check.
   assertPortFree(cfg.host, cfg.port);
   app.listen({
     hostname: cfg.host,
@@ -135,13 +164,17 @@ export async function startServer(env?: Record<string, string | undefined>): Pro
   const shownHost = cfg.host === '0.0.0.0' || cfg.host === '::' ? 'localhost' : cfg.host;
   const url = `${scheme}://${shownHost}:${port}`;
   announceUrl(publicUrl(port));
-  process.stdout.write(
-    `listening on ${scheme}://${cfg.host}:${port}\n` +
-      `API:      ${url}/v1   (public pages: ${publicUrl(port)}; reference: ${url}/docs)\n` +
-      `Console:  npm run console   (data dir ${cfg.dataDir})\n` +
-      (metrics ? `Metrics:  http://${cfg.metricsAddr!.host}:${metrics.port}/metrics\n` : ''),
-  );
-  log('info', 'started', { port, ms: Math.round(performance.now() - t0) });
+  // The line operators and supervisors wait for (docs/operations.md "Logs"); one line, whatever the log level.
+  announce('info', `listening on ${scheme}://${cfg.host}:${port}`, {
+    version: VERSION,
+    api: `${url}/v1`,
+    public_url: publicUrl(port),
+    reference: `${url}/docs`,
+    console: Bun.isStandaloneExecutable ? `${process.execPath} console` : 'npm run console',
+    data_dir: cfg.dataDir,
+    metrics: metrics ? `http://${cfg.metricsAddr!.host}:${metrics.port}/metrics` : null,
+    ms: Math.round(performance.now() - t0),
+  });
 
   /**
    * SIGHUP: the certificate and key files are read again; a new listener on the same port (SO_REUSEPORT) takes new

@@ -24,6 +24,22 @@ export function tempDir(prefix = 'svc-test-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
 }
 
+type ListeningLine = { port: number; metricsPort: number | null };
+
+/**
+ * The JSON log line `{"msg": "listening on https://HOST:PORT", "metrics": URL | null, ...}` among the complete lines
+ * of `out`, or null before it.
+ */
+export function listeningLine(out: string): ListeningLine | null {
+  for (const l of out.split('\n').slice(0, -1)) {
+    if (!l.includes('listening on')) continue;
+    const o = JSON.parse(l) as { msg: string; metrics: string | null };
+    const port = /^listening on https?:\/\/.+:(\d+)$/.exec(o.msg)?.[1];
+    if (port) return { port: Number(port), metricsPort: Number(/:(\d+)\/metrics$/.exec(o.metrics ?? '')?.[1]) || null };
+  }
+  return null;
+}
+
 /** Starts `bun src/main.ts` on port 0 and waits for its `listening on` line. */
 export async function startServer(opts: { dataDir?: string; env?: Record<string, string> } = {}): Promise<Server> {
   const dataDir = opts.dataDir ?? tempDir();
@@ -45,16 +61,15 @@ export async function startServer(opts: { dataDir?: string; env?: Record<string,
   const reader = proc.stdout.getReader();
   const decoder = new TextDecoder();
   const deadline = Date.now() + 20000;
-  let port = 0;
-  while (!port) {
+  let started: ListeningLine | null = null;
+  while (!started) {
     if (Date.now() > deadline) throw new Error(`server did not start:\n${out}`);
     const { value, done } = await reader.read();
     if (done) throw new Error(`server exited:\n${out}\n${await new Response(proc.stderr).text()}`);
     out += decoder.decode(value);
-    const m = /listening on https?:\/\/[^:]+:(\d+)/.exec(out);
-    // The metrics line follows the listening line in the same write.
-    if (m && (/\nConsole:.*\n/.test(out) || /Metrics:/.test(out))) port = Number(m[1]);
+    started = listeningLine(out);
   }
+  const port = started.port;
   // Keep draining stdout so the child never blocks on a full pipe.
   (async () => {
     for (;;) {
@@ -73,7 +88,7 @@ export async function startServer(opts: { dataDir?: string; env?: Record<string,
     port,
     dataDir,
     apiKey: key,
-    metricsPort: Number(/Metrics:\s+http:\/\/[^\s]+:(\d+)\/metrics/.exec(out)?.[1]) || null,
+    metricsPort: started.metricsPort,
     proc,
     output: () => out,
     async stop(signal = 'SIGTERM') {
@@ -134,17 +149,14 @@ export function cli(
   return svc(['--data-dir', dataDir, ...args]);
 }
 
-/** Runs the real CLI with `--json` and `args` as given, with extra environment (e.g. the master key file of a restore). */
-export async function svc(
-  args: string[],
-  env: Record<string, string> = {},
-): Promise<{ code: number; json: any; stdout: string; stderr: string }> {
-  const p = Bun.spawn(['bun', 'src/cli/index.ts', '--json', ...args], {
-    cwd: ROOT,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: { ...process.env, SVC_LOG_LEVEL: 'warn', ...env },
-  });
+export type Ran = { code: number; json: any; stdout: string; stderr: string };
+
+/** Runs `cmd` to its end: exit status, stdout and stderr, and stdout parsed as JSON (null when it is not). */
+export async function runCommand(
+  cmd: string[],
+  opts: { cwd: string; env: Record<string, string | undefined> },
+): Promise<Ran> {
+  const p = Bun.spawn(cmd, { cwd: opts.cwd, env: opts.env, stdout: 'pipe', stderr: 'pipe' });
   const [stdout, stderr] = await Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text()]);
   const code = await p.exited;
   let json: any = null;
@@ -154,6 +166,14 @@ export async function svc(
     json = null;
   }
   return { code, json, stdout, stderr };
+}
+
+/** Runs the real CLI with `--json` and `args` as given, with extra environment (e.g. the master key file of a restore). */
+export function svc(args: string[], env: Record<string, string> = {}): Promise<Ran> {
+  return runCommand(['bun', 'src/cli/index.ts', '--json', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, SVC_LOG_LEVEL: 'warn', ...env },
+  });
 }
 
 /** A temp dir removed when the file's tests end (call `cleanupDirs` in afterAll). */

@@ -2,10 +2,11 @@
 import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadConfig, setConfig, type Config } from '../src/config';
+import { CONSOLE, commandLine, printFailure } from '../src/cli/argv';
+import { VERSION } from '../src/version';
 import { setLogSink } from '../src/log';
 import { closeStore, openStore } from '../src/store/env';
 import { startApp } from './app';
-import { parseArgv } from '../src/cli/argv';
 import { wireRecordTable } from '../src/workers/record-kinds';
 import { replicateOperator } from '../src/replication/link';
 
@@ -27,14 +28,16 @@ export async function runConsole(base: Config): Promise<void> {
   await closeStore();
 }
 
+// `npm run console [--data-dir DIR]`: the same command line as `svc console` (flags, --help, --version, exit statuses).
 if (import.meta.main) {
-  const dataDir = parseArgv(process.argv.slice(2)).values['data-dir'];
+  const r = commandLine(['console', ...process.argv.slice(2)], { console: CONSOLE }, 'npm run', VERSION);
+  if (typeof r === 'number') process.exit(r);
   Promise.resolve()
-    .then(() => runConsole(loadConfig(undefined, { dataDir: typeof dataDir === 'string' ? dataDir : undefined })))
+    .then(() => runConsole(loadConfig(undefined, { dataDir: r.flags['data-dir'] as string | undefined })))
     .then(
       () => process.exit(0),
       (e) => {
-        process.stderr.write(`error: ${(e as Error).message}\n`);
+        printFailure(r.json, 'failed', (e as Error).message);
         process.exit(1);
       },
     );

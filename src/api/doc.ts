@@ -2,9 +2,21 @@
 // answers, and the body, query and headers its service reads; written beside the route as its Elysia `detail`.
 import type { DocumentDecoration, TSchema } from 'elysia';
 import type { ErrorCode } from '../errors';
+import { Processing } from './schemas';
 
 /** A success body that is not JSON. */
-export type Media = 'html' | 'javascript' | 'css' | 'pdf' | 'bytes' | 'download' | 'text' | 'cose' | 'cbor' | 'none';
+export type Media =
+  | 'html'
+  | 'javascript'
+  | 'css'
+  | 'pdf'
+  | 'bytes'
+  | 'download'
+  | 'text'
+  | 'cose'
+  | 'cbor'
+  | 'tlog-size'
+  | 'none';
 const MEDIA: Record<Media, Record<string, { schema: Record<string, string> }>> = {
   html: { 'text/html': { schema: { type: 'string' } } },
   javascript: { 'text/javascript': { schema: { type: 'string' } } },
@@ -15,6 +27,8 @@ const MEDIA: Record<Media, Record<string, { schema: Record<string, string> }>> =
   text: { 'text/plain': { schema: { type: 'string' } } },
   cose: { 'application/cose': { schema: { type: 'string', contentMediaType: 'application/cose' } } },
   cbor: { 'application/cbor': { schema: { type: 'string', contentMediaType: 'application/cbor' } } },
+  // C2SP tlog-witness: the size a witness last cosigned, answered with a 409.
+  'tlog-size': { 'text/x.tlog.size': { schema: { type: 'string' } } },
   // A redirect: headers only.
   none: {},
 };
@@ -30,6 +44,11 @@ export type RouteDoc = {
   okHeaders?: Record<string, string>;
   /** Response headers of one success status only (e.g. the Retry-After of a 202): status -> name -> description. */
   statusHeaders?: Record<number, Record<string, string>>;
+  /**
+   * An idempotent create (set by idempotentDoc, src/api/idempotent.ts): a request whose key's first request is still
+   * being written is answered 202 {"status": "processing"}, documented here when `ok` does not list a 202 itself.
+   */
+  processing?: boolean;
   /** SPEC codes the route answers besides those of its guards (authentication, scope, limits, 402). */
   errors?: ErrorCode[];
   /** A JSON body the service validates (named error codes) rather than Elysia, a text or a COSE body; a route with a `body` schema omits it. */
@@ -45,8 +64,11 @@ export type RouteDoc = {
   headers?: Record<string, { required?: boolean; schema: TSchema; description: string }>;
 };
 
-/** Headers whose value is a number of seconds, typed so that a generated client reads them as integers. */
-const HEADER_SCHEMA: Record<string, Record<string, unknown>> = { 'Retry-After': { type: 'integer', minimum: 0 } };
+/** Headers of a known form, typed so that a generated client reads them as such (a number of seconds, a flag). */
+const HEADER_SCHEMA: Record<string, Record<string, unknown>> = {
+  'Retry-After': { type: 'integer', minimum: 0 },
+  'Idempotent-Replayed': { type: 'string', const: 'true' },
+};
 
 const OPTIONAL = Symbol.for('TypeBox.Optional');
 const isOptional = (s: TSchema) => (s as unknown as Record<symbol, unknown>)[OPTIONAL] === 'Optional';
@@ -67,8 +89,9 @@ export function doc(d: RouteDoc): DocumentDecoration {
         )
       : undefined;
   };
+  const ok: Record<number, TSchema | Media> = d.processing && !d.ok[202] ? { ...d.ok, 202: Processing } : d.ok;
   const responses = Object.fromEntries(
-    Object.entries(d.ok).map(([status, b]) => [
+    Object.entries(ok).map(([status, b]) => [
       status,
       {
         description: d.summary,

@@ -161,9 +161,10 @@ const PROCESSING_RETRY =
 
 /**
  * What an idempotent create adds to its route's documentation (src/api/doc.ts): the header, the replay header on its
- * success status (201, or 202 for a create that answers 202) and the Retry-After of the 202 processing answer.
+ * success status (201, or 202 for a create that answers 202), the 202 processing answer and its Retry-After.
  */
 export const idempotentDoc = (created: 201 | 202 = 201) => ({
+  processing: true,
   headers: {
     'Idempotency-Key': {
       schema: t.String({ minLength: 1, maxLength: 128 }),

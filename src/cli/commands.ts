@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { CliContext, CliResult } from './index';
 import { ApiError } from '../errors';
 import { setLogSink } from '../log';
-import { config } from '../config';
+import { config, SERVICE_ENV_FILE } from '../config';
 import { describeTenant, findTenant, listTenants } from '../tenants/service';
 import { describeApiKey, listApiKeys } from '../keys/service';
 import { usageReport } from '../usage/service';
@@ -20,18 +20,38 @@ import { operatorEntries, verifyOperatorLog } from '../tlog/operator-log';
 import { replicationStatus } from '../replication/status';
 import { divergedText } from '../store/cluster';
 import { localWriteRefusal, storeCluster } from '../store/env';
+import { SCOPES } from '../keys/service';
+import { PLAN_NAMES } from '../plans/plans';
+import { parseRange } from '../cidr';
+import { CONSOLE, type Flag, type Spec } from './argv';
 import { listIssuers } from '../scitt/service';
 
 /**
+ * One CLI command: its declaration (summary, positional arguments, flags with their values; src/cli/argv.ts refuses
+ * anything else before `run`), whether it opens the store, and `run`. To add a command, add one entry below.
  * `writes`: the command changes state (the store, or files of the data directory). On a replicated cluster's data
  * directory such a command is refused before it starts unless it reaches PostgreSQL (replication/preflight.ts).
  */
-export type Command = {
-  usage: string;
+export type Command = Spec & {
   run(ctx: CliContext): Promise<CliResult | null>;
   opensStore?: boolean;
   writes?: true;
+  /** False: the command reads the configuration itself (the server, whose failures are log lines). */
+  loadsConfig?: boolean;
 };
+
+const checkTime = (v: string) => (parseRfc3339(v) ? null : 'not an RFC 3339 timestamp (e.g. 2030-01-01T00:00:00Z)');
+const checkCidrs = (v: string) => {
+  const bad = list(v).find((c) => !parseRange(c));
+  return bad === undefined ? null : `${bad} is not a CIDR or an IP address`;
+};
+const checkScopes = (v: string) => {
+  const bad = list(v).find((x) => !(SCOPES as readonly string[]).includes(x));
+  return !list(v).length || bad !== undefined ? `scopes are some of ${SCOPES.join(',')}` : null;
+};
+const checkCount = (min: number) => (v: string) =>
+  /^\d{1,15}$/.test(v) && Number(v) >= min ? null : `takes an integer from ${min}`;
+const AS_OF: Flag = { value: 'RFC3339', check: checkTime, help: 'act as if it were this time (default: now)' };
 
 const need = (ctx: CliContext, flag: string): string => {
   const v = ctx.flags[flag];
@@ -83,9 +103,8 @@ const logText = (r: {
  */
 function asOfFlag(ctx: CliContext, consequence: string): Date {
   const raw = ctx.flags['as-of'];
-  if (raw === undefined) return new Date();
-  const t = parseRfc3339(raw);
-  if (!t) throw new ApiError('bad_request', '--as-of must be an RFC 3339 timestamp');
+  if (typeof raw !== 'string') return new Date();
+  const t = parseRfc3339(raw)!;
   const asOf = new Date(t.ms);
   if (t.ms > Date.now() + 60_000)
     process.stderr.write(`warning: --as-of ${asOf.toISOString()} is in the future; ${consequence}\n`);
@@ -95,7 +114,13 @@ function asOfFlag(ctx: CliContext, consequence: string): Date {
 export const commands: Record<string, Command> = {
   'tenant create': {
     writes: true,
-    usage: 'tenant create --name NAME --domain DOMAIN [--issuer-name X] [--plan free|builder|enterprise]',
+    summary: 'create a tenant and its first signing key',
+    flags: {
+      name: { value: 'NAME', required: true, help: 'display name' },
+      domain: { value: 'DOMAIN', required: true, help: 'primary domain (its key record is served at /keys/DOMAIN)' },
+      'issuer-name': { value: 'NAME', help: 'issuer name shown on proofs (default: the name)' },
+      plan: { value: 'PLAN', choices: PLAN_NAMES, help: 'plan (default: free)' },
+    },
     async run(ctx) {
       const r = await operatorActions.createTenant({
         name: need(ctx, 'name'),
@@ -110,7 +135,7 @@ export const commands: Record<string, Command> = {
     },
   },
   'tenant list': {
-    usage: 'tenant list',
+    summary: 'list the tenants with their plan and usage',
     async run() {
       const ts = listTenants().map((t) => ({ ...describeTenant(t), usage: usageReport(t) }));
       return {
@@ -132,7 +157,8 @@ export const commands: Record<string, Command> = {
     },
   },
   'tenant show': {
-    usage: 'tenant show TENANT',
+    summary: "one tenant (id or domain) with its keys' public halves and usage",
+    args: [{ name: 'TENANT' }],
     async run(ctx) {
       const t = findTenant(arg(ctx, 0, 'TENANT'));
       const d = { ...describeTenant(t), usage: usageReport(t) };
@@ -141,7 +167,8 @@ export const commands: Record<string, Command> = {
   },
   'tenant set-plan': {
     writes: true,
-    usage: 'tenant set-plan TENANT PLAN',
+    summary: "change a tenant's plan",
+    args: [{ name: 'TENANT' }, { name: 'PLAN', choices: PLAN_NAMES }],
     async run(ctx) {
       const d = describeTenant(await operatorActions.setPlan(arg(ctx, 0, 'TENANT'), arg(ctx, 1, 'PLAN')));
       return { json: d, text: tenantText(d) };
@@ -149,17 +176,19 @@ export const commands: Record<string, Command> = {
   },
   'tenant set-past-due': {
     writes: true,
-    usage: 'tenant set-past-due TENANT on|off',
+    summary: 'mark a tenant past due (on) or paid up (off)',
+    args: [{ name: 'TENANT' }, { name: 'on|off', choices: ['on', 'off'] }],
     async run(ctx) {
       const v = arg(ctx, 1, 'on|off');
-      if (v !== 'on' && v !== 'off') throw new ApiError('bad_request', 'set-past-due takes on or off');
       const d = describeTenant(await operatorActions.setPastDue(arg(ctx, 0, 'TENANT'), v === 'on'));
       return { json: d, text: tenantText(d) };
     },
   },
   'tenant verify-domain': {
     writes: true,
-    usage: 'tenant verify-domain TENANT [--force]',
+    summary: "verify a tenant's domain by its DNS TXT record _svc-verify.DOMAIN",
+    args: [{ name: 'TENANT' }],
+    flags: { force: { help: "record the operator's own attestation instead of looking up DNS" } },
     async run(ctx) {
       const d = describeTenant(await operatorActions.verifyDomain(arg(ctx, 0, 'TENANT'), ctx.flags.force === true));
       return { json: d, text: tenantText(d) };
@@ -167,7 +196,8 @@ export const commands: Record<string, Command> = {
   },
   'tenant rotate-key': {
     writes: true,
-    usage: 'tenant rotate-key TENANT',
+    summary: "retire a tenant's signing key and make a new one",
+    args: [{ name: 'TENANT' }],
     async run(ctx) {
       const r = await operatorActions.rotateKey(arg(ctx, 0, 'TENANT'));
       return { json: r, text: `new signing key ${r.key_id} ${r.public_key}` };
@@ -175,8 +205,13 @@ export const commands: Record<string, Command> = {
   },
   'key create': {
     writes: true,
-    usage:
-      'key create --tenant TENANT --name NAME --scopes read,write,audit:read,audit:write,admin [--allow-ip CIDR,...]',
+    summary: 'create an API key (its plaintext is shown once)',
+    flags: {
+      tenant: { value: 'TENANT', required: true, help: 'tenant id or domain' },
+      name: { value: 'NAME', required: true, help: 'name of the key' },
+      scopes: { value: 'SCOPE,...', required: true, check: checkScopes, help: `some of ${SCOPES.join(',')}` },
+      'allow-ip': { value: 'CIDR,...', check: checkCidrs, help: 'accept the key only from these addresses' },
+    },
     async run(ctx) {
       const r = await operatorActions.createApiKey({
         tenant: need(ctx, 'tenant'),
@@ -191,7 +226,8 @@ export const commands: Record<string, Command> = {
     },
   },
   'key list': {
-    usage: 'key list --tenant TENANT',
+    summary: "list a tenant's API keys (never the plaintext)",
+    flags: { tenant: { value: 'TENANT', required: true, help: 'tenant id or domain' } },
     async run(ctx) {
       const ks = listApiKeys(need(ctx, 'tenant')).map(describeApiKey);
       return {
@@ -215,7 +251,8 @@ export const commands: Record<string, Command> = {
   },
   'key revoke': {
     writes: true,
-    usage: 'key revoke KEY_ID',
+    summary: 'revoke an API key (in force on the next request)',
+    args: [{ name: 'KEY_ID' }],
     async run(ctx) {
       const r = await operatorActions.revokeApiKey(arg(ctx, 0, 'KEY_ID'));
       return { json: r, text: `revoked ${r.key_id} at ${r.revoked_at}` };
@@ -223,7 +260,8 @@ export const commands: Record<string, Command> = {
   },
   'admin-token create': {
     writes: true,
-    usage: 'admin-token create --name NAME   (a platform operator token for /v1/operator/, shown once)',
+    summary: 'create a platform operator token for /v1/operator/ (shown once)',
+    flags: { name: { value: 'NAME', required: true, help: 'name of the token' } },
     async run(ctx) {
       const r = await operatorActions.createOperatorToken(need(ctx, 'name'));
       return {
@@ -233,7 +271,7 @@ export const commands: Record<string, Command> = {
     },
   },
   'admin-token list': {
-    usage: 'admin-token list   (operator tokens: id, name, created, revoked; never a token itself)',
+    summary: 'list the operator tokens: id, name, created, revoked (never a token itself)',
     async run() {
       const ts = listOperatorTokens();
       return {
@@ -249,7 +287,8 @@ export const commands: Record<string, Command> = {
   },
   'admin-token revoke': {
     writes: true,
-    usage: 'admin-token revoke TOKEN_ID   (refused from the next request on)',
+    summary: 'revoke an operator token (refused from the next request on)',
+    args: [{ name: 'TOKEN_ID' }],
     async run(ctx) {
       const r = await operatorActions.revokeOperatorToken(arg(ctx, 0, 'TOKEN_ID'));
       return { json: r, text: `revoked operator token ${r.token_id} at ${r.revoked_at}` };
@@ -257,7 +296,8 @@ export const commands: Record<string, Command> = {
   },
   'retention run': {
     writes: true,
-    usage: 'retention run [--as-of RFC3339]',
+    summary: 'run the retention pass now (seal expired ledger rows, move and purge audit events)',
+    flags: { 'as-of': AS_OF },
     async run(ctx) {
       const asOf = asOfFlag(ctx, 'audit events past retention as of then are purged permanently');
       const r = await operatorActions.runRetention(asOf);
@@ -271,7 +311,8 @@ export const commands: Record<string, Command> = {
   },
   'exports clean': {
     writes: true,
-    usage: 'exports clean [--as-of RFC3339]  (remove export files whose 24 h download window has closed)',
+    summary: 'remove export files whose 24 h download window has closed',
+    flags: { 'as-of': AS_OF },
     async run(ctx) {
       const asOf = asOfFlag(ctx, 'export files whose window closes before then are removed now');
       const r = await operatorActions.cleanExports(asOf);
@@ -279,7 +320,11 @@ export const commands: Record<string, Command> = {
     },
   },
   'audit integrity': {
-    usage: 'audit integrity --tenant TENANT --org ORG_ID',
+    summary: "check an audit organization's sequence, cold segments and transparency log",
+    flags: {
+      tenant: { value: 'TENANT', required: true, help: 'tenant id or domain' },
+      org: { value: 'ORG_ID', required: true, help: 'audit organization id' },
+    },
     async run(ctx) {
       const r = integrityForOperator(need(ctx, 'tenant'), need(ctx, 'org'));
       const gaps = r.gaps.map((g) => (g.from === g.to ? `${g.from}` : `${g.from}-${g.to}`)).join(', ');
@@ -305,7 +350,8 @@ export const commands: Record<string, Command> = {
     },
   },
   'log verify': {
-    usage: 'log verify --tenant TENANT',
+    summary: "recompute a tenant's transparency log against its signed checkpoints",
+    flags: { tenant: { value: 'TENANT', required: true, help: 'tenant id or domain' } },
     async run(ctx) {
       const r = tenantLogReportForOperator(need(ctx, 'tenant'));
       const out = { json: r, text: `tenant log of ${r.tenant_id}: ${r.tree_size} leaves\n  ${logText(r)}` };
@@ -321,14 +367,18 @@ export const commands: Record<string, Command> = {
   verify: verifyCommand,
   'witness add-log': {
     writes: true,
-    usage: "witness add-log --origin ORIGIN --vkey VKEY   (cosign this log's checkpoints: C2SP tlog-witness)",
+    summary: "cosign another log's checkpoints as its witness (C2SP tlog-witness)",
+    flags: {
+      origin: { value: 'ORIGIN', required: true, help: "the log's origin line" },
+      vkey: { value: 'VKEY', required: true, help: "the log's signed-note verifier key" },
+    },
     async run(ctx) {
       const r = await operatorActions.addWitnessedLog(need(ctx, 'origin'), need(ctx, 'vkey'));
       return { json: r, text: `witnessing ${r.origin} (key ${r.vkey})` };
     },
   },
   'witness list': {
-    usage: "witness list   (this appliance's witness key and the logs it cosigns, with the last cosigned size)",
+    summary: "this appliance's witness key and the logs it cosigns, with the last cosigned size",
     async run() {
       const witness = describeWitnessKey();
       const logs = listLogs();
@@ -346,8 +396,13 @@ export const commands: Record<string, Command> = {
   },
   'issuer add': {
     writes: true,
-    usage:
-      'issuer add --tenant TENANT --iss ISS --key FILE   (FILE: the PEM public key, Ed25519 or P-256, that verifies the SCITT statements of ISS)',
+    summary:
+      "register a SCITT issuer of a tenant with its public key: the tenant's statements of ISS register from then on",
+    flags: {
+      tenant: { value: 'TENANT', required: true, help: 'tenant id or domain' },
+      iss: { value: 'ISS', required: true, help: 'the iss (1) CWT claim its statements carry' },
+      key: { value: 'FILE', required: true, help: 'the PEM public key (Ed25519 or P-256) that signs its statements' },
+    },
     async run(ctx) {
       const file = need(ctx, 'key');
       let pem: string;
@@ -365,7 +420,8 @@ export const commands: Record<string, Command> = {
     },
   },
   'issuer list': {
-    usage: 'issuer list --tenant TENANT   (the SCITT issuers whose statements the tenant registers, revoked ones too)',
+    summary: 'list the SCITT issuers whose statements a tenant registers, revoked ones too',
+    flags: { tenant: { value: 'TENANT', required: true, help: 'tenant id or domain' } },
     async run(ctx) {
       const is = listIssuers(need(ctx, 'tenant'));
       return {
@@ -381,20 +437,25 @@ export const commands: Record<string, Command> = {
   },
   'issuer revoke': {
     writes: true,
-    usage: 'issuer revoke --tenant TENANT --iss ISS   (its new statements are refused; those registered stay)',
+    summary: "revoke a tenant's SCITT issuer: its new statements are refused, those registered stay",
+    flags: {
+      tenant: { value: 'TENANT', required: true, help: 'tenant id or domain' },
+      iss: { value: 'ISS', required: true, help: 'the issuer to revoke' },
+    },
     async run(ctx) {
       const r = await operatorActions.revokeIssuer(need(ctx, 'tenant'), need(ctx, 'iss'));
       return { json: r, text: `revoked issuer ${r.iss} (key ${r.key_id}) at ${r.revoked_at}` };
     },
   },
   'operator log': {
-    usage:
-      'operator log [--from N] [--limit N]   (the operator log: {leaf_index, entry} per state-changing operator command)',
+    summary: 'the operator log: {leaf_index, entry} per state-changing operator command',
+    flags: {
+      from: { value: 'N', check: checkCount(0), help: 'first leaf index (default 0)' },
+      limit: { value: 'N', check: checkCount(1), help: 'at most this many entries (default: all)' },
+    },
     async run(ctx) {
       const from = ctx.flags.from === undefined ? 0 : Number(ctx.flags.from);
       const limit = ctx.flags.limit === undefined ? Number.MAX_SAFE_INTEGER : Number(ctx.flags.limit);
-      if (!(Number.isSafeInteger(from) && from >= 0) || !(Number.isSafeInteger(limit) && limit > 0))
-        throw new ApiError('bad_request', '--from and --limit take non-negative integers');
       const entries = operatorEntries(from, limit);
       const line = (e: { leaf_index: number; entry: unknown }) => {
         const o = (e.entry ?? {}) as {
@@ -410,8 +471,7 @@ export const commands: Record<string, Command> = {
     },
   },
   'operator verify': {
-    usage:
-      'operator verify   (recompute the operator log from its entries against its checkpoints and the platform key)',
+    summary: 'recompute the operator log from its entries against its checkpoints and the platform key',
     async run() {
       const r = verifyOperatorLog();
       // A diverged node's log may verify on its own and still differ from the cluster's: never reported as fine.
@@ -433,7 +493,11 @@ export const commands: Record<string, Command> = {
   },
   backup: {
     writes: true,
-    usage: 'backup --to DIR [--include-master-key]   (online; DIR must not exist or be empty)',
+    summary: 'back up the data directory while the server runs',
+    flags: {
+      to: { value: 'DIR', required: true, help: 'target directory (must not exist or be empty)' },
+      'include-master-key': { help: "put the master key in the backup (it then decrypts every tenant's signing key)" },
+    },
     async run(ctx) {
       const withKey = ctx.flags['include-master-key'] === true;
       if (withKey) {
@@ -456,7 +520,25 @@ export const commands: Record<string, Command> = {
   },
   restore: {
     writes: true,
-    usage: 'restore --from DIR --data-dir NEW [--not-before-checkpoint FILE] [--standalone]  |  restore --check DIR',
+    summary:
+      'restore a backup into --data-dir (which must not exist or be empty), verifying everything; --check verifies a backup in place',
+    flags: {
+      from: { value: 'DIR', help: 'the backup to restore' },
+      check: { value: 'DIR', help: 'only verify this backup, in place' },
+      'not-before-checkpoint': {
+        value: 'FILE',
+        help: 'a checkpoint note you kept: refuse a backup whose log is older or forked',
+      },
+      standalone: {
+        help: "without SVC_REPLICATION_URL: a node's backup becomes a single appliance that never rejoins its cluster",
+      },
+    },
+    check: (f) =>
+      (f.from === undefined) === (f.check === undefined)
+        ? 'restore takes either --from DIR or --check DIR'
+        : f.check !== undefined && f['not-before-checkpoint'] !== undefined
+          ? '--not-before-checkpoint goes with --from'
+          : null,
     opensStore: false,
     async run(ctx) {
       const check = ctx.flags.check;
@@ -483,7 +565,7 @@ export const commands: Record<string, Command> = {
     },
   },
   'replication status': {
-    usage: 'replication status   (role, primary, applied position and lag of this node and of every node)',
+    summary: 'role, primary, applied position and lag of this node and of every node',
     async run() {
       const rc = config().replication;
       if (!rc)
@@ -520,32 +602,44 @@ ${rows}`,
     },
   },
   doctor: {
-    usage: 'doctor   (config, permissions, disk, clock, certificate, store and queue checks)',
+    summary:
+      'check configuration, permissions, disk, clock, certificate and its key, store, queue, a leftover bootstrap key and the env file',
+    flags: {
+      'env-file': {
+        value: 'FILE',
+        help: `the env file the service runs with, compared with this environment (default ${SERVICE_ENV_FILE}, if present)`,
+      },
+    },
     opensStore: false,
-    async run() {
-      const r = await runDoctor(config());
+    async run(ctx) {
+      const r = await runDoctor(config(), ctx.flags['env-file'] as string | undefined);
       const skew = r.clock_skew
         ? `\nclock skew ${r.clock_skew.skew_seconds.toFixed(1)} s against ${r.clock_skew.tsa} (token of ${r.clock_skew.gen_time})`
         : '';
       return Object.assign(
-        { json: r, text: (r.ok ? `ok: ${r.checked.join(', ')}` : r.problems.join('\n')) + skew },
+        {
+          json: r,
+          text: `proof-ledger ${r.version}\n${r.ok ? `ok: ${r.checked.join(', ')}` : r.problems.join('\n')}${skew}`,
+        },
         r.ok ? {} : { exitCode: 1, failure: `${r.problems.length} problem(s) found` },
       );
     },
   },
   serve: {
-    usage: 'serve',
+    summary: 'run the appliance in the foreground (same as npm start)',
     opensStore: false,
-    async run() {
-      // The server logs JSON lines on stdout (APPLIANCE), unlike the other commands.
+    loadsConfig: false,
+    async run(ctx) {
+      // The server logs JSON lines on stdout (docs/operations.md "Logs"), unlike the other commands.
       setLogSink((text) => process.stdout.write(text));
-      await import('../main');
+      const { serve } = await import('../main');
+      await serve({ dataDir: ctx.flags['data-dir'] as string | undefined });
       await new Promise(() => {});
       return null;
     },
   },
   console: {
-    usage: 'console  (the operator console, same as npm run console)',
+    ...CONSOLE,
     opensStore: false,
     async run() {
       const { runConsole } = await import('../../tui/index');

@@ -1,9 +1,10 @@
-// Owns `svc doctor`: checks of configuration, permissions, disk space, clock, certificate expiry, store, queue
-// backlog and the node's place in a replicated cluster, one line per problem (exit 1 when any).
+// Owns `svc doctor`: checks of configuration, permissions, disk space, clock, certificate (expiry, its key), store,
+// queue backlog, a leftover bootstrap key file, the env file the service runs with and the node's place in a
+// replicated cluster; one line per problem (exit 1 when any), and the version.
 import { accessSync, constants, existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { SERVICE_ENV_FILE, type Config } from '../config';
-import { certificateValidity } from '../crypto/certificate';
+import { BOOTSTRAP_KEY_FILE, SERVICE_ENV_FILE, settingsNotInEnvironment, type Config } from '../config';
+import { certificateValidity, tlsPairProblem } from '../crypto/certificate';
 import { diskSpace } from '../store/disk-space';
 import { closeStore, openStore, storeCluster, storeStats } from '../store/env';
 import { divergedText, type ClusterState } from '../store/cluster';
@@ -11,6 +12,8 @@ import { assertStreamHolds } from '../replication/preflight';
 import { FORMAT_VERSION, formatVersion } from '../store/format';
 import { readWriterStatus } from '../store/writer-status';
 import { clockSkew, type ClockSkew } from '../tlog/service';
+import { VERSION } from '../version';
+import { parseEnvFile } from './env-file';
 
 const GB = 1024 ** 3;
 const CERT_WARN_DAYS = 14;
@@ -21,8 +24,21 @@ const BACKLOG_AGE_MS = 10_000;
  */
 export const CLOCK_SKEW_MAX_SECONDS = 5;
 
+/**
+ * The env file the service runs with: whether it was there, whether this user could read it, and the settings it
+ * sets that this environment lacks or sets otherwise (names only).
+ */
+export type EnvFileCheck = { path: string; present: boolean; readable: boolean; not_in_environment: string[] };
+
 /** `clock_skew`: the last measure against a TSA (null before the first token, or without TSAs). */
-export type DoctorReport = { ok: boolean; problems: string[]; checked: string[]; clock_skew?: ClockSkew | null };
+export type DoctorReport = {
+  ok: boolean;
+  version: string;
+  problems: string[];
+  checked: string[];
+  clock_skew?: ClockSkew | null;
+  env_file?: EnvFileCheck;
+};
 
 function checkFileMode(path: string, what: string, problems: string[]): void {
   if (!existsSync(path)) return;
@@ -35,11 +51,45 @@ function checkFileMode(path: string, what: string, problems: string[]): void {
     );
 }
 
-/** Runs every check against `cfg`; never throws (a failing check is a problem line). */
-export async function runDoctor(cfg: Config): Promise<DoctorReport> {
+/**
+ * Settings in the env file that this environment lacks: a CLI command run without them acts on another
+ * configuration than the server's (a replicated node's data directory without SVC_REPLICATION_URL).
+ */
+function checkEnvFile(path: string, named: boolean, problems: string[]): EnvFileCheck {
+  const out: EnvFileCheck = { path, present: existsSync(path), readable: false, not_in_environment: [] };
+  if (!out.present) {
+    if (named) problems.push(`env file ${path} does not exist`);
+    return out;
+  }
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    // Root-only is a sound setup (systemd reads it as root): then it cannot be compared, and says so.
+    if (named) problems.push(`env file ${path} cannot be read (${(e as NodeJS.ErrnoException).code})`);
+    return out;
+  }
+  out.readable = true;
+  const vars = parseEnvFile(text);
+  out.not_in_environment = settingsNotInEnvironment(vars);
+  if (out.not_in_environment.length)
+    problems.push(
+      `env file: ${out.not_in_environment.join(', ')} set in ${path} but not (or otherwise) in this environment: load it first (set -a; . ${path}; set +a)`,
+    );
+  if (Object.keys(vars).length && statSync(path).mode & 0o004)
+    problems.push(`env file ${path} is readable by every user (it may hold the PostgreSQL password): chmod o-r`);
+  return out;
+}
+
+/**
+ * Runs every check against `cfg`; never throws (a failing check is a problem line). `envFile`: the env file the
+ * service runs with (default /etc/proof-ledger/env, skipped when absent).
+ */
+export async function runDoctor(cfg: Config, envFile?: string): Promise<DoctorReport> {
   const problems: string[] = [];
   const checked: string[] = [];
   let skew: ClockSkew | null = null;
+  let env: EnvFileCheck | undefined;
   let cluster: ClusterState | null = null;
   const check = async (name: string, fn: () => void | Promise<void>) => {
     checked.push(name);
@@ -60,6 +110,18 @@ export async function runDoctor(cfg: Config): Promise<DoctorReport> {
     if (!existsSync(cfg.masterKeyFile))
       problems.push(`master key ${cfg.masterKeyFile} is missing: tenant signing keys cannot be used`);
     checkFileMode(cfg.tlsKey ?? join(cfg.dataDir, 'tls', 'key.pem'), 'TLS key', problems);
+  });
+
+  await check('bootstrap key', () => {
+    const file = join(cfg.dataDir, BOOTSTRAP_KEY_FILE);
+    if (existsSync(file))
+      problems.push(
+        `bootstrap key: ${file} still holds the first start's all-scope API key: store it elsewhere, then delete the file`,
+      );
+  });
+
+  await check('env file', () => {
+    env = checkEnvFile(envFile ?? SERVICE_ENV_FILE, envFile !== undefined, problems);
   });
 
   await check('disk', () => {
@@ -100,6 +162,11 @@ export async function runDoctor(cfg: Config): Promise<DoctorReport> {
       );
     if (cert.notBefore > Date.now())
       problems.push(`certificate: ${file} is not valid before ${new Date(cert.notBefore).toISOString()}`);
+    const keyFile = cfg.tlsKey ?? join(cfg.dataDir, 'tls', 'key.pem');
+    const mismatch = existsSync(keyFile)
+      ? tlsPairProblem(readFileSync(file, 'utf8'), readFileSync(keyFile, 'utf8'))
+      : `the key ${keyFile} is missing`;
+    if (mismatch) problems.push(`certificate: ${file}: ${mismatch} (the server would not start)`);
   });
 
   await check('store', async () => {
@@ -148,5 +215,5 @@ export async function runDoctor(cfg: Config): Promise<DoctorReport> {
         );
       else if (cfg.replication) await assertStreamHolds(cfg.replication, cluster?.applied ?? 0);
     });
-  return { ok: problems.length === 0, problems, checked, clock_skew: skew };
+  return { ok: problems.length === 0, version: VERSION, problems, checked, clock_skew: skew, env_file: env };
 }

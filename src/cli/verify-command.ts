@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CliContext, CliResult } from './index';
+import type { Values } from './argv';
 import { ApiError } from '../errors';
 import { config } from '../config';
 import { verifyProofDocument } from '../proof/offline-verify';
@@ -65,8 +66,19 @@ function failureLine(failed: Check[]): string {
 }
 
 export const verifyCommand = {
-  usage:
-    'verify FILE [--keys KEYS.json] [--platform-key PLATFORM.json] [--policy POLICY] [--tsa-ca PEM] [--checkpoint SAVED [--cacert PEM | --data-dir DIR]]  (offline: event, AI or document proof, audit event or trace bundle, with its head; --policy: your witness policy, --tsa-ca: your TSA roots; with --checkpoint also that the log only grew since SAVED)',
+  summary:
+    'verify a proof file offline (event, AI or document proof, audit event or trace bundle, with its head); no server needed',
+  args: [{ name: 'FILE' }],
+  flags: {
+    keys: { value: 'KEYS.json', help: "the tenant's key list you trust (GET /keys/DOMAIN)" },
+    'platform-key': { value: 'PLATFORM.json', help: 'the platform key you trust (GET /.well-known/svc-platform-key)' },
+    policy: { value: 'POLICY', help: 'your witness policy (C2SP tlog-policy)' },
+    'tsa-ca': { value: 'PEM', help: 'the TSA roots you trust' },
+    checkpoint: { value: 'SAVED', help: 'a checkpoint you saved: also check that the log only grew since' },
+    cacert: { value: 'PEM', help: "with --checkpoint: the server's certificate to trust (else --data-dir's own)" },
+  },
+  check: (f: Values) =>
+    f.cacert !== undefined && f.checkpoint === undefined ? '--cacert goes with --checkpoint' : null,
   opensStore: false,
   async run(ctx: CliContext): Promise<CliResult & { exitCode: number; failure: string }> {
     const json = (name: string) => {

@@ -170,8 +170,10 @@ export function buildApp(routes: AnyElysia[]) {
       const s = requestState(request);
       const ms = performance.now() - s.start;
       recordRequest(request.method, route, typeof set.status === 'number' ? set.status : 200, ms / 1000);
-      if (!logs('info')) return;
-      log('info', 'request', {
+      // Load balancers poll the health routes every second or so: at info they would drown the log.
+      const level = route?.startsWith('/healthz') ? 'debug' : 'info';
+      if (!logs(level)) return;
+      log(level, 'request', {
         req_id: s.id,
         client_ip: s.ip,
         tenant_id: s.tenantId,

@@ -1,22 +1,26 @@
-// Owns the health routes for load balancers: liveness (GET /healthz, with the node's role and applied position
-// when replication is on), GET /healthz/primary and GET /healthz/replica (APPLIANCE "Past one machine").
+// Owns the health routes for load balancers: liveness (GET /healthz, with the version, and the node's role and applied
+// position when replication is on), GET /healthz/primary and GET /healthz/replica (docs/operations.md).
 import { Elysia } from 'elysia';
 import { Type as t } from '@sinclair/typebox';
 import { doc } from '../api/doc';
 import { holdsLease, nodeState, replicaFresh } from '../replication/node';
+import { VERSION } from '../version';
 
 const Health = t.Object({
   status: t.String(),
+  version: t.String({ description: 'Version of the appliance (package version of the build)' }),
   role: t.Optional(t.Union([t.Literal('primary'), t.Literal('standby')])),
   applied: t.Optional(t.Integer({ description: 'Last stream position applied to this node' })),
   lag_seconds: t.Optional(t.Union([t.Number(), t.Null()])),
 });
 type Health = typeof Health.static;
 
-/** The liveness body: {status: 'ok'} alone in single-node mode. */
+/** The liveness body: {status: 'ok', version} alone in single-node mode. */
 function health(): Health {
   const s = nodeState();
-  return s ? { status: 'ok', role: s.role, applied: s.applied, lag_seconds: s.lag_seconds } : { status: 'ok' };
+  return s
+    ? { status: 'ok', version: VERSION, role: s.role, applied: s.applied, lag_seconds: s.lag_seconds }
+    : { status: 'ok', version: VERSION };
 }
 
 const reply = (ok: boolean, body: Health): Response =>

@@ -11,6 +11,7 @@ import { lastSeq } from '../audit/service';
 import { allStreams } from '../streams/service';
 import { exportJobCounts } from '../exports/service';
 import { allLogs, clockSkew, latestCheckpoint, latestPublishedHead } from '../tlog/service';
+import { VERSION } from '../version';
 
 export const registry = new Registry();
 // prom-client's default process metrics are left out: their event-loop and GC observers cost ingest throughput
@@ -132,6 +133,9 @@ gauge(
   (g) => {
     g.set({ queue: 'writer' }, writerStats().oldest_ms / 1000);
   },
+);
+gauge('proof_ledger_build_info', 'Always 1: the version of the running build, as a label', ['version'], (g) =>
+  g.set({ version: VERSION }, 1),
 );
 gauge('proof_ledger_writer_last_batch_size', "Writes in the writer's last transaction", [], (g) =>
   g.set(writerStats().last_batch),

@@ -20,13 +20,17 @@ import * as tlog from '../tlog/route-schemas';
 import * as head from '../tlog/head-routes';
 import * as traces from '../traces/model';
 import { guards } from './guards';
+import { addExamples, errorExamples, FRAMEWORK_EXAMPLES, problemExamples } from './openapi-examples';
 import pkg from '../../package.json' with { type: 'json' };
 
 type Json = Record<string, any>;
 const METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options'] as const;
 
 const header = (description: string) => ({ description, schema: { type: 'integer', minimum: 0 } });
-/** On every answer of a rate-limited route (SPEC "Errors": rate-limit headers on every response). */
+/**
+ * On every answer of a rate-limited route once its budget is charged (docs/api.md, on /openapi.json): all but the
+ * 401s, which come before the key or session is known.
+ */
 const RATE_HEADERS = {
   'X-RateLimit-Limit': header(
     "Requests per second of the budget charged (the key's plan, the client IP or the portal session)",
@@ -111,6 +115,14 @@ const ERROR_BODIES: Record<string, { name: string; properties: Json; required?: 
     required: ['event_id'],
     properties: { event_id: { type: 'string', description: 'The event the Idempotency-Key already created' } },
   },
+  document_already_anchored: {
+    name: 'DocumentAlreadyAnchoredError',
+    required: ['event_id'],
+    properties: {
+      event_id: { type: 'string', description: 'The anchor that holds this document hash' },
+      anchored_at: { type: 'string', format: 'date-time' },
+    },
+  },
   leaf_pending: {
     name: 'LeafPendingError',
     properties: { leaf_index: { type: 'integer' }, retry_after: { type: 'integer' } },
@@ -152,21 +164,20 @@ function errorSchemas(): Json {
 }
 
 /** RFC 9290 concise problem details, as the routes that declare `problems` answer every error (docs/scitt.md). */
-const PROBLEM_DETAILS = {
-  'application/concise-problem-details+cbor': {
-    schema: {
-      type: 'string',
-      contentMediaType: 'application/concise-problem-details+cbor',
-      description: 'CBOR map {-1 (title): the error code, -2 (detail): human-readable}',
-    },
-  },
-};
+const PROBLEM_DETAILS = 'application/concise-problem-details+cbor';
 
 /**
- * The error responses of `codes`, grouped by status: JSON, or with `problems` concise problem details; and the
- * framework's plain-text rejections of JSON bodies.
+ * The error responses of `codes`, grouped by status, each with an example per code (`keyed`: behind an API key, whose
+ * rate_limited names the plan): JSON, or with `problems` concise problem details; and the framework's plain-text
+ * rejections of JSON bodies.
  */
-function errorResponses(codes: Set<string>, hasBody: boolean, rateLimited: boolean, problems = false): Json {
+function errorResponses(
+  codes: Set<string>,
+  hasBody: boolean,
+  rateLimited: boolean,
+  keyed: boolean,
+  problems = false,
+): Json {
   const byStatus = new Map<number, string[]>();
   for (const c of codes) {
     const s = isErrorCode(c) ? ERRORS[c].status : 400;
@@ -174,12 +185,12 @@ function errorResponses(codes: Set<string>, hasBody: boolean, rateLimited: boole
   }
   const out: Json = {};
   for (const [status, list] of [...byStatus].sort((a, b) => a[0] - b[0])) {
-    const headers =
-      status === 429
-        ? { ...RETRY_AFTER, ...(rateLimited ? RATE_HEADERS : {}) }
-        : status === 503
-          ? RETRY_AFTER
-          : undefined;
+    // Retry-After: on 429 and 503, and on the 409 of a record its checkpoint does not cover yet.
+    const retry = status === 429 || status === 503 || (status === 409 && list.includes('leaf_pending'));
+    const headers = {
+      ...(retry ? RETRY_AFTER : {}),
+      ...(rateLimited && status !== 401 ? RATE_HEADERS : {}),
+    };
     // Codes with a body of their own are referenced by name; the rest share Error, narrowed to their codes.
     const own = list.filter((c) => ERROR_BODIES[c]).map((c) => ref(ERROR_BODIES[c]!.name));
     const rest = list.filter((c) => !ERROR_BODIES[c]);
@@ -192,10 +203,24 @@ function errorResponses(codes: Set<string>, hasBody: boolean, rateLimited: boole
     const variants = [...own, ...(rest.length ? [generic] : [])];
     out[status] = {
       description: list.join(', '),
-      ...(headers ? { headers } : {}),
+      ...(Object.keys(headers).length ? { headers } : {}),
       content: problems
-        ? PROBLEM_DETAILS
-        : { 'application/json': { schema: variants.length === 1 ? variants[0] : { oneOf: variants } } },
+        ? {
+            [PROBLEM_DETAILS]: {
+              schema: {
+                type: 'string',
+                contentMediaType: PROBLEM_DETAILS,
+                description: 'CBOR map {-1 (title): the error code, -2 (detail): human-readable}',
+              },
+              examples: problemExamples(list),
+            },
+          }
+        : {
+            'application/json': {
+              schema: variants.length === 1 ? variants[0] : { oneOf: variants },
+              examples: errorExamples(list, keyed),
+            },
+          },
     };
   }
   if (problems) return out;
@@ -207,9 +232,17 @@ function errorResponses(codes: Set<string>, hasBody: boolean, rateLimited: boole
     [422, 'body failing the route schema'],
   ] as const) {
     if (status !== 400 && !hasBody) continue;
+    const examples = Object.fromEntries(
+      Object.entries(FRAMEWORK_EXAMPLES[status]!).filter(([name]) => hasBody || name !== 'malformed_json'),
+    );
+    const media = { 'text/plain': { ...text['text/plain'], examples } };
     out[status] = out[status]
-      ? { ...out[status], content: { ...out[status].content, ...text } }
-      : { description: `Plain-text framework rejection: ${what}`, content: text };
+      ? { ...out[status], content: { ...out[status].content, ...media } }
+      : {
+          description: `Plain-text framework rejection: ${what}`,
+          ...(rateLimited ? { headers: RATE_HEADERS } : {}),
+          content: media,
+        };
   }
   return out;
 }
@@ -248,7 +281,16 @@ function complete(generated: Json, detail: Json): Json {
     security,
     ...(params.length ? { parameters: params } : {}),
     ...(body ? { requestBody: body } : {}),
-    responses: { ...ok, ...errorResponses(codes, !!body, rateLimited, problems) },
+    responses: {
+      ...ok,
+      ...errorResponses(
+        codes,
+        !!body,
+        rateLimited,
+        security.some((r: Json) => 'bearerAuth' in r),
+        problems,
+      ),
+    },
   };
 }
 
@@ -272,7 +314,7 @@ export function openApiDocument(app: AnyElysia): Json {
   const tags = new Set<string>();
   for (const item of Object.values(paths))
     for (const op of Object.values(item as Json)) for (const tag of op.tags ?? []) tags.add(tag);
-  return {
+  return addExamples({
     openapi: '3.1.0',
     info: {
       title: 'Proof ledger appliance API',
@@ -312,7 +354,7 @@ export function openApiDocument(app: AnyElysia): Json {
         },
       },
     },
-  };
+  });
 }
 
 /** GET /openapi.json (no key, rate-limited like the other public routes); built once per process. */

@@ -4,10 +4,11 @@
 // Fonts are DejaVu Sans and Sans Mono from the dejavu-fonts-ttf package, embedded (subset) in every PDF so the
 // file renders the same anywhere and nothing is fetched. Characters DejaVu lacks (outside the BMP) are printed
 // as JSON \u escapes, which loses nothing.
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import type PDFDocument from 'pdfkit';
 import * as fontkit from 'fontkit';
+import sansFile from 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf' with { type: 'file' };
+import sansBoldFile from 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf' with { type: 'file' };
+import monoFile from 'dejavu-fonts-ttf/ttf/DejaVuSansMono.ttf' with { type: 'file' };
 
 export type Doc = InstanceType<typeof PDFDocument>;
 
@@ -32,17 +33,15 @@ export const BAD = '#b42318';
 /** Fields no signature covers: told apart from signed ones by this colour and a "not signed" tag. */
 export const UNSIGNED = '#8a5a00';
 
-// The compiled executable finds the fonts in share/fonts beside it (scripts/build.ts puts them there).
-export const FONT_DIR = Bun.isStandaloneExecutable
-  ? join(dirname(process.execPath), 'share', 'fonts')
-  : join(dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')), 'ttf');
 export const SANS = 'DejaVuSans';
 export const SANS_BOLD = 'DejaVuSans-Bold';
 export const MONO = 'DejaVuSansMono';
+// The font files: in the package from a source checkout, inside the compiled executable (Bun's file embedding).
+export const FONT_FILES: Record<string, string> = { [SANS]: sansFile, [SANS_BOLD]: sansBoldFile, [MONO]: monoFile };
 const MONO_ADVANCE = 1233 / 2048; // DejaVu Sans Mono: every glyph is 1233/2048 em wide
 
 // Glyph coverage of the mono font (the payload font; the sans font covers at least as much).
-const coverage = fontkit.openSync(join(FONT_DIR, `${MONO}.ttf`));
+const coverage = fontkit.openSync(monoFile);
 const escapeChar = (ch: string) =>
   [...Array(ch.length).keys()].map((i) => '\\u' + ch.charCodeAt(i).toString(16).padStart(4, '0')).join('');
 

@@ -1,10 +1,9 @@
 // Owns the PDF rendering of a trace proof bundle (DECISIONS 3): the document, its fonts and metadata, and the
 // order of the sections (pdf-sections.ts) laid out by the engine in pdf-layout.ts.
-import { join } from 'node:path';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import type { ProofBundle } from './bundle-format';
-import { FONT_DIR, Layout, MONO, printable, SANS, SANS_BOLD, type Doc } from './pdf-layout';
+import { FONT_FILES, Layout, MONO, printable, SANS, SANS_BOLD, type Doc } from './pdf-layout';
 import { closing, footers, header, headEvidence, item, overview, seal } from './pdf-sections';
 import { sealHead } from './pdf-head';
 
@@ -28,7 +27,7 @@ export async function renderBundlePdf(bundle: ProofBundle): Promise<Buffer> {
       Keywords: `trace ${bundle.header.trace_id}; composite ${bundle.header.composite_hash}`,
     },
   });
-  for (const f of [SANS, SANS_BOLD, MONO]) doc.registerFont(f, join(FONT_DIR, `${f}.ttf`));
+  for (const f of [SANS, SANS_BOLD, MONO]) doc.registerFont(f, FONT_FILES[f]!);
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {

@@ -6,7 +6,6 @@ import type { Guards } from '../api/guards';
 import { doc } from '../api/doc';
 import { createdBy, IDEMPOTENT_ERRORS, idempotentDoc } from '../api/idempotent';
 import { coseReply } from '../api/evidence';
-import { Processing } from '../api/schemas';
 import { sha256Hex } from '../crypto/hash';
 import { entryState, registerStatement, transparentStatementOf, type EntryState } from './service';
 
@@ -58,10 +57,13 @@ export const scittRoutes = (guards: Guards) =>
             'details (application/concise-problem-details+cbor): title = the error code; see docs/scitt.md.',
           tag,
           body: 'cose',
-          ok: { 201: 'cose', 202: Processing, 303: 'none' },
-          okHeaders: { Location: LOCATION },
-          statusHeaders: { ...idempotentDoc().statusHeaders, 303: { 'Retry-After': RETRY } },
-          headers: idempotentDoc().headers,
+          ok: { 201: 'cose', 303: 'none' },
+          ...idempotentDoc(),
+          statusHeaders: {
+            ...idempotentDoc().statusHeaders,
+            201: { ...idempotentDoc().statusHeaders[201], Location: LOCATION },
+            303: { ...idempotentDoc().statusHeaders[201], Location: LOCATION, 'Retry-After': RETRY },
+          },
           problems: true,
           errors: [
             ...IDEMPOTENT_ERRORS,

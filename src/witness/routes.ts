@@ -42,7 +42,7 @@ export const witnessRoutes = (guards: Guards) =>
           body: 'text',
           description:
             'Text body: old size, consistency proof, empty line, note. 200: cosignature lines; 409: the last cosigned size (text/x.tlog.size).',
-          ok: { 200: 'text', 409: 'text' },
+          ok: { 200: 'text', 409: 'tlog-size' },
           errors: ['bad_request', 'unknown_log', 'invalid_checkpoint_signature', 'invalid_consistency_proof'],
         }),
       },

@@ -70,7 +70,7 @@ describe('first start', () => {
   it('answers GET /healthz over HTTPS', async () => {
     const r = await call(s, 'GET', '/healthz');
     expect(r.status).toBe(200);
-    expect(r.body).toEqual({ status: 'ok' });
+    expect(r.body).toEqual({ status: 'ok', version: expect.any(String) });
   });
   it('does not speak plain HTTP', async () => {
     const r = await fetch(s.url.replace('https', 'http') + '/healthz').then(
@@ -357,11 +357,15 @@ describe('operator CLI', () => {
     expect(keys.stdout).not.toContain('svc_live_');
     expect(keys.stdout).not.toContain(acme.key);
   });
-  it('exits 1 with a one-line message on bad input', async () => {
+  it('exits 2 with a one-line message on a value it does not take, 1 on a refusal', async () => {
     const r = await cli(dir, 'tenant', 'set-plan', 'acme.test', 'platinum');
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(2);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stdout).toBe('');
+    expect(r.json).toEqual({ error: 'usage', message: expect.stringContaining('platinum') });
+    const missing = await cli(dir, 'tenant', 'set-plan', 'nobody.test', 'free');
+    expect(missing.code).toBe(1);
+    expect(missing.stderr.trim().split('\n')).toHaveLength(1);
+    expect(missing.json).toEqual({ error: 'not_found', message: expect.any(String) });
   });
   it('verify-domain --force records an operator attestation', async () => {
     const r = await cli(dir, 'tenant', 'verify-domain', 'other.test', '--force');

@@ -2,13 +2,14 @@
 // and the data format version refused by an older build.
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { connect, type TLSSocket } from 'node:tls';
-import { chmodSync, writeFileSync } from 'node:fs';
+import { chmodSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { open } from 'lmdb';
 import parsePrometheusTextFormat, { type Family } from 'parse-prometheus-text-format';
 import selfsigned from 'selfsigned';
 import { FORMAT_VERSION } from '../../src/store/format';
-import { call, cleanupDirs, cli, newTenant, ownedDir, ROOT, startServer, until, type Server } from '../helpers';
+import { call, cleanupDirs, cli, newTenant, ownedDir, ROOT, startServer, svc, until, type Server } from '../helpers';
+import pkg from '../../package.json' with { type: 'json' };
 
 const dir = ownedDir;
 afterAll(cleanupDirs);
@@ -159,7 +160,7 @@ describe('metrics listener (SVC_METRICS_ADDR)', () => {
   it('is not started with SVC_METRICS_ADDR=off', async () => {
     const off = await startServer({ dataDir: dir(), env: { SVC_METRICS_ADDR: 'off' } });
     expect(off.metricsPort).toBeNull();
-    expect(off.output()).not.toContain('Metrics:');
+    expect(off.output()).toContain('"metrics":null');
     await off.stop();
   }, 30000);
 
@@ -255,10 +256,20 @@ describe('svc doctor', () => {
   it('answers {ok: true} on a healthy data directory, and one line per problem with exit 1 otherwise', async () => {
     const s = await startServer({ dataDir: dir() });
     await s.stop();
-    const ok = await cli(s.dataDir, 'doctor');
+    // What the first start says to do with the bootstrap key file (doctor reports it until then, below).
+    rmSync(join(s.dataDir, 'bootstrap-api-key'));
+    const ok = await cli(s.dataDir, 'doctor', '--env-file', '/dev/null');
     expect(ok.code).toBe(0);
-    expect(ok.json).toEqual(expect.objectContaining({ ok: true, problems: [] }));
-    expect(ok.json.checked).toEqual(['permissions', 'disk', 'clock', 'certificate', 'store']);
+    expect(ok.json).toEqual(expect.objectContaining({ ok: true, problems: [], version: pkg.version }));
+    expect(ok.json.checked).toEqual([
+      'permissions',
+      'bootstrap key',
+      'env file',
+      'disk',
+      'clock',
+      'certificate',
+      'store',
+    ]);
     chmodSync(join(s.dataDir, 'master.key'), 0o644);
     const expiring = await selfsigned.generate([{ name: 'commonName', value: 'soon.test' }], {
       keyType: 'ec',
@@ -267,6 +278,7 @@ describe('svc doctor', () => {
       notAfterDate: new Date(Date.now() + 2 * 86400_000),
     } as never);
     writeFileSync(join(s.dataDir, 'tls', 'cert.pem'), expiring.cert);
+    writeFileSync(join(s.dataDir, 'tls', 'key.pem'), expiring.private);
     const bad = await cli(s.dataDir, 'doctor');
     expect(bad.code).toBe(1);
     expect(bad.json.ok).toBe(false);
@@ -278,8 +290,78 @@ describe('svc doctor', () => {
       stdout: 'pipe',
       stderr: 'pipe',
     });
-    expect((await new Response(text.stdout).text()).trim().split('\n').length).toBe(2);
+    // The version, then one line per problem.
+    expect((await new Response(text.stdout).text()).trim().split('\n')).toEqual([
+      `proof-ledger ${pkg.version}`,
+      expect.stringContaining('master key'),
+      expect.stringContaining('expires in'),
+    ]);
     expect(await text.exited).toBe(1);
+  }, 30000);
+
+  it("reports a certificate that is not its key's, and a bootstrap key file left in the data directory", async () => {
+    const d = dir();
+    const s = await startServer({ dataDir: d });
+    await s.stop();
+    const other = await selfsigned.generate([{ name: 'commonName', value: 'other.test' }], {
+      keyType: 'ec',
+      curve: 'P-256',
+      algorithm: 'sha256',
+    } as never);
+    writeFileSync(join(d, 'tls', 'cert.pem'), other.cert);
+    const r = await cli(d, 'doctor', '--env-file', '/dev/null');
+    expect(r.code).toBe(1);
+    expect(r.json.problems).toEqual([
+      expect.stringMatching(/^bootstrap key: .*bootstrap-api-key still holds/),
+      expect.stringMatching(/^certificate: .*does not match the key/),
+    ]);
+    // The server refuses the same pair at start, before it writes anything.
+    const p = Bun.spawn(['bun', 'src/main.ts'], {
+      cwd: ROOT,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: { ...process.env, SVC_DATA_DIR: d, SVC_PORT: '0', SVC_HOST: '127.0.0.1', SVC_METRICS_ADDR: 'off' },
+    });
+    const stderr = await new Response(p.stderr).text();
+    expect(await p.exited).toBe(1);
+    expect(stderr.trim().split('\n')).toEqual([expect.stringContaining('does not match the key')]);
+  }, 30000);
+
+  it('compares the env file the service runs with against its own environment (names only, never values)', async () => {
+    const d = dir();
+    const envFile = join(d, 'env');
+    writeFileSync(
+      envFile,
+      '# settings of the service\nSVC_LOG_LEVEL=warn\nSVC_PUBLIC_URL="https://proofs.example"\nOTHER=ignored\n',
+      { mode: 0o640 },
+    );
+    const run = (env: Record<string, string>) =>
+      svc(['--data-dir', d, 'doctor', '--env-file', envFile], { SVC_LOG_LEVEL: '', ...env });
+    const missing = await run({});
+    expect(missing.code).toBe(1);
+    expect(missing.json.env_file).toEqual({
+      path: envFile,
+      present: true,
+      readable: true,
+      not_in_environment: ['SVC_LOG_LEVEL', 'SVC_PUBLIC_URL'],
+    });
+    const line = missing.json.problems.find((p: string) => p.startsWith('env file:'));
+    expect(line).toContain(`set -a; . ${envFile}; set +a`);
+    expect(line).not.toContain('proofs.example');
+    const loaded = await run({ SVC_LOG_LEVEL: 'warn', SVC_PUBLIC_URL: 'https://proofs.example' });
+    expect(loaded.json.env_file.not_in_environment).toEqual([]);
+    expect(loaded.json.problems.some((p: string) => p.startsWith('env file'))).toBe(false);
+    // What docs/operations.md says to run: the shell loads the file as systemd does.
+    const sourced = Bun.spawnSync(
+      ['sh', '-c', `set -a; . "$0"; set +a; exec bun src/cli/index.ts --json doctor --env-file "$0"`, envFile],
+      { cwd: ROOT, env: { PATH: process.env.PATH!, SVC_DATA_DIR: d } },
+    );
+    expect(JSON.parse(sourced.stdout.toString()).env_file.not_in_environment).toEqual([]);
+    chmodSync(envFile, 0o644);
+    const readable = await run({ SVC_LOG_LEVEL: 'warn', SVC_PUBLIC_URL: 'https://proofs.example' });
+    expect(readable.json.problems).toContainEqual(expect.stringMatching(/^env file .* is readable by every user/));
+    const absent = await svc(['--data-dir', d, 'doctor', '--env-file', join(d, 'nope')]);
+    expect(absent.json.problems).toContainEqual(expect.stringMatching(/^env file .*nope does not exist/));
   }, 30000);
 
   it('reports a broken configuration as a problem', async () => {

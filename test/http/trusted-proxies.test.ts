@@ -185,12 +185,13 @@ describe('through a trusted proxy', () => {
   });
 
   it('logs the client the proxy names', async () => {
-    expect((await viaProxy('127.0.0.4', '/healthz')).status).toBe(200);
+    // A route logged at info (health checks are logged at debug).
+    expect((await viaProxy('127.0.0.4', '/v1/events')).status).toBe(401);
     const line = await until(() =>
       behind
         .output()
         .split('\n')
-        .find((l) => l.includes('"route":"/healthz"') && l.includes('"client_ip":"127.0.0.4"')),
+        .find((l) => l.includes('"route":"/v1/events"') && l.includes('"client_ip":"127.0.0.4"')),
     );
     expect(JSON.parse(line).client_ip).toBe('127.0.0.4');
     expect(behind.output()).not.toContain(`"client_ip":"${PROXY_ADDRESS}"`);

@@ -1,15 +1,19 @@
-// The compiled executable: `npm run build`, dist/ copied alone into an empty directory, then serve, the CLI,
-// the console, and one signed ingest with its proof (and the parts that need embedded workers, fonts, pages).
+// The compiled executable: `npm run build`, dist/proof-ledger alone copied into an empty directory and run with a
+// PATH that holds nothing (no node, npm or bun): serve, the CLI, the console (tmux), one signed ingest with its proof,
+// and a PDF proof read back with pdftotext (the parts that need embedded workers, fonts, terminal data and pages).
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { verify } from 'node:crypto';
-import { cpSync, existsSync, readdirSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Subprocess } from 'bun';
-import { call, cleanup, pubKey, ROOT, tempDir, until } from '../helpers';
+import pkg from '../../package.json' with { type: 'json' };
+import { call, cleanup, pubKey, ROOT, type Ran, runCommand, tempDir, until } from '../helpers';
 
 const work = tempDir('svc-binary-');
-const bin = join(work, 'dist', 'proof-ledger');
+const bin = join(work, 'app', 'proof-ledger');
 const data = join(work, 'data');
+/** An empty directory as the whole PATH. */
+const emptyPath = join(work, 'no-tools');
 let server: Subprocess<'ignore', 'pipe', 'pipe'> | null = null;
 let out = '';
 let url = '';
@@ -20,36 +24,46 @@ afterAll(async () => {
   cleanup(work);
 });
 
-async function run(...args: string[]): Promise<{ code: number; stdout: string; stderr: string; json: any }> {
-  const p = Bun.spawn([bin, ...args], {
+async function run(...args: string[]): Promise<Ran> {
+  const r = await runCommand([bin, ...args], {
     cwd: work,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: { PATH: '/usr/bin:/bin', HOME: work, SVC_DATA_DIR: data, SVC_LOG_LEVEL: 'warn' },
+    env: { PATH: emptyPath, HOME: work, SVC_DATA_DIR: data, SVC_LOG_LEVEL: 'warn' },
   });
-  const [stdout, stderr] = await Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text()]);
-  let json: any = null;
-  try {
-    json = JSON.parse(stdout);
-  } catch {
-    json = null;
-  }
-  return { code: await p.exited, stdout, stderr, json };
+  // The msgpack encoder of the store is compiled in: no command may run without it.
+  expect(r.stderr).not.toContain('consider using encoder');
+  return r;
 }
 
 beforeAll(async () => {
   const build = Bun.spawn(['bun', 'scripts/build.ts'], { cwd: ROOT, stdout: 'pipe', stderr: 'pipe' });
   const [bout, berr] = await Promise.all([new Response(build.stdout).text(), new Response(build.stderr).text()]);
   if ((await build.exited) !== 0) throw new Error(`build failed:\n${bout}\n${berr}`);
-  // Only dist/ travels: no node_modules, no source tree, no bun on PATH.
-  cpSync(join(ROOT, 'dist'), join(work, 'dist'), { recursive: true });
+  // Only the executable travels: no node_modules, no source tree, nothing beside it, no tool on PATH.
+  mkdirSync(join(work, 'app'));
+  copyFileSync(join(ROOT, 'dist', 'proof-ledger'), bin);
+  chmodSync(bin, 0o755);
+  mkdirSync(emptyPath);
 }, 300000);
 
 describe('dist/proof-ledger', () => {
-  it('is one executable with the fonts beside it', () => {
-    expect(readdirSync(join(work, 'dist')).sort()).toEqual(['proof-ledger', 'share']);
-    expect(readdirSync(join(work, 'dist', 'share')).sort()).toEqual(['blessed', 'fonts']);
-    expect(existsSync(join(work, 'dist', 'share', 'fonts', 'DejaVuSans.ttf'))).toBe(true);
+  it('is one executable, alone in dist/', () => {
+    expect(readdirSync(join(ROOT, 'dist'))).toEqual(['proof-ledger']);
+    expect(readdirSync(join(work, 'app'))).toEqual(['proof-ledger']);
+    expect(readdirSync(emptyPath)).toEqual([]);
+  });
+
+  it("answers --version (package.json's), --help, and refuses an unknown flag with exit 2", async () => {
+    const v = await run('--version');
+    expect([v.code, v.stdout, v.stderr]).toEqual([0, `proof-ledger ${pkg.version}\n`, '']);
+    expect((await run('svc', '--version', '--json')).json).toEqual({ version: pkg.version });
+    const help = await run('--help');
+    expect(help.code).toBe(0);
+    for (const c of ['serve', 'console', 'tenant create', 'doctor']) expect(help.stdout).toContain(`  ${c} `);
+    const cmd = await run('svc', 'retention', 'run', '--help');
+    expect([cmd.code, cmd.stdout.split('\n')[0]]).toEqual([0, 'Usage: proof-ledger retention run [--as-of RFC3339]']);
+    const bad = await run('svc', 'retention', 'run', '--dry-run', 'yes');
+    expect([bad.code, bad.stderr]).toEqual([2, 'error: unknown flag --dry-run for proof-ledger retention run\n']);
+    expect(existsSync(data)).toBe(false);
   });
 
   it('serves on a fresh data directory and prints its listening line', async () => {
@@ -58,13 +72,13 @@ describe('dist/proof-ledger', () => {
       stdout: 'pipe',
       stderr: 'pipe',
       env: {
-        PATH: '/usr/bin:/bin',
+        PATH: emptyPath,
         HOME: work,
         SVC_DATA_DIR: data,
         SVC_PORT: '0',
         SVC_HOST: '127.0.0.1',
         SVC_METRICS_ADDR: '127.0.0.1:0',
-        SVC_LOG_LEVEL: 'warn',
+        SVC_LOG_LEVEL: 'info',
       },
     });
     const reader = server.stdout.getReader();
@@ -86,7 +100,12 @@ describe('dist/proof-ledger', () => {
       }
     })();
     url = `https://127.0.0.1:${port}`;
-    expect((await call({ url }, 'GET', '/healthz')).body).toEqual({ status: 'ok' });
+    expect((await call({ url }, 'GET', '/healthz')).body).toEqual({ status: 'ok', version: pkg.version });
+    // JSON lines from the first byte; the metric carries the version too.
+    const first = out.split('\n').filter(Boolean);
+    for (const l of first) expect(() => JSON.parse(l)).not.toThrow();
+    const metrics = JSON.parse(first.find((l) => l.includes('listening on'))!).metrics as string;
+    expect(await (await fetch(metrics)).text()).toContain(`proof_ledger_build_info{version="${pkg.version}"} 1`);
   }, 60000);
 
   it('runs the CLI (svc tenant create, key create) and a signed ingest whose proof verifies with node:crypto', async () => {
@@ -160,7 +179,7 @@ describe('dist/proof-ledger', () => {
       return j.body.status === 'ready' ? j.body : null;
     });
     expect(ready.row_count).toBe(1);
-    const tr = await call({ url }, 'POST', '/v1/traces', { key, body: { label: 'bin' } });
+    const tr = await call({ url }, 'POST', '/v1/traces', { key, body: { label: 'binary-pdf-label' } });
     await call({ url }, 'POST', '/v1/events', {
       key,
       body: { event_type: 'in.trace', payload: {}, trace_id: tr.body.trace_id },
@@ -174,18 +193,25 @@ describe('dist/proof-ledger', () => {
       tls: { rejectUnauthorized: false },
     } as RequestInit);
     expect(pdf.status).toBe(200);
-    expect(
-      Buffer.from(await pdf.arrayBuffer())
-        .subarray(0, 5)
-        .toString(),
-    ).toBe('%PDF-');
+    const pdfFile = join(work, 'proof.pdf');
+    writeFileSync(pdfFile, Buffer.from(await pdf.arrayBuffer()));
+    // Read back by poppler: the embedded DejaVu fonts and the trace's own text.
+    const text = Bun.spawnSync(['pdftotext', pdfFile, '-']).stdout.toString().replace(/\s+/g, '');
+    expect(text).toContain('binary-pdf-label');
+    expect(text).toContain(tr.body.trace_id);
+    const fonts = Bun.spawnSync(['pdffonts', pdfFile]).stdout.toString();
+    expect(fonts).toContain('DejaVuSans');
+    expect(fonts).toContain('DejaVuSansMono');
     const page = await call({ url }, 'GET', `/proof/event/${e.body.event_id}`);
     const script = /src="(\/assets\/proof\.js[^"]*)"/.exec(page.text)![1]!;
     expect((await call({ url }, 'GET', script)).status).toBe(200);
     expect((await call({ url }, 'GET', '/openapi.json')).body.openapi).toBe('3.1.0');
     expect(out).not.toContain('"level":"error"');
+    expect(out).not.toContain('consider using encoder');
+    for (const l of out.split('\n').filter(Boolean)) expect(() => JSON.parse(l)).not.toThrow();
   }, 120000);
 
+  // A $TERM the system has no description of: blessed falls back on the terminal data embedded in the executable.
   it('runs the console in a terminal (tmux) and shows the tenants', async () => {
     const socket = `svc-binary-${process.pid}`;
     const tmux = (...args: string[]) =>
@@ -199,7 +225,7 @@ describe('dist/proof-ledger', () => {
       '100',
       '-y',
       '30',
-      `cd ${work} && env PATH=/usr/bin:/bin SVC_DATA_DIR=${data} ${bin} console`,
+      `cd ${work} && exec env -i PATH=${emptyPath} HOME=${work} TERM=proof-ledger-unknown-term SVC_DATA_DIR=${data} ${bin} console`,
     );
     try {
       const screen = await until(
@@ -218,8 +244,12 @@ describe('dist/proof-ledger', () => {
   }, 60000);
 
   it('answers svc doctor and svc backup against the running server', async () => {
+    // The first start's key file is reported until it is deleted, as the first start says to.
+    const leftover = await run('svc', 'doctor', '--json');
+    expect([leftover.code, leftover.json.problems]).toEqual([1, [expect.stringContaining('bootstrap-api-key')]]);
+    rmSync(join(data, 'bootstrap-api-key'));
     const d = await run('svc', 'doctor', '--json');
-    expect(d.json.ok).toBe(true);
+    expect(d.json).toEqual(expect.objectContaining({ ok: true, version: pkg.version }));
     const b = await run('svc', 'backup', '--to', join(work, 'backup'), '--json');
     expect(b.code).toBe(0);
     expect(b.json.records).toBeGreaterThanOrEqual(3);

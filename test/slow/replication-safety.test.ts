@@ -116,8 +116,12 @@ describe('operator commands on a standby', () => {
     const t0 = performance.now();
     const refused = await Promise.all(
       writes(backupDir, target).map(async (args) => {
-        const cmd = args[0] === 'restore' ? ['restore', '--from', made, '--data-dir', target] : args;
-        return [cmd, await svc(['--data-dir', b.dataDir, ...cmd], withoutEnv)] as const;
+        // restore's --data-dir is its target (a value given twice is a usage error).
+        if (args[0] === 'restore') {
+          const cmd = ['restore', '--from', made, '--data-dir', target];
+          return [cmd, await svc(cmd, withoutEnv)] as const;
+        }
+        return [args, await svc(['--data-dir', b.dataDir, ...args], withoutEnv)] as const;
       }),
     );
     for (const [args, r] of refused) expectRefused(r, args);

@@ -83,7 +83,7 @@ describe('server start and stop', () => {
       const res = await fetch(`https://127.0.0.1:${running.port}/healthz`, {
         tls: { rejectUnauthorized: false },
       } as RequestInit);
-      expect(await res.json()).toEqual({ status: 'ok' });
+      expect(await res.json()).toEqual({ status: 'ok', version: expect.any(String) });
       await running.stop();
       // Threads end and descriptors close asynchronously after stop() resolves: wait for them, never a fixed sleep.
       await until(

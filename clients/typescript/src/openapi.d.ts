@@ -3597,6 +3597,14 @@ export interface components {
             /** @description The event the Idempotency-Key already created */
             event_id: string;
         };
+        DocumentAlreadyAnchoredError: components["schemas"]["Error"] & {
+            /** @constant */
+            error: "document_already_anchored";
+            /** @description The anchor that holds this document hash */
+            event_id: string;
+            /** Format: date-time */
+            anchored_at?: string;
+        };
         LeafPendingError: components["schemas"]["Error"] & {
             /** @constant */
             error: "leaf_pending";
@@ -3635,6 +3643,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         status: string;
+                        /** @description Version of the appliance (package version of the build) */
+                        version: string;
                         role?: "primary" | "standby";
                         /** @description Last stream position applied to this node */
                         applied?: number;
@@ -3679,6 +3689,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         status: string;
+                        /** @description Version of the appliance (package version of the build) */
+                        version: string;
                         role?: "primary" | "standby";
                         /** @description Last stream position applied to this node */
                         applied?: number;
@@ -3712,6 +3724,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         status: string;
+                        /** @description Version of the appliance (package version of the build) */
+                        version: string;
                         role?: "primary" | "standby";
                         /** @description Last stream position applied to this node */
                         applied?: number;
@@ -3738,6 +3752,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         status: string;
+                        /** @description Version of the appliance (package version of the build) */
+                        version: string;
                         role?: "primary" | "standby";
                         /** @description Last stream position applied to this node */
                         applied?: number;
@@ -3771,6 +3787,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         status: string;
+                        /** @description Version of the appliance (package version of the build) */
+                        version: string;
                         role?: "primary" | "standby";
                         /** @description Last stream position applied to this node */
                         applied?: number;
@@ -3807,6 +3825,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3816,6 +3838,10 @@ export interface operations {
             /** @description not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3843,6 +3869,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3876,6 +3906,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3900,6 +3934,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3939,6 +3977,10 @@ export interface operations {
             /** @description bad_request */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3964,6 +4006,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3991,6 +4037,10 @@ export interface operations {
             /** @description db_error, internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4022,7 +4072,7 @@ export interface operations {
             201: {
                 headers: {
                     /** @description "true" when the 201 is the replay of an earlier request with the same key */
-                    "Idempotent-Replayed"?: string;
+                    "Idempotent-Replayed"?: "true";
                     /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current second */
@@ -4051,6 +4101,10 @@ export interface operations {
             /** @description invalid_event_type, invalid_payload, invalid_idempotency_key */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4076,6 +4130,10 @@ export interface operations {
             /** @description payment_required */
             402: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4088,6 +4146,10 @@ export interface operations {
             /** @description feature_not_available, ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4100,6 +4162,10 @@ export interface operations {
             /** @description trace_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4112,6 +4178,10 @@ export interface operations {
             /** @description idempotency_key_reuse_mismatch, trace_sealed, trace_sealing, trace_not_open */
             409: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4124,6 +4194,10 @@ export interface operations {
             /** @description payload_too_large */
             413: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4136,6 +4210,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body without Content-Type: application/json */
             415: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4145,6 +4223,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body failing the route schema */
             422: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4169,6 +4251,10 @@ export interface operations {
             /** @description ingest_failed, internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4183,6 +4269,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4221,6 +4311,10 @@ export interface operations {
             /** @description invalid_path_parameter */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4246,6 +4340,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4258,6 +4356,10 @@ export interface operations {
             /** @description event_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4270,6 +4372,10 @@ export interface operations {
             /** @description retention_expired */
             410: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4297,6 +4403,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4336,6 +4446,10 @@ export interface operations {
             /** @description bad_request, invalid_path_parameter */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4361,6 +4475,10 @@ export interface operations {
             /** @description payment_required */
             402: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4373,6 +4491,10 @@ export interface operations {
             /** @description feature_not_available, ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4385,6 +4507,10 @@ export interface operations {
             /** @description event_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4397,6 +4523,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body without Content-Type: application/json */
             415: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4406,6 +4536,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body failing the route schema */
             422: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4430,6 +4564,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4465,6 +4603,10 @@ export interface operations {
             /** @description invalid_path_parameter */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4478,6 +4620,10 @@ export interface operations {
             /** @description proof_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4505,6 +4651,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4540,6 +4690,10 @@ export interface operations {
             /** @description invalid_path_parameter */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4553,6 +4707,10 @@ export interface operations {
             /** @description proof_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4565,6 +4723,12 @@ export interface operations {
             /** @description leaf_pending */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4589,6 +4753,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4624,6 +4792,10 @@ export interface operations {
             /** @description invalid_path_parameter */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4637,6 +4809,10 @@ export interface operations {
             /** @description proof_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4649,6 +4825,12 @@ export interface operations {
             /** @description leaf_pending */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4673,6 +4855,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4937,7 +5123,7 @@ export interface operations {
             201: {
                 headers: {
                     /** @description "true" when the answer is the replay of an earlier request with the same key */
-                    "Idempotent-Replayed"?: string;
+                    "Idempotent-Replayed"?: "true";
                     /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current second */
@@ -4966,6 +5152,10 @@ export interface operations {
             /** @description invalid_idempotency_key, invalid_attestation_type, empty_payload, invalid_context, invalid_payload, subject_too_large, subject_too_many_keys */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4991,6 +5181,10 @@ export interface operations {
             /** @description payment_required */
             402: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5003,6 +5197,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5015,6 +5213,10 @@ export interface operations {
             /** @description trace_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5027,6 +5229,10 @@ export interface operations {
             /** @description idempotency_key_reuse_mismatch, trace_sealed, trace_sealing, trace_not_open */
             409: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5039,6 +5245,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body without Content-Type: application/json */
             415: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5048,6 +5258,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body failing the route schema */
             422: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5072,6 +5286,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5083,6 +5301,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5121,6 +5343,10 @@ export interface operations {
             /** @description invalid_path_parameter */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5146,6 +5372,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5158,6 +5388,10 @@ export interface operations {
             /** @description attestation_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5185,6 +5419,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5220,6 +5458,10 @@ export interface operations {
             /** @description invalid_path_parameter */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5233,6 +5475,10 @@ export interface operations {
             /** @description proof_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5260,6 +5506,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5295,6 +5545,10 @@ export interface operations {
             /** @description invalid_path_parameter */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5308,6 +5562,10 @@ export interface operations {
             /** @description proof_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5320,6 +5578,12 @@ export interface operations {
             /** @description leaf_pending */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5344,6 +5608,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5379,6 +5647,10 @@ export interface operations {
             /** @description invalid_path_parameter */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5392,6 +5664,10 @@ export interface operations {
             /** @description proof_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5404,6 +5680,12 @@ export interface operations {
             /** @description leaf_pending */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5428,6 +5710,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5467,6 +5753,10 @@ export interface operations {
             /** @description bad_request, invalid_path_parameter */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5480,6 +5770,10 @@ export interface operations {
             /** @description proof_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5492,6 +5786,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body without Content-Type: application/json */
             415: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5501,6 +5799,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body failing the route schema */
             422: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5525,6 +5827,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5553,7 +5859,7 @@ export interface operations {
             201: {
                 headers: {
                     /** @description "true" when the answer is the replay of an earlier request with the same key */
-                    "Idempotent-Replayed"?: string;
+                    "Idempotent-Replayed"?: "true";
                     /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current second */
@@ -5582,6 +5888,10 @@ export interface operations {
             /** @description invalid_idempotency_key, invalid_document_hash, invalid_payload, invalid_metadata, metadata_too_large, invalid_original_bytes_base64, original_bytes_empty, original_bytes_too_large, original_bytes_hash_mismatch */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5607,6 +5917,10 @@ export interface operations {
             /** @description payment_required */
             402: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5619,6 +5933,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5631,6 +5949,10 @@ export interface operations {
             /** @description trace_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5643,18 +5965,26 @@ export interface operations {
             /** @description idempotency_key_reuse_mismatch, document_already_anchored, trace_sealed, trace_sealing, trace_not_open */
             409: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"] & {
+                    "application/json": components["schemas"]["DocumentAlreadyAnchoredError"] | (components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        error: "idempotency_key_reuse_mismatch" | "document_already_anchored" | "trace_sealed" | "trace_sealing" | "trace_not_open";
-                    };
+                        error: "idempotency_key_reuse_mismatch" | "trace_sealed" | "trace_sealing" | "trace_not_open";
+                    });
                 };
             };
             /** @description payload_too_large */
             413: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5667,6 +5997,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body without Content-Type: application/json */
             415: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5676,6 +6010,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body failing the route schema */
             422: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5700,6 +6038,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5711,6 +6053,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5749,6 +6095,10 @@ export interface operations {
             /** @description invalid_path_parameter */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5774,6 +6124,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5786,6 +6140,10 @@ export interface operations {
             /** @description document_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5813,6 +6171,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5850,6 +6212,10 @@ export interface operations {
             /** @description invalid_path_parameter */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5875,6 +6241,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5887,6 +6257,10 @@ export interface operations {
             /** @description document_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5914,6 +6288,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5953,6 +6331,10 @@ export interface operations {
             /** @description invalid_document_hash, invalid_path_parameter */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5978,6 +6360,10 @@ export interface operations {
             /** @description payment_required */
             402: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5990,6 +6376,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6002,6 +6392,10 @@ export interface operations {
             /** @description document_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6014,6 +6408,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body without Content-Type: application/json */
             415: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6023,6 +6421,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body failing the route schema */
             422: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6047,6 +6449,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6082,6 +6488,10 @@ export interface operations {
             /** @description invalid_path_parameter */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6095,6 +6505,10 @@ export interface operations {
             /** @description proof_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6122,6 +6536,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6157,6 +6575,10 @@ export interface operations {
             /** @description invalid_path_parameter */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6170,6 +6592,10 @@ export interface operations {
             /** @description proof_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6182,6 +6608,12 @@ export interface operations {
             /** @description leaf_pending */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6206,6 +6638,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6241,6 +6677,10 @@ export interface operations {
             /** @description invalid_path_parameter */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6254,6 +6694,10 @@ export interface operations {
             /** @description proof_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6266,6 +6710,12 @@ export interface operations {
             /** @description leaf_pending */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6290,6 +6740,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6329,6 +6783,10 @@ export interface operations {
             /** @description invalid_document_hash, invalid_path_parameter */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6342,6 +6800,10 @@ export interface operations {
             /** @description proof_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6354,6 +6816,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body without Content-Type: application/json */
             415: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6363,6 +6829,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body failing the route schema */
             422: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6387,6 +6857,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6415,7 +6889,7 @@ export interface operations {
             201: {
                 headers: {
                     /** @description "true" when the answer is the replay of an earlier request with the same key */
-                    "Idempotent-Replayed"?: string;
+                    "Idempotent-Replayed"?: "true";
                     /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current second */
@@ -6444,6 +6918,10 @@ export interface operations {
             /** @description invalid_idempotency_key, invalid_label, invalid_metadata, metadata_too_large, invalid_payload */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6469,6 +6947,10 @@ export interface operations {
             /** @description payment_required */
             402: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6481,6 +6963,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6493,6 +6979,10 @@ export interface operations {
             /** @description idempotency_key_reuse_mismatch, trace_label_in_use */
             409: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6505,6 +6995,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body without Content-Type: application/json */
             415: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6514,6 +7008,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body failing the route schema */
             422: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6538,6 +7036,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6549,6 +7051,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6587,6 +7093,10 @@ export interface operations {
             /** @description invalid_path_parameter */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6612,6 +7122,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6624,6 +7138,10 @@ export interface operations {
             /** @description trace_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6651,6 +7169,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6686,6 +7208,10 @@ export interface operations {
             /** @description invalid_path_parameter, trace_empty */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6711,6 +7237,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6723,6 +7253,10 @@ export interface operations {
             /** @description trace_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6735,6 +7269,10 @@ export interface operations {
             /** @description trace_sealing, trace_sealed, trace_invalid_status */
             409: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6762,6 +7300,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6773,6 +7315,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6815,6 +7361,10 @@ export interface operations {
             /** @description invalid_payload, invalid_path_parameter */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6840,6 +7390,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6852,6 +7406,10 @@ export interface operations {
             /** @description trace_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6864,6 +7422,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body without Content-Type: application/json */
             415: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6873,6 +7435,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body failing the route schema */
             422: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6897,6 +7463,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6932,6 +7502,10 @@ export interface operations {
             /** @description invalid_path_parameter */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6957,6 +7531,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6969,6 +7547,10 @@ export interface operations {
             /** @description trace_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6981,6 +7563,10 @@ export interface operations {
             /** @description trace_not_sealed */
             409: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7008,6 +7594,10 @@ export interface operations {
             /** @description db_error, internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7048,6 +7638,10 @@ export interface operations {
             /** @description invalid_path_parameter */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7073,6 +7667,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7085,6 +7683,10 @@ export interface operations {
             /** @description trace_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7097,6 +7699,10 @@ export interface operations {
             /** @description trace_not_sealed */
             409: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7124,6 +7730,10 @@ export interface operations {
             /** @description db_error, internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7162,6 +7772,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7171,6 +7785,10 @@ export interface operations {
             /** @description proof_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7198,6 +7816,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7234,6 +7856,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7255,6 +7881,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7282,6 +7912,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7310,7 +7944,7 @@ export interface operations {
             201: {
                 headers: {
                     /** @description "true" when the answer is the replay of an earlier request with the same key */
-                    "Idempotent-Replayed"?: string;
+                    "Idempotent-Replayed"?: "true";
                     /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current second */
@@ -7339,6 +7973,10 @@ export interface operations {
             /** @description invalid_idempotency_key, invalid_organization_id, invalid_name */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7364,6 +8002,10 @@ export interface operations {
             /** @description too_many_orgs, ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7376,6 +8018,10 @@ export interface operations {
             /** @description idempotency_key_reuse_mismatch, org_exists */
             409: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7388,6 +8034,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body without Content-Type: application/json */
             415: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7397,6 +8047,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body failing the route schema */
             422: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7421,6 +8075,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7456,6 +8114,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7477,6 +8139,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7489,6 +8155,10 @@ export interface operations {
             /** @description not_found, org_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7516,6 +8186,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7551,6 +8225,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7572,6 +8250,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7584,6 +8266,10 @@ export interface operations {
             /** @description not_found, org_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7596,6 +8282,10 @@ export interface operations {
             /** @description org_not_deletable */
             409: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7623,6 +8313,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7658,6 +8352,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7679,6 +8377,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7691,6 +8393,10 @@ export interface operations {
             /** @description not_found, org_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7718,6 +8424,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7753,6 +8463,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7774,6 +8488,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7786,6 +8504,10 @@ export interface operations {
             /** @description not_found, org_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7813,6 +8535,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7852,6 +8578,10 @@ export interface operations {
             /** @description invalid_payload */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7877,6 +8607,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7889,6 +8623,10 @@ export interface operations {
             /** @description not_found, org_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7901,6 +8639,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body without Content-Type: application/json */
             415: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7910,6 +8652,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body failing the route schema */
             422: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7934,6 +8680,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7969,6 +8719,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7990,6 +8744,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8002,6 +8760,10 @@ export interface operations {
             /** @description not_found, org_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8029,6 +8791,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8071,6 +8837,10 @@ export interface operations {
             /** @description bad_request, invalid_organization_id, invalid_payload */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8096,6 +8866,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8108,6 +8882,10 @@ export interface operations {
             /** @description not_found, org_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8135,6 +8913,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8175,6 +8957,10 @@ export interface operations {
             /** @description missing_idempotency_key, invalid_idempotency_key, invalid_payload, invalid_organization_id, invalid_action, invalid_actor, invalid_target, too_many_targets, invalid_occurred_at, occurred_at_out_of_window, invalid_context, invalid_metadata */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8200,6 +8986,10 @@ export interface operations {
             /** @description payment_required */
             402: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8212,6 +9002,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8224,6 +9018,10 @@ export interface operations {
             /** @description org_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8236,6 +9034,10 @@ export interface operations {
             /** @description org_archived, duplicate_event, idempotency_key_reuse_mismatch */
             409: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8248,6 +9050,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body without Content-Type: application/json */
             415: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8257,6 +9063,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body failing the route schema */
             422: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8281,6 +9091,10 @@ export interface operations {
             /** @description ingest_failed, internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8295,6 +9109,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8333,6 +9151,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8354,6 +9176,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8366,6 +9192,10 @@ export interface operations {
             /** @description not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8393,6 +9223,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8428,6 +9262,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8449,6 +9287,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8461,6 +9303,10 @@ export interface operations {
             /** @description not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8473,6 +9319,12 @@ export interface operations {
             /** @description leaf_pending */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8497,6 +9349,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8532,6 +9388,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8553,6 +9413,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8565,6 +9429,10 @@ export interface operations {
             /** @description not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8577,6 +9445,12 @@ export interface operations {
             /** @description leaf_pending */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8601,6 +9475,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8636,6 +9514,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8657,6 +9539,10 @@ export interface operations {
             /** @description payment_required */
             402: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8669,6 +9555,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8681,6 +9571,10 @@ export interface operations {
             /** @description not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8708,6 +9602,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8746,6 +9644,10 @@ export interface operations {
             /** @description bad_request */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8771,6 +9673,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8783,6 +9689,10 @@ export interface operations {
             /** @description not_found, org_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8810,6 +9720,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8840,7 +9754,7 @@ export interface operations {
             201: {
                 headers: {
                     /** @description "true" when the answer is the replay of an earlier request with the same key */
-                    "Idempotent-Replayed"?: string;
+                    "Idempotent-Replayed"?: "true";
                     /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current second */
@@ -8869,6 +9783,10 @@ export interface operations {
             /** @description invalid_idempotency_key, unsupported_stream_type, too_many_streams, invalid_url, not_https, forbidden_destination */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8894,6 +9812,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8906,6 +9828,10 @@ export interface operations {
             /** @description not_found, org_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8918,6 +9844,10 @@ export interface operations {
             /** @description idempotency_key_reuse_mismatch, org_archived */
             409: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8930,6 +9860,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body without Content-Type: application/json */
             415: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8939,6 +9873,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body failing the route schema */
             422: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8963,6 +9901,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8999,6 +9941,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9020,6 +9966,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9032,6 +9982,10 @@ export interface operations {
             /** @description not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9059,6 +10013,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9095,6 +10053,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9116,6 +10078,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9128,6 +10094,10 @@ export interface operations {
             /** @description not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9155,6 +10125,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9191,6 +10165,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9212,6 +10190,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9224,6 +10206,10 @@ export interface operations {
             /** @description not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9251,6 +10237,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9279,7 +10269,7 @@ export interface operations {
             202: {
                 headers: {
                     /** @description "true" when the answer is the replay of an earlier request with the same key */
-                    "Idempotent-Replayed"?: string;
+                    "Idempotent-Replayed"?: "true";
                     /** @description With {"status": "processing"}: seconds to wait before sending the same request with the same key again */
                     "Retry-After"?: number;
                     /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
@@ -9295,6 +10285,10 @@ export interface operations {
             /** @description invalid_idempotency_key, invalid_organization_id, invalid_format, bad_request, invalid_payload */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9320,6 +10314,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9332,6 +10330,10 @@ export interface operations {
             /** @description not_found, org_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9344,6 +10346,10 @@ export interface operations {
             /** @description idempotency_key_reuse_mismatch, org_archived */
             409: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9356,6 +10362,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body without Content-Type: application/json */
             415: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9365,6 +10375,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body failing the route schema */
             422: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9389,6 +10403,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9424,6 +10442,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9445,6 +10467,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9457,6 +10483,10 @@ export interface operations {
             /** @description not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9484,6 +10514,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9525,6 +10559,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9534,6 +10572,10 @@ export interface operations {
             /** @description invalid_download_signature, download_expired */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9546,6 +10588,10 @@ export interface operations {
             /** @description not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9573,6 +10619,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9601,7 +10651,7 @@ export interface operations {
             201: {
                 headers: {
                     /** @description "true" when the answer is the replay of an earlier request with the same key */
-                    "Idempotent-Replayed"?: string;
+                    "Idempotent-Replayed"?: "true";
                     /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current second */
@@ -9630,6 +10680,10 @@ export interface operations {
             /** @description invalid_idempotency_key, invalid_organization_id, invalid_intent, invalid_duration, invalid_link_duration */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9655,6 +10709,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9667,6 +10725,10 @@ export interface operations {
             /** @description not_found, org_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9679,6 +10741,10 @@ export interface operations {
             /** @description idempotency_key_reuse_mismatch, org_archived */
             409: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9691,6 +10757,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body without Content-Type: application/json */
             415: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9700,6 +10770,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body failing the route schema */
             422: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9724,6 +10798,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9761,6 +10839,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9782,6 +10864,10 @@ export interface operations {
             /** @description wrong_intent */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9794,6 +10880,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body without Content-Type: application/json */
             415: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9803,6 +10893,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body failing the route schema */
             422: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9827,6 +10921,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9868,6 +10966,10 @@ export interface operations {
             /** @description bad_request */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9893,6 +10995,10 @@ export interface operations {
             /** @description wrong_intent */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9905,6 +11011,10 @@ export interface operations {
             /** @description not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9932,6 +11042,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9967,6 +11081,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9988,6 +11106,10 @@ export interface operations {
             /** @description wrong_intent */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10000,6 +11122,10 @@ export interface operations {
             /** @description not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10027,6 +11153,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10062,6 +11192,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10083,6 +11217,10 @@ export interface operations {
             /** @description wrong_intent */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10095,6 +11233,10 @@ export interface operations {
             /** @description not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10122,6 +11264,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10155,6 +11301,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10176,6 +11326,10 @@ export interface operations {
             /** @description wrong_intent */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10188,6 +11342,10 @@ export interface operations {
             /** @description checkpoint_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10215,6 +11373,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10248,6 +11410,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10269,6 +11435,10 @@ export interface operations {
             /** @description wrong_intent */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10296,6 +11466,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10443,6 +11617,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10464,6 +11642,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10491,6 +11673,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10524,6 +11710,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10545,6 +11735,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10557,6 +11751,10 @@ export interface operations {
             /** @description checkpoint_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10584,6 +11782,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10619,6 +11821,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10640,6 +11846,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10652,6 +11862,10 @@ export interface operations {
             /** @description checkpoint_not_found, not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10679,6 +11893,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10714,6 +11932,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10723,6 +11945,10 @@ export interface operations {
             /** @description checkpoint_not_found, not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10750,6 +11976,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10787,6 +12017,10 @@ export interface operations {
             /** @description invalid_leaf_index, invalid_tree_size */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10812,6 +12046,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10824,6 +12062,10 @@ export interface operations {
             /** @description leaf_not_found, checkpoint_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10836,6 +12078,12 @@ export interface operations {
             /** @description leaf_pending */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10860,6 +12108,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10899,6 +12151,10 @@ export interface operations {
             /** @description invalid_leaf_index, invalid_tree_size */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10924,6 +12180,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10936,6 +12196,10 @@ export interface operations {
             /** @description leaf_not_found, checkpoint_not_found, not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10948,6 +12212,12 @@ export interface operations {
             /** @description leaf_pending */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10972,6 +12242,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11011,6 +12285,10 @@ export interface operations {
             /** @description invalid_leaf_index, invalid_tree_size */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11024,6 +12302,10 @@ export interface operations {
             /** @description leaf_not_found, checkpoint_not_found, not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11036,6 +12318,12 @@ export interface operations {
             /** @description leaf_pending */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11060,6 +12348,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11096,6 +12388,10 @@ export interface operations {
             /** @description invalid_tree_size */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11121,6 +12417,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11148,6 +12448,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11186,6 +12490,10 @@ export interface operations {
             /** @description invalid_tree_size */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11211,6 +12519,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11223,6 +12535,10 @@ export interface operations {
             /** @description not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11250,6 +12566,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11288,6 +12608,10 @@ export interface operations {
             /** @description invalid_tree_size */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11301,6 +12625,10 @@ export interface operations {
             /** @description not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11328,6 +12656,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11365,6 +12697,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11374,6 +12710,10 @@ export interface operations {
             /** @description not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11401,6 +12741,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11438,6 +12782,10 @@ export interface operations {
             /** @description bad_request */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11451,6 +12799,10 @@ export interface operations {
             /** @description invalid_checkpoint_signature */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11463,6 +12815,10 @@ export interface operations {
             /** @description unknown_log */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11482,12 +12838,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/x.tlog.size": string;
                 };
             };
             /** @description Plain-text framework rejection: body without Content-Type: application/json */
             415: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11497,6 +12857,10 @@ export interface operations {
             /** @description invalid_consistency_proof */
             422: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11525,6 +12889,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11560,6 +12928,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11569,6 +12941,10 @@ export interface operations {
             /** @description not_found, checkpoint_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11596,6 +12972,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11631,6 +13011,10 @@ export interface operations {
             /** @description invalid_path_parameter, bad_request */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11656,6 +13040,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11668,6 +13056,10 @@ export interface operations {
             /** @description not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11695,6 +13087,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11730,6 +13126,10 @@ export interface operations {
             /** @description invalid_path_parameter, bad_request */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11743,6 +13143,10 @@ export interface operations {
             /** @description not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11770,6 +13174,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11805,6 +13213,10 @@ export interface operations {
             /** @description invalid_tree_size */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11818,6 +13230,10 @@ export interface operations {
             /** @description checkpoint_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11845,6 +13261,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11883,6 +13303,10 @@ export interface operations {
             /** @description invalid_leaf_index, invalid_tree_size */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11896,6 +13320,10 @@ export interface operations {
             /** @description leaf_not_found, checkpoint_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11908,6 +13336,12 @@ export interface operations {
             /** @description leaf_pending */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11932,6 +13366,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11968,6 +13406,10 @@ export interface operations {
             /** @description invalid_tree_size */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11996,6 +13438,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12029,6 +13475,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12038,6 +13488,10 @@ export interface operations {
             /** @description checkpoint_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12065,6 +13519,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12098,6 +13556,10 @@ export interface operations {
             /** @description bad_request */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12111,6 +13573,10 @@ export interface operations {
             /** @description not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12138,6 +13604,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12171,6 +13641,10 @@ export interface operations {
             /** @description bad_request */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12184,6 +13658,10 @@ export interface operations {
             /** @description not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12211,6 +13689,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12244,6 +13726,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12265,6 +13751,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12292,6 +13782,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12329,6 +13823,10 @@ export interface operations {
             /** @description invalid_payload, invalid_name, bad_request */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12354,6 +13852,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12366,6 +13868,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body without Content-Type: application/json */
             415: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12375,6 +13881,10 @@ export interface operations {
             /** @description Plain-text framework rejection: body failing the route schema */
             422: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12399,6 +13909,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12434,6 +13948,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12455,6 +13973,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12467,6 +13989,10 @@ export interface operations {
             /** @description not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12494,6 +14020,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12527,6 +14057,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12548,6 +14082,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12575,6 +14113,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12611,6 +14153,10 @@ export interface operations {
             /** @description bad_request */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12636,6 +14182,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12663,6 +14213,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12699,6 +14253,10 @@ export interface operations {
             /** @description bad_request */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12724,6 +14282,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12751,6 +14313,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14134,6 +15700,10 @@ export interface operations {
             /** @description invalid_tree_size */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14147,6 +15717,10 @@ export interface operations {
             /** @description leaf_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14159,6 +15733,12 @@ export interface operations {
             /** @description leaf_pending */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14183,6 +15763,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14219,6 +15803,10 @@ export interface operations {
             /** @description invalid_tree_size */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14232,6 +15820,10 @@ export interface operations {
             /** @description leaf_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14244,6 +15836,12 @@ export interface operations {
             /** @description leaf_pending */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14268,6 +15866,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14301,6 +15903,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14325,6 +15931,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14360,6 +15970,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14369,6 +15983,10 @@ export interface operations {
             /** @description not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14396,6 +16014,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14429,6 +16051,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14453,6 +16079,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14480,10 +16110,10 @@ export interface operations {
             /** @description Register a SCITT Signed Statement (COSE_Sign1, at most 1 MiB) in the tenant log */
             201: {
                 headers: {
+                    /** @description "true" when the answer is the replay of an earlier request with the same key */
+                    "Idempotent-Replayed"?: "true";
                     /** @description The entry: /entries/{id} */
                     Location?: string;
-                    /** @description "true" when the answer is the replay of an earlier request with the same key */
-                    "Idempotent-Replayed"?: string;
                     /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current second */
@@ -14497,8 +16127,6 @@ export interface operations {
             /** @description Register a SCITT Signed Statement (COSE_Sign1, at most 1 MiB) in the tenant log */
             202: {
                 headers: {
-                    /** @description The entry: /entries/{id} */
-                    Location?: string;
                     /** @description With {"status": "processing"}: seconds to wait before sending the same request with the same key again */
                     "Retry-After"?: number;
                     /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
@@ -14514,6 +16142,8 @@ export interface operations {
             /** @description Register a SCITT Signed Statement (COSE_Sign1, at most 1 MiB) in the tenant log */
             303: {
                 headers: {
+                    /** @description "true" when the answer is the replay of an earlier request with the same key */
+                    "Idempotent-Replayed"?: "true";
                     /** @description The entry: /entries/{id} */
                     Location?: string;
                     /** @description Seconds until the checkpoint that will cover the entry */
@@ -14529,6 +16159,10 @@ export interface operations {
             /** @description invalid_idempotency_key, invalid_statement, unsupported_algorithm, missing_claims, statement_rejected */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14547,6 +16181,10 @@ export interface operations {
             /** @description payment_required */
             402: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14556,6 +16194,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14565,6 +16207,10 @@ export interface operations {
             /** @description idempotency_key_reuse_mismatch */
             409: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14574,6 +16220,10 @@ export interface operations {
             /** @description payload_too_large */
             413: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14583,6 +16233,10 @@ export interface operations {
             /** @description unsupported_media_type */
             415: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14607,6 +16261,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14618,6 +16276,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14670,6 +16332,10 @@ export interface operations {
             /** @description invalid_path_parameter */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14679,6 +16345,10 @@ export interface operations {
             /** @description entry_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14703,6 +16373,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14738,6 +16412,10 @@ export interface operations {
             /** @description invalid_path_parameter */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14756,6 +16434,10 @@ export interface operations {
             /** @description ip_not_allowed, insufficient_scope */
             403: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14765,6 +16447,10 @@ export interface operations {
             /** @description entry_not_found */
             404: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14774,6 +16460,12 @@ export interface operations {
             /** @description leaf_pending */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14798,6 +16490,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14947,6 +16643,10 @@ export interface operations {
             /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
             400: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14971,6 +16671,10 @@ export interface operations {
             /** @description internal_error */
             500: {
                 headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
                     [name: string]: unknown;
                 };
                 content: {

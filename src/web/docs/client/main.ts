@@ -7,7 +7,27 @@ function h(tag: string, attrs: Record<string, string> = {}, ...children: Array<N
   for (const c of children) if (c !== null) el.append(c);
   return el;
 }
-const pre = (v: unknown) => h('pre', {}, JSON.stringify(v, null, 2));
+const pre = (v: unknown) => h('pre', {}, typeof v === 'string' ? v : JSON.stringify(v, null, 2));
+
+/** The first example with a value among a body's media types (the document gives one to every body). */
+function exampleOf(content: Json | undefined): unknown {
+  for (const media of Object.values(content ?? {}) as Json[]) {
+    const first = Object.values((media.examples ?? {}) as Json)[0] as Json | undefined;
+    if (first && 'value' in first) return first.value;
+  }
+  return undefined;
+}
+/** A body's schema, then its example when it has one. */
+const bodyOf = (title: string, schema: unknown, content: Json | undefined) => {
+  const example = exampleOf(content);
+  return h(
+    'div',
+    {},
+    h('h4', {}, title),
+    pre(schema),
+    ...(example === undefined ? [] : [h('h4', {}, 'Example'), pre(example)]),
+  );
+};
 
 function operation(path: string, method: string, op: Json): HTMLElement {
   const params = (op.parameters ?? []) as Json[];
@@ -54,14 +74,14 @@ function operation(path: string, method: string, op: Json): HTMLElement {
             ),
           )
         : null,
-      body ? h('div', {}, h('h4', {}, 'Request body (application/json)'), pre(body)) : null,
+      body ? bodyOf('Request body (application/json)', body, op.requestBody.content) : null,
       h('h4', {}, 'Responses'),
       h('table', {}, ...responses),
       ...Object.entries((op.responses ?? {}) as Json)
         .filter(([s]) => s.startsWith('2'))
         .map(([s, r]) => {
           const schema = (r as Json).content?.['application/json']?.schema;
-          return schema ? h('div', {}, h('h4', {}, `${s} body`), pre(schema)) : null;
+          return schema ? bodyOf(`${s} body`, schema, (r as Json).content) : null;
         }),
     ),
   );
