@@ -1,6 +1,6 @@
 // Figures of the administration API: latency (p50, p99) and throughput of its reads and writes at 50 concurrent
-// connections (wrk over HTTPS), beside an ordinary authenticated read measured in the same run as the reference,
-// and revocation through the API in force on the very next request.
+// connections (wrk over HTTPS), and of its writes on one connection, each beside an ordinary authenticated read
+// measured in the same run as the reference, and revocation through the API in force on the very next request.
 // Usage: bun scripts/bench-admin.ts [--seconds N]
 import { cliJson, line, luaPost, luaRequest, startBenchServer, wrk } from './bench-lib';
 
@@ -62,6 +62,15 @@ for (const [name, lua] of runs) {
   const r = await wrk(`${s.url}/`, { seconds, connections: CONNECTIONS, lua });
   line('  reference GET /v1/audit/orgs', show(ref));
   line(name, show(r), 'p99 < 20 ms');
+}
+
+// One connection: each write waits for its own durable commit, so its latency shows what a commit costs.
+console.log('one connection at a time:');
+for (const [name, lua] of runs.filter(([n]) => n.startsWith('POST'))) {
+  const ref = await wrk(`${s.url}/`, { seconds, connections: 1, lua: reference });
+  const r = await wrk(`${s.url}/`, { seconds, connections: 1, lua });
+  line('  reference GET /v1/audit/orgs', show(ref));
+  line(name, show(r));
 }
 
 // Revocation: a key revoked through the API is refused on the very next request, every time.

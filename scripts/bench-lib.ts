@@ -102,7 +102,9 @@ export async function wrk(
   url: string,
   opts: { seconds?: number; connections?: number; lua?: string } = {},
 ): Promise<WrkResult> {
-  const args = ['wrk', '-t2', `-c${opts.connections ?? 64}`, `-d${opts.seconds ?? 10}s`, '--latency'];
+  const connections = opts.connections ?? 64;
+  // wrk wants at least one connection per thread.
+  const args = ['wrk', `-t${Math.min(2, connections)}`, `-c${connections}`, `-d${opts.seconds ?? 10}s`, '--latency'];
   if (opts.lua) {
     const f = join(mkdtempSync(join(tmpdir(), 'wrk-')), 's.lua');
     writeFileSync(f, opts.lua);

@@ -164,8 +164,9 @@ export async function startServer(
   const shownHost = cfg.host === '0.0.0.0' || cfg.host === '::' ? 'localhost' : cfg.host;
   const url = `${scheme}://${shownHost}:${port}`;
   announceUrl(publicUrl(port));
-  // The line operators and supervisors wait for (docs/operations.md "Logs"); one line, whatever the log level.
-  announce('info', `listening on ${scheme}://${cfg.host}:${port}`, {
+  // The line operators and supervisors wait for (docs/operations.md "Logs"); one line, whatever the log level. The
+  // address is followed by a space so that a reader taking the non-blank run after "listening on " gets it whole.
+  announce('info', `listening on ${scheme}://${cfg.host}:${port} (version ${VERSION})`, {
     version: VERSION,
     api: `${url}/v1`,
     public_url: publicUrl(port),

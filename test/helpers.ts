@@ -34,7 +34,7 @@ export function listeningLine(out: string): ListeningLine | null {
   for (const l of out.split('\n').slice(0, -1)) {
     if (!l.includes('listening on')) continue;
     const o = JSON.parse(l) as { msg: string; metrics: string | null };
-    const port = /^listening on https?:\/\/.+:(\d+)$/.exec(o.msg)?.[1];
+    const port = /^listening on https?:\/\/[^\s]+:(\d+) /.exec(o.msg)?.[1];
     if (port) return { port: Number(port), metricsPort: Number(/:(\d+)\/metrics$/.exec(o.metrics ?? '')?.[1]) || null };
   }
   return null;

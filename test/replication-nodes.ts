@@ -2,7 +2,9 @@
 // the check that every acknowledged record answers on a node with a signature node:crypto accepts.
 import { expect } from 'bun:test';
 import { verify } from 'node:crypto';
-import { call, pubKey, startServer, tempDir, type Server } from './helpers';
+import { join } from 'node:path';
+import { call, cleanup, newTenant, pubKey, startServer, tempDir, type Server } from './helpers';
+import { startPg, type Pg } from './pg';
 
 export type Cluster = {
   /** Starts a node on `url` with an empty (or the given) data directory; `extra`: more of its environment. */
@@ -37,6 +39,43 @@ export function cluster(env: Record<string, string>): Cluster {
     },
   };
   return c;
+}
+
+/**
+ * A throw-away PostgreSQL and two nodes on it that sign checkpoints and heads every second: `a` the primary, `b` a
+ * standby, and an enterprise tenant (`domain`) whose key has `scopes` (in `nodes.tenant`). The CLI runs against the
+ * same cluster until `stop()`, which puts the environment back for later files.
+ */
+export async function primaryAndStandby(domain: string, scopes: string) {
+  const keyDir = tempDir();
+  const env = {
+    SVC_MASTER_KEY_FILE: join(keyDir, 'master.key'),
+    SVC_CHECKPOINT_SECONDS: '1',
+    SVC_HEAD_SECONDS: '1',
+    SVC_PUBLIC_RPS: '1000000',
+  };
+  const pg: Pg = await startPg();
+  process.env.SVC_REPLICATION_URL = pg.url;
+  process.env.SVC_MASTER_KEY_FILE = env.SVC_MASTER_KEY_FILE;
+  const nodes = cluster(env);
+  const a = await nodes.node(pg.url);
+  expect((await health(a)).role).toBe('primary');
+  const b = await nodes.node(pg.url);
+  const t = await newTenant(a.dataDir, domain, scopes, 'enterprise');
+  nodes.tenant = { tenantId: t.tenantId, key: t.key };
+  return {
+    pg,
+    nodes,
+    a,
+    b,
+    async stop() {
+      delete process.env.SVC_REPLICATION_URL;
+      delete process.env.SVC_MASTER_KEY_FILE;
+      for (const s of nodes.servers) await s.stop('SIGKILL').catch(() => {});
+      await pg.stop();
+      for (const d of [...nodes.dirs, keyDir]) cleanup(d);
+    },
+  };
 }
 
 export const health = async (s: Server) => (await call(s, 'GET', '/healthz')).body;

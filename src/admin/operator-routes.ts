@@ -5,6 +5,8 @@ import { Elysia } from 'elysia';
 import type { Guards } from '../api/guards';
 import { tokenActor, type ActionsBy } from '../api/actions';
 import { doc } from '../api/doc';
+import { Processing } from '../api/schemas';
+import { answerInTxn, createdBy, IDEMPOTENT_ERRORS, idempotentDoc, tokenScope } from '../api/idempotent';
 import { describeWitnessKey, listLogs } from '../witness/service';
 import { operatorLogPage } from '../tlog/operator-log';
 import { listIssuers } from '../scitt/service';
@@ -57,19 +59,24 @@ export const operatorRoutes = (guards: Guards, actionsBy: ActionsBy) =>
     .use(guards)
     .post(
       '/v1/operator/tenants',
-      async ({ body, operator, set }) => {
-        const r = await actionsBy(tokenActor(operator)).createTenant(tenantBody(body));
-        set.status = 201;
-        return r;
-      },
+      createdBy(
+        201,
+        ({ body, operator }, claim) =>
+          actionsBy(tokenActor(operator)).createTenant(
+            tenantBody(body),
+            answerInTxn(claim, 201, (r) => r),
+          ),
+        tokenScope,
+      ),
       {
         operator: true,
         detail: doc({
           summary: 'Create a tenant with its first signing key (as svc tenant create)',
           tag,
           body: TenantIn,
-          ok: { 201: TenantCreated },
-          errors: ['invalid_payload', 'invalid_name', 'bad_request'],
+          ok: { 201: TenantCreated, 202: Processing },
+          ...idempotentDoc(),
+          errors: [...IDEMPOTENT_ERRORS, 'invalid_payload', 'invalid_name', 'bad_request'],
         }),
       },
     )
@@ -156,19 +163,24 @@ export const operatorRoutes = (guards: Guards, actionsBy: ActionsBy) =>
     })
     .post(
       '/v1/operator/tenants/:id/keys',
-      async ({ params, body, operator, set }) => {
-        const r = await actionsBy(tokenActor(operator)).createApiKey({ tenant: params.id, ...keyBody(body) });
-        set.status = 201;
-        return createdKeyOut(r);
-      },
+      createdBy(
+        201,
+        ({ params, body, operator }, claim) =>
+          actionsBy(tokenActor(operator))
+            .createApiKey({ tenant: params.id, ...keyBody(body) }, answerInTxn(claim, 201, createdKeyOut))
+            .then(createdKeyOut),
+        tokenScope,
+      ),
       {
         operator: true,
         detail: doc({
-          summary: 'Create an API key for a tenant (as svc key create; the key is shown in this answer only)',
+          summary:
+            'Create an API key for a tenant (as svc key create; the key is shown in this answer, and in its replays, only)',
           tag,
           body: AdminKeyIn,
-          ok: { 201: AdminKeyCreated },
-          errors: ['invalid_payload', 'invalid_name', 'bad_request', ...TENANT],
+          ok: { 201: AdminKeyCreated, 202: Processing },
+          ...idempotentDoc(),
+          errors: [...IDEMPOTENT_ERRORS, 'invalid_payload', 'invalid_name', 'bad_request', ...TENANT],
         }),
       },
     )
@@ -295,12 +307,18 @@ export const operatorRoutes = (guards: Guards, actionsBy: ActionsBy) =>
     )
     .post(
       '/v1/operator/backups',
-      async ({ body, operator, set }) => {
-        const { to, includeMasterKey } = backupBody(body);
-        const r = await actionsBy(tokenActor(operator)).backup(to, { includeMasterKey });
-        set.status = 201;
-        return r;
-      },
+      createdBy(
+        201,
+        ({ body, operator }, claim) => {
+          const { to, includeMasterKey } = backupBody(body);
+          return actionsBy(tokenActor(operator)).backup(
+            to,
+            { includeMasterKey },
+            answerInTxn(claim, 201, (r) => r),
+          );
+        },
+        tokenScope,
+      ),
       {
         operator: true,
         detail: doc({
@@ -309,8 +327,9 @@ export const operatorRoutes = (guards: Guards, actionsBy: ActionsBy) =>
             'Answers once the backup is complete. With include_master_key the backup alone can sign as every tenant.',
           tag,
           body: BackupIn,
-          ok: { 201: BackupDone },
-          errors: ['invalid_payload', 'bad_request', 'db_error'],
+          ok: { 201: BackupDone, 202: Processing },
+          ...idempotentDoc(),
+          errors: [...IDEMPOTENT_ERRORS, 'invalid_payload', 'bad_request', 'db_error'],
         }),
       },
     );

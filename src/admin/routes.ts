@@ -5,6 +5,8 @@ import { Elysia } from 'elysia';
 import type { Guards } from '../api/guards';
 import { keyActor, type ActionsBy } from '../api/actions';
 import { doc } from '../api/doc';
+import { Processing } from '../api/schemas';
+import { answerInTxn, createdBy, IDEMPOTENT_ERRORS, idempotentDoc } from '../api/idempotent';
 import { checkOrgListQuery, listOrgs } from '../audit/service';
 import { OrgListQuery, OrgPage } from '../audit/route-schemas';
 import { tenantActivityPage } from '../tlog/operator-log';
@@ -37,22 +39,23 @@ export const adminRoutes = (guards: Guards, actionsBy: ActionsBy) =>
     })
     .post(
       '/v1/admin/keys',
-      async ({ body, principal, set }) => {
-        const r = await actionsBy(keyActor(principal)).createApiKey({
-          tenant: principal.tenant.tenant_id,
-          ...keyBody(body),
-        });
-        set.status = 201;
-        return createdKeyOut(r);
-      },
+      createdBy(201, ({ body, principal }, claim) =>
+        actionsBy(keyActor(principal))
+          .createApiKey(
+            { tenant: principal.tenant.tenant_id, ...keyBody(body) },
+            answerInTxn(claim, 201, createdKeyOut),
+          )
+          .then(createdKeyOut),
+      ),
       {
         auth,
         detail: doc({
-          summary: 'Create an API key of the tenant (the key is shown in this answer only)',
+          summary: 'Create an API key of the tenant (the key is shown in this answer, and in its replays, only)',
           tag,
           body: AdminKeyIn,
-          ok: { 201: AdminKeyCreated },
-          errors: ['invalid_payload', 'invalid_name', 'bad_request'],
+          ok: { 201: AdminKeyCreated, 202: Processing },
+          ...idempotentDoc(),
+          errors: [...IDEMPOTENT_ERRORS, 'invalid_payload', 'invalid_name', 'bad_request'],
         }),
       },
     )

@@ -2,7 +2,7 @@
 // platform operator sees them (paged), and the opaque cursor of that list. State changes go through the operator
 // actions (src/api/actions.ts), so that each one is an operator-log entry.
 import { ApiError } from '../errors';
-import { describeApiKey, listApiKeys, type ApiKeyRow } from '../keys/service';
+import { describeApiKey, listApiKeys, type ApiKeyRow, type CreatedKey } from '../keys/service';
 import { describeTenant, findTenant, listTenantsAfter, type TenantRow } from '../tenants/service';
 import { usageReport } from '../usage/service';
 
@@ -20,14 +20,7 @@ export const adminKeys = (tenantId: string) => ({
 });
 
 /** What createApiKey answered, in the API's field names (the plaintext is in this answer only). */
-export function createdKeyOut(r: {
-  key_id: string;
-  api_key: string;
-  tenant_id: string;
-  name: string;
-  scopes: string[];
-  ip_allowlist: string[];
-}) {
+export function createdKeyOut(r: CreatedKey) {
   return {
     key_id: r.key_id,
     api_key: r.api_key,

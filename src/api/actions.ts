@@ -1,8 +1,9 @@
 // Owns the port through which routes run state-changing administration actions: each call is one operator-log
-// entry naming who made it (docs/api.md#who-is-recorded). The actions are implemented once, beside the CLI's and the
+// entry naming who made it (docs/api.md#who-is-recorded), committed with its change. The actions are implemented once, beside the CLI's and the
 // console's (src/workers/), and handed to the routes by the server, as the guard plugin is.
-import type { CreateTenantIn, TenantRow, createTenant, rotateKey } from '../tenants/service';
-import type { CreateKeyIn, createApiKey, revokeApiKey } from '../keys/service';
+import type { AlsoInTxn } from '../store/env';
+import type { CreatedTenant, CreateTenantIn, TenantRow, rotateKey } from '../tenants/service';
+import type { CreatedKey, CreateKeyIn, revokeApiKey } from '../keys/service';
 import type { addLog } from '../witness/service';
 import type { deleteOrg, setArchived } from '../audit/service';
 import type { deleteStream } from '../streams/service';
@@ -11,18 +12,25 @@ import type { OperatorPrincipal, Principal } from './guards';
 
 type Result<F extends (...args: never[]) => unknown> = Promise<Awaited<ReturnType<F>>>;
 
-/** The actions an API caller may run; `ref` names a tenant by id or primary domain. */
+/**
+ * The actions an API caller may run; `ref` names a tenant by id or primary domain. A create's `also` runs in the
+ * transaction of its change and entry (an idempotent create stores its answer there: answerInTxn).
+ */
 export type OperatorActions = {
-  createTenant(input: CreateTenantIn): Result<typeof createTenant>;
+  createTenant(input: CreateTenantIn, also?: AlsoInTxn<CreatedTenant>): Promise<CreatedTenant>;
   setPlan(ref: string, plan: string): Promise<TenantRow>;
   setPastDue(ref: string, on: boolean): Promise<TenantRow>;
   verifyDomain(ref: string, force: boolean): Promise<TenantRow>;
   rotateKey(ref: string): Result<typeof rotateKey>;
-  createApiKey(input: CreateKeyIn): Result<typeof createApiKey>;
+  createApiKey(input: CreateKeyIn, also?: AlsoInTxn<CreatedKey>): Promise<CreatedKey>;
   /** With `tenantId`, only a key of that tenant. */
   revokeApiKey(keyId: string, tenantId?: string): Result<typeof revokeApiKey>;
   runRetention(asOf: Date): Promise<Record<string, number>>;
-  backup(to: string, opts: { includeMasterKey: boolean }): Promise<Record<string, unknown>>;
+  backup(
+    to: string,
+    opts: { includeMasterKey: boolean },
+    also?: AlsoInTxn<Record<string, unknown>>,
+  ): Promise<Record<string, unknown>>;
   addWitnessedLog(origin: string, vkey: string): Result<typeof addLog>;
   setOrgArchived(tenantId: string, orgId: string, archived: boolean): Result<typeof setArchived>;
   deleteOrg(tenantId: string, orgId: string): Result<typeof deleteOrg>;

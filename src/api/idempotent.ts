@@ -7,9 +7,9 @@ import { canonicalJson } from '../crypto/canonical';
 import { sha256Hex } from '../crypto/hash';
 import { open as unseal, seal } from '../crypto/keywrap';
 import { checkIdempotencyKey, IDEM_TTL_MS, idemLive } from '../idempotency';
-import { subDb, transact } from '../store/env';
+import { subDb, transact, type AlsoInTxn } from '../store/env';
 import { masterKey } from '../store/master-key';
-import type { Principal } from './guards';
+import type { OperatorPrincipal, Principal } from './guards';
 
 /** Who the key belongs to: the tenant and its API key, or what else authenticates a create (an operator token). */
 export type KeyScope = readonly [owner: string, credential: string];
@@ -39,6 +39,19 @@ export function storeAnswerInTxn(claim: IdemClaim, created: Created): void {
   replays().putSync(claim.key, { request_hash: claim.request_hash, at: claim.at, status: created.status, sealed });
   replayExpiry().putSync([claim.at, ...claim.key], 1);
 }
+
+/**
+ * The answer of a create as the `also` its service runs in the create's transaction (store/env AlsoInTxn): with a
+ * claim, `shape(result)` is stored there with `status`; without one, nothing is added.
+ */
+export const answerInTxn = <R>(
+  claim: IdemClaim | null,
+  status: 201 | 202,
+  shape: (result: R) => Record<string, unknown>,
+): AlsoInTxn<R> | undefined => (claim ? (r) => storeAnswerInTxn(claim, { status, body: shape(r) }) : undefined);
+
+/** docs/api.md#idempotency: on the operator API a key belongs to the operator token that sent it. */
+export const tokenScope = (c: { operator: OperatorPrincipal }): KeyScope => ['operator', c.operator.token_id];
 
 // Keys whose first request is still being created by this process: another request with one answers 202 processing.
 const inFlight = new Set<string>();
@@ -107,13 +120,14 @@ type Create<C> = (c: C, claim: IdemClaim | null) => Promise<Record<string, unkno
  * scoped to this route) with the claim to store in its transaction, and its result is answered with `status`.
  * Wrap a new create with it: `.post('/v1/things', createdBy(201, (c, claim) => createThing(c.principal.tenant,
  * c.body, claim)), { ...idempotentDoc(), errors: [...IDEMPOTENT_ERRORS, ...] })`. Behind the `auth` guard the key
- * belongs to the tenant and its API key; a route authenticated otherwise names the owner of the key with `scope`.
+ * belongs to the tenant and its API key; behind the `operator` guard the route names the key's owner with `scope`
+ * (tokenScope).
  */
 export function createdBy<C extends CreateContext & { principal: Principal }>(
   status: 201 | 202,
   create: Create<C>,
 ): (c: C) => Promise<Record<string, unknown>>;
-export function createdBy<C extends CreateContext>(
+export function createdBy<C extends CreateContext & { operator: OperatorPrincipal }>(
   status: 201 | 202,
   create: Create<C>,
   scope: (c: C) => KeyScope,

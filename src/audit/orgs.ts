@@ -1,6 +1,6 @@
 // Owns audit orgs (DECISIONS 6): create, list, get, archive/unarchive, retention setting.
 import { ApiError } from '../errors';
-import { transact, updateRow } from '../store/env';
+import { transact, updateRow, type AlsoInTxn } from '../store/env';
 import { bumpEpochInTxn, epochCache } from '../store/epoch';
 import { planOf } from '../plans/plans';
 import type { TenantRow } from '../tenants/service';
@@ -98,19 +98,38 @@ export function listOrgs(tenantId: string, limit: number, after: string | null) 
   return { orgs: page.map(orgOut), next_cursor: more ? encodeOrgCursor(page[page.length - 1]!.organization_id) : null };
 }
 
-async function updateOrg(tenantId: string, orgId: string, change: (o: OrgRow) => Partial<OrgRow>): Promise<OrgRow> {
+/** Changes the org's row in one transaction; `also` runs in it with the new row. */
+async function updateOrg(
+  tenantId: string,
+  orgId: string,
+  change: (o: OrgRow) => Partial<OrgRow>,
+  also?: AlsoInTxn<OrgRow>,
+): Promise<OrgRow> {
   getOrg(tenantId, orgId);
-  const next = await updateRow(orgs(), [tenantId, orgId], change, () => bumpEpochInTxn(ORGS_EPOCH));
+  const next = await updateRow(orgs(), [tenantId, orgId], change, (row) => {
+    bumpEpochInTxn(ORGS_EPOCH);
+    also?.(row);
+  });
   if (!next) throw new ApiError('not_found', 'No such audit organization');
   return next;
 }
 
-/** Archive and unarchive are idempotent; archived_at keeps the first archive time. */
-export async function setArchived(tenantId: string, orgId: string, archived: boolean) {
-  const o = await updateOrg(tenantId, orgId, (cur) => ({
-    archived,
-    archived_at: archived ? (cur.archived_at ?? new Date().toISOString()) : null,
-  }));
+/** Archive and unarchive are idempotent; archived_at keeps the first archive time. `also` runs in the same transaction. */
+export async function setArchived(
+  tenantId: string,
+  orgId: string,
+  archived: boolean,
+  also?: AlsoInTxn<ReturnType<typeof orgOut>>,
+) {
+  const o = await updateOrg(
+    tenantId,
+    orgId,
+    (cur) => ({
+      archived,
+      archived_at: archived ? (cur.archived_at ?? new Date().toISOString()) : null,
+    }),
+    also && ((row) => also(orgOut(row))),
+  );
   return orgOut(o);
 }
 

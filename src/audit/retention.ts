@@ -2,7 +2,7 @@
 import { config } from '../config';
 import { log } from '../log';
 import { ApiError } from '../errors';
-import { transact } from '../store/env';
+import { transact, type AlsoInTxn } from '../store/env';
 import { listTenants } from '../tenants/service';
 import {
   readManifest,
@@ -219,11 +219,15 @@ export async function runAuditRetention(asOf: Date): Promise<{ audit_evacuated: 
   );
 }
 
+export type DeletedOrg = { organization_id: string; deleted: true };
+
 /**
  * DELETE /v1/audit/orgs/{id}: only when no event was accepted in the last 24 hours and all signed
- * history has aged out of retention (what is left of it is purged here); else 409 org_not_deletable.
+ * history has aged out of retention (what is left of it is purged here, as the retention pass would); else 409
+ * org_not_deletable. The org itself goes in one transaction, in which `also` runs.
  */
-export async function deleteOrg(tenantId: string, orgId: string, now = Date.now()) {
+export async function deleteOrg(tenantId: string, orgId: string, also?: AlsoInTxn<DeletedOrg>): Promise<DeletedOrg> {
+  const now = Date.now();
   const org = getOrg(tenantId, orgId);
   const head = heads().get([tenantId, orgId]);
   const lastAt = Math.max(lastAcceptedMs(tenantId, orgId), head ? Date.parse(head.last_ingested_at) : 0);
@@ -232,6 +236,7 @@ export async function deleteOrg(tenantId: string, orgId: string, now = Date.now(
   const retentionMs = effectiveRetentionDays(org) * DAY_MS;
   if (stored && lastAt + retentionMs >= now)
     throw new ApiError('org_not_deletable', 'Signed history has not aged out of retention');
+  const out: DeletedOrg = { organization_id: orgId, deleted: true };
   // Not a fault: the org can be deleted once the running pass ends.
   await withRetentionLock(
     10_000,
@@ -244,9 +249,10 @@ export async function deleteOrg(tenantId: string, orgId: string, now = Date.now(
         heads().removeSync([tenantId, orgId]);
         storage().removeSync([tenantId, orgId]);
         retireOrgLogInTxn(tenantId, orgId);
+        also?.(out);
       });
       removeColdDir(tenantId, orgId);
     },
   );
-  return { organization_id: orgId, deleted: true };
+  return out;
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { config } from '../config';
 import { ApiError } from '../errors';
 import { uuidv7 } from '../crypto/ids';
-import { transact, updateRow } from '../store/env';
+import { transact, updateRow, type AlsoInTxn } from '../store/env';
 import { storeAnswerInTxn, type IdemClaim } from '../api/idempotent';
 import { releaseMappedPages } from '../store/residency';
 import type { TenantRow } from '../tenants/service';
@@ -223,31 +223,50 @@ export async function requeueInterrupted(): Promise<void> {
 }
 
 /**
- * Removes the files of exports whose download window has closed (the job stays, with
- * file_removed), and stray partial files of jobs that are not running. Returns the number removed.
+ * Files in the exports directory no job needs: partial files of jobs that are not running, and files of jobs
+ * already marked file_removed (a removal that stopped between its commit and the file's deletion).
  */
-export async function removeExpiredExports(nowS = Math.floor(Date.now() / 1000)): Promise<number> {
-  const due = [...fileExpiry().getKeys({ end: [nowS + 1] })] as Array<[number, string]>;
-  for (const [exp, id] of due) {
-    const r = exportJobs().get(id);
-    if (r) rmSync(fileOf(r), { force: true });
-    await transact(() => {
-      fileExpiry().removeSync([exp, id]);
-      const cur = exportJobs().get(id);
-      if (cur) exportJobs().putSync(id, { ...cur, file_removed: true });
-    });
-  }
-  let strays = 0;
+function strayFiles(): string[] {
   try {
-    for (const f of readdirSync(exportsDir())) {
-      const id = f.split('.')[0]!;
-      if (f.endsWith('.part') && exportJobs().get(id)?.status !== 'running') {
-        rmSync(join(exportsDir(), f), { force: true });
-        strays++;
-      }
-    }
+    return readdirSync(exportsDir()).flatMap((f) => {
+      const job = exportJobs().get(f.split('.')[0]!);
+      const stray = f.endsWith('.part') ? job?.status !== 'running' : job?.file_removed === true;
+      return stray ? [join(exportsDir(), f)] : [];
+    });
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+    return [];
   }
-  return due.length + strays;
+}
+
+/**
+ * Removes the files of exports whose download window has closed as of `nowS` (the job stays, with file_removed),
+ * and stray files (strayFiles). The jobs are marked in one transaction, in which `also` runs with the number
+ * removed, and their files deleted after it: a file is never served once its job is marked, and a deletion cut
+ * short is finished by the next run. Returns the number removed.
+ */
+export async function removeExpiredExports(
+  nowS = Math.floor(Date.now() / 1000),
+  also?: AlsoInTxn<number>,
+): Promise<number> {
+  const due = [...fileExpiry().getKeys({ end: [nowS + 1] })] as Array<[number, string]>;
+  const strays = strayFiles();
+  const removed = due.length + strays.length;
+  const files =
+    due.length || also
+      ? await transact(() => {
+          const marked: string[] = [];
+          for (const [exp, id] of due) {
+            fileExpiry().removeSync([exp, id]);
+            const cur = exportJobs().get(id);
+            if (!cur) continue;
+            exportJobs().putSync(id, { ...cur, file_removed: true });
+            marked.push(fileOf(cur));
+          }
+          also?.(removed);
+          return marked;
+        })
+      : [];
+  for (const f of [...files, ...strays]) rmSync(f, { force: true });
+  return removed;
 }

@@ -12,15 +12,22 @@ const Health = t.Object({
   role: t.Optional(t.Union([t.Literal('primary'), t.Literal('standby')])),
   applied: t.Optional(t.Integer({ description: 'Last stream position applied to this node' })),
   lag_seconds: t.Optional(t.Union([t.Number(), t.Null()])),
+  diverged: t.Optional(
+    t.Literal(true, {
+      description:
+        'Present on a node that holds a change the replicated stream does not: it applies nothing more, serves neither role and must be rebuilt',
+    }),
+  ),
 });
 type Health = typeof Health.static;
 
-/** The liveness body: {status: 'ok', version} alone in single-node mode. */
+/** The liveness body: {status: 'ok', version} alone in single-node mode; `diverged: true` on a diverged node. */
 function health(): Health {
   const s = nodeState();
-  return s
-    ? { status: 'ok', version: VERSION, role: s.role, applied: s.applied, lag_seconds: s.lag_seconds }
-    : { status: 'ok', version: VERSION };
+  if (!s) return { status: 'ok', version: VERSION };
+  const body: Health = { status: 'ok', version: VERSION, role: s.role, applied: s.applied, lag_seconds: s.lag_seconds };
+  if (s.diverged) body.diverged = true;
+  return body;
 }
 
 const reply = (ok: boolean, body: Health): Response =>
@@ -40,7 +47,8 @@ export const healthRoutes = new Elysia()
   // Single node: it is the primary, and no replica.
   .get('/healthz/primary', () => reply(nodeState() ? holdsLease() : true, health()), {
     detail: doc({
-      summary: 'For load balancers: 200 only on the primary (a lease PostgreSQL confirmed), 503 otherwise',
+      summary:
+        'For load balancers: 200 only on the primary (a lease PostgreSQL confirmed, not diverged), 503 otherwise',
       tag: 'service',
       ok: { 200: Health, 503: Health },
     }),
@@ -48,7 +56,7 @@ export const healthRoutes = new Elysia()
   .get('/healthz/replica', () => reply(replicaFresh(), health()), {
     detail: doc({
       summary:
-        'For load balancers: 200 only on a standby within SVC_REPLICA_MAX_LAG_SECONDS of the primary, 503 otherwise',
+        'For load balancers: 200 only on a standby within SVC_REPLICA_MAX_LAG_SECONDS of the primary (not diverged), 503 otherwise',
       tag: 'service',
       ok: { 200: Health, 503: Health },
     }),

@@ -2,7 +2,7 @@
 import { ApiError } from '../errors';
 import { sha256Hex } from '../crypto/hash';
 import { secretToken, uuidv4 } from '../crypto/ids';
-import { transact } from '../store/env';
+import { transact, type AlsoInTxn } from '../store/env';
 import { bumpEpochInTxn, epochCache } from '../store/epoch';
 import { submitInternal } from '../store/writer';
 import type { Applier } from '../store/writer-core';
@@ -30,9 +30,20 @@ export function parseAllowlist(list: string[]): string[] {
 }
 
 export type CreateKeyIn = { tenant: string; name: string; scopes: string[]; allowIp?: string[] };
+export type CreatedKey = {
+  key_id: string;
+  api_key: string;
+  tenant_id: string;
+  name: string;
+  scopes: string[];
+  ip_allowlist: string[];
+};
 
-/** Creates a key; the plaintext is in this return value only and is stored as SHA-256. */
-export async function createApiKey(input: CreateKeyIn) {
+/**
+ * Creates a key (`also` runs in the same transaction); the plaintext is in this return value only and is stored as
+ * SHA-256.
+ */
+export async function createApiKey(input: CreateKeyIn, also?: AlsoInTxn<CreatedKey>): Promise<CreatedKey> {
   const t = findTenant(input.tenant);
   const name = (input.name ?? '').trim();
   if (!name || name.length > 255) throw new ApiError('invalid_name', 'name must be 1-255 characters');
@@ -53,13 +64,15 @@ export async function createApiKey(input: CreateKeyIn) {
     revoked_at: null,
     last_used_at: null,
   };
+  const out: CreatedKey = { key_id: row.key_id, api_key, tenant_id: t.tenant_id, name, scopes, ip_allowlist };
   await transact(() => {
     bumpEpochInTxn(EPOCH);
     apiKeys().putSync(hash, row);
     apiKeyIds().putSync(row.key_id, hash);
     apiKeysByTenant().putSync([t.tenant_id, row.key_id], hash);
+    also?.(out);
   });
-  return { key_id: row.key_id, api_key, tenant_id: t.tenant_id, name, scopes, ip_allowlist };
+  return out;
 }
 
 export function listApiKeys(tenantRef: string): ApiKeyRow[] {
@@ -79,11 +92,18 @@ export function tenantOfApiKey(keyId: string): string | undefined {
   return hash ? apiKeys().get(hash)?.tenant_id : undefined;
 }
 
+export type RevokedKey = { key_id: string; tenant_id: string; revoked_at: string };
+
 /**
- * Revokes a key; in force on the server's next request (the server reads key status on every request). With
- * `tenantId`, a key of another tenant is not_found, as an unknown one is (a tenant's administrator sees its own).
+ * Revokes a key (`also` runs in the same transaction); in force on the server's next request (the server reads key
+ * status on every request). With `tenantId`, a key of another tenant is not_found, as an unknown one is (a tenant's
+ * administrator sees its own).
  */
-export async function revokeApiKey(keyId: string, tenantId?: string) {
+export async function revokeApiKey(
+  keyId: string,
+  tenantId?: string,
+  also?: AlsoInTxn<RevokedKey>,
+): Promise<RevokedKey> {
   const hash = apiKeyIds().get(keyId);
   const owner = hash ? apiKeys().get(hash)?.tenant_id : undefined;
   if (!hash || !owner || (tenantId !== undefined && owner !== tenantId))
@@ -93,7 +113,9 @@ export async function revokeApiKey(keyId: string, tenantId?: string) {
     const revoked_at = row.revoked_at ?? new Date().toISOString();
     apiKeys().putSync(hash, { ...row, revoked_at });
     bumpEpochInTxn(EPOCH);
-    return { key_id: keyId, tenant_id: row.tenant_id, revoked_at };
+    const out: RevokedKey = { key_id: keyId, tenant_id: row.tenant_id, revoked_at };
+    also?.(out);
+    return out;
   });
 }
 

@@ -3,7 +3,7 @@
 import { ApiError } from '../errors';
 import { sha256Hex } from '../crypto/hash';
 import { secretToken, uuidv4 } from '../crypto/ids';
-import { transact } from '../store/env';
+import { transact, type AlsoInTxn } from '../store/env';
 import { bumpEpochInTxn, epochCache } from '../store/epoch';
 import { operatorTokenIds, operatorTokens, type OperatorTokenRow } from './repo';
 
@@ -15,19 +15,24 @@ const TOKEN_SHAPE = /^svc_op_[A-Za-z0-9_-]{43}$/;
 /** True when `plaintext` has the shape of an issued operator token; anything else is refused before it is hashed. */
 export const isWellFormedOperatorToken = (plaintext: string): boolean => TOKEN_SHAPE.test(plaintext);
 
-/** A new token; its plaintext is in this return value only. */
-export async function createOperatorToken(name: string) {
+export type CreatedToken = { token_id: string; token: string; name: string; created_at: string };
+export type RevokedToken = { token_id: string; name: string; revoked_at: string };
+
+/** A new token (`also` runs in the same transaction); its plaintext is in this return value only. */
+export async function createOperatorToken(name: string, also?: AlsoInTxn<CreatedToken>): Promise<CreatedToken> {
   const n = (name ?? '').trim();
   if (!n || n.length > 255) throw new ApiError('invalid_name', 'name must be 1-255 characters');
   const token = secretToken(TOKEN_PREFIX);
   const hash = sha256Hex(token);
   const row: OperatorTokenRow = { token_id: uuidv4(), name: n, created_at: new Date().toISOString(), revoked_at: null };
+  const out: CreatedToken = { token_id: row.token_id, token, name: n, created_at: row.created_at };
   await transact(() => {
     bumpEpochInTxn(EPOCH);
     operatorTokens().putSync(hash, row);
     operatorTokenIds().putSync(row.token_id, hash);
+    also?.(out);
   });
-  return { token_id: row.token_id, token, name: n, created_at: row.created_at };
+  return out;
 }
 
 /** Every token, oldest first: never a plaintext nor a hash. */
@@ -38,8 +43,11 @@ export function listOperatorTokens(): OperatorTokenRow[] {
     .sort((a, b) => a.created_at.localeCompare(b.created_at));
 }
 
-/** Revokes a token (idempotent: the first revocation time stays); in force on the server's next request. */
-export async function revokeOperatorToken(tokenId: string) {
+/**
+ * Revokes a token (idempotent: the first revocation time stays; `also` runs in the same transaction); in force on the
+ * server's next request.
+ */
+export async function revokeOperatorToken(tokenId: string, also?: AlsoInTxn<RevokedToken>): Promise<RevokedToken> {
   const hash = operatorTokenIds().get(tokenId);
   if (!hash) throw new ApiError('not_found', `no operator token ${tokenId}`);
   return transact(() => {
@@ -47,7 +55,9 @@ export async function revokeOperatorToken(tokenId: string) {
     const revoked_at = row.revoked_at ?? new Date().toISOString();
     operatorTokens().putSync(hash, { ...row, revoked_at });
     bumpEpochInTxn(EPOCH);
-    return { token_id: tokenId, name: row.name, revoked_at };
+    const out: RevokedToken = { token_id: tokenId, name: row.name, revoked_at };
+    also?.(out);
+    return out;
   });
 }
 

@@ -19,6 +19,8 @@ export type NodeState = {
   primary: string | null;
   applied: number;
   lag_seconds: number | null;
+  /** This node holds a change the stream does not (docs/operations.md "A diverged node"): it serves neither role. */
+  diverged: boolean;
 };
 /**
  * What the server does when this node's role changes (start or stop the writer and background jobs); `flush`
@@ -281,16 +283,27 @@ export async function stopReplication(): Promise<void> {
 export function nodeState(): NodeState | null {
   if (!rc) return null;
   const lag = caughtUpAt ? (Date.now() - caughtUpAt) / 1000 : null;
-  return { role, node: rc.nodeId, primary, applied: appliedPosition(), lag_seconds: role === 'primary' ? 0 : lag };
+  return {
+    role,
+    node: rc.nodeId,
+    primary,
+    applied: appliedPosition(),
+    lag_seconds: role === 'primary' ? 0 : lag,
+    // Found here by the tail, or recorded in the store by another thread's transaction (the writer's catching up).
+    diverged: diverged || divergence() !== null,
+  };
 }
 
-/** True while this node holds a lease PostgreSQL confirmed within its duration (GET /healthz/primary). */
+/** True while this node holds a lease PostgreSQL confirmed within its duration, and has not diverged (GET /healthz/primary). */
 export function holdsLease(): boolean {
-  return !!rc && role === 'primary' && Date.now() - renewedAt < leaseSeconds(rc) * 1000;
+  return !!rc && role === 'primary' && Date.now() - renewedAt < leaseSeconds(rc) * 1000 && !nodeState()!.diverged;
 }
 
-/** True on a standby that knew it had every entry at most `maxLagSeconds` ago (GET /healthz/replica). */
+/**
+ * True on a standby that knew it had every entry at most `maxLagSeconds` ago and has not diverged
+ * (GET /healthz/replica).
+ */
 export function replicaFresh(): boolean {
   const s = nodeState();
-  return !!s && s.role === 'standby' && s.lag_seconds !== null && s.lag_seconds <= rc!.maxLagSeconds;
+  return !!s && !s.diverged && s.role === 'standby' && s.lag_seconds !== null && s.lag_seconds <= rc!.maxLagSeconds;
 }

@@ -2,7 +2,7 @@
 // (`svc issuer add|list|revoke`, the operator API), and the look-ups of the registration policy and the row check.
 import { ApiError } from '../errors';
 import { ALG_NAMES, issuerKeyPem, readIssuerKey } from '../crypto/issuer-keys';
-import { transact } from '../store/env';
+import { transact, type AlsoInTxn } from '../store/env';
 import { bumpEpochInTxn, epochCache } from '../store/epoch';
 import { findTenant } from '../tenants/service';
 import type { IssuerRow } from './model';
@@ -34,12 +34,15 @@ function checkIss(iss: unknown): string {
 
 export type AddIssuerIn = { tenant: string; iss: string; publicKeyPem: string };
 
+export type IssuerOut = ReturnType<typeof issuerOut>;
+
 /**
  * Registers `publicKeyPem` as the key of issuer `iss` for the tenant: its statements register from now on. 409
  * issuer_exists while the issuer has a key that is not revoked, or when this very key was revoked for it (a revoked key
- * is never trusted again); 400 bad_request for a key that is not an Ed25519 or P-256 public key.
+ * is never trusted again); 400 bad_request for a key that is not an Ed25519 or P-256 public key. `also` runs in the
+ * transaction that adds it (the operator-log entry).
  */
-export async function addIssuer(input: AddIssuerIn) {
+export async function addIssuer(input: AddIssuerIn, also?: AlsoInTxn<IssuerOut>) {
   const tenantId = findTenant(input.tenant).tenant_id;
   const iss = checkIss(input.iss);
   let key: ReturnType<typeof readIssuerKey>;
@@ -66,14 +69,18 @@ export async function addIssuer(input: AddIssuerIn) {
       return `key ${key.key_id} was revoked for ${iss} and is not trusted again`;
     issuers().putSync([tenantId, iss, key.key_id], row);
     bumpEpochInTxn(EPOCH);
+    also?.(issuerOut(row));
     return null;
   });
   if (refusal) throw new ApiError('issuer_exists', refusal);
   return issuerOut(row);
 }
 
-/** Revokes the issuer's key: nothing new registers under `iss` (statements registered before stay). 404 not_found. */
-export async function revokeIssuer(tenantRef: string, iss: string) {
+/**
+ * Revokes the issuer's key: nothing new registers under `iss` (statements registered before stay). 404 not_found.
+ * `also` runs in the transaction that revokes it (the operator-log entry).
+ */
+export async function revokeIssuer(tenantRef: string, iss: string, also?: AlsoInTxn<IssuerOut>) {
   const tenantId = findTenant(tenantRef).tenant_id;
   const row = await transact(() => {
     const active = keysOf(tenantId, iss).find((r) => r.revoked_at === null);
@@ -81,6 +88,7 @@ export async function revokeIssuer(tenantRef: string, iss: string) {
     const revoked = { ...active, revoked_at: new Date().toISOString() };
     issuers().putSync([tenantId, iss, active.key_id], revoked);
     bumpEpochInTxn(EPOCH);
+    also?.(issuerOut(revoked));
     return revoked;
   });
   if (!row) throw new ApiError('not_found', `the tenant has no issuer ${iss} (or it is revoked already)`);

@@ -157,6 +157,12 @@ function refuseWritesOf(d: Database, err: Error): void {
 }
 
 /**
+ * What a caller adds to the write transaction of a service's change, given the change's result: it runs inside that
+ * transaction, so both commit together or neither does (an operator action's log entry, a create's stored answer).
+ */
+export type AlsoInTxn<R> = (result: R) => void;
+
+/**
  * Runs `fn` inside the next batched, durable write transaction (shared with concurrent puts).
  * Reads inside `fn` see the transaction's own writes. Resolves to fn's result once fsync'd.
  */

@@ -4,7 +4,7 @@ import { ApiError } from '../errors';
 import { secretToken, uuidv7 } from '../crypto/ids';
 import { open as unseal, seal } from '../crypto/keywrap';
 import { masterKey } from '../store/master-key';
-import { transact, updateRow } from '../store/env';
+import { transact, updateRow, type AlsoInTxn } from '../store/env';
 import { planOf } from '../plans/plans';
 import { storeAnswerInTxn, type IdemClaim } from '../api/idempotent';
 import type { TenantRow } from '../tenants/service';
@@ -115,12 +115,27 @@ function getStream(tenantId: string, orgId: string, streamId: string): StreamRow
   return r;
 }
 
-export async function deleteStream(tenantId: string, orgId: string, streamId: string) {
+export type DeletedStream = { id: string; deleted: true };
+
+/** Deletes a stream; `also` runs in the same transaction. */
+export async function deleteStream(
+  tenantId: string,
+  orgId: string,
+  streamId: string,
+  also?: AlsoInTxn<DeletedStream>,
+): Promise<DeletedStream> {
   getOrg(tenantId, orgId);
   const key = streamKey(getStream(tenantId, orgId, streamId));
-  await transact(() => streams().removeSync(key));
+  const out: DeletedStream = { id: streamId, deleted: true };
+  // Another request may have deleted it since it was read: only the one that removes it is answered (and logged).
+  const removed = await transact(() => {
+    if (!streams().removeSync(key)) return false;
+    also?.(out);
+    return true;
+  });
+  if (!removed) throw new ApiError('not_found', 'No such stream');
   changed(null, key);
-  return { id: streamId, deleted: true };
+  return out;
 }
 
 /** Pause stops deliveries (the cursor stays); resume clears the failure state and delivers at once. */

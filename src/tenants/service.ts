@@ -3,7 +3,7 @@
 import { resolveTxt } from 'node:dns/promises';
 import { ApiError } from '../errors';
 import { uuidv4, isUuid } from '../crypto/ids';
-import { transact, updateRow } from '../store/env';
+import { transact, updateRow, type AlsoInTxn } from '../store/env';
 import { bumpEpochInTxn, epochCache } from '../store/epoch';
 import { isPlanName, PLAN_NAMES, type PlanName } from '../plans/plans';
 import { newKeyRow, putKeyInTxn, retireKeyInTxn, tenantKeys } from '../signing/keys';
@@ -17,9 +17,20 @@ export const RESERVED_DOMAINS: readonly string[] = ['head', 'operator', 'witness
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
 
 export type CreateTenantIn = { name: string; domain: string; issuerName?: string; plan?: string };
+export type CreatedTenant = {
+  tenant_id: string;
+  name: string;
+  primary_domain: string;
+  plan: PlanName;
+  key_id: string;
+  public_key: string;
+};
 
-/** Creates a tenant with its first Ed25519 key. Throws ApiError bad_request on invalid input or a taken domain. */
-export async function createTenant(input: CreateTenantIn) {
+/**
+ * Creates a tenant with its first Ed25519 key; `also` runs in the same transaction. Throws ApiError bad_request on
+ * invalid input or a taken domain.
+ */
+export async function createTenant(input: CreateTenantIn, also?: AlsoInTxn<CreatedTenant>): Promise<CreatedTenant> {
   const name = (input.name ?? '').trim();
   const domain = (input.domain ?? '').trim().toLowerCase();
   const plan = input.plan ?? 'builder';
@@ -45,14 +56,7 @@ export async function createTenant(input: CreateTenantIn) {
     created_at: now,
     active_key_id: row.key_id,
   };
-  const ok = await tenantDomains().ifNoExists(domain, () => {
-    bumpEpochInTxn(EPOCH);
-    tenantDomains().put(domain, tenant_id);
-    tenants().put(tenant_id, t);
-    putKeyInTxn(row);
-  });
-  if (!ok) throw new ApiError('bad_request', `domain already registered: ${domain}`);
-  return {
+  const out: CreatedTenant = {
     tenant_id,
     name,
     primary_domain: domain,
@@ -60,6 +64,17 @@ export async function createTenant(input: CreateTenantIn) {
     key_id: row.key_id,
     public_key: row.public_key.toString('hex'),
   };
+  const ok = await transact(() => {
+    if (tenantDomains().doesExist(domain)) return false;
+    bumpEpochInTxn(EPOCH);
+    tenantDomains().putSync(domain, tenant_id);
+    tenants().putSync(tenant_id, t);
+    putKeyInTxn(row);
+    also?.(out);
+    return true;
+  });
+  if (!ok) throw new ApiError('bad_request', `domain already registered: ${domain}`);
+  return out;
 }
 
 /** The tenant by id or primary domain; throws ApiError not_found. */
@@ -110,21 +125,30 @@ export function describeTenant(t: TenantRow) {
   };
 }
 
-async function updateTenant(ref: string, change: (t: TenantRow) => Partial<TenantRow>): Promise<TenantRow> {
+/** Changes the tenant's row in one transaction; `also` runs in it with the new row. */
+async function updateTenant(
+  ref: string,
+  change: (t: TenantRow) => Partial<TenantRow>,
+  also?: AlsoInTxn<TenantRow>,
+): Promise<TenantRow> {
   const t = findTenant(ref);
-  const updated = await updateRow(tenants(), t.tenant_id, change, () => bumpEpochInTxn(EPOCH));
+  const updated = await updateRow(tenants(), t.tenant_id, change, (next) => {
+    bumpEpochInTxn(EPOCH);
+    also?.(next);
+  });
   if (!updated) throw new ApiError('not_found', 'No such tenant');
   return updated;
 }
 
-export const setPlan = (ref: string, plan: string) => {
+export const setPlan = (ref: string, plan: string, also?: AlsoInTxn<TenantRow>) => {
   if (!isPlanName(plan)) throw new ApiError('bad_request', `plan must be one of ${PLAN_NAMES.join(', ')}`);
-  return updateTenant(ref, () => ({ plan: plan as PlanName }));
+  return updateTenant(ref, () => ({ plan: plan as PlanName }), also);
 };
-export const setPastDue = (ref: string, on: boolean) => updateTenant(ref, () => ({ past_due: on }));
+export const setPastDue = (ref: string, on: boolean, also?: AlsoInTxn<TenantRow>) =>
+  updateTenant(ref, () => ({ past_due: on }), also);
 
 /** DNS TXT `_svc-verify.DOMAIN` must hold `svc-verify=<tenant_id>`; `force` records an operator attestation. */
-export async function verifyDomain(ref: string, force = false): Promise<TenantRow> {
+export async function verifyDomain(ref: string, force = false, also?: AlsoInTxn<TenantRow>): Promise<TenantRow> {
   const t = findTenant(ref);
   if (!force) {
     let records: string[][] = [];
@@ -141,22 +165,33 @@ export async function verifyDomain(ref: string, force = false): Promise<TenantRo
       );
     }
   }
-  return updateTenant(t.tenant_id, () => ({ domain_verified: true, domain_verified_at: new Date().toISOString() }));
+  return updateTenant(
+    t.tenant_id,
+    () => ({ domain_verified: true, domain_verified_at: new Date().toISOString() }),
+    also,
+  );
 }
 
-/** Rotates the tenant's signing key; the old key stays published with valid_until set and keeps verifying. */
-export async function rotateKey(ref: string) {
+export type RotatedKey = { key_id: string; public_key: string };
+
+/**
+ * Rotates the tenant's signing key (`also` runs in the same transaction); the old key stays published with
+ * valid_until set and keeps verifying.
+ */
+export async function rotateKey(ref: string, also?: AlsoInTxn<RotatedKey>): Promise<RotatedKey> {
   const t = findTenant(ref);
   const now = new Date().toISOString();
   const row = newKeyRow(t.tenant_id, now);
+  const out: RotatedKey = { key_id: row.key_id, public_key: row.public_key.toString('hex') };
   await transact(() => {
     const cur = tenants().get(t.tenant_id)!;
     retireKeyInTxn(t.tenant_id, cur.active_key_id, now);
     putKeyInTxn(row);
     tenants().putSync(t.tenant_id, { ...cur, active_key_id: row.key_id });
     bumpEpochInTxn(EPOCH);
+    also?.(out);
   });
-  return { key_id: row.key_id, public_key: row.public_key.toString('hex') };
+  return out;
 }
 
 /** SPEC "Issuer block": domain_verified_at and logo_url omitted when absent. */

@@ -16,17 +16,26 @@ export type PublishedHead = PublishedHeadRow & { tree_size: number };
 /** The head log's registry row (made at boot), or undefined before. */
 export const headLog = (): LogRow | undefined => platformLog('head');
 
-// The newest published head: read on every head request, changed only by this process's publisher.
-let latest: PublishedHead | null | undefined;
+// The newest published head, read on every head request. Kept in memory only while this process's publisher runs
+// (it then makes every newer head itself): a standby's heads arrive by replication and the CLI's by other processes,
+// so they read the store each time, as latestCheckpoint does for the integrator's checkpoints.
+let latest: PublishedHead | undefined;
+let caching = false;
+
+/** The head publisher's start and stop: whether this process publishes the heads, and so may keep the newest. */
+export function cacheLatestHead(on: boolean): void {
+  caching = on;
+  latest = undefined;
+}
 
 /** The newest published head, or null before the first. */
 export function latestPublishedHead(): PublishedHead | null {
-  if (latest !== undefined) return latest;
+  if (caching && latest !== undefined) return latest;
   let found: PublishedHead | null = null;
   for (const { key, value } of publishedHeads().getRange({ reverse: true, limit: 1 }))
     found = { ...value, tree_size: key as number };
   // Only a found head is remembered: another process (a restore, the CLI) may see the first one appear.
-  if (found) latest = found;
+  if (caching && found) latest = found;
   return found;
 }
 
@@ -65,6 +74,7 @@ export async function storePublishedHead(
     if (publishedHeads().get(size) === undefined) publishedHeads().putSync(size, row);
     if (skew) meta().putSync(CLOCK, skew);
   });
+  if (!caching) return;
   const stored = publishedHeads().get(size)!;
   if (!latest || size > latest.tree_size) latest = { ...stored, tree_size: size };
 }

@@ -22,17 +22,14 @@ export type ListedEntry = { leaf_index: number; entry: unknown };
 export type EntryPage = { entries: ListedEntry[]; next_cursor: string | null };
 
 /**
- * Appends an entry to the operator log in its own durable transaction; returns its leaf index. An entry whose
- * target names a tenant is indexed under it in the same transaction (that tenant's activity).
+ * Inside the write transaction of the change it records: appends an entry to the operator log and returns its leaf
+ * index. An entry whose target names a tenant is indexed under it (that tenant's activity).
  */
-export function appendOperatorEntry(entry: OperatorEntry): Promise<number> {
-  const bytes = canonicalBytes(entry);
-  return transact(() => {
-    const leaf = appendPlatformLeavesInTxn('operator', [bytes]);
-    const tenant = entry.target.tenant_id;
-    if (tenant) operatorLeavesByTenant().putSync([tenant, leaf], true);
-    return leaf;
-  });
+export function appendOperatorEntryInTxn(entry: OperatorEntry): number {
+  const leaf = appendPlatformLeavesInTxn('operator', [canonicalBytes(entry)]);
+  const tenant = entry.target.tenant_id;
+  if (tenant) operatorLeavesByTenant().putSync([tenant, leaf], true);
+  return leaf;
 }
 
 const decoder = new TextDecoder();

@@ -26,9 +26,12 @@ export const getLogRow = (origin: string): WitnessLogRow | undefined =>
   witness().get(['log', origin]) as WitnessLogRow | undefined;
 export const listLogRows = (): WitnessLogRow[] =>
   [...witness().getRange({ start: ['log'], end: ['log', '\uffff'] })].map((e) => e.value as WitnessLogRow);
-/** Adds a log; false when its origin is already there. */
-export const insertLogRow = (row: WitnessLogRow): Promise<boolean> =>
-  witness().ifNoExists(['log', row.origin], () => witness().put(['log', row.origin], row));
+/** Inside a write transaction: adds a log; false when its origin is already there. */
+export function insertLogRowInTxn(row: WitnessLogRow): boolean {
+  if (witness().doesExist(['log', row.origin])) return false;
+  witness().putSync(['log', row.origin], row);
+  return true;
+}
 
 export type Advance = { ok: true } | { ok: false; size: number };
 

@@ -7,6 +7,7 @@ import { log } from '../log';
 import { generateSigningKey, privateKeyObject, signBytes } from '../crypto/ed25519';
 import { open as unseal, seal } from '../crypto/keywrap';
 import { masterKey } from '../store/master-key';
+import { transact, type AlsoInTxn } from '../store/env';
 import { toHex } from '../verify/primitives';
 import { nodePrimitives, nodeSha256 } from '../verify/node-primitives';
 import { parseNote, parseVerifierKey, verifyNote } from '../verify/note';
@@ -17,7 +18,7 @@ import {
   advanceLogRow,
   getKeyRow,
   getLogRow,
-  insertLogRow,
+  insertLogRowInTxn,
   listLogRows,
   putKeyRowOnce,
   type WitnessKeyRow,
@@ -95,8 +96,11 @@ export function describeLog(r: WitnessLogRow) {
   };
 }
 
-/** Starts witnessing the log `origin` signed by the Ed25519 note key `vkey`. Throws bad_request on bad input or a known origin. */
-export async function addLog(origin: string, vkey: string) {
+/**
+ * Starts witnessing the log `origin` signed by the Ed25519 note key `vkey`; `also` runs in the same transaction.
+ * Throws bad_request on bad input or a known origin.
+ */
+export async function addLog(origin: string, vkey: string, also?: AlsoInTxn<ReturnType<typeof describeLog>>) {
   if (!ORIGIN.test(origin) || origin.trim() !== origin)
     throw new ApiError('bad_request', 'origin must be 1-255 characters, no control characters or surrounding spaces');
   if (!parseVerifierKey(nodeSha256, vkey))
@@ -112,8 +116,14 @@ export async function addLog(origin: string, vkey: string) {
     added_at: new Date().toISOString(),
     cosigned_at: null,
   };
-  if (!(await insertLogRow(row))) throw new ApiError('bad_request', `the log ${origin} is already witnessed`);
-  return describeLog(row);
+  const out = describeLog(row);
+  const added = await transact(() => {
+    if (!insertLogRowInTxn(row)) return false;
+    also?.(out);
+    return true;
+  });
+  if (!added) throw new ApiError('bad_request', `the log ${origin} is already witnessed`);
+  return out;
 }
 
 export const listLogs = () => listLogRows().map(describeLog);

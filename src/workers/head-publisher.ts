@@ -12,6 +12,7 @@ import { toBase64, toHex } from '../verify/primitives';
 import { loadTrustAnchors, type TrustAnchors } from '../verify/timestamp';
 import { pushCheckpoint } from '../witness/client';
 import {
+  cacheLatestHead,
   headConsistency,
   storePublishedHead,
   unpublishedHead,
@@ -145,6 +146,7 @@ export function startHeadPublisher(): void {
   if (timer) return;
   const cfg = config();
   anchors = cfg.tsaCa ? loadTrustAnchors(cfg.tsaCa) : { certificates: [] };
+  cacheLatestHead(true);
   timer = setInterval(tick, 250);
 }
 
@@ -153,4 +155,5 @@ export async function stopHeadPublisher(): Promise<void> {
   if (timer) clearInterval(timer);
   timer = null;
   await running;
+  cacheLatestHead(false);
 }

@@ -1,13 +1,13 @@
-// Owns the state-changing operator actions as the CLI, the console and the administration API run them
-// (DECISIONS 11): each calls its area service, then appends one entry to the operator log, {action, at, by (the OS
-// user, `key:<key_id>` or `token:<token_id>`), target (ids), details}. Details name what changed and never a secret:
-// an API key's or operator token's plaintext, a private key or the master key never go in.
+// Owns the state-changing operator actions as the CLI, the console and the administration API run them: each calls
+// its area service and appends one entry to the operator log in the transaction of its change, {action, at, by (the
+// OS user, `key:<key_id>` or `token:<token_id>`), target (ids), details}. Details name what changed and never a
+// secret: an API key's or operator token's plaintext, a private key or the master key never go in.
 import { readFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { config } from '../config';
 import { replicateOperator } from '../replication/link';
 import { assertRestoreMayWrite } from '../replication/preflight';
-import { closeStore, openStore } from '../store/env';
+import { closeStore, openStore, transact, type AlsoInTxn } from '../store/env';
 import {
   createTenant,
   findTenant,
@@ -15,19 +15,20 @@ import {
   setPastDue,
   setPlan,
   verifyDomain,
+  type CreatedTenant,
   type CreateTenantIn,
 } from '../tenants/service';
-import { createApiKey, revokeApiKey, type CreateKeyIn } from '../keys/service';
+import { createApiKey, revokeApiKey, type CreatedKey, type CreateKeyIn } from '../keys/service';
 import { createOperatorToken, revokeOperatorToken } from '../operator-tokens/service';
 import { deleteOrg, setArchived } from '../audit/service';
 import { deleteStream } from '../streams/service';
 import { removeExpiredExports } from '../exports/service';
 import { runRetention } from './retention';
-import { createBackup } from '../backup/create';
+import { createBackup, type BackupResult } from '../backup/create';
 import { restoreBackup } from '../backup/restore';
 import { addLog } from '../witness/service';
 import { addIssuer, revokeIssuer, type AddIssuerIn } from '../scitt/service';
-import { appendOperatorEntry } from '../tlog/operator-log';
+import { appendOperatorEntryInTxn } from '../tlog/operator-log';
 import type { OperatorActions } from '../api/actions';
 
 /** The account name of `uid` in /etc/passwd, or null. */
@@ -58,103 +59,146 @@ function osUser(): string {
   return (uid !== undefined && passwdName(uid)) || `uid:${uid ?? 'unknown'}`;
 }
 
-/** The actions, each recorded as made by `by()`. */
+type Described = [action: string, target: Record<string, string>, details: Record<string, unknown>];
+
+/**
+ * The actions, each recorded as made by `by()`. An action whose change is one write transaction hands its service
+ * `logged(...)`: the service runs it inside that transaction with its result, so the change and its operator-log
+ * entry commit together or not at all (docs/architecture.md "Operator actions"). An action that works across many
+ * transactions or files (retention run, backup, restore) records its entry in a transaction of its own once the work
+ * is done. The creates also take the caller's own `also` (an idempotent create's stored answer), run after the entry.
+ */
 function actions(by: () => string) {
-  const record = (action: string, target: Record<string, string>, details: Record<string, unknown>) =>
-    appendOperatorEntry({ action, at: new Date().toISOString(), by: by(), target, details });
+  const logged = <R>(describe: (r: R) => Described, also?: AlsoInTxn<R>): AlsoInTxn<R> => {
+    // Who acted is known before the transaction (the OS user may take a file read to find).
+    const who = by();
+    return (r) => {
+      const [action, target, details] = describe(r);
+      appendOperatorEntryInTxn({ action, at: new Date().toISOString(), by: who, target, details });
+      also?.(r);
+    };
+  };
+  /** The entry of work already done, in a transaction of its own. */
+  const loggedAfter = <R>(r: R, describe: (r: R) => Described, also?: AlsoInTxn<R>): Promise<R> =>
+    transact(() => {
+      logged(describe, also)(r);
+      return r;
+    });
   return {
-    async createTenant(input: CreateTenantIn) {
-      const r = await createTenant(input);
-      await record(
-        'tenant.create',
-        { tenant_id: r.tenant_id },
-        { name: r.name, domain: r.primary_domain, plan: r.plan, key_id: r.key_id },
-      );
-      return r;
-    },
-    async setPlan(ref: string, plan: string) {
-      const t = await setPlan(ref, plan);
-      await record('tenant.set_plan', { tenant_id: t.tenant_id }, { plan: t.plan });
-      return t;
-    },
-    async setPastDue(ref: string, on: boolean) {
-      const t = await setPastDue(ref, on);
-      await record('tenant.set_past_due', { tenant_id: t.tenant_id }, { past_due: t.past_due });
-      return t;
-    },
-    async verifyDomain(ref: string, force: boolean) {
-      const t = await verifyDomain(ref, force);
-      await record(
-        'tenant.verify_domain',
-        { tenant_id: t.tenant_id },
-        { domain: t.primary_domain, how: force ? 'operator attestation (--force)' : 'DNS TXT' },
-      );
-      return t;
-    },
-    async rotateKey(ref: string) {
+    createTenant: (input: CreateTenantIn, also?: AlsoInTxn<CreatedTenant>) =>
+      createTenant(
+        input,
+        logged(
+          (r) => [
+            'tenant.create',
+            { tenant_id: r.tenant_id },
+            { name: r.name, domain: r.primary_domain, plan: r.plan, key_id: r.key_id },
+          ],
+          also,
+        ),
+      ),
+    setPlan: (ref: string, plan: string) =>
+      setPlan(
+        ref,
+        plan,
+        logged((t) => ['tenant.set_plan', { tenant_id: t.tenant_id }, { plan: t.plan }]),
+      ),
+    setPastDue: (ref: string, on: boolean) =>
+      setPastDue(
+        ref,
+        on,
+        logged((t) => ['tenant.set_past_due', { tenant_id: t.tenant_id }, { past_due: t.past_due }]),
+      ),
+    verifyDomain: (ref: string, force: boolean) =>
+      verifyDomain(
+        ref,
+        force,
+        logged((t) => [
+          'tenant.verify_domain',
+          { tenant_id: t.tenant_id },
+          { domain: t.primary_domain, how: force ? 'operator attestation (--force)' : 'DNS TXT' },
+        ]),
+      ),
+    rotateKey(ref: string) {
       const tenantId = findTenant(ref).tenant_id;
-      const r = await rotateKey(tenantId);
-      await record('tenant.rotate_key', { tenant_id: tenantId }, { key_id: r.key_id, public_key: r.public_key });
-      return r;
-    },
-    async createApiKey(input: CreateKeyIn) {
-      const r = await createApiKey(input);
-      // The plaintext is returned to the caller once and never recorded.
-      await record(
-        'key.create',
-        { tenant_id: r.tenant_id, key_id: r.key_id },
-        { name: r.name, scopes: r.scopes, ip_allowlist: r.ip_allowlist },
+      return rotateKey(
+        tenantId,
+        logged((r) => ['tenant.rotate_key', { tenant_id: tenantId }, { key_id: r.key_id, public_key: r.public_key }]),
       );
-      return r;
     },
-    async revokeApiKey(keyId: string, tenantId?: string) {
-      const r = await revokeApiKey(keyId, tenantId);
-      await record('key.revoke', { tenant_id: r.tenant_id, key_id: r.key_id }, { revoked_at: r.revoked_at });
-      return r;
-    },
-    async createOperatorToken(name: string) {
-      const r = await createOperatorToken(name);
-      await record('operator_token.create', { token_id: r.token_id }, { name: r.name });
-      return r;
-    },
-    async revokeOperatorToken(tokenId: string) {
-      const r = await revokeOperatorToken(tokenId);
-      await record('operator_token.revoke', { token_id: r.token_id }, { name: r.name, revoked_at: r.revoked_at });
-      return r;
-    },
-    async setOrgArchived(tenantId: string, orgId: string, archived: boolean) {
-      const r = await setArchived(tenantId, orgId, archived);
-      await record(archived ? 'org.archive' : 'org.unarchive', { tenant_id: tenantId, org_id: orgId }, {});
-      return r;
-    },
-    async deleteOrg(tenantId: string, orgId: string) {
-      const r = await deleteOrg(tenantId, orgId);
-      await record('org.delete', { tenant_id: tenantId, org_id: orgId }, {});
-      return r;
-    },
-    async deleteStream(tenantId: string, orgId: string, streamId: string) {
-      const r = await deleteStream(tenantId, orgId, streamId);
-      await record('stream.delete', { tenant_id: tenantId, org_id: orgId, stream_id: streamId }, {});
-      return r;
-    },
+    createApiKey: (input: CreateKeyIn, also?: AlsoInTxn<CreatedKey>) =>
+      createApiKey(
+        input,
+        // The plaintext is returned to the caller once and never recorded.
+        logged(
+          (r) => [
+            'key.create',
+            { tenant_id: r.tenant_id, key_id: r.key_id },
+            { name: r.name, scopes: r.scopes, ip_allowlist: r.ip_allowlist },
+          ],
+          also,
+        ),
+      ),
+    revokeApiKey: (keyId: string, tenantId?: string) =>
+      revokeApiKey(
+        keyId,
+        tenantId,
+        logged((r) => ['key.revoke', { tenant_id: r.tenant_id, key_id: r.key_id }, { revoked_at: r.revoked_at }]),
+      ),
+    createOperatorToken: (name: string) =>
+      createOperatorToken(
+        name,
+        logged((r) => ['operator_token.create', { token_id: r.token_id }, { name: r.name }]),
+      ),
+    revokeOperatorToken: (tokenId: string) =>
+      revokeOperatorToken(
+        tokenId,
+        logged((r) => ['operator_token.revoke', { token_id: r.token_id }, { name: r.name, revoked_at: r.revoked_at }]),
+      ),
+    setOrgArchived: (tenantId: string, orgId: string, archived: boolean) =>
+      setArchived(
+        tenantId,
+        orgId,
+        archived,
+        logged(() => [archived ? 'org.archive' : 'org.unarchive', { tenant_id: tenantId, org_id: orgId }, {}]),
+      ),
+    deleteOrg: (tenantId: string, orgId: string) =>
+      deleteOrg(
+        tenantId,
+        orgId,
+        logged(() => ['org.delete', { tenant_id: tenantId, org_id: orgId }, {}]),
+      ),
+    deleteStream: (tenantId: string, orgId: string, streamId: string) =>
+      deleteStream(
+        tenantId,
+        orgId,
+        streamId,
+        logged(() => ['stream.delete', { tenant_id: tenantId, org_id: orgId, stream_id: streamId }, {}]),
+      ),
+    /** Many transactions (the purge runs in batches, as the daily pass does): recorded once it is done. */
     async runRetention(asOf: Date) {
       const r = await runRetention(asOf);
-      await record('retention.run', {}, { as_of: asOf.toISOString(), ...r });
-      return r;
+      return loggedAfter(r, () => ['retention.run', {}, { as_of: asOf.toISOString(), ...r }]);
     },
     async cleanExports(asOf: Date) {
-      const removed = await removeExpiredExports(Math.floor(asOf.getTime() / 1000));
-      await record('exports.clean', {}, { as_of: asOf.toISOString(), exports_removed: removed });
+      const removed = await removeExpiredExports(
+        Math.floor(asOf.getTime() / 1000),
+        logged((n) => ['exports.clean', {}, { as_of: asOf.toISOString(), exports_removed: n }]),
+      );
       return { exports_removed: removed };
     },
-    async backup(to: string, opts: { includeMasterKey: boolean }) {
+    /** Files outside the store: recorded once they are complete. */
+    async backup(to: string, opts: { includeMasterKey: boolean }, also?: AlsoInTxn<BackupResult>) {
       const r = await createBackup(to, opts);
-      await record(
-        'backup',
-        { dir: r.dir },
-        { files: r.files, bytes: r.bytes, records: r.records, includes_master_key: r.includes_master_key },
+      return loggedAfter(
+        r,
+        () => [
+          'backup',
+          { dir: r.dir },
+          { files: r.files, bytes: r.bytes, records: r.records, includes_master_key: r.includes_master_key },
+        ],
+        also,
       );
-      return r;
     },
     /**
      * Recorded in the restored data directory's operator log (the appliance that runs from it). With replication on,
@@ -168,7 +212,7 @@ function actions(by: () => string) {
       openStore(r.data_dir, { replicated: !!rc });
       if (rc) replicateOperator(rc);
       try {
-        await record(
+        await loggedAfter(r, () => [
           'restore',
           { data_dir: r.data_dir },
           {
@@ -178,31 +222,33 @@ function actions(by: () => string) {
             not_before_checkpoint: opts.notBeforeCheckpoint ?? null,
             ...(opts.standalone ? { standalone: true } : {}),
           },
-        );
+        ]);
       } finally {
         await closeStore();
       }
       return r;
     },
-    async addWitnessedLog(origin: string, vkey: string) {
-      const r = await addLog(origin, vkey);
-      await record('witness.add_log', { origin: r.origin }, { vkey: r.vkey });
-      return r;
-    },
-    async addIssuer(input: AddIssuerIn) {
-      const r = await addIssuer(input);
-      await record('issuer.add', { tenant_id: r.tenant_id, iss: r.iss }, { key_id: r.key_id, alg: r.alg });
-      return r;
-    },
-    async revokeIssuer(tenant: string, iss: string) {
-      const r = await revokeIssuer(tenant, iss);
-      await record(
-        'issuer.revoke',
-        { tenant_id: r.tenant_id, iss: r.iss },
-        { key_id: r.key_id, revoked_at: r.revoked_at },
-      );
-      return r;
-    },
+    addWitnessedLog: (origin: string, vkey: string) =>
+      addLog(
+        origin,
+        vkey,
+        logged((r) => ['witness.add_log', { origin: r.origin }, { vkey: r.vkey }]),
+      ),
+    addIssuer: (input: AddIssuerIn) =>
+      addIssuer(
+        input,
+        logged((r) => ['issuer.add', { tenant_id: r.tenant_id, iss: r.iss }, { key_id: r.key_id, alg: r.alg }]),
+      ),
+    revokeIssuer: (tenant: string, iss: string) =>
+      revokeIssuer(
+        tenant,
+        iss,
+        logged((r) => [
+          'issuer.revoke',
+          { tenant_id: r.tenant_id, iss: r.iss },
+          { key_id: r.key_id, revoked_at: r.revoked_at },
+        ]),
+      ),
   };
 }
 

@@ -123,8 +123,9 @@ describe('who may call what', () => {
     const k = await cli(dir, 'key', 'create', '--tenant', 'localhost', '--name', 'a', '--scopes', 'admin');
     expect([k.code, k.json.scopes]).toEqual([0, ['admin']]);
     expect((await call(s, 'GET', '/v1/admin/keys', { key: s.apiKey })).status).toBe(200);
+    // An unknown scope is a value the command's declaration refuses: a usage error, exit 2.
     const bad = await cli(dir, 'key', 'create', '--tenant', 'localhost', '--name', 'a', '--scopes', 'root');
-    expect(bad.code).toBe(1);
+    expect(bad.code).toBe(2);
   });
 });
 
@@ -433,5 +434,83 @@ describe('platform operations through the API', () => {
       const bad = await op('POST', '/v1/operator/backups', body);
       expect([JSON.stringify(body), bad.status]).toEqual([JSON.stringify(body), 400]);
     }
+  }, 60_000);
+});
+
+describe('Idempotency-Key on the administration creates (docs/api.md#idempotency)', () => {
+  const withKey = (key: string, idem: string) => (method: string, path: string, body?: unknown) =>
+    call(s, method, path, { key, body, headers: { 'idempotency-key': idem } });
+  const entriesOf = async (action: string, field: string, id: string) =>
+    (await operatorLog()).filter((e) => e.entry.action === action && e.entry.target[field] === id);
+  const replayed = (r: { headers: Headers }) => r.headers.get('idempotent-replayed');
+  let admin = '';
+  let tenantId = '';
+
+  beforeAll(async () => {
+    const t = await op('POST', '/v1/operator/tenants', { name: 'Idem', domain: 'idem-admin.test' });
+    tenantId = t.body.tenant_id;
+    admin = (await op('POST', `/v1/operator/tenants/${tenantId}/keys`, { name: 'admin', scopes: ['admin', 'read'] }))
+      .body.api_key;
+  });
+
+  it('POST /v1/admin/keys: a replay is the same key, plaintext included, and only one key (one entry) exists', async () => {
+    const send = withKey(admin, 'admin-key-1');
+    const first = await send('POST', '/v1/admin/keys', { name: 'rotated', scopes: ['read'] });
+    const again = await send('POST', '/v1/admin/keys', { name: 'rotated', scopes: ['read'] });
+    expect([first.status, replayed(first), again.status, replayed(again)]).toEqual([201, null, 201, 'true']);
+    expect(again.body).toEqual(first.body);
+    expect(again.body.api_key).toMatch(/^svc_live_/);
+    // The replayed plaintext is the key itself: it authenticates.
+    expect((await call(s, 'GET', '/v1/events', { key: again.body.api_key })).status).toBe(200);
+    const other = await send('POST', '/v1/admin/keys', { name: 'rotated', scopes: ['read', 'write'] });
+    expect([other.status, other.body.error]).toEqual([409, 'idempotency_key_reuse_mismatch']);
+    const keys = (await call(s, 'GET', '/v1/admin/keys', { key: admin })).body.keys;
+    expect(keys.filter((k: { name: string }) => k.name === 'rotated')).toHaveLength(1);
+    expect(await entriesOf('key.create', 'key_id', first.body.key_id)).toHaveLength(1);
+    // Kept only sealed: the plaintext is in no file of the data directory.
+    expect(readFileSync(join(dir, 'db', 'data.mdb')).includes(Buffer.from(first.body.api_key))).toBe(false);
+  });
+
+  it('POST /v1/operator/tenants: a replay is the same tenant; another body is 409; one tenant exists', async () => {
+    const send = withKey(token, 'tenant-1');
+    const body = { name: 'Once', domain: 'once.test' };
+    const first = await send('POST', '/v1/operator/tenants', body);
+    const again = await send('POST', '/v1/operator/tenants', body);
+    expect([first.status, replayed(first), again.status, replayed(again)]).toEqual([201, null, 201, 'true']);
+    expect(again.body).toEqual(first.body);
+    const other = await send('POST', '/v1/operator/tenants', { name: 'Once', domain: 'twice.test' });
+    expect([other.status, other.body.error]).toEqual([409, 'idempotency_key_reuse_mismatch']);
+    expect((await op('GET', '/v1/operator/tenants/twice.test')).status).toBe(404);
+    expect(await entriesOf('tenant.create', 'tenant_id', first.body.tenant_id)).toHaveLength(1);
+  });
+
+  it('POST /v1/operator/tenants/{id}/keys: a replay is the same key; the key belongs to the operator token', async () => {
+    const send = withKey(token, 'tenant-key-1');
+    const path = `/v1/operator/tenants/${tenantId}/keys`;
+    const first = await send('POST', path, { name: 'ci', scopes: ['write'] });
+    const again = await send('POST', path, { name: 'ci', scopes: ['write'] });
+    expect([first.status, replayed(first), again.status, replayed(again)]).toEqual([201, null, 201, 'true']);
+    expect([again.body.key_id, again.body.api_key]).toEqual([first.body.key_id, first.body.api_key]);
+    // Another tenant's path with the same key is another request.
+    const elsewhere = await send('POST', '/v1/operator/tenants/once.test/keys', { name: 'ci', scopes: ['write'] });
+    expect([elsewhere.status, elsewhere.body.error]).toEqual([409, 'idempotency_key_reuse_mismatch']);
+    // Another operator token may use the same key for something else.
+    const second = (await cli(dir, 'admin-token', 'create', '--name', 'terraform')).json.token as string;
+    const byOther = await withKey(second, 'tenant-key-1')('POST', path, { name: 'ci', scopes: ['write'] });
+    expect([byOther.status, replayed(byOther)]).toEqual([201, null]);
+    expect(byOther.body.key_id).not.toBe(first.body.key_id);
+    const keys = (await op('GET', path)).body.keys.filter((k: { name: string }) => k.name === 'ci');
+    expect(keys).toHaveLength(2);
+    expect(await entriesOf('key.create', 'key_id', first.body.key_id)).toHaveLength(1);
+  });
+
+  it('POST /v1/operator/backups: a replay answers the backup already written, and writes no second one', async () => {
+    const send = withKey(token, 'backup-1');
+    const to = join(ownedDir(), 'b');
+    const first = await send('POST', '/v1/operator/backups', { to });
+    const again = await send('POST', '/v1/operator/backups', { to });
+    expect([first.status, replayed(first), again.status, replayed(again)]).toEqual([201, null, 201, 'true']);
+    expect(again.body).toEqual(first.body);
+    expect(await entriesOf('backup', 'dir', to)).toHaveLength(1);
   }, 60_000);
 });

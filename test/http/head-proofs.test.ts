@@ -353,9 +353,10 @@ describe('svc verify FILE --policy P --tsa-ca PEM', () => {
   for (const [what, make, named] of cases) {
     it(`exits 1 naming the broken link: ${what}`, async () => {
       const [doc, flags] = await make();
-      const trust = ['--policy', policyFile, '--tsa-ca', tsa.caFile];
-      // Later flags win: a case's own --policy or --tsa-ca replaces the good one.
-      const r = await verify(file(doc), ...trust, ...flags);
+      // A case's own --policy or --tsa-ca replaces the good one (a flag is given once).
+      const trust = { '--policy': policyFile, '--tsa-ca': tsa.caFile } as Record<string, string>;
+      for (let i = 0; i < flags.length; i += 2) trust[flags[i]!] = flags[i + 1]!;
+      const r = await verify(file(doc), ...Object.entries(trust).flat());
       expect(r.code).toBe(1);
       expect(r.stderr.split('\n').filter(Boolean).length).toBe(1);
       expect(r.stderr).toMatch(named);

@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from 'bun:test';
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import selfsigned from 'selfsigned';
+import pkg from '../../package.json' with { type: 'json' };
 import { call, cleanupDirs, ownedDir, ROOT, startServer } from '../helpers';
 
 afterAll(cleanupDirs);
@@ -126,7 +127,7 @@ describe('logs', () => {
     expect(listening).toEqual(
       expect.objectContaining({
         level: 'info',
-        msg: `listening on https://127.0.0.1:${s.port}`,
+        msg: `listening on https://127.0.0.1:${s.port} (version ${pkg.version})`,
         version: expect.any(String),
         api: `https://127.0.0.1:${s.port}/v1`,
         console: 'npm run console',

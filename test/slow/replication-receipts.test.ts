@@ -1,41 +1,18 @@
 // Receipts on a standby: a node that only applies the primary's writes serves the COSE receipts, tlog-proofs and key
 // set of the primary's records byte for byte (a receipt's signature is made on request, deterministic, never stored).
 import { afterAll, beforeAll, expect, it } from 'bun:test';
-import { join } from 'node:path';
-import { call, cleanup, newTenant, tempDir, until, type Server } from '../helpers';
-import { startPg, type Pg } from '../pg';
-import { cluster, health, write as writeTo } from '../replication-nodes';
+import { call, until, type Server } from '../helpers';
+import { health, primaryAndStandby, write as writeTo } from '../replication-nodes';
 
-let pg: Pg;
-const keyDir = tempDir();
-const env = {
-  SVC_MASTER_KEY_FILE: join(keyDir, 'master.key'),
-  SVC_CHECKPOINT_SECONDS: '1',
-  SVC_HEAD_SECONDS: '1',
-  SVC_PUBLIC_RPS: '1000000',
-};
-const nodes = cluster(env);
+let c: Awaited<ReturnType<typeof primaryAndStandby>>;
 let a: Server;
 let b: Server;
 
 beforeAll(async () => {
-  pg = await startPg();
-  // The CLI (newTenant) runs against the same cluster; afterAll puts the environment back for later files.
-  process.env.SVC_REPLICATION_URL = pg.url;
-  process.env.SVC_MASTER_KEY_FILE = env.SVC_MASTER_KEY_FILE;
-  a = await nodes.node(pg.url);
-  expect((await health(a)).role).toBe('primary');
-  b = await nodes.node(pg.url);
-  const t = await newTenant(a.dataDir, 'repl-receipts.test', 'read,write', 'enterprise');
-  nodes.tenant = { tenantId: t.tenantId, key: t.key };
+  c = await primaryAndStandby('repl-receipts.test', 'read,write');
+  ({ a, b } = c);
 }, 120_000);
-afterAll(async () => {
-  delete process.env.SVC_REPLICATION_URL;
-  delete process.env.SVC_MASTER_KEY_FILE;
-  for (const s of nodes.servers) await s.stop('SIGKILL').catch(() => {});
-  await pg.stop();
-  for (const d of [...nodes.dirs, keyDir]) cleanup(d);
-});
+afterAll(() => c.stop());
 
 const bytes = async (s: Server, path: string) => {
   const r = await fetch(s.url + path, { tls: { rejectUnauthorized: false } } as RequestInit);
@@ -43,7 +20,7 @@ const bytes = async (s: Server, path: string) => {
 };
 
 it("serves the primary's receipts, tlog-proofs and key set on the standby, byte for byte", async () => {
-  const w = await writeTo(nodes, a, { n: 1 });
+  const w = await writeTo(c.nodes, a, { n: 1 });
   expect(w.status).toBe(201);
   const id = w.body.event_id;
   // Complete on the standby: its head published and replicated.

@@ -555,6 +555,14 @@ describe('a node that wrote outside the stream', () => {
     expect(st.code).toBe(1);
     expect(st.stderr).toContain('diverged node(s)');
     expect(c2.output()).toContain('this node diverged from the stream');
+    // Its health says so, and load balancers take it out of both roles; a healthy node says nothing of it.
+    const h = await call(c2, 'GET', '/healthz');
+    expect([h.status, h.body.diverged]).toEqual([200, true]);
+    for (const path of ['/healthz/primary', '/healthz/replica']) {
+      const r = await call(c2, 'GET', path);
+      expect([path, r.status, r.body.diverged]).toEqual([path, 503, true]);
+    }
+    expect((await health(b)).diverged).toBeUndefined();
     // The local leaf is still there, not overwritten; the node says so everywhere.
     const mine = await on(c2, ['operator', 'log']);
     expect(mine.json.at(-1)).toEqual({ leaf_index: at, entry: JSON.parse(local.toString()) });

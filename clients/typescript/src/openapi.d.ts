@@ -28,8 +28,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * For load balancers: 200 only on the primary (a lease PostgreSQL confirmed), 503 otherwise
-         * @description For load balancers: 200 only on the primary (a lease PostgreSQL confirmed), 503 otherwise.
+         * For load balancers: 200 only on the primary (a lease PostgreSQL confirmed, not diverged), 503 otherwise
+         * @description For load balancers: 200 only on the primary (a lease PostgreSQL confirmed, not diverged), 503 otherwise.
          */
         get: operations["getHealthzPrimary"];
         put?: never;
@@ -48,8 +48,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * For load balancers: 200 only on a standby within SVC_REPLICA_MAX_LAG_SECONDS of the primary, 503 otherwise
-         * @description For load balancers: 200 only on a standby within SVC_REPLICA_MAX_LAG_SECONDS of the primary, 503 otherwise.
+         * For load balancers: 200 only on a standby within SVC_REPLICA_MAX_LAG_SECONDS of the primary (not diverged), 503 otherwise
+         * @description For load balancers: 200 only on a standby within SVC_REPLICA_MAX_LAG_SECONDS of the primary (not diverged), 503 otherwise.
          */
         get: operations["getHealthzReplica"];
         put?: never;
@@ -1774,8 +1774,8 @@ export interface paths {
         get: operations["getV1AdminKeys"];
         put?: never;
         /**
-         * Create an API key of the tenant (the key is shown in this answer only)
-         * @description Create an API key of the tenant (the key is shown in this answer only). Scope: admin.
+         * Create an API key of the tenant (the key is shown in this answer, and in its replays, only)
+         * @description Create an API key of the tenant (the key is shown in this answer, and in its replays, only). Scope: admin.
          */
         post: operations["postV1AdminKeys"];
         delete?: never;
@@ -2002,8 +2002,8 @@ export interface paths {
         get: operations["getV1OperatorTenantsByIdKeys"];
         put?: never;
         /**
-         * Create an API key for a tenant (as svc key create; the key is shown in this answer only)
-         * @description Create an API key for a tenant (as svc key create; the key is shown in this answer only).
+         * Create an API key for a tenant (as svc key create; the key is shown in this answer, and in its replays, only)
+         * @description Create an API key for a tenant (as svc key create; the key is shown in this answer, and in its replays, only).
          */
         post: operations["postV1OperatorTenantsByIdKeys"];
         delete?: never;
@@ -3649,6 +3649,11 @@ export interface operations {
                         /** @description Last stream position applied to this node */
                         applied?: number;
                         lag_seconds?: number | null;
+                        /**
+                         * @description Present on a node that holds a change the replicated stream does not: it applies nothing more, serves neither role and must be rebuilt
+                         * @constant
+                         */
+                        diverged?: true;
                     };
                 };
             };
@@ -3681,7 +3686,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description For load balancers: 200 only on the primary (a lease PostgreSQL confirmed), 503 otherwise */
+            /** @description For load balancers: 200 only on the primary (a lease PostgreSQL confirmed, not diverged), 503 otherwise */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3695,6 +3700,11 @@ export interface operations {
                         /** @description Last stream position applied to this node */
                         applied?: number;
                         lag_seconds?: number | null;
+                        /**
+                         * @description Present on a node that holds a change the replicated stream does not: it applies nothing more, serves neither role and must be rebuilt
+                         * @constant
+                         */
+                        diverged?: true;
                     };
                 };
             };
@@ -3716,7 +3726,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalError"];
                 };
             };
-            /** @description For load balancers: 200 only on the primary (a lease PostgreSQL confirmed), 503 otherwise */
+            /** @description For load balancers: 200 only on the primary (a lease PostgreSQL confirmed, not diverged), 503 otherwise */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3730,6 +3740,11 @@ export interface operations {
                         /** @description Last stream position applied to this node */
                         applied?: number;
                         lag_seconds?: number | null;
+                        /**
+                         * @description Present on a node that holds a change the replicated stream does not: it applies nothing more, serves neither role and must be rebuilt
+                         * @constant
+                         */
+                        diverged?: true;
                     };
                 };
             };
@@ -3744,7 +3759,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description For load balancers: 200 only on a standby within SVC_REPLICA_MAX_LAG_SECONDS of the primary, 503 otherwise */
+            /** @description For load balancers: 200 only on a standby within SVC_REPLICA_MAX_LAG_SECONDS of the primary (not diverged), 503 otherwise */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3758,6 +3773,11 @@ export interface operations {
                         /** @description Last stream position applied to this node */
                         applied?: number;
                         lag_seconds?: number | null;
+                        /**
+                         * @description Present on a node that holds a change the replicated stream does not: it applies nothing more, serves neither role and must be rebuilt
+                         * @constant
+                         */
+                        diverged?: true;
                     };
                 };
             };
@@ -3779,7 +3799,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalError"];
                 };
             };
-            /** @description For load balancers: 200 only on a standby within SVC_REPLICA_MAX_LAG_SECONDS of the primary, 503 otherwise */
+            /** @description For load balancers: 200 only on a standby within SVC_REPLICA_MAX_LAG_SECONDS of the primary (not diverged), 503 otherwise */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3793,6 +3813,11 @@ export interface operations {
                         /** @description Last stream position applied to this node */
                         applied?: number;
                         lag_seconds?: number | null;
+                        /**
+                         * @description Present on a node that holds a change the replicated stream does not: it applies nothing more, serves neither role and must be rebuilt
+                         * @constant
+                         */
+                        diverged?: true;
                     };
                 };
             };
@@ -13797,7 +13822,10 @@ export interface operations {
     postV1AdminKeys: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Client idempotency key, 1-128 bytes: the same request again within 24 hours answers the stored answer */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -13807,9 +13835,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Create an API key of the tenant (the key is shown in this answer only) */
+            /** @description Create an API key of the tenant (the key is shown in this answer, and in its replays, only) */
             201: {
                 headers: {
+                    /** @description "true" when the answer is the replay of an earlier request with the same key */
+                    "Idempotent-Replayed"?: "true";
                     /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current second */
@@ -13820,7 +13850,22 @@ export interface operations {
                     "application/json": components["schemas"]["AdminKeyCreated"];
                 };
             };
-            /** @description invalid_payload, invalid_name, bad_request */
+            /** @description Create an API key of the tenant (the key is shown in this answer, and in its replays, only) */
+            202: {
+                headers: {
+                    /** @description With {"status": "processing"}: seconds to wait before sending the same request with the same key again */
+                    "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Processing"];
+                };
+            };
+            /** @description invalid_idempotency_key, invalid_payload, invalid_name, bad_request */
             400: {
                 headers: {
                     /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
@@ -13832,7 +13877,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        error: "invalid_payload" | "invalid_name" | "bad_request";
+                        error: "invalid_idempotency_key" | "invalid_payload" | "invalid_name" | "bad_request";
                     };
                     "text/plain": string;
                 };
@@ -13862,6 +13907,22 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
                         error: "ip_not_allowed" | "insufficient_scope";
+                    };
+                };
+            };
+            /** @description idempotency_key_reuse_mismatch */
+            409: {
+                headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "idempotency_key_reuse_mismatch";
                     };
                 };
             };
@@ -14385,7 +14446,10 @@ export interface operations {
     postV1OperatorTenants: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Client idempotency key, 1-128 bytes: the same request again within 24 hours answers the stored answer */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -14398,13 +14462,26 @@ export interface operations {
             /** @description Create a tenant with its first signing key (as svc tenant create) */
             201: {
                 headers: {
+                    /** @description "true" when the answer is the replay of an earlier request with the same key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["TenantCreated"];
                 };
             };
-            /** @description invalid_payload, invalid_name, bad_request */
+            /** @description Create a tenant with its first signing key (as svc tenant create) */
+            202: {
+                headers: {
+                    /** @description With {"status": "processing"}: seconds to wait before sending the same request with the same key again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Processing"];
+                };
+            };
+            /** @description invalid_idempotency_key, invalid_payload, invalid_name, bad_request */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14412,7 +14489,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        error: "invalid_payload" | "invalid_name" | "bad_request";
+                        error: "invalid_idempotency_key" | "invalid_payload" | "invalid_name" | "bad_request";
                     };
                     "text/plain": string;
                 };
@@ -14426,6 +14503,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
                         error: "missing_operator_token" | "invalid_authorization_scheme" | "invalid_operator_token" | "operator_token_revoked";
+                    };
+                };
+            };
+            /** @description idempotency_key_reuse_mismatch */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "idempotency_key_reuse_mismatch";
                     };
                 };
             };
@@ -14923,7 +15012,10 @@ export interface operations {
     postV1OperatorTenantsByIdKeys: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Client idempotency key, 1-128 bytes: the same request again within 24 hours answers the stored answer */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -14935,16 +15027,29 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Create an API key for a tenant (as svc key create; the key is shown in this answer only) */
+            /** @description Create an API key for a tenant (as svc key create; the key is shown in this answer, and in its replays, only) */
             201: {
                 headers: {
+                    /** @description "true" when the answer is the replay of an earlier request with the same key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminKeyCreated"];
                 };
             };
-            /** @description invalid_payload, invalid_name, bad_request */
+            /** @description Create an API key for a tenant (as svc key create; the key is shown in this answer, and in its replays, only) */
+            202: {
+                headers: {
+                    /** @description With {"status": "processing"}: seconds to wait before sending the same request with the same key again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Processing"];
+                };
+            };
+            /** @description invalid_idempotency_key, invalid_payload, invalid_name, bad_request */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14952,7 +15057,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        error: "invalid_payload" | "invalid_name" | "bad_request";
+                        error: "invalid_idempotency_key" | "invalid_payload" | "invalid_name" | "bad_request";
                     };
                     "text/plain": string;
                 };
@@ -14978,6 +15083,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
                         error: "not_found";
+                    };
+                };
+            };
+            /** @description idempotency_key_reuse_mismatch */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "idempotency_key_reuse_mismatch";
                     };
                 };
             };
@@ -15596,7 +15713,10 @@ export interface operations {
     postV1OperatorBackups: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Client idempotency key, 1-128 bytes: the same request again within 24 hours answers the stored answer */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -15609,13 +15729,26 @@ export interface operations {
             /** @description Write an online backup into a directory on the appliance (as svc backup) */
             201: {
                 headers: {
+                    /** @description "true" when the answer is the replay of an earlier request with the same key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["BackupDone"];
                 };
             };
-            /** @description invalid_payload, bad_request */
+            /** @description Write an online backup into a directory on the appliance (as svc backup) */
+            202: {
+                headers: {
+                    /** @description With {"status": "processing"}: seconds to wait before sending the same request with the same key again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Processing"];
+                };
+            };
+            /** @description invalid_idempotency_key, invalid_payload, bad_request */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15623,7 +15756,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        error: "invalid_payload" | "bad_request";
+                        error: "invalid_idempotency_key" | "invalid_payload" | "bad_request";
                     };
                     "text/plain": string;
                 };
@@ -15637,6 +15770,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
                         error: "missing_operator_token" | "invalid_authorization_scheme" | "invalid_operator_token" | "operator_token_revoked";
+                    };
+                };
+            };
+            /** @description idempotency_key_reuse_mismatch */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "idempotency_key_reuse_mismatch";
                     };
                 };
             };
