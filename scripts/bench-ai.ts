@@ -1,23 +1,10 @@
 // Benchmark of AI attestation ingest: acknowledged (201) attestations per second over HTTPS, 64 keep-alive connections.
 // Run: bun scripts/bench-ai.ts [seconds] [warm-up seconds]   (needs wrk; every request carries a distinct input, so none is a duplicate)
 import { readFileSync } from 'node:fs';
-import { line, luaPost, rssMb, startBenchServer, wrk } from './bench-lib';
+import { cpuSeconds, line, luaPost, rssMb, startBenchServer, wrk } from './bench-lib';
 
 const seconds = Number(process.argv[2] ?? 10);
 const warmSeconds = Number(process.argv[3] ?? 3);
-/** CPU seconds used so far by the server's main (JS) thread and by the whole process (/proc, clock ticks of 10 ms). */
-function cpuSeconds(pid: number): { main: number; all: number } {
-  const ticks = (f: string) =>
-    f
-      .slice(f.lastIndexOf(')') + 2)
-      .split(' ')
-      .slice(11, 13)
-      .reduce((a, b) => a + Number(b), 0) / 100;
-  return {
-    main: ticks(readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8')),
-    all: ticks(readFileSync(`/proc/${pid}/stat`, 'utf8')),
-  };
-}
 const s = await startBenchServer();
 const body = JSON.stringify({
   attestation_type: 'output',

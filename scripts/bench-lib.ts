@@ -1,5 +1,5 @@
 // Shared benchmark helpers: a real server on a temp data dir, wrk runs over HTTPS, result parsing.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -148,6 +148,20 @@ end
 /** A JSON request with the API key as bearer token (see luaRequest). */
 export function luaPost(path: string, key: string, body: string, method = 'POST'): string {
   return luaRequest(method, path, { 'content-type': 'application/json', authorization: `Bearer ${key}` }, body);
+}
+
+/** CPU seconds used so far by the server's main (JS) thread and by the whole process (/proc, clock ticks of 10 ms). */
+export function cpuSeconds(pid: number): { main: number; all: number } {
+  const ticks = (f: string) =>
+    f
+      .slice(f.lastIndexOf(')') + 2)
+      .split(' ')
+      .slice(11, 13)
+      .reduce((a, b) => a + Number(b), 0) / 100;
+  return {
+    main: ticks(readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8')),
+    all: ticks(readFileSync(`/proc/${pid}/stat`, 'utf8')),
+  };
 }
 
 /** Resident memory of a process in MB: total, anonymous (heaps) and file-backed (LMDB's memory map, reclaimable). */

@@ -118,6 +118,17 @@ export const ERRORS = {
   missing_operator_token: { status: 401, message: 'No operator token: send Authorization: Bearer svc_op_…' },
   invalid_operator_token: { status: 401, message: 'Operator token not recognised' },
   operator_token_revoked: { status: 401, message: 'Operator token has been revoked' },
+  // docs/scitt.md: the SCITT Transparency Service (POST /entries, its registration policy and its issuers).
+  invalid_statement: { status: 400, message: 'Not a Signed Statement this service registers' },
+  unsupported_algorithm: {
+    status: 400,
+    message: 'The statement is signed with an algorithm other than EdDSA or ES256',
+  },
+  missing_claims: { status: 400, message: 'The statement lacks CWT claims iss and sub in its protected header' },
+  statement_rejected: { status: 400, message: 'The registration policy refused the statement' },
+  unsupported_media_type: { status: 415, message: 'Send the statement as Content-Type: application/cose' },
+  entry_not_found: { status: 404, message: 'No such entry' },
+  issuer_exists: { status: 409, message: 'The tenant already has this issuer' },
   // The generic 500 for unexpected exceptions (never carries internals).
   internal_error: { status: 500, message: 'Internal error' },
 } as const satisfies Record<string, Row>;

@@ -235,6 +235,19 @@ export async function newTenant(
   };
 }
 
+/** Runs `python3 args` in the repository with `input` as JSON on stdin; answers its JSON output (throws its stderr). */
+export async function python(args: string[], input: unknown): Promise<any> {
+  const p = Bun.spawn(['python3', ...args], {
+    cwd: ROOT,
+    stdin: new Blob([JSON.stringify(input)]),
+    stdout: 'pipe',
+    stderr: 'pipe',
+  });
+  const [out, err] = await Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text()]);
+  if ((await p.exited) !== 0) throw new Error(err);
+  return JSON.parse(out);
+}
+
 /** SHA-256 hex with node:crypto, independent of the product's own helpers. */
 export const sha = (x: string | Uint8Array): string => createHash('sha256').update(x).digest('hex');
 

@@ -91,6 +91,15 @@ export function witnessLogBody(body: unknown) {
   return { origin: str(b, 'origin', true), vkey: str(b, 'vkey', true) };
 }
 
+/** {iss, public_key_pem}: a SCITT issuer's key; the key and iss themselves are checked by the SCITT service. */
+export function issuerBody(body: unknown) {
+  const b = object(body);
+  return { iss: str(b, 'iss', true), publicKeyPem: str(b, 'public_key_pem', true) };
+}
+
+/** {iss}: the SCITT issuer to revoke. */
+export const issuerRevokeBody = (body: unknown) => str(object(body), 'iss', true);
+
 /** ?cursor&limit of an operator-log page: limit 1-1000, default 100 (above 1000 is clamped, as audit lists are). */
 export function entryPageQuery(q: Record<string, string | undefined>): { from: number; limit: number } {
   return { from: decodeEntryCursor(q.cursor), limit: pageLimit(q.limit) };

@@ -9,10 +9,14 @@ import { Processing } from '../api/schemas';
 import { answerInTxn, createdBy, IDEMPOTENT_ERRORS, idempotentDoc, tokenScope } from '../api/idempotent';
 import { describeWitnessKey, listLogs } from '../witness/service';
 import { operatorLogPage } from '../tlog/operator-log';
+import { listIssuers } from '../scitt/service';
+import { ScittIssuer, ScittIssuerIn, ScittIssuerList, ScittIssuerRevokeIn } from '../scitt/model';
 import { adminKeys, createdKeyOut, operatorTenant, tenantOut, tenantPage } from './service';
 import {
   backupBody,
   entryPageQuery,
+  issuerBody,
+  issuerRevokeBody,
   keyBody,
   pageLimit,
   pastDueBody,
@@ -194,6 +198,51 @@ export const operatorRoutes = (guards: Guards, actionsBy: ActionsBy) =>
           tag,
           ok: { 200: AdminKeyRevoked },
           errors: [...TENANT],
+        }),
+      },
+    )
+    .get('/v1/operator/tenants/:id/issuers', ({ params }) => ({ issuers: listIssuers(params.id) }), {
+      operator: true,
+      detail: doc({
+        summary: "A tenant's SCITT issuers and their keys, revoked ones too (as svc issuer list)",
+        tag,
+        ok: { 200: ScittIssuerList },
+        errors: [...TENANT],
+      }),
+    })
+    .post(
+      '/v1/operator/tenants/:id/issuers',
+      async ({ params, body, operator, set }) => {
+        const r = await actionsBy(tokenActor(operator)).addIssuer({ tenant: params.id, ...issuerBody(body) });
+        set.status = 201;
+        return r;
+      },
+      {
+        operator: true,
+        detail: doc({
+          summary: 'Register a SCITT issuer and its public key for a tenant (as svc issuer add)',
+          description:
+            "From then on POST /entries registers the tenant's statements whose iss is this one and whose signature " +
+            'verifies with this key (Ed25519 or P-256); see docs/scitt.md.',
+          tag,
+          body: ScittIssuerIn,
+          ok: { 201: ScittIssuer },
+          errors: ['invalid_payload', 'bad_request', 'issuer_exists', ...TENANT],
+        }),
+      },
+    )
+    .post(
+      '/v1/operator/tenants/:id/issuers/revoke',
+      async ({ params, body, operator }) =>
+        actionsBy(tokenActor(operator)).revokeIssuer(params.id, issuerRevokeBody(body)),
+      {
+        operator: true,
+        detail: doc({
+          summary: "Revoke a tenant's SCITT issuer (as svc issuer revoke): nothing new registers under its iss",
+          tag,
+          body: ScittIssuerRevokeIn,
+          ok: { 200: ScittIssuer },
+          errors: ['invalid_payload', ...TENANT],
         }),
       },
     )

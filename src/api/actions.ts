@@ -7,6 +7,7 @@ import type { CreatedKey, CreateKeyIn, revokeApiKey } from '../keys/service';
 import type { addLog } from '../witness/service';
 import type { deleteOrg, setArchived } from '../audit/service';
 import type { deleteStream } from '../streams/service';
+import type { AddIssuerIn, addIssuer, revokeIssuer } from '../scitt/service';
 import type { OperatorPrincipal, Principal } from './guards';
 
 type Result<F extends (...args: never[]) => unknown> = Promise<Awaited<ReturnType<F>>>;
@@ -34,6 +35,9 @@ export type OperatorActions = {
   setOrgArchived(tenantId: string, orgId: string, archived: boolean): Result<typeof setArchived>;
   deleteOrg(tenantId: string, orgId: string): Result<typeof deleteOrg>;
   deleteStream(tenantId: string, orgId: string, streamId: string): Result<typeof deleteStream>;
+  /** docs/scitt.md#issuers: `tenant` by id or primary domain. */
+  addIssuer(input: AddIssuerIn): Result<typeof addIssuer>;
+  revokeIssuer(tenant: string, iss: string): Result<typeof revokeIssuer>;
 };
 
 /** The actions recorded as made by `by`: `key:<key_id>` or `token:<token_id>`. */

@@ -15,7 +15,8 @@ export type Media =
   | 'text'
   | 'cose'
   | 'cbor'
-  | 'tlog-size';
+  | 'tlog-size'
+  | 'none';
 const MEDIA: Record<Media, Record<string, { schema: Record<string, string> }>> = {
   html: { 'text/html': { schema: { type: 'string' } } },
   javascript: { 'text/javascript': { schema: { type: 'string' } } },
@@ -28,6 +29,8 @@ const MEDIA: Record<Media, Record<string, { schema: Record<string, string> }>> =
   cbor: { 'application/cbor': { schema: { type: 'string', contentMediaType: 'application/cbor' } } },
   // C2SP tlog-witness: the size a witness last cosigned, answered with a 409.
   'tlog-size': { 'text/x.tlog.size': { schema: { type: 'string' } } },
+  // A redirect: headers only.
+  none: {},
 };
 
 export type RouteDoc = {
@@ -48,8 +51,10 @@ export type RouteDoc = {
   processing?: boolean;
   /** SPEC codes the route answers besides those of its guards (authentication, scope, limits, 402). */
   errors?: ErrorCode[];
-  /** A JSON body the service validates (named error codes) rather than Elysia, or a text body; a route with a `body` schema omits it. */
-  body?: TSchema | 'text';
+  /** A JSON body the service validates (named error codes) rather than Elysia, a text or a COSE body; a route with a `body` schema omits it. */
+  body?: TSchema | 'text' | 'cose';
+  /** Its errors are RFC 9290 concise problem details in CBOR, {-1: code, -2: message}, not JSON (docs/scitt.md). */
+  problems?: true;
   /**
    * Query parameters the service reads (a route with a `query` schema omits them, or names one here to document it
    * as the service reads it, e.g. an integer its schema keeps a string so that the framework answers plain text).
@@ -120,10 +125,12 @@ export function doc(d: RouteDoc): DocumentDecoration {
       ? {
           requestBody: {
             required: true,
-            content: d.body === 'text' ? MEDIA.text : { 'application/json': { schema: d.body } },
+            content:
+              d.body === 'text' || d.body === 'cose' ? MEDIA[d.body] : { 'application/json': { schema: d.body } },
           },
         }
       : {}),
     'x-errors': d.errors ?? [],
+    ...(d.problems ? { 'x-problems': true } : {}),
   } as DocumentDecoration;
 }

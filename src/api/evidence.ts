@@ -13,7 +13,12 @@ export const cborReply = (body: Uint8Array): Response =>
   new Response(new Uint8Array(body), { headers: { 'content-type': 'application/cbor' } });
 
 /** RFC 9290 concise problem details: {-1 (title): the error code, -2 (detail): what went wrong}, in CBOR. */
-export const problemReply = (status: number, title: ErrorCode, detail: string): Response =>
+export const problemReply = (
+  status: number,
+  title: ErrorCode,
+  detail: string,
+  headers: Record<string, string> = {},
+): Response =>
   new Response(
     new Uint8Array(
       encodeCbor(
@@ -23,7 +28,7 @@ export const problemReply = (status: number, title: ErrorCode, detail: string): 
         ]),
       ),
     ),
-    { status, headers: { 'content-type': 'application/concise-problem-details+cbor' } },
+    { status, headers: { ...headers, 'content-type': 'application/concise-problem-details+cbor' } },
   );
 
 export const textReply = (text: string): Response =>

@@ -1,4 +1,5 @@
 // The table of CLI commands: each parses its flags, calls area services and shapes --json / text output.
+import { readFileSync } from 'node:fs';
 import type { CliContext, CliResult } from './index';
 import { ApiError } from '../errors';
 import { setLogSink } from '../log';
@@ -23,6 +24,7 @@ import { SCOPES } from '../keys/service';
 import { PLAN_NAMES } from '../plans/plans';
 import { parseRange } from '../cidr';
 import { CONSOLE, type Flag, type Spec } from './argv';
+import { listIssuers } from '../scitt/service';
 
 /**
  * One CLI command: its declaration (summary, positional arguments, flags with their values; src/cli/argv.ts refuses
@@ -390,6 +392,59 @@ export const commands: Record<string, Command> = {
           ])
         : 'no witnessed logs';
       return { json: { witness, logs }, text: `${head}\n${rows}` };
+    },
+  },
+  'issuer add': {
+    writes: true,
+    summary:
+      "register a SCITT issuer of a tenant with its public key: the tenant's statements of ISS register from then on",
+    flags: {
+      tenant: { value: 'TENANT', required: true, help: 'tenant id or domain' },
+      iss: { value: 'ISS', required: true, help: 'the iss (1) CWT claim its statements carry' },
+      key: { value: 'FILE', required: true, help: 'the PEM public key (Ed25519 or P-256) that signs its statements' },
+    },
+    async run(ctx) {
+      const file = need(ctx, 'key');
+      let pem: string;
+      try {
+        pem = readFileSync(file, 'utf8');
+      } catch (e) {
+        throw new ApiError('bad_request', `cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? 'unreadable'}`);
+      }
+      const r = await operatorActions.addIssuer({
+        tenant: need(ctx, 'tenant'),
+        iss: need(ctx, 'iss'),
+        publicKeyPem: pem,
+      });
+      return { json: r, text: `issuer ${r.iss} of tenant ${r.tenant_id}: ${r.alg} key ${r.key_id}` };
+    },
+  },
+  'issuer list': {
+    summary: 'list the SCITT issuers whose statements a tenant registers, revoked ones too',
+    flags: { tenant: { value: 'TENANT', required: true, help: 'tenant id or domain' } },
+    async run(ctx) {
+      const is = listIssuers(need(ctx, 'tenant'));
+      return {
+        json: { issuers: is },
+        text: is.length
+          ? table([
+              ['ISS', 'ALG', 'KEY_ID', 'ADDED', 'REVOKED'],
+              ...is.map((i) => [i.iss, i.alg, i.key_id, i.added_at, i.revoked_at ?? '-']),
+            ])
+          : 'no issuers',
+      };
+    },
+  },
+  'issuer revoke': {
+    writes: true,
+    summary: "revoke a tenant's SCITT issuer: its new statements are refused, those registered stay",
+    flags: {
+      tenant: { value: 'TENANT', required: true, help: 'tenant id or domain' },
+      iss: { value: 'ISS', required: true, help: 'the issuer to revoke' },
+    },
+    async run(ctx) {
+      const r = await operatorActions.revokeIssuer(need(ctx, 'tenant'), need(ctx, 'iss'));
+      return { json: r, text: `revoked issuer ${r.iss} (key ${r.key_id}) at ${r.revoked_at}` };
     },
   },
   'operator log': {

@@ -28,3 +28,17 @@ if (typeof Buffer !== 'undefined')
 export function decodeCbor(bytes: Uint8Array): unknown {
   return decode(bytes, { ignoreGlobalTags: true, rejectStreaming: true, maxDepth: 64 });
 }
+
+/**
+ * decodeCbor for COSE structures (RFC 9052 §3: a header map holds each label once): every map comes back as a `Map`,
+ * whatever its keys, and a map with a repeated key is refused.
+ */
+export function decodeCborMaps(bytes: Uint8Array): unknown {
+  return decode(bytes, {
+    ignoreGlobalTags: true,
+    rejectStreaming: true,
+    maxDepth: 64,
+    preferMap: true,
+    rejectDuplicateKeys: true,
+  });
+}

@@ -13,6 +13,8 @@ import { overloaded, writerSaturated } from '../store/writer';
 import { openApiRoutes } from './openapi';
 import { guards } from './guards';
 import { healthRoutes } from './health';
+import { problemReply } from '../api/evidence';
+import { STATEMENT_MAX_BYTES } from '../scitt/service';
 
 const MB = 1024 * 1024;
 /** DECISIONS 0: 2 MB bodies everywhere, 8 MB on the document anchor route. */
@@ -21,10 +23,25 @@ export const ANCHOR_BODY_LIMIT = 8 * MB;
 /** Bun's own body limit (memory guard) for every listener of the app. */
 export const SERVE_MAX_BODY = 64 * MB;
 /** High-volume ingest routes, refused early under back-pressure (other writes are refused when handed to the writer). */
-const INGEST_PATHS = new Set(['/v1/events', '/v1/audit/events', '/v1/ai/attestations', '/v1/document/anchor']);
+const INGEST_PATHS = new Set([
+  '/v1/events',
+  '/v1/audit/events',
+  '/v1/ai/attestations',
+  '/v1/document/anchor',
+  '/entries',
+]);
 /** Routes that take their body as text whatever its Content-Type: C2SP tlog-witness add-checkpoint names none. */
 const TEXT_BODY_PATHS = new Set(['/witness/add-checkpoint']);
-const limitFor = (url: string) => (url.includes('/v1/document/anchor') ? ANCHOR_BODY_LIMIT : BODY_LIMIT);
+/** The SCITT registration route takes its body as bytes; its Content-Type is checked after authentication. */
+const STATEMENT_PATH = '/entries';
+const limitFor = (url: string) =>
+  url.includes('/v1/document/anchor')
+    ? ANCHOR_BODY_LIMIT
+    : targetPath(url) === STATEMENT_PATH
+      ? STATEMENT_MAX_BYTES
+      : BODY_LIMIT;
+/** docs/scitt.md#errors: the SCITT routes answer every error as RFC 9290 concise problem details, whatever raised it. */
+const answersProblems = (url: string) => /^\/entries(\/|$)/.test(targetPath(url));
 
 function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
@@ -43,6 +60,7 @@ async function parseBody(request: Request, contentType: string): Promise<unknown
   const bytes = new Uint8Array(await request.arrayBuffer());
   // Chunked bodies carry no Content-Length: the received size is checked too.
   if (bytes.length > limit) throw new ApiError('payload_too_large', `Request body over ${limit} bytes`);
+  if (targetPath(request.url) === STATEMENT_PATH) return bytes;
   if (bytes.length === 0) return undefined;
   if (TEXT_BODY_PATHS.has(targetPath(request.url))) {
     const text = decodeUtf8(bytes);
@@ -66,6 +84,23 @@ async function parseBody(request: Request, contentType: string): Promise<unknown
   return parsed;
 }
 
+/**
+ * The concise problem details of an error on the SCITT routes (docs/scitt.md#errors): the code as title, the message as
+ * detail, the status and headers every other route gives it; unexpected errors are logged as everywhere.
+ */
+function problemOf(code: unknown, error: unknown, requestId: string, rate: Record<string, string>): Response {
+  if (error instanceof ApiError)
+    return problemReply(error.status, error.code, error.message, { ...rate, ...error.headers });
+  if (error instanceof PlainError)
+    return error.status === 415
+      ? problemReply(415, 'unsupported_media_type', error.message, rate)
+      : problemReply(400, 'bad_request', error.message, rate);
+  if (code === 'NOT_FOUND') return problemReply(404, 'not_found', 'No such route', rate);
+  if (code === 'PARSE' || code === 'VALIDATION') return problemReply(400, 'bad_request', 'Malformed request', rate);
+  log('error', 'unhandled', { req_id: requestId, error: String((error as Error)?.stack ?? error).slice(0, 2000) });
+  return problemReply(500, 'internal_error', `Internal error (request ${requestId})`);
+}
+
 /** The app: the edge hooks below, the guard plugin, then `routes` (each built on the same guards). */
 export function buildApp(routes: AnyElysia[]) {
   const tlsOff = !config().tls;
@@ -78,7 +113,7 @@ export function buildApp(routes: AnyElysia[]) {
       // DECISIONS 8: behind a TLS-terminating proxy, anything that did not arrive over HTTPS is refused; only a
       // trusted proxy can say so (docs/operations.md#behind-a-proxy).
       if (tlsOff && proxies?.scheme(state.peer, request.headers.get('x-forwarded-proto')) !== 'https') {
-        return json(403, { error: 'https_required', message: 'HTTPS is required' });
+        throw new ApiError('https_required', 'HTTPS is required');
       }
       checkTarget(request.url);
       // Under back-pressure the ingest routes are refused before authentication and body parsing: a refusal
@@ -108,6 +143,7 @@ export function buildApp(routes: AnyElysia[]) {
                 ? 404
                 : 500;
       const rate = state.rateHeaders ?? {};
+      if (answersProblems(request.url)) return problemOf(code, error, state.id, rate);
       if (error instanceof ApiError) return json(error.status, error.body(), { ...rate, ...error.headers });
       if (error instanceof PlainError) return plain(error.status, error.message, rate);
       if (code === 'VALIDATION') {

@@ -47,6 +47,22 @@ export function errorExamples(codes: string[], keyed: boolean): Record<string, E
   );
 }
 
+/**
+ * One example per code of a concise problem details response (docs/scitt.md#errors): the CBOR map in diagnostic
+ * notation, as the appliance sends it.
+ */
+export function problemExamples(codes: string[]): Record<string, ExampleObject> {
+  return Object.fromEntries(
+    codes.map((code) => {
+      const message = isErrorCode(code) ? ERRORS[code].message : code;
+      return [
+        code,
+        { summary: message, description: 'CBOR diagnostic notation', value: `{-1: "${code}", -2: "${message}"}` },
+      ];
+    }),
+  );
+}
+
 /** The plain-text rejections of the framework layer (src/http/app.ts, src/params.ts), by status. */
 export const FRAMEWORK_EXAMPLES: Record<number, Record<string, ExampleObject>> = {
   400: {

@@ -13,13 +13,14 @@ import * as documents from '../documents/model';
 import * as exportsModel from '../exports/model';
 import * as ledger from '../ledger/model';
 import * as portal from '../portal/model';
+import * as scitt from '../scitt/model';
 import * as streams from '../streams/model';
 import * as tenantKeys from '../tenants/routes';
 import * as tlog from '../tlog/route-schemas';
 import * as head from '../tlog/head-routes';
 import * as traces from '../traces/model';
 import { guards } from './guards';
-import { addExamples, errorExamples, FRAMEWORK_EXAMPLES } from './openapi-examples';
+import { addExamples, errorExamples, FRAMEWORK_EXAMPLES, problemExamples } from './openapi-examples';
 import pkg from '../../package.json' with { type: 'json' };
 
 type Json = Record<string, any>;
@@ -61,6 +62,7 @@ function resourceNames(): Map<string, string> {
     head,
     tenantKeys,
     admin,
+    scitt,
   ]) {
     for (const [name, value] of Object.entries(mod)) {
       if (!/^[A-Z]/.test(name) || typeof value !== 'object' || value === null) continue;
@@ -161,11 +163,21 @@ function errorSchemas(): Json {
   return out;
 }
 
+/** RFC 9290 concise problem details, as the routes that declare `problems` answer every error (docs/scitt.md). */
+const PROBLEM_DETAILS = 'application/concise-problem-details+cbor';
+
 /**
- * The JSON error responses of `codes`, grouped by status, and the framework's plain-text rejections, each with an
- * example per code (`keyed`: behind an API key, whose rate_limited names the plan).
+ * The error responses of `codes`, grouped by status, each with an example per code (`keyed`: behind an API key, whose
+ * rate_limited names the plan): JSON, or with `problems` concise problem details; and the framework's plain-text
+ * rejections of JSON bodies.
  */
-function errorResponses(codes: Set<string>, hasBody: boolean, rateLimited: boolean, keyed: boolean): Json {
+function errorResponses(
+  codes: Set<string>,
+  hasBody: boolean,
+  rateLimited: boolean,
+  keyed: boolean,
+  problems = false,
+): Json {
   const byStatus = new Map<number, string[]>();
   for (const c of codes) {
     const s = isErrorCode(c) ? ERRORS[c].status : 400;
@@ -192,14 +204,26 @@ function errorResponses(codes: Set<string>, hasBody: boolean, rateLimited: boole
     out[status] = {
       description: list.join(', '),
       ...(Object.keys(headers).length ? { headers } : {}),
-      content: {
-        'application/json': {
-          schema: variants.length === 1 ? variants[0] : { oneOf: variants },
-          examples: errorExamples(list, keyed),
-        },
-      },
+      content: problems
+        ? {
+            [PROBLEM_DETAILS]: {
+              schema: {
+                type: 'string',
+                contentMediaType: PROBLEM_DETAILS,
+                description: 'CBOR map {-1 (title): the error code, -2 (detail): human-readable}',
+              },
+              examples: problemExamples(list),
+            },
+          }
+        : {
+            'application/json': {
+              schema: variants.length === 1 ? variants[0] : { oneOf: variants },
+              examples: errorExamples(list, keyed),
+            },
+          },
     };
   }
+  if (problems) return out;
   // Framework rejections (malformed JSON, wrong content type, failed schema, non-integer paging): plain text.
   const text = { 'text/plain': { schema: { type: 'string' } } };
   for (const [status, what] of [
@@ -227,6 +251,7 @@ function errorResponses(codes: Set<string>, hasBody: boolean, rateLimited: boole
 function complete(generated: Json, detail: Json): Json {
   const {
     'x-errors': errors = [],
+    'x-problems': problems = false,
     'x-scopes': scopes,
     security = [],
     parameters: documented = [],
@@ -240,7 +265,7 @@ function complete(generated: Json, detail: Json): Json {
     if (i >= 0) params[i] = { ...params[i], ...p };
     else params.push(p);
   }
-  // Bodies are JSON only (app.ts parses nothing else), whatever content types Elysia lists for a body schema.
+  // Bodies are JSON (or the text or COSE a route's detail names), whatever content types Elysia lists for a body schema.
   const json = generated.requestBody?.content?.['application/json'];
   const body = requestBody ?? (json ? { required: true, content: { 'application/json': json } } : undefined);
   const codes = new Set<string>([...errors, 'internal_error']);
@@ -263,6 +288,7 @@ function complete(generated: Json, detail: Json): Json {
         !!body,
         rateLimited,
         security.some((r: Json) => 'bearerAuth' in r),
+        problems,
       ),
     },
   };

@@ -19,6 +19,7 @@ import { adminRoutes } from '../admin/routes';
 import { operatorRoutes } from '../admin/operator-routes';
 import type { ActionsBy } from '../api/actions';
 import { evidenceRoutes } from '../tlog/evidence-routes';
+import { scittRoutes } from '../scitt/routes';
 import { guards } from './guards';
 
 /** `actionsBy`: the operator actions the administration routes run (src/workers/operator-actions.ts, from the server). */
@@ -41,5 +42,6 @@ export const allRoutes = (actionsBy: ActionsBy) => [
   adminRoutes(guards, actionsBy),
   operatorRoutes(guards, actionsBy),
   evidenceRoutes(guards),
+  scittRoutes(guards),
   docsRoutes,
 ];

@@ -2,7 +2,13 @@
 // logs, trace bundles, restore verification and the console need of each kind, reached without importing the
 // areas that own them (they export the entries; src/workers/record-kinds.ts builds the table above them).
 
-export type KindName = 'ledger_event' | 'ai_attestation' | 'document_anchor' | 'trace_seal' | 'audit_event';
+export type KindName =
+  | 'ledger_event'
+  | 'ai_attestation'
+  | 'document_anchor'
+  | 'trace_seal'
+  | 'audit_event'
+  | 'statement';
 
 /**
  * Where a record sits: its log (org_id null: its tenant's log) and its leaf index there; null when the record
@@ -42,7 +48,7 @@ export type RecordKind<Row = unknown> = {
    * The kind byte a tenant-log leaf stores before the record id (tlog/repo encodeLeaf), when leaves are found
    * by it; null for org-log kinds and for trace seals (a seal's leaf is its ledger event's, byte 'e').
    */
-  ref: 'e' | 'a' | 'd' | null;
+  ref: 'e' | 'a' | 'd' | 's' | null;
   /** The record named by `id` (trace seals: the trace's id; audit events: within `tenantId`); any tenant's for global ids. */
   find(id: string, tenantId: string): Row | undefined;
   id(row: Row): string;
@@ -53,6 +59,12 @@ export type RecordKind<Row = unknown> = {
   contentOk(row: Row, signedBytes: Uint8Array): boolean;
   /** The key id and signature; `stored`: the copy of the signed bytes the row keeps, when it keeps one. */
   signature(row: Row): { key_id: string; signature: Uint8Array; stored: Uint8Array | null };
+  /**
+   * For a record its tenant did not sign (a SCITT statement, signed by its issuer): whether the signature over the
+   * signed bytes verifies with the key the tenant registered for that signer. Absent: the tenant's published key of
+   * `signature().key_id` checks it.
+   */
+  signedByOther?(row: Row, signedBytes: Uint8Array): boolean;
   /** Every row, for restore verification; absent when the rows are another kind's (trace seals are ledger events). */
   rows?(): Generator<Row>;
   /** Every record of a tenant-log kind with its leaf data (the first-start migration). */

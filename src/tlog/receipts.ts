@@ -53,6 +53,21 @@ export function recordReceipt(rec: RecordLeaf): Uint8Array {
 }
 
 /**
+ * A record's receipts as a SCITT Transparent Statement carries them (docs/scitt.md#the-transparent-statement): its
+ * receipt in its log and, once its head is published, the receipt of that checkpoint in the head (the head's own
+ * receipt of the same checkpoint as GET /v1/proof/head/receipt). 409 leaf_pending until a checkpoint covers it.
+ */
+export function recordReceipts(rec: RecordLeaf): Uint8Array[] {
+  const a = requireAnchor(rec);
+  const inLog = receiptAt(a.log, a.leafIndex, a.size, a.cp);
+  if (!a.head) return [inLog];
+  const size = a.head.published.tree_size;
+  const cp = checkpointAt(a.head.log.num, size);
+  if (!cp) throw new Error(`published head ${size} has no stored checkpoint`);
+  return [inLog, receiptAt(a.head.log, a.head.leaf, size, cp)];
+}
+
+/**
  * The COSE Receipt of a log checkpoint (?origin=O&size=S) in the earliest published head that contains it (the head
  * of its records' proofs), signed by the platform key. 404 leaf_not_found for no such checkpoint, 409 leaf_pending
  * before that head is published.

@@ -13,7 +13,7 @@ export {
   type ProofAnchor,
   type RecordLeaf,
 } from './proofs';
-export { checkpointReceipt, recordReceipt } from './receipts';
+export { checkpointReceipt, recordReceipt, recordReceipts } from './receipts';
 export { checkpointTlogProof, recordTlogProof } from './tlog-proofs';
 export { withHeadVerifierKey, withNoteVerifierKeys } from './public-keys';
 export {

@@ -1,5 +1,6 @@
 // Owns C2SP tlog-tiles over a stored log (any log kept here, by its number): hash tiles read from its leaves and
 // stored perfect subtrees, entry bundles from its leaves' data, served only within a checkpointed tree size.
+import { ApiError } from '../errors';
 import { eachLeaf } from './leaf-runs';
 import { leafHashOf, nodes } from './repo';
 import { TILE_WIDTH, type TileRef } from './tile-paths';
@@ -59,7 +60,12 @@ export function entryBundle(num: number, index: number, width: number, leafData:
   eachTileLeaf(num, index * TILE_WIDTH, width, (i, entry) => {
     const data = leafData(i, entry);
     if (!data) throw new Error(`log ${num}: the data of leaf ${i} cannot be rebuilt`);
-    if (data.length > MAX_ENTRY_BYTES) throw new Error(`log ${num}: leaf ${i} is over ${MAX_ENTRY_BYTES} bytes`);
+    // A SCITT statement may be up to 1 MiB (docs/scitt.md#limits): its bundle is not served, its entry is.
+    if (data.length > MAX_ENTRY_BYTES)
+      throw new ApiError(
+        'not_found',
+        `leaf ${i} is over the ${MAX_ENTRY_BYTES} bytes a C2SP entry bundle can carry; read that record by its id`,
+      );
     entries.push(data);
     bytes += 2 + data.length;
   });

@@ -172,27 +172,28 @@ export function checkSignedRecord(p: Primitives, r: SignedFields): SignedRecordR
 /**
  * The check of a stored signed row, for every kind: the signed bytes rebuilt from its columns (null when they
  * cannot be), the stored copy of them (where the row keeps one) equal to them, the content hashes they carry
- * recomputed (`contentOk`, done by the kind) and the Ed25519 signature by the tenant's published key.
+ * recomputed (`contentOk`, done by the kind) and the Ed25519 signature by the tenant's published key, or, for a
+ * record signed by someone else (a SCITT statement), `signatureOk` as its kind checked it.
  */
 export function checkStoredRow(
   p: Primitives,
-  r: {
-    bytes: Uint8Array | null;
-    stored: Uint8Array | null;
-    contentOk: boolean;
-    publicKey: Uint8Array | null;
-    signature: Uint8Array;
-  },
+  r: { bytes: Uint8Array | null; stored: Uint8Array | null; contentOk: boolean } & (
+    | { publicKey: Uint8Array | null; signature: Uint8Array }
+    | { signatureOk: boolean }
+  ),
 ) {
   const bytesOk = !!r.bytes && (r.stored === null || equalBytes(r.bytes, r.stored));
+  const keyKnown = 'signatureOk' in r || !!r.publicKey;
   const signatureOk =
-    !!r.bytes &&
-    !!r.publicKey &&
-    r.publicKey.length === 32 &&
-    r.signature.length === 64 &&
-    p.verify(r.publicKey, r.bytes, r.signature);
+    'signatureOk' in r
+      ? r.signatureOk
+      : !!r.bytes &&
+        !!r.publicKey &&
+        r.publicKey.length === 32 &&
+        r.signature.length === 64 &&
+        p.verify(r.publicKey, r.bytes, r.signature);
   const contentOk = !!r.bytes && r.contentOk;
-  return { bytesOk, contentOk, keyKnown: !!r.publicKey, signatureOk, valid: bytesOk && contentOk && signatureOk };
+  return { bytesOk, contentOk, keyKnown, signatureOk, valid: bytesOk && contentOk && signatureOk };
 }
 
 /** The fields of an audit event its signature covers (DECISIONS 0, 6), as a proof or the API shows them. */

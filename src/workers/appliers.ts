@@ -15,6 +15,7 @@ import { KEYS_LAST_USED, lastUsedApplier } from '../keys/service';
 import { countUsageInTxn, flushUsageInTxn, USAGE_FLUSH, usageFlushApplier, type Charged } from '../usage/service';
 import { publishStatusApplier, WRITER_STATUS } from '../store/writer-status';
 import { traceSealApplier, TRACE_SEAL } from '../traces/service';
+import { statementApplier, STATEMENT_REGISTER } from '../scitt/service';
 import { flushLogsInTxn } from '../tlog/append';
 import type { Applier, ApplierTable } from '../store/writer-core';
 import { FORWARDED, forwardedApplier } from '../replication/forward';
@@ -44,6 +45,7 @@ const own: ApplierTable = {
   [LEDGER_EVENT]: countingUsage(ledgerEventApplier, () => true),
   [AI_ATTESTATION]: countingUsage(aiAttestationApplier, (r) => !r.duplicate),
   [DOCUMENT_ANCHOR]: countingUsage(documentAnchorApplier, (r) => !r.existing),
+  [STATEMENT_REGISTER]: countingUsage(statementApplier, (r) => r.created),
   // The seal's ledger event is made by the ledger (which imports traces' gate and item index, not the reverse).
   [TRACE_SEAL]: traceSealApplier(prepareSystemEvent),
   [AUDIT_EVENT]: auditEventApplier,

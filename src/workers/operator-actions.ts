@@ -27,6 +27,7 @@ import { runRetention } from './retention';
 import { createBackup, type BackupResult } from '../backup/create';
 import { restoreBackup } from '../backup/restore';
 import { addLog } from '../witness/service';
+import { addIssuer, revokeIssuer, type AddIssuerIn } from '../scitt/service';
 import { appendOperatorEntryInTxn } from '../tlog/operator-log';
 import type { OperatorActions } from '../api/actions';
 
@@ -232,6 +233,21 @@ function actions(by: () => string) {
         origin,
         vkey,
         logged((r) => ['witness.add_log', { origin: r.origin }, { vkey: r.vkey }]),
+      ),
+    addIssuer: (input: AddIssuerIn) =>
+      addIssuer(
+        input,
+        logged((r) => ['issuer.add', { tenant_id: r.tenant_id, iss: r.iss }, { key_id: r.key_id, alg: r.alg }]),
+      ),
+    revokeIssuer: (tenant: string, iss: string) =>
+      revokeIssuer(
+        tenant,
+        iss,
+        logged((r) => [
+          'issuer.revoke',
+          { tenant_id: r.tenant_id, iss: r.iss },
+          { key_id: r.key_id, revoked_at: r.revoked_at },
+        ]),
       ),
   };
 }

@@ -5,6 +5,7 @@ import { aiAttestationKind } from '../ai/service';
 import { allOrgKeys, auditEventKind, auditSignedBytes, getOrg, integrityReport, lastSeq } from '../audit/service';
 import { documentAnchorKind } from '../documents/service';
 import { ledgerEventKind } from '../ledger/service';
+import { statementKind } from '../scitt/service';
 import { useRecordTable, type RecordKinds, type RecordTable } from '../records/table';
 import { findTenant, getTenant, listTenants } from '../tenants/service';
 import { pinnedPublicKey, tenantSigner } from '../signing/keys';
@@ -19,6 +20,7 @@ export const recordKinds: RecordKinds = Object.freeze({
   document_anchor: documentAnchorKind,
   trace_seal: traceSealKind(ledgerEventKind),
   audit_event: auditEventKind,
+  statement: statementKind,
 });
 
 const table: RecordTable = Object.freeze({

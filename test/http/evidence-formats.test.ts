@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { call, cleanupDirs, cli, newTenant, ownedDir, ROOT, startServer, until, type Server } from '../helpers';
+import { call, cleanupDirs, cli, newTenant, ownedDir, python, ROOT, startServer, until, type Server } from '../helpers';
 import { canonicalJson } from './independent-canonical';
 import { startIndependentWitness, vkeyFor } from './independent-witness';
 import { verifyCoseReceipt } from '../../src/verify/cose-receipt';
@@ -39,19 +39,6 @@ const b64 = (b: Uint8Array) => Buffer.from(b).toString('base64');
 const H = (b: string | Uint8Array) => createHash('sha256').update(b).digest();
 /** RFC 9679 thumbprint of an Ed25519 key, written here: SHA-256 of a3 01 01 20 06 21 58 20 || x. */
 const kidOf = (x: Buffer) => H(Buffer.concat([Buffer.from('a301012006215820', 'hex'), x])).toString('hex');
-
-/** Runs `python3 args` in the repository with the JSON jobs on stdin; answers its JSON output. */
-async function python(args: string[], jobs: unknown[]): Promise<any[]> {
-  const p = Bun.spawn(['python3', ...args], {
-    cwd: ROOT,
-    stdin: new Blob([JSON.stringify(jobs)]),
-    stdout: 'pipe',
-    stderr: 'pipe',
-  });
-  const [out, err] = await Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text()]);
-  if ((await p.exited) !== 0) throw new Error(err);
-  return JSON.parse(out);
-}
 
 /** Runs jobs through the independent checker (Python, cbor2 + cryptography). */
 const independent = (jobs: unknown[]) => python([join(ROOT, 'test/independent/check_evidence.py')], jobs);

@@ -2,7 +2,7 @@
 // the console is classified here, the state-changing ones are run and must add exactly one entry by the OS user, the
 // read-only ones must leave the store as it was; the bootstrap tenant and key of a first start are entries too.
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { createHash } from 'node:crypto';
+import { createHash, generateKeyPairSync } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Glob } from 'bun';
@@ -59,6 +59,7 @@ const READ_ONLY: Record<string, Run[]> = {
   'log verify': [{ args: () => ['log', 'verify', '--tenant', 'localhost'], code: 0 }],
   verify: [{ args: () => ['verify', made.proofFile!], code: 0 }],
   'witness list': [{ args: () => ['witness', 'list'], code: 0 }],
+  'issuer list': [{ args: () => ['issuer', 'list', '--tenant', 'ops.test'], code: 0 }],
   'operator log': [{ args: () => ['operator', 'log'], code: 0 }],
   'operator verify': [{ args: () => ['operator', 'verify'], code: 0 }],
   // Not configured here: it refuses (exit 1) and must still change nothing.
@@ -105,6 +106,18 @@ const WRITES: Record<string, Write[]> = {
   'witness add-log': [
     { args: () => ['witness', 'add-log', '--origin', made.origin!, '--vkey', made.vkey!], action: 'witness.add_log' },
   ],
+  'issuer add': [
+    {
+      args: () => ['issuer', 'add', '--tenant', 'ops.test', '--iss', 'https://ops.issuer', '--key', made.issuerKey!],
+      action: 'issuer.add',
+    },
+  ],
+  'issuer revoke': [
+    {
+      args: () => ['issuer', 'revoke', '--tenant', 'ops.test', '--iss', 'https://ops.issuer'],
+      action: 'issuer.revoke',
+    },
+  ],
   // With the master key, so that the restore below needs nothing else.
   backup: [{ args: () => ['backup', '--to', made.backup!, '--include-master-key'], action: 'backup' }],
   restore: [
@@ -147,6 +160,11 @@ beforeAll(async () => {
   const w = testLog('cmd.test/log');
   made.origin = w.origin;
   made.vkey = w.vkey;
+  made.issuerKey = join(ownedDir(), 'issuer.pem');
+  writeFileSync(
+    made.issuerKey,
+    generateKeyPairSync('ed25519').publicKey.export({ format: 'pem', type: 'spki' }) as string,
+  );
   made.backup = join(ownedDir(), 'backup');
   made.restored = join(ownedDir(), 'restored');
   // Nothing runs in the background from here on: every change to the store is a command's.

@@ -9,6 +9,11 @@ Reads a JSON list of jobs on stdin and writes a JSON list of results on stdout:
   {"type": "key", "key": b64} -> {"ok", "error", "kid": hex, "x": b64}
   {"type": "tlog-proof", "text", "entry": b64, "vkeys": [vkey], "policy": text | null}
       -> {"ok", "error", "origin", "tree_size", "index", "cosigned_by": [names]}
+  {"type": "transparent-statement", "statement": b64, "issuer_key": PEM, "log_keys": [b64], "head_keys": [b64]}
+      -> {"ok", "error", "iss", "sub", "receipts", "log": {receipt facts}, "head": {receipt facts} | null}
+     (SCITT architecture and reference API drafts: the Signed Statement's signature by its issuer, Ed25519 or ES256;
+     its first receipt in 394 of inclusion of the statement with an empty unprotected header in the log; a second one,
+     when present, of inclusion of that log checkpoint in the appliance's head, whose leaf is built from the first)
 """
 import base64
 import hashlib
@@ -19,7 +24,10 @@ from collections.abc import Mapping
 
 import cbor2
 from cryptography.exceptions import InvalidSignature
+from cryptography.hazmat.primitives import hashes, serialization
+from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+from cryptography.hazmat.primitives.asymmetric.utils import encode_dss_signature
 
 
 def sha256(b):
@@ -99,7 +107,7 @@ def check_receipt(receipt, entry, keys):
     sig_structure = cbor2.dumps(["Signature1", protected_bstr, b"", root])
     if not ed25519_ok(key, sig_structure, signature):
         raise ValueError("signature does not verify")
-    return {"issuer": issuer, "kid": kid.hex(), "tree_size": size, "leaf_index": index}
+    return {"issuer": issuer, "kid": kid.hex(), "tree_size": size, "leaf_index": index, "root": root.hex()}
 
 
 def receipt_job(job):
@@ -272,7 +280,69 @@ def tlog_proof_job(job):
     return out
 
 
-JOBS = {"receipt": receipt_job, "key-set": key_set_job, "key": key_job, "tlog-proof": tlog_proof_job}
+# ---- SCITT Transparent Statements (architecture and SCRAPI drafts, RFC 9052, RFC 9597, COSE Hash Envelope) ----
+def issuer_signature_ok(pem, alg, msg, sig):
+    key = serialization.load_pem_public_key(pem.encode())
+    try:
+        if alg == -8 and isinstance(key, Ed25519PublicKey):
+            key.verify(sig, msg)
+            return True
+        if alg == -7 and isinstance(key, ec.EllipticCurvePublicKey) and len(sig) == 64:
+            # RFC 9053 2.1: COSE carries r || s; cryptography takes DER.
+            der = encode_dss_signature(int.from_bytes(sig[:32], "big"), int.from_bytes(sig[32:], "big"))
+            key.verify(der, msg, ec.ECDSA(hashes.SHA256()))
+            return True
+    except InvalidSignature:
+        return False
+    return False
+
+
+def head_leaf(origin, size, root):
+    """The appliance's head leaf of a log checkpoint (docs/verification.md): its origin hashed, its size and root."""
+    digest = sha256(origin.encode()).hex()
+    return f"svc-head-leaf/v1\n{digest}\n{size}\n{base64.b64encode(root).decode()}\n".encode()
+
+
+def transparent_statement_job(job):
+    out = {"ok": False, "error": None, "head": None}
+    try:
+        msg = cbor2.loads(base64.b64decode(job["statement"]))
+        if not isinstance(msg, cbor2.CBORTag) or msg.tag != 18 or len(msg.value) != 4:
+            raise ValueError("not a tagged COSE_Sign1")
+        protected_bstr, unprotected, payload, signature = msg.value
+        header = cbor2.loads(protected_bstr)
+        claims = header.get(15, {})
+        out["iss"], out["sub"] = claims.get(1), claims.get(2)
+        if not isinstance(payload, bytes):
+            raise ValueError("payload is not attached")
+        sig_structure = cbor2.dumps(["Signature1", protected_bstr, b"", payload])
+        if not issuer_signature_ok(job["issuer_key"], header.get(1), sig_structure, signature):
+            raise ValueError("the issuer's signature does not verify")
+        receipts = unprotected.get(394)
+        if not isinstance(receipts, (list, tuple)) or not 1 <= len(receipts) <= 2:
+            raise ValueError("394 does not hold one or two receipts")
+        out["receipts"] = len(receipts)
+        # The registered statement: the same COSE_Sign1 with an empty unprotected header (CBOR, shortest forms).
+        registered = cbor2.dumps(cbor2.CBORTag(18, [protected_bstr, {}, payload, signature]))
+        log_keys = [base64.b64decode(k) for k in job["log_keys"]]
+        facts = check_receipt(receipts[0], registered, log_keys)
+        out["log"] = facts
+        if len(receipts) == 2:
+            entry = head_leaf(facts["issuer"], facts["tree_size"], bytes.fromhex(facts["root"]))
+            out["head"] = check_receipt(receipts[1], entry, [base64.b64decode(k) for k in job["head_keys"]])
+        out["ok"] = True
+    except Exception as e:
+        out["error"] = f"{type(e).__name__}: {e}"
+    return out
+
+
+JOBS = {
+    "receipt": receipt_job,
+    "key-set": key_set_job,
+    "key": key_job,
+    "tlog-proof": tlog_proof_job,
+    "transparent-statement": transparent_statement_job,
+}
 
 if __name__ == "__main__":
     jobs = json.load(sys.stdin)

@@ -97,7 +97,8 @@ const DECISIONS_CODES: Record<string, number> = {
 };
 // Not named by the contract, which only gives the status (DECISIONS 7: export download URL "403 once expired or tampered";
 // DECISIONS 11: the witness's 404, 403 and 422), the generic 500 of unexpected exceptions, and the write path's
-// back-pressure answer (docs/operations.md), and the operator API's token errors (docs/api.md).
+// back-pressure answer (docs/operations.md), the operator API's token errors (docs/api.md), and the SCITT
+// Transparency Service's refusals and issuer registry (docs/scitt.md).
 const APPLIANCE_CODES: Record<string, number> = {
   invalid_download_signature: 403,
   download_expired: 403,
@@ -111,6 +112,13 @@ const APPLIANCE_CODES: Record<string, number> = {
   missing_operator_token: 401,
   invalid_operator_token: 401,
   operator_token_revoked: 401,
+  invalid_statement: 400,
+  unsupported_algorithm: 400,
+  missing_claims: 400,
+  statement_rejected: 400,
+  unsupported_media_type: 415,
+  entry_not_found: 404,
+  issuer_exists: 409,
 };
 
 describe('errors table', () => {
@@ -143,7 +151,7 @@ describe('errors table', () => {
     const rows = parseApiTable(readFileSync(API_MD, 'utf8'));
     // The table is read, not empty: every status row of it has codes.
     expect(new Set(rows.map(([, status]) => status))).toEqual(
-      new Set([400, 401, 402, 403, 404, 409, 410, 413, 422, 429, 500, 503]),
+      new Set([400, 401, 402, 403, 404, 409, 410, 413, 415, 422, 429, 500, 503]),
     );
     for (const [code, status] of rows) {
       expect([code, isErrorCode(code)]).toEqual([code, true]);

@@ -23,8 +23,9 @@ const AREAS = [
   'usage',
   'plans',
   'records',
+  'scitt',
 ];
-const RECORD_AREAS = ['ledger', 'ai', 'documents', 'traces', 'audit'];
+const RECORD_AREAS = ['ledger', 'ai', 'documents', 'traces', 'audit', 'scitt'];
 
 /** The src folders a file imports (relative imports only, types included). */
 function importedFolders(file: string): string[] {

@@ -42,6 +42,10 @@ export type ApiErrorCode =
   | 'invalid_link_duration'
   | 'invalid_leaf_index'
   | 'invalid_tree_size'
+  | 'invalid_statement'
+  | 'unsupported_algorithm'
+  | 'missing_claims'
+  | 'statement_rejected'
   // 401
   | 'missing_api_key'
   | 'invalid_api_key'
@@ -76,6 +80,7 @@ export type ApiErrorCode =
   | 'checkpoint_not_found'
   | 'leaf_not_found'
   | 'unknown_log'
+  | 'entry_not_found'
   // 409
   | 'idempotency_key_reuse_mismatch'
   | 'duplicate_event'
@@ -90,10 +95,13 @@ export type ApiErrorCode =
   | 'org_archived'
   | 'org_not_deletable'
   | 'leaf_pending'
+  | 'issuer_exists'
   // 410
   | 'retention_expired'
   // 413
   | 'payload_too_large'
+  // 415
+  | 'unsupported_media_type'
   // 422
   | 'invalid_consistency_proof'
   // 429

@@ -2032,6 +2032,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/operator/tenants/{id}/issuers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A tenant's SCITT issuers and their keys, revoked ones too (as svc issuer list)
+         * @description A tenant's SCITT issuers and their keys, revoked ones too (as svc issuer list).
+         */
+        get: operations["getV1OperatorTenantsByIdIssuers"];
+        put?: never;
+        /**
+         * Register a SCITT issuer and its public key for a tenant (as svc issuer add)
+         * @description Register a SCITT issuer and its public key for a tenant (as svc issuer add). From then on POST /entries registers the tenant's statements whose iss is this one and whose signature verifies with this key (Ed25519 or P-256); see docs/scitt.md.
+         */
+        post: operations["postV1OperatorTenantsByIdIssuers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/operator/tenants/{id}/issuers/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke a tenant's SCITT issuer (as svc issuer revoke): nothing new registers under its iss
+         * @description Revoke a tenant's SCITT issuer (as svc issuer revoke): nothing new registers under its iss.
+         */
+        post: operations["postV1OperatorTenantsByIdIssuersRevoke"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/operator/retention/run": {
         parameters: {
             query?: never;
@@ -2208,6 +2252,66 @@ export interface paths {
          * @description The C2SP tlog-policy under which heads are published (its log line is the head's verifier key).
          */
         get: operations["get.well-knownSvc-witness-policy"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/entries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register a SCITT Signed Statement (COSE_Sign1, at most 1 MiB) in the tenant log
+         * @description Register a SCITT Signed Statement (COSE_Sign1, at most 1 MiB) in the tenant log. 201 with the entry's COSE Receipt when a checkpoint already covers it, else 303 See Other to the entry with Retry-After. The same registered form again is the same entry. Errors are RFC 9290 concise problem details (application/concise-problem-details+cbor): title = the error code; see docs/scitt.md. Scope: write.
+         */
+        post: operations["postEntries"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/entries/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An entry's registration status: its COSE Receipt once a checkpoint covers it
+         * @description An entry's registration status: its COSE Receipt once a checkpoint covers it. 200 with the receipt (application/cose), or 302 Found to itself with Retry-After while no checkpoint covers it yet. Errors are RFC 9290 concise problem details.
+         */
+        get: operations["getEntriesById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/entries/{id}/statement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The entry's Transparent Statement: the registered statement with its receipts in header 394
+         * @description The entry's Transparent Statement: the registered statement with its receipts in header 394. The log receipt, then the head receipt once the head holding its checkpoint is published. Another tenant's entry is 404. Errors are RFC 9290 concise problem details. Scope: read.
+         */
+        get: operations["getEntriesByIdStatement"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3253,6 +3357,34 @@ export interface components {
              */
             as_of?: string;
         };
+        ScittIssuer: {
+            /** Format: uuid */
+            tenant_id: string;
+            iss: string;
+            /** @description RFC 9679 COSE Key thumbprint (SHA-256) of the key, hex */
+            key_id: string;
+            alg: "EdDSA" | "ES256";
+            public_key_pem: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339, UTC
+             */
+            added_at: string;
+            revoked_at: string | null;
+        };
+        ScittIssuerIn: {
+            /** @description The iss (1) CWT claim its statements carry */
+            iss: string;
+            /** @description The issuer key as a PEM public key (Ed25519 or P-256) */
+            public_key_pem: string;
+        };
+        ScittIssuerList: {
+            issuers: components["schemas"]["ScittIssuer"][];
+        };
+        ScittIssuerRevokeIn: {
+            /** @description The iss (1) CWT claim its statements carry */
+            iss: string;
+        };
         Sealing: {
             /** Format: uuid */
             trace_id: string;
@@ -3437,7 +3569,7 @@ export interface components {
          * @description Every machine-readable code the API answers (SPEC "Errors")
          * @enum {string}
          */
-        ErrorCode: "missing_api_key" | "invalid_api_key" | "invalid_api_key_format" | "invalid_authorization_scheme" | "api_key_revoked" | "invalid_or_used_link" | "invalid_api_context" | "insufficient_scope" | "ip_not_allowed" | "feature_not_available" | "wrong_intent" | "too_many_orgs" | "payment_required" | "invalid_payload" | "bad_request" | "invalid_path_parameter" | "payload_too_large" | "invalid_event_type" | "invalid_idempotency_key" | "invalid_document_hash" | "invalid_metadata" | "metadata_too_large" | "invalid_original_bytes_base64" | "original_bytes_empty" | "original_bytes_too_large" | "original_bytes_hash_mismatch" | "invalid_attestation_type" | "empty_payload" | "invalid_context" | "subject_too_large" | "subject_too_many_keys" | "invalid_label" | "trace_empty" | "invalid_action" | "invalid_actor" | "invalid_target" | "too_many_targets" | "invalid_occurred_at" | "occurred_at_out_of_window" | "missing_idempotency_key" | "invalid_organization_id" | "invalid_name" | "unsupported_stream_type" | "too_many_streams" | "invalid_url" | "not_https" | "forbidden_destination" | "invalid_format" | "invalid_intent" | "invalid_duration" | "invalid_link_duration" | "event_not_found" | "document_not_found" | "attestation_not_found" | "trace_not_found" | "proof_not_found" | "org_not_found" | "not_found" | "duplicate_event" | "idempotency_key_reuse_mismatch" | "document_already_anchored" | "trace_sealed" | "trace_sealing" | "trace_not_open" | "trace_invalid_status" | "trace_not_sealed" | "org_exists" | "org_archived" | "org_not_deletable" | "retention_expired" | "rate_limited" | "quota_exceeded" | "db_error" | "ingest_failed" | "encode_failed" | "serialization_failed" | "quota_check_failed" | "api_key_lookup_failed" | "trace_label_in_use" | "https_required" | "invalid_download_signature" | "download_expired" | "checkpoint_not_found" | "invalid_leaf_index" | "invalid_tree_size" | "leaf_pending" | "leaf_not_found" | "unknown_log" | "invalid_checkpoint_signature" | "invalid_consistency_proof" | "overloaded" | "not_primary" | "replication_unavailable" | "missing_operator_token" | "invalid_operator_token" | "operator_token_revoked" | "internal_error";
+        ErrorCode: "missing_api_key" | "invalid_api_key" | "invalid_api_key_format" | "invalid_authorization_scheme" | "api_key_revoked" | "invalid_or_used_link" | "invalid_api_context" | "insufficient_scope" | "ip_not_allowed" | "feature_not_available" | "wrong_intent" | "too_many_orgs" | "payment_required" | "invalid_payload" | "bad_request" | "invalid_path_parameter" | "payload_too_large" | "invalid_event_type" | "invalid_idempotency_key" | "invalid_document_hash" | "invalid_metadata" | "metadata_too_large" | "invalid_original_bytes_base64" | "original_bytes_empty" | "original_bytes_too_large" | "original_bytes_hash_mismatch" | "invalid_attestation_type" | "empty_payload" | "invalid_context" | "subject_too_large" | "subject_too_many_keys" | "invalid_label" | "trace_empty" | "invalid_action" | "invalid_actor" | "invalid_target" | "too_many_targets" | "invalid_occurred_at" | "occurred_at_out_of_window" | "missing_idempotency_key" | "invalid_organization_id" | "invalid_name" | "unsupported_stream_type" | "too_many_streams" | "invalid_url" | "not_https" | "forbidden_destination" | "invalid_format" | "invalid_intent" | "invalid_duration" | "invalid_link_duration" | "event_not_found" | "document_not_found" | "attestation_not_found" | "trace_not_found" | "proof_not_found" | "org_not_found" | "not_found" | "duplicate_event" | "idempotency_key_reuse_mismatch" | "document_already_anchored" | "trace_sealed" | "trace_sealing" | "trace_not_open" | "trace_invalid_status" | "trace_not_sealed" | "org_exists" | "org_archived" | "org_not_deletable" | "retention_expired" | "rate_limited" | "quota_exceeded" | "db_error" | "ingest_failed" | "encode_failed" | "serialization_failed" | "quota_check_failed" | "api_key_lookup_failed" | "trace_label_in_use" | "https_required" | "invalid_download_signature" | "download_expired" | "checkpoint_not_found" | "invalid_leaf_index" | "invalid_tree_size" | "leaf_pending" | "leaf_not_found" | "unknown_log" | "invalid_checkpoint_signature" | "invalid_consistency_proof" | "overloaded" | "not_primary" | "replication_unavailable" | "missing_operator_token" | "invalid_operator_token" | "operator_token_revoked" | "invalid_statement" | "unsupported_algorithm" | "missing_claims" | "statement_rejected" | "unsupported_media_type" | "entry_not_found" | "issuer_exists" | "internal_error";
         Error: {
             error: components["schemas"]["ErrorCode"];
             /** @description Human-readable; never parse */
@@ -15062,6 +15194,262 @@ export interface operations {
             };
         };
     };
+    getV1OperatorTenantsByIdIssuers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A tenant's SCITT issuers and their keys, revoked ones too (as svc issuer list) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScittIssuerList"];
+                };
+            };
+            /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description missing_operator_token, invalid_authorization_scheme, invalid_operator_token, operator_token_revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "missing_operator_token" | "invalid_authorization_scheme" | "invalid_operator_token" | "operator_token_revoked";
+                    };
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "not_found";
+                    };
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    postV1OperatorTenantsByIdIssuers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScittIssuerIn"];
+            };
+        };
+        responses: {
+            /** @description Register a SCITT issuer and its public key for a tenant (as svc issuer add) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScittIssuer"];
+                };
+            };
+            /** @description invalid_payload, bad_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "invalid_payload" | "bad_request";
+                    };
+                    "text/plain": string;
+                };
+            };
+            /** @description missing_operator_token, invalid_authorization_scheme, invalid_operator_token, operator_token_revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "missing_operator_token" | "invalid_authorization_scheme" | "invalid_operator_token" | "operator_token_revoked";
+                    };
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "not_found";
+                    };
+                };
+            };
+            /** @description issuer_exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "issuer_exists";
+                    };
+                };
+            };
+            /** @description Plain-text framework rejection: body without Content-Type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description Plain-text framework rejection: body failing the route schema */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    postV1OperatorTenantsByIdIssuersRevoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScittIssuerRevokeIn"];
+            };
+        };
+        responses: {
+            /** @description Revoke a tenant's SCITT issuer (as svc issuer revoke): nothing new registers under its iss */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScittIssuer"];
+                };
+            };
+            /** @description invalid_payload */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "invalid_payload";
+                    };
+                    "text/plain": string;
+                };
+            };
+            /** @description missing_operator_token, invalid_authorization_scheme, invalid_operator_token, operator_token_revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "missing_operator_token" | "invalid_authorization_scheme" | "invalid_operator_token" | "operator_token_revoked";
+                    };
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "not_found";
+                    };
+                };
+            };
+            /** @description Plain-text framework rejection: body without Content-Type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description Plain-text framework rejection: body failing the route schema */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
     postV1OperatorRetentionRun: {
         parameters: {
             query?: never;
@@ -15846,6 +16234,417 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    postEntries: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Client idempotency key, 1-128 bytes: the same request again within 24 hours answers the stored answer */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/cose": string;
+            };
+        };
+        responses: {
+            /** @description Register a SCITT Signed Statement (COSE_Sign1, at most 1 MiB) in the tenant log */
+            201: {
+                headers: {
+                    /** @description "true" when the answer is the replay of an earlier request with the same key */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description The entry: /entries/{id} */
+                    Location?: string;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/cose": string;
+                };
+            };
+            /** @description Register a SCITT Signed Statement (COSE_Sign1, at most 1 MiB) in the tenant log */
+            202: {
+                headers: {
+                    /** @description With {"status": "processing"}: seconds to wait before sending the same request with the same key again */
+                    "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Processing"];
+                };
+            };
+            /** @description Register a SCITT Signed Statement (COSE_Sign1, at most 1 MiB) in the tenant log */
+            303: {
+                headers: {
+                    /** @description "true" when the answer is the replay of an earlier request with the same key */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description The entry: /entries/{id} */
+                    Location?: string;
+                    /** @description Seconds until the checkpoint that will cover the entry */
+                    "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description invalid_idempotency_key, invalid_statement, unsupported_algorithm, missing_claims, statement_rejected */
+            400: {
+                headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/concise-problem-details+cbor": string;
+                };
+            };
+            /** @description missing_api_key, invalid_authorization_scheme, invalid_api_key_format, invalid_api_key, api_key_revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/concise-problem-details+cbor": string;
+                };
+            };
+            /** @description payment_required */
+            402: {
+                headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/concise-problem-details+cbor": string;
+                };
+            };
+            /** @description ip_not_allowed, insufficient_scope */
+            403: {
+                headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/concise-problem-details+cbor": string;
+                };
+            };
+            /** @description idempotency_key_reuse_mismatch */
+            409: {
+                headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/concise-problem-details+cbor": string;
+                };
+            };
+            /** @description payload_too_large */
+            413: {
+                headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/concise-problem-details+cbor": string;
+                };
+            };
+            /** @description unsupported_media_type */
+            415: {
+                headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/concise-problem-details+cbor": string;
+                };
+            };
+            /** @description quota_exceeded, rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/concise-problem-details+cbor": string;
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/concise-problem-details+cbor": string;
+                };
+            };
+            /** @description overloaded */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/concise-problem-details+cbor": string;
+                };
+            };
+        };
+    };
+    getEntriesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An entry's registration status: its COSE Receipt once a checkpoint covers it */
+            200: {
+                headers: {
+                    /** @description The entry: /entries/{id} */
+                    Location?: string;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/cose": string;
+                };
+            };
+            /** @description An entry's registration status: its COSE Receipt once a checkpoint covers it */
+            302: {
+                headers: {
+                    /** @description The entry: /entries/{id} */
+                    Location?: string;
+                    /** @description Seconds until the checkpoint that will cover the entry */
+                    "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description invalid_path_parameter */
+            400: {
+                headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/concise-problem-details+cbor": string;
+                };
+            };
+            /** @description entry_not_found */
+            404: {
+                headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/concise-problem-details+cbor": string;
+                };
+            };
+            /** @description rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/concise-problem-details+cbor": string;
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/concise-problem-details+cbor": string;
+                };
+            };
+        };
+    };
+    getEntriesByIdStatement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entry's Transparent Statement: the registered statement with its receipts in header 394 */
+            200: {
+                headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/cose": string;
+                };
+            };
+            /** @description invalid_path_parameter */
+            400: {
+                headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/concise-problem-details+cbor": string;
+                };
+            };
+            /** @description missing_api_key, invalid_authorization_scheme, invalid_api_key_format, invalid_api_key, api_key_revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/concise-problem-details+cbor": string;
+                };
+            };
+            /** @description ip_not_allowed, insufficient_scope */
+            403: {
+                headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/concise-problem-details+cbor": string;
+                };
+            };
+            /** @description entry_not_found */
+            404: {
+                headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/concise-problem-details+cbor": string;
+                };
+            };
+            /** @description leaf_pending */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/concise-problem-details+cbor": string;
+                };
+            };
+            /** @description rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/concise-problem-details+cbor": string;
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/concise-problem-details+cbor": string;
                 };
             };
         };

@@ -8,6 +8,7 @@ import { documentsExamples } from './documents';
 import { ledgerExamples } from './ledger';
 import { logsExamples } from './logs';
 import { receiptsExamples } from './receipts';
+import { scittExamples } from './scitt';
 import { serviceExamples } from './service';
 import { tracesExamples } from './traces';
 
@@ -20,6 +21,7 @@ export const EXAMPLES: readonly Example[] = [
   ...auditExamples,
   ...logsExamples,
   ...receiptsExamples,
+  ...scittExamples,
   ...adminExamples,
   ...serviceExamples,
 ];
