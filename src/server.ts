@@ -23,7 +23,7 @@ import { setServedCertificate, startMetricsListener } from './http/metrics';
 import { migrate } from './migrations/index';
 import { wireRecordTable } from './workers/record-kinds';
 import { ensureWitnessKey } from './witness/service';
-import { announceUrl, forwardToPrimary, nodeState, startReplication, stopReplication } from './replication/node';
+import { ReplicationNode } from './replication/node';
 import { refuseWrites } from './store/writer';
 import { ApiError } from './errors';
 import { certificateValidity } from './crypto/certificate';
@@ -107,6 +107,8 @@ export async function startServer(
   // A cluster's node started without SVC_REPLICATION_URL would write alone and diverge: it does not start.
   const alone = localWriteRefusal();
   if (alone) throw alone;
+  // This node of a cluster: joined once the migrations ran, handed to the health routes and the writer's refusal.
+  const node = cfg.replication ? new ReplicationNode(cfg.replication) : null;
   // Format migrations rewrite this node's own layout: they run before replication, on every node alike.
   await migrate();
   const ensureNamedRows = async () => {
@@ -126,17 +128,17 @@ export async function startServer(
     if (runtime.port !== null) await ensureNamedRows();
   };
   const tls = cfg.tls ? (existingTls ?? (await tlsMaterial(cfg))) : null;
-  const app = buildApp(allRoutes(operatorActionsBy));
+  const app = buildApp(allRoutes(operatorActionsBy), node);
   // Workers first: /healthz answers only once the store is open and the workers run (DECISIONS 7).
-  if (cfg.replication) {
+  if (node) {
     // A standby's reads still count (usage, key last-used, verification records): forwarded to the primary.
-    refuseWrites(() => new ApiError('not_primary').withHeaders({ 'retry-after': '1' }), forwardToPrimary);
+    refuseWrites(() => new ApiError('not_primary').withHeaders({ 'retry-after': '1' }), node.forwardToPrimary);
     // A standby runs no writer and no background job: they start when it becomes primary, and stop if it stops being so.
-    await startReplication(cfg, {
+    await node.start({
       promote: becomePrimary,
       // Refused first: what the stopping writer still holds is answered not_primary (its commits are fenced anyway).
       demote: async () => {
-        refuseWrites(() => new ApiError('not_primary').withHeaders({ 'retry-after': '1' }), forwardToPrimary);
+        refuseWrites(() => new ApiError('not_primary').withHeaders({ 'retry-after': '1' }), node.forwardToPrimary);
         await stopWorkers();
       },
       flush: flushCounters,
@@ -157,13 +159,13 @@ export async function startServer(
   const port = app.server!.port!;
   runtime.port = port;
   // Named after the public host, known only now when the port is chosen at start (SVC_PORT=0).
-  if (!cfg.replication || nodeState()?.role === 'primary') await ensureNamedRows();
+  if (!node || node.state()?.role === 'primary') await ensureNamedRows();
   setServedCertificate(tls?.cert ?? null);
   const metrics = startMetricsListener();
   const scheme = tls ? 'https' : 'http';
   const shownHost = cfg.host === '0.0.0.0' || cfg.host === '::' ? 'localhost' : cfg.host;
   const url = `${scheme}://${shownHost}:${port}`;
-  announceUrl(publicUrl(port));
+  node?.announceUrl(publicUrl(port));
   // The line operators and supervisors wait for (docs/operations.md "Logs"); one line, whatever the log level. The
   // address is followed by a space so that a reader taking the non-blank run after "listening on " gets it whole.
   announce('info', `listening on ${scheme}://${cfg.host}:${port} (version ${VERSION})`, {
@@ -220,7 +222,7 @@ export async function startServer(
       stopRateLimits();
       // The writer finishes under the lease; then the lease is released for a standby to take at once.
       await stopWorkers();
-      await stopReplication();
+      await node?.stop();
       await closeStore();
       unloadPlans();
       log('info', 'stopped');

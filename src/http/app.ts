@@ -13,6 +13,7 @@ import { overloaded, writerSaturated } from '../store/writer';
 import { openApiRoutes } from './openapi';
 import { guards } from './guards';
 import { healthRoutes } from './health';
+import type { ReplicationNode } from '../replication/node';
 import { problemReply } from '../api/evidence';
 import { STATEMENT_MAX_BYTES } from '../scitt/service';
 
@@ -101,8 +102,11 @@ function problemOf(code: unknown, error: unknown, requestId: string, rate: Recor
   return problemReply(500, 'internal_error', `Internal error (request ${requestId})`);
 }
 
-/** The app: the edge hooks below, the guard plugin, then `routes` (each built on the same guards). */
-export function buildApp(routes: AnyElysia[]) {
+/**
+ * The app: the edge hooks below, the guard plugin, then `routes` (each built on the same guards); `node`: this
+ * node of a cluster for the health routes (the server's boot), none in single-node mode.
+ */
+export function buildApp(routes: AnyElysia[], node: ReplicationNode | null = null) {
   const tlsOff = !config().tls;
   const trusted = config().trustedProxies;
   const proxies = trusted.length ? trustedProxies(trusted) : null;
@@ -184,7 +188,7 @@ export function buildApp(routes: AnyElysia[]) {
       });
     })
     .use(guards)
-    .use(healthRoutes);
+    .use(healthRoutes(node));
   for (const r of routes) app = app.use(r);
   // The document is generated from the finished app, so every mounted route is in it.
   const finished = app;
