@@ -1,9 +1,10 @@
-// Owns starting and stopping the appliance: config -> checks that write nothing (port, TLS pair) -> store ->
-// bootstrap -> workers -> HTTPS listener.
+// Owns starting and stopping the appliance: boot (config, checks that write nothing: port, TLS pair, store) ->
+// migrations -> replication or bootstrap and workers -> HTTPS listener.
 import { closeSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BOOTSTRAP_KEY_FILE, loadConfig, setConfig, runtime, publicUrl, type Config } from './config';
-import { openStore, closeStore, localWriteRefusal } from './store/env';
+import { BOOTSTRAP_KEY_FILE, loadConfig, runtime, publicUrl, type Config } from './config';
+import { boot } from './boot';
+import { closeStore } from './store/env';
 import { buildApp, SERVE_MAX_BODY } from './http/app';
 import { listeningFds } from './http/listening-fds';
 import { existingTlsMaterial, tlsMaterial } from './http/tls';
@@ -18,12 +19,10 @@ import { allRoutes } from './http/routes';
 import { migrateLogs } from './tlog/migrate';
 import { ensurePlatformLogs } from './tlog/service';
 import { startRateLimits, stopRateLimits } from './http/limits';
-import { loadPlans, unloadPlans } from './plans/plans';
+import { unloadPlans } from './plans/plans';
 import { setServedCertificate, startMetricsListener } from './http/metrics';
 import { migrate } from './migrations/index';
-import { wireRecordTable } from './workers/record-kinds';
 import { ensureWitnessKey } from './witness/service';
-import { ReplicationNode } from './replication/node';
 import { refuseWrites } from './store/writer';
 import { ApiError } from './errors';
 import { certificateValidity } from './crypto/certificate';
@@ -96,19 +95,17 @@ export async function startServer(
   overrides: { dataDir?: string } = {},
 ): Promise<Running> {
   const t0 = performance.now();
-  const cfg = setConfig(loadConfig(env, overrides));
-  // Checked before anything is written: a start that cannot serve leaves the data directory as it found it.
-  assertPortFree(cfg.host, cfg.port);
-  const existingTls = cfg.tls ? existingTlsMaterial(cfg) : null;
-  warnValidity(existingTls);
-  wireRecordTable();
-  loadPlans(cfg.dataDir);
-  openStore(cfg.dataDir, { replicated: !!cfg.replication });
-  // A cluster's node started without SVC_REPLICATION_URL would write alone and diverge: it does not start.
-  const alone = localWriteRefusal();
-  if (alone) throw alone;
-  // This node of a cluster: joined once the migrations ran, handed to the health routes and the writer's refusal.
-  const node = cfg.replication ? new ReplicationNode(cfg.replication) : null;
+  let existingTls: ReturnType<typeof existingTlsMaterial> = null;
+  const { cfg, node } = boot({
+    role: 'server',
+    config: loadConfig(env, overrides),
+    // Checked before anything is written: a start that cannot serve leaves the data directory as it found it.
+    check: (c) => {
+      assertPortFree(c.host, c.port);
+      existingTls = c.tls ? existingTlsMaterial(c) : null;
+      warnValidity(existingTls);
+    },
+  });
   // Format migrations rewrite this node's own layout: they run before replication, on every node alike.
   await migrate();
   const ensureNamedRows = async () => {
