@@ -29,6 +29,7 @@ import {
   wrapSans,
 } from './pdf-layout';
 import type { Doc, Layout, Value } from './pdf-layout';
+import type { PdfLinks } from './pdf-links';
 
 const yes = (ok: boolean, good: string, bad: string): Value => ({
   text: ok ? good : bad,
@@ -54,13 +55,13 @@ function signedText(hex: string): string {
   }
 }
 
-export function header(l: Layout, b: ProofBundle, qr: Buffer): void {
+export function header(l: Layout, b: ProofBundle, qr: Buffer, qrCaption: string): void {
   const { doc } = l;
   const h = b.header;
   const qrSize = 92;
   const textW = W - qrSize - 20; // everything left of the QR code wraps inside this width
   doc.image(qr, MX + W - qrSize, TOP - 6, { width: qrSize });
-  l.line('Scan to verify online', MX + W - qrSize + 8, TOP - 6 + qrSize + 1, SANS, 7, MUTED);
+  l.line(qrCaption, MX + W - qrSize + 2, TOP - 6 + qrSize + 1, SANS, 7, MUTED);
   l.line('TRACE PROOF BUNDLE', MX, TOP, SANS_BOLD, 8, ACCENT);
   doc.font(SANS_BOLD).fontSize(18);
   let y = TOP + 14;
@@ -292,7 +293,7 @@ function statement(l: Layout, text: string, ok: boolean): void {
   l.y += lines.length * 13 + 20;
 }
 
-export function closing(l: Layout, b: ProofBundle): void {
+export function closing(l: Layout, b: ProofBundle, links: PdfLinks): void {
   l.heading('Independent verification');
   l.paragraph(
     "Each item is signed with the tenant's Ed25519 key over the canonical JSON of its record (keys sorted by code point, no whitespace). " +
@@ -313,17 +314,15 @@ export function closing(l: Layout, b: ProofBundle): void {
         'your-witness-policy --tsa-ca your-tsa-roots.pem" requires your witnesses\' quorum and a token from a TSA you trust.',
     );
   }
-  l.paragraph(
-    'To check this record without trusting the issuer, fetch the JSON proof bundle and run "svc verify bundle.json" or any implementation of the published verification algorithm; compare the public keys with those published at:',
-  );
-  l.row('Public keys', { text: b.footer.public_key_url, mono: true });
-  l.row('Verification', { text: b.footer.verification_url, mono: true });
+  l.paragraph(links.how);
+  for (const [label, url] of links.rows) l.row(label, { text: url, mono: true });
 }
 
-/** Footer on every page: verification URL (text, linked), trace id and "Page N of M". */
-export function footers(doc: Doc, b: ProofBundle): void {
+/** Footer on every page: where to verify (text, linked), trace id and "Page N of M". */
+export function footers(doc: Doc, b: ProofBundle, links: PdfLinks): void {
   const range = doc.bufferedPageRange();
-  const url = printable(b.footer.verification_url);
+  const url = printable(links.footerUrl);
+  const labelW = doc.font(SANS).fontSize(7.5).widthOfString(links.footerLabel) + 4;
   for (let i = 0; i < range.count; i++) {
     doc.switchToPage(range.start + i);
     const y = PAGE_H - 48;
@@ -338,17 +337,17 @@ export function footers(doc: Doc, b: ProofBundle): void {
     const pageW = doc.widthOfString(page);
     let size = 7.5;
     doc.font(MONO);
-    while (size > 5 && doc.fontSize(size).widthOfString(url) > W - pageW - 70) size -= 0.5;
+    while (size > 5 && doc.fontSize(size).widthOfString(url) > W - pageW - labelW - 32) size -= 0.5;
     doc
       .font(SANS)
       .fontSize(7.5)
       .fillColor(MUTED)
-      .text('Verify at:', MX, y + 8, { lineBreak: false });
+      .text(links.footerLabel, MX, y + 8, { lineBreak: false });
     doc
       .font(MONO)
       .fontSize(size)
       .fillColor(ACCENT)
-      .text(url, MX + 38, y + 8.5, { lineBreak: false, link: b.footer.verification_url });
+      .text(url, MX + labelW, y + 8.5, { lineBreak: false, link: links.footerUrl });
     doc
       .font(SANS)
       .fontSize(7.5)

@@ -193,6 +193,12 @@ export function traceBundle(tenant: TenantRow, id: string): ProofBundle {
   return buildBundle(tenant, findTrace(tenant.tenant_id, tracePathId(id)));
 }
 
+/** GET /v1/traces/{id}/proof.pdf: the bundle, and whether the trace's public proof page shows it (the PDF points there only then). */
+export function tracePdfBundle(tenant: TenantRow, id: string): { bundle: ProofBundle; publicPage: boolean } {
+  const trace = findTrace(tenant.tenant_id, tracePathId(id));
+  return { bundle: buildBundle(tenant, trace), publicPage: trace.public };
+}
+
 /**
  * GET /v1/proof/trace/{id} (no key): only for a trace its tenant made public and that is sealed; AI payloads
  * hash-only. The issuer block is added for the public page.

@@ -4,9 +4,10 @@ import type { ApiErrorCode } from './error-codes';
 
 /**
  * Codes the client adds to the API's: no answer after every retry, an answer too late, a key still processing, a
- * webhook delivery whose signature does not verify (constructEvent).
+ * webhook delivery whose signature does not verify (constructEvent), evidence waited for that did not come in time
+ * (a `wait` option or waitSealed; the body is the last proof seen).
  */
-export type ClientErrorCode = 'connection_error' | 'timeout' | 'processing' | 'invalid_signature';
+export type ClientErrorCode = 'connection_error' | 'timeout' | 'processing' | 'invalid_signature' | 'wait_timeout';
 /**
  * What `ProofLedgerError.code` can be: every code of the API's error table (docs/api.md), the client's own, and any
  * other string (a newer appliance may answer a code this version does not list).
