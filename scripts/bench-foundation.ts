@@ -8,7 +8,7 @@ import { loadConfig, setConfig } from '../src/config';
 import { openStore, closeStore } from '../src/store/env';
 import { createTenant } from '../src/tenants/service';
 import { ensurePlatformKey } from '../src/signing/platform';
-import { createApiKey } from '../src/keys/service';
+import { createApiKey } from '../src/api-keys/service';
 import { authorize } from '../src/http/auth';
 import { beginRequest } from '../src/http/context';
 import { chargeQuota } from '../src/usage/service';

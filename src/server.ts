@@ -11,7 +11,7 @@ import { existingTlsMaterial, tlsMaterial } from './http/tls';
 import { announce, log, flushLogs } from './log';
 import { listTenants } from './tenants/service';
 import { ensurePlatformKey } from './signing/platform';
-import { SCOPES } from './keys/service';
+import { SCOPES } from './api-keys/service';
 import { operatorActions, operatorActionsBy } from './workers/operator-actions';
 import { flushCounters, startWorkers, startWriterThread, stopWorkers } from './workers/index';
 import { noteForwarded } from './usage/service';

@@ -2,7 +2,7 @@
 // platform operator sees them (paged), and the opaque cursor of that list. State changes go through the operator
 // actions (src/api/actions.ts), so that each one is an operator-log entry.
 import { ApiError } from '../errors';
-import { describeApiKey, listApiKeys, type ApiKeyRow, type CreatedKey } from '../keys/service';
+import { describeApiKey, listApiKeys, type ApiKeyRow, type CreatedKey } from '../api-keys/service';
 import { describeTenant, findTenant, listTenantsAfter, type TenantRow } from '../tenants/service';
 import { usageReport } from '../usage/service';
 

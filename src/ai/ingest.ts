@@ -10,7 +10,7 @@ import { submit } from '../store/writer';
 import type { TenantRow } from '../tenants/service';
 import { assertQuotaLeft, chargeWrite, settleWrite, type Charged } from '../usage/service';
 import { assertTraceAcceptsItems } from '../traces/gate';
-import type { ApiKeyRow } from '../keys/service';
+import type { ApiKeyRow } from '../api-keys/service';
 import { AI_ATTESTATION, type AiQueueItem, type AiWriteResult } from './append';
 import { aiIdempotency, byPayloadHash, type FirstSeen } from './repo';
 import { idemLive } from '../idempotency';

@@ -3,7 +3,7 @@
 // console's (src/workers/), and handed to the routes by the server, as the guard plugin is.
 import type { AlsoInTxn } from '../store/env';
 import type { CreatedTenant, CreateTenantIn, TenantRow, rotateKey } from '../tenants/service';
-import type { CreatedKey, CreateKeyIn, revokeApiKey } from '../keys/service';
+import type { CreatedKey, CreateKeyIn, revokeApiKey } from '../api-keys/service';
 import type { addLog } from '../witness/service';
 import type { deleteOrg, setArchived } from '../audit/service';
 import type { deleteStream } from '../streams/service';

@@ -2,7 +2,7 @@
 // session, raw body): an Elysia macro plugin whose checks the HTTP layer supplies, so areas never import http/.
 import { Elysia } from 'elysia';
 import type { ErrorCode } from '../errors';
-import type { ApiKeyRow } from '../keys/service';
+import type { ApiKeyRow } from '../api-keys/service';
 import type { TenantRow } from '../tenants/service';
 import type { sessionOf } from '../portal/service';
 import type { OperatorTokenRow } from '../operator-tokens/service';

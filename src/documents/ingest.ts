@@ -10,7 +10,7 @@ import { submit } from '../store/writer';
 import type { TenantRow } from '../tenants/service';
 import { assertQuotaLeft, chargeWrite, settleWrite, type Charged } from '../usage/service';
 import { assertTraceAcceptsItems } from '../traces/gate';
-import type { ApiKeyRow } from '../keys/service';
+import type { ApiKeyRow } from '../api-keys/service';
 import { DOCUMENT_ANCHOR, type DocQueueItem, type DocWriteResult } from './append';
 import { byDocumentHash, type Anchored } from './repo';
 import type { IdemClaim } from '../api/idempotent';

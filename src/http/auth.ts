@@ -1,7 +1,7 @@
 // Owns API key authentication in SPEC "Authentication" order, scopes and the per-key IP allowlist.
 import ipaddr from 'ipaddr.js';
 import { ApiError } from '../errors';
-import { findApiKeyByPlaintext, isWellFormedApiKey, markUsed, type ApiKeyRow } from '../keys/service';
+import { findApiKeyByPlaintext, isWellFormedApiKey, markUsed, type ApiKeyRow } from '../api-keys/service';
 import { getTenant } from '../tenants/service';
 import { isWellFormedOperatorToken } from '../operator-tokens/service';
 import { chargeRate } from './limits';

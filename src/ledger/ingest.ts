@@ -8,7 +8,7 @@ import { parseIso8601 } from '../time';
 import { uuidv7 } from '../crypto/ids';
 import { submit } from '../store/writer';
 import type { TenantRow } from '../tenants/service';
-import type { ApiKeyRow } from '../keys/service';
+import type { ApiKeyRow } from '../api-keys/service';
 import { chargeWrite, settleWrite, type Charged } from '../usage/service';
 import { assertTraceAcceptsItems } from '../traces/gate';
 import { LEDGER_EVENT, type LedgerEventResult, type LedgerQueueItem } from './append';

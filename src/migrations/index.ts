@@ -3,7 +3,7 @@ import { flushLogs, log } from '../log';
 import { FORMAT_VERSION, formatVersion, setFormatVersion } from '../store/format';
 import { leavesToRuns } from '../tlog/leaf-runs';
 import { indexOperatorEntries } from '../tlog/operator-log';
-import { tenantOfApiKey } from '../keys/service';
+import { tenantOfApiKey } from '../api-keys/service';
 
 /**
  * One step from format `to - 1` to format `to`. `run` must be idempotent: a step interrupted (kill -9, power

@@ -7,7 +7,7 @@ import { uuidv7 } from '../crypto/ids';
 import { ALG_NAMES, issuerSignatureVerified } from '../crypto/issuer-keys';
 import { submit } from '../store/writer';
 import type { TenantRow } from '../tenants/service';
-import type { ApiKeyRow } from '../keys/service';
+import type { ApiKeyRow } from '../api-keys/service';
 import { assertQuotaLeft, chargeWrite, settleWrite, type Charged } from '../usage/service';
 import type { IdemClaim } from '../api/idempotent';
 import {

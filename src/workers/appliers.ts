@@ -11,7 +11,7 @@ import {
   prepareSystemEvent,
   verificationApplier,
 } from '../ledger/service';
-import { KEYS_LAST_USED, lastUsedApplier } from '../keys/service';
+import { KEYS_LAST_USED, lastUsedApplier } from '../api-keys/service';
 import { countUsageInTxn, flushUsageInTxn, USAGE_FLUSH, usageFlushApplier, type Charged } from '../usage/service';
 import { publishStatusApplier, WRITER_STATUS } from '../store/writer-status';
 import { traceSealApplier, TRACE_SEAL } from '../traces/service';

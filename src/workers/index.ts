@@ -3,7 +3,7 @@ import cron from 'node-cron';
 import type { Config } from '../config';
 import { log } from '../log';
 import { cacheStoredUsage, flushUsage } from '../usage/service';
-import { flushLastUsed } from '../keys/service';
+import { flushLastUsed } from '../api-keys/service';
 import { flushVerifications } from '../ledger/service';
 import { startWriter, stopWriter, writerStats } from '../store/writer';
 import { publishWriterStatus } from '../store/writer-status';

@@ -18,7 +18,7 @@ import {
   type CreatedTenant,
   type CreateTenantIn,
 } from '../tenants/service';
-import { createApiKey, revokeApiKey, type CreatedKey, type CreateKeyIn } from '../keys/service';
+import { createApiKey, revokeApiKey, type CreatedKey, type CreateKeyIn } from '../api-keys/service';
 import { createOperatorToken, revokeOperatorToken } from '../operator-tokens/service';
 import { deleteOrg, setArchived } from '../audit/service';
 import { deleteStream } from '../streams/service';

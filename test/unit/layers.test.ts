@@ -17,7 +17,7 @@ const AREAS = [
   'streams',
   'portal',
   'exports',
-  'keys',
+  'api-keys',
   'proof',
   'tlog',
   'usage',

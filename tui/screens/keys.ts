@@ -1,5 +1,5 @@
 // Owns the API keys screen of the current tenant: list, create (plaintext shown once), revoke.
-import { describeApiKey, listApiKeys, SCOPES } from '../../src/keys/service';
+import { describeApiKey, listApiKeys, SCOPES } from '../../src/api-keys/service';
 import { operatorActions } from '../../src/workers/operator-actions';
 import { getTenant } from '../../src/tenants/service';
 import type { App, View } from '../app';
