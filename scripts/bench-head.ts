@@ -10,7 +10,7 @@ import { loadConfig, setConfig } from '../src/config';
 import { closeStore, openStore, transact } from '../src/store/env';
 import { sha256Raw } from '../src/crypto/hash';
 import { ensurePlatformKey } from '../src/signing/platform';
-import { integrateAll } from '../src/tlog/integrator';
+import { integrateAll } from '../src/workers/integrator';
 import { appendPlatformLeavesInTxn, ensurePlatformLogs, latestCheckpoint, platformLog } from '../src/tlog/service';
 import { storePublishedHead } from '../src/tlog/heads';
 import { headInclusionOut } from '../src/tlog/head-proofs';

@@ -17,7 +17,7 @@ import { ledgerSignedPayload } from '../src/crypto/signed';
 import { createTenant } from '../src/tenants/service';
 import { ensurePlatformKey } from '../src/signing/platform';
 import { migrateLogs } from '../src/tlog/migrate';
-import { integrateAll } from '../src/tlog/integrator';
+import { integrateAll } from '../src/workers/integrator';
 import { inclusionOut, recordReceipt, recordTlogProof, tenantLog } from '../src/tlog/service';
 import { wireRecordTable } from '../src/workers/record-kinds';
 import { line, luaPost, startBenchServer, wrk } from './bench-lib';

@@ -11,7 +11,7 @@ import { runRetention } from './retention';
 import { replayLegacyQueues } from './legacy-queues';
 import { startStreamDelivery, stopStreamDelivery } from './streams';
 import { cleanExports, startExportWorker, stopExportWorker } from './exports';
-import { startIntegrator, stopIntegrator } from '../tlog/integrator';
+import { startIntegrator, stopIntegrator } from './integrator';
 import { startHeadPublisher, stopHeadPublisher } from './head-publisher';
 
 const tasks: Array<{ stop(): unknown }> = [];

@@ -12,7 +12,7 @@ import {
 } from '../streams/service';
 import { deliver, dropAgent } from '../streams/delivery';
 import { BATCH_MAX, type StreamRow } from '../streams/model';
-import { onCheckpoint, type NewCheckpoint } from '../tlog/integrator';
+import { onCheckpoint, type NewCheckpoint } from './integrator';
 
 type Key = [string, string, string];
 const BACKOFF_BASE_MS = 1000;

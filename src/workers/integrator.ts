@@ -10,7 +10,7 @@ import { subtreeRoot } from '../verify/merkle';
 import { sha256Raw } from '../crypto/hash';
 import { checkpointBody, formatNote, noteKeyId } from '../verify/note';
 import { recordTable } from '../records/table';
-import { originOf, publicHostOf } from './append';
+import { originOf, publicHostOf } from '../tlog/append';
 import { headLeafData } from '../verify/head';
 import {
   checkpoints,
@@ -22,12 +22,12 @@ import {
   nodes,
   type CheckpointRow,
   type LogRow,
-} from './repo';
-import { appendPlatformLeavesInTxn } from './platform';
-import { eachLeaf } from './leaf-runs';
-import { allLogs, appendedSize, integratedSize, sha } from './logs';
-import { cacheLatestCheckpoints, latestCheckpoint, rememberCheckpoint } from './checkpoints';
-import { nodeReader } from './subtrees';
+} from '../tlog/repo';
+import { appendPlatformLeavesInTxn } from '../tlog/platform';
+import { eachLeaf } from '../tlog/leaf-runs';
+import { allLogs, appendedSize, integratedSize, sha } from '../tlog/logs';
+import { cacheLatestCheckpoints, latestCheckpoint, rememberCheckpoint } from '../tlog/checkpoints';
+import { nodeReader } from '../tlog/subtrees';
 
 const utf8 = new TextEncoder();
 /** Leaves integrated per write transaction: bounds the time one step holds the main thread. */
