@@ -7,7 +7,7 @@ import { closeStore } from '../src/store/env';
 import { startApp } from './app';
 
 /**
- * Boots the console (src/boot.ts) with the Config read at start (SVC_DATA_DIR or --data-dir) and runs it: log lines
+ * Boots the console (src/boot/index.ts) with the Config read at start (SVC_DATA_DIR or --data-dir) and runs it: log lines
  * go to DATA/console.log, and operator changes reach every node through the stream, as the CLI's.
  */
 export async function runConsole(base: Config): Promise<void> {

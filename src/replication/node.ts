@@ -1,7 +1,7 @@
 // Owns this node's place in a replicated cluster (server main thread): the stream's schema, catching up, the
 // lease that makes one node primary (taken, renewed, released, lost), tailing the stream as a standby, the
 // node's heartbeat row, and the role and lag that /healthz and `svc replication status` report. All of it is one
-// ReplicationNode, created at boot (src/boot.ts) and handed to what needs it; nothing here lives at module level.
+// ReplicationNode, created at boot (src/boot/index.ts) and handed to what needs it; nothing here lives at module level.
 import type { SQL } from 'bun';
 import type { ReplicationConfig } from '../config';
 import { log } from '../log';

@@ -1,5 +1,5 @@
 // Owns background threads: the main-thread supervisor (start, restart after a crash, drain and stop), which hands
-// each thread the resolved Config it boots with (src/boot.ts; threads never re-read the env), and the thread's exit.
+// each thread the resolved Config it boots with (src/boot/index.ts; threads never re-read the env), and the thread's exit.
 import { parentPort, Worker } from 'node:worker_threads';
 import type { Config } from '../config';
 import { flushLogs, log } from '../log';

@@ -1,4 +1,4 @@
-// Covers the one boot (src/boot.ts): every entry point boots through it and makes none of its steps itself, no module
+// Covers the one boot (src/boot/index.ts): every entry point boots through it and makes none of its steps itself, no module
 // of src/replication keeps mutable state at module level, and each role's steps run in the documented order on a
 // real store in a temporary directory.
 import { afterAll, describe, expect, it } from 'bun:test';
@@ -31,7 +31,7 @@ const sources = [
 ].sort();
 
 describe('one boot', () => {
-  it('every entry point boots through src/boot.ts with its role and makes none of the steps itself', () => {
+  it('every entry point boots through src/boot/index.ts with its role and makes none of the steps itself', () => {
     for (const [f, role] of Object.entries(ENTRIES)) {
       expect({ f, boots: new RegExp(`\\bboot\\(\\{\\s*role: '${role}'`).test(text(f)) }).toEqual({ f, boots: true });
       expect({ f, steps: [...text(f).matchAll(STEP_CALL)].map((m) => m[0]) }).toEqual({ f, steps: [] });
@@ -41,7 +41,10 @@ describe('one boot', () => {
   it('only boot wires the record table, links a store to PostgreSQL or creates the replication node', () => {
     const wiring = /(?<!function )\b(wireRecordTable|replicateOperator|replicateThread)\(|new ReplicationNode\(/;
     // A restore reopens the store it restored, inside the command, to record its entry through the stream.
-    expect(sources.filter((f) => wiring.test(text(f)))).toEqual(['src/boot.ts', 'src/workers/operator-actions.ts']);
+    expect(sources.filter((f) => wiring.test(text(f)))).toEqual([
+      'src/boot/index.ts',
+      'src/workers/operator-actions.ts',
+    ]);
   });
 
   it('no module of src/replication holds mutable state at module level (it lives in the node boot creates)', () => {

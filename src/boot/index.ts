@@ -2,15 +2,15 @@
 // lines go, the record table, the plans, the store, the store's replication, the writer's applier table.
 import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setConfig, type Config } from './config';
-import { setLogSink } from './log';
-import { loadPlans } from './plans/plans';
-import { replicateOperator, replicateThread } from './replication/link';
-import { ReplicationNode } from './replication/node';
-import { localWriteRefusal, openStore } from './store/env';
-import type { ApplierTable } from './store/writer-core';
-import { afterItems, appliers } from './workers/appliers';
-import { wireRecordTable } from './workers/record-kinds';
+import { setConfig, type Config } from '../config';
+import { setLogSink } from '../log';
+import { loadPlans } from '../plans/plans';
+import { replicateOperator, replicateThread } from '../replication/link';
+import { ReplicationNode } from '../replication/node';
+import { localWriteRefusal, openStore } from '../store/env';
+import type { ApplierTable } from '../store/writer-core';
+import { afterItems, appliers } from '../workers/appliers';
+import { wireRecordTable } from '../workers/record-kinds';
 
 /** The entry points: the server's main thread, an operator CLI process, the console, its scan thread, the writer thread. */
 export type BootRole = 'server' | 'cli' | 'console' | 'scan-worker' | 'writer-thread';
