@@ -6,7 +6,7 @@ import { transact } from '../src/store/env';
 import { flushAuditHeadsInTxn, prepareAuditEvent } from '../src/audit/append';
 import { flushLogsInTxn } from '../src/tlog/append';
 import type { IngestItem } from '../src/audit/model';
-import { wireRecordTable } from '../src/workers/record-kinds';
+import { wireRecordTable } from '../src/boot/record-kinds';
 
 export type FixtureOptions = {
   /** occurred_at of event n; default: spread evenly over the last `days` (30) days. */

@@ -15,7 +15,7 @@ import { appendPlatformLeavesInTxn, ensurePlatformLogs, latestCheckpoint, platfo
 import { storePublishedHead } from '../src/tlog/heads';
 import { headInclusionOut } from '../src/tlog/head-proofs';
 import { headLeafData } from '../src/verify/head';
-import { wireRecordTable } from '../src/workers/record-kinds';
+import { wireRecordTable } from '../src/boot/record-kinds';
 import { startIndependentWitness } from '../test/http/independent-witness';
 import { startTsa } from '../test/tsa-server';
 import { cliJson, line, luaPost, startBenchServer, wrk, type Bench } from './bench-lib';

@@ -19,7 +19,7 @@ import { ensurePlatformKey } from '../src/signing/platform';
 import { migrateLogs } from '../src/tlog/migrate';
 import { integrateAll } from '../src/workers/integrator';
 import { inclusionOut, recordReceipt, recordTlogProof, tenantLog } from '../src/tlog/service';
-import { wireRecordTable } from '../src/workers/record-kinds';
+import { wireRecordTable } from '../src/boot/record-kinds';
 import { line, luaPost, startBenchServer, wrk } from './bench-lib';
 
 const argv = process.argv;

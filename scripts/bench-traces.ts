@@ -16,7 +16,7 @@ import { applySeal, createTrace } from '../src/traces/service';
 import { buildBundle } from '../src/traces/bundle';
 import { traces } from '../src/traces/repo';
 import { renderBundlePdf } from '../src/proof/pdf';
-import { wireRecordTable } from '../src/workers/record-kinds';
+import { wireRecordTable } from '../src/boot/record-kinds';
 import { line, startBenchServer } from './bench-lib';
 
 const s = await startBenchServer();

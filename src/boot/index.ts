@@ -10,7 +10,7 @@ import { ReplicationNode } from '../replication/node';
 import { localWriteRefusal, openStore } from '../store/env';
 import type { ApplierTable } from '../store/writer-core';
 import { afterItems, appliers } from '../workers/appliers';
-import { wireRecordTable } from '../workers/record-kinds';
+import { wireRecordTable } from './record-kinds';
 
 /** The entry points: the server's main thread, an operator CLI process, the console, its scan thread, the writer thread. */
 export type BootRole = 'server' | 'cli' | 'console' | 'scan-worker' | 'writer-thread';

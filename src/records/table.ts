@@ -1,6 +1,6 @@
 // Owns the contract of a signed record kind and the record table handed in once at boot: what the transparency
 // logs, trace bundles, restore verification and the console need of each kind, reached without importing the
-// areas that own them (they export the entries; src/workers/record-kinds.ts builds the table above them).
+// areas that own them (they export the entries; src/boot/record-kinds.ts builds the table above them).
 
 export type KindName =
   | 'ledger_event'

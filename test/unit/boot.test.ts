@@ -11,7 +11,7 @@ import { LEDGER_EVENT } from '../../src/ledger/service';
 import { recordTable } from '../../src/records/table';
 import { ReplicationNode } from '../../src/replication/node';
 import { closeStore, subDb } from '../../src/store/env';
-import { recordKinds } from '../../src/workers/record-kinds';
+import { recordKinds } from '../../src/boot/record-kinds';
 import { cleanup, ROOT, tempDir } from '../helpers';
 
 const ENTRIES: Record<string, string> = {
