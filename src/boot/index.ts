@@ -9,7 +9,7 @@ import { replicateOperator, replicateThread } from '../replication/link';
 import { ReplicationNode } from '../replication/node';
 import { localWriteRefusal, openStore } from '../store/env';
 import type { ApplierTable } from '../store/writer-core';
-import { afterItems, appliers } from '../workers/appliers';
+import { afterItems, appliers } from './appliers';
 import { wireRecordTable } from './record-kinds';
 
 /** The entry points: the server's main thread, an operator CLI process, the console, its scan thread, the writer thread. */
