@@ -39,7 +39,7 @@ export async function servedDocument(): Promise<Record<string, unknown>> {
   const { loadConfig, setConfig } = await import('../src/config');
   const { buildApp } = await import('../src/http/app');
   const { allRoutes } = await import('../src/http/routes');
-  const { operatorActionsBy } = await import('../src/workers/operator-actions');
+  const { operatorActionsBy } = await import('../src/operator-actions/actions');
   const { openApiDocument } = await import('../src/http/openapi');
   const dir = mkdtempSync(join(tmpdir(), 'gen-client-types-'));
   try {

@@ -12,7 +12,7 @@ import { announce, log, flushLogs } from './log';
 import { listTenants } from './tenants/service';
 import { ensurePlatformKey } from './signing/platform';
 import { SCOPES } from './api-keys/service';
-import { operatorActions, operatorActionsBy } from './workers/operator-actions';
+import { operatorActions, operatorActionsBy } from './operator-actions/actions';
 import { flushCounters, startWorkers, startWriterThread, stopWorkers } from './workers/index';
 import { noteForwarded } from './usage/service';
 import { allRoutes } from './http/routes';

@@ -14,7 +14,7 @@ import { parseRfc3339 } from '../time';
 import { checkBackup } from '../backup/restore';
 import { runDoctor } from './doctor';
 import { describeWitnessKey, listLogs } from '../witness/service';
-import { operatorActions } from '../workers/operator-actions';
+import { operatorActions } from '../operator-actions/actions';
 import { listOperatorTokens } from '../operator-tokens/service';
 import { operatorEntries, verifyOperatorLog } from '../tlog/operator-log';
 import { replicationStatus } from '../replication/status';

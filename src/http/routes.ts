@@ -22,7 +22,7 @@ import { evidenceRoutes } from '../tlog/evidence-routes';
 import { scittRoutes } from '../scitt/routes';
 import { guards } from './guards';
 
-/** `actionsBy`: the operator actions the administration routes run (src/workers/operator-actions.ts, from the server). */
+/** `actionsBy`: the operator actions the administration routes run (src/operator-actions/actions.ts, from the server). */
 export const allRoutes = (actionsBy: ActionsBy) => [
   tenantRoutes(guards),
   ledgerRoutes(guards),

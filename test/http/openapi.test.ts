@@ -7,7 +7,7 @@ import { call, cleanup, cli, newTenant, startServer, tempDir, type Server } from
 import { loadConfig, setConfig } from '../../src/config';
 import { buildApp } from '../../src/http/app';
 import { allRoutes } from '../../src/http/routes';
-import { operatorActionsBy } from '../../src/workers/operator-actions';
+import { operatorActionsBy } from '../../src/operator-actions/actions';
 import { ERRORS, isErrorCode } from '../../src/errors';
 import { EventCreated, EventPage } from '../../src/ledger/model';
 

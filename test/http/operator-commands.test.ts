@@ -337,9 +337,9 @@ describe('the console', () => {
       tuiFiles.flatMap((f) => [...tuiText(f).matchAll(/operatorActions\.(\w+)\(/g)].map((m) => m[1]!)),
     );
     expect([...called].sort()).toEqual(Object.keys(CONSOLE).sort());
-    // The functions the operator actions wrap (imported by src/workers/operator-actions.ts from the areas) are
+    // The functions the operator actions wrap (imported by src/operator-actions/actions.ts from the areas) are
     // never called by the console directly: a console change that bypassed the log would need one of them.
-    const actions = readFileSync(join(ROOT, 'src/workers/operator-actions.ts'), 'utf8');
+    const actions = readFileSync(join(ROOT, 'src/operator-actions/actions.ts'), 'utf8');
     const wrapped = [
       ...actions.matchAll(/^import \{([^}]+)\} from '\.\.\/(?!config|store|replication|api|tlog)[^']+';$/gm),
     ]

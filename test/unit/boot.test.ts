@@ -43,7 +43,7 @@ describe('one boot', () => {
     // A restore reopens the store it restored, inside the command, to record its entry through the stream.
     expect(sources.filter((f) => wiring.test(text(f)))).toEqual([
       'src/boot/index.ts',
-      'src/workers/operator-actions.ts',
+      'src/operator-actions/actions.ts',
     ]);
   });
 

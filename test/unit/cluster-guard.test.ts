@@ -10,7 +10,7 @@ import { loadConfig, setConfig } from '../../src/config';
 import { Diverged, NotReplicated } from '../../src/store/cluster';
 import { closeStore, localWriteRefusal, openStore, subDb, transact, transactSync } from '../../src/store/env';
 import { wireRecordTable } from '../../src/boot/record-kinds';
-import { operatorActions } from '../../src/workers/operator-actions';
+import { operatorActions } from '../../src/operator-actions/actions';
 import { listTenants } from '../../src/tenants/service';
 import { cleanup, tempDir } from '../helpers';
 

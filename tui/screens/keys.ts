@@ -1,6 +1,6 @@
 // Owns the API keys screen of the current tenant: list, create (plaintext shown once), revoke.
 import { describeApiKey, listApiKeys, SCOPES } from '../../src/api-keys/service';
-import { operatorActions } from '../../src/workers/operator-actions';
+import { operatorActions } from '../../src/operator-actions/actions';
 import { getTenant } from '../../src/tenants/service';
 import type { App, View } from '../app';
 import { confirm, form, message } from '../widgets/dialog';

@@ -1,7 +1,7 @@
 // Owns the Tenants screen: list with plan, domain, verification and monthly usage; create, plan, past due, verify, rotate.
 import { PLAN_NAMES } from '../../src/plans/plans';
 import { describeTenant, listTenants, type TenantRow } from '../../src/tenants/service';
-import { operatorActions } from '../../src/workers/operator-actions';
+import { operatorActions } from '../../src/operator-actions/actions';
 import { usageReport } from '../../src/usage/service';
 import type { App, View } from '../app';
 import { confirm, form } from '../widgets/dialog';

@@ -23,7 +23,7 @@ import { createOperatorToken, revokeOperatorToken } from '../operator-tokens/ser
 import { deleteOrg, setArchived } from '../audit/service';
 import { deleteStream } from '../streams/service';
 import { removeExpiredExports } from '../exports/service';
-import { runRetention } from './retention';
+import { runRetention } from '../workers/retention';
 import { createBackup, type BackupResult } from '../backup/create';
 import { restoreBackup } from '../backup/restore';
 import { addLog } from '../witness/service';
