@@ -3,7 +3,7 @@
 // operator-log entry made by `token:<token_id>`.
 import { Elysia } from 'elysia';
 import type { Guards } from '../api/guards';
-import { tokenActor, type ActionsBy } from '../api/actions';
+import { tokenActor, type ActionsBy } from '../operator-actions/port';
 import { doc } from '../api/doc';
 import { Processing } from '../api/schemas';
 import { answerInTxn, createdBy, IDEMPOTENT_ERRORS, idempotentDoc, tokenScope } from '../api/idempotent';

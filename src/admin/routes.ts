@@ -3,7 +3,7 @@
 // operator-log entry made by `key:<key_id>`.
 import { Elysia } from 'elysia';
 import type { Guards } from '../api/guards';
-import { keyActor, type ActionsBy } from '../api/actions';
+import { keyActor, type ActionsBy } from '../operator-actions/port';
 import { doc } from '../api/doc';
 import { Processing } from '../api/schemas';
 import { answerInTxn, createdBy, IDEMPOTENT_ERRORS, idempotentDoc } from '../api/idempotent';

@@ -1,6 +1,6 @@
 // Owns the read side of the administration API: a tenant's keys as its administrator sees them, tenants as the
 // platform operator sees them (paged), and the opaque cursor of that list. State changes go through the operator
-// actions (src/api/actions.ts), so that each one is an operator-log entry.
+// actions (src/operator-actions/port.ts), so that each one is an operator-log entry.
 import { ApiError } from '../errors';
 import { describeApiKey, listApiKeys, type ApiKeyRow, type CreatedKey } from '../api-keys/service';
 import { describeTenant, findTenant, listTenantsAfter, type TenantRow } from '../tenants/service';

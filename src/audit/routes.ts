@@ -3,7 +3,7 @@
 import { Elysia } from 'elysia';
 import { Type as t } from '@sinclair/typebox';
 import type { Guards } from '../api/guards';
-import { keyActor, type ActionsBy } from '../api/actions';
+import { keyActor, type ActionsBy } from '../operator-actions/port';
 import { doc } from '../api/doc';
 import { createdBy, IDEMPOTENT_ERRORS, idempotentDoc } from '../api/idempotent';
 import { AuditEvent, AuditEventsPage, AuditQuery, AuditVerify, Deleted, Processing } from '../api/schemas';

@@ -17,7 +17,7 @@ import { tileRoutes } from '../tlog/tile-routes';
 import { headRoutes } from '../tlog/head-routes';
 import { adminRoutes } from '../admin/routes';
 import { operatorRoutes } from '../admin/operator-routes';
-import type { ActionsBy } from '../api/actions';
+import type { ActionsBy } from '../operator-actions/port';
 import { evidenceRoutes } from '../tlog/evidence-routes';
 import { scittRoutes } from '../scitt/routes';
 import { guards } from './guards';

@@ -29,7 +29,7 @@ import { restoreBackup } from '../backup/restore';
 import { addLog } from '../witness/service';
 import { addIssuer, revokeIssuer, type AddIssuerIn } from '../scitt/service';
 import { appendOperatorEntryInTxn } from '../tlog/operator-log';
-import type { OperatorActions } from '../api/actions';
+import type { OperatorActions } from './port';
 
 /** The account name of `uid` in /etc/passwd, or null. */
 function passwdName(uid: number): string | null {

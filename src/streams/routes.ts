@@ -1,7 +1,7 @@
 // Owns the stream endpoints (DECISIONS 6, scope audit:write): create, list, delete, pause, resume.
 import { Elysia } from 'elysia';
 import type { Guards } from '../api/guards';
-import { keyActor, type ActionsBy } from '../api/actions';
+import { keyActor, type ActionsBy } from '../operator-actions/port';
 import { doc } from '../api/doc';
 import { createdBy, IDEMPOTENT_ERRORS, idempotentDoc } from '../api/idempotent';
 import { Deleted, Processing, Stream } from '../api/schemas';

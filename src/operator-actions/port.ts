@@ -8,7 +8,7 @@ import type { addLog } from '../witness/service';
 import type { deleteOrg, setArchived } from '../audit/service';
 import type { deleteStream } from '../streams/service';
 import type { AddIssuerIn, addIssuer, revokeIssuer } from '../scitt/service';
-import type { OperatorPrincipal, Principal } from './guards';
+import type { OperatorPrincipal, Principal } from '../api/guards';
 
 type Result<F extends (...args: never[]) => unknown> = Promise<Awaited<ReturnType<F>>>;
 
