@@ -1,7 +1,7 @@
 // Owns the request and reply schemas of the administration API: a tenant's own administration (/v1/admin/, scope
 // admin) and the platform operator's (/v1/operator/, operator token), as docs/api.md describes them.
 import { Type as t } from '@sinclair/typebox';
-import { Hex, Nullable, Obj, Ts, Uuid, open } from '../api/schemas';
+import { Hex, Nullable, Obj, Ts, Uuid, open } from '../route-kit/schemas';
 
 const Scopes = t.Array(t.Union(['read', 'write', 'audit:read', 'audit:write', 'admin'].map((s) => t.Literal(s))), {
   minItems: 1,

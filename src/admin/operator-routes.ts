@@ -2,11 +2,11 @@
 // their keys, retention runs, the operator log, witnessed logs and backups, as the CLI does them. Each change is one
 // operator-log entry made by `token:<token_id>`.
 import { Elysia } from 'elysia';
-import type { Guards } from '../api/guards';
+import type { Guards } from '../route-kit/guards';
 import { tokenActor, type ActionsBy } from '../operator-actions/port';
-import { doc } from '../api/doc';
-import { Processing } from '../api/schemas';
-import { answerInTxn, createdBy, IDEMPOTENT_ERRORS, idempotentDoc, tokenScope } from '../api/idempotent';
+import { doc } from '../route-kit/doc';
+import { Processing } from '../route-kit/schemas';
+import { answerInTxn, createdBy, IDEMPOTENT_ERRORS, idempotentDoc, tokenScope } from '../route-kit/idempotent';
 import { describeWitnessKey, listLogs } from '../witness/service';
 import { operatorLogPage } from '../tlog/operator-log';
 import { listIssuers } from '../scitt/service';

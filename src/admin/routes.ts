@@ -2,11 +2,11 @@
 // its API keys, its signing key, its audit orgs and its activity in the operator log. Each change is one
 // operator-log entry made by `key:<key_id>`.
 import { Elysia } from 'elysia';
-import type { Guards } from '../api/guards';
+import type { Guards } from '../route-kit/guards';
 import { keyActor, type ActionsBy } from '../operator-actions/port';
-import { doc } from '../api/doc';
-import { Processing } from '../api/schemas';
-import { answerInTxn, createdBy, IDEMPOTENT_ERRORS, idempotentDoc } from '../api/idempotent';
+import { doc } from '../route-kit/doc';
+import { Processing } from '../route-kit/schemas';
+import { answerInTxn, createdBy, IDEMPOTENT_ERRORS, idempotentDoc } from '../route-kit/idempotent';
 import { checkOrgListQuery, listOrgs } from '../audit/service';
 import { OrgListQuery, OrgPage } from '../audit/route-schemas';
 import { tenantActivityPage } from '../tlog/operator-log';

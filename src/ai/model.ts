@@ -12,7 +12,7 @@ import {
   Ts,
   Uuid,
   open,
-} from '../api/schemas';
+} from '../route-kit/schemas';
 
 export const AttestationIn = open({
   attestation_type: t.Union([t.Literal('output'), t.Literal('decision'), t.Literal('approval')]),

@@ -1,12 +1,12 @@
 // Owns the AI attestation HTTP routes: create, get, public proof and public content-hash comparison.
 import { Elysia } from 'elysia';
-import type { Guards } from '../api/guards';
-import { doc } from '../api/doc';
+import type { Guards } from '../route-kit/guards';
+import { doc } from '../route-kit/doc';
 import { checkIdempotencyKey } from '../idempotency';
-import { IDEMPOTENT_ERRORS, idempotentDoc, reply } from '../api/idempotent';
-import { Processing } from '../api/schemas';
+import { IDEMPOTENT_ERRORS, idempotentDoc, reply } from '../route-kit/idempotent';
+import { Processing } from '../route-kit/schemas';
 import { AiProof, AiVerify, Attestation, AttestationCreated, AttestationIn, ContentHashIn } from './model';
-import { coseReply, evidenceDoc, textReply } from '../api/evidence';
+import { coseReply, evidenceDoc, textReply } from '../route-kit/evidence';
 import { recordReceipt, recordTlogProof } from '../tlog/service';
 import { aiLeaf, aiProof, attest, getAttestation, verifyAiContent } from './service';
 

@@ -5,7 +5,7 @@ import { bumpEpochInTxn, epochCache } from '../store/epoch';
 import { planOf } from '../plans/plans';
 import type { TenantRow } from '../tenants/service';
 import { getTenant } from '../tenants/service';
-import { storeAnswerInTxn, type IdemClaim } from '../api/idempotent';
+import { storeAnswerInTxn, type IdemClaim } from '../route-kit/idempotent';
 import type { OrgRow } from './model';
 import { checkOrgBody } from './org-input';
 import { encodeOrgCursor } from './query-input';

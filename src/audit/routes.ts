@@ -2,11 +2,11 @@
 // guards (auth, scope, rate limit, 402) run before.
 import { Elysia } from 'elysia';
 import { Type as t } from '@sinclair/typebox';
-import type { Guards } from '../api/guards';
+import type { Guards } from '../route-kit/guards';
 import { keyActor, type ActionsBy } from '../operator-actions/port';
-import { doc } from '../api/doc';
-import { createdBy, IDEMPOTENT_ERRORS, idempotentDoc } from '../api/idempotent';
-import { AuditEvent, AuditEventsPage, AuditQuery, AuditVerify, Deleted, Processing } from '../api/schemas';
+import { doc } from '../route-kit/doc';
+import { createdBy, IDEMPOTENT_ERRORS, idempotentDoc } from '../route-kit/idempotent';
+import { AuditEvent, AuditEventsPage, AuditQuery, AuditVerify, Deleted, Processing } from '../route-kit/schemas';
 import { checkRetentionBody } from './org-input';
 import { checkOrgListQuery, checkQuery } from './query-input';
 import {
@@ -20,7 +20,7 @@ import {
   Retention,
   RetentionIn,
 } from './route-schemas';
-import { coseReply, evidenceDoc, textReply } from '../api/evidence';
+import { coseReply, evidenceDoc, textReply } from '../route-kit/evidence';
 import { recordReceipt, recordTlogProof } from '../tlog/service';
 import {
   auditLeaf,

@@ -8,7 +8,7 @@ import { tenantSigner } from '../signing/keys';
 import { recordTraceItemInTxn } from '../traces/items';
 import { byDocumentHash, documentRows, originals, type Anchored, type DocumentRow } from './repo';
 import { appendTenantLeafInTxn } from '../tlog/append';
-import { storeAnswerInTxn, type Created, type IdemClaim } from '../api/idempotent';
+import { storeAnswerInTxn, type Created, type IdemClaim } from '../route-kit/idempotent';
 
 export const DOCUMENT_ANCHOR = 'document.anchor';
 

@@ -13,7 +13,7 @@ import { assertTraceAcceptsItems } from '../traces/gate';
 import type { ApiKeyRow } from '../api-keys/service';
 import { DOCUMENT_ANCHOR, type DocQueueItem, type DocWriteResult } from './append';
 import { byDocumentHash, type Anchored } from './repo';
-import type { IdemClaim } from '../api/idempotent';
+import type { IdemClaim } from '../route-kit/idempotent';
 
 const KB = 1024;
 const MB = 1024 * KB;

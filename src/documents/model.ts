@@ -1,6 +1,6 @@
 // Owns the document anchor's request and reply shapes as the API documents them (the service checks the body).
 import { Type as t } from '@sinclair/typebox';
-import { Hex, Hex64, Issuer, LogBlock, Nullable, Obj, SignatureFields, Ts, Uuid, open } from '../api/schemas';
+import { Hex, Hex64, Issuer, LogBlock, Nullable, Obj, SignatureFields, Ts, Uuid, open } from '../route-kit/schemas';
 
 export const AnchorIn = open({
   document_hash: Hex64,

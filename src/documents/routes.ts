@@ -1,11 +1,11 @@
 // Owns the document anchoring HTTP routes: anchor, get, original bytes, verify, public proof and public verify.
 import { Elysia } from 'elysia';
-import type { Guards } from '../api/guards';
-import { doc } from '../api/doc';
-import { createdBy, IDEMPOTENT_ERRORS, idempotentDoc } from '../api/idempotent';
-import { HashVerify, Processing } from '../api/schemas';
+import type { Guards } from '../route-kit/guards';
+import { doc } from '../route-kit/doc';
+import { createdBy, IDEMPOTENT_ERRORS, idempotentDoc } from '../route-kit/idempotent';
+import { HashVerify, Processing } from '../route-kit/schemas';
 import { Anchored, AnchorIn, DocHashIn, Document, DocumentProof } from './model';
-import { coseReply, evidenceDoc, textReply } from '../api/evidence';
+import { coseReply, evidenceDoc, textReply } from '../route-kit/evidence';
 import { recordReceipt, recordTlogProof } from '../tlog/service';
 import {
   anchorDocument,

@@ -4,7 +4,7 @@ import { ApiError } from '../errors';
 import { checkOrgId } from '../audit/org-input';
 import { checkFilters, type QueryFilters } from '../audit/service';
 import { isPlainObject } from '../crypto/json-value';
-import { Nullable, Obj, Processing, Ts, open } from '../api/schemas';
+import { Nullable, Obj, Processing, Ts, open } from '../route-kit/schemas';
 
 export type ExportFormat = 'csv' | 'ndjson';
 export type ExportStatus = 'pending' | 'running' | 'ready' | 'failed';

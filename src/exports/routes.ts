@@ -1,9 +1,9 @@
 // Owns the export endpoints (DECISIONS 6): create and status (scope audit:read), and the presigned download (no key).
 import { Elysia } from 'elysia';
 import { Type as t } from '@sinclair/typebox';
-import type { Guards } from '../api/guards';
-import { doc } from '../api/doc';
-import { createdBy, IDEMPOTENT_ERRORS, idempotentDoc } from '../api/idempotent';
+import type { Guards } from '../route-kit/guards';
+import { doc } from '../route-kit/doc';
+import { createdBy, IDEMPOTENT_ERRORS, idempotentDoc } from '../route-kit/idempotent';
 import { ExportIn, ExportJob, ExportQueued } from './model';
 import { createExport, downloadFile, getExport } from './service';
 

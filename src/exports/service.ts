@@ -5,7 +5,7 @@ import { config } from '../config';
 import { ApiError } from '../errors';
 import { uuidv7 } from '../crypto/ids';
 import { transact, updateRow, type AlsoInTxn } from '../store/env';
-import { storeAnswerInTxn, type IdemClaim } from '../api/idempotent';
+import { storeAnswerInTxn, type IdemClaim } from '../route-kit/idempotent';
 import { releaseMappedPages } from '../store/residency';
 import type { TenantRow } from '../tenants/service';
 import { checkFilters, getOrg, streamAuditEvents } from '../audit/service';

@@ -14,7 +14,7 @@ import { openApiRoutes } from './openapi';
 import { guards } from './guards';
 import { healthRoutes } from './health';
 import type { ReplicationNode } from '../replication/node';
-import { problemReply } from '../api/evidence';
+import { problemReply } from '../route-kit/evidence';
 import { STATEMENT_MAX_BYTES } from '../scitt/service';
 
 const MB = 1024 * 1024;

@@ -7,7 +7,7 @@ import { isWellFormedOperatorToken } from '../operator-tokens/service';
 import { chargeRate } from './limits';
 import { requestState } from './context';
 import { inRanges, parseRange } from '../cidr';
-import type { Principal, Scope } from '../api/guards';
+import type { Principal, Scope } from '../route-kit/guards';
 
 /**
  * The credential of an Authorization header: it must use the Bearer scheme (401 invalid_authorization_scheme).

@@ -1,5 +1,5 @@
 // Owns per-request state shared by the hooks of http/ (request id, timing, tenant, raw body, client address).
-import type { OperatorPrincipal, Principal } from '../api/guards';
+import type { OperatorPrincipal, Principal } from '../route-kit/guards';
 import type { Proxies } from './client-address';
 
 type Peer = { requestIP(req: Request): { address: string } | null } | null | undefined;

@@ -1,6 +1,6 @@
-// Owns the guard plugin the server composes: the checks of src/api/guards.ts bound to authentication, rate limits
+// Owns the guard plugin the server composes: the checks of src/route-kit/guards.ts bound to authentication, rate limits
 // and the per-request state of this layer.
-import { guardPlugin } from '../api/guards';
+import { guardPlugin } from '../route-kit/guards';
 import { sessionOf } from '../portal/service';
 import { authorize, requirePaid } from './auth';
 import { authorizeOperator } from './operator-auth';

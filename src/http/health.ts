@@ -2,7 +2,7 @@
 // position when replication is on), GET /healthz/primary and GET /healthz/replica (docs/operations.md).
 import { Elysia } from 'elysia';
 import { Type as t } from '@sinclair/typebox';
-import { doc } from '../api/doc';
+import { doc } from '../route-kit/doc';
 import type { ReplicationNode } from '../replication/node';
 import { VERSION } from '../version';
 

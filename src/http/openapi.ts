@@ -1,11 +1,11 @@
 // Owns GET /openapi.json: an OpenAPI 3.1 document generated from the routes the app mounts: paths, path
 // parameters and Elysia's schemas (@elysiajs/openapi), with what each route's `detail` says beside it
-// (src/api/doc.ts) and what its guards add (security and their errors, src/api/guards.ts).
+// (src/route-kit/doc.ts) and what its guards add (security and their errors, src/route-kit/guards.ts).
 import { Elysia, type AnyElysia } from 'elysia';
 import { toOpenAPISchema } from '@elysiajs/openapi';
 import { ERRORS, isErrorCode } from '../errors';
-import { doc } from '../api/doc';
-import * as shared from '../api/schemas';
+import { doc } from '../route-kit/doc';
+import * as shared from '../route-kit/schemas';
 import * as admin from '../admin/model';
 import * as ai from '../ai/model';
 import * as audit from '../audit/route-schemas';

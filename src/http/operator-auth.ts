@@ -4,7 +4,7 @@ import { ApiError } from '../errors';
 import { findOperatorToken, isWellFormedOperatorToken } from '../operator-tokens/service';
 import { requestState } from './context';
 import { bearerCredential } from './auth';
-import type { OperatorPrincipal } from '../api/guards';
+import type { OperatorPrincipal } from '../route-kit/guards';
 
 /** The token of `Authorization: Bearer <token>`; 401 when absent or of another scheme. */
 function presentedToken(headers: Headers): string {

@@ -1,6 +1,6 @@
 // Owns the ledger's request schemas (Elysia t) and the shapes of its replies.
 import { Type as t } from '@sinclair/typebox';
-import { Hex64, Issuer, LogBlock, Nullable, SignatureFields, Ts, Uuid, open } from '../api/schemas';
+import { Hex64, Issuer, LogBlock, Nullable, SignatureFields, Ts, Uuid, open } from '../route-kit/schemas';
 
 /** SPEC rule 6: a body lacking event_type or payload is the framework's plain-text rejection. */
 // TypeBox lets a missing Unknown/Any member pass, so "present" is spelled out as any JSON value.
@@ -49,7 +49,7 @@ export const ListQueryDoc = {
 export const VerifyIn = t.Union([t.Object({ payload_hash: Hex64 }), t.Object({ payload: t.Unknown() })]);
 
 export const EventCreated = open({ event_id: Uuid, ingested_at: Ts });
-export { Processing } from '../api/schemas';
+export { Processing } from '../route-kit/schemas';
 export const EventOut = open(
   {
     event_id: Uuid,

@@ -1,9 +1,9 @@
 // Owns the ledger's HTTP routes: POST/GET /v1/events, GET /v1/events/{id}, verify, public proof.
 import { Elysia } from 'elysia';
 import { Type as t } from '@sinclair/typebox';
-import type { Guards } from '../api/guards';
-import { doc } from '../api/doc';
-import { HashVerify } from '../api/schemas';
+import type { Guards } from '../route-kit/guards';
+import { doc } from '../route-kit/doc';
+import { HashVerify } from '../route-kit/schemas';
 import {
   EventCreated,
   EventIn,
@@ -16,7 +16,7 @@ import {
   Processing,
   VerifyIn,
 } from './model';
-import { coseReply, evidenceDoc, textReply } from '../api/evidence';
+import { coseReply, evidenceDoc, textReply } from '../route-kit/evidence';
 import { checkIdempotencyKey } from '../idempotency';
 import { recordReceipt, recordTlogProof } from '../tlog/service';
 import { eventLeaf, eventProof, getEvent, ingestEvent, listEvents, verifyEvent } from './service';

@@ -1,6 +1,6 @@
 // Owns the port through which routes run state-changing administration actions: each call is one operator-log
-// entry naming who made it (docs/api.md#who-is-recorded), committed with its change. The actions are implemented once, beside the CLI's and the
-// console's (src/workers/), and handed to the routes by the server, as the guard plugin is.
+// entry naming who made it (docs/api.md#who-is-recorded), committed with its change. The actions are implemented once for the CLI, the
+// console (src/operator-actions/actions.ts), and handed to the routes by the server, as the guard plugin is.
 import type { AlsoInTxn } from '../store/env';
 import type { CreatedTenant, CreateTenantIn, TenantRow, rotateKey } from '../tenants/service';
 import type { CreatedKey, CreateKeyIn, revokeApiKey } from '../api-keys/service';
@@ -8,7 +8,7 @@ import type { addLog } from '../witness/service';
 import type { deleteOrg, setArchived } from '../audit/service';
 import type { deleteStream } from '../streams/service';
 import type { AddIssuerIn, addIssuer, revokeIssuer } from '../scitt/service';
-import type { OperatorPrincipal, Principal } from '../api/guards';
+import type { OperatorPrincipal, Principal } from '../route-kit/guards';
 
 type Result<F extends (...args: never[]) => unknown> = Promise<Awaited<ReturnType<F>>>;
 

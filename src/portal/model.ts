@@ -3,7 +3,7 @@ import { Type as t } from '@sinclair/typebox';
 import { ApiError, type ErrorCode } from '../errors';
 import { checkOrgId } from '../audit/org-input';
 import { isPlainObject } from '../crypto/json-value';
-import { Nullable, Obj, Ts, open } from '../api/schemas';
+import { Nullable, Obj, Ts, open } from '../route-kit/schemas';
 
 export type Intent = 'audit_logs' | 'log_streams';
 export const INTENTS: Intent[] = ['audit_logs', 'log_streams'];

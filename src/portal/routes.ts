@@ -1,10 +1,10 @@
 // Owns the portal endpoints: minting links (audit:write), the public exchange, and the session-authenticated viewer
 // API (the viewer guard resolves the session and charges its rate limit).
 import { Elysia } from 'elysia';
-import type { Guards } from '../api/guards';
-import { doc } from '../api/doc';
-import { createdBy, IDEMPOTENT_ERRORS, idempotentDoc } from '../api/idempotent';
-import { AuditEvent, AuditEventsPage, AuditQuery, AuditVerify, Processing, StreamList } from '../api/schemas';
+import type { Guards } from '../route-kit/guards';
+import { doc } from '../route-kit/doc';
+import { createdBy, IDEMPOTENT_ERRORS, idempotentDoc } from '../route-kit/idempotent';
+import { AuditEvent, AuditEventsPage, AuditQuery, AuditVerify, Processing, StreamList } from '../route-kit/schemas';
 import { Exchange, ExchangeIn, MintIn, PortalCheckpoint, PortalLink } from './model';
 import {
   exchangeLink,

@@ -4,7 +4,7 @@ import { ApiError } from '../errors';
 import { sha256Hex } from '../crypto/hash';
 import { secretToken, uuidv7 } from '../crypto/ids';
 import { transact } from '../store/env';
-import { storeAnswerInTxn, type IdemClaim } from '../api/idempotent';
+import { storeAnswerInTxn, type IdemClaim } from '../route-kit/idempotent';
 import { getTenant, issuerBlock, type TenantRow } from '../tenants/service';
 import { checkQuery } from '../audit/query-input';
 import { getAuditEvent, getOrg, queryEvents, verifyAuditEvent } from '../audit/service';

@@ -3,7 +3,7 @@
 // written), the leaf in the tenant's log and the row.
 import type { Applier } from '../store/writer-core';
 import { appendTenantLeafInTxn } from '../tlog/append';
-import { storeAnswerInTxn, type Created, type IdemClaim } from '../api/idempotent';
+import { storeAnswerInTxn, type Created, type IdemClaim } from '../route-kit/idempotent';
 import type { StatementRow } from './model';
 import { byRegisteredForm, issuers, statementRows } from './repo';
 

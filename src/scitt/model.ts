@@ -1,7 +1,7 @@
 // Owns the SCITT area's rows and the shapes its operator API documents (docs/scitt.md): registered statements and the
 // tenants' issuers.
 import { Type as t } from '@sinclair/typebox';
-import { Nullable, Ts, Uuid, open } from '../api/schemas';
+import { Nullable, Ts, Uuid, open } from '../route-kit/schemas';
 import type { IssuerAlg } from '../crypto/issuer-keys';
 
 /** A registered statement. Its leaf data is `statement`, the registered form (docs/scitt.md#the-registered-form). */

@@ -9,7 +9,7 @@ import { submit } from '../store/writer';
 import type { TenantRow } from '../tenants/service';
 import type { ApiKeyRow } from '../api-keys/service';
 import { assertQuotaLeft, chargeWrite, settleWrite, type Charged } from '../usage/service';
-import type { IdemClaim } from '../api/idempotent';
+import type { IdemClaim } from '../route-kit/idempotent';
 import {
   readSignedStatement,
   registeredForm,

@@ -2,10 +2,10 @@
 // and GET /entries/{id}/statement. Their bodies are COSE; their errors RFC 9290 concise problem details, rendered for
 // these paths by the app (src/http/app.ts).
 import { Elysia } from 'elysia';
-import type { Guards } from '../api/guards';
-import { doc } from '../api/doc';
-import { createdBy, IDEMPOTENT_ERRORS, idempotentDoc } from '../api/idempotent';
-import { coseReply } from '../api/evidence';
+import type { Guards } from '../route-kit/guards';
+import { doc } from '../route-kit/doc';
+import { createdBy, IDEMPOTENT_ERRORS, idempotentDoc } from '../route-kit/idempotent';
+import { coseReply } from '../route-kit/evidence';
 import { sha256Hex } from '../crypto/hash';
 import { entryState, registerStatement, transparentStatementOf, type EntryState } from './service';
 

@@ -2,7 +2,7 @@
 import { Type as t } from '@sinclair/typebox';
 import { ApiError } from '../errors';
 import { isPlainObject } from '../crypto/json-value';
-import { Nullable, Stream, open } from '../api/schemas';
+import { Nullable, Stream, open } from '../route-kit/schemas';
 import { decodeCursor, encodeCursor, intParam } from '../params';
 
 /** POST /v1/audit/orgs/{id}/streams as documented (checked by the service, named error codes). */

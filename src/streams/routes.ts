@@ -1,10 +1,10 @@
 // Owns the stream endpoints (DECISIONS 6, scope audit:write): create, list, delete, pause, resume.
 import { Elysia } from 'elysia';
-import type { Guards } from '../api/guards';
+import type { Guards } from '../route-kit/guards';
 import { keyActor, type ActionsBy } from '../operator-actions/port';
-import { doc } from '../api/doc';
-import { createdBy, IDEMPOTENT_ERRORS, idempotentDoc } from '../api/idempotent';
-import { Deleted, Processing, Stream } from '../api/schemas';
+import { doc } from '../route-kit/doc';
+import { createdBy, IDEMPOTENT_ERRORS, idempotentDoc } from '../route-kit/idempotent';
+import { Deleted, Processing, Stream } from '../route-kit/schemas';
 import { checkStreamListQuery, StreamIn, StreamListQuery, StreamPage } from './model';
 import { createStream, listStreams, setPaused } from './service';
 

@@ -6,7 +6,7 @@ import { open as unseal, seal } from '../crypto/keywrap';
 import { masterKey } from '../store/master-key';
 import { transact, updateRow, type AlsoInTxn } from '../store/env';
 import { planOf } from '../plans/plans';
-import { storeAnswerInTxn, type IdemClaim } from '../api/idempotent';
+import { storeAnswerInTxn, type IdemClaim } from '../route-kit/idempotent';
 import type { TenantRow } from '../tenants/service';
 import { getOrg, lastSeq } from '../audit/service';
 import { checkDestination, parseEndpoint } from './destination';

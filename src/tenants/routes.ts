@@ -1,9 +1,9 @@
 // Owns the public key endpoints (DECISIONS 7): GET /keys/{domain} and the platform key.
 import { Elysia } from 'elysia';
 import { Type as t } from '@sinclair/typebox';
-import type { Guards } from '../api/guards';
-import { doc } from '../api/doc';
-import { Nullable, Ts, open } from '../api/schemas';
+import type { Guards } from '../route-kit/guards';
+import { doc } from '../route-kit/doc';
+import { Nullable, Ts, open } from '../route-kit/schemas';
 import { domainKeysDoc } from './service';
 import { platformKeyDoc } from '../signing/platform';
 import { recordTable } from '../records/table';

@@ -2,9 +2,9 @@
 // and tlog-proof in its head, the receipt key set (/.well-known/scitt-keys) and the published witness policy.
 import { Elysia } from 'elysia';
 import { Type as t } from '@sinclair/typebox';
-import type { Guards } from '../api/guards';
-import { doc } from '../api/doc';
-import { cborReply, coseReply, evidenceDoc, problemReply, textReply } from '../api/evidence';
+import type { Guards } from '../route-kit/guards';
+import { doc } from '../route-kit/doc';
+import { cborReply, coseReply, evidenceDoc, problemReply, textReply } from '../route-kit/evidence';
 import { checkpointReceipt } from './receipts';
 import { receiptKey, receiptKeySet } from './scitt-keys';
 import { checkpointTlogProof } from './tlog-proofs';

@@ -2,9 +2,9 @@
 // its C2SP tlog-tiles under /tlog/head (checkpoint, hash tiles, entry bundles), all bounded by the latest published head.
 import { Elysia } from 'elysia';
 import { Type as t } from '@sinclair/typebox';
-import type { Guards } from '../api/guards';
-import { doc } from '../api/doc';
-import { Hex64, Ts, open } from '../api/schemas';
+import type { Guards } from '../route-kit/guards';
+import { doc } from '../route-kit/doc';
+import { Hex64, Ts, open } from '../route-kit/schemas';
 import { headCheckpointOut, headConsistencyOut, headInclusionOut } from './head-proofs';
 import { headLog, latestPublishedHead } from './heads';
 import { leafData } from './repo';

@@ -1,6 +1,6 @@
 // Owns the transparency log routes' reply shapes and query parameters as the API documents them.
 import { Type as t } from '@sinclair/typebox';
-import { Hex64, Nullable, Obj, Ts, open } from '../api/schemas';
+import { Hex64, Nullable, Obj, Ts, open } from '../route-kit/schemas';
 
 export const Checkpoint = open({
   origin: t.String(),

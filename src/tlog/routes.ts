@@ -1,8 +1,8 @@
 // Owns the transparency log endpoints (DECISIONS 10): checkpoint, inclusion and consistency for the tenant
 // log (/v1/log, scope read), an org log (/v1/audit/orgs/{id}/log, audit:read) and the public tenant log.
 import { Elysia } from 'elysia';
-import type { Guards } from '../api/guards';
-import { doc } from '../api/doc';
+import type { Guards } from '../route-kit/guards';
+import { doc } from '../route-kit/doc';
 import { ApiError, type ErrorCode } from '../errors';
 import { isUuid } from '../crypto/ids';
 import { recordTable } from '../records/table';

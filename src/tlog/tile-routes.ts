@@ -2,8 +2,8 @@
 // hash tiles (no key) and entry bundles (a key of the tenant with read scope), with their cache lifetimes.
 import { Elysia } from 'elysia';
 import { gzipSync } from 'node:zlib';
-import type { Guards } from '../api/guards';
-import { doc } from '../api/doc';
+import type { Guards } from '../route-kit/guards';
+import { doc } from '../route-kit/doc';
 import { ApiError } from '../errors';
 import { isUuid } from '../crypto/ids';
 import { recordTable } from '../records/table';

@@ -1,6 +1,6 @@
 // Owns the trace's request and reply shapes as the API documents them (the service checks the bodies).
 import { Type as t } from '@sinclair/typebox';
-import { AiRecordFields, Hex, Hex64, Issuer, LogBlock, Nullable, Obj, Ts, Uuid, open } from '../api/schemas';
+import { AiRecordFields, Hex, Hex64, Issuer, LogBlock, Nullable, Obj, Ts, Uuid, open } from '../route-kit/schemas';
 
 export const TraceIn = open({
   label: t.String({ maxLength: 255 }),

@@ -1,9 +1,9 @@
 // Owns the traces HTTP routes: create, get, seal, public flag, JSON and PDF proof bundle, public trace proof.
 import { Elysia } from 'elysia';
-import type { Guards } from '../api/guards';
-import { doc } from '../api/doc';
-import { createdBy, IDEMPOTENT_ERRORS, idempotentDoc } from '../api/idempotent';
-import { Processing } from '../api/schemas';
+import type { Guards } from '../route-kit/guards';
+import { doc } from '../route-kit/doc';
+import { createdBy, IDEMPOTENT_ERRORS, idempotentDoc } from '../route-kit/idempotent';
+import { Processing } from '../route-kit/schemas';
 import { renderBundlePdf } from '../proof/pdf';
 import { publicTraceBundle, traceBundle, tracePdfBundle } from './bundle';
 import { Bundle, PublicIn, Sealing, Trace, TraceIn } from './model';

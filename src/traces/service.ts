@@ -10,7 +10,7 @@ import { uuidParam } from '../params';
 import { log } from '../log';
 import { compositeHashOf, sealPayloadOf } from '../proof/recompute';
 import type { TenantRow } from '../tenants/service';
-import { storeAnswerInTxn, type IdemClaim } from '../api/idempotent';
+import { storeAnswerInTxn, type IdemClaim } from '../route-kit/idempotent';
 import { assertQuotaLeft, chargeWrite, settleWrite, storeUsageInTxn } from '../usage/service';
 import { acceptedItemCount, clearPendingStatus, forgetSealedTrace, notePendingStatus, traceStatus } from './gate';
 import { traceItemCount, traceItems } from './items';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { readFile } from 'node:fs/promises';
 import { Elysia } from 'elysia';
 import { sha256Hex } from '../crypto/hash';
-import { doc } from '../api/doc';
+import { doc } from '../route-kit/doc';
 
 export type Asset = { body: Uint8Array<ArrayBuffer>; type: string; version: string };
 export type Assets = { js: Asset; css: Asset };

@@ -3,7 +3,7 @@ import { Elysia } from 'elysia';
 import { assetRoutes, proofAssets } from './assets';
 import { proofPage, type PageKind } from './page';
 import { htmlResponse } from './shell';
-import { doc } from '../api/doc';
+import { doc } from '../route-kit/doc';
 
 // The shell is tiny and names the current bundle version, so it is always revalidated.
 const page = async (kind: PageKind): Promise<Response> =>

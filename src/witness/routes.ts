@@ -1,9 +1,9 @@
 // Owns the witness HTTP endpoints (DECISIONS 11): GET /.well-known/svc-witness-key and POST /witness/add-checkpoint.
 import { Elysia } from 'elysia';
 import { Type as t } from '@sinclair/typebox';
-import type { Guards } from '../api/guards';
-import { doc } from '../api/doc';
-import { open } from '../api/schemas';
+import type { Guards } from '../route-kit/guards';
+import { doc } from '../route-kit/doc';
+import { open } from '../route-kit/schemas';
 import { ApiError } from '../errors';
 import { addCheckpoint, witnessKeyDoc } from './service';
 import { SIZE_CONTENT_TYPE } from './protocol';

@@ -2,7 +2,7 @@
 // their 24 hours (docs/api.md#idempotency), daily and on demand.
 import { runLedgerRetention } from '../ledger/retention';
 import { runAuditRetention } from '../audit/service';
-import { sweepReplays } from '../api/idempotent';
+import { sweepReplays } from '../route-kit/idempotent';
 
 /** `svc retention run [--as-of]` and the cron job: one report of both passes. */
 export async function runRetention(asOf: Date = new Date()) {

@@ -1,11 +1,11 @@
-// The replay of creates (src/api/idempotent.ts) on a real store: an answer the create did not store in its own
+// The replay of creates (src/route-kit/idempotent.ts) on a real store: an answer the create did not store in its own
 // transaction is stored once it returns, answers are kept sealed, and the retention sweep drops them after 24 hours.
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadConfig, setConfig } from '../../src/config';
 import { closeStore, flushed, openStore } from '../../src/store/env';
-import { idempotent, storeAnswerInTxn, sweepReplays, type IdemClaim } from '../../src/api/idempotent';
+import { idempotent, storeAnswerInTxn, sweepReplays, type IdemClaim } from '../../src/route-kit/idempotent';
 import { transact } from '../../src/store/env';
 import { cleanup, tempDir } from '../helpers';
 

@@ -4,7 +4,7 @@ import { Elysia } from 'elysia';
 import { assetRoutes, bundle } from '../assets';
 import { htmlResponse } from '../shell';
 import { docsPage } from './page';
-import { doc } from '../../api/doc';
+import { doc } from '../../route-kit/doc';
 
 const docsAssets = bundle('docs', join(import.meta.dir, 'client', 'main.ts'), {
   css: join(import.meta.dir, 'docs.css'),

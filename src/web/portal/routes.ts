@@ -4,7 +4,7 @@ import { Elysia } from 'elysia';
 import { assetRoutes, bundle, proofAssets } from '../assets';
 import { htmlResponse } from '../shell';
 import { portalPage } from './page';
-import { doc } from '../../api/doc';
+import { doc } from '../../route-kit/doc';
 
 const portalAssets = bundle('portal', join(import.meta.dir, 'client', 'main.ts'), {
   css: join(import.meta.dir, 'portal.css'),

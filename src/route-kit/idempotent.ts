@@ -174,7 +174,7 @@ const PROCESSING_RETRY =
   'With {"status": "processing"}: seconds to wait before sending the same request with the same key again';
 
 /**
- * What an idempotent create adds to its route's documentation (src/api/doc.ts): the header, the replay header on its
+ * What an idempotent create adds to its route's documentation (src/route-kit/doc.ts): the header, the replay header on its
  * success status (201, or 202 for a create that answers 202), the 202 processing answer and its Retry-After.
  */
 export const idempotentDoc = (created: 201 | 202 = 201) => ({

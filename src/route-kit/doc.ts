@@ -45,7 +45,7 @@ export type RouteDoc = {
   /** Response headers of one success status only (e.g. the Retry-After of a 202): status -> name -> description. */
   statusHeaders?: Record<number, Record<string, string>>;
   /**
-   * An idempotent create (set by idempotentDoc, src/api/idempotent.ts): a request whose key's first request is still
+   * An idempotent create (set by idempotentDoc, src/route-kit/idempotent.ts): a request whose key's first request is still
    * being written is answered 202 {"status": "processing"}, documented here when `ok` does not list a 202 itself.
    */
   processing?: boolean;
