@@ -15,7 +15,7 @@ import { flushLogsInTxn } from '../src/tlog/append';
 import { applySeal, createTrace } from '../src/traces/service';
 import { buildBundle } from '../src/traces/bundle';
 import { traces } from '../src/traces/repo';
-import { renderBundlePdf } from '../src/proof/pdf';
+import { renderBundlePdf } from '../src/pdf/pdf';
 import { wireRecordTable } from '../src/boot/record-kinds';
 import { line, startBenchServer } from './bench-lib';
 

@@ -4,7 +4,7 @@ import type { Guards } from '../route-kit/guards';
 import { doc } from '../route-kit/doc';
 import { createdBy, IDEMPOTENT_ERRORS, idempotentDoc } from '../route-kit/idempotent';
 import { Processing } from '../route-kit/schemas';
-import { renderBundlePdf } from '../proof/pdf';
+import { renderBundlePdf } from '../pdf/pdf';
 import { publicTraceBundle, traceBundle, tracePdfBundle } from './bundle';
 import { Bundle, PublicIn, Sealing, Trace, TraceIn } from './model';
 import { createTrace, getTrace, sealTrace, setTracePublic } from './service';

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'bun:test';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { renderBundlePdf } from '../../src/proof/pdf';
+import { renderBundlePdf } from '../../src/pdf/pdf';
 import { createHash, sign } from 'node:crypto';
 import { newSigner, traceBundle } from '../unit/proof-fixtures';
 

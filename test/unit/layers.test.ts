@@ -19,6 +19,7 @@ const AREAS = [
   'exports',
   'api-keys',
   'proof',
+  'pdf',
   'tlog',
   'usage',
   'plans',
