@@ -28,7 +28,7 @@ async function runTs(root: string, which: 'node' | 'client', dir: string): Promi
   let full: Verify;
   let none: Verify;
   if (which === 'node') {
-    const { verifyProofDocument } = await import(join(root, 'src/proof/offline-verify.ts'));
+    const { verifyProofDocument } = await import(join(root, 'src/verify/offline-verify.ts'));
     const { parsePolicy } = await import(join(root, 'src/verify/policy.ts'));
     const { nodeSha256 } = await import(join(root, 'src/verify/node-primitives.ts'));
     const { loadTrustAnchors } = await import(join(root, 'src/verify/timestamp.ts'));

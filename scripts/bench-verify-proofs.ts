@@ -6,7 +6,7 @@
 import { line, startBenchServer } from './bench-lib';
 import { startTsa } from '../test/tsa-server';
 import { startIndependentWitness } from '../test/http/independent-witness';
-import { verifyProofDocument } from '../src/proof/offline-verify';
+import { verifyProofDocument } from '../src/verify/offline-verify';
 import { nodeSha256 } from '../src/verify/node-primitives';
 import { parsePolicy } from '../src/verify/policy';
 import { loadTrustAnchors } from '../src/verify/timestamp';

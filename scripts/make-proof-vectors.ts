@@ -6,7 +6,7 @@
 import { createHash, generateKeyPairSync, sign } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { verifyProofDocument } from '../src/proof/offline-verify';
+import { verifyProofDocument } from '../src/verify/offline-verify';
 import { resultOf, type VerifyOptions, type VerifyResult } from '../src/verify/verify-document';
 import { cosignerVerifierKey } from '../src/verify/cosignature';
 import { nodeSha256 } from '../src/verify/node-primitives';

@@ -7,7 +7,7 @@ import type { CliContext, CliResult } from './index';
 import type { Values } from './argv';
 import { ApiError } from '../errors';
 import { config } from '../config';
-import { verifyProofDocument } from '../proof/offline-verify';
+import { verifyProofDocument } from '../verify/offline-verify';
 import { checkSavedCheckpoint } from '../proof/saved-checkpoint';
 import { publishedKeys } from '../verify/key-rules';
 import { nodeSha256 } from '../verify/node-primitives';

@@ -5,7 +5,7 @@ import { nodePrimitives as P } from '../verify/node-primitives';
 import { emptyRoot } from '../verify/merkle';
 import type { Checkpoint } from '../verify/note';
 import { equalBytes, fromHex, toHex } from '../verify/primitives';
-import type { Check, ReportCheckpoint } from './offline-verify';
+import type { Check, ReportCheckpoint } from '../verify/offline-verify';
 
 export type SavedCheckpointOptions = {
   /** Extra PEM certificates to trust (--cacert, or the appliance's own certificate with --data-dir). */

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'bun:test';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { verifyProofDocument } from '../../src/proof/offline-verify';
+import { verifyProofDocument } from '../../src/verify/offline-verify';
 import { parsePolicy } from '../../src/verify/policy';
 import { nodeSha256 } from '../../src/verify/node-primitives';
 import { resultOf, type VerifyResult } from '../../src/verify/report';

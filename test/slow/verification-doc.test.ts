@@ -3,7 +3,7 @@ import { describe, expect, it } from 'bun:test';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { verifyProofDocument } from '../../src/proof/offline-verify';
+import { verifyProofDocument } from '../../src/verify/offline-verify';
 import { bundleExample, eventExample, keysExample } from '../../scripts/verification-example';
 import { ROOT } from '../helpers';
 

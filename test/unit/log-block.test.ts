@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'bun:test';
 import { createHash, randomBytes, sign } from 'node:crypto';
 import { canonicalJson } from '../../src/crypto/canonical';
-import { verifyProofDocument } from '../../src/proof/offline-verify';
+import { verifyProofDocument } from '../../src/verify/offline-verify';
 import { browserPrimitives } from '../../src/verify/browser-primitives';
 import { checkConsistencyAnswer, checkLogBlock } from '../../src/verify/log-block';
 import { consistencyPath, inclusionPath, leafHash, rootFromLeafHashes, type NodeReader } from '../../src/verify/merkle';

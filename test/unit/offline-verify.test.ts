@@ -5,7 +5,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { canonicalJson } from '../../src/crypto/canonical';
-import { verifyProofDocument, type VerifyReport } from '../../src/proof/offline-verify';
+import { verifyProofDocument, type VerifyReport } from '../../src/verify/offline-verify';
 import { aiProof, clone, eventProof, newSigner, traceBundle } from './proof-fixtures';
 import { ROOT } from '../helpers';
 

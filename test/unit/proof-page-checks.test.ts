@@ -2,7 +2,7 @@
 // primitives, lines worded and grouped per record, SKIP lines shown as not checked, and the signer named from the signature.
 import { describe, expect, it } from 'bun:test';
 import { sign } from 'node:crypto';
-import { verifyProofDocument } from '../../src/proof/offline-verify';
+import { verifyProofDocument } from '../../src/verify/offline-verify';
 import { bundleItemPart } from '../../src/verify/trace-bundle';
 import {
   bundleLines,

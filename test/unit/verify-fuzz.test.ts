@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { verify } from '../../clients/typescript/src/verify';
 import { verifyCommand } from '../../src/cli/verify-command';
-import { verifyProofDocument } from '../../src/proof/offline-verify';
+import { verifyProofDocument } from '../../src/verify/offline-verify';
 import { browserPrimitives } from '../../src/verify/browser-primitives';
 import { parsePolicy } from '../../src/verify/policy';
 import { nodeSha256 } from '../../src/verify/node-primitives';
