@@ -5,7 +5,7 @@ import { isPlainObject } from '../crypto/json-value';
 import { canonicalJson } from '../crypto/canonical';
 import { sha256Hex } from '../crypto/hash';
 import { uuidv7 } from '../crypto/ids';
-import { aiPayloadHashOf, valueHashOf } from '../proof/recompute';
+import { aiPayloadHashOf, valueHashOf } from '../verify/recompute';
 import { submit } from '../store/writer';
 import type { TenantRow } from '../tenants/service';
 import { assertQuotaLeft, chargeWrite, settleWrite, type Charged } from '../usage/service';

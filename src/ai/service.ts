@@ -6,7 +6,7 @@ import { HEX64 } from '../verify/records';
 import { isUuid } from '../crypto/ids';
 import { uuidParam } from '../params';
 import { aiSignedPayload } from '../crypto/signed';
-import { aiPayloadHashOf, valueHashOf } from '../proof/recompute';
+import { aiPayloadHashOf, valueHashOf } from '../verify/recompute';
 import { getTenant, issuerBlock, type TenantRow } from '../tenants/service';
 import { pinnedPublicKey, proofSignature } from '../signing/keys';
 import { aiRows, type AiRow } from './repo';

@@ -2,7 +2,7 @@
 // outside the transaction; the claim, the original bytes, the row and its trace item entry inside it.
 import { canonicalBytes } from '../crypto/canonical';
 import { documentSignedPayload } from '../crypto/signed';
-import { metadataHashOf } from '../proof/recompute';
+import { metadataHashOf } from '../verify/recompute';
 import type { Applier } from '../store/writer-core';
 import { tenantSigner } from '../signing/keys';
 import { recordTraceItemInTxn } from '../traces/items';

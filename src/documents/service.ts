@@ -8,7 +8,7 @@ import { uuidParam } from '../params';
 import { documentSignedPayload } from '../crypto/signed';
 import { getTenant, issuerBlock, type TenantRow } from '../tenants/service';
 import { pinnedPublicKey, proofSignature } from '../signing/keys';
-import { metadataHashOf } from '../proof/recompute';
+import { metadataHashOf } from '../verify/recompute';
 import { chargeQuota } from '../usage/service';
 import { documentRows, originals, type DocumentRow } from './repo';
 import { logBlockFor, type RecordLeaf } from '../tlog/service';

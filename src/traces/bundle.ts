@@ -6,7 +6,7 @@ import { verifyBytes } from '../crypto/ed25519';
 import { sha256Hex } from '../crypto/hash';
 import { logBlockFor } from '../tlog/service';
 import type { BundleItem, ProofBundle } from '../proof/bundle-format';
-import { aiPayloadHashOf, compositeHashOf, metadataHashOf, sealPayloadOf, valueHashOf } from '../proof/recompute';
+import { aiPayloadHashOf, compositeHashOf, metadataHashOf, sealPayloadOf, valueHashOf } from '../verify/recompute';
 import { rebuildRow } from '../records/check';
 import { recordTable, type BundleRecord, type KindName, type RecordKind } from '../records/table';
 import { getTenant, issuerBlock, type TenantRow } from '../tenants/service';

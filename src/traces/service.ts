@@ -8,7 +8,7 @@ import { canonicalBytes } from '../crypto/canonical';
 import { uuidv7 } from '../crypto/ids';
 import { uuidParam } from '../params';
 import { log } from '../log';
-import { compositeHashOf, sealPayloadOf } from '../proof/recompute';
+import { compositeHashOf, sealPayloadOf } from '../verify/recompute';
 import type { TenantRow } from '../tenants/service';
 import { storeAnswerInTxn, type IdemClaim } from '../route-kit/idempotent';
 import { assertQuotaLeft, chargeWrite, settleWrite, storeUsageInTxn } from '../usage/service';

@@ -17,7 +17,7 @@ import {
   verifyBytes,
 } from '../../src/crypto/ed25519';
 import { sha256Hex } from '../../src/crypto/hash';
-import { compositeHashOf } from '../../src/proof/recompute';
+import { compositeHashOf } from '../../src/verify/recompute';
 
 const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
 /** What the pages run: the rules' primitives on @noble, fed hex as proofs carry it. */

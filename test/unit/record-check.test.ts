@@ -5,7 +5,7 @@ import { generateSigningKey, privateKeyObject, signBytes } from '../../src/crypt
 import { keyIdOf } from '../../src/verify/records';
 import { nodeSha256 } from '../../src/verify/node-primitives';
 import { aiSignedPayload, documentSignedPayload } from '../../src/crypto/signed';
-import { aiPayloadHashOf, metadataHashOf, valueHashOf } from '../../src/proof/recompute';
+import { aiPayloadHashOf, metadataHashOf, valueHashOf } from '../../src/verify/recompute';
 import { aiAttestationKind, type AiRow } from '../../src/ai/service';
 import { documentAnchorKind, type DocumentRow } from '../../src/documents/service';
 import { checkRow, rebuildRow } from '../../src/records/check';

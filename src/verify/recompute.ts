@@ -1,6 +1,6 @@
 // Owns the server's names for the hash recomputations a proof relies on (composite hash, AI payload_hash, seal payload,
 // metadata_hash): the pure checks of verify/records.ts run on node:crypto, shared by writers and verifiers.
-import { nodeSha256 } from '../verify/node-primitives';
+import { nodeSha256 } from './node-primitives';
 import {
   aiPayloadHash,
   aiPayloadOf,
@@ -9,7 +9,7 @@ import {
   sealPayloadOf,
   valueHash,
   type AiFields,
-} from '../verify/records';
+} from './records';
 
 /**
  * DECISIONS 3: SHA-256 over the concatenation of the items' content hashes as raw 32-byte digests, in
