@@ -8,7 +8,7 @@ import type { Values } from './argv';
 import { ApiError } from '../errors';
 import { config } from '../config';
 import { verifyProofDocument } from '../verify/offline-verify';
-import { checkSavedCheckpoint } from '../proof/saved-checkpoint';
+import { checkSavedCheckpoint } from '../verify/saved-checkpoint';
 import { publishedKeys } from '../verify/key-rules';
 import { nodeSha256 } from '../verify/node-primitives';
 import { parsePolicy } from '../verify/policy';

@@ -1,11 +1,11 @@
 // Owns `svc verify --checkpoint SAVED FILE` (DECISIONS 10): proves that the tenant's log only grew between a checkpoint
 // the customer kept and the document's checkpoint, with a consistency proof fetched from the origin's public endpoint.
-import { checkConsistencyAnswer, openCheckpoint, type OpenedCheckpoint } from '../verify/log-block';
-import { nodePrimitives as P } from '../verify/node-primitives';
-import { emptyRoot } from '../verify/merkle';
-import type { Checkpoint } from '../verify/note';
-import { equalBytes, fromHex, toHex } from '../verify/primitives';
-import type { Check, ReportCheckpoint } from '../verify/offline-verify';
+import { checkConsistencyAnswer, openCheckpoint, type OpenedCheckpoint } from './log-block';
+import { nodePrimitives as P } from './node-primitives';
+import { emptyRoot } from './merkle';
+import type { Checkpoint } from './note';
+import { equalBytes, fromHex, toHex } from './primitives';
+import type { Check, ReportCheckpoint } from './offline-verify';
 
 export type SavedCheckpointOptions = {
   /** Extra PEM certificates to trust (--cacert, or the appliance's own certificate with --data-dir). */
