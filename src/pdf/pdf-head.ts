@@ -8,7 +8,7 @@ import { nodePrimitives } from '../verify/node-primitives';
 import { parseCheckpoint, parseNote } from '../verify/note';
 import type { ReportHead } from '../verify/report';
 import { loadTrustAnchors } from '../verify/timestamp';
-import type { ProofBundle } from '../proof/bundle-format';
+import type { ProofBundle } from '../proof-format/documents';
 
 /** The trust the appliance itself applies: its witness policy, given its own head log as the policy's log, and its TSA roots. */
 function applianceTrust(headOrigin: string): HeadTrust {

@@ -1,6 +1,6 @@
 // Owns where a trace proof PDF sends its reader: the trace's public proof page when its tenant made it public, else
 // (that page would answer "No proof found") the single-file offline verifier and the trace's evidence pack.
-import type { ProofBundle } from '../proof/bundle-format';
+import type { ProofBundle } from '../proof-format/documents';
 
 export type PdfLinks = {
   /** What the QR code on the first page encodes, and the caption under it. */

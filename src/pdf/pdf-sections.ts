@@ -2,7 +2,7 @@
 // with its transparency-log checkpoint, the head evidence in words (DECISIONS 11), how to verify independently, and
 // the footer of every page.
 // Fields no signature covers (label, tenant domain, created_at) are grouped and tagged apart from signed ones.
-import type { BundleItem, ProofBundle } from '../proof/bundle-format';
+import type { BundleItem, ProofBundle } from '../proof-format/documents';
 import type { ReportHead } from '../verify/report';
 import { headSentences, tsaText, utcText } from '../verify/report-text';
 import { nodeSha256 } from '../verify/node-primitives';

@@ -2,7 +2,7 @@
 // order of the sections (pdf-sections.ts) laid out by the engine in pdf-layout.ts.
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
-import type { ProofBundle } from '../proof/bundle-format';
+import type { ProofBundle } from '../proof-format/documents';
 import { FONT_FILES, Layout, MONO, printable, SANS, SANS_BOLD, type Doc } from './pdf-layout';
 import { closing, footers, header, headEvidence, item, overview, seal } from './pdf-sections';
 import { sealHead } from './pdf-head';

@@ -5,7 +5,7 @@ import { canonicalBytes } from '../crypto/canonical';
 import { verifyBytes } from '../crypto/ed25519';
 import { sha256Hex } from '../crypto/hash';
 import { logBlockFor } from '../tlog/service';
-import type { BundleItem, ProofBundle } from '../proof/bundle-format';
+import type { BundleItem, ProofBundle } from '../proof-format/documents';
 import { aiPayloadHashOf, compositeHashOf, metadataHashOf, sealPayloadOf, valueHashOf } from '../verify/recompute';
 import { rebuildRow } from '../records/check';
 import { recordTable, type BundleRecord, type KindName, type RecordKind } from '../records/table';

@@ -18,7 +18,7 @@ const AREAS = [
   'portal',
   'exports',
   'api-keys',
-  'proof',
+  'proof-format',
   'pdf',
   'tlog',
   'usage',

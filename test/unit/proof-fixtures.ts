@@ -1,7 +1,7 @@
 // Test fixtures: real event proofs, AI proofs and trace bundles signed with node:crypto, in the documented JSON formats.
 import { createHash, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import { canonicalJson } from '../../src/crypto/canonical';
-import type { AiProof, BundleItem, EventProof, ProofBundle } from '../../src/proof/bundle-format';
+import type { AiProof, BundleItem, EventProof, ProofBundle } from '../../src/proof-format/documents';
 
 const sha = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 
