@@ -2,7 +2,7 @@
 // each other without a cycle), and the one direction of http/ and workers/ (areas receive the guard plugin, never import http/).
 import { describe, expect, it } from 'bun:test';
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { Glob } from 'bun';
 import { ROOT } from '../helpers';
 
@@ -135,5 +135,57 @@ describe('console layering', () => {
         .map((i) => `${f} -> ${i}`),
     );
     expect(bad).toEqual([]);
+  });
+});
+
+describe('no import cycles', () => {
+  const files = ['src/**/*.ts', 'tui/**/*.ts', 'clients/typescript/src/**/*.ts'].flatMap((p) => [
+    ...new Glob(p).scanSync({ cwd: ROOT }),
+  ]);
+  const known = new Set(files);
+  /** The files `file` imports for their values: an `import type` or an import of types only is erased at build. */
+  const valueImports = (file: string): string[] =>
+    [
+      ...readFileSync(join(ROOT, file), 'utf8').matchAll(
+        /^(?:import|export)\s+(type\s+)?([^'";]*?)\s*from\s+'(\.[^']+)'/gm,
+      ),
+    ]
+      .filter(([, typeOnly, names]) => {
+        if (typeOnly) return false;
+        const inner = names!.trim().match(/^\{([^}]*)\}$/);
+        if (!inner) return true;
+        return !inner[1]!
+          .split(',')
+          .filter((n) => n.trim())
+          .every((n) => n.trim().startsWith('type '));
+      })
+      .map(([, , , spec]) => join(dirname(file), spec!).replace(/\.js$/, ''))
+      .map((p) => [`${p}.ts`, `${p}/index.ts`, p].find((c) => known.has(c)))
+      .filter((p): p is string => p !== undefined);
+  const graph = new Map(files.map((f) => [f, valueImports(f)]));
+
+  it('reads value imports and leaves type-only ones aside', () => {
+    expect(files.length).toBeGreaterThan(150);
+    expect(graph.get('src/cli/index.ts')).toContain('src/cli/commands.ts');
+    expect(graph.get('src/verify/verify-document.ts')).toContain('src/verify/report.ts');
+    expect(graph.get('src/verify/ai-proof.ts')).not.toContain('src/verify/report.ts');
+  });
+
+  it('finds no cycle of value imports in src/, tui/ or the TypeScript client', () => {
+    const done = new Set<string>();
+    const path: string[] = [];
+    const cycles: string[] = [];
+    const visit = (f: string) => {
+      path.push(f);
+      for (const next of graph.get(f) ?? []) {
+        const at = path.indexOf(next);
+        if (at >= 0) cycles.push([...path.slice(at), next].join(' -> '));
+        else if (!done.has(next)) visit(next);
+      }
+      path.pop();
+      done.add(f);
+    };
+    for (const f of files) if (!done.has(f)) visit(f);
+    expect(cycles).toEqual([]);
   });
 });
