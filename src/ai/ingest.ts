@@ -8,7 +8,7 @@ import { uuidv7 } from '../crypto/ids';
 import { aiPayloadHashOf, valueHashOf } from '../proof/recompute';
 import { submit } from '../store/writer';
 import type { TenantRow } from '../tenants/service';
-import { assertQuotaLeft, chargeWrite, settleWrite, type Charged } from '../usage/service';
+import { assertQuotaLeft, chargedMonth, chargeWrite, settleWrite, type Charged } from '../usage/service';
 import { assertTraceAcceptsItems } from '../traces/gate';
 import type { ApiKeyRow } from '../keys/service';
 import { AI_ATTESTATION, type AiQueueItem, type AiWriteResult } from './append';
@@ -167,7 +167,7 @@ export async function attest(input: AttestInput): Promise<AttestResult> {
   let r: AiWriteResult | null = null;
   if (flightId) inFlight.add(flightId);
   try {
-    r = await submit<AiQueueItem & Charged, AiWriteResult>(AI_ATTESTATION, { ...item, usage });
+    r = await submit<AiQueueItem & Charged, AiWriteResult>(AI_ATTESTATION, { ...item, usage: chargedMonth(usage) });
   } finally {
     if (flightId) inFlight.delete(flightId);
     // A lost race or a failed write created nothing, and stored no unit.

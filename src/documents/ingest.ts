@@ -8,7 +8,7 @@ import { HEX64 } from '../verify/records';
 import { uuidv7 } from '../crypto/ids';
 import { submit } from '../store/writer';
 import type { TenantRow } from '../tenants/service';
-import { assertQuotaLeft, chargeWrite, settleWrite, type Charged } from '../usage/service';
+import { assertQuotaLeft, chargedMonth, chargeWrite, settleWrite, type Charged } from '../usage/service';
 import { assertTraceAcceptsItems } from '../traces/gate';
 import type { ApiKeyRow } from '../keys/service';
 import { DOCUMENT_ANCHOR, type DocQueueItem, type DocWriteResult } from './append';
@@ -112,7 +112,7 @@ export async function anchorDocument(tenant: TenantRow, key: ApiKeyRow, body: un
   const usage = chargeWrite(tenant, 'events_per_month');
   let r: DocWriteResult | null = null;
   try {
-    r = await submit<DocQueueItem & Charged, DocWriteResult>(DOCUMENT_ANCHOR, { ...item, usage });
+    r = await submit<DocQueueItem & Charged, DocWriteResult>(DOCUMENT_ANCHOR, { ...item, usage: chargedMonth(usage) });
   } finally {
     // Nothing created (claim taken, write failed): no unit was stored.
     settleWrite(usage, !!r && !r.existing);

@@ -9,7 +9,7 @@ import { uuidv7 } from '../crypto/ids';
 import { submit } from '../store/writer';
 import type { TenantRow } from '../tenants/service';
 import type { ApiKeyRow } from '../keys/service';
-import { chargeWrite, settleWrite, type Charged } from '../usage/service';
+import { chargedMonth, chargeWrite, settleWrite, type Charged } from '../usage/service';
 import { assertTraceAcceptsItems } from '../traces/gate';
 import { LEDGER_EVENT, type LedgerEventResult, type LedgerQueueItem } from './append';
 import { idempotency, type IdempotencyRecord } from './repo';
@@ -79,7 +79,7 @@ export async function ingestEvent(input: IngestInput): Promise<IngestResult> {
       ingested_at,
       idempotency_key: idempotencyKey,
       idempotency: idemKey ? { key: idemKey, request_hash: reqHash } : null,
-      usage,
+      usage: chargedMonth(usage),
     };
     if (!idemKey) {
       await submit<LedgerQueueItem & Charged, LedgerEventResult>(LEDGER_EVENT, data);

@@ -78,12 +78,11 @@ export function chargeQuota(tenant: TenantRow, resource: Resource, n = 1): void 
   add(pending, checkQuota(tenant, resource, n), n);
 }
 
-/** Throws like chargeQuota when `n` more units would pass the limit; the counter key otherwise. */
-function checkQuota(tenant: TenantRow, resource: Resource, n: number): string {
+/** Throws like chargeQuota when `n` more units would pass the limit in `month`; the counter key otherwise. */
+function checkQuota(tenant: TenantRow, resource: Resource, n: number, month = monthOf()): string {
   const plan: Plan = planOf(tenant.plan);
   const limit = plan[resource];
   if (limit === 0) throw new ApiError('feature_not_available', `${resource} is not in the ${tenant.plan} plan`);
-  const month = monthOf();
   if (limit !== null) {
     const used = currentUsage(tenant.tenant_id, resource, month);
     if (used + n > limit) {
@@ -102,10 +101,17 @@ function checkQuota(tenant: TenantRow, resource: Resource, n: number): string {
   return `${tenant.tenant_id}|${month}|${resource}`;
 }
 
-/** A quota unit carried by the write of the record it counts: [counter key, units]. Plain JSON (it crosses to the writer). */
-export type UsageUnit = [key: string, n: number];
-/** A write item carrying its unit; items queued by earlier versions carry none. */
-export type Charged = { usage?: UsageUnit };
+/** A quota unit charged for the write of the record it counts (chargeWrite): [counter key, units, month]. */
+export type UsageUnit = [key: string, n: number, month: string];
+/**
+ * A write item carrying its unit: the month (YYYY-MM) it was charged in, as `chargedMonth` gives it. The writer
+ * counts one unit of the item kind's resource for the item's tenant in that month (countUsageInTxn): the counter
+ * key is not sent along, as the tenant and the resource are known there already. Items queued by earlier versions
+ * carry none.
+ */
+export type Charged = { tenant_id: string; usage?: string };
+/** What an item carries to the writer for its unit (Charged). */
+export const chargedMonth = (unit: UsageUnit): string => unit[2];
 
 /**
  * Counts one unit of `resource` as chargeQuota does (same refusals), for a record about to be handed to the
@@ -113,11 +119,12 @@ export type Charged = { usage?: UsageUnit };
  * its count are durable together (a kill -9 loses neither alone). Settle it with settleWrite.
  */
 export function chargeWrite(tenant: TenantRow, resource: Resource): UsageUnit {
-  const k = checkQuota(tenant, resource, 1);
+  const month = monthOf();
+  const k = checkQuota(tenant, resource, 1, month);
   // The stored count is cached before the write can commit, so the cache never reads the unit and then adds it again.
-  currentUsage(tenant.tenant_id, resource, k.split('|')[1]);
+  storedUsage(k, tenant.tenant_id, month, resource);
   add(inWrites, k, 1);
-  return [k, 1];
+  return [k, 1, month];
 }
 
 /**
@@ -147,9 +154,9 @@ export function assertQuotaLeft(tenant: TenantRow, resource: Resource): void {
 /** Units of the records applied in the current writer transaction, written once at its end (flushUsageInTxn). */
 const unitsInTxn = new Map<string, number>();
 
-/** Inside the writer transaction of a record that was created: its unit (chargeWrite) counts with it. */
-export function countUsageInTxn(unit: UsageUnit | null | undefined): void {
-  if (unit) add(unitsInTxn, unit[0], unit[1]);
+/** Inside the writer transaction of a record that was created: its unit (Charged) counts with it. */
+export function countUsageInTxn(item: Charged, resource: Resource): void {
+  if (item.usage) add(unitsInTxn, `${item.tenant_id}|${item.usage}|${resource}`, 1);
 }
 
 /** Inside a write transaction: adds `n` to the stored counter `k` ("tenant|month|resource"). */
