@@ -129,6 +129,8 @@ export const ERRORS = {
   unsupported_media_type: { status: 415, message: 'Send the statement as Content-Type: application/cose' },
   entry_not_found: { status: 404, message: 'No such entry' },
   issuer_exists: { status: 409, message: 'The tenant already has this issuer' },
+  // docs/api.md#errors: a retention pass or backup asked for while another retention pass holds the lock.
+  retention_busy: { status: 409, message: 'A retention pass is running; retry shortly' },
   // The generic 500 for unexpected exceptions (never carries internals).
   internal_error: { status: 500, message: 'Internal error' },
 } as const satisfies Record<string, Row>;

@@ -45,14 +45,6 @@ export function publishedHeadAt(size: number): PublishedHead | null {
   return row ? { ...row, tree_size: size } : null;
 }
 
-/** Every published head of [from, to] sizes, in size order (a bounded range read). */
-export function publishedHeadsBetween(from: number, to: number, limit = 1000): PublishedHead[] {
-  return [...publishedHeads().getRange({ start: from, end: to + 1, limit })].map(({ key, value }) => ({
-    ...value,
-    tree_size: key as number,
-  }));
-}
-
 /** The latest signed head checkpoint not yet published (what the publisher works on), or null. */
 export function unpublishedHead(): { tree_size: number; note: string; root: Buffer; issued_at: string } | null {
   const log = headLog();

@@ -119,6 +119,7 @@ const APPLIANCE_CODES: Record<string, number> = {
   unsupported_media_type: 415,
   entry_not_found: 404,
   issuer_exists: 409,
+  retention_busy: 409,
 };
 
 describe('errors table', () => {
