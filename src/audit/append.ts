@@ -1,4 +1,4 @@
-// Owns appending audit rows (DECISIONS 6), run by the writer thread: the idempotency claim, seq assignment and
+// Owns appending audit rows (docs/audit.md#write-path), run by the writer thread: the idempotency claim, seq assignment and
 // signing outside the transaction; the row, its indexes, the org head and the idempotency record inside it.
 import { CanonicalText, canonicalBytes } from '../crypto/canonical';
 import { auditSignedData } from '../crypto/signed';

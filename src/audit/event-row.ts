@@ -1,9 +1,9 @@
-// Owns the conversions of a stored audit row: its signed data (DECISIONS 0), the API shape, and back from a cold segment line.
+// Owns the conversions of a stored audit row: its signed data (docs/audit.md#rows-and-what-is-signed), the API shape, and back from a cold segment line.
 import { canonicalJson } from '../crypto/canonical';
 import { auditSignedData } from '../crypto/signed';
 import type { AuditEventOut, AuditRow } from './model';
 
-/** DECISIONS 0: the signed data rebuilt from the stored columns (writer and verifier share this). */
+/** docs/audit.md#rows-and-what-is-signed: the signed data rebuilt from the stored columns (writer and verifier share this). */
 export function signedDataOf(r: AuditRow) {
   return auditSignedData({
     action: r.action,

@@ -1,4 +1,4 @@
-// Owns audit retention (DECISIONS 6): hot -> cold evacuation, purge past the org's retention, org deletion.
+// Owns audit retention (docs/audit.md#retention-cold-storage-integrity): hot -> cold evacuation, purge past the org's retention, org deletion.
 import { config } from '../config';
 import { log } from '../log';
 import { ApiError } from '../errors';

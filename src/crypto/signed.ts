@@ -1,6 +1,6 @@
 // Owns the signed bytes of every record kind: one function each, used by writers, verifiers, proofs and `svc verify`.
 
-/** DECISIONS 2: Ed25519 covers canonical {v, event_id, tenant_id, event_type, payload_hash, request_hash, ingested_at}. */
+/** docs/verification.md#4-the-signed-payload-of-each-record-kind: Ed25519 covers canonical {v, event_id, tenant_id, event_type, payload_hash, request_hash, ingested_at}. */
 export function ledgerSignedPayload(r: {
   event_id: string;
   tenant_id: string;
@@ -21,7 +21,7 @@ export function ledgerSignedPayload(r: {
   };
 }
 
-/** DECISIONS 4: canonical {v: 1, attestation_id, tenant_id, attestation_type, payload_hash, input_hash, output_hash, created_at}. */
+/** docs/verification.md#4-the-signed-payload-of-each-record-kind: canonical {v: 1, attestation_id, tenant_id, attestation_type, payload_hash, input_hash, output_hash, created_at}. */
 export function aiSignedPayload(r: {
   attestation_id: string;
   tenant_id: string;
@@ -43,7 +43,7 @@ export function aiSignedPayload(r: {
   };
 }
 
-/** DECISIONS 9: canonical {v: 1, event_id, tenant_id, document_hash, document_ref, metadata_hash, created_at}. */
+/** docs/verification.md#4-the-signed-payload-of-each-record-kind: canonical {v: 1, event_id, tenant_id, document_hash, document_ref, metadata_hash, created_at}. */
 export function documentSignedPayload(r: {
   event_id: string;
   tenant_id: string;
@@ -63,7 +63,7 @@ export function documentSignedPayload(r: {
   };
 }
 
-/** DECISIONS 0: the signed data of an audit event (absent optional objects as null). */
+/** docs/audit.md#rows-and-what-is-signed: the signed data of an audit event (absent optional objects as null). */
 export function auditSignedData(r: {
   action: string;
   actor: unknown;
@@ -92,7 +92,7 @@ export function auditSignedData(r: {
   };
 }
 
-/** DECISIONS 7: a published key record's platform signature covers canonical {domain, key_id, public_key (base64url)}. */
+/** docs/verification.md#8-where-the-keys-come-from: a published key record's platform signature covers canonical {domain, key_id, public_key (base64url)}. */
 export function keyRecordSignedPayload(r: { domain: string; public_key: string; key_id: string }) {
   return { domain: r.domain, key_id: r.key_id, public_key: r.public_key };
 }

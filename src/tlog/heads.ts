@@ -1,4 +1,4 @@
-// Owns the head log's published state (DECISIONS 11): the signed head waiting for witnesses and TSAs, the published
+// Owns the head log's published state (docs/transparency-logs.md#head-checkpoints-and-publication): the signed head waiting for witnesses and TSAs, the published
 // heads (the platform note with its cosignature lines and timestamps; every one kept, nothing else served), where a
 // log checkpoint sits in the head, and the clock skew measured against the latest token.
 import { config } from '../config';

@@ -41,7 +41,7 @@ function countingUsage<D, R>(a: Applier<D, R>, created: (r: R) => boolean): Appl
 }
 
 const own: ApplierTable = {
-  // SPEC counts every ledger ingest, also one answered as another writer's replay.
+  // Every ledger ingest counts (docs/operations.md#counting-and-limits), also one answered as another writer's replay.
   [LEDGER_EVENT]: countingUsage(ledgerEventApplier, () => true),
   [AI_ATTESTATION]: countingUsage(aiAttestationApplier, (r) => !r.duplicate),
   [DOCUMENT_ANCHOR]: countingUsage(documentAnchorApplier, (r) => !r.existing),
