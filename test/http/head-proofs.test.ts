@@ -1,4 +1,4 @@
-// Record proofs carry the head (DECISIONS 11): from head pending to complete with two witnesses and a real openssl TSA, never changing again; `svc verify --policy --tsa-ca` and the proof page accept it, each broken link exits 1 naming it, and a forked head log fails.
+// Record proofs carry the head (docs/verification.md#15-the-head-step-head-leaf-cosignatures-time-stamp-tokens): from head pending to complete with two witnesses and a real openssl TSA, never changing again; `svc verify --policy --tsa-ca` and the proof page accept it, each broken link exits 1 naming it, and a forked head log fails.
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// The head log (DECISIONS 11) with real parts: an independent witness and a second appliance as witnesses, a real openssl TSA; publication, endpoints checked with independent code, a quorum held back, bad TSA replies, and a forked head refused.
+// The head log (docs/transparency-logs.md#platform-logs-the-head-log-and-the-operator-log) with real parts: an independent witness and a second appliance as witnesses, a real openssl TSA; publication, endpoints checked with independent code, a quorum held back, bad TSA replies, and a forked head refused.
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';

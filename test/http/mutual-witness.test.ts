@@ -1,4 +1,4 @@
-// Two appliances witness each other (DECISIONS 11): each one's policy names the other's witness, each cosigns the
+// Two appliances witness each other (docs/operations.md#the-appliance-as-a-witness): each one's policy names the other's witness, each cosigns the
 // other's head, and both publish heads carrying the other's cosignature, checked with independent code.
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { writeFileSync } from 'node:fs';
