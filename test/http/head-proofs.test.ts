@@ -31,13 +31,6 @@ let platform: { public_key: string; note_verifier_key: string };
 let a2Witness = { name: '', vkey: '' };
 let policyFile = '';
 
-/** A free TCP port on 127.0.0.1, so that the second appliance keeps the URL the policy names. */
-function freePort(): number {
-  const probe = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: () => new Response() });
-  const port = probe.port!;
-  probe.stop(true);
-  return port;
-}
 const bodyOf = (note: string) => note.slice(0, note.indexOf('\n\n') + 1);
 const proofOf = (id: string) => call(a1, 'GET', `/v1/proof/event/${id}`);
 async function ingest(): Promise<string> {
@@ -81,7 +74,7 @@ const verify = (proofFile: string, ...flags: string[]) => cli(dir, 'verify', pro
 beforeAll(async () => {
   w1 = startIndependentWitness('witness.test/independent');
   [tsa, otherTsa] = await Promise.all([startTsa(), startTsa('other_ca')]);
-  a2 = await startServer({ dataDir: ownedDir(), env: { SVC_PORT: String(freePort()) } });
+  a2 = await startServer({ dataDir: ownedDir() });
   a2Witness = (await call(a2, 'GET', '/.well-known/svc-witness-key')).body;
   dir = ownedDir();
   // The appliance's own policy: both witnesses must cosign (it has no `log` line; the verifier's policy adds one).
