@@ -3,7 +3,7 @@
 // composite, audit). Pure: SHA-256 and Ed25519 verify come in as parameters; the signed-bytes builders stay in
 // crypto/signed.ts and canonical JSON in crypto/canonical.ts (both pure).
 import { canonicalBytes } from '../crypto/canonical';
-import { auditSignedData } from '../crypto/signed';
+import { auditSignedData, type AuditSignedInput } from '../crypto/signed';
 import { equalBytes, fromHex, toHex, type Primitives, type Sha256 } from './primitives';
 
 export const HEX64 = /^[0-9a-f]{64}$/;
@@ -197,19 +197,7 @@ export function checkStoredRow(
 }
 
 /** The fields of an audit event its signature covers (docs/audit.md#rows-and-what-is-signed), as a proof or the API shows them. */
-export type AuditEventFields = {
-  action: string;
-  actor: unknown;
-  context?: unknown;
-  id: string;
-  ingested_at: string;
-  metadata?: unknown;
-  occurred_at: string;
-  org_id: string;
-  schema_id: string;
-  seq: number;
-  targets: unknown;
-};
+export type AuditEventFields = Omit<AuditSignedInput, 'event_id'> & { readonly id: string };
 
 /**
  * docs/audit.md#rows-and-what-is-signed: the signed bytes of an audit event are the canonical JSON of its signed data, payload_hash is
@@ -252,19 +240,5 @@ export function checkAuditSigned(
 
 /** The canonical bytes an audit event's signature covers (and its log leaf data, docs/verification.md#12-the-transparency-log). Throws when not encodable. */
 export function auditSignedBytes(e: AuditEventFields): Uint8Array {
-  return canonicalBytes(
-    auditSignedData({
-      action: e.action,
-      actor: e.actor,
-      context: e.context,
-      event_id: e.id,
-      ingested_at: e.ingested_at,
-      metadata: e.metadata,
-      occurred_at: e.occurred_at,
-      org_id: e.org_id,
-      schema_id: e.schema_id,
-      seq: e.seq,
-      targets: e.targets,
-    }),
-  );
+  return canonicalBytes(auditSignedData({ ...e, event_id: e.id }));
 }
