@@ -105,6 +105,23 @@ export async function startServer(opts: { dataDir?: string; env?: Record<string,
   return server;
 }
 
+/**
+ * One appliance with default settings shared by every test file of a run that asks for it: started by the first,
+ * killed when the test process exits. A file that shares it makes tenants of its own (newTenant, a domain no other
+ * file uses) and changes no setting of it.
+ */
+let shared: Promise<Server> | null = null;
+export function sharedServer(): Promise<Server> {
+  shared ??= startServer().then((s) => {
+    process.once('exit', () => {
+      s.proc.kill('SIGKILL');
+      cleanup(s.dataDir);
+    });
+    return s;
+  });
+  return shared;
+}
+
 export function cleanup(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
 }

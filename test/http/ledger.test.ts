@@ -1,23 +1,20 @@
 // The ledger over HTTPS: ingest and its hashes, idempotency, list filters, reads, verify, public proof and retention.
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { beforeAll, describe, expect, it } from 'bun:test';
 import { verify } from 'node:crypto';
-import { call, cleanup, cli, newTenant, startServer, tempDir, until, sha, pubKey, type Server } from '../helpers';
+import { call, cli, newTenant, sharedServer, until, sha, pubKey, type Server } from '../helpers';
 import { canonicalJson } from './independent-canonical';
 
 let s: Server;
 let key: string;
 let tenantId: string;
-const dir = tempDir();
+let dir = '';
 
 beforeAll(async () => {
-  s = await startServer({ dataDir: dir });
+  s = await sharedServer();
+  dir = s.dataDir;
   const t = await newTenant(dir, 'ledger.test', 'read,write', 'enterprise');
   key = t.key;
   tenantId = t.tenantId;
-});
-afterAll(async () => {
-  await s.stop();
-  cleanup(dir);
 });
 
 const ingest = (body: unknown, headers: Record<string, string> = {}) =>
