@@ -18,7 +18,7 @@ import { problemReply } from '../api/evidence';
 import { STATEMENT_MAX_BYTES } from '../scitt/service';
 
 const MB = 1024 * 1024;
-/** DECISIONS 0: 2 MB bodies everywhere, 8 MB on the document anchor route. */
+/** docs/api.md#conventions: 2 MB bodies everywhere, 8 MB on the document anchor route. */
 export const BODY_LIMIT = 2 * MB;
 export const ANCHOR_BODY_LIMIT = 8 * MB;
 /** Bun's own body limit (memory guard) for every listener of the app. */
@@ -113,7 +113,7 @@ export function buildApp(routes: AnyElysia[], node: ReplicationNode | null = nul
   let app = new Elysia({ serve: { maxRequestBodySize: SERVE_MAX_BODY } })
     .onRequest(({ request, server }) => {
       const state = beginRequest(request, server, proxies);
-      // DECISIONS 8: behind a TLS-terminating proxy, anything that did not arrive over HTTPS is refused; only a
+      // Behind a TLS-terminating proxy, anything that did not arrive over HTTPS is refused; only a
       // trusted proxy can say so (docs/operations.md#behind-a-proxy).
       if (tlsOff && proxies?.scheme(state.peer, request.headers.get('x-forwarded-proto')) !== 'https') {
         throw new ApiError('https_required', 'HTTPS is required');

@@ -1,5 +1,5 @@
-// Owns the sections of the trace proof PDF (DECISIONS 3): header, items at a glance, one section per item, seal
-// with its transparency-log checkpoint, the head evidence in words (DECISIONS 11), how to verify independently, and
+// Owns the sections of the trace proof PDF (docs/traces.md#the-proof-bundle): header, items at a glance, one section per item, seal
+// with its transparency-log checkpoint, the head evidence in words (docs/verification.md#15-the-head-step-head-leaf-cosignatures-time-stamp-tokens), how to verify independently, and
 // the footer of every page.
 // Fields no signature covers (label, tenant domain, created_at) are grouped and tagged apart from signed ones.
 import type { BundleItem, ProofBundle } from './bundle-format';
@@ -92,7 +92,7 @@ export function header(l: Layout, b: ProofBundle, qr: Buffer, qrCaption: string)
     .stroke();
   l.y += 12;
 
-  // DECISIONS 3: the seal event's payload_hash binds trace_id, composite_hash, item_count, metadata and sealed_at.
+  // docs/verification.md#7-trace-bundle: the seal event's payload_hash binds trace_id, composite_hash, item_count, metadata and sealed_at.
   l.caption('SIGNED - covered by the seal signature (through the hash of the seal payload)', ACCENT);
   l.row('Trace ID', { text: h.trace_id, mono: true });
   l.row('Sealed', { text: h.sealed_at, mono: true });
@@ -209,7 +209,7 @@ export function seal(l: Layout, b: ProofBundle): void {
 }
 
 /**
- * DECISIONS 10: the seal's place in the tenant's transparency log and the signed checkpoint that covers it (size,
+ * docs/verification.md#12-the-transparency-log: the seal's place in the tenant's transparency log and the signed checkpoint that covers it (size,
  * root, the key that signed it); printed only when the bundle carries the seal's log block.
  */
 function logCheckpoint(l: Layout, s: ProofBundle['seal']): void {
@@ -240,7 +240,7 @@ function logCheckpoint(l: Layout, s: ProofBundle['seal']): void {
 }
 
 /**
- * DECISIONS 11: the seal's checkpoint as a leaf of the appliance's head log, cosigned by witnesses and dated by TSAs,
+ * docs/verification.md#15-the-head-step-head-leaf-cosignatures-time-stamp-tokens: the seal's checkpoint as a leaf of the appliance's head log, cosigned by witnesses and dated by TSAs,
  * as checked when the PDF was made: "existed no later than <time> according to <TSA>, cosigned by <witnesses>".
  */
 export function headEvidence(l: Layout, b: ProofBundle, head: ReportHead | undefined): void {

@@ -1,4 +1,4 @@
-// Owns monthly quota counting (DECISIONS 1): counted in memory on the request path; a unit that belongs to a
+// Owns monthly quota counting (docs/operations.md#counting-and-limits): counted in memory on the request path; a unit that belongs to a
 // record is stored by the writer in that record's own transaction, the others are flushed in batches.
 import { ApiError } from '../errors';
 import { config } from '../config';
@@ -72,7 +72,7 @@ export function currentUsage(tenantId: string, resource: Resource, month = month
 
 /**
  * Counts `n` units against the tenant's monthly quota. Throws feature_not_available when the plan
- * limit is 0 and quota_exceeded (with SPEC's body fields) when the limit is reached.
+ * limit is 0 and quota_exceeded (with the fields of docs/api.md#errors) when the limit is reached.
  */
 export function chargeQuota(tenant: TenantRow, resource: Resource, n = 1): void {
   add(pending, checkQuota(tenant, resource, n), n);
@@ -86,7 +86,7 @@ function checkQuota(tenant: TenantRow, resource: Resource, n: number, month = mo
   if (limit !== null) {
     const used = currentUsage(tenant.tenant_id, resource, month);
     if (used + n > limit) {
-      // SPEC: Retry-After on every 429; a monthly quota frees up at the start of the next UTC month.
+      // docs/api.md#errors: Retry-After on every 429; a monthly quota frees up at the start of the next UTC month.
       const now = new Date();
       const nextMonth = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);
       throw new ApiError('quota_exceeded', `Monthly ${resource} quota reached`, {
@@ -130,7 +130,7 @@ export function chargeWrite(tenant: TenantRow, resource: Resource): UsageUnit {
 /**
  * After the write of a unit from chargeWrite: `created` when its transaction committed the unit (the record was
  * created); otherwise nothing was stored for it, and the unit is dropped, or with `keep` still counted (flushed
- * with the others: SPEC counts a ledger ingest before validation, whatever becomes of it).
+ * with the others: a ledger ingest counts (docs/operations.md#counting-and-limits) before validation, whatever becomes of it).
  */
 export function settleWrite([k, n]: UsageUnit, created: boolean, keep = false): void {
   add(inWrites, k, -n);
@@ -141,7 +141,7 @@ export function settleWrite([k, n]: UsageUnit, created: boolean, keep = false): 
 
 /**
  * Refuses (feature_not_available, quota_exceeded) when no unit of `resource` is left, without counting one:
- * for routes that check the quota before validation but count only records actually created (DECISIONS 1, 9).
+ * for routes that check the quota before validation but count only records actually created (docs/operations.md#counting-and-limits).
  */
 export function assertQuotaLeft(tenant: TenantRow, resource: Resource): void {
   const limit = planOf(tenant.plan)[resource];

@@ -52,7 +52,7 @@ function countingUsage<D, R>(
 }
 
 const own: ApplierTable = {
-  // SPEC counts every ledger ingest, also one answered as another writer's replay.
+  // Every ledger ingest counts (docs/operations.md#counting-and-limits), also one answered as another writer's replay.
   [LEDGER_EVENT]: countingUsage(ledgerEventApplier, 'events_per_month', () => true),
   [AI_ATTESTATION]: countingUsage(aiAttestationApplier, 'ai_attestations_per_month', (r) => !r.duplicate),
   [DOCUMENT_ANCHOR]: countingUsage(documentAnchorApplier, 'events_per_month', (r) => !r.existing),
