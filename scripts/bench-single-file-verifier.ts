@@ -31,7 +31,11 @@ async function measurePage(dir: string, html: string): Promise<Record<string, Pa
     const ctx = await browser.newContext();
     const url = `file://${html}`;
     let attempted = 0;
-    await ctx.route('**/*', (r) => (r.request().url() === url ? r.continue() : (attempted++, r.abort())));
+    await ctx.route('**/*', (r) => {
+      if (r.request().url() === url) return r.continue();
+      attempted++;
+      return r.abort();
+    });
     const page = await ctx.newPage();
     await page.goto(url);
     await page.locator('body[data-ready="true"]').waitFor();
