@@ -7,7 +7,7 @@ import { resultOf, type VerifyReport, type VerifyResult } from '../../../verify/
 import { reportLines } from '../../../verify/report-text';
 import { optionsOfTexts, refusedTrust, type TrustTexts } from '../../../verify/trust-texts';
 import { trustOf, verifyDocument } from '../../../verify/verify-document';
-import { banner, h } from '../../client/dom';
+import { banner, h, onFileDrop } from '../../client/dom';
 
 /** The trust fields of the page as texts; an empty field is not given. */
 export type PageTrust = { policy?: string; tsaRoots?: string; platformKey?: string; keys?: string };
@@ -160,17 +160,7 @@ function start(): void {
   $<HTMLInputElement>('proof-file').addEventListener('change', (e) =>
     choose((e.target as HTMLInputElement).files?.[0]),
   );
-  const drop = $('drop');
-  drop.addEventListener('dragover', (e) => {
-    e.preventDefault();
-    drop.classList.add('over');
-  });
-  drop.addEventListener('dragleave', () => drop.classList.remove('over'));
-  drop.addEventListener('drop', (e) => {
-    e.preventDefault();
-    drop.classList.remove('over');
-    void choose(e.dataTransfer?.files[0]);
-  });
+  onFileDrop($('drop'), (f) => void choose(f));
   $('verify').addEventListener('click', () => void run());
   // For scripts driving the page (a benchmark, an auditor's automation): the same run as the form, on bytes.
   (globalThis as { proofLedgerVerifier?: unknown }).proofLedgerVerifier = {
