@@ -85,7 +85,10 @@ function show(name: string, r: VerifyReport & PageResult): void {
     : `${name}: ${failed.length} check${failed.length === 1 ? '' : 's'} failed, first ${failed[0]?.name ?? '?'}.`;
   const proofChecks = r.checks.filter((c) => !c.name.startsWith('pack.'));
   const packChecks = r.checks.filter((c) => c.name.startsWith('pack.'));
-  const lines = reportLines({ ...r, checks: proofChecks }).filter((l) => !/^(OK|FAIL|SKIP)\s/.test(l));
+  // The words of `svc verify` without its check lines (listed below) and its last line (the banner is the verdict).
+  const lines = reportLines({ ...r, checks: proofChecks })
+    .slice(0, -1)
+    .filter((l) => !/^\s*(OK|FAIL|SKIP)\s/.test(l));
   const parts: Array<HTMLElement | null> = [
     banner('verdict', r.valid, title, sub, { 'data-valid': String(r.valid) }),
     h(
