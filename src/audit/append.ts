@@ -5,6 +5,7 @@ import { auditSignedData } from '../crypto/signed';
 import { sha256Hex } from '../crypto/hash';
 import type { Applier, Prepared } from '../store/writer-core';
 import { tenantSigner } from '../signing/keys';
+import { sandboxMark } from '../tenants/service';
 import { FIVE_YEARS_MS, SCHEMA_ID, type AuditRow, type IdemRow, type IngestItem } from './model';
 import { events, heads, idem, idemExpiry, indexInTxn } from './repo';
 import { appendOrgLeafInTxn } from '../tlog/append';
@@ -54,6 +55,7 @@ export function newRowSignedData(r: AuditRow) {
     schema_id: r.schema_id,
     seq: r.seq,
     targets: new CanonicalText(r.targets_json),
+    sandbox: r.sandbox,
   });
 }
 
@@ -83,6 +85,7 @@ export function prepareAuditEvent(item: IngestItem): Prepared<AuditWriteResult> 
     signature: Buffer.alloc(0),
     key_id: signer.key_id,
     public_key: signer.public_key,
+    ...sandboxMark(t),
   };
   const bytes = canonicalBytes(newRowSignedData(row));
   row.payload_hash = sha256Hex(bytes);

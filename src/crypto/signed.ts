@@ -1,5 +1,11 @@
 // Owns the signed bytes of every record kind: one function each, used by writers, verifiers, proofs and `svc verify`.
 
+/**
+ * docs/verification.md#sandbox-records: a sandbox tenant's record carries `"sandbox": true` in its signed bytes; every
+ * other record's bytes have no such field (they are unchanged by it). Only the value true adds it.
+ */
+const sandboxField = (r: { sandbox?: unknown }): { sandbox?: true } => (r.sandbox === true ? { sandbox: true } : {});
+
 /** DECISIONS 2: Ed25519 covers canonical {v, event_id, tenant_id, event_type, payload_hash, request_hash, ingested_at}. */
 export function ledgerSignedPayload(r: {
   event_id: string;
@@ -8,6 +14,7 @@ export function ledgerSignedPayload(r: {
   payload_hash: string;
   request_hash: string;
   ingested_at: string;
+  sandbox?: unknown;
 }) {
   // Keys in canonical (code point) order, so canonicalJson need not sort them on the write path.
   return {
@@ -16,6 +23,7 @@ export function ledgerSignedPayload(r: {
     ingested_at: r.ingested_at,
     payload_hash: r.payload_hash,
     request_hash: r.request_hash,
+    ...sandboxField(r),
     tenant_id: r.tenant_id,
     v: 1,
   };
@@ -30,6 +38,7 @@ export function aiSignedPayload(r: {
   input_hash: string;
   output_hash: string;
   created_at: string;
+  sandbox?: unknown;
 }) {
   return {
     v: 1,
@@ -40,6 +49,7 @@ export function aiSignedPayload(r: {
     input_hash: r.input_hash,
     output_hash: r.output_hash,
     created_at: r.created_at,
+    ...sandboxField(r),
   };
 }
 
@@ -51,6 +61,7 @@ export function documentSignedPayload(r: {
   document_ref: string | null;
   metadata_hash: string | null;
   created_at: string;
+  sandbox?: unknown;
 }) {
   return {
     v: 1,
@@ -60,10 +71,14 @@ export function documentSignedPayload(r: {
     document_ref: r.document_ref ?? null,
     metadata_hash: r.metadata_hash ?? null,
     created_at: r.created_at,
+    ...sandboxField(r),
   };
 }
 
-/** DECISIONS 0: the signed data of an audit event (absent optional objects as null). */
+/**
+ * DECISIONS 0: the signed data of an audit event (absent optional objects as null). An audit event document carries
+ * every signed field, so a `sandbox` it carries is signed whatever its value (only a sandbox tenant's say true).
+ */
 export function auditSignedData(r: {
   action: string;
   actor: unknown;
@@ -76,6 +91,7 @@ export function auditSignedData(r: {
   schema_id: string;
   seq: number;
   targets: unknown;
+  sandbox?: unknown;
 }) {
   return {
     action: r.action,
@@ -86,6 +102,7 @@ export function auditSignedData(r: {
     metadata: r.metadata ?? null,
     occurred_at: r.occurred_at,
     org_id: r.org_id,
+    ...(r.sandbox !== undefined ? { sandbox: r.sandbox } : {}),
     schema_id: r.schema_id,
     seq: r.seq,
     targets: r.targets,

@@ -209,6 +209,8 @@ export type AuditEventFields = {
   schema_id: string;
   seq: number;
   targets: unknown;
+  /** docs/verification.md#sandbox-records: signed whenever the document carries it. */
+  sandbox?: unknown;
 };
 
 /**
@@ -265,6 +267,7 @@ export function auditSignedBytes(e: AuditEventFields): Uint8Array {
       schema_id: e.schema_id,
       seq: e.seq,
       targets: e.targets,
+      sandbox: e.sandbox,
     }),
   );
 }
