@@ -88,6 +88,7 @@ export const Tenant = open({
   past_due: t.Boolean(),
   created_at: Ts,
   active_key_id: t.String(),
+  sandbox: t.Boolean({ description: 'a sandbox tenant (docs/api.md#sandbox-tenants)' }),
   keys: t.Array(
     open({ key_id: t.String(), public_key: Hex, valid_from: Ts, valid_until: Nullable(Ts) }, 'A signing key'),
   ),
