@@ -328,7 +328,7 @@ describe('what people read', () => {
     expect(r.stdout).toContain('never enter the head');
   });
 
-  it(`the proof page says "${MARK}"`, async () => {
+  it(`the proof page and the portal's audit viewer say "${MARK}"`, async () => {
     const browser = await launchChromium();
     try {
       const page = await (await browser.newContext({ ignoreHTTPSErrors: true })).newPage();
@@ -338,6 +338,11 @@ describe('what people read', () => {
       await page.goto(`${s.url}/proof/event/${plainProof.event_id}`);
       await page.waitForSelector('#verdict', { timeout: 30_000 });
       expect(await page.locator('#sandbox').count()).toBe(0);
+      // The audit viewer of the portal, on the sandbox tenant's event.
+      const link = await post(key, '/v1/audit/portal_sessions', { organization_id: 'org-ci', intent: 'audit_logs' });
+      await page.goto(link.url);
+      await page.click('#rows tr[data-seq="1"]', { timeout: 30_000 });
+      expect(await page.textContent('#detail #sandbox')).toContain(MARK);
     } finally {
       await browser.close();
     }
