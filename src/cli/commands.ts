@@ -87,7 +87,7 @@ const tenantText = (t: ReturnType<typeof describeTenant>) =>
     .map((k) => `  key ${k.key_id} ${k.valid_until ? `retired ${k.valid_until}` : 'active'} ${k.public_key}`)
     .join('\n');
 
-/** The transparency log part of an integrity report (DECISIONS 10). */
+/** The transparency log part of an integrity report (docs/transparency-logs.md#integrity-scans). */
 const logText = (r: {
   log_verified: boolean;
   first_bad_leaf: number | null;

@@ -315,8 +315,7 @@ def verify_document_proof(x: Ctx, d: Obj) -> list[str]:
     return ["organization"]
 
 
-# "sandbox" is signed whenever the document carries it (docs/verification.md "Sandbox records").
-AUDIT_SIGNED = ("action", "actor", "context", "event_id", "ingested_at", "metadata", "occurred_at", "org_id", "sandbox", "schema_id", "seq", "targets")
+AUDIT_SIGNED = ("action", "actor", "context", "event_id", "ingested_at", "metadata", "occurred_at", "org_id", "schema_id", "seq", "targets")
 
 
 def audit_signed_bytes(d: Obj) -> bytes:
@@ -328,6 +327,9 @@ def audit_signed_bytes(d: Obj) -> bytes:
             v = _nn(v)
         if v is not MISSING:
             data[f] = v
+    # "sandbox" is signed whenever the document carries it (docs/verification.md "Sandbox records").
+    if "sandbox" in d:
+        data["sandbox"] = d["sandbox"]
     return canonical_bytes(data)
 
 

@@ -1,8 +1,9 @@
 // Owns the run of the appliance's one rule set (src/verify, bundled into this package) on @noble primitives under
 // the caller's trust; the CLI prints the report itself, as `svc verify` does.
 import { browserPrimitives } from '../../../src/verify/browser-primitives';
-import { parsePolicy } from '../../../src/verify/policy';
-import { loadTrustAnchors, type TrustAnchors } from '../../../src/verify/timestamp';
+import type { Policy } from '../../../src/verify/policy';
+import type { TrustAnchors } from '../../../src/verify/timestamp';
+import { readPolicy, readTsaRoots, type TrustRead } from '../../../src/verify/trust-input';
 import {
   trustOf,
   verifyDocument,
@@ -33,22 +34,14 @@ const refused = (trust: Trust, check: string, detail: string): VerifyReport => (
  * Parsed trust by its text, so that the same policy and roots given again are the same objects: the rule set remembers
  * token verdicts per anchor set, and every proof built on one head carries the same tokens. Bounded: oldest first out.
  */
-const parsed = new Map<string, ReturnType<typeof parsePolicy> | TrustAnchors | Error>();
-function remember<T extends ReturnType<typeof parsePolicy> | TrustAnchors | Error>(key: string, parse: () => T): T {
+const parsed = new Map<string, TrustRead<Policy> | TrustRead<TrustAnchors>>();
+function remember<T extends TrustRead<Policy> | TrustRead<TrustAnchors>>(key: string, parse: () => T): T {
   if (!parsed.has(key)) {
     if (parsed.size >= 32) parsed.delete(parsed.keys().next().value!);
     parsed.set(key, parse());
   }
   return parsed.get(key) as T;
 }
-const rootsOf = (pem: string): TrustAnchors | Error =>
-  remember(`roots\n${pem}`, () => {
-    try {
-      return loadTrustAnchors(pem);
-    } catch (e) {
-      return e as Error;
-    }
-  });
 
 /** The rule set's own report (what `svc verify` prints), under the caller's trust; never rejects. */
 export async function checkDocument(proof: unknown, trust: VerifyTrust = {}): Promise<VerifyReport> {
@@ -59,16 +52,19 @@ export async function checkDocument(proof: unknown, trust: VerifyTrust = {}): Pr
     const policy = trust.policy;
     const p =
       typeof policy === 'string'
-        ? remember(`policy\n${policy}`, () => parsePolicy(browserPrimitives.sha256, policy))
-        : null;
-    if (!p?.ok) return refused(level, 'policy', p ? `line ${p.line}: ${p.error}` : 'not a text');
-    opts.policy = p.policy;
+        ? remember(`policy\n${policy}`, () => readPolicy(browserPrimitives.sha256, policy))
+        : ({ ok: false, reason: 'not a text' } as const);
+    if (!p.ok) return refused(level, 'policy', p.reason);
+    opts.policy = p.value;
   }
   if (trust.tsaRoots !== undefined) {
-    const roots = typeof trust.tsaRoots === 'string' ? rootsOf(trust.tsaRoots) : new Error('not a text');
-    if (roots instanceof Error) return refused(level, 'tsa_roots', roots.message);
-    if (roots.certificates.length === 0) return refused(level, 'tsa_roots', 'no CERTIFICATE block in the TSA roots');
-    opts.tsaAnchors = roots;
+    const pem = trust.tsaRoots;
+    const roots =
+      typeof pem === 'string'
+        ? remember(`roots\n${pem}`, () => readTsaRoots(pem))
+        : ({ ok: false, reason: 'not a text' } as const);
+    if (!roots.ok) return refused(level, 'tsa_roots', roots.reason);
+    opts.tsaAnchors = roots.value;
   }
   return await verifyDocument(browserPrimitives, proof, opts);
 }
