@@ -327,7 +327,7 @@ export function closing(l: Layout, b: ProofBundle, links: PdfLinks): void {
   for (const [label, url] of links.rows) l.row(label, { text: url, mono: true });
 }
 
-/** docs/proof-pages.md#sandbox-records: what every page of a sandbox tenant's trace PDF says. */
+/** docs/verification.md#sandbox-records: what every page of a sandbox tenant's trace PDF says. */
 const SANDBOX_MARK = 'TEST \u2014 not evidence';
 
 /** The seal's signed bytes say "sandbox": true (docs/verification.md#sandbox-records): a sandbox tenant's trace. */

@@ -196,7 +196,7 @@ export function eventsView(root: HTMLElement, session: Session): void {
       );
       verifyBtn.disabled = false;
     });
-    // docs/proof-pages.md#sandbox-records: a sandbox tenant's event says so in its signed fields; so does the viewer.
+    // docs/verification.md#sandbox-records: a sandbox tenant's event says so in its signed fields; so does the viewer.
     const sandbox =
       e.sandbox === true
         ? h(
