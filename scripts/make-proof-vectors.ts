@@ -16,6 +16,7 @@ import { fromBase64, toBase64 } from '../src/verify/primitives';
 import { buildTimestampRequest, checkTimestampResponse, loadTrustAnchors, newNonce } from '../src/verify/timestamp';
 import { startIndependentWitness } from '../test/http/independent-witness';
 import { forgedPolicies, forgedVectors } from './proof-vector-forgeries';
+import { sandboxVectors } from './proof-vector-sandbox';
 import { call, cleanup, cli, newTenant, startServer, tempDir, until, type Server } from '../test/helpers';
 import { startTsa, type Tsa } from '../test/tsa-server';
 
@@ -764,6 +765,7 @@ async function build(s: Server, dir: string, trust: Trust): Promise<void> {
   });
 
   await headVectors(eventProof, trusted, names, trust, { bareBundle: bare(), audit, platform });
+  await sandboxVectors({ s, dir, vector, trusted });
 }
 
 /** The platform key, the verifier's witness policies and TSA roots; returns the names of the witnesses that cosign. */

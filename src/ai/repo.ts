@@ -26,6 +26,8 @@ export type AiRow = {
   signed_bytes: Buffer;
   /** Position in the tenant's transparency log, fixed in the transaction that appends the row; absent before logs existed. */
   leaf_index?: number | null;
+  /** docs/api.md#sandbox-tenants: a sandbox tenant's row; its signed bytes say "sandbox": true. */
+  sandbox?: true;
 };
 /** What the first acceptance of a payload_hash answered; a duplicate answers the same id and time. */
 export type FirstSeen = { attestation_id: string; created_at: string };

@@ -4,6 +4,7 @@ import { CanonicalText, canonicalBytes } from '../crypto/canonical';
 import { sha256Hex } from '../crypto/hash';
 import type { Applier, Prepared } from '../store/writer-core';
 import { tenantSigner } from '../signing/keys';
+import { sandboxMark } from '../tenants/service';
 import { rowSignedData } from './event-row';
 import { FIVE_YEARS_MS, SCHEMA_ID, type AuditRow, type IdemRow, type IngestItem } from './model';
 import { events, heads, idem, idemExpiry, indexInTxn } from './repo';
@@ -71,6 +72,7 @@ export function prepareAuditEvent(item: IngestItem): Prepared<AuditWriteResult> 
     signature: Buffer.alloc(0),
     key_id: signer.key_id,
     public_key: signer.public_key,
+    ...sandboxMark(t),
   };
   const bytes = canonicalBytes(newRowSignedData(row));
   row.payload_hash = sha256Hex(bytes);

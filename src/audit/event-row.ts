@@ -47,6 +47,7 @@ export function toEventOut(r: AuditRow): AuditEventOut {
     signature: Buffer.from(r.signature).toString('hex'),
     signing_public_key: Buffer.from(r.public_key).toString('hex'),
     key_id: r.key_id,
+    ...(r.sandbox ? { sandbox: true as const } : {}),
   };
 }
 /** The stored row of an event read back from a cold segment line. */
@@ -70,5 +71,6 @@ export function fromEventOut(e: AuditEventOut): AuditRow {
     signature: Buffer.from(e.signature, 'hex'),
     key_id: e.key_id,
     public_key: Buffer.from(e.signing_public_key, 'hex'),
+    ...(e.sandbox === true ? { sandbox: true as const } : {}),
   };
 }

@@ -62,6 +62,8 @@ export type AuditRow = Omit<IngestItem, 'tenant_id' | 'event_id'> & {
   signature: Buffer;
   key_id: string;
   public_key: Buffer;
+  /** docs/api.md#sandbox-tenants: a sandbox tenant's event; its signed data say "sandbox": true. */
+  sandbox?: true;
 };
 
 /** An audit event as the API returns it (docs/audit.md#write-path) (and written to cold segments and exports). */
@@ -81,6 +83,8 @@ export type AuditEventOut = {
   signature: string;
   signing_public_key: string;
   key_id: string;
+  /** Only on a sandbox tenant's event: true, and signed (docs/api.md#sandbox-tenants). */
+  sandbox?: true;
 };
 
 /** A validated ingest body (docs/audit.md#write-path). */

@@ -120,6 +120,9 @@ export const commands: Record<string, Command> = {
       domain: { value: 'DOMAIN', required: true, help: 'primary domain (its key record is served at /keys/DOMAIN)' },
       'issuer-name': { value: 'NAME', help: 'issuer name shown on proofs (default: the name)' },
       plan: { value: 'PLAN', choices: PLAN_NAMES, help: 'plan (default: free)' },
+      sandbox: {
+        help: 'a sandbox tenant for tests: its records say "sandbox": true in their signed bytes (TEST, not evidence)',
+      },
     },
     async run(ctx) {
       const r = await operatorActions.createTenant({
@@ -127,10 +130,11 @@ export const commands: Record<string, Command> = {
         domain: need(ctx, 'domain'),
         issuerName: ctx.flags['issuer-name'] as string | undefined,
         plan: ctx.flags.plan as string | undefined,
+        sandbox: ctx.flags.sandbox === true,
       });
       return {
         json: r,
-        text: `created tenant ${r.tenant_id} (${r.primary_domain}, plan ${r.plan}) signing key ${r.key_id}`,
+        text: `created ${r.sandbox ? 'sandbox ' : ''}tenant ${r.tenant_id} (${r.primary_domain}, plan ${r.plan}) signing key ${r.key_id}`,
       };
     },
   },

@@ -1,5 +1,11 @@
 // Owns the signed bytes of every record kind: one function each, used by writers, verifiers, proofs and `svc verify`.
 
+/**
+ * docs/verification.md#sandbox-records: a sandbox tenant's record carries `"sandbox": true` in its signed bytes; every
+ * other record's bytes have no such field (they are unchanged by it). Only the value true adds it.
+ */
+const sandboxField = (r: { sandbox?: unknown }): { sandbox?: true } => (r.sandbox === true ? { sandbox: true } : {});
+
 /** docs/verification.md#4-the-signed-payload-of-each-record-kind: Ed25519 covers canonical {v, event_id, tenant_id, event_type, payload_hash, request_hash, ingested_at}. */
 export function ledgerSignedPayload(r: {
   event_id: string;
@@ -8,6 +14,7 @@ export function ledgerSignedPayload(r: {
   payload_hash: string;
   request_hash: string;
   ingested_at: string;
+  sandbox?: unknown;
 }) {
   // Keys in canonical (code point) order, so canonicalJson need not sort them on the write path.
   return {
@@ -16,6 +23,7 @@ export function ledgerSignedPayload(r: {
     ingested_at: r.ingested_at,
     payload_hash: r.payload_hash,
     request_hash: r.request_hash,
+    ...sandboxField(r),
     tenant_id: r.tenant_id,
     v: 1,
   };
@@ -30,6 +38,7 @@ export function aiSignedPayload(r: {
   input_hash: string;
   output_hash: string;
   created_at: string;
+  sandbox?: unknown;
 }) {
   return {
     v: 1,
@@ -40,6 +49,7 @@ export function aiSignedPayload(r: {
     input_hash: r.input_hash,
     output_hash: r.output_hash,
     created_at: r.created_at,
+    ...sandboxField(r),
   };
 }
 
@@ -51,6 +61,7 @@ export function documentSignedPayload(r: {
   document_ref: string | null;
   metadata_hash: string | null;
   created_at: string;
+  sandbox?: unknown;
 }) {
   return {
     v: 1,
@@ -60,6 +71,7 @@ export function documentSignedPayload(r: {
     document_ref: r.document_ref ?? null,
     metadata_hash: r.metadata_hash ?? null,
     created_at: r.created_at,
+    ...sandboxField(r),
   };
 }
 
@@ -88,12 +100,17 @@ const AUDIT_NULLABLE: ReadonlySet<AuditSignedField> = new Set(['context', 'metad
 export type AuditSignedInput = { readonly [K in Exclude<AuditSignedField, 'context' | 'metadata'>]: unknown } & {
   readonly context?: unknown;
   readonly metadata?: unknown;
+  /** Only on a sandbox tenant's events (docs/verification.md#sandbox-records). */
+  readonly sandbox?: unknown;
 };
 
 /** The signed data of an audit event: exactly AUDIT_SIGNED_FIELDS (absent optional objects as null). */
 export function auditSignedData(r: AuditSignedInput): Record<AuditSignedField, unknown> {
   const out = {} as Record<AuditSignedField, unknown>;
   for (const f of AUDIT_SIGNED_FIELDS) out[f] = AUDIT_NULLABLE.has(f) ? (r[f] ?? null) : r[f];
+  // docs/verification.md#sandbox-records: an audit event document carries every signed field, so a `sandbox` it
+  // carries is signed whatever its value (only a sandbox tenant's events have it, always true).
+  if (r.sandbox !== undefined) (out as Record<string, unknown>).sandbox = r.sandbox;
   return out;
 }
 

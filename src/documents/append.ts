@@ -5,6 +5,7 @@ import { documentSignedPayload } from '../crypto/signed';
 import { metadataHashOf } from '../proof/recompute';
 import type { Applier } from '../store/writer-core';
 import { tenantSigner } from '../signing/keys';
+import { sandboxMark } from '../tenants/service';
 import { recordTraceItemInTxn } from '../traces/items';
 import { byDocumentHash, documentRows, originals, type Anchored, type DocumentRow } from './repo';
 import { appendTenantLeafInTxn } from '../tlog/append';
@@ -36,7 +37,8 @@ export type DocWriteResult = { existing?: Anchored };
 export function buildDocumentRow(d: DocQueueItem): DocumentRow {
   const signer = tenantSigner(d.tenant_id);
   const metadata_hash = metadataHashOf(d.metadata);
-  const signed_bytes = Buffer.from(canonicalBytes(documentSignedPayload({ ...d, metadata_hash })));
+  const sandbox = sandboxMark(d.tenant_id);
+  const signed_bytes = Buffer.from(canonicalBytes(documentSignedPayload({ ...d, metadata_hash, ...sandbox })));
   return {
     v: 1,
     event_id: d.event_id,
@@ -54,6 +56,7 @@ export function buildDocumentRow(d: DocQueueItem): DocumentRow {
     signature: signer.sign(signed_bytes),
     signed_bytes,
     leaf_index: null,
+    ...sandbox,
   };
 }
 

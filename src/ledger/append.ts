@@ -7,6 +7,7 @@ import { ledgerSignedPayload } from '../crypto/signed';
 import { putGrowing } from '../store/append-only';
 import type { Applier } from '../store/writer-core';
 import { tenantSigner } from '../signing/keys';
+import { sandboxMark } from '../tenants/service';
 import { recordTraceItemInTxn } from '../traces/items';
 import { appendTenantLeafInTxn } from '../tlog/append';
 import { activeCounts, byTime, byType, idempotency, ledgerRows, type IdempotencyRecord, type LedgerRow } from './repo';
@@ -56,6 +57,7 @@ export function buildLedgerRow(e: LedgerQueueItem): LedgerRow {
     }),
   );
   const signer = tenantSigner(e.tenant_id);
+  const sandbox = sandboxMark(e.tenant_id);
   const signed_bytes = Buffer.from(
     canonicalBytes(
       ledgerSignedPayload({
@@ -65,6 +67,7 @@ export function buildLedgerRow(e: LedgerQueueItem): LedgerRow {
         payload_hash,
         request_hash,
         ingested_at: e.ingested_at,
+        ...sandbox,
       }),
     ),
   );
@@ -89,6 +92,7 @@ export function buildLedgerRow(e: LedgerQueueItem): LedgerRow {
     signature: signer.sign(signed_bytes),
     signed_bytes,
     leaf_index: null,
+    ...sandbox,
   };
 }
 

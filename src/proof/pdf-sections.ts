@@ -63,6 +63,7 @@ export function header(l: Layout, b: ProofBundle, qr: Buffer, qrCaption: string)
   doc.image(qr, MX + W - qrSize, TOP - 6, { width: qrSize });
   l.line(qrCaption, MX + W - qrSize + 2, TOP - 6 + qrSize + 1, SANS, 7, MUTED);
   l.line('TRACE PROOF BUNDLE', MX, TOP, SANS_BOLD, 8, ACCENT);
+  if (isSandboxBundle(b)) l.line(SANDBOX_MARK, MX + 110, TOP - 2, SANS_BOLD, 11, BAD);
   doc.font(SANS_BOLD).fontSize(18);
   let y = TOP + 14;
   for (const t of wrapSans(doc, h.label, textW).slice(0, 3)) {
@@ -245,6 +246,14 @@ function logCheckpoint(l: Layout, s: ProofBundle['seal']): void {
  */
 export function headEvidence(l: Layout, b: ProofBundle, head: ReportHead | undefined): void {
   const log = b.seal.log;
+  if (isSandboxBundle(b) && log && !('status' in log) && !log.head) {
+    l.heading('Independent evidence', SANDBOX_MARK);
+    l.row('Head', {
+      text: "None: a sandbox tenant's checkpoints never enter the head, so no witness or time-stamping authority vouches for this trace. It is test data.",
+      color: BAD,
+    });
+    return;
+  }
   if (!head || !log || 'status' in log || !log.head) return;
   l.heading('Independent evidence', 'witnesses and trusted time');
   if (head.status === 'pending' || 'status' in log.head) {
@@ -318,6 +327,18 @@ export function closing(l: Layout, b: ProofBundle, links: PdfLinks): void {
   for (const [label, url] of links.rows) l.row(label, { text: url, mono: true });
 }
 
+/** docs/verification.md#sandbox-records: what every page of a sandbox tenant's trace PDF says. */
+const SANDBOX_MARK = 'TEST \u2014 not evidence';
+
+/** The seal's signed bytes say "sandbox": true (docs/verification.md#sandbox-records): a sandbox tenant's trace. */
+function isSandboxBundle(b: ProofBundle): boolean {
+  try {
+    return JSON.parse(Buffer.from(b.seal.signed_payload, 'hex').toString('utf8')).sandbox === true;
+  } catch {
+    return false;
+  }
+}
+
 /** Footer on every page: where to verify (text, linked), trace id and "Page N of M". */
 export function footers(doc: Doc, b: ProofBundle, links: PdfLinks): void {
   const range = doc.bufferedPageRange();
@@ -353,6 +374,14 @@ export function footers(doc: Doc, b: ProofBundle, links: PdfLinks): void {
       .fontSize(7.5)
       .fillColor(MUTED)
       .text(page, MX + W - pageW, y + 8, { lineBreak: false });
+    if (isSandboxBundle(b))
+      doc
+        .font(SANS_BOLD)
+        .fontSize(7.5)
+        .fillColor(BAD)
+        .text(SANDBOX_MARK, MX + W - pageW - 110, y + 8, { lineBreak: false })
+        .font(SANS)
+        .fillColor(MUTED);
     doc
       .fontSize(7)
       .text(

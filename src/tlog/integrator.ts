@@ -182,8 +182,11 @@ export async function integrateAll(force = false): Promise<number> {
   }
   if (!due.length) return 0;
   await transact(() => {
-    const covered = due.filter((d) => d.row.platform !== 'head');
-    // In signing order: the head leaf of every checkpoint signed here, but the head's own.
+    // In signing order: the head leaf of every checkpoint signed here, but the head's own and those of a sandbox
+    // tenant's logs, which never enter the head (docs/verification.md#sandbox-records).
+    const covered = due.filter(
+      (d) => d.row.platform !== 'head' && !(!d.row.platform && recordTable().tenants.sandbox(d.row.tenant_id)),
+    );
     const first = appendPlatformLeavesInTxn(
       'head',
       covered.map((d) => headLeafData(sha, { origin: d.origin, treeSize: d.size, root: d.cp.root })),

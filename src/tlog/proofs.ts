@@ -178,7 +178,8 @@ export type LogBlock =
       audit_path: string[];
       root_hash: string;
       checkpoint: string;
-      head: HeadBlock;
+      /** Absent for a log whose checkpoints never enter the head (a sandbox tenant's: docs/verification.md#sandbox-records). */
+      head?: HeadBlock;
     }
   | { status: 'pending' };
 
@@ -250,6 +251,7 @@ export function logBlockFor(
   const a = proofAnchor({ tenantId, orgId, leafIndex: rec.leaf_index ?? null, id: rec.id });
   if (!a) return { status: 'pending' };
   const block = { ...inclusionAt(a.log.num, a.leafIndex, a.size), checkpoint: a.cp.note };
+  if (!a.head && recordTable().tenants.sandbox(tenantId)) return block;
   if (!a.head) return { ...block, head: { status: 'pending' } };
   const h = a.head.published;
   return {

@@ -75,15 +75,18 @@ export function currentUsage(tenantId: string, resource: Resource, month = month
  * limit is 0 and quota_exceeded (with the fields of docs/api.md#errors) when the limit is reached.
  */
 export function chargeQuota(tenant: TenantRow, resource: Resource, n = 1): void {
-  add(pending, checkQuota(tenant, resource, n), n);
+  add(pending, checkQuota(tenant, resource, n), counted(tenant, n));
 }
+
+/** docs/api.md#sandbox-tenants: a sandbox tenant's requests count against no quota (its plan's features still apply). */
+const counted = (tenant: TenantRow, n: number): number => (tenant.sandbox === true ? 0 : n);
 
 /** Throws like chargeQuota when `n` more units would pass the limit in `month`; the counter key otherwise. */
 function checkQuota(tenant: TenantRow, resource: Resource, n: number, month = monthOf()): string {
   const plan: Plan = planOf(tenant.plan);
   const limit = plan[resource];
   if (limit === 0) throw new ApiError('feature_not_available', `${resource} is not in the ${tenant.plan} plan`);
-  if (limit !== null) {
+  if (limit !== null && counted(tenant, n) > 0) {
     const used = currentUsage(tenant.tenant_id, resource, month);
     if (used + n > limit) {
       // docs/api.md#errors: Retry-After on every 429; a monthly quota frees up at the start of the next UTC month.
@@ -123,8 +126,9 @@ export function chargeWrite(tenant: TenantRow, resource: Resource): UsageUnit {
   const k = checkQuota(tenant, resource, 1, month);
   // The stored count is cached before the write can commit, so the cache never reads the unit and then adds it again.
   storedUsage(k, tenant.tenant_id, month, resource);
-  add(inWrites, k, 1);
-  return [k, 1, month];
+  const n = counted(tenant, 1);
+  add(inWrites, k, n);
+  return [k, n, month];
 }
 
 /**
@@ -145,8 +149,8 @@ export function settleWrite([k, n]: UsageUnit, created: boolean, keep = false): 
  */
 export function assertQuotaLeft(tenant: TenantRow, resource: Resource): void {
   const limit = planOf(tenant.plan)[resource];
-  if (limit === 0 || (limit !== null && currentUsage(tenant.tenant_id, resource) >= limit))
-    chargeQuota(tenant, resource);
+  const full = limit !== null && counted(tenant, 1) > 0 && currentUsage(tenant.tenant_id, resource) >= limit;
+  if (limit === 0 || full) chargeQuota(tenant, resource);
 }
 
 // ---- writer thread ----
@@ -161,6 +165,7 @@ export function countUsageInTxn(item: Charged, resource: Resource): void {
 
 /** Inside a write transaction: adds `n` to the stored counter `k` ("tenant|month|resource"). */
 function addStoredInTxn(k: string, n: number): void {
+  if (n === 0) return;
   const [t, m, r] = k.split('|') as [string, string, string];
   usageCounters().putSync([t, m, r], (usageCounters().get([t, m, r]) ?? 0) + n);
 }

@@ -22,6 +22,8 @@ export function verifyAuditEventDoc(x: Ctx, d: Obj, domain: string | null): stri
     );
   }
   const r = checkAuditEvent(p, d as AuditEventFields, d.payload_hash, pk, hexBytes(d.signature, 64));
+  // docs/verification.md#sandbox-records: the field is part of the rebuilt signed bytes, so the signature binds it.
+  if (d.sandbox === true) x.sandbox = true;
   c.add(
     item,
     'payload_hash',

@@ -2629,6 +2629,11 @@ export interface components {
             /** @description lowercase hex */
             signing_public_key: string;
             key_id: string;
+            /**
+             * @description Only on a sandbox tenant's event, and covered by the signature (docs/api.md#sandbox-tenants)
+             * @constant
+             */
+            sandbox?: true;
             log?: components["schemas"]["LogBlock"];
         };
         AuditEventsPage: {
@@ -3190,7 +3195,7 @@ export interface components {
             /** @description SHA-256, lowercase hex */
             root_hash: string;
             checkpoint: string;
-            head: {
+            head?: {
                 leaf_index: number;
                 tree_size: number;
                 /** @description SHA-256, lowercase hex */
@@ -3456,6 +3461,8 @@ export interface components {
              */
             created_at: string;
             active_key_id: string;
+            /** @description a sandbox tenant (docs/api.md#sandbox-tenants) */
+            sandbox: boolean;
             keys: {
                 key_id: string;
                 /** @description lowercase hex */
@@ -3483,6 +3490,7 @@ export interface components {
             key_id: string;
             /** @description lowercase hex */
             public_key: string;
+            sandbox: boolean;
         };
         TenantIn: {
             name: string;
@@ -3490,7 +3498,7 @@ export interface components {
             domain: string;
             plan?: "free" | "builder" | "enterprise";
             issuer_name?: string;
-            /** @description Sandbox tenants are not available yet: true is refused (400) */
+            /** @description true: a sandbox tenant for tests; its records say "sandbox": true in their signed bytes, count against no quota and never enter the head */
             sandbox?: boolean;
         };
         TenantPage: {
