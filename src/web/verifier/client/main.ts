@@ -79,7 +79,7 @@ function checkItem(c: VerifyReport['checks'][number]): HTMLElement {
 
 function show(name: string, r: VerifyReport & PageResult): void {
   const failed = r.checks.filter((c) => !c.ok);
-  const title = r.valid ? (r.sandbox ? 'VERIFIED (sandbox record)' : 'VERIFIED') : 'NOT VERIFIED';
+  const title = r.valid ? (r.sandbox ? 'VERIFIED: TEST — not evidence (sandbox record)' : 'VERIFIED') : 'NOT VERIFIED';
   const sub = r.valid
     ? `${name}: every check passed (trust: ${r.trust}).`
     : `${name}: ${failed.length} check${failed.length === 1 ? '' : 's'} failed, first ${failed[0]?.name ?? '?'}.`;
