@@ -1,0 +1,17 @@
+// Owns the ZIP encoding of evidence packs (docs/verification.md#21-evidence-packs): fflate, every entry dated the same
+// fixed time, so that the same pack made twice, by the API or by `svc evidence export`, is the same bytes.
+import { zipSync, type Zippable } from 'fflate';
+
+/**
+ * The DOS epoch, 1980-01-01 00:00. A ZIP entry stores its time as local calendar fields, which fflate reads from the
+ * Date in the process's time zone: a Date built from local fields gives the same bytes in every time zone.
+ */
+const FIXED_TIME = new Date(1980, 0, 1, 0, 0, 0);
+
+/** A ZIP holding `files` in the given order (names with `/` are paths), deflated, with no time or host in it. */
+export function zipFiles(files: ReadonlyArray<readonly [name: string, data: Uint8Array | string]>): Uint8Array {
+  const entries: Zippable = {};
+  for (const [name, data] of files)
+    entries[name] = [typeof data === 'string' ? new TextEncoder().encode(data) : data, { mtime: FIXED_TIME }];
+  return zipSync(entries, { level: 6 });
+}
