@@ -28,7 +28,7 @@ const WHAT: Record<string, string> = {
   event: 'a ledger event',
   ai: 'an AI attestation',
   document: 'a document anchor',
-  trace: 'a sealed trace (its proof bundle: every item and the seal)',
+  trace: 'a sealed trace',
   audit: 'an audit event',
 };
 const ROUTE: Record<string, (id: string) => string> = {
@@ -39,37 +39,39 @@ const ROUTE: Record<string, (id: string) => string> = {
   audit: (id) => `/v1/audit/events/${id}`,
 };
 
+const ENTRY: Record<string, string> = {
+  event: 'the hex "signed_payload" of proof.json, decoded',
+  ai: 'the hex "signed_payload" of proof.json, decoded',
+  document: 'the hex "signed_payload" of proof.json, decoded',
+  trace: 'the hex "signed_payload" of that item (or of the seal) in proof.json, decoded',
+  audit: 'the canonical JSON of the event\'s signed fields ("signed_data" of GET /v1/audit/events/{id}/verify)',
+};
+
 const b64url = (hex: string) => Buffer.from(hex, 'hex').toString('base64url');
 
 function fileList(f: ReadmeFacts): string {
   const bundle = f.kind === 'trace';
-  const at = bundle ? 'items/<n>/ and seal/' : '';
+  const ind = bundle ? '  ' : '';
   const rows: Array<[string, string]> = [
     ['README.txt', 'this guide'],
     ['proof.json', `the proof, exactly as ${f.url}${ROUTE[f.kind]!(f.id)} answers it`],
   ];
   if (bundle)
     rows.push(
-      ['items/<n>/', 'the four files below for item n of proof.json ("items", counted from 0)'],
-      ['seal/', 'the four files below for the seal of the trace'],
+      ['items/<n>/', 'for item n of "items" in proof.json (counted from 0), these four files:'],
+      ['seal/', 'for the seal of the trace, the same four files:'],
     );
   rows.push(
-    [`${at}receipt.cose`.trim(), "COSE Receipt: the record is in its organization's transparency log"],
-    [`${at}head-receipt.cose`.trim(), "COSE Receipt: that log's checkpoint is in the appliance's head log"],
-    [`${at}proof.tlog-proof`.trim(), 'the same inclusion as receipt.cose, as a C2SP tlog-proof (text)'],
-    [
-      `${at}head.tlog-proof`.trim(),
-      "the same as head-receipt.cose, as a C2SP tlog-proof, with the witnesses' cosignatures",
-    ],
+    [`${ind}receipt.cose`, "COSE Receipt: the record is in its organization's transparency log"],
+    [`${ind}head-receipt.cose`, "COSE Receipt: that log's checkpoint is in the appliance's head log"],
+    [`${ind}proof.tlog-proof`, 'the same inclusion as receipt.cose, as a C2SP tlog-proof (text)'],
+    [`${ind}head.tlog-proof`, "the same as head-receipt.cose, as a C2SP tlog-proof, with the witnesses' cosignatures"],
     ['keys.json', `the public signing keys of ${f.domain} (as ${f.url}/keys/${f.domain})`],
     [
       'platform-key.json',
       `the appliance's platform key, which signs the head (as ${f.url}/.well-known/svc-platform-key)`,
     ],
-    [
-      'witness-policy.txt',
-      `the witnesses under which heads are published (as ${f.url}/.well-known/svc-witness-policy)`,
-    ],
+    ['witness-policy.txt', `the witnesses heads are published under (as ${f.url}/.well-known/svc-witness-policy)`],
   );
   if (f.tokens.length) rows.push(['tsa/<n>.tsr', 'RFC 3161 time-stamp tokens over the head(s), one per file (DER)']);
   if (f.verifier) rows.push(['verify.html', 'a verifier you open in a web browser; it works offline']);
@@ -114,8 +116,7 @@ function receiptSection(f: ReadmeFacts): string {
   receipts. A receipt is a COSE_Sign1 with a detached payload: it proves that an entry is a leaf of a
   log whose root the key named by its kid signed.
 ${parts.join('\n')}
-  The entry of receipt.cose is the record's signed bytes: the hex "signed_payload" of its proof
-  (for an audit event, the canonical JSON its signature covers). Its kid is the RFC 9679 thumbprint
+  The entry of receipt.cose is the record's signed bytes: ${ENTRY[f.kind]}. Its kid is the RFC 9679 thumbprint
   of the ${f.domain} key in keys.json that signed the log checkpoint.
   head-receipt.cose proves that checkpoint (its entry: the head leaf "svc-head-leaf/v1", the SHA-256
   of the origin in hex, the size and the base64 root, one per line) is in the head log; it is
@@ -141,8 +142,10 @@ export function packReadme(f: ReadmeFacts): string {
   return `EVIDENCE PACK: ${WHAT[f.kind]} ${f.id}
 ${'='.repeat(15 + WHAT[f.kind]!.length + f.id.length)}
 
-This pack proves, without trusting whoever runs the appliance at ${f.url}, that the record was
-signed by ${f.domain}, written into an append-only transparency log, that the log's checkpoint is
+This pack proves, without trusting whoever runs the appliance at ${f.url}, that ${
+    f.kind === 'trace' ? 'every item of the trace and its seal were' : 'the record was'
+  }
+signed by ${f.domain} and written into an append-only transparency log, that the log's checkpoint is
 in the appliance's head log (cosigned by independent witnesses when the appliance has them), and,
 when the head carries time-stamp tokens, that it existed no later than their time. Everything
 below works offline.
