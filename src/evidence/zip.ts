@@ -8,10 +8,18 @@ import { zipSync, type Zippable } from 'fflate';
  */
 const FIXED_TIME = new Date(1980, 0, 1, 0, 0, 0);
 
-/** A ZIP holding `files` in the given order (names with `/` are paths), deflated, with no time or host in it. */
+/**
+ * Files under this size are stored, larger ones deflated: each deflate call costs about a millisecond of set-up
+ * whatever its input, more than a pack's dozen small files (receipts, tlog-proofs, keys) would save.
+ */
+const DEFLATE_FROM = 8192;
+
+/** A ZIP holding `files` in the given order (names with `/` are paths), with no time or host in it. */
 export function zipFiles(files: ReadonlyArray<readonly [name: string, data: Uint8Array | string]>): Uint8Array {
   const entries: Zippable = {};
-  for (const [name, data] of files)
-    entries[name] = [typeof data === 'string' ? new TextEncoder().encode(data) : data, { mtime: FIXED_TIME }];
-  return zipSync(entries, { level: 6 });
+  for (const [name, data] of files) {
+    const bytes = typeof data === 'string' ? new TextEncoder().encode(data) : data;
+    entries[name] = [bytes, { mtime: FIXED_TIME, level: bytes.length < DEFLATE_FROM ? 0 : 6 }];
+  }
+  return zipSync(entries);
 }
