@@ -1,9 +1,10 @@
-// Owns starting and stopping the appliance: config -> checks that write nothing (port, TLS pair) -> store ->
-// bootstrap -> workers -> HTTPS listener.
+// Owns starting and stopping the appliance: boot (config, checks that write nothing: port, TLS pair, store) ->
+// migrations -> replication or bootstrap and workers -> HTTPS listener.
 import { closeSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BOOTSTRAP_KEY_FILE, loadConfig, setConfig, runtime, publicUrl, type Config } from './config';
-import { openStore, closeStore, localWriteRefusal } from './store/env';
+import { BOOTSTRAP_KEY_FILE, loadConfig, runtime, publicUrl, type Config } from './config';
+import { boot } from './boot';
+import { closeStore } from './store/env';
 import { buildApp, SERVE_MAX_BODY } from './http/app';
 import { listeningFds } from './http/listening-fds';
 import { existingTlsMaterial, tlsMaterial } from './http/tls';
@@ -18,12 +19,10 @@ import { allRoutes } from './http/routes';
 import { migrateLogs } from './tlog/migrate';
 import { ensurePlatformLogs } from './tlog/service';
 import { startRateLimits, stopRateLimits } from './http/limits';
-import { loadPlans, unloadPlans } from './plans/plans';
+import { unloadPlans } from './plans/plans';
 import { setServedCertificate, startMetricsListener } from './http/metrics';
 import { migrate } from './migrations/index';
-import { wireRecordTable } from './workers/record-kinds';
 import { ensureWitnessKey } from './witness/service';
-import { announceUrl, forwardToPrimary, nodeState, startReplication, stopReplication } from './replication/node';
 import { refuseWrites } from './store/writer';
 import { ApiError } from './errors';
 import { certificateValidity } from './crypto/certificate';
@@ -96,17 +95,17 @@ export async function startServer(
   overrides: { dataDir?: string } = {},
 ): Promise<Running> {
   const t0 = performance.now();
-  const cfg = setConfig(loadConfig(env, overrides));
-  // Checked before anything is written: a start that cannot serve leaves the data directory as it found it.
-  assertPortFree(cfg.host, cfg.port);
-  const existingTls = cfg.tls ? existingTlsMaterial(cfg) : null;
-  warnValidity(existingTls);
-  wireRecordTable();
-  loadPlans(cfg.dataDir);
-  openStore(cfg.dataDir, { replicated: !!cfg.replication });
-  // A cluster's node started without SVC_REPLICATION_URL would write alone and diverge: it does not start.
-  const alone = localWriteRefusal();
-  if (alone) throw alone;
+  let existingTls: ReturnType<typeof existingTlsMaterial> = null;
+  const { cfg, node } = boot({
+    role: 'server',
+    config: loadConfig(env, overrides),
+    // Checked before anything is written: a start that cannot serve leaves the data directory as it found it.
+    check: (c) => {
+      assertPortFree(c.host, c.port);
+      existingTls = c.tls ? existingTlsMaterial(c) : null;
+      warnValidity(existingTls);
+    },
+  });
   // Format migrations rewrite this node's own layout: they run before replication, on every node alike.
   await migrate();
   const ensureNamedRows = async () => {
@@ -126,17 +125,17 @@ export async function startServer(
     if (runtime.port !== null) await ensureNamedRows();
   };
   const tls = cfg.tls ? (existingTls ?? (await tlsMaterial(cfg))) : null;
-  const app = buildApp(allRoutes(operatorActionsBy));
-  // Workers first: /healthz answers only once the store is open and the workers run (DECISIONS 7).
-  if (cfg.replication) {
+  const app = buildApp(allRoutes(operatorActionsBy), node);
+  // Workers first: /healthz answers only once the store is open and the workers run (docs/operations.md#start-up).
+  if (node) {
     // A standby's reads still count (usage, key last-used, verification records): forwarded to the primary.
-    refuseWrites(() => new ApiError('not_primary').withHeaders({ 'retry-after': '1' }), forwardToPrimary);
+    refuseWrites(() => new ApiError('not_primary').withHeaders({ 'retry-after': '1' }), node.forwardToPrimary);
     // A standby runs no writer and no background job: they start when it becomes primary, and stop if it stops being so.
-    await startReplication(cfg, {
+    await node.start({
       promote: becomePrimary,
       // Refused first: what the stopping writer still holds is answered not_primary (its commits are fenced anyway).
       demote: async () => {
-        refuseWrites(() => new ApiError('not_primary').withHeaders({ 'retry-after': '1' }), forwardToPrimary);
+        refuseWrites(() => new ApiError('not_primary').withHeaders({ 'retry-after': '1' }), node.forwardToPrimary);
         await stopWorkers();
       },
       flush: flushCounters,
@@ -157,13 +156,13 @@ export async function startServer(
   const port = app.server!.port!;
   runtime.port = port;
   // Named after the public host, known only now when the port is chosen at start (SVC_PORT=0).
-  if (!cfg.replication || nodeState()?.role === 'primary') await ensureNamedRows();
+  if (!node || node.state()?.role === 'primary') await ensureNamedRows();
   setServedCertificate(tls?.cert ?? null);
   const metrics = startMetricsListener();
   const scheme = tls ? 'https' : 'http';
   const shownHost = cfg.host === '0.0.0.0' || cfg.host === '::' ? 'localhost' : cfg.host;
   const url = `${scheme}://${shownHost}:${port}`;
-  announceUrl(publicUrl(port));
+  node?.announceUrl(publicUrl(port));
   // The line operators and supervisors wait for (docs/operations.md "Logs"); one line, whatever the log level. The
   // address is followed by a space so that a reader taking the non-blank run after "listening on " gets it whole.
   announce('info', `listening on ${scheme}://${cfg.host}:${port} (version ${VERSION})`, {
@@ -220,7 +219,7 @@ export async function startServer(
       stopRateLimits();
       // The writer finishes under the lease; then the lease is released for a standby to take at once.
       await stopWorkers();
-      await stopReplication();
+      await node?.stop();
       await closeStore();
       unloadPlans();
       log('info', 'stopped');

@@ -1,29 +1,19 @@
 // Boot of `npm run console` (and `svc console`): config and store of the data directory, then the console until q.
-import { appendFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { loadConfig, setConfig, type Config } from '../src/config';
+import { loadConfig, type Config } from '../src/config';
+import { boot } from '../src/boot';
 import { CONSOLE, commandLine, printFailure } from '../src/cli/argv';
 import { VERSION } from '../src/version';
-import { setLogSink } from '../src/log';
-import { closeStore, openStore } from '../src/store/env';
+import { closeStore } from '../src/store/env';
 import { startApp } from './app';
-import { wireRecordTable } from '../src/workers/record-kinds';
-import { replicateOperator } from '../src/replication/link';
 
 /**
- * Opens the data directory of the Config loaded at boot (SVC_DATA_DIR or --data-dir) and runs the console.
- * Log lines would draw over the console's own terminal, so they go to DATA/console.log instead.
+ * Boots the console (src/boot.ts) with the Config read at start (SVC_DATA_DIR or --data-dir) and runs it: log lines
+ * go to DATA/console.log, and operator changes reach every node through the stream, as the CLI's.
  */
 export async function runConsole(base: Config): Promise<void> {
   if (!process.stdout.isTTY || !process.stdin.isTTY)
     throw new Error('the console needs a terminal (run it in a shell, not through a pipe)');
-  const cfg = setConfig({ ...base, logLevel: 'warn' });
-  const logFile = join(cfg.dataDir, 'console.log');
-  setLogSink((text) => appendFileSync(logFile, text));
-  openStore(cfg.dataDir, { replicated: !!cfg.replication });
-  // Operator changes reach every node through the stream, as the CLI's.
-  if (cfg.replication) replicateOperator(cfg.replication);
-  wireRecordTable();
+  const { cfg } = boot({ role: 'console', config: base });
   await startApp(cfg);
   await closeStore();
 }

@@ -1,12 +1,11 @@
 // Owns running an integrity scan (an audit org, or the tenant's transparency log) off the console's UI thread, so a long scan leaves the console responsive.
-import { setConfig, type Config } from '../src/config';
+import type { Config } from '../src/config';
+import { boot } from '../src/boot';
 import { ApiError } from '../src/errors';
-import { openStore } from '../src/store/env';
 import { integrityReport } from '../src/audit/service';
 import { tenantLogReport } from '../src/tlog/tenant-integrity';
-import { wireRecordTable } from '../src/workers/record-kinds';
 
-/** orgId null: the tenant log report (DECISIONS 10). */
+/** orgId null: the tenant log report (docs/transparency-logs.md#integrity-scans). */
 /** `config`: the console's resolved configuration (a thread never reads the environment itself). */
 export type ScanRequest = { config: Config; tenantId: string; orgId: string | null };
 export type ScanReply =
@@ -20,9 +19,7 @@ self.onmessage = (e: MessageEvent<ScanRequest>) => {
   const { config, tenantId, orgId } = e.data;
   let reply: ScanReply;
   try {
-    setConfig({ ...config, logLevel: 'error' });
-    openStore(config.dataDir);
-    wireRecordTable();
+    boot({ role: 'scan-worker', config });
     const t0 = performance.now();
     const progress = (done: number) => self.postMessage({ progress: done } satisfies ScanReply);
     reply =

@@ -1,4 +1,4 @@
-// Owns the signed append of AI attestations (DECISIONS 4), run by the writer thread: signing outside the
+// Owns the signed append of AI attestations (docs/ai-and-documents.md#ai-attestations-post-v1aiattestations-scope-write), run by the writer thread: signing outside the
 // transaction; the payload-hash claim, idempotency record, row and trace item entry inside it.
 import { canonicalBytes } from '../crypto/canonical';
 import { aiSignedPayload } from '../crypto/signed';
@@ -33,7 +33,7 @@ export type AiQueueItem = {
 /** duplicate: an earlier attestation of the same payload_hash won (nothing was written for this one). */
 export type AiWriteResult = { duplicate?: FirstSeen };
 
-/** Signs one accepted attestation (DECISIONS 4) with the tenant's active key. */
+/** Signs one accepted attestation (docs/ai-and-documents.md#ai-attestations-post-v1aiattestations-scope-write) with the tenant's active key. */
 export function buildAiRow(d: AiQueueItem): AiRow {
   const signer = tenantSigner(d.tenant_id);
   const signed_bytes = Buffer.from(canonicalBytes(aiSignedPayload(d)));

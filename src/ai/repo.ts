@@ -17,7 +17,7 @@ export type AiRow = {
   subject: Record<string, unknown> | null;
   trace_id: string | null;
   created_at: string;
-  /** Present only when the client sent store_plaintext: true (DECISIONS 4: hash-only by default). */
+  /** Present only when the client sent store_plaintext: true (docs/ai-and-documents.md#ai-attestations-post-v1aiattestations-scope-write: hash-only by default). */
   input?: unknown;
   output?: unknown;
   key_id: string;

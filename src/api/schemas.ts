@@ -27,7 +27,7 @@ export const Issuer = open(
   'Issuer (organization) block',
 );
 
-/** The signed record of an AI attestation as its proof and a trace bundle show it (DECISIONS 4). */
+/** The signed record of an AI attestation as its proof and a trace bundle show it (docs/verification.md#4-the-signed-payload-of-each-record-kind). */
 export const AiRecordFields = {
   attestation_type: t.String(),
   input_hash: Hex64,
@@ -71,7 +71,7 @@ export const LogBlock = t.Union([
             }),
           ),
         },
-        'DECISIONS 11: the log checkpoint as a leaf of the earliest published head that covers it',
+        'The log checkpoint as a leaf of the earliest published head that covers it',
       ),
       t.Object({ status: t.Literal('pending') }),
     ]),
@@ -79,7 +79,7 @@ export const LogBlock = t.Union([
   t.Object({ status: t.Literal('pending') }),
 ]);
 
-/** The signature fields of a record proof (DECISIONS 9: hex everywhere in proofs). */
+/** The signature fields of a record proof (docs/verification.md#1-encodings: hex everywhere in proofs). */
 export const SignatureFields = {
   algorithm: t.Literal('ed25519'),
   key_id: t.String(),
@@ -146,7 +146,7 @@ export const AuditVerify = open({
       seq: t.Integer(),
       targets: t.Array(Obj),
     },
-    'The signed data of the event (DECISIONS 0), whose canonical bytes the signature covers',
+    'The signed data of the event, whose canonical bytes the signature covers',
   ),
   key_source: t.String(),
 });

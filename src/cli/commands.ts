@@ -25,6 +25,7 @@ import { PLAN_NAMES } from '../plans/plans';
 import { parseRange } from '../cidr';
 import { CONSOLE, type Flag, type Spec } from './argv';
 import { listIssuers } from '../scitt/service';
+import { verifierHtml } from '../web/verifier/page';
 import { auditEvidence, EVIDENCE_KINDS, recordEvidence, traceEvidence, type EvidenceKind } from '../evidence/service';
 
 /**
@@ -88,7 +89,7 @@ const tenantText = (t: ReturnType<typeof describeTenant>) =>
     .map((k) => `  key ${k.key_id} ${k.valid_until ? `retired ${k.valid_until}` : 'active'} ${k.public_key}`)
     .join('\n');
 
-/** The transparency log part of an integrity report (DECISIONS 10). */
+/** The transparency log part of an integrity report (docs/transparency-logs.md#integrity-scans). */
 const logText = (r: {
   log_verified: boolean;
   first_bad_leaf: number | null;
@@ -382,13 +383,12 @@ export const commands: Record<string, Command> = {
       const kind = need(ctx, 'kind') as EvidenceKind;
       const id = need(ctx, 'id');
       const out = need(ctx, 'out');
-      const html = null;
       const pack =
         kind === 'trace'
-          ? await traceEvidence(findTenant(need(ctx, 'tenant')), id, html)
+          ? await traceEvidence(findTenant(need(ctx, 'tenant')), id, verifierHtml)
           : kind === 'audit'
-            ? await auditEvidence(findTenant(need(ctx, 'tenant')).tenant_id, id, html)
-            : await recordEvidence(kind, id, html);
+            ? await auditEvidence(findTenant(need(ctx, 'tenant')).tenant_id, id, verifierHtml)
+            : await recordEvidence(kind, id, verifierHtml);
       // Written beside and renamed: a pack is whole or absent.
       writeFileSync(`${out}.part`, pack.zip);
       renameSync(`${out}.part`, out);

@@ -1,13 +1,12 @@
 // The operator CLI (docs/operations.md "Operator CLI"): the command line, printing and exit status; every action is an
 // area service call.
-import { loadConfig, setConfig, type Config } from '../config';
-import { openStore, closeStore } from '../store/env';
+import { loadConfig, type Config } from '../config';
+import { boot } from '../boot';
+import { closeStore } from '../store/env';
 import { ApiError } from '../errors';
 import { commands } from './commands';
 import { setLogSink } from '../log';
 import { commandLine, printFailure, printResult, type Values } from './argv';
-import { wireRecordTable } from '../workers/record-kinds';
-import { replicateOperator } from '../replication/link';
 import { VERSION } from '../version';
 import { assertOperatorMayWrite } from '../replication/preflight';
 
@@ -38,7 +37,7 @@ async function run(name: string, cmd: (typeof commands)[string], ctx: CliContext
   }
   let cfg: Config;
   try {
-    cfg = setConfig(loadConfig(undefined, { dataDir: ctx.flags['data-dir'] as string | undefined }));
+    cfg = loadConfig(undefined, { dataDir: ctx.flags['data-dir'] as string | undefined });
   } catch (e) {
     // doctor reports a broken configuration as its first problem, in its own output shape.
     if (name !== 'doctor') throw e;
@@ -47,14 +46,9 @@ async function run(name: string, cmd: (typeof commands)[string], ctx: CliContext
     process.stderr.write('error: 1 problem(s) found\n');
     return 1;
   }
-  if (cmd.opensStore !== false) {
-    openStore(cfg.dataDir, { replicated: !!cfg.replication });
-    // Operator changes reach every node through the stream (docs/operations.md "Replication and failover").
-    if (cfg.replication) replicateOperator(cfg.replication);
-    // Refused before anything is done: on a cluster's data directory only through PostgreSQL, never here alone.
-    if (cmd.writes) await assertOperatorMayWrite(cfg);
-  }
-  wireRecordTable();
+  boot({ role: 'cli', config: cfg, store: cmd.opensStore !== false });
+  // Refused before anything is done: on a cluster's data directory only through PostgreSQL, never here alone.
+  if (cmd.opensStore !== false && cmd.writes) await assertOperatorMayWrite(cfg);
   const result = await cmd.run(ctx);
   if (result) printResult(json, result.json, result.text);
   if (cmd.opensStore !== false) await closeStore();

@@ -1,4 +1,4 @@
-// Owns the signed append of document anchors (DECISIONS 9 signed bytes), run by the writer thread: signing
+// Owns the signed append of document anchors (docs/verification.md#4-the-signed-payload-of-each-record-kind), run by the writer thread: signing
 // outside the transaction; the claim, the original bytes, the row and its trace item entry inside it.
 import { canonicalBytes } from '../crypto/canonical';
 import { documentSignedPayload } from '../crypto/signed';
@@ -32,7 +32,7 @@ export type DocQueueItem = {
 /** existing: the anchor that holds the claim already (nothing was written for this one). */
 export type DocWriteResult = { existing?: Anchored };
 
-/** Signs one anchor (DECISIONS 9 signed bytes) with the tenant's active key. */
+/** Signs one anchor (docs/verification.md#4-the-signed-payload-of-each-record-kind) with the tenant's active key. */
 export function buildDocumentRow(d: DocQueueItem): DocumentRow {
   const signer = tenantSigner(d.tenant_id);
   const metadata_hash = metadataHashOf(d.metadata);

@@ -1,4 +1,4 @@
-// Owns the README.txt of an evidence pack (docs/verification.md#21-evidence-packs): a plain-text guide for an auditor who
+// Owns the README.txt of an evidence pack (docs/verification.md#22-evidence-packs): a plain-text guide for an auditor who
 // is not a developer, naming each file of this pack and giving the exact commands that check it, with its own values.
 
 /** One record of the pack: the directory of its files and where its receipt places it. */
@@ -21,7 +21,6 @@ export type ReadmeFacts = {
   parts: ReadmePart[];
   tokens: PackToken[];
   platformKid: string;
-  verifier: boolean;
 };
 
 const WHAT: Record<string, string> = {
@@ -74,7 +73,7 @@ function fileList(f: ReadmeFacts): string {
     ['witness-policy.txt', `the witnesses heads are published under (as ${f.url}/.well-known/svc-witness-policy)`],
   );
   if (f.tokens.length) rows.push(['tsa/<n>.tsr', 'RFC 3161 time-stamp tokens over the head(s), one per file (DER)']);
-  if (f.verifier) rows.push(['verify.html', 'a verifier you open in a web browser; it works offline']);
+  rows.push(['verify.html', 'a verifier you open in a web browser; it works offline']);
   const w = Math.max(...rows.map((r) => r[0].length));
   return rows.map(([n, d]) => `  ${n.padEnd(w)}  ${d}`).join('\n');
 }
@@ -128,17 +127,6 @@ ${parts.join('\n')}
 
 /** The README.txt of a pack. */
 export function packReadme(f: ReadmeFacts): string {
-  const verifier = f.verifier
-    ? `1. WITH verify.html (nothing to install)
-
-  Unzip the pack and open verify.html in a web browser (double-click it). It needs no network and
-  sends nothing anywhere. Give it the .zip file (or proof.json). Optionally give it a witness policy
-  and the root certificate of the time-stamping authority (see "What you can trust" below). It shows
-  VALID or INVALID and the name of every check it made.
-
-`
-    : '';
-  const n = f.verifier ? 2 : 1;
   return `EVIDENCE PACK: ${WHAT[f.kind]} ${f.id}
 ${'='.repeat(15 + WHAT[f.kind]!.length + f.id.length)}
 
@@ -163,7 +151,14 @@ WHAT YOU CAN TRUST
 
 HOW TO CHECK IT
 
-${verifier}${n}. WITH svc verify (the appliance's command line; also the proof-ledger executable)
+1. WITH verify.html (nothing to install)
+
+  Unzip the pack and open verify.html in a web browser (double-click it). It needs no network and
+  sends nothing anywhere. Give it the .zip file (or proof.json). Optionally give it a witness policy
+  and the root certificate of the time-stamping authority (see "What you can trust" below). It shows
+  VALID or INVALID and the name of every check it made.
+
+2. WITH svc verify (the appliance's command line; also the proof-ledger executable)
 
     svc verify proof.json --keys keys.json --platform-key platform-key.json --policy witness-policy.txt --tsa-ca tsa-roots.pem
 
@@ -172,13 +167,13 @@ ${verifier}${n}. WITH svc verify (the appliance's command line; also the proof-l
   It prints VERIFIED and the time the record existed by, and exits 0; otherwise it names the check
   that failed and exits 1. Leave out --tsa-ca if you have no TSA root (no time is then claimed).
 
-${n + 1}. THE TIME-STAMPS, WITH OPENSSL
+3. THE TIME-STAMPS, WITH OPENSSL
 
 ${timeSection(f)}
-${n + 2}. THE RECEIPTS, WITH ANY COSE RECEIPTS VERIFIER
+4. THE RECEIPTS, WITH ANY COSE RECEIPTS VERIFIER
 
 ${receiptSection(f)}
-${n + 3}. THE TLOG-PROOFS, WITH C2SP TOOLS
+5. THE TLOG-PROOFS, WITH C2SP TOOLS
 
   proof.tlog-proof and head.tlog-proof follow c2sp.org/tlog-proof@v1: "index", the audit path, then
   the signed checkpoint. The log checkpoint is signed by the key whose "note_verifier_key" is in

@@ -26,7 +26,7 @@ const packDoc = (what: string, file: string, errors: ErrorCode[]) =>
     summary: `Evidence pack of ${what} (ZIP)`,
     description:
       'The JSON proof with its COSE Receipts, C2SP tlog-proofs, keys, witness policy, time-stamp tokens, the ' +
-      'single-file verifier and a README for auditors; see docs/verification.md#21-evidence-packs',
+      'single-file verifier and a README for auditors; see docs/verification.md#22-evidence-packs',
     tag: 'proofs',
     ok: { 200: 'zip' },
     okHeaders: { 'Content-Disposition': `attachment; filename="${file}"` },

@@ -1,4 +1,4 @@
-// Owns evidence packs (docs/verification.md#21-evidence-packs): the JSON proof of a record or trace bundle with its
+// Owns evidence packs (docs/verification.md#22-evidence-packs): the JSON proof of a record or trace bundle with its
 // COSE Receipts, C2SP tlog-proofs, keys, witness policy, time-stamp tokens, the single-file verifier and a README, in
 // one ZIP. Every file is what its own route answers, taken from the areas and the logs: nothing is re-derived here.
 import { ApiError } from '../errors';
@@ -62,7 +62,7 @@ const enc = (o: unknown) => JSON.stringify(o);
  * until its record's checkpoint, and then its head, is there. Once they exist the anchors never change again, so a
  * proof read before the head was published is read once more and then agrees with them.
  */
-async function buildPack(src: Source, verifierHtml: (() => Promise<string>) | null): Promise<EvidencePack> {
+async function buildPack(src: Source, verifierHtml: VerifierHtml): Promise<EvidencePack> {
   let proof = src.first;
   const files: Array<[string, Uint8Array | string]> = [];
   const parts: ReadmePart[] = [];
@@ -115,7 +115,7 @@ async function buildPack(src: Source, verifierHtml: (() => Promise<string>) | nu
 
   const domain = recordTable().tenants.domainOf(src.tenantId)!;
   const platform = withHeadVerifierKey(platformKeyDoc());
-  const html = verifierHtml ? await verifierHtml() : null;
+  const html = await verifierHtml();
   const readme = packReadme({
     kind: src.kind,
     id: src.id,
@@ -124,7 +124,6 @@ async function buildPack(src: Source, verifierHtml: (() => Promise<string>) | nu
     parts,
     tokens,
     platformKid: toHex(coseThumbprint(nodeSha256, Buffer.from(platform.public_key, 'base64url'))),
-    verifier: html !== null,
   });
   const zip = zipFiles([
     ['README.txt', readme],
@@ -134,7 +133,7 @@ async function buildPack(src: Source, verifierHtml: (() => Promise<string>) | nu
     ['platform-key.json', enc(platform)],
     ['witness-policy.txt', publishedWitnessPolicy()],
     ...tokens.map((t) => [t.file, t.der] as [string, Uint8Array]),
-    ...(html === null ? [] : [['verify.html', html] as [string, string]]),
+    ['verify.html', html],
   ]);
   return { zip, filename: `evidence-${src.kind}-${src.id}.zip` };
 }
@@ -163,8 +162,8 @@ function recordSource(kind: 'event' | 'ai' | 'document', id: string): Source {
   return { kind, id, tenantId: leaf.tenantId, first: proof(), proof, parts: () => [{ dir: '', leaf }] };
 }
 
-/** Where a pack's verify.html comes from (the single-file verifier); null: packs without it. */
-export type VerifierHtml = (() => Promise<string>) | null;
+/** Where a pack's verify.html comes from: the single-file verifier (src/web/verifier/page.ts), handed in by the caller. */
+export type VerifierHtml = () => Promise<string>;
 
 /** GET /v1/proof/{event|ai|document}/{id}/evidence (no key): errors as the JSON proof's, then 409 leaf_pending. */
 export const recordEvidence = (kind: 'event' | 'ai' | 'document', id: string, html: VerifierHtml) =>

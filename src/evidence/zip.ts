@@ -1,4 +1,4 @@
-// Owns the ZIP encoding of evidence packs (docs/verification.md#21-evidence-packs): fflate, every entry dated the same
+// Owns the ZIP encoding of evidence packs (docs/verification.md#22-evidence-packs): fflate, every entry dated the same
 // fixed time, so that the same pack made twice, by the API or by `svc evidence export`, is the same bytes.
 import { zipSync, type Zippable } from 'fflate';
 

@@ -3,7 +3,7 @@
 import { Elysia } from 'elysia';
 import { Type as t } from '@sinclair/typebox';
 import { doc } from '../api/doc';
-import { holdsLease, nodeState, replicaFresh } from '../replication/node';
+import type { ReplicationNode } from '../replication/node';
 import { VERSION } from '../version';
 
 const Health = t.Object({
@@ -22,8 +22,8 @@ const Health = t.Object({
 type Health = typeof Health.static;
 
 /** The liveness body: {status: 'ok', version} alone in single-node mode; `diverged: true` on a diverged node. */
-function health(): Health {
-  const s = nodeState();
+function health(node: ReplicationNode | null): Health {
+  const s = node?.state() ?? null;
   if (!s) return { status: 'ok', version: VERSION };
   const body: Health = { status: 'ok', version: VERSION, role: s.role, applied: s.applied, lag_seconds: s.lag_seconds };
   if (s.diverged) body.diverged = true;
@@ -36,28 +36,30 @@ const reply = (ok: boolean, body: Health): Response =>
     headers: { 'content-type': 'application/json;charset=utf-8' },
   });
 
-export const healthRoutes = new Elysia()
-  .get('/healthz', () => health(), {
-    detail: doc({
-      summary: 'Liveness: the store is open and the workers run; with replication, the role and applied position',
-      tag: 'service',
-      ok: { 200: Health },
-    }),
-  })
-  // Single node: it is the primary, and no replica.
-  .get('/healthz/primary', () => reply(nodeState() ? holdsLease() : true, health()), {
-    detail: doc({
-      summary:
-        'For load balancers: 200 only on the primary (a lease PostgreSQL confirmed, not diverged), 503 otherwise',
-      tag: 'service',
-      ok: { 200: Health, 503: Health },
-    }),
-  })
-  .get('/healthz/replica', () => reply(replicaFresh(), health()), {
-    detail: doc({
-      summary:
-        'For load balancers: 200 only on a standby within SVC_REPLICA_MAX_LAG_SECONDS of the primary (not diverged), 503 otherwise',
-      tag: 'service',
-      ok: { 200: Health, 503: Health },
-    }),
-  });
+/** `node`: this node of a cluster (the server's boot), null in single-node mode. */
+export const healthRoutes = (node: ReplicationNode | null) =>
+  new Elysia()
+    .get('/healthz', () => health(node), {
+      detail: doc({
+        summary: 'Liveness: the store is open and the workers run; with replication, the role and applied position',
+        tag: 'service',
+        ok: { 200: Health },
+      }),
+    })
+    // Single node: it is the primary, and no replica.
+    .get('/healthz/primary', () => reply(node?.state() ? node.holdsLease() : true, health(node)), {
+      detail: doc({
+        summary:
+          'For load balancers: 200 only on the primary (a lease PostgreSQL confirmed, not diverged), 503 otherwise',
+        tag: 'service',
+        ok: { 200: Health, 503: Health },
+      }),
+    })
+    .get('/healthz/replica', () => reply(!!node?.replicaFresh(), health(node)), {
+      detail: doc({
+        summary:
+          'For load balancers: 200 only on a standby within SVC_REPLICA_MAX_LAG_SECONDS of the primary (not diverged), 503 otherwise',
+        tag: 'service',
+        ok: { 200: Health, 503: Health },
+      }),
+    });

@@ -106,7 +106,7 @@ const BY_KIND: Record<string, ExampleObject> = {
   'application/zip': {
     summary: 'An evidence pack',
     description:
-      'Binary: a ZIP holding README.txt, proof.json, the COSE receipts and tlog-proofs, keys.json, platform-key.json, witness-policy.txt and tsa/<n>.tsr (docs/verification.md#21-evidence-packs).',
+      'Binary: a ZIP holding README.txt, proof.json, the COSE receipts and tlog-proofs, keys.json, platform-key.json, witness-policy.txt and tsa/<n>.tsr (docs/verification.md#22-evidence-packs).',
   },
   'application/octet-stream': {
     summary: 'A C2SP tile',

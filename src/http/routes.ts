@@ -21,6 +21,7 @@ import type { ActionsBy } from '../api/actions';
 import { evidenceRoutes } from '../tlog/evidence-routes';
 import { scittRoutes } from '../scitt/routes';
 import { evidencePackRoutes } from '../evidence/routes';
+import { verifierHtml } from '../web/verifier/page';
 import { guards } from './guards';
 
 /** `actionsBy`: the operator actions the administration routes run (src/workers/operator-actions.ts, from the server). */
@@ -43,7 +44,7 @@ export const allRoutes = (actionsBy: ActionsBy) => [
   adminRoutes(guards, actionsBy),
   operatorRoutes(guards, actionsBy),
   evidenceRoutes(guards),
-  evidencePackRoutes(guards, null),
+  evidencePackRoutes(guards, verifierHtml),
   scittRoutes(guards),
   docsRoutes,
 ];

@@ -1,5 +1,5 @@
-// Owns the sections of the trace proof PDF (DECISIONS 3): header, items at a glance, one section per item, seal
-// with its transparency-log checkpoint, the head evidence in words (DECISIONS 11), how to verify independently, and
+// Owns the sections of the trace proof PDF (docs/traces.md#the-proof-bundle): header, items at a glance, one section per item, seal
+// with its transparency-log checkpoint, the head evidence in words (docs/verification.md#15-the-head-step-head-leaf-cosignatures-time-stamp-tokens), how to verify independently, and
 // the footer of every page.
 // Fields no signature covers (label, tenant domain, created_at) are grouped and tagged apart from signed ones.
 import type { BundleItem, ProofBundle } from './bundle-format';
@@ -29,6 +29,7 @@ import {
   wrapSans,
 } from './pdf-layout';
 import type { Doc, Layout, Value } from './pdf-layout';
+import type { PdfLinks } from './pdf-links';
 
 const yes = (ok: boolean, good: string, bad: string): Value => ({
   text: ok ? good : bad,
@@ -54,13 +55,13 @@ function signedText(hex: string): string {
   }
 }
 
-export function header(l: Layout, b: ProofBundle, qr: Buffer): void {
+export function header(l: Layout, b: ProofBundle, qr: Buffer, qrCaption: string): void {
   const { doc } = l;
   const h = b.header;
   const qrSize = 92;
   const textW = W - qrSize - 20; // everything left of the QR code wraps inside this width
   doc.image(qr, MX + W - qrSize, TOP - 6, { width: qrSize });
-  l.line('Scan to verify online', MX + W - qrSize + 8, TOP - 6 + qrSize + 1, SANS, 7, MUTED);
+  l.line(qrCaption, MX + W - qrSize + 2, TOP - 6 + qrSize + 1, SANS, 7, MUTED);
   l.line('TRACE PROOF BUNDLE', MX, TOP, SANS_BOLD, 8, ACCENT);
   doc.font(SANS_BOLD).fontSize(18);
   let y = TOP + 14;
@@ -91,7 +92,7 @@ export function header(l: Layout, b: ProofBundle, qr: Buffer): void {
     .stroke();
   l.y += 12;
 
-  // DECISIONS 3: the seal event's payload_hash binds trace_id, composite_hash, item_count, metadata and sealed_at.
+  // docs/verification.md#7-trace-bundle: the seal event's payload_hash binds trace_id, composite_hash, item_count, metadata and sealed_at.
   l.caption('SIGNED - covered by the seal signature (through the hash of the seal payload)', ACCENT);
   l.row('Trace ID', { text: h.trace_id, mono: true });
   l.row('Sealed', { text: h.sealed_at, mono: true });
@@ -208,7 +209,7 @@ export function seal(l: Layout, b: ProofBundle): void {
 }
 
 /**
- * DECISIONS 10: the seal's place in the tenant's transparency log and the signed checkpoint that covers it (size,
+ * docs/verification.md#12-the-transparency-log: the seal's place in the tenant's transparency log and the signed checkpoint that covers it (size,
  * root, the key that signed it); printed only when the bundle carries the seal's log block.
  */
 function logCheckpoint(l: Layout, s: ProofBundle['seal']): void {
@@ -239,7 +240,7 @@ function logCheckpoint(l: Layout, s: ProofBundle['seal']): void {
 }
 
 /**
- * DECISIONS 11: the seal's checkpoint as a leaf of the appliance's head log, cosigned by witnesses and dated by TSAs,
+ * docs/verification.md#15-the-head-step-head-leaf-cosignatures-time-stamp-tokens: the seal's checkpoint as a leaf of the appliance's head log, cosigned by witnesses and dated by TSAs,
  * as checked when the PDF was made: "existed no later than <time> according to <TSA>, cosigned by <witnesses>".
  */
 export function headEvidence(l: Layout, b: ProofBundle, head: ReportHead | undefined): void {
@@ -292,7 +293,7 @@ function statement(l: Layout, text: string, ok: boolean): void {
   l.y += lines.length * 13 + 20;
 }
 
-export function closing(l: Layout, b: ProofBundle): void {
+export function closing(l: Layout, b: ProofBundle, links: PdfLinks): void {
   l.heading('Independent verification');
   l.paragraph(
     "Each item is signed with the tenant's Ed25519 key over the canonical JSON of its record (keys sorted by code point, no whitespace). " +
@@ -313,17 +314,15 @@ export function closing(l: Layout, b: ProofBundle): void {
         'your-witness-policy --tsa-ca your-tsa-roots.pem" requires your witnesses\' quorum and a token from a TSA you trust.',
     );
   }
-  l.paragraph(
-    'To check this record without trusting the issuer, fetch the JSON proof bundle and run "svc verify bundle.json" or any implementation of the published verification algorithm; compare the public keys with those published at:',
-  );
-  l.row('Public keys', { text: b.footer.public_key_url, mono: true });
-  l.row('Verification', { text: b.footer.verification_url, mono: true });
+  l.paragraph(links.how);
+  for (const [label, url] of links.rows) l.row(label, { text: url, mono: true });
 }
 
-/** Footer on every page: verification URL (text, linked), trace id and "Page N of M". */
-export function footers(doc: Doc, b: ProofBundle): void {
+/** Footer on every page: where to verify (text, linked), trace id and "Page N of M". */
+export function footers(doc: Doc, b: ProofBundle, links: PdfLinks): void {
   const range = doc.bufferedPageRange();
-  const url = printable(b.footer.verification_url);
+  const url = printable(links.footerUrl);
+  const labelW = doc.font(SANS).fontSize(7.5).widthOfString(links.footerLabel) + 4;
   for (let i = 0; i < range.count; i++) {
     doc.switchToPage(range.start + i);
     const y = PAGE_H - 48;
@@ -338,17 +337,17 @@ export function footers(doc: Doc, b: ProofBundle): void {
     const pageW = doc.widthOfString(page);
     let size = 7.5;
     doc.font(MONO);
-    while (size > 5 && doc.fontSize(size).widthOfString(url) > W - pageW - 70) size -= 0.5;
+    while (size > 5 && doc.fontSize(size).widthOfString(url) > W - pageW - labelW - 32) size -= 0.5;
     doc
       .font(SANS)
       .fontSize(7.5)
       .fillColor(MUTED)
-      .text('Verify at:', MX, y + 8, { lineBreak: false });
+      .text(links.footerLabel, MX, y + 8, { lineBreak: false });
     doc
       .font(MONO)
       .fontSize(size)
       .fillColor(ACCENT)
-      .text(url, MX + 38, y + 8.5, { lineBreak: false, link: b.footer.verification_url });
+      .text(url, MX + labelW, y + 8.5, { lineBreak: false, link: links.footerUrl });
     doc
       .font(SANS)
       .fontSize(7.5)

@@ -1,4 +1,4 @@
-// Owns the PDF rendering of a trace proof bundle (DECISIONS 3): the document, its fonts and metadata, and the
+// Owns the PDF rendering of a trace proof bundle (docs/traces.md#the-proof-bundle): the document, its fonts and metadata, and the
 // order of the sections (pdf-sections.ts) laid out by the engine in pdf-layout.ts.
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
@@ -6,11 +6,17 @@ import type { ProofBundle } from './bundle-format';
 import { FONT_FILES, Layout, MONO, printable, SANS, SANS_BOLD, type Doc } from './pdf-layout';
 import { closing, footers, header, headEvidence, item, overview, seal } from './pdf-sections';
 import { sealHead } from './pdf-head';
+import { pdfLinks } from './pdf-links';
 
-/** Renders the bundle as an A4 PDF with selectable text; the verification URL appears as text on every page and as a QR code on the first. */
-export async function renderBundlePdf(bundle: ProofBundle): Promise<Buffer> {
+/**
+ * Renders the bundle as an A4 PDF with selectable text; where to verify (pdf-links.ts: the public proof page when
+ * `publicPage`, else the offline verifier and the evidence pack) appears as text on every page and as a QR code on
+ * the first.
+ */
+export async function renderBundlePdf(bundle: ProofBundle, o: { publicPage?: boolean } = {}): Promise<Buffer> {
   const head = await sealHead(bundle);
-  const qr = await QRCode.toBuffer(bundle.footer.verification_url, {
+  const links = pdfLinks(bundle, o.publicPage ?? false);
+  const qr = await QRCode.toBuffer(links.qr, {
     type: 'png',
     errorCorrectionLevel: 'M',
     margin: 1,
@@ -38,13 +44,13 @@ export async function renderBundlePdf(bundle: ProofBundle): Promise<Buffer> {
     doc,
     printable(`Trace proof bundle  |  trace ${bundle.header.trace_id}  |  label (not signed): ${bundle.header.label}`),
   );
-  header(layout, bundle, qr);
+  header(layout, bundle, qr, links.qrCaption);
   overview(layout, bundle);
   for (const it of bundle.items) item(layout, it, bundle.items.length);
   seal(layout, bundle);
   headEvidence(layout, bundle, head);
-  closing(layout, bundle);
-  footers(doc, bundle);
+  closing(layout, bundle, links);
+  footers(doc, bundle, links);
   doc.end();
   return done;
 }

@@ -14,43 +14,53 @@ type Row = { node: string; seq: number; body: string };
 /** node -> seq of the last forwarded row applied; written in the applying transaction, so replicated with it. */
 const marks = () => subDb<number, string>('replication_forwarded');
 
-let queue: Array<{ item: Forwarded; resolve(): void; reject(e: unknown): void }> = [];
-let sending: Promise<void> = Promise.resolve();
-let scheduled = false;
-let nextSeq = 0;
+/** A standby's hand-over of its counters to PostgreSQL: one per node, created when the node joins the cluster. */
+export class Forwarder {
+  private queue: Array<{ item: Forwarded; resolve(): void; reject(e: unknown): void }> = [];
+  private sending: Promise<void> = Promise.resolve();
+  private scheduled = false;
+  private nextSeq = 0;
 
-/**
- * Standby: the next row's number starts past every row this node left in PostgreSQL (the primary keeps the last
- * applied row of each node, so numbers never go back after a restart).
- */
-export async function startForwarding(sql: SQL, node: string): Promise<void> {
-  const [{ seq }] = await sql`SELECT coalesce(max(seq), 0)::float8 AS seq FROM svc_forwarded WHERE node = ${node}`;
-  nextSeq = Math.max(nextSeq, seq as number);
-}
+  constructor(
+    private readonly sql: SQL,
+    private readonly node: string,
+  ) {}
 
-/**
- * Standby: queues one internal write; the writes of a turn of the event loop become one row. Rows are inserted
- * one after another, so this node's rows commit in number order (the primary never skips an earlier one).
- */
-export function forward(sql: SQL, node: string, kind: string, data: unknown): Promise<void> {
-  const p = new Promise<void>((resolve, reject) => queue.push({ item: [kind, data], resolve, reject }));
-  if (!scheduled) {
-    scheduled = true;
-    setImmediate(() => {
-      scheduled = false;
-      const batch = queue;
-      queue = [];
-      sending = sending.then(async () => {
-        try {
-          await sql`INSERT INTO svc_forwarded (node, seq, body) VALUES (${node}, ${++nextSeq}, ${JSON.stringify(batch.map((b) => b.item))})`;
-          for (const b of batch) b.resolve();
-        } catch (e) {
-          for (const b of batch) b.reject(e);
-        }
-      });
-    });
+  /**
+   * The next row's number starts past every row this node left in PostgreSQL (the primary keeps the last applied
+   * row of each node, so numbers never go back after a restart).
+   */
+  async start(): Promise<void> {
+    const [{ seq }] = await this
+      .sql`SELECT coalesce(max(seq), 0)::float8 AS seq FROM svc_forwarded WHERE node = ${this.node}`;
+    this.nextSeq = Math.max(this.nextSeq, seq as number);
   }
-  return p;
+
+  /**
+   * Queues one internal write; the writes of a turn of the event loop become one row. Rows are inserted one after
+   * another, so this node's rows commit in number order (the primary never skips an earlier one).
+   */
+  forward(kind: string, data: unknown): Promise<void> {
+    const p = new Promise<void>((resolve, reject) => this.queue.push({ item: [kind, data], resolve, reject }));
+    if (!this.scheduled) {
+      this.scheduled = true;
+      setImmediate(() => {
+        this.scheduled = false;
+        const batch = this.queue;
+        this.queue = [];
+        this.sending = this.sending.then(async () => {
+          try {
+            await this
+              .sql`INSERT INTO svc_forwarded (node, seq, body) VALUES (${this.node}, ${++this.nextSeq}, ${JSON.stringify(batch.map((b) => b.item))})`;
+            for (const b of batch) b.resolve();
+          } catch (e) {
+            for (const b of batch) b.reject(e);
+          }
+        });
+      });
+    }
+    return p;
+  }
 }
 
 /**

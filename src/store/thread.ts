@@ -1,9 +1,9 @@
-// Owns background threads: the main-thread supervisor (start, restart after a crash, drain and stop) and the
-// thread-side boot, which takes the supervising process's resolved Config (threads never re-read the env).
-import { parentPort, Worker, workerData } from 'node:worker_threads';
-import { setConfig, type Config } from '../config';
+// Owns background threads: the main-thread supervisor (start, restart after a crash, drain and stop), which hands
+// each thread the resolved Config it boots with (src/boot.ts; threads never re-read the env), and the thread's exit.
+import { parentPort, Worker } from 'node:worker_threads';
+import type { Config } from '../config';
 import { flushLogs, log } from '../log';
-import { closeStore, openStore } from './env';
+import { closeStore } from './env';
 
 export type Supervised = { start(): void; post(m: unknown): void; stop(): Promise<void>; running(): boolean };
 
@@ -72,13 +72,6 @@ export function superviseThread(
     },
   };
   return self;
-}
-
-/** Thread side: the configuration and store of the supervising process. */
-export function bootThread(): Config {
-  const cfg = setConfig(workerData.config as Config);
-  openStore(cfg.dataDir, { replicated: !!cfg.replication });
-  return cfg;
 }
 
 /** Posts a message to the supervising main thread. */

@@ -1,4 +1,4 @@
-// Owns tenants (DECISIONS 1): creation with a first signing key, plans, past-due flag, domain verification,
+// Owns tenants (docs/api.md#tenant-administration): creation with a first signing key, plans, past-due flag, domain verification,
 // key rotation and the published key document (the keys themselves live in src/signing/).
 import { resolveTxt } from 'node:dns/promises';
 import { ApiError } from '../errors';
@@ -12,7 +12,7 @@ import { tenantDomains, tenants, type TenantRow } from './repo';
 
 export type { TenantRow };
 
-/** DECISIONS 11: domains that would give a tenant log a platform log's origin (head, operator) or the witness key's name. */
+/** docs/transparency-logs.md#origin: domains that would give a tenant log a platform log's origin (head, operator) or the witness key's name. */
 export const RESERVED_DOMAINS: readonly string[] = ['head', 'operator', 'witness'];
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
 
@@ -36,7 +36,7 @@ export async function createTenant(input: CreateTenantIn, also?: AlsoInTxn<Creat
   const plan = input.plan ?? 'builder';
   if (!name || name.length > 255) throw new ApiError('invalid_name', 'name must be 1-255 characters');
   if (!DOMAIN.test(domain)) throw new ApiError('bad_request', `invalid domain: ${domain}`);
-  // DECISIONS 11: these would give the tenant's log the origin of a platform log (or the witness key's name).
+  // docs/transparency-logs.md#origin: these would give the tenant's log the origin of a platform log (or the witness key's name).
   if (RESERVED_DOMAINS.includes(domain))
     throw new ApiError('invalid_payload', `the domain ${domain} is reserved for the appliance's own logs`);
   if (!isPlanName(plan)) throw new ApiError('bad_request', `plan must be one of ${PLAN_NAMES.join(', ')}`);
@@ -194,7 +194,7 @@ export async function rotateKey(ref: string, also?: AlsoInTxn<RotatedKey>): Prom
   return out;
 }
 
-/** SPEC "Issuer block": domain_verified_at and logo_url omitted when absent. */
+/** The issuer block (docs/verification.md#5-event-proof): domain_verified_at and logo_url omitted when absent. */
 export function issuerBlock(t: TenantRow) {
   const o: Record<string, unknown> = {
     name: t.name,

@@ -2,7 +2,7 @@
 // appended leaves and signs a checkpoint every SVC_CHECKPOINT_LEAVES new leaves or SVC_CHECKPOINT_SECONDS
 // after the first unsigned one, whichever comes first (the head log: SVC_HEAD_SECONDS after its first unsigned
 // leaf), and appends every checkpoint it signs, but the head's own, to the head log in the transaction that stores
-// it (DECISIONS 11). Never on an acknowledgement's path.
+// it (docs/transparency-logs.md#head-checkpoints-and-publication). Never on an acknowledgement's path.
 import { config, publicUrl, runtime } from '../config';
 import { log } from '../log';
 import { refreshReads, transact } from '../store/env';
@@ -168,7 +168,7 @@ export async function integrateAll(force = false): Promise<number> {
     }
     const since = waitingSince.get(row.num) ?? Date.now();
     waitingSince.set(row.num, since);
-    // DECISIONS 11: a head checkpoint at most every SVC_HEAD_SECONDS, whatever the number of waiting head leaves.
+    // docs/transparency-logs.md#head-checkpoints-and-publication: a head checkpoint at most every SVC_HEAD_SECONDS, whatever the number of waiting head leaves.
     const dueNow =
       row.platform === 'head'
         ? Date.now() - since >= cfg.headSeconds * 1000

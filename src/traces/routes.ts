@@ -5,7 +5,7 @@ import { doc } from '../api/doc';
 import { createdBy, IDEMPOTENT_ERRORS, idempotentDoc } from '../api/idempotent';
 import { Processing } from '../api/schemas';
 import { renderBundlePdf } from '../proof/pdf';
-import { publicTraceBundle, traceBundle } from './bundle';
+import { publicTraceBundle, traceBundle, tracePdfBundle } from './bundle';
 import { Bundle, PublicIn, Sealing, Trace, TraceIn } from './model';
 import { createTrace, getTrace, sealTrace, setTracePublic } from './service';
 
@@ -97,8 +97,8 @@ export const traceRoutes = (guards: Guards) =>
     .get(
       '/v1/traces/:trace_id/proof.pdf',
       async ({ params, principal }) => {
-        const bundle = traceBundle(principal.tenant, params.trace_id);
-        const pdf = await renderBundlePdf(bundle);
+        const { bundle, publicPage } = tracePdfBundle(principal.tenant, params.trace_id);
+        const pdf = await renderBundlePdf(bundle, { publicPage });
         return new Response(new Uint8Array(pdf), {
           headers: {
             'content-type': 'application/pdf',

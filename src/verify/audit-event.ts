@@ -1,4 +1,4 @@
-// Owns the rules of an audit event document, GET /v1/audit/events/{id} (DECISIONS 0, 6, 10): the signed bytes rebuilt
+// Owns the rules of an audit event document, GET /v1/audit/events/{id} (docs/audit.md#rows-and-what-is-signed): the signed bytes rebuilt
 // from its fields, payload_hash, the signature by signing_public_key, and its place in its org's log.
 import { orgLog, verifyLog } from './log-rules';
 import { checkAuditEvent, hexBytes, keyIdOf, type AuditEventFields } from './records';

@@ -1,13 +1,9 @@
-// Owns the writer thread's entry: the store and Config of the server, then the write loop over the applier table.
-import { bootThread } from '../store/thread';
+// Owns the writer thread's entry: boot with the server's Config (its store, its link to PostgreSQL when replicated,
+// the record table), then the write loop over the applier table.
+import { workerData } from 'node:worker_threads';
+import type { Config } from '../config';
+import { boot } from '../boot';
 import { runWriter } from '../store/writer-core';
-import { replicateThread } from '../replication/link';
-import { afterItems, appliers } from './appliers';
-import { wireRecordTable } from './record-kinds';
 
-const cfg = bootThread();
-// Replication: every batch commits to PostgreSQL inside its LMDB transaction (docs/architecture.md).
-if (cfg.replication) replicateThread(cfg.replication);
-// The tenant logs read a new log's domain from the tenants through the table.
-wireRecordTable();
-runWriter(appliers, afterItems);
+const { writer } = boot({ role: 'writer-thread', config: workerData.config as Config });
+runWriter(writer!.appliers, writer!.afterItems);

@@ -181,6 +181,8 @@ describe('GET .../evidence', () => {
     const keys = await get(`/keys/${DOMAIN}`);
     const platform = await get('/.well-known/svc-platform-key');
     const policy = await get('/.well-known/svc-witness-policy');
+    const verifier = await get('/verify.html');
+    expect([verifier.status, verifier.body.length > 1000]).toEqual([200, true]);
     for (const c of cases) {
       const r = await get(c.pack, c.apiKey);
       expect([c.name, r.status, r.headers.get('content-type')]).toEqual([c.name, 200, 'application/zip']);
@@ -200,6 +202,7 @@ describe('GET .../evidence', () => {
         'platform-key.json',
         'witness-policy.txt',
         ...tokens.map((_, i) => `tsa/${i + 1}.tsr`),
+        'verify.html',
       ]);
       expect([c.name, z.files['proof.json']!.equals(json.body)]).toEqual([c.name, true]);
       for (const [i, rec] of c.records.entries()) {
@@ -220,6 +223,7 @@ describe('GET .../evidence', () => {
       expect(z.files['keys.json']!.equals(keys.body)).toBe(true);
       expect(z.files['platform-key.json']!.equals(platform.body)).toBe(true);
       expect(z.files['witness-policy.txt']!.equals(policy.body)).toBe(true);
+      expect(z.files['verify.html']!.equals(verifier.body)).toBe(true);
       tokens.forEach((t, i) => {
         expect(z.files[`tsa/${i + 1}.tsr`]!.equals(Buffer.from(t as string, 'base64'))).toBe(true);
       });

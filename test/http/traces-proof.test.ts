@@ -66,7 +66,7 @@ afterAll(async () => {
 
 describe('GET /v1/traces/{trace_id}/proof.pdf', () => {
   let pdfPath: string;
-  beforeAll(async () => {
+  const pdfOf = async (name: string) => {
     const res = await fetch(`${s.url}/v1/traces/${traceId}/proof.pdf`, {
       headers: { authorization: `Bearer ${key}` },
       tls: { rejectUnauthorized: false },
@@ -75,11 +75,24 @@ describe('GET /v1/traces/{trace_id}/proof.pdf', () => {
     expect(res.headers.get('content-type')).toBe('application/pdf');
     const bytes = Buffer.from(await res.arrayBuffer());
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
-    pdfPath = join(dir, 'bundle.pdf');
-    writeFileSync(pdfPath, bytes);
+    const path = join(dir, name);
+    writeFileSync(path, bytes);
+    return path;
+  };
+  const qrOf = async (pdf: string) => {
+    const png = join(dir, `${pdf.split('/').pop()}-page`);
+    expect((await run(['pdftoppm', '-f', '1', '-l', '1', '-r', '150', '-png', pdf, png])).code).toBe(0);
+    const file = (await run(['sh', '-c', `ls ${png}*.png`])).stdout.trim();
+    const z = await run(['zbarimg', '--quiet', '--raw', file]);
+    expect(z.code).toBe(0);
+    return z.stdout.trim();
+  };
+  const origin = () => new URL(bundle.footer.verification_url).origin;
+  beforeAll(async () => {
+    pdfPath = await pdfOf('bundle.pdf');
   });
 
-  it('has selectable text with the trace id, composite hash, every item hash and the verification URL', async () => {
+  it('has selectable text with the trace id, composite hash, every item hash and where to verify', async () => {
     const r = await run(['pdftotext', '-layout', pdfPath, '-']);
     expect(r.code).toBe(0);
     const flat = r.stdout.replace(/\s+/g, '');
@@ -89,21 +102,39 @@ describe('GET /v1/traces/{trace_id}/proof.pdf', () => {
       expect(flat).toContain(it.content_hash);
       expect(flat).toContain(it.id);
     }
-    expect(flat).toContain(bundle.footer.verification_url);
     expect(r.stdout).toContain('Claim 2026-118: water damage');
     expect(r.stdout).toMatch(/Page 1 of \d+/);
   });
 
-  it('carries a QR code that decodes (zbarimg) to the verification URL', async () => {
-    const png = join(dir, 'page');
-    expect((await run(['pdftoppm', '-f', '1', '-l', '1', '-r', '150', '-png', pdfPath, png])).code).toBe(0);
-    const file = (await run(['sh', '-c', `ls ${png}*.png`])).stdout.trim();
-    const z = await run(['zbarimg', '--quiet', '--raw', file]);
-    expect(z.code).toBe(0);
-    expect(z.stdout.trim()).toBe(bundle.footer.verification_url);
-    expect(bundle.footer.verification_url).toBe(
-      `${new URL(bundle.footer.verification_url).origin}/proof/trace/${traceId}`,
-    );
+  it('of a private trace points to the offline verifier and the evidence pack, never to a proof page', async () => {
+    const r = await run(['pdftotext', pdfPath, '-']);
+    const flat = r.stdout.replace(/\s+/g, '');
+    const pages = r.stdout.split('\f').filter((p) => p.trim());
+    expect(pages.length).toBeGreaterThan(1);
+    // Every page's footer names the single-file verifier.
+    for (const p of pages) expect(p.replace(/\s+/g, '')).toContain(`Verifyoffline:${origin()}/verify.html`);
+    expect(flat).toContain(`${origin()}/v1/traces/${traceId}/evidence`);
+    expect(r.stdout).toContain('Scan for the offline verifier');
+    expect(r.stdout.replace(/\s+/g, ' ')).toContain('This trace has no public proof page.');
+    expect(r.stdout).not.toContain('Scan to verify online');
+    expect(flat).not.toContain('/proof/trace/');
+    expect(await qrOf(pdfPath)).toBe(`${origin()}/verify.html`);
+  });
+
+  it('of a public trace carries its proof page as a QR code (zbarimg) and in every footer', async () => {
+    expect((await call(s, 'POST', `/v1/traces/${traceId}/public`, { key, body: { enabled: true } })).status).toBe(200);
+    try {
+      const pub = await pdfOf('public.pdf');
+      const text = (await run(['pdftotext', pub, '-'])).stdout;
+      expect(text).toContain('Scan to verify online');
+      for (const p of text.split('\f').filter((x) => x.trim()))
+        expect(p.replace(/\s+/g, '')).toContain(`Verifyat:${bundle.footer.verification_url}`);
+      expect(text).not.toContain('verify.html');
+      expect(await qrOf(pub)).toBe(bundle.footer.verification_url);
+      expect(bundle.footer.verification_url).toBe(`${origin()}/proof/trace/${traceId}`);
+    } finally {
+      await call(s, 'POST', `/v1/traces/${traceId}/public`, { key, body: { enabled: false } });
+    }
   });
 
   it('answers 409 trace_not_sealed before sealing and needs scope read', async () => {

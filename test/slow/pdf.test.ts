@@ -20,7 +20,8 @@ const A4_WIDTH = 595.28;
 describe('renderBundlePdf', async () => {
   const url = 'https://ledger.example.test:8443/proof/trace/0190a4b2-7c1e-7d3a-9f00-00000000abcd';
   const bundle = traceBundle(newSigner(), 12, { bigPayloads: true, url });
-  const pdf = await renderBundlePdf(bundle);
+  // A public trace's PDF: its proof page on every page and in the QR code (a private one: see the next describe).
+  const pdf = await renderBundlePdf(bundle, { publicPage: true });
   const file = join(dir, 'bundle.pdf');
   writeFileSync(file, pdf);
   const text = run(['pdftotext', file, '-']);
@@ -113,12 +114,13 @@ describe('renderBundlePdf', async () => {
         label: 'Quarter-end close of the consolidated group accounts, all subsidiaries and the holding, Q4 2024',
       },
     };
-    for (const [name, b] of [
-      ['bundle', bundle],
-      ['long-label', long],
+    for (const [name, b, publicPage] of [
+      ['bundle', bundle, true],
+      ['long-label', long, true],
+      ['private', long, false],
     ] as const) {
       const pdfFile = join(dir, `${name}-qr.pdf`);
-      writeFileSync(pdfFile, await renderBundlePdf(b));
+      writeFileSync(pdfFile, await renderBundlePdf(b, { publicPage }));
       // pdftohtml reports the image's box in pixels of its own zoom; pdftotext -bbox reports words in points.
       const xml =
         run(['pdftohtml', '-xml', '-f', '1', '-l', '1', pdfFile, join(dir, `${name}-qr`)]) &&
@@ -151,6 +153,34 @@ describe('renderBundlePdf', async () => {
     const out = await renderBundlePdf(big);
     writeFileSync(join(dir, 'big.pdf'), out);
     expect(run(['pdftotext', join(dir, 'big.pdf'), '-']).replace(/\s+/g, '')).toContain(big.items[99]!.content_hash);
+  });
+});
+
+describe('renderBundlePdf of a private trace (no public proof page)', async () => {
+  const url = 'https://ledger.example.test:8443/base/proof/trace/0190a4b2-7c1e-7d3a-9f00-00000000abcd';
+  const bundle = traceBundle(newSigner(), 12, { bigPayloads: true, url });
+  const file = join(dir, 'private.pdf');
+  writeFileSync(file, await renderBundlePdf(bundle));
+  const text = run(['pdftotext', file, '-']);
+  const verifier = 'https://ledger.example.test:8443/base/verify.html';
+
+  it('names the offline verifier on every page and the evidence pack, never the proof page', () => {
+    const pages = text.split('\f').filter((p) => p.trim());
+    expect(pages.length).toBeGreaterThan(2);
+    for (const p of pages) expect(p.replace(/\s+/g, '')).toContain(`Verifyoffline:${verifier}`);
+    const flat = text.replace(/\s+/g, '');
+    expect(flat).toContain(`https://ledger.example.test:8443/base/v1/traces/${bundle.header.trace_id}/evidence`);
+    expect(flat).not.toContain(url);
+    expect(text).not.toContain('Scan to verify online');
+    expect(text).toContain('Scan for the offline verifier');
+  });
+
+  it('keeps every word inside the page width, and its QR code decodes to the offline verifier', () => {
+    const words = [...run(['pdftotext', '-bbox', file, '-']).matchAll(/xMax="([\d.]+)"/g)].map((m) => Number(m[1]));
+    expect(Math.max(...words)).toBeLessThan(A4_WIDTH - 40);
+    const png = join(dir, 'private-page');
+    run(['pdftoppm', '-png', '-r', '150', '-f', '1', '-l', '1', '-singlefile', file, png]);
+    expect(run(['zbarimg', '--raw', '-q', png + '.png']).trim()).toBe(verifier);
   });
 });
 

@@ -31,6 +31,8 @@ class Reply(NamedTuple):
     status: int
     body: Any
     replayed: bool
+    #: Seconds from the answer's Retry-After (a 2xx may carry one too: a proof still waiting for its checkpoint).
+    retry_after: float | None = None
 
 
 def wire_time(v: datetime.datetime) -> str:
@@ -205,7 +207,7 @@ class Transport:
                     polls += 1
                     self.sleep(min(ra if ra is not None else 1.0, MAX_RETRY_AFTER))
                     continue
-                return Reply(status, parsed, replayed)
+                return Reply(status, parsed, replayed, ra)
             err = error_of_answer(status, payload, ra)
             stored = after_loss(err) if may_have_acted and after_loss else None
             if stored is not None:

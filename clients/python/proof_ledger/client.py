@@ -9,6 +9,7 @@ from typing import Any, Callable, Iterator, Mapping
 from urllib.parse import quote
 
 from ._transport import Reply, Transport
+from ._wait import DEFAULT_WAIT, poll_evidence, still_sealing
 from .errors import ProofLedgerError
 
 __all__ = ["ProofLedger"]
@@ -129,19 +130,25 @@ class Traces(_Resource):
             return None
         return self._t.call("POST", f"/v1/traces/{_seg(trace_id)}/seal", after_loss=started).body
 
-    def wait_sealed(self, trace_id: str, timeout: float = 60, interval: float = 0.25) -> JSON:
-        """Polls the trace until it is sealed; raises ProofLedgerError `timeout` after `timeout` seconds."""
+    def wait_sealed(self, trace_id: str, timeout: float = DEFAULT_WAIT, interval: float = 0.25, wait: str = "checkpoint") -> JSON:
+        """Polls the trace until it is sealed, then its proof bundle until the seal's log block has its checkpoint
+        (wait="head": also the published head): only then does the bundle verify with its log checks. Raises
+        ProofLedgerError `timeout` while the trace is not sealed after `timeout` seconds, `wait_timeout` (its body
+        the last bundle) when the evidence is not there by then."""
         end = time.monotonic() + timeout
         while True:
             t = self.get(trace_id)
             if t.get("status") == "sealed":
+                poll_evidence(self._t, f"/v1/traces/{_seg(trace_id)}/proof", wait, None, not_yet=still_sealing, deadline=end)
                 return t
             if time.monotonic() > end:
                 raise ProofLedgerError("timeout", 0, f"trace {trace_id} is still {t.get('status')} after {timeout} s", None, t)
             time.sleep(interval)
 
-    def proof(self, trace_id: str) -> JSON:
-        return self._get(f"/v1/traces/{_seg(trace_id)}/proof")
+    def proof(self, trace_id: str, wait: str | None = None, timeout: float | None = None) -> JSON:
+        """The proof bundle. With wait="checkpoint" or "head", polls through 409 trace_not_sealed until every log
+        block of the bundle has its checkpoint (or head); see Proofs.event."""
+        return poll_evidence(self._t, f"/v1/traces/{_seg(trace_id)}/proof", wait, timeout, not_yet=still_sealing)
 
     def pdf(self, trace_id: str) -> bytes:
         return self._t.call("GET", f"/v1/traces/{_seg(trace_id)}/proof.pdf", binary=True, headers={"accept": "application/pdf"}).body
@@ -196,9 +203,10 @@ class Audit(_Resource):
         """Every event of the query, newest first, following next_cursor."""
         return self._pages(lambda c: self.list_events(**{**query, "cursor": c}), "events")
 
-    def get(self, event_id: str) -> JSON:
-        """GET /v1/audit/events/{id}: one event with its log block (verify it offline with `verify`)."""
-        return self._get(f"/v1/audit/events/{_seg(event_id)}")
+    def get(self, event_id: str, wait: str | None = None, timeout: float | None = None) -> JSON:
+        """GET /v1/audit/events/{id}: one event with its log block (verify it offline with `verify`). With `wait`,
+        polls until the org log's checkpoint (or the head containing it) covers the event; see Proofs.event."""
+        return poll_evidence(self._t, f"/v1/audit/events/{_seg(event_id)}", wait, timeout)
 
     def verify(self, event_id: str) -> JSON:
         return self._get(f"/v1/audit/events/{_seg(event_id)}/verify")
@@ -257,20 +265,24 @@ class Audit(_Resource):
 
 
 class Proofs(_Resource):
-    """The public proof documents (no key needed): feed them to `verify`."""
+    """The public proof documents (no key needed): feed them to `verify`.
 
-    def event(self, event_id: str) -> JSON:
-        return self._get(f"/v1/proof/event/{_seg(event_id)}", auth=False)
+    Each takes wait="checkpoint" (poll until a signed checkpoint of the record's log covers it) or wait="head" (also
+    the published head containing that checkpoint), and timeout= seconds (default 120): past it, ProofLedgerError
+    `wait_timeout` whose body is the last proof seen. Without wait, the proof is answered as it is."""
 
-    def ai(self, attestation_id: str) -> JSON:
-        return self._get(f"/v1/proof/ai/{_seg(attestation_id)}", auth=False)
+    def event(self, event_id: str, wait: str | None = None, timeout: float | None = None) -> JSON:
+        return poll_evidence(self._t, f"/v1/proof/event/{_seg(event_id)}", wait, timeout, auth=False)
 
-    def document(self, event_id: str) -> JSON:
-        return self._get(f"/v1/proof/document/{_seg(event_id)}", auth=False)
+    def ai(self, attestation_id: str, wait: str | None = None, timeout: float | None = None) -> JSON:
+        return poll_evidence(self._t, f"/v1/proof/ai/{_seg(attestation_id)}", wait, timeout, auth=False)
 
-    def trace(self, trace_id: str) -> JSON:
+    def document(self, event_id: str, wait: str | None = None, timeout: float | None = None) -> JSON:
+        return poll_evidence(self._t, f"/v1/proof/document/{_seg(event_id)}", wait, timeout, auth=False)
+
+    def trace(self, trace_id: str, wait: str | None = None, timeout: float | None = None) -> JSON:
         """A trace made public (traces.set_public); 404 proof_not_found otherwise."""
-        return self._get(f"/v1/proof/trace/{_seg(trace_id)}", auth=False)
+        return poll_evidence(self._t, f"/v1/proof/trace/{_seg(trace_id)}", wait, timeout, auth=False, not_yet=still_sealing)
 
     def evidence(self, kind: str, id: str, public: bool = False) -> bytes:
         """The evidence pack (ZIP bytes) of a record or sealed trace. kind: "event", "ai", "document" (no key),

@@ -11,9 +11,10 @@ class ProofLedgerError(Exception):
 
     code: the API's `error` field (every code of docs/api.md's error table: `invalid_event_type`, `rate_limited`,
     ...); the framework's plain-text rejections (400/415/422) are `bad_request`; with status 0, a connection that
-    failed on every attempt is `connection_error`, an attempt unanswered within the timeout or a wait that ran out
-    `timeout`, a key still `processing` after every wait, and a webhook delivery whose signature does not verify
-    `invalid_signature` (construct_event). status: the HTTP status. retry_after: seconds from Retry-After, or None.
+    failed on every attempt is `connection_error`, an attempt unanswered within the timeout or a trace not sealed
+    within wait_sealed's timeout `timeout`, evidence waited for (wait=, wait_sealed) that did not come in time
+    `wait_timeout` (body: the last proof seen), a key still `processing` after every wait, and a webhook delivery
+    whose signature does not verify `invalid_signature` (construct_event). status: the HTTP status. retry_after: seconds from Retry-After, or None.
     body: the parsed JSON body, or the text when it was not JSON.
     """
 

@@ -15,7 +15,7 @@ from appliance import Appliance, start_appliance, until
 from proof_ledger import ProofLedger, ProofLedgerError, verify
 
 FILES = ["receipt.cose", "head-receipt.cose", "proof.tlog-proof", "head.tlog-proof"]
-SHARED = ["keys.json", "platform-key.json", "witness-policy.txt"]
+SHARED = ["keys.json", "platform-key.json", "witness-policy.txt", "verify.html"]
 
 
 @pytest.fixture(scope="module")

@@ -3,6 +3,7 @@
 import type { ProofLedgerError } from './errors';
 import { created, newKey, Resource, seg, type KeyOption } from './resource';
 import type * as T from './types';
+import { pollEvidence, type WaitOptions } from './wait';
 
 export class Audit extends Resource {
   /** POST /v1/audit/orgs: a retry after a lost answer replays the 201 of the org it made. */
@@ -69,9 +70,12 @@ export class Audit extends Resource {
       (p) => p.events,
     );
   }
-  /** GET /v1/audit/events/{id}: one event, with its log block (verify it with `verify`). */
-  get(id: string): Promise<T.AuditEvent> {
-    return this.read(`/v1/audit/events/${seg(id)}`);
+  /**
+   * GET /v1/audit/events/{id}: one event, with its log block (verify it with `verify`). With `wait`, polls until the
+   * org log's checkpoint (or the head containing it) covers the event: see Proofs.event.
+   */
+  get(id: string, o?: WaitOptions): Promise<T.AuditEvent> {
+    return pollEvidence(this.http, `/v1/audit/events/${seg(id)}`, o);
   }
   /** GET /v1/audit/events/{id}/verify: the appliance's own check (use `verify` for an independent one). */
   verify(id: string): Promise<T.AuditVerification> {

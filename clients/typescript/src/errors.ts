@@ -4,9 +4,10 @@ import type { ApiErrorCode } from './error-codes';
 
 /**
  * Codes the client adds to the API's: no answer after every retry, an answer too late, a key still processing, a
- * webhook delivery whose signature does not verify (constructEvent).
+ * webhook delivery whose signature does not verify (constructEvent), evidence waited for that did not come in time
+ * (a `wait` option or waitSealed; the body is the last proof seen).
  */
-export type ClientErrorCode = 'connection_error' | 'timeout' | 'processing' | 'invalid_signature';
+export type ClientErrorCode = 'connection_error' | 'timeout' | 'processing' | 'invalid_signature' | 'wait_timeout';
 /**
  * What `ProofLedgerError.code` can be: every code of the API's error table (docs/api.md), the client's own, and any
  * other string (a newer appliance may answer a code this version does not list).
@@ -40,7 +41,7 @@ export class ProofLedgerError extends Error {
   }
 }
 
-/** The error of a non-2xx answer: SPEC's JSON shape when the body has one, else a framework rejection. */
+/** The error of a non-2xx answer: the JSON shape of docs/api.md#errors when the body has one, else a framework rejection. */
 export function errorOfAnswer(status: number, body: unknown, retryAfter: number | null): ProofLedgerError {
   if (typeof body === 'object' && body !== null && typeof (body as { error?: unknown }).error === 'string') {
     const b = body as { error: string; message?: unknown };
@@ -52,7 +53,7 @@ export function errorOfAnswer(status: number, body: unknown, retryAfter: number 
       body,
     });
   }
-  // SPEC "Errors": malformed bodies, a missing JSON content type and non-integer paging are plain-text 400/415/422.
+  // docs/api.md#errors: malformed bodies, a missing JSON content type and non-integer paging are plain-text 400/415/422.
   const text = typeof body === 'string' ? body.slice(0, 200) : '';
   // A proxy's own non-JSON answers keep the meaning of their status.
   const code =

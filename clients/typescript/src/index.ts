@@ -4,6 +4,7 @@ export { ProofLedger, type RequestOptions } from './client';
 export { ProofLedgerError, type ClientErrorCode, type ErrorCode } from './errors';
 export type { ClientOptions } from './http';
 export type { KeyOption } from './resource';
+export type { WaitFor, WaitOptions } from './wait';
 export { verify, type VerifyCheck, type VerifyResult, type VerifyTrust } from './verify';
 export { constructEvent, verifyWebhook, type WebhookOptions } from './webhook';
 export type * from './types';

@@ -2782,7 +2782,7 @@ export interface components {
             schema: string;
             /** @description SHA-256, lowercase hex */
             payload_hash: string;
-            /** @description The signed data of the event (DECISIONS 0), whose canonical bytes the signature covers */
+            /** @description The signed data of the event, whose canonical bytes the signature covers */
             signed_data: {
                 action: string;
                 actor: components["schemas"]["Actor"];
@@ -2826,7 +2826,7 @@ export interface components {
             /** @description Copy the master key into the backup (default false) */
             include_master_key?: boolean;
         };
-        /** @description Trace proof bundle (DECISIONS 3); the public form adds the issuer (organization) */
+        /** @description Trace proof bundle; the public form adds the issuer (organization) */
         Bundle: {
             /** @constant */
             bundle_version: 1;
@@ -3686,10 +3686,10 @@ export interface components {
             logs: components["schemas"]["WitnessedLog"][];
         };
         /**
-         * @description Every machine-readable code the API answers (SPEC "Errors")
+         * @description Every machine-readable code the API answers
          * @enum {string}
          */
-        ErrorCode: "missing_api_key" | "invalid_api_key" | "invalid_api_key_format" | "invalid_authorization_scheme" | "api_key_revoked" | "invalid_or_used_link" | "invalid_api_context" | "insufficient_scope" | "ip_not_allowed" | "feature_not_available" | "wrong_intent" | "too_many_orgs" | "payment_required" | "invalid_payload" | "bad_request" | "invalid_path_parameter" | "payload_too_large" | "invalid_event_type" | "invalid_idempotency_key" | "invalid_document_hash" | "invalid_metadata" | "metadata_too_large" | "invalid_original_bytes_base64" | "original_bytes_empty" | "original_bytes_too_large" | "original_bytes_hash_mismatch" | "invalid_attestation_type" | "empty_payload" | "invalid_context" | "subject_too_large" | "subject_too_many_keys" | "invalid_label" | "trace_empty" | "invalid_action" | "invalid_actor" | "invalid_target" | "too_many_targets" | "invalid_occurred_at" | "occurred_at_out_of_window" | "missing_idempotency_key" | "invalid_organization_id" | "invalid_name" | "unsupported_stream_type" | "too_many_streams" | "invalid_url" | "not_https" | "forbidden_destination" | "invalid_format" | "invalid_intent" | "invalid_duration" | "invalid_link_duration" | "event_not_found" | "document_not_found" | "attestation_not_found" | "trace_not_found" | "proof_not_found" | "org_not_found" | "not_found" | "duplicate_event" | "idempotency_key_reuse_mismatch" | "document_already_anchored" | "trace_sealed" | "trace_sealing" | "trace_not_open" | "trace_invalid_status" | "trace_not_sealed" | "org_exists" | "org_archived" | "org_not_deletable" | "retention_expired" | "rate_limited" | "quota_exceeded" | "db_error" | "ingest_failed" | "encode_failed" | "serialization_failed" | "quota_check_failed" | "api_key_lookup_failed" | "trace_label_in_use" | "https_required" | "invalid_download_signature" | "download_expired" | "checkpoint_not_found" | "invalid_leaf_index" | "invalid_tree_size" | "leaf_pending" | "leaf_not_found" | "unknown_log" | "invalid_checkpoint_signature" | "invalid_consistency_proof" | "overloaded" | "not_primary" | "replication_unavailable" | "missing_operator_token" | "invalid_operator_token" | "operator_token_revoked" | "invalid_statement" | "unsupported_algorithm" | "missing_claims" | "statement_rejected" | "unsupported_media_type" | "entry_not_found" | "issuer_exists" | "internal_error";
+        ErrorCode: "missing_api_key" | "invalid_api_key" | "invalid_api_key_format" | "invalid_authorization_scheme" | "api_key_revoked" | "invalid_or_used_link" | "invalid_api_context" | "insufficient_scope" | "ip_not_allowed" | "feature_not_available" | "wrong_intent" | "too_many_orgs" | "payment_required" | "invalid_payload" | "bad_request" | "invalid_path_parameter" | "payload_too_large" | "invalid_event_type" | "invalid_idempotency_key" | "invalid_document_hash" | "invalid_metadata" | "metadata_too_large" | "invalid_original_bytes_base64" | "original_bytes_empty" | "original_bytes_too_large" | "original_bytes_hash_mismatch" | "invalid_attestation_type" | "empty_payload" | "invalid_context" | "subject_too_large" | "subject_too_many_keys" | "invalid_label" | "trace_empty" | "invalid_action" | "invalid_actor" | "invalid_target" | "too_many_targets" | "invalid_occurred_at" | "occurred_at_out_of_window" | "missing_idempotency_key" | "invalid_organization_id" | "invalid_name" | "unsupported_stream_type" | "too_many_streams" | "invalid_url" | "not_https" | "forbidden_destination" | "invalid_format" | "invalid_intent" | "invalid_duration" | "invalid_link_duration" | "event_not_found" | "document_not_found" | "attestation_not_found" | "trace_not_found" | "proof_not_found" | "org_not_found" | "not_found" | "duplicate_event" | "idempotency_key_reuse_mismatch" | "document_already_anchored" | "trace_sealed" | "trace_sealing" | "trace_not_open" | "trace_invalid_status" | "trace_not_sealed" | "org_exists" | "org_archived" | "org_not_deletable" | "retention_expired" | "rate_limited" | "quota_exceeded" | "db_error" | "ingest_failed" | "encode_failed" | "serialization_failed" | "quota_check_failed" | "api_key_lookup_failed" | "trace_label_in_use" | "https_required" | "invalid_download_signature" | "download_expired" | "checkpoint_not_found" | "invalid_leaf_index" | "invalid_tree_size" | "leaf_pending" | "leaf_not_found" | "unknown_log" | "invalid_checkpoint_signature" | "invalid_consistency_proof" | "overloaded" | "not_primary" | "replication_unavailable" | "missing_operator_token" | "invalid_operator_token" | "operator_token_revoked" | "invalid_statement" | "unsupported_algorithm" | "missing_claims" | "statement_rejected" | "unsupported_media_type" | "entry_not_found" | "issuer_exists" | "retention_busy" | "internal_error";
         Error: {
             error: components["schemas"]["ErrorCode"];
             /** @description Human-readable; never parse */
@@ -15617,6 +15617,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description retention_busy */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "retention_busy";
+                    };
+                };
+            };
             /** @description Plain-text framework rejection: body without Content-Type: application/json */
             415: {
                 headers: {
@@ -15895,7 +15907,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description idempotency_key_reuse_mismatch */
+            /** @description idempotency_key_reuse_mismatch, retention_busy */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -15903,7 +15915,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        error: "idempotency_key_reuse_mismatch";
+                        error: "idempotency_key_reuse_mismatch" | "retention_busy";
                     };
                 };
             };

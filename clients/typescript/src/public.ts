@@ -2,23 +2,28 @@
 // proofs, the head log and the published keys.
 import { Resource, seg } from './resource';
 import type * as T from './types';
+import { pollEvidence, sealing, type WaitOptions } from './wait';
 
 export class Proofs extends Resource {
-  /** GET /v1/proof/event/{event_id} (public, no key needed). */
-  event(id: string): Promise<T.EventProof> {
-    return this.read(`/v1/proof/event/${seg(id)}`);
+  /**
+   * GET /v1/proof/event/{event_id} (public, no key needed). With `wait`, polls until the proof's log block has its
+   * checkpoint (`'checkpoint'`) or also the published head containing it (`'head'`): ProofLedgerError `wait_timeout`,
+   * its body the last proof seen, when `timeoutMs` runs out first. The same option on every proof below.
+   */
+  event(id: string, o?: WaitOptions): Promise<T.EventProof> {
+    return pollEvidence(this.http, `/v1/proof/event/${seg(id)}`, o);
   }
   /** GET /v1/proof/ai/{attestation_id} (public). */
-  ai(id: string): Promise<T.AiProof> {
-    return this.read(`/v1/proof/ai/${seg(id)}`);
+  ai(id: string, o?: WaitOptions): Promise<T.AiProof> {
+    return pollEvidence(this.http, `/v1/proof/ai/${seg(id)}`, o);
   }
   /** GET /v1/proof/document/{event_id} (public). */
-  document(id: string): Promise<T.DocumentProof> {
-    return this.read(`/v1/proof/document/${seg(id)}`);
+  document(id: string, o?: WaitOptions): Promise<T.DocumentProof> {
+    return pollEvidence(this.http, `/v1/proof/document/${seg(id)}`, o);
   }
   /** GET /v1/proof/trace/{trace_id} (public once the trace's page is enabled). */
-  trace(id: string): Promise<T.TraceBundle> {
-    return this.read(`/v1/proof/trace/${seg(id)}`);
+  trace(id: string, o?: WaitOptions): Promise<T.TraceBundle> {
+    return pollEvidence(this.http, `/v1/proof/trace/${seg(id)}`, o, sealing);
   }
   /**
    * The evidence pack (ZIP bytes) of a record or sealed trace: GET /v1/proof/{event|ai|document}/{id}/evidence (no

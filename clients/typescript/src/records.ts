@@ -3,6 +3,7 @@
 import { ProofLedgerError } from './errors';
 import { Resource, seg, type KeyOption } from './resource';
 import type * as T from './types';
+import { DEFAULT_WAIT_MS, pollEvidence, sealing, type WaitFor, type WaitOptions } from './wait';
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
@@ -98,12 +99,26 @@ export class Traces extends Resource {
         : null;
     return (await this.http.call<T.Sealing>('POST', `/v1/traces/${seg(id)}/seal`, { afterLoss: sealing })).body;
   }
-  /** Polls GET /v1/traces/{trace_id} until it is sealed; ProofLedgerError `timeout` after `timeoutMs` (default 60 s). */
-  async waitSealed(id: string, o: { timeoutMs?: number; intervalMs?: number } = {}): Promise<T.Trace> {
-    const deadline = Date.now() + (o.timeoutMs ?? 60_000);
+  /**
+   * Polls GET /v1/traces/{trace_id} until it is sealed, then its proof bundle until the seal's log block has its
+   * checkpoint (`wait: 'head'`: also the published head): only then does the bundle verify with its log checks.
+   * ProofLedgerError `timeout` while the trace is not sealed by `timeoutMs` (default 120 s), `wait_timeout` (its body
+   * the last bundle) when the evidence is not there by then.
+   */
+  async waitSealed(id: string, o: { timeoutMs?: number; intervalMs?: number; wait?: WaitFor } = {}): Promise<T.Trace> {
+    const deadline = Date.now() + (o.timeoutMs ?? DEFAULT_WAIT_MS);
     for (let wait = o.intervalMs ?? 250; ; wait = Math.min(wait * 2, 2000)) {
       const t = await this.get(id);
-      if (t.status === 'sealed') return t;
+      if (t.status === 'sealed') {
+        await pollEvidence(
+          this.http,
+          `/v1/traces/${seg(id)}/proof`,
+          { wait: o.wait ?? 'checkpoint' },
+          sealing,
+          deadline,
+        );
+        return t;
+      }
       if (Date.now() + wait > deadline)
         throw new ProofLedgerError({
           code: 'timeout',
@@ -118,9 +133,12 @@ export class Traces extends Resource {
   async setPublic(id: string, enabled: boolean): Promise<T.Trace> {
     return (await this.http.call<T.Trace>('POST', `/v1/traces/${seg(id)}/public`, { body: { enabled } })).body;
   }
-  /** GET /v1/traces/{trace_id}/proof: the proof bundle (verify it with `verify`). */
-  proof(id: string): Promise<T.TraceBundle> {
-    return this.read(`/v1/traces/${seg(id)}/proof`);
+  /**
+   * GET /v1/traces/{trace_id}/proof: the proof bundle (verify it with `verify`). With `wait`, polls through 409
+   * trace_not_sealed until every log block of the bundle has its checkpoint (or head): see Proofs.event.
+   */
+  proof(id: string, o?: WaitOptions): Promise<T.TraceBundle> {
+    return pollEvidence(this.http, `/v1/traces/${seg(id)}/proof`, o, sealing);
   }
   /** GET /v1/traces/{trace_id}/proof.pdf: the PDF bytes. */
   async pdf(id: string): Promise<Uint8Array> {

@@ -54,7 +54,7 @@ export type PortalLink = S['PortalLink'];
 export type ExportInput = S['ExportIn'];
 export type ExportJob = S['ExportJob'];
 export type Checkpoint = S['Checkpoint'];
-/** The head log's published head (DECISIONS 11). */
+/** The head log's published head (docs/transparency-logs.md#head-checkpoints-and-publication). */
 export type HeadCheckpoint = S['HeadCheckpoint'];
 export type Inclusion = S['Inclusion'];
 export type Consistency = S['Consistency'];
