@@ -14,12 +14,17 @@ const FIXED_TIME = new Date(1980, 0, 1, 0, 0, 0);
  */
 const DEFLATE_FROM = 8192;
 
-/** A ZIP holding `files` in the given order (names with `/` are paths), with no time or host in it. */
-export function zipFiles(files: ReadonlyArray<readonly [name: string, data: Uint8Array | string]>): Uint8Array {
+/**
+ * A ZIP holding `files` in the given order (names with `/` are paths), with no time or host in it; a file marked
+ * `stored` is never deflated.
+ */
+export function zipFiles(
+  files: ReadonlyArray<readonly [name: string, data: Uint8Array | string, stored?: 'stored']>,
+): Uint8Array {
   const entries: Zippable = {};
-  for (const [name, data] of files) {
+  for (const [name, data, stored] of files) {
     const bytes = typeof data === 'string' ? new TextEncoder().encode(data) : data;
-    entries[name] = [bytes, { mtime: FIXED_TIME, level: bytes.length < DEFLATE_FROM ? 0 : 6 }];
+    entries[name] = [bytes, { mtime: FIXED_TIME, level: stored || bytes.length < DEFLATE_FROM ? 0 : 6 }];
   }
   return zipSync(entries);
 }

@@ -304,6 +304,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/verify.html": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The single-file verifier: one self-contained HTML file that checks a proof or an evidence pack offline
+         * @description The single-file verifier: one self-contained HTML file that checks a proof or an evidence pack offline.
+         */
+        get: operations["getVerify.html"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/assets/proof.js": {
         parameters: {
             query?: never;
@@ -2269,7 +2289,7 @@ export interface paths {
         };
         /**
          * Evidence pack of a ledger event (a trace seal too) (ZIP)
-         * @description Evidence pack of a ledger event (a trace seal too) (ZIP). The JSON proof with its COSE Receipts, C2SP tlog-proofs, keys, witness policy, time-stamp tokens, the single-file verifier and a README for auditors; see docs/verification.md#21-evidence-packs
+         * @description Evidence pack of a ledger event (a trace seal too) (ZIP). The JSON proof with its COSE Receipts, C2SP tlog-proofs, keys, witness policy, time-stamp tokens, the single-file verifier and a README for auditors; see docs/verification.md#22-evidence-packs
          */
         get: operations["getV1ProofEventByEvent_idEvidence"];
         put?: never;
@@ -2289,7 +2309,7 @@ export interface paths {
         };
         /**
          * Evidence pack of an AI attestation (ZIP)
-         * @description Evidence pack of an AI attestation (ZIP). The JSON proof with its COSE Receipts, C2SP tlog-proofs, keys, witness policy, time-stamp tokens, the single-file verifier and a README for auditors; see docs/verification.md#21-evidence-packs
+         * @description Evidence pack of an AI attestation (ZIP). The JSON proof with its COSE Receipts, C2SP tlog-proofs, keys, witness policy, time-stamp tokens, the single-file verifier and a README for auditors; see docs/verification.md#22-evidence-packs
          */
         get: operations["getV1ProofAiByAttestation_idEvidence"];
         put?: never;
@@ -2309,7 +2329,7 @@ export interface paths {
         };
         /**
          * Evidence pack of a document anchor (ZIP)
-         * @description Evidence pack of a document anchor (ZIP). The JSON proof with its COSE Receipts, C2SP tlog-proofs, keys, witness policy, time-stamp tokens, the single-file verifier and a README for auditors; see docs/verification.md#21-evidence-packs
+         * @description Evidence pack of a document anchor (ZIP). The JSON proof with its COSE Receipts, C2SP tlog-proofs, keys, witness policy, time-stamp tokens, the single-file verifier and a README for auditors; see docs/verification.md#22-evidence-packs
          */
         get: operations["getV1ProofDocumentByEvent_idEvidence"];
         put?: never;
@@ -2329,7 +2349,7 @@ export interface paths {
         };
         /**
          * Evidence pack of a public sealed trace (its public bundle) (ZIP)
-         * @description Evidence pack of a public sealed trace (its public bundle) (ZIP). The JSON proof with its COSE Receipts, C2SP tlog-proofs, keys, witness policy, time-stamp tokens, the single-file verifier and a README for auditors; see docs/verification.md#21-evidence-packs
+         * @description Evidence pack of a public sealed trace (its public bundle) (ZIP). The JSON proof with its COSE Receipts, C2SP tlog-proofs, keys, witness policy, time-stamp tokens, the single-file verifier and a README for auditors; see docs/verification.md#22-evidence-packs
          */
         get: operations["getV1ProofTraceByTrace_idEvidence"];
         put?: never;
@@ -2349,7 +2369,7 @@ export interface paths {
         };
         /**
          * Evidence pack of a sealed trace (its bundle) (ZIP)
-         * @description Evidence pack of a sealed trace (its bundle) (ZIP). The JSON proof with its COSE Receipts, C2SP tlog-proofs, keys, witness policy, time-stamp tokens, the single-file verifier and a README for auditors; see docs/verification.md#21-evidence-packs Scope: read.
+         * @description Evidence pack of a sealed trace (its bundle) (ZIP). The JSON proof with its COSE Receipts, C2SP tlog-proofs, keys, witness policy, time-stamp tokens, the single-file verifier and a README for auditors; see docs/verification.md#22-evidence-packs Scope: read.
          */
         get: operations["getV1TracesByTrace_idEvidence"];
         put?: never;
@@ -2369,7 +2389,7 @@ export interface paths {
         };
         /**
          * Evidence pack of an audit event (ZIP)
-         * @description Evidence pack of an audit event (ZIP). The JSON proof with its COSE Receipts, C2SP tlog-proofs, keys, witness policy, time-stamp tokens, the single-file verifier and a README for auditors; see docs/verification.md#21-evidence-packs Scope: audit:read.
+         * @description Evidence pack of an audit event (ZIP). The JSON proof with its COSE Receipts, C2SP tlog-proofs, keys, witness policy, time-stamp tokens, the single-file verifier and a README for auditors; see docs/verification.md#22-evidence-packs Scope: audit:read.
          */
         get: operations["getV1AuditEventsByIdEvidence"];
         put?: never;
@@ -5146,6 +5166,44 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Proof page of a public sealed trace */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    "getVerify.html": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The single-file verifier: one self-contained HTML file that checks a proof or an evidence pack offline */
             200: {
                 headers: {
                     [name: string]: unknown;
