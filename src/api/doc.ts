@@ -15,6 +15,7 @@ export type Media =
   | 'text'
   | 'cose'
   | 'cbor'
+  | 'zip'
   | 'tlog-size'
   | 'none';
 const MEDIA: Record<Media, Record<string, { schema: Record<string, string> }>> = {
@@ -27,6 +28,7 @@ const MEDIA: Record<Media, Record<string, { schema: Record<string, string> }>> =
   text: { 'text/plain': { schema: { type: 'string' } } },
   cose: { 'application/cose': { schema: { type: 'string', contentMediaType: 'application/cose' } } },
   cbor: { 'application/cbor': { schema: { type: 'string', contentMediaType: 'application/cbor' } } },
+  zip: { 'application/zip': { schema: { type: 'string', contentMediaType: 'application/zip' } } },
   // C2SP tlog-witness: the size a witness last cosigned, answered with a 409.
   'tlog-size': { 'text/x.tlog.size': { schema: { type: 'string' } } },
   // A redirect: headers only.

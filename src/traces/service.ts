@@ -274,3 +274,4 @@ export const traceSealApplier = (prepareEvent: PrepareSealEvent): Applier<SealIt
 });
 
 export { traceSealKind } from './kind';
+export { publicTraceBundle, traceBundle } from './bundle';

@@ -14,6 +14,8 @@ export type EventListItem = S['EventListItem'];
 export type EventPage = S['EventPage'];
 export type EventListQuery = QueryOf<'/v1/events'>;
 export type EventProof = S['EventProof'];
+/** What `proofs.evidence(kind, id)` names: a record, a sealed trace or an audit event. */
+export type EvidenceKind = 'event' | 'ai' | 'document' | 'trace' | 'audit';
 /** The answer of a hash comparison (events.verify, documents.verify). */
 export type HashVerification = S['HashVerify'];
 export type AttestationInput = S['AttestationIn'];
