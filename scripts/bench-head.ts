@@ -1,4 +1,4 @@
-// Benchmarks of the head log (DECISIONS 11): a head inclusion proof on a head of N leaves (service and HTTPS); the
+// Benchmarks of the head log (docs/transparency-logs.md#platform-logs-the-head-log-and-the-operator-log): a head inclusion proof on a head of N leaves (service and HTTPS); the
 // time from a record's 201 to a published head covering it, with two local witnesses (an independent one and a second
 // appliance) and one local openssl TSA; and what the head costs ingest (the same load with and without them).
 // Run: bun scripts/bench-head.ts [--leaves 1000000] [--markers 8] [--seconds 5] [--rounds 3] [--skip-store] [--skip-latency] [--skip-ab]

@@ -11,7 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { line, luaPost, startBenchServer, wrk, type Bench } from './bench-lib';
-import { freePort, startPg } from '../test/pg';
+import { startPg } from '../test/pg';
+import { onFreePort } from '../test/ports';
 
 const { values: opt } = parseArgs({
   options: {
@@ -39,8 +40,10 @@ const pct = (xs: number[], p: number) =>
 
 /** A node with its metrics listener on a port of its own (several nodes run on this machine). */
 async function startNode(dir: string): Promise<Bench & { metrics: string }> {
-  const metrics = `127.0.0.1:${await freePort()}`;
-  return { ...(await startBenchServer(dir, { SVC_BOOTSTRAP: '0', SVC_METRICS_ADDR: metrics })), metrics };
+  return onFreePort(async (port) => {
+    const metrics = `127.0.0.1:${port}`;
+    return { ...(await startBenchServer(dir, { SVC_BOOTSTRAP: '0', SVC_METRICS_ADDR: metrics })), metrics };
+  });
 }
 
 type Totals = { batches: number; items: number; phases: Record<string, number> };

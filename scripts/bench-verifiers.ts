@@ -18,7 +18,7 @@ const arg = (name: string, fallback?: string) => {
   return i > 0 ? process.argv[i + 1]! : fallback;
 };
 
-type Pass = { first: number; second: number };
+export type Pass = { first: number; second: number };
 /** One verifier of one tree over the saved proofs, in this process: proofs per second of two passes, per trust. */
 async function runTs(root: string, which: 'node' | 'client', dir: string): Promise<Record<string, Pass>> {
   const proofs = JSON.parse(readFileSync(join(dir, 'proofs.json'), 'utf8')) as string[];
@@ -91,7 +91,11 @@ for name, trust in (("full", full), ("none", {})):
 print(json.dumps(out))
 `;
 
-async function measure(root: string, which: 'node' | 'client' | 'python', dir: string): Promise<Record<string, Pass>> {
+export async function measure(
+  root: string,
+  which: 'node' | 'client' | 'python',
+  dir: string,
+): Promise<Record<string, Pass>> {
   const cmd =
     which === 'python'
       ? ['python3', '-c', PY, root, dir]
@@ -103,7 +107,7 @@ async function measure(root: string, which: 'node' | 'client' | 'python', dir: s
 }
 
 /** Makes N complete event proofs on an appliance of this tree and saves them with the verifier's trust files. */
-async function makeProofs(n: number): Promise<string> {
+export async function makeProofs(n: number): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'svc-bench-verifiers-'));
   const tsa = await startTsa();
   const w1 = startIndependentWitness('bench.witness/one');
@@ -164,10 +168,10 @@ async function makeProofs(n: number): Promise<string> {
   }
 }
 
-if (arg('--run')) {
+if (import.meta.main && arg('--run')) {
   const r = await runTs(arg('--root')!, arg('--run') as 'node' | 'client', arg('--dir')!);
   console.log(JSON.stringify(r));
-} else {
+} else if (import.meta.main) {
   const before = resolve(arg('--before') ?? '');
   const n = Number(arg('--proofs', '1000'));
   const rounds = Number(arg('--rounds', '3'));

@@ -1,4 +1,4 @@
-// Benchmark of offline verification with the head (DECISIONS 11): complete record proofs fetched from a real appliance
+// Benchmark of offline verification with the head (docs/verification.md#15-the-head-step-head-leaf-cosignatures-time-stamp-tokens): complete record proofs fetched from a real appliance
 // (two local witnesses, a real openssl TSA), then checked in one process by the rule set of `svc verify --policy
 // --tsa-ca` (signature, log inclusion and checkpoint, head leaf and inclusion, head note, cosignatures and quorum,
 // RFC 3161 token); also the size of a complete proof as JSON.

@@ -1,5 +1,6 @@
 // Builds dist/proof-ledger: one standalone executable (bun build --compile) with its worker threads, native addons,
-// browser bundles, PDF fonts and the console's terminal data embedded; nothing lies beside it.
+// browser bundles, PDF fonts and the console's terminal data embedded; and beside it dist/verify.html, the
+// single-file verifier an auditor opens without the appliance (the same bytes as its GET /verify.html).
 import { Glob } from 'bun';
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -24,6 +25,7 @@ const PAGE_FAMILIES = [
   { name: 'proof', entry: 'src/web/client/main.ts', css: 'src/web/proof.css' },
   { name: 'portal', entry: 'src/web/portal/client/main.ts', css: 'src/web/portal/portal.css' },
   { name: 'docs', entry: 'src/web/docs/client/main.ts', css: 'src/web/docs/docs.css' },
+  { name: 'verifier', entry: 'src/web/verifier/client/main.ts', css: 'src/web/verifier/verifier.css' },
 ];
 
 /**
@@ -207,9 +209,11 @@ async function main(): Promise<void> {
   });
   if (!out.success) throw new Error(`compile failed:\n${out.logs.map(String).join('\n')}`);
   rmSync(work, { recursive: true, force: true });
+  const { verifierHtml } = await import('../src/web/verifier/page');
+  writeFileSync(join(dist, 'verify.html'), await verifierHtml());
   const size = Bun.file(join(dist, 'proof-ledger')).size;
   process.stdout.write(
-    `built ${relative(root, join(dist, 'proof-ledger'))} (${(size / 1048576).toFixed(1)} MB, ${workers.length} worker entries) in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`,
+    `built ${relative(root, join(dist, 'proof-ledger'))} (${(size / 1048576).toFixed(1)} MB, ${workers.length} worker entries) and ${relative(root, join(dist, 'verify.html'))} in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`,
   );
 }
 

@@ -23,7 +23,7 @@ const nint = (n: number) => head(1, -1 - n);
 const bstr = (b: Buffer) => Buffer.concat([head(2, b.length), b]);
 const tstr = (s: string) => Buffer.concat([head(3, Buffer.byteLength(s, 'utf8')), Buffer.from(s, 'utf8')]);
 const array = (items: Buffer[]) => Buffer.concat([head(4, items.length), ...items]);
-/** A map whose entries are given already in the order of their encoded keys (§4.2.1: bytewise lexicographic). */
+/** A map whose entries are given already in the order of their encoded keys (RFC 8949 §4.2.1: bytewise lexicographic). */
 const map = (entries: Array<[Buffer, Buffer]>) => Buffer.concat([head(5, entries.length), ...entries.flat()]);
 const tag = (n: number, item: Buffer) => Buffer.concat([head(6, n), item]);
 const NIL = Buffer.from([0xf6]);

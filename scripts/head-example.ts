@@ -1,4 +1,4 @@
-// Builds the head-step example of docs/verification.md straight from DECISIONS 11, RFC 6962 and C2SP (node:crypto only,
+// Builds the head-step example of docs/verification.md straight from its rules, RFC 6962 and C2SP (node:crypto only,
 // nothing from src/): the seven-record log's checkpoint of section 13 as a leaf of a three-leaf head log, its inclusion,
 // the head note signed by the platform key and cosigned by one witness, the verifier's policy, and the SHA-256 a
 // time-stamp token over the head must carry as its message imprint.
@@ -31,7 +31,7 @@ export const WITNESS_NAME = 'witness.example/w1';
 /** 2026-11-25 10:04:11 UTC. */
 export const COSIGNED_AT = 1795601051;
 
-/** DECISIONS 11: `svc-head-leaf/v1\n<hex SHA-256 of the origin>\n<size>\n<base64 root>\n`. */
+/** docs/transparency-logs.md#head-leaves: `svc-head-leaf/v1\n<hex SHA-256 of the origin>\n<size>\n<base64 root>\n`. */
 const headLeafText = (origin: string, size: number, root: Buffer) =>
   `svc-head-leaf/v1\n${hex(H(Buffer.from(origin)))}\n${size}\n${root.toString('base64')}\n`;
 

@@ -16,6 +16,7 @@ import { fromBase64, toBase64 } from '../src/verify/primitives';
 import { buildTimestampRequest, checkTimestampResponse, loadTrustAnchors, newNonce } from '../src/verify/timestamp';
 import { startIndependentWitness } from '../test/http/independent-witness';
 import { forgedPolicies, forgedVectors } from './proof-vector-forgeries';
+import { sandboxVectors } from './proof-vector-sandbox';
 import { call, cleanup, cli, newTenant, startServer, tempDir, until, type Server } from '../test/helpers';
 import { startTsa, type Tsa } from '../test/tsa-server';
 
@@ -161,7 +162,7 @@ async function main(): Promise<void> {
     if (f.endsWith('.json') || f.endsWith('.pem') || f.endsWith('.txt')) rmSync(join(OUT, f));
   const dir = tempDir('svc-vectors-');
   const witnessDir = tempDir('svc-vectors-witness-');
-  // DECISIONS 11 with real parts: a witness written from the C2SP texts, a second appliance as witness, an openssl TSA
+  // The head (docs/verification.md#15-the-head-step-head-leaf-cosignatures-time-stamp-tokens) with real parts: a witness written from the C2SP texts, a second appliance as witness, an openssl TSA
   // (and a TSA of another CA, whose token the appliance would refuse: the script asks it for one tamper vector).
   const w1 = startIndependentWitness('witness.vectors.example/w1');
   const hostile = startIndependentWitness('witness.vectors.example/hostile');
@@ -348,7 +349,7 @@ async function build(s: Server, dir: string, trust: Trust): Promise<void> {
   save('checkpoint-acme.example.json', checkpoint);
   const withKeys: Options = { keys: 'keys-acme.example.json', platform_key: 'platform-key.json' };
   const names = saveTrust(platform, trust);
-  // The verifier's own trust (DECISIONS 11): its witness policy (log line = the platform key) and its TSA roots.
+  // The verifier's own trust (docs/verification.md#15-the-head-step-head-leaf-cosignatures-time-stamp-tokens): its witness policy (log line = the platform key) and its TSA roots.
   const trusted: Options = { policy: 'policy.txt', tsa_ca: 'tsa-ca.pem' };
   const allTrust: Options = { ...withKeys, ...trusted };
 
@@ -764,6 +765,7 @@ async function build(s: Server, dir: string, trust: Trust): Promise<void> {
   });
 
   await headVectors(eventProof, trusted, names, trust, { bareBundle: bare(), audit, platform });
+  await sandboxVectors({ s, dir, vector, trusted });
 }
 
 /** The platform key, the verifier's witness policies and TSA roots; returns the names of the witnesses that cosign. */
@@ -804,7 +806,7 @@ function tamperLine(note: string, name: string, at: number): string {
 }
 
 /**
- * The head step (DECISIONS 11) on the appliance's own complete event proof: its head leaf, inclusion, platform-signed
+ * The head step (docs/verification.md#15-the-head-step-head-leaf-cosignatures-time-stamp-tokens) on the appliance's own complete event proof: its head leaf, inclusion, platform-signed
  * head note cosigned by both witnesses, and RFC 3161 token, each link broken in turn, and the verifier's trust that
  * does not hold (a quorum the cosigners do not meet, another log key, a TSA of another CA, a pending head).
  */

@@ -222,7 +222,7 @@ export function bundleExample() {
   };
 }
 
-/** GET /keys/{domain} and the platform key, as the appliance serves them (DECISIONS 7). */
+/** GET /keys/{domain} and the platform key, as the appliance serves them (docs/verification.md#8-where-the-keys-come-from). */
 export function keysExample() {
   const tenant = keyFromSeed(TENANT_SEED);
   const platform = keyFromSeed(PLATFORM_SEED);

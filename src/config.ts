@@ -34,7 +34,7 @@ export type Config = Readonly<{
   /** Transparency logs: sign a checkpoint once this many leaves wait, or this many seconds after the first one. */
   checkpointLeaves: number;
   checkpointSeconds: number;
-  /** Head log (DECISIONS 11): sign a head checkpoint at most this often while new head leaves wait. */
+  /** Head log (docs/transparency-logs.md#head-checkpoints-and-publication): sign a head checkpoint at most this often while new head leaves wait. */
   headSeconds: number;
   /** C2SP tlog-policy of the witnesses that cosign each head (null: publish at once, uncosigned), and its file. */
   witnessPolicy: Policy | null;

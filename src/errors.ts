@@ -1,11 +1,11 @@
-// Owns the one client-visible error type and the table code -> HTTP status -> default message (SPEC.md "Errors").
+// Owns the one client-visible error type and the table code -> HTTP status -> default message (docs/api.md#errors).
 
 type Row = { readonly status: number; readonly message: string; readonly at?: Readonly<Record<string, number>> };
 
 /**
- * Every code a client can see, in SPEC.md's order, then the codes DECISIONS.md adds. The status of a
+ * Every code a client can see (docs/api.md#errors), the general ones first. The status of a
  * code is fixed here and nowhere else; `at` names the one documented place where a code answers with a
- * different status (SPEC: payload_too_large is 400 on event ingest, 413 in the general table).
+ * different status (docs/api.md#errors: payload_too_large is 400 on event ingest, 413 in the general table).
  */
 export const ERRORS = {
   missing_api_key: { status: 401, message: 'No API key: send Authorization: Bearer <key> or X-API-Key' },
@@ -89,26 +89,26 @@ export const ERRORS = {
   serialization_failed: { status: 500, message: 'Internal serialization error' },
   quota_check_failed: { status: 500, message: 'Limits or counter unreadable; request rejected' },
   api_key_lookup_failed: { status: 500, message: 'Key lookup failed' },
-  // DECISIONS 3: a second open trace with the same label.
+  // docs/traces.md#creating-a-trace-post-v1traces-scope-write: a second open trace with the same label.
   trace_label_in_use: { status: 409, message: 'An open trace of this tenant already has this label' },
-  // DECISIONS 8: plain HTTP behind a TLS-terminating proxy.
+  // docs/operations.md#behind-a-proxy: plain HTTP behind a TLS-terminating proxy.
   https_required: { status: 403, message: 'HTTPS is required' },
-  // DECISIONS 7: "403 once expired or tampered" for export download URLs.
+  // docs/portal-and-exports.md#exports: "403 once expired or tampered" for export download URLs.
   invalid_download_signature: { status: 403, message: 'The download URL is not valid' },
   download_expired: { status: 403, message: 'The download URL has expired' },
-  // DECISIONS 10: transparency log endpoints.
+  // docs/transparency-logs.md#proofs: transparency log endpoints.
   checkpoint_not_found: { status: 404, message: 'The log has no checkpoint yet' },
   invalid_leaf_index: { status: 400, message: 'leaf_index must be an integer below tree_size' },
   invalid_tree_size: { status: 400, message: 'Invalid tree size' },
   leaf_pending: { status: 409, message: 'The record is not yet covered by a checkpoint' },
   leaf_not_found: { status: 404, message: 'No such record in the log' },
-  // DECISIONS 11: the appliance as a witness (C2SP tlog-witness v1.0.0 gives the statuses; the codes are ours).
+  // docs/operations.md#the-appliance-as-a-witness: the appliance as a witness (C2SP tlog-witness v1.0.0 gives the statuses; the codes are ours).
   unknown_log: { status: 404, message: 'This witness does not follow that log' },
   invalid_checkpoint_signature: { status: 403, message: "No valid signature by the log's key" },
   invalid_consistency_proof: { status: 422, message: 'The consistency proof does not verify' },
   // Back-pressure of the write path (docs/operations.md): answered at once with Retry-After.
   overloaded: { status: 503, message: 'Too many writes in flight; retry after Retry-After seconds' },
-  // APPLIANCE "Past one machine": replication on PostgreSQL (docs/operations.md "Replication and failover").
+  // docs/operations.md#replication-and-failover: replication on PostgreSQL.
   not_primary: { status: 503, message: 'This node is a standby; send writes to the primary' },
   replication_unavailable: {
     status: 503,
@@ -129,6 +129,8 @@ export const ERRORS = {
   unsupported_media_type: { status: 415, message: 'Send the statement as Content-Type: application/cose' },
   entry_not_found: { status: 404, message: 'No such entry' },
   issuer_exists: { status: 409, message: 'The tenant already has this issuer' },
+  // docs/api.md#errors: a retention pass or backup asked for while another retention pass holds the lock.
+  retention_busy: { status: 409, message: 'A retention pass is running; retry shortly' },
   // The generic 500 for unexpected exceptions (never carries internals).
   internal_error: { status: 500, message: 'Internal error' },
 } as const satisfies Record<string, Row>;
@@ -174,7 +176,7 @@ export class ApiError extends Error {
   }
 }
 
-/** A framework-level rejection answered as plain text (SPEC "Errors": malformed JSON, content type, paging). */
+/** A framework-level rejection answered as plain text (docs/api.md#errors: malformed JSON, content type, paging). */
 export class PlainError extends Error {
   constructor(
     readonly status: 400 | 415 | 422,

@@ -14,7 +14,7 @@ export function parseInteger(text: string): number | null {
 }
 
 /**
- * A paging query parameter: `def` when absent or empty. SPEC: a non-integer is the framework's plain-text 400
+ * A paging query parameter: `def` when absent or empty. docs/api.md#errors: a non-integer is the framework's plain-text 400
  * (PlainError), with `message` saying which parameter.
  */
 export function intParam(v: string | undefined, def: number, message: string): number {

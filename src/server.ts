@@ -126,7 +126,7 @@ export async function startServer(
   };
   const tls = cfg.tls ? (existingTls ?? (await tlsMaterial(cfg))) : null;
   const app = buildApp(allRoutes(operatorActionsBy), node);
-  // Workers first: /healthz answers only once the store is open and the workers run (DECISIONS 7).
+  // Workers first: /healthz answers only once the store is open and the workers run (docs/operations.md#start-up).
   if (node) {
     // A standby's reads still count (usage, key last-used, verification records): forwarded to the primary.
     refuseWrites(() => new ApiError('not_primary').withHeaders({ 'retry-after': '1' }), node.forwardToPrimary);

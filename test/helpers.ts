@@ -105,6 +105,23 @@ export async function startServer(opts: { dataDir?: string; env?: Record<string,
   return server;
 }
 
+/**
+ * One appliance with default settings shared by every test file of a run that asks for it: started by the first,
+ * killed when the test process exits. A file that shares it makes tenants of its own (newTenant, a domain no other
+ * file uses) and changes no setting of it.
+ */
+let shared: Promise<Server> | null = null;
+export function sharedServer(): Promise<Server> {
+  shared ??= startServer().then((s) => {
+    process.once('exit', () => {
+      s.proc.kill('SIGKILL');
+      cleanup(s.dataDir);
+    });
+    return s;
+  });
+  return shared;
+}
+
 export function cleanup(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
 }
@@ -216,16 +233,18 @@ export async function until<T>(fn: () => Promise<T> | T, timeoutMs = 10000, ever
   }
 }
 
-/** A tenant plus an API key made through the CLI. */
+/** A tenant plus an API key made through the CLI (`env`: more of the CLI's environment, e.g. a cluster's). */
 export async function newTenant(
   dataDir: string,
   domain: string,
   scopes = 'read,write,audit:read,audit:write',
   plan = 'builder',
+  env: Record<string, string> = {},
 ) {
-  const t = await cli(dataDir, 'tenant', 'create', '--name', domain, '--domain', domain, '--plan', plan);
+  const run = (...args: string[]) => svc(['--data-dir', dataDir, ...args], env);
+  const t = await run('tenant', 'create', '--name', domain, '--domain', domain, '--plan', plan);
   if (t.code) throw new Error(t.stderr);
-  const k = await cli(dataDir, 'key', 'create', '--tenant', t.json.tenant_id, '--name', 'test', '--scopes', scopes);
+  const k = await run('key', 'create', '--tenant', t.json.tenant_id, '--name', 'test', '--scopes', scopes);
   if (k.code) throw new Error(k.stderr);
   return {
     tenantId: t.json.tenant_id as string,

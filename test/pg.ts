@@ -1,10 +1,11 @@
 // Test helper: a throw-away PostgreSQL cluster (Debian's PostgreSQL 15) on 127.0.0.1 and a free port, run as
 // the `postgres` user (initdb refuses root), stopped and removed by `stop()`; a synchronous streaming standby of
 // it; a TCP forwarder that switches PostgreSQL servers (what HAProxy does in front of Patroni).
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect, createServer, type Socket } from 'node:net';
+import { onFreePort } from './ports';
 
 const BIN = '/usr/lib/postgresql/15/bin';
 
@@ -19,17 +20,6 @@ export type Pg = {
   stop(): Promise<void>;
 };
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
 async function run(args: string[]): Promise<void> {
   const p = Bun.spawn(['runuser', '-u', 'postgres', '--', ...args], { stdout: 'pipe', stderr: 'pipe' });
   const code = await p.exited;
@@ -40,7 +30,11 @@ async function run(args: string[]): Promise<void> {
 function cluster(dir: string, port: number): Pg {
   const data = join(dir, 'data');
   const opts = `-c listen_addresses=127.0.0.1 -c port=${port} -c unix_socket_directories=${dir} -c fsync=on -c max_connections=200`;
-  const start = () => run([`${BIN}/pg_ctl`, '-D', data, '-l', join(dir, 'log'), '-o', opts, '-w', 'start']);
+  // A failed start names its cause in the server log (a port taken since it was chosen: "could not bind").
+  const start = () =>
+    run([`${BIN}/pg_ctl`, '-D', data, '-l', join(dir, 'log'), '-o', opts, '-w', 'start']).catch((e: Error) => {
+      throw new Error(`${e.message}\n${existsSync(join(dir, 'log')) ? readFileSync(join(dir, 'log'), 'utf8') : ''}`);
+    });
   const halt = (mode: 'fast' | 'immediate' = 'fast') => run([`${BIN}/pg_ctl`, '-D', data, '-m', mode, '-w', 'stop']);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
@@ -65,9 +59,11 @@ function ownedTemp(): string {
 export async function startPg(): Promise<Pg> {
   const dir = ownedTemp();
   await run([`${BIN}/initdb`, '-D', join(dir, 'data'), '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
-  const pg = cluster(dir, await freePort());
-  await pg.start();
-  return pg;
+  return onFreePort(async (port) => {
+    const pg = cluster(dir, port);
+    await pg.start();
+    return pg;
+  });
 }
 
 /**
@@ -91,8 +87,11 @@ export async function startSyncStandby(primary: Pg): Promise<Pg & { promote(): P
     '-U',
     'postgres',
   ]);
-  const pg = cluster(dir, await freePort());
-  await pg.start();
+  const pg = await onFreePort(async (port) => {
+    const standby = cluster(dir, port);
+    await standby.start();
+    return standby;
+  });
   const sql = new Bun.SQL(primary.url, { max: 1 });
   try {
     await sql`ALTER SYSTEM SET synchronous_standby_names = '*'`;

@@ -44,7 +44,7 @@ export function cluster(env: Record<string, string>): Cluster {
 /**
  * A throw-away PostgreSQL and two nodes on it that sign checkpoints and heads every second: `a` the primary, `b` a
  * standby, and an enterprise tenant (`domain`) whose key has `scopes` (in `nodes.tenant`). The CLI runs against the
- * same cluster until `stop()`, which puts the environment back for later files.
+ * same cluster with `cliEnv`.
  */
 export async function primaryAndStandby(domain: string, scopes: string) {
   const keyDir = tempDir();
@@ -55,22 +55,21 @@ export async function primaryAndStandby(domain: string, scopes: string) {
     SVC_PUBLIC_RPS: '1000000',
   };
   const pg: Pg = await startPg();
-  process.env.SVC_REPLICATION_URL = pg.url;
-  process.env.SVC_MASTER_KEY_FILE = env.SVC_MASTER_KEY_FILE;
+  // The CLI acts on the cluster, as a node's env file would make it.
+  const cliEnv = { SVC_REPLICATION_URL: pg.url, SVC_MASTER_KEY_FILE: env.SVC_MASTER_KEY_FILE };
   const nodes = cluster(env);
   const a = await nodes.node(pg.url);
   expect((await health(a)).role).toBe('primary');
   const b = await nodes.node(pg.url);
-  const t = await newTenant(a.dataDir, domain, scopes, 'enterprise');
+  const t = await newTenant(a.dataDir, domain, scopes, 'enterprise', cliEnv);
   nodes.tenant = { tenantId: t.tenantId, key: t.key };
   return {
     pg,
+    cliEnv,
     nodes,
     a,
     b,
     async stop() {
-      delete process.env.SVC_REPLICATION_URL;
-      delete process.env.SVC_MASTER_KEY_FILE;
       for (const s of nodes.servers) await s.stop('SIGKILL').catch(() => {});
       await pg.stop();
       for (const d of [...nodes.dirs, keyDir]) cleanup(d);

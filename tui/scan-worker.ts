@@ -5,7 +5,7 @@ import { ApiError } from '../src/errors';
 import { integrityReport } from '../src/audit/service';
 import { tenantLogReport } from '../src/tlog/tenant-integrity';
 
-/** orgId null: the tenant log report (DECISIONS 10). */
+/** orgId null: the tenant log report (docs/transparency-logs.md#integrity-scans). */
 /** `config`: the console's resolved configuration (a thread never reads the environment itself). */
 export type ScanRequest = { config: Config; tenantId: string; orgId: string | null };
 export type ScanReply =

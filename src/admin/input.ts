@@ -43,19 +43,15 @@ export function keyBody(body: unknown) {
   return { name: str(b, 'name', true), scopes: strings(b, 'scopes', true), allowIp: strings(b, 'allow_ips', false) };
 }
 
-/**
- * {name, domain, plan?, issuer_name?, sandbox?}. Sandbox tenants are not available in this version: `sandbox: true`
- * is refused rather than stored, so that no tenant is taken for one before its records are marked as such.
- */
+/** {name, domain, plan?, issuer_name?, sandbox?}: `sandbox: true` makes a sandbox tenant (docs/api.md#sandbox-tenants). */
 export function tenantBody(body: unknown) {
   const b = object(body);
-  if (bool(b, 'sandbox') === true)
-    throw new ApiError('bad_request', 'sandbox tenants are not available in this version; omit sandbox or send false');
   return {
     name: str(b, 'name', true),
     domain: str(b, 'domain', true),
     plan: str(b, 'plan', false),
     issuerName: str(b, 'issuer_name', false),
+    sandbox: bool(b, 'sandbox') === true,
   };
 }
 

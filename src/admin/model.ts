@@ -61,7 +61,12 @@ export const TenantIn = t.Object({
   domain: t.String({ description: 'Primary domain, lower case; head, operator and witness are reserved' }),
   plan: t.Optional(t.Union([t.Literal('free'), t.Literal('builder'), t.Literal('enterprise')])),
   issuer_name: t.Optional(t.String({ maxLength: 255 })),
-  sandbox: t.Optional(t.Boolean({ description: 'Sandbox tenants are not available yet: true is refused (400)' })),
+  sandbox: t.Optional(
+    t.Boolean({
+      description:
+        'true: a sandbox tenant for tests; its records say "sandbox": true in their signed bytes, count against no quota and never enter the head',
+    }),
+  ),
 });
 export const TenantCreated = open({
   tenant_id: Uuid,
@@ -70,6 +75,7 @@ export const TenantCreated = open({
   plan: t.String(),
   key_id: t.String(),
   public_key: Hex,
+  sandbox: t.Boolean(),
 });
 export const Tenant = open({
   tenant_id: Uuid,
@@ -82,6 +88,7 @@ export const Tenant = open({
   past_due: t.Boolean(),
   created_at: Ts,
   active_key_id: t.String(),
+  sandbox: t.Boolean({ description: 'a sandbox tenant (docs/api.md#sandbox-tenants)' }),
   keys: t.Array(
     open({ key_id: t.String(), public_key: Hex, valid_from: Ts, valid_until: Nullable(Ts) }, 'A signing key'),
   ),

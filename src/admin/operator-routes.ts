@@ -257,7 +257,7 @@ export const operatorRoutes = (guards: Guards, actionsBy: ActionsBy) =>
           tag,
           body: RetentionRunIn,
           ok: { 200: RetentionReport },
-          errors: ['invalid_payload', 'db_error'],
+          errors: ['invalid_payload', 'retention_busy', 'db_error'],
         }),
       },
     )
@@ -329,7 +329,7 @@ export const operatorRoutes = (guards: Guards, actionsBy: ActionsBy) =>
           body: BackupIn,
           ok: { 201: BackupDone, 202: Processing },
           ...idempotentDoc(),
-          errors: [...IDEMPOTENT_ERRORS, 'invalid_payload', 'bad_request', 'db_error'],
+          errors: [...IDEMPOTENT_ERRORS, 'invalid_payload', 'bad_request', 'retention_busy', 'db_error'],
         }),
       },
     );

@@ -1,9 +1,10 @@
-// Owns the signed append of AI attestations (DECISIONS 4), run by the writer thread: signing outside the
+// Owns the signed append of AI attestations (docs/ai-and-documents.md#ai-attestations-post-v1aiattestations-scope-write), run by the writer thread: signing outside the
 // transaction; the payload-hash claim, idempotency record, row and trace item entry inside it.
 import { canonicalBytes } from '../crypto/canonical';
 import { aiSignedPayload } from '../crypto/signed';
 import type { Applier } from '../store/writer-core';
 import { tenantSigner } from '../signing/keys';
+import { sandboxMark } from '../tenants/service';
 import { recordTraceItemInTxn } from '../traces/items';
 import { aiIdempotency, aiRows, byPayloadHash, type AiIdempotencyRecord, type AiRow, type FirstSeen } from './repo';
 import { appendTenantLeafInTxn } from '../tlog/append';
@@ -33,10 +34,11 @@ export type AiQueueItem = {
 /** duplicate: an earlier attestation of the same payload_hash won (nothing was written for this one). */
 export type AiWriteResult = { duplicate?: FirstSeen };
 
-/** Signs one accepted attestation (DECISIONS 4) with the tenant's active key. */
+/** Signs one accepted attestation (docs/ai-and-documents.md#ai-attestations-post-v1aiattestations-scope-write) with the tenant's active key. */
 export function buildAiRow(d: AiQueueItem): AiRow {
   const signer = tenantSigner(d.tenant_id);
-  const signed_bytes = Buffer.from(canonicalBytes(aiSignedPayload(d)));
+  const sandbox = sandboxMark(d.tenant_id);
+  const signed_bytes = Buffer.from(canonicalBytes(aiSignedPayload({ ...d, ...sandbox })));
   const row: AiRow = {
     v: 1,
     attestation_id: d.attestation_id,
@@ -57,6 +59,7 @@ export function buildAiRow(d: AiQueueItem): AiRow {
     signature: signer.sign(signed_bytes),
     signed_bytes,
     leaf_index: null,
+    ...sandbox,
   };
   if ('input' in d) Object.assign(row, { input: d.input, output: d.output });
   return row;

@@ -1,4 +1,4 @@
-// Owns AI attestation ingest (SPEC "AI attestation", DECISIONS 4): validation, Idempotency-Key replay, payload-hash
+// Owns AI attestation ingest (docs/ai-and-documents.md#ai-attestations-post-v1aiattestations-scope-write): validation, Idempotency-Key replay, payload-hash
 // de-duplication, quota, then the hand-over to the writer; the 201 goes out once the signed record is durable.
 import { ApiError } from '../errors';
 import { isPlainObject } from '../crypto/json-value';
@@ -8,7 +8,7 @@ import { uuidv7 } from '../crypto/ids';
 import { aiPayloadHashOf, valueHashOf } from '../verify/recompute';
 import { submit } from '../store/writer';
 import type { TenantRow } from '../tenants/service';
-import { assertQuotaLeft, chargeWrite, settleWrite, type Charged } from '../usage/service';
+import { assertQuotaLeft, chargedMonth, chargeWrite, settleWrite, type Charged } from '../usage/service';
 import { assertTraceAcceptsItems } from '../traces/gate';
 import type { ApiKeyRow } from '../api-keys/service';
 import { AI_ATTESTATION, type AiQueueItem, type AiWriteResult } from './append';
@@ -22,7 +22,7 @@ const TYPES = new Set(['output', 'decision', 'approval']);
 const MODEL_FIELDS = ['model_provider', 'model_name', 'model_version'] as const;
 const utf8 = new TextEncoder();
 
-/** SPEC: input and output are required and non-empty; empty means missing, null, '', {} or []. */
+/** docs/ai-and-documents.md#ai-attestations-post-v1aiattestations-scope-write: input and output are required and non-empty; empty means missing, null, '', {} or []. */
 function isEmptyValue(v: unknown): boolean {
   if (v === undefined || v === null || v === '') return true;
   if (Array.isArray(v)) return v.length === 0;
@@ -44,7 +44,7 @@ type Validated = {
   trace_id: string | null;
 };
 
-/** SPEC and DECISIONS 4/9 body rules, in the order the codes are listed; computes the three hashes. */
+/** The body rules of docs/ai-and-documents.md#ai-attestations-post-v1aiattestations-scope-write, in the order the codes are listed; computes the three hashes. */
 function validateAttestation(body: unknown): Validated {
   if (!isPlainObject(body)) {
     if (body === null || body === undefined)
@@ -135,7 +135,7 @@ export async function attest(input: AttestInput): Promise<AttestResult> {
       return { status: 201, body: rec.body, replayed: true };
     }
   }
-  assertQuotaLeft(tenant, 'ai_attestations_per_month'); // DECISIONS 9: refused before validation, counted once created
+  assertQuotaLeft(tenant, 'ai_attestations_per_month'); // docs/api.md#authentication-and-the-order-of-checks: refused before validation, counted once created
   const v = validateAttestation(body);
   const dedupeKey: [string, string] = [tenant.tenant_id, v.payload_hash];
   const seen = byPayloadHash().get(dedupeKey);
@@ -151,7 +151,7 @@ export async function attest(input: AttestInput): Promise<AttestResult> {
   const first: FirstSeen = { attestation_id: uuidv7(), created_at: new Date().toISOString() };
   const response = answer(v, first, 'accepted');
   const { store_plaintext, input: inText, output: outText, ...hashes } = v;
-  // Hash-only unless asked: plaintext never reaches the writer or the store otherwise (DECISIONS 4).
+  // Hash-only unless asked: plaintext never reaches the writer or the store otherwise (docs/ai-and-documents.md#ai-attestations-post-v1aiattestations-scope-write).
   const item: AiQueueItem = {
     ...hashes,
     ...first,
@@ -167,7 +167,7 @@ export async function attest(input: AttestInput): Promise<AttestResult> {
   let r: AiWriteResult | null = null;
   if (flightId) inFlight.add(flightId);
   try {
-    r = await submit<AiQueueItem & Charged, AiWriteResult>(AI_ATTESTATION, { ...item, usage });
+    r = await submit<AiQueueItem & Charged, AiWriteResult>(AI_ATTESTATION, { ...item, usage: chargedMonth(usage) });
   } finally {
     if (flightId) inFlight.delete(flightId);
     // A lost race or a failed write created nothing, and stored no unit.

@@ -17,7 +17,7 @@ export type AiRow = {
   subject: Record<string, unknown> | null;
   trace_id: string | null;
   created_at: string;
-  /** Present only when the client sent store_plaintext: true (DECISIONS 4: hash-only by default). */
+  /** Present only when the client sent store_plaintext: true (docs/ai-and-documents.md#ai-attestations-post-v1aiattestations-scope-write: hash-only by default). */
   input?: unknown;
   output?: unknown;
   key_id: string;
@@ -26,6 +26,8 @@ export type AiRow = {
   signed_bytes: Buffer;
   /** Position in the tenant's transparency log, fixed in the transaction that appends the row; absent before logs existed. */
   leaf_index?: number | null;
+  /** docs/api.md#sandbox-tenants: a sandbox tenant's row; its signed bytes say "sandbox": true. */
+  sandbox?: true;
 };
 /** What the first acceptance of a payload_hash answered; a duplicate answers the same id and time. */
 export type FirstSeen = { attestation_id: string; created_at: string };

@@ -18,7 +18,7 @@ export const aiRoutes = (guards: Guards) =>
     .post(
       '/v1/ai/attestations',
       async ({ request, body, set, principal }) => {
-        // DECISIONS 9: the guards answered auth, scope, rate limit and 402; the optional Idempotency-Key is checked with the body.
+        // docs/api.md#authentication-and-the-order-of-checks: the guards answered auth, scope, rate limit and 402; the optional Idempotency-Key is checked with the body.
         const idempotencyKey = checkIdempotencyKey(request.headers.get('idempotency-key'));
         return reply(set, await attest({ tenant: principal.tenant, key: principal.key, body, idempotencyKey }));
       },

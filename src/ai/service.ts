@@ -1,4 +1,4 @@
-// Owns AI attestation reads and proofs (DECISIONS 4): get, public proof, content-hash comparison, trace bundle items.
+// Owns AI attestation reads and proofs (docs/ai-and-documents.md#ai-attestations-post-v1aiattestations-scope-write): get, public proof, content-hash comparison, trace bundle items.
 import { ApiError } from '../errors';
 import { isPlainObject } from '../crypto/json-value';
 import { canonicalBytes } from '../crypto/canonical';
@@ -29,7 +29,7 @@ export function findAttestation(id: string): AiRow | undefined {
   return isUuid(id) ? aiRows().get(id.toLowerCase()) : undefined;
 }
 
-/** GET /v1/ai/attestations/{id} (DECISIONS 4); input/output only when they were stored. */
+/** GET /v1/ai/attestations/{id} (docs/ai-and-documents.md#ai-attestations-post-v1aiattestations-scope-write); input/output only when they were stored. */
 export function getAttestation(tenant: TenantRow, id: string) {
   uuidParam(id, 'attestation_id');
   const row = findAttestation(id);
@@ -84,7 +84,7 @@ export function aiLeaf(id: string): RecordLeaf {
   return { tenantId: row.tenant_id, leafIndex: row.leaf_index ?? null, id: row.attestation_id };
 }
 
-/** GET /v1/proof/ai/{id} (DECISIONS 4): hash-only record, hex key material, checks recomputed now with the pinned key. */
+/** GET /v1/proof/ai/{id} (docs/verification.md#6-ai-proof): hash-only record, hex key material, checks recomputed now with the pinned key. */
 export function aiProof(id: string) {
   const { row, tenant } = proofRow(id);
   return {
@@ -126,7 +126,7 @@ export function verifyAiContent(id: string, body: unknown) {
 
 // ---------- trace bundle ----------
 
-/** The hash-only record (DECISIONS 3/4): every field payload_hash covers, so a verifier can recompute it. */
+/** The hash-only record (docs/verification.md#6-ai-proof): every field payload_hash covers, so a verifier can recompute it. */
 function hashOnlyRecord(row: AiRow) {
   return {
     attestation_type: row.attestation_type,

@@ -1,4 +1,4 @@
-// Owns API keys (DECISIONS 1): create (plaintext shown once), list, revoke, lookup by hash, last-use tracking.
+// Owns API keys (docs/api.md#tenant-administration): create (plaintext shown once), list, revoke, lookup by hash, last-use tracking.
 import { ApiError } from '../errors';
 import { sha256Hex } from '../crypto/hash';
 import { secretToken, uuidv4 } from '../crypto/ids';

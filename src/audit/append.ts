@@ -1,10 +1,11 @@
-// Owns appending audit rows (DECISIONS 6), run by the writer thread: the idempotency claim, seq assignment and
+// Owns appending audit rows (docs/audit.md#write-path), run by the writer thread: the idempotency claim, seq assignment and
 // signing outside the transaction; the row, its indexes, the org head and the idempotency record inside it.
 import { CanonicalText, canonicalBytes } from '../crypto/canonical';
-import { auditSignedData } from '../crypto/signed';
 import { sha256Hex } from '../crypto/hash';
 import type { Applier, Prepared } from '../store/writer-core';
 import { tenantSigner } from '../signing/keys';
+import { sandboxMark } from '../tenants/service';
+import { rowSignedData } from './event-row';
 import { FIVE_YEARS_MS, SCHEMA_ID, type AuditRow, type IdemRow, type IngestItem } from './model';
 import { events, heads, idem, idemExpiry, indexInTxn } from './repo';
 import { appendOrgLeafInTxn } from '../tlog/append';
@@ -42,19 +43,7 @@ export function flushAuditHeadsInTxn(): void {
  * those of signedDataOf, which verification uses on stored rows (a unit test holds the two equal).
  */
 export function newRowSignedData(r: AuditRow) {
-  return auditSignedData({
-    action: r.action,
-    actor: new CanonicalText(r.actor_json),
-    context: new CanonicalText(r.context_json),
-    event_id: r.id,
-    ingested_at: r.ingested_at,
-    metadata: new CanonicalText(r.metadata_json),
-    occurred_at: r.occurred_at,
-    org_id: r.org_id,
-    schema_id: r.schema_id,
-    seq: r.seq,
-    targets: new CanonicalText(r.targets_json),
-  });
+  return rowSignedData(r, (text) => new CanonicalText(text));
 }
 
 /** Signs the next row of the org; `apply` writes it inside the transaction. Exported for the fixture builder. */
@@ -83,6 +72,7 @@ export function prepareAuditEvent(item: IngestItem): Prepared<AuditWriteResult> 
     signature: Buffer.alloc(0),
     key_id: signer.key_id,
     public_key: signer.public_key,
+    ...sandboxMark(t),
   };
   const bytes = canonicalBytes(newRowSignedData(row));
   row.payload_hash = sha256Hex(bytes);

@@ -35,7 +35,7 @@ export type Segment = {
   bytes: number;
   first_ingested_at: string;
   last_ingested_at: string;
-  /** DECISIONS 10: the org-log leaves of these events (seq - 1, end exclusive) and the subtree roots covering them. */
+  /** docs/transparency-logs.md#cold-audit-segments: the org-log leaves of these events (seq - 1, end exclusive) and the subtree roots covering them. */
   leaf_range?: { from: number; to: number };
   subtree_roots?: SubtreeRoot[] | null;
 };

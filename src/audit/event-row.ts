@@ -1,24 +1,25 @@
-// Owns the conversions of a stored audit row: its signed data (DECISIONS 0), the API shape, and back from a cold segment line.
+// Owns the conversions of a stored audit row: its signed data (docs/audit.md#rows-and-what-is-signed), the API shape, and back from a cold segment line.
 import { canonicalJson } from '../crypto/canonical';
 import { auditSignedData } from '../crypto/signed';
 import type { AuditEventOut, AuditRow } from './model';
 
-/** DECISIONS 0: the signed data rebuilt from the stored columns (writer and verifier share this). */
-export function signedDataOf(r: AuditRow) {
+/**
+ * docs/audit.md#rows-and-what-is-signed: the signed data of a stored row; `json` turns its canonical JSON columns
+ * (`<field>_json`) into values (parsed here; the writer splices them in as they are).
+ */
+export function rowSignedData(r: AuditRow, json: (text: string) => unknown) {
   return auditSignedData({
-    action: r.action,
-    actor: JSON.parse(r.actor_json),
-    context: JSON.parse(r.context_json),
+    ...r,
     event_id: r.id,
-    ingested_at: r.ingested_at,
-    metadata: JSON.parse(r.metadata_json),
-    occurred_at: r.occurred_at,
-    org_id: r.org_id,
-    schema_id: r.schema_id,
-    seq: r.seq,
-    targets: JSON.parse(r.targets_json),
+    actor: json(r.actor_json),
+    context: json(r.context_json),
+    metadata: json(r.metadata_json),
+    targets: json(r.targets_json),
   });
 }
+
+/** The signed data rebuilt from the stored columns (writer and verifier share this). */
+export const signedDataOf = (r: AuditRow) => rowSignedData(r, JSON.parse);
 
 /** A JSON column as stored; a column that no longer parses (altered storage) is shown as its raw text. */
 function column(text: string): any {
@@ -46,6 +47,7 @@ export function toEventOut(r: AuditRow): AuditEventOut {
     signature: Buffer.from(r.signature).toString('hex'),
     signing_public_key: Buffer.from(r.public_key).toString('hex'),
     key_id: r.key_id,
+    ...(r.sandbox ? { sandbox: true as const } : {}),
   };
 }
 /** The stored row of an event read back from a cold segment line. */
@@ -69,5 +71,6 @@ export function fromEventOut(e: AuditEventOut): AuditRow {
     signature: Buffer.from(e.signature, 'hex'),
     key_id: e.key_id,
     public_key: Buffer.from(e.signing_public_key, 'hex'),
+    ...(e.sandbox === true ? { sandbox: true as const } : {}),
   };
 }

@@ -1,4 +1,4 @@
-// Owns the input rules of audit ingest (SPEC "POST /v1/audit/events"): the Idempotency-Key header and the body.
+// Owns the input rules of audit ingest (docs/audit.md#write-path): the Idempotency-Key header and the body.
 import { ApiError, type ErrorCode } from '../errors';
 import { headerText } from '../crypto/utf8';
 import { isPlainObject } from '../crypto/json-value';
@@ -9,7 +9,7 @@ import { checkOrgId } from './org-input';
 const ACTION = /^[a-z0-9][a-z0-9_-]*(\.[a-z0-9][a-z0-9_-]*){1,2}$/;
 const nonEmpty = (v: unknown): v is string => typeof v === 'string' && v.trim().length > 0;
 
-/** SPEC: Idempotency-Key required on audit ingest, at most 255 characters, not empty. */
+/** docs/api.md#idempotency: Idempotency-Key required on audit ingest, at most 255 characters, not empty. */
 export function checkIdempotencyKey(v: string | null): string {
   if (v === null) throw new ApiError('missing_idempotency_key', 'Idempotency-Key header is required');
   const k = headerText(v)?.trim();

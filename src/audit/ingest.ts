@@ -1,4 +1,4 @@
-// Owns audit ingest: validation, idempotency (DECISIONS 6 and 9) and the hand-over to the writer behind the 201.
+// Owns audit ingest: validation, idempotency (docs/api.md#idempotency) and the hand-over to the writer behind the 201.
 import { ApiError } from '../errors';
 import { canonicalJson } from '../crypto/canonical';
 import { sha256Hex } from '../crypto/hash';

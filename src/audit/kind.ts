@@ -40,7 +40,7 @@ export const auditEventKind: RecordKind<AuditRecord> = {
   id: (r) => r.row.id,
   placement: (r) => ({ tenant_id: r.tenant_id, org_id: r.row.org_id, leaf_index: r.row.seq - 1 }),
   signedBytes: (r) => canonicalBytes(signedDataOf(r.row)),
-  // DECISIONS 6: payload_hash is SHA-256 of the signed bytes themselves.
+  // docs/audit.md#rows-and-what-is-signed: payload_hash is SHA-256 of the signed bytes themselves.
   contentOk: (r, bytes) => sha256Hex(bytes) === r.row.payload_hash,
   signature: (r) => ({ key_id: r.row.key_id, signature: r.row.signature, stored: null }),
   rows: auditRecords,

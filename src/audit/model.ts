@@ -1,7 +1,7 @@
 // Owns the audit area's shapes: constants, stored rows, the queued ingest item, the API event and query types.
 // Input rules live beside it: org-input.ts, ingest-input.ts, query-input.ts; row conversions in event-row.ts.
 
-/** DECISIONS 0: the schema tag of every audit event written by this version. */
+/** docs/audit.md#rows-and-what-is-signed: the schema tag of every audit event written by this version. */
 export const SCHEMA_ID = 'svc.audit/1';
 export const EVENT_ID = /^aevt_[0-9A-HJKMNP-TV-Z]{26}$/;
 export const MAX_TARGETS = 20;
@@ -62,9 +62,11 @@ export type AuditRow = Omit<IngestItem, 'tenant_id' | 'event_id'> & {
   signature: Buffer;
   key_id: string;
   public_key: Buffer;
+  /** docs/api.md#sandbox-tenants: a sandbox tenant's event; its signed data say "sandbox": true. */
+  sandbox?: true;
 };
 
-/** SPEC "Audit event" as returned by the API (and written to cold segments and exports). */
+/** An audit event as the API returns it (docs/audit.md#write-path) (and written to cold segments and exports). */
 export type AuditEventOut = {
   id: string;
   org_id: string;
@@ -81,9 +83,11 @@ export type AuditEventOut = {
   signature: string;
   signing_public_key: string;
   key_id: string;
+  /** Only on a sandbox tenant's event: true, and signed (docs/api.md#sandbox-tenants). */
+  sandbox?: true;
 };
 
-/** A validated ingest body (SPEC "POST /v1/audit/events"). */
+/** A validated ingest body (docs/audit.md#write-path). */
 export type IngestFields = {
   org_id: string;
   action: string;

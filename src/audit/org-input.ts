@@ -3,7 +3,7 @@ import { ApiError } from '../errors';
 import { isPlainObject } from '../crypto/json-value';
 import { MAX_ID_LEN } from './model';
 
-/** SPEC: organization_id is a string of at most 255 characters; missing -> invalid_organization_id (DECISIONS 9). */
+/** docs/audit.md#orgs: organization_id is a string of at most 255 characters; missing -> invalid_organization_id (docs/api.md#errors). */
 export function checkOrgId(v: unknown): string {
   if (typeof v !== 'string' || v.length === 0 || v.length > MAX_ID_LEN) {
     throw new ApiError('invalid_organization_id', 'organization_id must be a string of 1-255 characters');
@@ -24,6 +24,6 @@ export function checkOrgBody(body: unknown): { organization_id: string; name: st
 export function checkRetentionBody(body: unknown): number {
   const days = isPlainObject(body) ? body.days : undefined;
   if (typeof days !== 'number' || !Number.isInteger(days) || days < 1)
-    throw new ApiError('invalid_payload', 'days must be a positive integer'); // DECISIONS 9: no named code
+    throw new ApiError('invalid_payload', 'days must be a positive integer'); // docs/api.md#errors: no named code
   return days;
 }

@@ -1,4 +1,4 @@
-// Owns audit orgs (DECISIONS 6): create, list, get, archive/unarchive, retention setting.
+// Owns audit orgs (docs/audit.md#orgs): create, list, get, archive/unarchive, retention setting.
 import { ApiError } from '../errors';
 import { transact, updateRow, type AlsoInTxn } from '../store/env';
 import { bumpEpochInTxn, epochCache } from '../store/epoch';
@@ -16,7 +16,7 @@ export function prefixEnd(prefix: string[]): string[] {
   return [...prefix.slice(0, -1), prefix[prefix.length - 1] + '\u0000'];
 }
 
-/** The org; throws ApiError not_found (SPEC: an org not visible to the key). */
+/** The org; throws ApiError not_found (docs/audit.md#orgs: an org not visible to the key). */
 export function getOrg(tenantId: string, orgId: string): OrgRow {
   const o = orgs().get([tenantId, orgId]);
   if (!o) throw new ApiError('not_found', 'No such audit organization');

@@ -39,7 +39,7 @@ export function checkFilters(q: Record<string, unknown>): QueryFilters {
 /** GET /v1/audit/events parameters: limit default 50, clamped to 1-100; cursor opaque. */
 export function checkQuery(q: Record<string, string | undefined>): QueryIn {
   const orgId = checkOrgId(q.organization_id);
-  // DECISIONS 9: a non-integer limit is the framework's plain-text 400.
+  // docs/api.md#errors: a non-integer limit is the framework's plain-text 400.
   const limit = Math.min(100, Math.max(1, intParam(q.limit, 50, 'limit must be an integer')));
   const before = q.cursor ? decodeSeqCursor(q.cursor) : null;
   return { orgId, filters: checkFilters(q), limit, before };

@@ -1,4 +1,4 @@
-// Owns audit retention (DECISIONS 6): hot -> cold evacuation, purge past the org's retention, org deletion.
+// Owns audit retention (docs/audit.md#retention-cold-storage-integrity): hot -> cold evacuation, purge past the org's retention, org deletion.
 import { config } from '../config';
 import { log } from '../log';
 import { ApiError } from '../errors';
@@ -192,7 +192,7 @@ async function retainOrg(org: OrgRow, asOf: number) {
 export async function runAuditRetention(asOf: Date): Promise<{ audit_evacuated: number; audit_purged: number }> {
   return withRetentionLock(
     10 * 60_000,
-    new ApiError('db_error', 'Another audit retention pass is still running; retry shortly'),
+    new ApiError('retention_busy', 'Another audit retention pass is still running; retry shortly'),
     async () => {
       const total = { audit_evacuated: 0, audit_purged: 0 };
       for (const tenant of listTenants()) {

@@ -1,5 +1,5 @@
 // Owns the audit routes' request and reply shapes as the API documents them (bodies are checked by the service:
-// named error codes, DECISIONS 9); the audit event, its page and its verdict are shared with the portal (route-kit/schemas).
+// named error codes, docs/api.md#errors); the audit event, its page and its verdict are shared with the portal (route-kit/schemas).
 import { Type as t } from '@sinclair/typebox';
 import { Actor, Obj, Ts, Nullable, open } from '../route-kit/schemas';
 

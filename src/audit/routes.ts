@@ -1,4 +1,4 @@
-// Owns the audit HTTP endpoints (SPEC "Audit logs", DECISIONS 6): parse, call the service, shape the reply; the
+// Owns the audit HTTP endpoints (docs/audit.md): parse, call the service, shape the reply; the
 // guards (auth, scope, rate limit, 402) run before.
 import { Elysia } from 'elysia';
 import { Type as t } from '@sinclair/typebox';

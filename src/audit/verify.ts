@@ -115,7 +115,7 @@ export function integrityReport(tenantId: string, orgId: string, onProgress?: (d
   const count = expected ? countInSteps(tenantId, orgId, from, to, onProgress) : 0;
   const gaps = count === expected ? [] : findGaps(tenantId, orgId, from, to);
   const cold = checkCold(tenantId, orgId, st.purged_through_seq, st.evacuated_through_seq);
-  // DECISIONS 10: every leaf rebuilt from its row (hot or cold), compared with the org log and its checkpoints.
+  // docs/transparency-logs.md#integrity-scans: every leaf rebuilt from its row (hot or cold), compared with the org log and its checkpoints.
   const logReport = orgLogReport(tenantId, orgId, (seq) => {
     if (seq <= st.purged_through_seq) return 'unavailable';
     const row = getRow(tenantId, orgId, seq);

@@ -77,7 +77,7 @@ export async function createBackup(to: string, opts: { includeMasterKey: boolean
   const createdAt = new Date().toISOString();
   const logs = await withRetentionLock(
     60_000,
-    new ApiError('db_error', 'An audit retention pass is running; retry the backup shortly'),
+    new ApiError('retention_busy', 'An audit retention pass is running; retry the backup shortly'),
     async (): Promise<LogHead[]> => {
       const heads = logHeadsForBackup();
       const snap = progress('backup: store snapshot', 'bytes');

@@ -12,7 +12,14 @@ import {
   verificationApplier,
 } from '../ledger/service';
 import { KEYS_LAST_USED, lastUsedApplier } from '../api-keys/service';
-import { countUsageInTxn, flushUsageInTxn, USAGE_FLUSH, usageFlushApplier, type Charged } from '../usage/service';
+import {
+  countUsageInTxn,
+  flushUsageInTxn,
+  USAGE_FLUSH,
+  usageFlushApplier,
+  type Charged,
+  type Resource,
+} from '../usage/service';
 import { publishStatusApplier, WRITER_STATUS } from '../store/writer-status';
 import { traceSealApplier, TRACE_SEAL } from '../traces/service';
 import { statementApplier, STATEMENT_REGISTER } from '../scitt/service';
@@ -21,17 +28,21 @@ import type { Applier, ApplierTable } from '../store/writer-core';
 import { FORWARDED, forwardedApplier } from '../replication/forward';
 
 /**
- * A record kind whose items carry the quota unit they were charged (usage chargeWrite): the unit is counted in
- * the item's own transaction when `created` says the record was stored, so the two are durable together.
+ * A record kind whose items carry the quota unit of `resource` they were charged (usage chargeWrite): the unit is
+ * counted in the item's own transaction when `created` says the record was stored, so the two are durable together.
  */
-function countingUsage<D, R>(a: Applier<D, R>, created: (r: R) => boolean): Applier<D & Charged, R> {
+function countingUsage<D, R>(
+  a: Applier<D, R>,
+  resource: Resource,
+  created: (r: R) => boolean,
+): Applier<D & Charged, R> {
   return {
     prepare(data) {
       const p = a.prepare(data);
       return {
         apply() {
           const r = p.apply();
-          if (created(r)) countUsageInTxn(data.usage);
+          if (created(r)) countUsageInTxn(data, resource);
           return r;
         },
         ...(p.done ? { done: () => p.done!() } : {}),
@@ -41,11 +52,11 @@ function countingUsage<D, R>(a: Applier<D, R>, created: (r: R) => boolean): Appl
 }
 
 const own: ApplierTable = {
-  // SPEC counts every ledger ingest, also one answered as another writer's replay.
-  [LEDGER_EVENT]: countingUsage(ledgerEventApplier, () => true),
-  [AI_ATTESTATION]: countingUsage(aiAttestationApplier, (r) => !r.duplicate),
-  [DOCUMENT_ANCHOR]: countingUsage(documentAnchorApplier, (r) => !r.existing),
-  [STATEMENT_REGISTER]: countingUsage(statementApplier, (r) => r.created),
+  // Every ledger ingest counts (docs/operations.md#counting-and-limits), also one answered as another writer's replay.
+  [LEDGER_EVENT]: countingUsage(ledgerEventApplier, 'events_per_month', () => true),
+  [AI_ATTESTATION]: countingUsage(aiAttestationApplier, 'ai_attestations_per_month', (r) => !r.duplicate),
+  [DOCUMENT_ANCHOR]: countingUsage(documentAnchorApplier, 'events_per_month', (r) => !r.existing),
+  [STATEMENT_REGISTER]: countingUsage(statementApplier, 'events_per_month', (r) => r.created),
   // The seal's ledger event is made by the ledger (which imports traces' gate and item index, not the reverse).
   [TRACE_SEAL]: traceSealApplier(prepareSystemEvent),
   [AUDIT_EVENT]: auditEventApplier,

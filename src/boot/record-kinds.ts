@@ -7,7 +7,7 @@ import { documentAnchorKind } from '../documents/service';
 import { ledgerEventKind } from '../ledger/service';
 import { statementKind } from '../scitt/service';
 import { useRecordTable, type RecordKinds, type RecordTable } from '../records/table';
-import { findTenant, getTenant, listTenants } from '../tenants/service';
+import { findTenant, getTenant, isSandbox, listTenants } from '../tenants/service';
 import { pinnedPublicKey, tenantSigner } from '../signing/keys';
 import { platformPublicKey, platformSigner } from '../signing/platform';
 import { traceSealKind } from '../traces/service';
@@ -30,6 +30,7 @@ const table: RecordTable = Object.freeze({
     idOf: (ref: string) => findTenant(ref).tenant_id,
     domainOf: (tenantId: string) => getTenant(tenantId)?.primary_domain,
     signer: tenantSigner,
+    sandbox: isSandbox,
     publishedKey: pinnedPublicKey,
     platformSigner,
     platformPublicKey,

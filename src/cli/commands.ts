@@ -1,5 +1,5 @@
 // The table of CLI commands: each parses its flags, calls area services and shapes --json / text output.
-import { readFileSync } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type { CliContext, CliResult } from './index';
 import { ApiError } from '../errors';
 import { setLogSink } from '../log';
@@ -25,6 +25,8 @@ import { PLAN_NAMES } from '../plans/plans';
 import { parseRange } from '../cidr';
 import { CONSOLE, type Flag, type Spec } from './argv';
 import { listIssuers } from '../scitt/service';
+import { verifierHtml } from '../web/verifier/page';
+import { auditEvidence, EVIDENCE_KINDS, recordEvidence, traceEvidence, type EvidenceKind } from '../evidence/service';
 
 /**
  * One CLI command: its declaration (summary, positional arguments, flags with their values; src/cli/argv.ts refuses
@@ -87,7 +89,7 @@ const tenantText = (t: ReturnType<typeof describeTenant>) =>
     .map((k) => `  key ${k.key_id} ${k.valid_until ? `retired ${k.valid_until}` : 'active'} ${k.public_key}`)
     .join('\n');
 
-/** The transparency log part of an integrity report (DECISIONS 10). */
+/** The transparency log part of an integrity report (docs/transparency-logs.md#integrity-scans). */
 const logText = (r: {
   log_verified: boolean;
   first_bad_leaf: number | null;
@@ -120,6 +122,9 @@ export const commands: Record<string, Command> = {
       domain: { value: 'DOMAIN', required: true, help: 'primary domain (its key record is served at /keys/DOMAIN)' },
       'issuer-name': { value: 'NAME', help: 'issuer name shown on proofs (default: the name)' },
       plan: { value: 'PLAN', choices: PLAN_NAMES, help: 'plan (default: free)' },
+      sandbox: {
+        help: 'a sandbox tenant for tests: its records say "sandbox": true in their signed bytes (TEST, not evidence)',
+      },
     },
     async run(ctx) {
       const r = await operatorActions.createTenant({
@@ -127,10 +132,11 @@ export const commands: Record<string, Command> = {
         domain: need(ctx, 'domain'),
         issuerName: ctx.flags['issuer-name'] as string | undefined,
         plan: ctx.flags.plan as string | undefined,
+        sandbox: ctx.flags.sandbox === true,
       });
       return {
         json: r,
-        text: `created tenant ${r.tenant_id} (${r.primary_domain}, plan ${r.plan}) signing key ${r.key_id}`,
+        text: `created ${r.sandbox ? 'sandbox ' : ''}tenant ${r.tenant_id} (${r.primary_domain}, plan ${r.plan}) signing key ${r.key_id}`,
       };
     },
   },
@@ -365,6 +371,37 @@ export const commands: Record<string, Command> = {
     },
   },
   verify: verifyCommand,
+  'evidence export': {
+    summary: 'write the evidence pack (ZIP) of a record or trace, the same file as GET .../evidence',
+    flags: {
+      kind: { value: 'KIND', choices: EVIDENCE_KINDS, required: true, help: 'what the id names' },
+      id: { value: 'ID', required: true, help: 'event, attestation, document (event) id, trace id or audit event id' },
+      tenant: { value: 'TENANT', help: 'tenant id or domain; required with --kind trace or audit' },
+      out: { value: 'FILE', required: true, help: 'the ZIP file to write' },
+    },
+    check: (f) =>
+      (f.kind === 'trace' || f.kind === 'audit') && f.tenant === undefined
+        ? `--kind ${f.kind} takes --tenant (its ids are the tenant's)`
+        : null,
+    async run(ctx) {
+      const kind = need(ctx, 'kind') as EvidenceKind;
+      const id = need(ctx, 'id');
+      const out = need(ctx, 'out');
+      const pack =
+        kind === 'trace'
+          ? await traceEvidence(findTenant(need(ctx, 'tenant')), id, verifierHtml)
+          : kind === 'audit'
+            ? await auditEvidence(findTenant(need(ctx, 'tenant')).tenant_id, id, verifierHtml)
+            : await recordEvidence(kind, id, verifierHtml);
+      // Written beside and renamed: a pack is whole or absent.
+      writeFileSync(`${out}.part`, pack.zip);
+      renameSync(`${out}.part`, out);
+      return {
+        json: { kind, id, out, bytes: pack.zip.length },
+        text: `wrote ${out} (${pack.zip.length} bytes): the evidence pack of ${kind} ${id}`,
+      };
+    },
+  },
   'witness add-log': {
     writes: true,
     summary: "cosign another log's checkpoints as its witness (C2SP tlog-witness)",

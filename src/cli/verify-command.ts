@@ -11,9 +11,8 @@ import { verifyProofDocument } from '../verify/offline-verify';
 import { checkSavedCheckpoint } from '../verify/saved-checkpoint';
 import { publishedKeys } from '../verify/key-rules';
 import { nodeSha256 } from '../verify/node-primitives';
-import { parsePolicy } from '../verify/policy';
 import { failureLine, reportLines } from '../verify/report-text';
-import { loadTrustAnchors } from '../verify/timestamp';
+import { readPolicy, readSavedJson, readTsaRoots } from '../verify/trust-input';
 import { resultOf, type VerifyOptions } from '../verify/verify-document';
 
 function readBytes(file: string): Uint8Array {
@@ -34,32 +33,25 @@ const flag = (ctx: CliContext, name: string): string | undefined =>
 function jsonFile(ctx: CliContext, name: string): unknown {
   const file = flag(ctx, name);
   if (file === undefined) return undefined;
-  try {
-    return JSON.parse(read(file));
-  } catch {
-    throw new ApiError('bad_request', `${file} is not JSON`);
-  }
+  const r = readSavedJson(read(file));
+  if (!r.ok) throw new ApiError('bad_request', `${file} ${r.reason}`);
+  return r.value;
 }
 
-/** --policy (C2SP tlog-policy) and --tsa-ca (PEM roots), refused with the file and line named when unreadable. */
+/** --policy (C2SP tlog-policy) and --tsa-ca (PEM roots), refused with the file (and line) named when unusable. */
 function trustOf(ctx: CliContext): Pick<VerifyOptions, 'policy' | 'tsaAnchors'> {
   const out: Pick<VerifyOptions, 'policy' | 'tsaAnchors'> = {};
   const policyFile = flag(ctx, 'policy');
   if (policyFile) {
-    const r = parsePolicy(nodeSha256, read(policyFile));
-    if (!r.ok) throw new ApiError('bad_request', `${policyFile} line ${r.line}: ${r.error}`);
-    out.policy = r.policy;
+    const r = readPolicy(nodeSha256, read(policyFile));
+    if (!r.ok) throw new ApiError('bad_request', `${policyFile} ${r.reason}`);
+    out.policy = r.value;
   }
   const caFile = flag(ctx, 'tsa-ca');
   if (caFile) {
-    let anchors: ReturnType<typeof loadTrustAnchors>;
-    try {
-      anchors = loadTrustAnchors(read(caFile));
-    } catch (e) {
-      throw new ApiError('bad_request', `${caFile}: ${(e as Error).message}`);
-    }
-    if (!anchors.certificates.length) throw new ApiError('bad_request', `${caFile} holds no PEM certificate`);
-    out.tsaAnchors = anchors;
+    const r = readTsaRoots(read(caFile));
+    if (!r.ok) throw new ApiError('bad_request', `${caFile}: ${r.reason}`);
+    out.tsaAnchors = r.value;
   }
   return out;
 }

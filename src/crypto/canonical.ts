@@ -1,4 +1,4 @@
-// Owns canonical JSON (SPEC "Canonical JSON", DECISIONS words): keys sorted by code point, no whitespace.
+// Owns canonical JSON (docs/verification.md#2-canonical-json): keys sorted by code point, no whitespace.
 
 /**
  * Compares two strings by Unicode code point. UTF-16 order differs from code point order only when

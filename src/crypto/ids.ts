@@ -5,7 +5,7 @@ import { monotonicFactory } from 'ulid';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (s: string): boolean => UUID.test(s);
 
-/** A time-ordered UUID version 7 (DECISIONS 2). */
+/** A time-ordered UUID version 7 (docs/api.md#conventions). */
 export const uuidv7 = (): string => Bun.randomUUIDv7();
 export const uuidv4 = (): string => crypto.randomUUID();
 

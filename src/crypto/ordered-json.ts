@@ -1,4 +1,4 @@
-// Owns re-serializing JSON in the key order of the request text (DECISIONS 2: event_hash).
+// Owns re-serializing JSON in the key order of the request text (docs/verification.md#3-hashes-and-key-ids: event_hash).
 // JSON.parse moves integer-like keys ("2", "10") to the front of an object; event_hash must not.
 
 type OVal = null | boolean | number | string | OVal[] | Map<string, OVal>;

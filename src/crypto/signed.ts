@@ -1,6 +1,12 @@
 // Owns the signed bytes of every record kind: one function each, used by writers, verifiers, proofs and `svc verify`.
 
-/** DECISIONS 2: Ed25519 covers canonical {v, event_id, tenant_id, event_type, payload_hash, request_hash, ingested_at}. */
+/**
+ * docs/verification.md#sandbox-records: a sandbox tenant's record carries `"sandbox": true` in its signed bytes; every
+ * other record's bytes have no such field (they are unchanged by it). Only the value true adds it.
+ */
+const sandboxField = (r: { sandbox?: unknown }): { sandbox?: true } => (r.sandbox === true ? { sandbox: true } : {});
+
+/** docs/verification.md#4-the-signed-payload-of-each-record-kind: Ed25519 covers canonical {v, event_id, tenant_id, event_type, payload_hash, request_hash, ingested_at}. */
 export function ledgerSignedPayload(r: {
   event_id: string;
   tenant_id: string;
@@ -8,6 +14,7 @@ export function ledgerSignedPayload(r: {
   payload_hash: string;
   request_hash: string;
   ingested_at: string;
+  sandbox?: unknown;
 }) {
   // Keys in canonical (code point) order, so canonicalJson need not sort them on the write path.
   return {
@@ -16,12 +23,13 @@ export function ledgerSignedPayload(r: {
     ingested_at: r.ingested_at,
     payload_hash: r.payload_hash,
     request_hash: r.request_hash,
+    ...sandboxField(r),
     tenant_id: r.tenant_id,
     v: 1,
   };
 }
 
-/** DECISIONS 4: canonical {v: 1, attestation_id, tenant_id, attestation_type, payload_hash, input_hash, output_hash, created_at}. */
+/** docs/verification.md#4-the-signed-payload-of-each-record-kind: canonical {v: 1, attestation_id, tenant_id, attestation_type, payload_hash, input_hash, output_hash, created_at}. */
 export function aiSignedPayload(r: {
   attestation_id: string;
   tenant_id: string;
@@ -30,6 +38,7 @@ export function aiSignedPayload(r: {
   input_hash: string;
   output_hash: string;
   created_at: string;
+  sandbox?: unknown;
 }) {
   return {
     v: 1,
@@ -40,10 +49,11 @@ export function aiSignedPayload(r: {
     input_hash: r.input_hash,
     output_hash: r.output_hash,
     created_at: r.created_at,
+    ...sandboxField(r),
   };
 }
 
-/** DECISIONS 9: canonical {v: 1, event_id, tenant_id, document_hash, document_ref, metadata_hash, created_at}. */
+/** docs/verification.md#4-the-signed-payload-of-each-record-kind: canonical {v: 1, event_id, tenant_id, document_hash, document_ref, metadata_hash, created_at}. */
 export function documentSignedPayload(r: {
   event_id: string;
   tenant_id: string;
@@ -51,6 +61,7 @@ export function documentSignedPayload(r: {
   document_ref: string | null;
   metadata_hash: string | null;
   created_at: string;
+  sandbox?: unknown;
 }) {
   return {
     v: 1,
@@ -60,39 +71,50 @@ export function documentSignedPayload(r: {
     document_ref: r.document_ref ?? null,
     metadata_hash: r.metadata_hash ?? null,
     created_at: r.created_at,
+    ...sandboxField(r),
   };
 }
 
-/** DECISIONS 0: the signed data of an audit event (absent optional objects as null). */
-export function auditSignedData(r: {
-  action: string;
-  actor: unknown;
-  context?: unknown;
-  event_id: string;
-  ingested_at: string;
-  metadata?: unknown;
-  occurred_at: string;
-  org_id: string;
-  schema_id: string;
-  seq: number;
-  targets: unknown;
-}) {
-  return {
-    action: r.action,
-    actor: r.actor,
-    context: r.context ?? null,
-    event_id: r.event_id,
-    ingested_at: r.ingested_at,
-    metadata: r.metadata ?? null,
-    occurred_at: r.occurred_at,
-    org_id: r.org_id,
-    schema_id: r.schema_id,
-    seq: r.seq,
-    targets: r.targets,
-  };
+/**
+ * docs/audit.md#rows-and-what-is-signed: the fields of an audit event's signed data, the one list the writer, the
+ * stored-row check and the offline verifier build it from (the Python verifier's AUDIT_SIGNED is the same list).
+ */
+export const AUDIT_SIGNED_FIELDS = [
+  'action',
+  'actor',
+  'context',
+  'event_id',
+  'ingested_at',
+  'metadata',
+  'occurred_at',
+  'org_id',
+  'schema_id',
+  'seq',
+  'targets',
+] as const;
+export type AuditSignedField = (typeof AUDIT_SIGNED_FIELDS)[number];
+/** The optional objects of an audit event: signed as null when absent. */
+const AUDIT_NULLABLE: ReadonlySet<AuditSignedField> = new Set(['context', 'metadata']);
+
+/** What an audit event's signed data is made of (more fields may be present; only the signed ones are taken). */
+export type AuditSignedInput = { readonly [K in Exclude<AuditSignedField, 'context' | 'metadata'>]: unknown } & {
+  readonly context?: unknown;
+  readonly metadata?: unknown;
+  /** Only on a sandbox tenant's events (docs/verification.md#sandbox-records). */
+  readonly sandbox?: unknown;
+};
+
+/** The signed data of an audit event: exactly AUDIT_SIGNED_FIELDS (absent optional objects as null). */
+export function auditSignedData(r: AuditSignedInput): Record<AuditSignedField, unknown> {
+  const out = {} as Record<AuditSignedField, unknown>;
+  for (const f of AUDIT_SIGNED_FIELDS) out[f] = AUDIT_NULLABLE.has(f) ? (r[f] ?? null) : r[f];
+  // docs/verification.md#sandbox-records: an audit event document carries every signed field, so a `sandbox` it
+  // carries is signed whatever its value (only a sandbox tenant's events have it, always true).
+  if (r.sandbox !== undefined) (out as Record<string, unknown>).sandbox = r.sandbox;
+  return out;
 }
 
-/** DECISIONS 7: a published key record's platform signature covers canonical {domain, key_id, public_key (base64url)}. */
+/** docs/verification.md#8-where-the-keys-come-from: a published key record's platform signature covers canonical {domain, key_id, public_key (base64url)}. */
 export function keyRecordSignedPayload(r: { domain: string; public_key: string; key_id: string }) {
   return { domain: r.domain, key_id: r.key_id, public_key: r.public_key };
 }

@@ -1,10 +1,11 @@
-// Owns the signed append of document anchors (DECISIONS 9 signed bytes), run by the writer thread: signing
+// Owns the signed append of document anchors (docs/verification.md#4-the-signed-payload-of-each-record-kind), run by the writer thread: signing
 // outside the transaction; the claim, the original bytes, the row and its trace item entry inside it.
 import { canonicalBytes } from '../crypto/canonical';
 import { documentSignedPayload } from '../crypto/signed';
 import { metadataHashOf } from '../verify/recompute';
 import type { Applier } from '../store/writer-core';
 import { tenantSigner } from '../signing/keys';
+import { sandboxMark } from '../tenants/service';
 import { recordTraceItemInTxn } from '../traces/items';
 import { byDocumentHash, documentRows, originals, type Anchored, type DocumentRow } from './repo';
 import { appendTenantLeafInTxn } from '../tlog/append';
@@ -32,11 +33,12 @@ export type DocQueueItem = {
 /** existing: the anchor that holds the claim already (nothing was written for this one). */
 export type DocWriteResult = { existing?: Anchored };
 
-/** Signs one anchor (DECISIONS 9 signed bytes) with the tenant's active key. */
+/** Signs one anchor (docs/verification.md#4-the-signed-payload-of-each-record-kind) with the tenant's active key. */
 export function buildDocumentRow(d: DocQueueItem): DocumentRow {
   const signer = tenantSigner(d.tenant_id);
   const metadata_hash = metadataHashOf(d.metadata);
-  const signed_bytes = Buffer.from(canonicalBytes(documentSignedPayload({ ...d, metadata_hash })));
+  const sandbox = sandboxMark(d.tenant_id);
+  const signed_bytes = Buffer.from(canonicalBytes(documentSignedPayload({ ...d, metadata_hash, ...sandbox })));
   return {
     v: 1,
     event_id: d.event_id,
@@ -54,6 +56,7 @@ export function buildDocumentRow(d: DocQueueItem): DocumentRow {
     signature: signer.sign(signed_bytes),
     signed_bytes,
     leaf_index: null,
+    ...sandbox,
   };
 }
 

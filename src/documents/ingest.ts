@@ -1,4 +1,4 @@
-// Owns document anchoring ingest (SPEC "Document anchor", DECISIONS 5/9): validation, the once-per-tenant rule,
+// Owns document anchoring ingest (docs/ai-and-documents.md#document-anchors-post-v1documentanchor-scope-write-bodies-up-to-8-mb): validation, the once-per-tenant rule,
 // quota, then the hand-over to the writer; the 201 goes out once the signed anchor is durable (and readable).
 import { ApiError } from '../errors';
 import { isPlainObject } from '../crypto/json-value';
@@ -8,7 +8,7 @@ import { HEX64 } from '../verify/records';
 import { uuidv7 } from '../crypto/ids';
 import { submit } from '../store/writer';
 import type { TenantRow } from '../tenants/service';
-import { assertQuotaLeft, chargeWrite, settleWrite, type Charged } from '../usage/service';
+import { assertQuotaLeft, chargedMonth, chargeWrite, settleWrite, type Charged } from '../usage/service';
 import { assertTraceAcceptsItems } from '../traces/gate';
 import type { ApiKeyRow } from '../api-keys/service';
 import { DOCUMENT_ANCHOR, type DocQueueItem, type DocWriteResult } from './append';
@@ -37,7 +37,7 @@ function decodeBase64(s: string): Buffer | null {
   return Buffer.from(t, t.includes('-') || t.includes('_') ? 'base64url' : 'base64');
 }
 
-/** SPEC "Document anchor" rules in the order of its error list (DECISIONS 9: missing document_hash = invalid_document_hash). */
+/** The rules of docs/ai-and-documents.md#document-anchors-post-v1documentanchor-scope-write-bodies-up-to-8-mb in the order of its error list (a missing document_hash = invalid_document_hash). */
 function validateAnchor(body: unknown): Validated {
   if (body !== null && body !== undefined && !isPlainObject(body))
     throw new ApiError('invalid_payload', 'The body must be a JSON object');
@@ -85,7 +85,7 @@ const alreadyAnchored = (a: Anchored) =>
  * original bytes commit together, unless the claim is taken, so a hash is anchored once per tenant.
  */
 export async function anchorDocument(tenant: TenantRow, key: ApiKeyRow, body: unknown, claim: IdemClaim | null = null) {
-  assertQuotaLeft(tenant, 'events_per_month'); // DECISIONS 9: refused before validation, counted once created
+  assertQuotaLeft(tenant, 'events_per_month'); // docs/api.md#authentication-and-the-order-of-checks: refused before validation, counted once created
   const v = validateAnchor(body);
   const existing = byDocumentHash().get([tenant.tenant_id, v.document_hash]);
   if (existing) throw alreadyAnchored(existing);
@@ -112,7 +112,7 @@ export async function anchorDocument(tenant: TenantRow, key: ApiKeyRow, body: un
   const usage = chargeWrite(tenant, 'events_per_month');
   let r: DocWriteResult | null = null;
   try {
-    r = await submit<DocQueueItem & Charged, DocWriteResult>(DOCUMENT_ANCHOR, { ...item, usage });
+    r = await submit<DocQueueItem & Charged, DocWriteResult>(DOCUMENT_ANCHOR, { ...item, usage: chargedMonth(usage) });
   } finally {
     // Nothing created (claim taken, write failed): no unit was stored.
     settleWrite(usage, !!r && !r.existing);

@@ -20,6 +20,8 @@ export type DocumentRow = {
   signed_bytes: Buffer;
   /** Position in the tenant's transparency log, fixed in the transaction that appends the row; absent before logs existed. */
   leaf_index?: number | null;
+  /** docs/api.md#sandbox-tenants: a sandbox tenant's row; its signed bytes say "sandbox": true. */
+  sandbox?: true;
 };
 export type Anchored = { event_id: string; created_at: string };
 

@@ -1,4 +1,4 @@
-// Owns document reads, verification and proofs (DECISIONS 5): get, original bytes, verify, public proof, trace bundle items.
+// Owns document reads, verification and proofs (docs/ai-and-documents.md#document-anchors-post-v1documentanchor-scope-write-bodies-up-to-8-mb): get, original bytes, verify, public proof, trace bundle items.
 import { ApiError } from '../errors';
 import { isPlainObject } from '../crypto/json-value';
 import { canonicalBytes } from '../crypto/canonical';
@@ -34,7 +34,7 @@ function tenantDocument(tenant: TenantRow, id: string): DocumentRow {
   return row;
 }
 
-/** GET /v1/document/{event_id} (DECISIONS 5). */
+/** GET /v1/document/{event_id} (docs/ai-and-documents.md#document-anchors-post-v1documentanchor-scope-write-bodies-up-to-8-mb). */
 export function getDocument(tenant: TenantRow, id: string) {
   const row = tenantDocument(tenant, id);
   return {
@@ -119,7 +119,7 @@ export function documentProof(id: string) {
   };
 }
 
-/** POST /v1/proof/document/{event_id}/verify: the verify result of SPEC, without a key. */
+/** POST /v1/proof/document/{event_id}/verify: the verify result (docs/ai-and-documents.md#document-anchors-post-v1documentanchor-scope-write-bodies-up-to-8-mb), without a key. */
 export function verifyDocumentPublic(id: string, body: unknown) {
   const { row, tenant } = proofRow(id);
   return { ...verifyResult(row, tenant, submittedHash(body)), signature_valid: signatureValid(row) };

@@ -1,4 +1,4 @@
-// Owns the export file formats (DECISIONS 6): the CSV columns and the record of one event; pure, shared with the portal page.
+// Owns the export file formats (docs/portal-and-exports.md#exports): the CSV columns and the record of one event; pure, shared with the portal page.
 export const CSV_COLUMNS = [
   'id',
   'org_id',
@@ -45,7 +45,7 @@ type EventLike = {
 
 /**
  * One CSV record: objects as JSON text, a missing actor name or actor metadata as an empty cell.
- * DECISIONS 6: actor_metadata (last) is part of the signed bytes, so every row verifies offline.
+ * docs/portal-and-exports.md#exports: actor_metadata (last) is part of the signed bytes, so every row verifies offline.
  */
 export function csvRecord(e: EventLike): Array<string | number> {
   return [

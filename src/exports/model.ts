@@ -1,4 +1,4 @@
-// Owns the audit export job's shapes (SPEC "Audit export job", DECISIONS 6): stored row, create body, reply.
+// Owns the audit export job's shapes (docs/portal-and-exports.md#exports): stored row, create body, reply.
 import { Type as t } from '@sinclair/typebox';
 import { ApiError } from '../errors';
 import { checkOrgId } from '../audit/org-input';
@@ -34,11 +34,11 @@ export type ExportRow = {
   expires_at: number | null;
   bytes: number | null;
   file_removed: boolean;
-  /** DECISIONS 10: the org checkpoint when the file was completed; it covers the exported rows with seq <= tree_size. */
+  /** docs/transparency-logs.md#distribution: the org checkpoint when the file was completed; it covers the exported rows with seq <= tree_size. */
   checkpoint?: { tree_size: number; root_hash: string; note: string } | null;
 };
 
-/** SPEC: download_url valid 24 hours (from the moment the file is ready). */
+/** docs/portal-and-exports.md#exports: download_url valid 24 hours (from the moment the file is ready). */
 export const DOWNLOAD_TTL_S = 24 * 3600;
 
 /** POST /v1/audit/exports as documented (checked by checkExportBody: named error codes). */

@@ -1,4 +1,4 @@
-// Owns the export endpoints (DECISIONS 6): create and status (scope audit:read), and the presigned download (no key).
+// Owns the export endpoints (docs/portal-and-exports.md#exports): create and status (scope audit:read), and the presigned download (no key).
 import { Elysia } from 'elysia';
 import { Type as t } from '@sinclair/typebox';
 import type { Guards } from '../route-kit/guards';

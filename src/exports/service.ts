@@ -1,4 +1,4 @@
-// Owns audit exports (DECISIONS 6): queue a job, build its file from hot and cold storage, status, download, expiry.
+// Owns audit exports (docs/portal-and-exports.md#exports): queue a job, build its file from hot and cold storage, status, download, expiry.
 import { mkdirSync, readdirSync, realpathSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { config } from '../config';

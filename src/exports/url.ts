@@ -10,7 +10,7 @@ const urlKey = (): Buffer => keyFile(join(config().dataDir, 'export-url.key'));
 /** The signature binds the export id and the expiry: hex HMAC-SHA256(key, "<id>.<expires>"). */
 const mac = (id: string, expires: number): Buffer => createHmac('sha256', urlKey()).update(`${id}.${expires}`).digest();
 
-/** DECISIONS 6: {public_url}/v1/audit/exports/{id}/download?expires=<unix>&sig=<hex HMAC>. */
+/** docs/portal-and-exports.md#exports: {public_url}/v1/audit/exports/{id}/download?expires=<unix>&sig=<hex HMAC>. */
 export function downloadUrl(id: string, expires: number): string {
   return `${publicUrl()}/v1/audit/exports/${encodeURIComponent(id)}/download?expires=${expires}&sig=${mac(id, expires).toString('hex')}`;
 }

@@ -18,7 +18,7 @@ import { problemReply } from '../route-kit/evidence';
 import { STATEMENT_MAX_BYTES } from '../scitt/service';
 
 const MB = 1024 * 1024;
-/** DECISIONS 0: 2 MB bodies everywhere, 8 MB on the document anchor route. */
+/** docs/api.md#conventions: 2 MB bodies everywhere, 8 MB on the document anchor route. */
 export const BODY_LIMIT = 2 * MB;
 export const ANCHOR_BODY_LIMIT = 8 * MB;
 /** Bun's own body limit (memory guard) for every listener of the app. */
@@ -35,12 +35,9 @@ const INGEST_PATHS = new Set([
 const TEXT_BODY_PATHS = new Set(['/witness/add-checkpoint']);
 /** The SCITT registration route takes its body as bytes; its Content-Type is checked after authentication. */
 const STATEMENT_PATH = '/entries';
-const limitFor = (url: string) =>
-  url.includes('/v1/document/anchor')
-    ? ANCHOR_BODY_LIMIT
-    : targetPath(url) === STATEMENT_PATH
-      ? STATEMENT_MAX_BYTES
-      : BODY_LIMIT;
+/** The body limit of a request to `url`, whose path (targetPath) is `path`. */
+const limitFor = (url: string, path: string) =>
+  url.includes('/v1/document/anchor') ? ANCHOR_BODY_LIMIT : path === STATEMENT_PATH ? STATEMENT_MAX_BYTES : BODY_LIMIT;
 /** docs/scitt.md#errors: the SCITT routes answer every error as RFC 9290 concise problem details, whatever raised it. */
 const answersProblems = (url: string) => /^\/entries(\/|$)/.test(targetPath(url));
 
@@ -56,14 +53,16 @@ const plain = (status: number, text: string, headers: Record<string, string> = {
 /** Parses a JSON body once, keeping the raw text for hashes that follow the request text (event_hash). */
 async function parseBody(request: Request, contentType: string): Promise<unknown> {
   const declared = Number(request.headers.get('content-length') ?? '0');
-  const limit = limitFor(request.url);
+  // The path is split out of the URL once: every body (each ingest) comes this way.
+  const path = targetPath(request.url);
+  const limit = limitFor(request.url, path);
   if (declared > limit) throw new ApiError('payload_too_large', `Request body over ${limit} bytes`);
   const bytes = new Uint8Array(await request.arrayBuffer());
   // Chunked bodies carry no Content-Length: the received size is checked too.
   if (bytes.length > limit) throw new ApiError('payload_too_large', `Request body over ${limit} bytes`);
-  if (targetPath(request.url) === STATEMENT_PATH) return bytes;
+  if (path === STATEMENT_PATH) return bytes;
   if (bytes.length === 0) return undefined;
-  if (TEXT_BODY_PATHS.has(targetPath(request.url))) {
+  if (TEXT_BODY_PATHS.has(path)) {
     const text = decodeUtf8(bytes);
     if (text === null) throw new ApiError('bad_request', 'The request body is not valid UTF-8');
     return text;
@@ -114,7 +113,7 @@ export function buildApp(routes: AnyElysia[], node: ReplicationNode | null = nul
   let app = new Elysia({ serve: { maxRequestBodySize: SERVE_MAX_BODY } })
     .onRequest(({ request, server }) => {
       const state = beginRequest(request, server, proxies);
-      // DECISIONS 8: behind a TLS-terminating proxy, anything that did not arrive over HTTPS is refused; only a
+      // Behind a TLS-terminating proxy, anything that did not arrive over HTTPS is refused; only a
       // trusted proxy can say so (docs/operations.md#behind-a-proxy).
       if (tlsOff && proxies?.scheme(state.peer, request.headers.get('x-forwarded-proto')) !== 'https') {
         throw new ApiError('https_required', 'HTTPS is required');

@@ -1,4 +1,4 @@
-// Owns API key authentication in SPEC "Authentication" order, scopes and the per-key IP allowlist.
+// Owns API key authentication in the order of docs/api.md#authentication-and-the-order-of-checks, scopes and the per-key IP allowlist.
 import ipaddr from 'ipaddr.js';
 import { ApiError } from '../errors';
 import { findApiKeyByPlaintext, isWellFormedApiKey, markUsed, type ApiKeyRow } from '../api-keys/service';
@@ -43,7 +43,7 @@ export function ipAllowed(ip: string, cidrs: string[]): boolean {
 }
 
 /**
- * Checks, in SPEC order: missing_api_key, invalid_authorization_scheme, invalid_api_key_format,
+ * Checks, in the order of docs/api.md#authentication-and-the-order-of-checks: missing_api_key, invalid_authorization_scheme, invalid_api_key_format,
  * invalid_api_key, api_key_revoked, ip_not_allowed, insufficient_scope (any of `anyOf`), then the
  * rate limit. Key status is read from LMDB on every call so a revocation applies at once.
  */
@@ -81,7 +81,7 @@ export function authorize(request: Request, anyOf: Scope[]): Principal {
   return principal;
 }
 
-/** DECISIONS 9: 402 for ingest and verify calls of a tenant the operator marked past due (after `authorize`). */
+/** docs/api.md#authentication-and-the-order-of-checks: 402 for ingest and verify calls of a tenant the operator marked past due (after `authorize`). */
 export function requirePaid(request: Request): void {
   const p = requestState(request).principal;
   if (!p) throw new Error('the paid guard runs after the auth guard');

@@ -1,4 +1,4 @@
-// Owns rate limits (DECISIONS 1): per-key per-second, per-tenant per-minute, per-IP for public endpoints, per portal session.
+// Owns rate limits (docs/operations.md#counting-and-limits): per-key per-second, per-tenant per-minute, per-IP for public endpoints, per portal session.
 import { ApiError } from '../errors';
 import { config } from '../config';
 import { planOf } from '../plans/plans';

@@ -103,6 +103,11 @@ const BY_KIND: Record<string, ExampleObject> = {
     summary: 'A COSE key set',
     description: 'Binary: deterministic CBOR, the COSE keys (RFC 9052) that sign receipts, by RFC 9679 key id.',
   },
+  'application/zip': {
+    summary: 'An evidence pack',
+    description:
+      'Binary: a ZIP holding README.txt, proof.json, the COSE receipts and tlog-proofs, keys.json, platform-key.json, witness-policy.txt and tsa/<n>.tsr (docs/verification.md#22-evidence-packs).',
+  },
   'application/octet-stream': {
     summary: 'A C2SP tile',
     description: 'Binary: up to 256 concatenated 32-byte hashes (a hash tile), or the log entries of a data tile.',

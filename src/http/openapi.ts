@@ -139,7 +139,7 @@ function errorSchemas(): Json {
     ErrorCode: {
       type: 'string',
       enum: Object.keys(ERRORS),
-      description: 'Every machine-readable code the API answers (SPEC "Errors")',
+      description: 'Every machine-readable code the API answers',
     },
     Error: {
       type: 'object',

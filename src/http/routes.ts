@@ -20,6 +20,8 @@ import { operatorRoutes } from '../admin/operator-routes';
 import type { ActionsBy } from '../operator-actions/port';
 import { evidenceRoutes } from '../tlog/evidence-routes';
 import { scittRoutes } from '../scitt/routes';
+import { evidencePackRoutes } from '../evidence/routes';
+import { verifierHtml } from '../web/verifier/page';
 import { guards } from './guards';
 
 /** `actionsBy`: the operator actions the administration routes run (src/operator-actions/actions.ts, from the server). */
@@ -42,6 +44,7 @@ export const allRoutes = (actionsBy: ActionsBy) => [
   adminRoutes(guards, actionsBy),
   operatorRoutes(guards, actionsBy),
   evidenceRoutes(guards),
+  evidencePackRoutes(guards, verifierHtml),
   scittRoutes(guards),
   docsRoutes,
 ];

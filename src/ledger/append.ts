@@ -1,4 +1,4 @@
-// Owns the signed append of ledger events (DECISIONS 2), run by the writer thread: hashing and signing
+// Owns the signed append of ledger events (docs/verification.md#4-the-signed-payload-of-each-record-kind), run by the writer thread: hashing and signing
 // outside the transaction, then the row, its list indexes, its idempotency record and its log leaf inside it.
 import { CanonicalText, canonicalBytes, canonicalJson } from '../crypto/canonical';
 import { sha256Hex } from '../crypto/hash';
@@ -7,6 +7,7 @@ import { ledgerSignedPayload } from '../crypto/signed';
 import { putGrowing } from '../store/append-only';
 import type { Applier } from '../store/writer-core';
 import { tenantSigner } from '../signing/keys';
+import { sandboxMark } from '../tenants/service';
 import { recordTraceItemInTxn } from '../traces/items';
 import { appendTenantLeafInTxn } from '../tlog/append';
 import { activeCounts, byTime, byType, idempotency, ledgerRows, type IdempotencyRecord, type LedgerRow } from './repo';
@@ -34,12 +35,12 @@ export type LedgerQueueItem = {
 /** What the writer answers for one event: the live record that won the key, when one did. */
 export type LedgerEventResult = { replay?: IdempotencyRecord };
 
-/** Hashes and signs one event (DECISIONS 2). Pure apart from reading the tenant's active key. */
+/** Hashes and signs one event (docs/verification.md#4-the-signed-payload-of-each-record-kind). Pure apart from reading the tenant's active key. */
 export function buildLedgerRow(e: LedgerQueueItem): LedgerRow {
   const payloadCanonical = e.payload_canonical ?? canonicalJson(e.payload);
   const payload_hash = sha256Hex(payloadCanonical);
   const event_hash = sha256Hex(e.payload_source ?? JSON.stringify(e.payload));
-  // DECISIONS 2 envelope; keys in canonical order so canonicalJson need not sort them.
+  // The request_hash envelope of docs/verification.md#3-hashes-and-key-ids; keys in canonical order so canonicalJson need not sort them.
   const request_hash = sha256Hex(
     canonicalJson({
       api_key_id: e.api_key_id,
@@ -56,6 +57,7 @@ export function buildLedgerRow(e: LedgerQueueItem): LedgerRow {
     }),
   );
   const signer = tenantSigner(e.tenant_id);
+  const sandbox = sandboxMark(e.tenant_id);
   const signed_bytes = Buffer.from(
     canonicalBytes(
       ledgerSignedPayload({
@@ -65,6 +67,7 @@ export function buildLedgerRow(e: LedgerQueueItem): LedgerRow {
         payload_hash,
         request_hash,
         ingested_at: e.ingested_at,
+        ...sandbox,
       }),
     ),
   );
@@ -89,6 +92,7 @@ export function buildLedgerRow(e: LedgerQueueItem): LedgerRow {
     signature: signer.sign(signed_bytes),
     signed_bytes,
     leaf_index: null,
+    ...sandbox,
   };
 }
 

@@ -1,4 +1,4 @@
-// Owns ledger ingest (SPEC POST /v1/events, DECISIONS 2 and 9): Idempotency-Key, replay, quota, validation,
+// Owns ledger ingest (POST /v1/events, docs/operations.md#ledger): Idempotency-Key, replay, quota, validation,
 // then the hand-over to the writer; the 201 goes out once the signed row is durable.
 import { ApiError } from '../errors';
 import { canonicalJson } from '../crypto/canonical';
@@ -9,7 +9,7 @@ import { uuidv7 } from '../crypto/ids';
 import { submit } from '../store/writer';
 import type { TenantRow } from '../tenants/service';
 import type { ApiKeyRow } from '../api-keys/service';
-import { chargeWrite, settleWrite, type Charged } from '../usage/service';
+import { chargedMonth, chargeWrite, settleWrite, type Charged } from '../usage/service';
 import { assertTraceAcceptsItems } from '../traces/gate';
 import { LEDGER_EVENT, type LedgerEventResult, type LedgerQueueItem } from './append';
 import { idempotency, type IdempotencyRecord } from './repo';
@@ -32,7 +32,7 @@ export type IngestResult = { status: 201 | 202; body: Record<string, unknown>; r
 const inFlight = new Set<string>();
 const idemId = (k: readonly string[]) => k.join('\u0000');
 
-/** SPEC rule 3: the idempotency request hash covers event_type, event_time (when sent) and the canonical payload. */
+/** docs/api.md#idempotency: the idempotency request hash covers event_type, event_time (when sent) and the canonical payload. */
 function idempotencyHash(body: Record<string, unknown>): string {
   const o: Record<string, unknown> = { event_type: body.event_type, payload: body.payload };
   if (body.event_time !== undefined) o.event_time = body.event_time;
@@ -49,7 +49,7 @@ function replay(rec: IdempotencyRecord, hash: string): IngestResult {
 }
 
 /**
- * Ledger ingest after authentication and the 402 check: replay check, quota (counted before validation, SPEC
+ * Ledger ingest after authentication and the 402 check: replay check, quota (counted before validation, docs/operations.md#counting-and-limits
  * rule 2), validation, then the writer. Resolves once the signed row (and its idempotency record) is fsync'd.
  */
 export async function ingestEvent(input: IngestInput): Promise<IngestResult> {
@@ -63,7 +63,7 @@ export async function ingestEvent(input: IngestInput): Promise<IngestResult> {
     const rec = idempotency().get(idemKey);
     if (rec && idemLive(rec.created_at)) return replay(rec, reqHash);
   }
-  // SPEC: counted before validation. The unit travels with the event and is stored in its transaction; when no
+  // docs/operations.md#counting-and-limits: counted before validation. The unit travels with the event and is stored in its transaction; when no
   // event is written (invalid body, refused write) it still counts, flushed with the other counters.
   const usage = chargeWrite(tenant, 'events_per_month');
   let written = false;
@@ -79,7 +79,7 @@ export async function ingestEvent(input: IngestInput): Promise<IngestResult> {
       ingested_at,
       idempotency_key: idempotencyKey,
       idempotency: idemKey ? { key: idemKey, request_hash: reqHash } : null,
-      usage,
+      usage: chargedMonth(usage),
     };
     if (!idemKey) {
       await submit<LedgerQueueItem & Charged, LedgerEventResult>(LEDGER_EVENT, data);
@@ -102,7 +102,7 @@ export async function ingestEvent(input: IngestInput): Promise<IngestResult> {
   }
 }
 
-/** SPEC POST /v1/events rules: event_type 1-128 bytes trimmed, payload <= 65,536 canonical bytes, event_time ISO 8601. */
+/** POST /v1/events rules (docs/operations.md#ledger, docs/api.md#conventions): event_type 1-128 bytes trimmed, payload <= 65,536 canonical bytes, event_time ISO 8601. */
 function validateEvent(body: Record<string, unknown>, rawBody: string, tenantId: string) {
   const et = body.event_type;
   if (typeof et !== 'string') throw new ApiError('invalid_event_type', 'event_type must be a string of 1-128 bytes');
@@ -130,7 +130,7 @@ function validateEvent(body: Record<string, unknown>, rawBody: string, tenantId:
   let trace_id: string | null = null;
   if (body.trace_id !== undefined && body.trace_id !== null)
     trace_id = assertTraceAcceptsItems(tenantId, body.trace_id);
-  // DECISIONS 2: event_hash follows the request text; keep that text only when JSON.parse reordered keys.
+  // docs/verification.md#3-hashes-and-key-ids: event_hash follows the request text; keep that text only when JSON.parse reordered keys.
   const payload_source = hasIndexLikeKeys(payload) ? compactInSourceOrder(rawBody, body, 'payload') : null;
   return { event_type, payload, payload_source, event_time, trace_id, payload_canonical: canonical };
 }

@@ -2,7 +2,7 @@
 import { Type as t } from '@sinclair/typebox';
 import { Hex64, Issuer, LogBlock, Nullable, SignatureFields, Ts, Uuid, open } from '../route-kit/schemas';
 
-/** SPEC rule 6: a body lacking event_type or payload is the framework's plain-text rejection. */
+/** docs/api.md#errors: a body lacking event_type or payload is the framework's plain-text rejection. */
 // TypeBox lets a missing Unknown/Any member pass, so "present" is spelled out as any JSON value.
 const JsonValue = t.Union([
   t.String(),
@@ -25,7 +25,7 @@ export const EventInDoc = open({
   trace_id: t.Optional(Uuid),
 });
 
-/** Paging values stay strings here: a non-integer is answered with SPEC's plain-text 400, not a 422. */
+/** Paging values stay strings here: a non-integer is answered with the plain-text 400 of docs/api.md#errors, not a 422. */
 export const ListQuery = t.Object(
   {
     page: t.Optional(t.String()),

@@ -1,4 +1,4 @@
-// Owns ledger reads (SPEC GET /v1/events, GET /v1/events/{id}): rows by id, the list over its indexes, retention fields.
+// Owns ledger reads (GET /v1/events, GET /v1/events/{id}; docs/operations.md#ledger): rows by id, the list over its indexes, retention fields.
 import { ApiError } from '../errors';
 import { intParam, uuidParam } from '../params';
 import { planOf, retentionPolicy } from '../plans/plans';
@@ -19,7 +19,7 @@ export function findLedgerRow(eventId: string): LedgerRow | undefined {
 export const isSealed = (row: LedgerRow): boolean => sealedRows().doesExist([row.tenant_id, row.event_id]);
 
 const DAY = 86400_000;
-/** expires_at and retention_policy follow the tenant's current plan (DECISIONS 9). */
+/** expires_at and retention_policy follow the tenant's current plan (docs/operations.md#ledger). */
 export function retentionOf(tenant: TenantRow, ingestedAt: string) {
   const days = planOf(tenant.plan).ledger_retention_days;
   const policy = retentionPolicy(days);
@@ -32,7 +32,7 @@ export function assertEventId(id: string): string {
   return uuidParam(id, 'event_id');
 }
 
-/** GET /v1/events/{id}: SPEC "Ledger event"; 410 retention_expired once sealed. */
+/** GET /v1/events/{id}: the ledger event (docs/operations.md#ledger); 410 retention_expired once sealed. */
 export function getEvent(tenant: TenantRow, eventId: string) {
   const row = findLedgerRow(assertEventId(eventId));
   if (!row || row.tenant_id !== tenant.tenant_id)
@@ -72,7 +72,7 @@ type ListResult = { events: unknown[]; page: number; limit: number; total: numbe
 const listCache = new Map<string, { at: number; value: ListResult }>();
 const LIST_TTL = 30_000;
 
-/** GET /v1/events: newest first over the (tenant, ingested_at) index; cached 30 s per tenant and query (SPEC). */
+/** GET /v1/events: newest first over the (tenant, ingested_at) index; cached 30 s per tenant and query (docs/operations.md#ledger). */
 export function listEvents(
   tenant: TenantRow,
   q: { page?: string; limit?: string; date_from?: string; date_to?: string; event_type?: string },

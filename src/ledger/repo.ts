@@ -29,6 +29,8 @@ export type LedgerRow = {
   signed_bytes: Buffer;
   /** Position in the tenant's transparency log, fixed in the transaction that appends the row; null before logs existed. */
   leaf_index: number | null;
+  /** docs/api.md#sandbox-tenants: a sandbox tenant's row; its signed bytes say "sandbox": true. */
+  sandbox?: true;
 };
 
 /**
@@ -92,6 +94,7 @@ export const ledgerRows = {
           payload_hash: hexOf(r.payload_hash),
           request_hash: hexOf(r.request_hash),
           ingested_at: r.ingested_at,
+          sandbox: r.sandbox,
         }),
       );
       yield {

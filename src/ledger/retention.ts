@@ -1,4 +1,4 @@
-// Owns the ledger retention pass (DECISIONS 2): seal rows 30 days past expires_at, unseal rows the plan covers again.
+// Owns the ledger retention pass (docs/operations.md#ledger): seal rows 30 days past expires_at, unseal rows the plan covers again.
 import { transact } from '../store/env';
 import { planOf } from '../plans/plans';
 import { listTenants } from '../tenants/service';

@@ -42,12 +42,12 @@ export const ledgerRoutes = (guards: Guards) =>
         });
         set.status = r.status;
         if (r.replayed) set.headers['idempotent-replayed'] = 'true';
-        // SPEC "Idempotent ingest": the first request with this key is still being written; ask again shortly.
+        // docs/api.md#idempotency: the first request with this key is still being written; ask again shortly.
         if (r.status === 202) set.headers['retry-after'] = '1';
         return r.body;
       },
       {
-        // SPEC rule 4: the Idempotency-Key format is checked before the API key (this transform runs before the guards').
+        // docs/api.md#authentication-and-the-order-of-checks: the Idempotency-Key format is checked before the API key (this transform runs before the guards').
         transform: ({ request }) => void checkIdempotencyKey(request.headers.get('idempotency-key')),
         auth: ['write'],
         paid: true,

@@ -1,4 +1,4 @@
-// Owns ledger verification (SPEC POST /v1/events/{id}/verify) and the public event proof (DECISIONS 2).
+// Owns ledger verification (POST /v1/events/{id}/verify) and the public event proof (docs/verification.md#5-event-proof).
 import { ApiError } from '../errors';
 import { canonicalJson } from '../crypto/canonical';
 import { sha256Hex } from '../crypto/hash';
@@ -47,7 +47,7 @@ function verifyTarget(tenant: TenantRow, eventId: string): VerifyTarget {
 }
 
 /**
- * POST /v1/events/{id}/verify after authentication: counts one verification first (SPEC: even a
+ * POST /v1/events/{id}/verify after authentication: counts one verification first (docs/operations.md#counting-and-limits: even a
  * rejected call counts), then validates, compares payload_hash, request_hash, event_hash in that order.
  */
 export function verifyEvent(tenant: TenantRow, apiKeyId: string, eventId: string, body: unknown) {
@@ -149,7 +149,7 @@ export function eventLeaf(eventId: string): RecordLeaf {
   return { tenantId: row.tenant_id, leafIndex: row.leaf_index, id: row.event_id };
 }
 
-/** GET /v1/proof/event/{id} (DECISIONS 2): hex key, signature and signed bytes; never the payload. */
+/** GET /v1/proof/event/{id} (docs/verification.md#5-event-proof): hex key, signature and signed bytes; never the payload. */
 export function eventProof(eventId: string) {
   const { row, tenant } = proofRow(eventId);
   return {

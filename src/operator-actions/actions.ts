@@ -92,7 +92,13 @@ function actions(by: () => string) {
           (r) => [
             'tenant.create',
             { tenant_id: r.tenant_id },
-            { name: r.name, domain: r.primary_domain, plan: r.plan, key_id: r.key_id },
+            {
+              name: r.name,
+              domain: r.primary_domain,
+              plan: r.plan,
+              key_id: r.key_id,
+              ...(r.sandbox ? { sandbox: true } : {}),
+            },
           ],
           also,
         ),

@@ -1,4 +1,4 @@
-// Owns the head evidence the trace PDF prints (DECISIONS 11): the seal's `log.head` checked with the one rule set when
+// Owns the head evidence the trace PDF prints (docs/verification.md#15-the-head-step-head-leaf-cosignatures-time-stamp-tokens): the seal's `log.head` checked with the one rule set when
 // the PDF is made, against the appliance's platform key, its witness policy and its TSA roots, and said in words.
 import { config } from '../config';
 import { platformPublicKey } from '../signing/platform';

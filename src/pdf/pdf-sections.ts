@@ -1,5 +1,5 @@
-// Owns the sections of the trace proof PDF (DECISIONS 3): header, items at a glance, one section per item, seal
-// with its transparency-log checkpoint, the head evidence in words (DECISIONS 11), how to verify independently, and
+// Owns the sections of the trace proof PDF (docs/traces.md#the-proof-bundle): header, items at a glance, one section per item, seal
+// with its transparency-log checkpoint, the head evidence in words (docs/verification.md#15-the-head-step-head-leaf-cosignatures-time-stamp-tokens), how to verify independently, and
 // the footer of every page.
 // Fields no signature covers (label, tenant domain, created_at) are grouped and tagged apart from signed ones.
 import type { BundleItem, ProofBundle } from '../proof-format/documents';
@@ -63,6 +63,7 @@ export function header(l: Layout, b: ProofBundle, qr: Buffer, qrCaption: string)
   doc.image(qr, MX + W - qrSize, TOP - 6, { width: qrSize });
   l.line(qrCaption, MX + W - qrSize + 2, TOP - 6 + qrSize + 1, SANS, 7, MUTED);
   l.line('TRACE PROOF BUNDLE', MX, TOP, SANS_BOLD, 8, ACCENT);
+  if (isSandboxBundle(b)) l.line(SANDBOX_MARK, MX + 110, TOP - 2, SANS_BOLD, 11, BAD);
   doc.font(SANS_BOLD).fontSize(18);
   let y = TOP + 14;
   for (const t of wrapSans(doc, h.label, textW).slice(0, 3)) {
@@ -92,7 +93,7 @@ export function header(l: Layout, b: ProofBundle, qr: Buffer, qrCaption: string)
     .stroke();
   l.y += 12;
 
-  // DECISIONS 3: the seal event's payload_hash binds trace_id, composite_hash, item_count, metadata and sealed_at.
+  // docs/verification.md#7-trace-bundle: the seal event's payload_hash binds trace_id, composite_hash, item_count, metadata and sealed_at.
   l.caption('SIGNED - covered by the seal signature (through the hash of the seal payload)', ACCENT);
   l.row('Trace ID', { text: h.trace_id, mono: true });
   l.row('Sealed', { text: h.sealed_at, mono: true });
@@ -209,7 +210,7 @@ export function seal(l: Layout, b: ProofBundle): void {
 }
 
 /**
- * DECISIONS 10: the seal's place in the tenant's transparency log and the signed checkpoint that covers it (size,
+ * docs/verification.md#12-the-transparency-log: the seal's place in the tenant's transparency log and the signed checkpoint that covers it (size,
  * root, the key that signed it); printed only when the bundle carries the seal's log block.
  */
 function logCheckpoint(l: Layout, s: ProofBundle['seal']): void {
@@ -240,11 +241,19 @@ function logCheckpoint(l: Layout, s: ProofBundle['seal']): void {
 }
 
 /**
- * DECISIONS 11: the seal's checkpoint as a leaf of the appliance's head log, cosigned by witnesses and dated by TSAs,
+ * docs/verification.md#15-the-head-step-head-leaf-cosignatures-time-stamp-tokens: the seal's checkpoint as a leaf of the appliance's head log, cosigned by witnesses and dated by TSAs,
  * as checked when the PDF was made: "existed no later than <time> according to <TSA>, cosigned by <witnesses>".
  */
 export function headEvidence(l: Layout, b: ProofBundle, head: ReportHead | undefined): void {
   const log = b.seal.log;
+  if (isSandboxBundle(b) && log && !('status' in log) && !log.head) {
+    l.heading('Independent evidence', SANDBOX_MARK);
+    l.row('Head', {
+      text: "None: a sandbox tenant's checkpoints never enter the head, so no witness or time-stamping authority vouches for this trace. It is test data.",
+      color: BAD,
+    });
+    return;
+  }
   if (!head || !log || 'status' in log || !log.head) return;
   l.heading('Independent evidence', 'witnesses and trusted time');
   if (head.status === 'pending' || 'status' in log.head) {
@@ -318,6 +327,18 @@ export function closing(l: Layout, b: ProofBundle, links: PdfLinks): void {
   for (const [label, url] of links.rows) l.row(label, { text: url, mono: true });
 }
 
+/** docs/verification.md#sandbox-records: what every page of a sandbox tenant's trace PDF says. */
+const SANDBOX_MARK = 'TEST \u2014 not evidence';
+
+/** The seal's signed bytes say "sandbox": true (docs/verification.md#sandbox-records): a sandbox tenant's trace. */
+function isSandboxBundle(b: ProofBundle): boolean {
+  try {
+    return JSON.parse(Buffer.from(b.seal.signed_payload, 'hex').toString('utf8')).sandbox === true;
+  } catch {
+    return false;
+  }
+}
+
 /** Footer on every page: where to verify (text, linked), trace id and "Page N of M". */
 export function footers(doc: Doc, b: ProofBundle, links: PdfLinks): void {
   const range = doc.bufferedPageRange();
@@ -353,6 +374,14 @@ export function footers(doc: Doc, b: ProofBundle, links: PdfLinks): void {
       .fontSize(7.5)
       .fillColor(MUTED)
       .text(page, MX + W - pageW, y + 8, { lineBreak: false });
+    if (isSandboxBundle(b))
+      doc
+        .font(SANS_BOLD)
+        .fontSize(7.5)
+        .fillColor(BAD)
+        .text(SANDBOX_MARK, MX + W - pageW - 110, y + 8, { lineBreak: false })
+        .font(SANS)
+        .fillColor(MUTED);
     doc
       .fontSize(7)
       .text(

@@ -1,4 +1,4 @@
-// Owns the PDF rendering of a trace proof bundle (DECISIONS 3): the document, its fonts and metadata, and the
+// Owns the PDF rendering of a trace proof bundle (docs/traces.md#the-proof-bundle): the document, its fonts and metadata, and the
 // order of the sections (pdf-sections.ts) laid out by the engine in pdf-layout.ts.
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';

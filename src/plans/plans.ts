@@ -1,4 +1,4 @@
-// Owns the plan table of DECISIONS 1 (null = unlimited); an operator may override it with DATA/plans.json.
+// Owns the plan table of docs/api.md#plans (null = unlimited); an operator may override it with DATA/plans.json.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { config } from '../config';
@@ -130,7 +130,7 @@ export function plans(): Record<PlanName, Plan> {
 export const planOf = (name: string): Plan => plans()[name as PlanName] ?? plans().free;
 export const isPlanName = (s: unknown): s is PlanName => PLAN_NAMES.includes(s as PlanName);
 
-/** SPEC retention mapping from plan retention days. */
+/** The retention_policy name of a plan's retention days (docs/api.md#plans). */
 export function retentionPolicy(days: number | null): 'short' | 'standard' | 'extended' | 'regulatory' | 'indefinite' {
   if (days === null) return 'indefinite';
   if (days <= 90) return 'short';

@@ -1,4 +1,4 @@
-// Owns the portal's shapes and input rules (SPEC "Portal session", DECISIONS 6): links, sessions, the mint body.
+// Owns the portal's shapes and input rules (docs/portal-and-exports.md#portal-links-and-sessions): links, sessions, the mint body.
 import { Type as t } from '@sinclair/typebox';
 import { ApiError, type ErrorCode } from '../errors';
 import { checkOrgId } from '../audit/org-input';
@@ -8,7 +8,7 @@ import { Nullable, Obj, Ts, open } from '../route-kit/schemas';
 export type Intent = 'audit_logs' | 'log_streams';
 export const INTENTS: Intent[] = ['audit_logs', 'log_streams'];
 
-/** DECISIONS 6: defaults link 300 s, session 3600 s. SPEC: link 60-3600, session 60-86400. */
+/** docs/portal-and-exports.md#portal-links-and-sessions: defaults link 300 s, session 3600 s; link 60-3600, session 60-86400. */
 export const LINK_DEFAULT_S = 300;
 export const SESSION_DEFAULT_S = 3600;
 

@@ -1,4 +1,4 @@
-// Owns portal links and viewer sessions (SPEC "Portal link and session", DECISIONS 6) and the read-only viewer API.
+// Owns portal links and viewer sessions (docs/portal-and-exports.md#portal-links-and-sessions) and the read-only viewer API.
 import { publicUrl } from '../config';
 import { ApiError } from '../errors';
 import { sha256Hex } from '../crypto/hash';
@@ -159,7 +159,7 @@ export function portalStreams(s: SessionRow) {
   return { organization_id: s.org_id, streams: orgStreams(s.tenant_id, s.org_id) };
 }
 
-/** GET /v1/portal/audit/checkpoint: the org's latest signed log checkpoint (DECISIONS 10), or null before the first. */
+/** GET /v1/portal/audit/checkpoint: the org's latest signed log checkpoint (docs/transparency-logs.md#distribution), or null before the first. */
 export function portalCheckpoint(s: SessionRow) {
   requireIntent(s, 'audit_logs');
   return { organization_id: s.org_id, checkpoint: orgCheckpoint(s.tenant_id, s.org_id) };

@@ -1,7 +1,7 @@
-// Owns the TypeScript shapes of the published proof documents: event proof (DECISIONS 2), AI proof (DECISIONS 4), trace bundle (DECISIONS 3).
-// Keys, signatures and signed_payload are lowercase hex everywhere (DECISIONS 9 "Encodings").
+// Owns the TypeScript shapes of the published proof documents: event proof, AI proof and trace bundle (docs/verification.md).
+// Keys, signatures and signed_payload are lowercase hex everywhere (docs/verification.md#1-encodings).
 
-/** The `log` block of a record proof (DECISIONS 10) with its `head` (DECISIONS 11), as src/tlog builds it. */
+/** The `log` block of a record proof (docs/verification.md#12-the-transparency-log) with its `head` (docs/verification.md#15-the-head-step-head-leaf-cosignatures-time-stamp-tokens), as src/tlog builds it. */
 import type { HeadBlock, LogBlock } from '../tlog/proofs';
 
 export type { HeadBlock, LogBlock };

@@ -89,6 +89,8 @@ export type TenantDirectory = {
   /** The tenant's primary domain (a new log's origin), undefined for an unknown tenant. */
   domainOf(tenantId: string): string | undefined;
   signer(tenantId: string): Signer;
+  /** A sandbox tenant: its logs' checkpoints never enter the head (docs/verification.md#sandbox-records). */
+  sandbox(tenantId: string): boolean;
   /** The tenant's published (pinned) public key of `keyId`. */
   publishedKey(tenantId: string, keyId: string): Uint8Array | undefined;
   /** The platform key, which signs the platform logs (head, operator). */

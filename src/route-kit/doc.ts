@@ -1,4 +1,4 @@
-// Owns how a route describes itself for the OpenAPI document: summary, success responses, the SPEC error codes it
+// Owns how a route describes itself for the OpenAPI document: summary, success responses, the error codes (docs/api.md#errors) it
 // answers, and the body, query and headers its service reads; written beside the route as its Elysia `detail`.
 import type { DocumentDecoration, TSchema } from 'elysia';
 import type { ErrorCode } from '../errors';
@@ -15,6 +15,7 @@ export type Media =
   | 'text'
   | 'cose'
   | 'cbor'
+  | 'zip'
   | 'tlog-size'
   | 'none';
 const MEDIA: Record<Media, Record<string, { schema: Record<string, string> }>> = {
@@ -27,6 +28,7 @@ const MEDIA: Record<Media, Record<string, { schema: Record<string, string> }>> =
   text: { 'text/plain': { schema: { type: 'string' } } },
   cose: { 'application/cose': { schema: { type: 'string', contentMediaType: 'application/cose' } } },
   cbor: { 'application/cbor': { schema: { type: 'string', contentMediaType: 'application/cbor' } } },
+  zip: { 'application/zip': { schema: { type: 'string', contentMediaType: 'application/zip' } } },
   // C2SP tlog-witness: the size a witness last cosigned, answered with a 409.
   'tlog-size': { 'text/x.tlog.size': { schema: { type: 'string' } } },
   // A redirect: headers only.
@@ -49,7 +51,7 @@ export type RouteDoc = {
    * being written is answered 202 {"status": "processing"}, documented here when `ok` does not list a 202 itself.
    */
   processing?: boolean;
-  /** SPEC codes the route answers besides those of its guards (authentication, scope, limits, 402). */
+  /** Error codes the route answers besides those of its guards (authentication, scope, limits, 402). */
   errors?: ErrorCode[];
   /** A JSON body the service validates (named error codes) rather than Elysia, a text or a COSE body; a route with a `body` schema omits it. */
   body?: TSchema | 'text' | 'cose';

@@ -17,11 +17,11 @@ export type Viewer = ReturnType<typeof sessionOf>;
 
 /** The checks behind the guards, implemented by the HTTP layer (src/http/guards.ts). */
 export type GuardChecks = {
-  /** SPEC "Authentication" order, then scope (any of `anyOf`), then the per-key rate limit; once per request. */
+  /** The order of docs/api.md#authentication-and-the-order-of-checks, then scope (any of `anyOf`), then the per-key rate limit; once per request. */
   authorize(request: Request, anyOf: Scope[]): Principal;
   /** docs/api.md#the-operator-api: a platform operator token, never an API key (401 otherwise). */
   authorizeOperator(request: Request): OperatorPrincipal;
-  /** DECISIONS 9: 402 for a tenant marked past due; runs after `authorize`. */
+  /** docs/api.md#authentication-and-the-order-of-checks: 402 for a tenant marked past due; runs after `authorize`. */
   requirePaid(request: Request): void;
   /** The per-client-IP budget of an unauthenticated route. */
   limitPublic(request: Request): void;
@@ -56,9 +56,9 @@ const guardDoc = (d: GuardDoc) => d as { security?: Record<string, string[]>[] }
  * The guard plugin. A route opts in with options: `auth: ['read', 'write']` (resolves `principal`), `operator: true`
  * (a platform operator token; resolves `operator`),
  * `paid: true` (listed after `auth`), `publicRate: true`, `viewer: true` (resolves `viewer`), `rawBody: true`
- * (resolves `rawBody`). The checks run in the transform phase, before body validation (DECISIONS 9: auth,
+ * (resolves `rawBody`). The checks run in the transform phase, before body validation (docs/api.md#authentication-and-the-order-of-checks: auth,
  * scope, rate limit, 402, quota, then the body), in the order the options are written, after the route's own
- * transform (the ledger's Idempotency-Key check comes first, SPEC rule 4).
+ * transform (the ledger's Idempotency-Key check comes first, docs/api.md#idempotency).
  */
 export const guardPlugin = (c: GuardChecks) =>
   new Elysia({ name: 'guards' }).macro({

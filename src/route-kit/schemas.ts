@@ -27,7 +27,7 @@ export const Issuer = open(
   'Issuer (organization) block',
 );
 
-/** The signed record of an AI attestation as its proof and a trace bundle show it (DECISIONS 4). */
+/** The signed record of an AI attestation as its proof and a trace bundle show it (docs/verification.md#4-the-signed-payload-of-each-record-kind). */
 export const AiRecordFields = {
   attestation_type: t.String(),
   input_hash: Hex64,
@@ -49,37 +49,40 @@ export const LogBlock = t.Union([
     audit_path: t.Array(Hex64),
     root_hash: Hex64,
     checkpoint: t.String(),
-    head: t.Union([
-      open(
-        {
-          leaf_index: t.Integer(),
-          tree_size: t.Integer(),
-          leaf_hash: Hex64,
-          audit_path: t.Array(Hex64),
-          root_hash: Hex64,
-          checkpoint: t.String({
-            description: 'the published head note: platform signature line, then one cosignature line per witness',
-          }),
-          note_verifier_key: t.String({
-            description: "the head note's key as a signed-note vkey (as /.well-known/svc-platform-key gives it)",
-          }),
-          timestamps: t.Array(
-            t.Object({
-              token: t.String({ contentEncoding: 'base64', description: 'DER TimeStampToken' }),
-              gen_time: Ts,
-              tsa: t.String(),
+    // docs/verification.md#sandbox-records: absent for a sandbox tenant's record, whose checkpoints never enter the head.
+    head: t.Optional(
+      t.Union([
+        open(
+          {
+            leaf_index: t.Integer(),
+            tree_size: t.Integer(),
+            leaf_hash: Hex64,
+            audit_path: t.Array(Hex64),
+            root_hash: Hex64,
+            checkpoint: t.String({
+              description: 'the published head note: platform signature line, then one cosignature line per witness',
             }),
-          ),
-        },
-        'DECISIONS 11: the log checkpoint as a leaf of the earliest published head that covers it',
-      ),
-      t.Object({ status: t.Literal('pending') }),
-    ]),
+            note_verifier_key: t.String({
+              description: "the head note's key as a signed-note vkey (as /.well-known/svc-platform-key gives it)",
+            }),
+            timestamps: t.Array(
+              t.Object({
+                token: t.String({ contentEncoding: 'base64', description: 'DER TimeStampToken' }),
+                gen_time: Ts,
+                tsa: t.String(),
+              }),
+            ),
+          },
+          'The log checkpoint as a leaf of the earliest published head that covers it',
+        ),
+        t.Object({ status: t.Literal('pending') }),
+      ]),
+    ),
   }),
   t.Object({ status: t.Literal('pending') }),
 ]);
 
-/** The signature fields of a record proof (DECISIONS 9: hex everywhere in proofs). */
+/** The signature fields of a record proof (docs/verification.md#1-encodings: hex everywhere in proofs). */
 export const SignatureFields = {
   algorithm: t.Literal('ed25519'),
   key_id: t.String(),
@@ -123,6 +126,11 @@ export const AuditEvent = open({
   signature: Hex,
   signing_public_key: Hex,
   key_id: t.String(),
+  sandbox: t.Optional(
+    t.Literal(true, {
+      description: "Only on a sandbox tenant's event, and covered by the signature (docs/api.md#sandbox-tenants)",
+    }),
+  ),
   log: t.Optional(LogBlock),
 });
 export const AuditEventsPage = open({ events: t.Array(AuditEvent), next_cursor: Nullable(t.String()) });
@@ -146,7 +154,7 @@ export const AuditVerify = open({
       seq: t.Integer(),
       targets: t.Array(Obj),
     },
-    'The signed data of the event (DECISIONS 0), whose canonical bytes the signature covers',
+    'The signed data of the event, whose canonical bytes the signature covers',
   ),
   key_source: t.String(),
 });

@@ -8,7 +8,7 @@ import { ALG_NAMES, issuerSignatureVerified } from '../crypto/issuer-keys';
 import { submit } from '../store/writer';
 import type { TenantRow } from '../tenants/service';
 import type { ApiKeyRow } from '../api-keys/service';
-import { assertQuotaLeft, chargeWrite, settleWrite, type Charged } from '../usage/service';
+import { assertQuotaLeft, chargedMonth, chargeWrite, settleWrite, type Charged } from '../usage/service';
 import type { IdemClaim } from '../route-kit/idempotent';
 import {
   readSignedStatement,
@@ -89,7 +89,10 @@ export async function registerStatement(
   const usage = chargeWrite(tenant, 'events_per_month');
   let r: StatementResult | null = null;
   try {
-    r = await submit<StatementItem & Charged, StatementResult>(STATEMENT_REGISTER, { ...item, usage });
+    r = await submit<StatementItem & Charged, StatementResult>(STATEMENT_REGISTER, {
+      ...item,
+      usage: chargedMonth(usage),
+    });
   } finally {
     settleWrite(usage, !!r?.created);
   }

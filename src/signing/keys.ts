@@ -1,4 +1,4 @@
-// Owns tenant signing keys (DECISIONS 1): creation sealed under the master key, retirement on rotation, the
+// Owns tenant signing keys (docs/operations.md#keys): creation sealed under the master key, retirement on rotation, the
 // pinned public keys verification trusts, and the signer of a tenant's active key. The private halves never leave.
 import type { KeyObject } from 'node:crypto';
 import { config } from '../config';
@@ -66,7 +66,7 @@ export type SignedRow = {
 };
 
 /**
- * The signature fields of a record proof (DECISIONS 2, 4, 5): algorithm, key_id, and hex of the public key (the
+ * The signature fields of a record proof (docs/verification.md#1-encodings): algorithm, key_id, and hex of the public key (the
  * one pinned for key_id when the tenant still holds it, else the row's), the signature and the signed bytes.
  */
 export function proofSignature(row: SignedRow) {

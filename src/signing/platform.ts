@@ -1,4 +1,4 @@
-// Owns the platform key (DECISIONS 7): the appliance's own Ed25519 key, created on first start, which signs
+// Owns the platform key (docs/verification.md#8-where-the-keys-come-from): the appliance's own Ed25519 key, created on first start, which signs
 // the tenant key records published at GET /keys/{domain} and the checkpoints of the head and operator logs.
 import { ApiError } from '../errors';
 import { canonicalBytes } from '../crypto/canonical';
@@ -36,7 +36,7 @@ export function signKeyRecord(record: { domain: string; public_key: string; key_
   return signBytes(privateFor(platformRow()), canonicalBytes(keyRecordSignedPayload(record))).toString('hex');
 }
 
-/** The platform key's public half (it also signs the head and operator logs' checkpoints, DECISIONS 11). */
+/** The platform key's public half (it also signs the head and operator logs' checkpoints, docs/transparency-logs.md#platform-logs-the-head-log-and-the-operator-log). */
 export const platformPublicKey = (): Buffer => platformRow().public_key;
 
 let platform: Signer | null = null;

@@ -109,7 +109,6 @@ function env(): RootDatabase {
   return root;
 }
 
-/** A named sub-database with ordered-binary keys (arrays sort element-wise) and msgpack values. */
 /**
  * The append-only record databases keep their msgpack record shapes once per database (not in every value).
  * Decided here by name, not by the caller, so every handle on such a database (there is one per name and
@@ -123,6 +122,7 @@ const SHARED_STRUCTURES = new Set([
   'audit_events',
 ]);
 
+/** A named sub-database with ordered-binary keys (arrays sort element-wise) and msgpack values. */
 export function subDb<V = any, K extends import('lmdb').Key = import('lmdb').Key>(
   name: string,
   opts: { dupSort?: boolean; encoding?: 'msgpack' | 'binary' | 'string' } = {},

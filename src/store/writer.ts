@@ -35,8 +35,12 @@ let batchesInFlight = 0;
 let maxBatchesInFlight = 2;
 const FLUSH_AT = 16;
 const waiting = new Map<number, Waiter>();
-/** The items of each posted batch not yet answered, oldest first (the writer answers batches in order). */
-const posted: WriteItem[][] = [];
+/**
+ * The JSON text of each posted batch not yet answered, oldest first (the writer answers batches in order): its items
+ * are parsed back only for a RESUBMIT. Kept as the text already sent, not as the item objects: those would stay
+ * reachable until the answer and survive young collections (payloads included), a cost paid on every write.
+ */
+const posted: string[] = [];
 /** How often each resubmitted item was handed over again (bounded by MAX_RESUBMITS). */
 const resubmits = new Map<number, number>();
 const MAX_RESUBMITS = 3;
@@ -67,12 +71,14 @@ function onMessage(text: string): void {
   stats.max_batch = Math.max(stats.max_batch, m.batch);
   if (m.ms) for (let i = 0; i < 4; i++) stats.phase_ms[i]! += m.ms[i]!;
   refusedLast = null;
-  const items = posted.shift() ?? [];
+  const sent = posted.shift();
+  let items: WriteItem[] | null = null;
   const again: WriteItem[] = [];
   for (const [id, ok, value] of m.results) {
     const w = waiting.get(id);
     if (!w) continue;
     if (value === RESUBMIT && (resubmits.get(id) ?? 0) < MAX_RESUBMITS) {
+      items ??= sent ? (JSON.parse(sent) as WriteItem[]) : [];
       const it = items.find((x) => x.id === id);
       if (it) {
         resubmits.set(id, (resubmits.get(id) ?? 0) + 1);
@@ -139,9 +145,10 @@ function flush(force = false): void {
   const items = outbox;
   outbox = [];
   batchesInFlight++;
-  posted.push(items);
   // One JSON string per batch: Bun clones a string far faster than a tree of objects.
-  thread?.post(JSON.stringify(items));
+  const text = JSON.stringify(items);
+  posted.push(text);
+  thread?.post(text);
 }
 
 /** Starts the writer thread (`url`: its entry module, which builds the applier table). */

@@ -1,4 +1,4 @@
-// Owns the webhook destination rules (SPEC Events rule 2, DECISIONS 6): https only, and only global unicast
+// Owns the webhook destination rules (docs/webhooks.md#destinations-that-are-refused): https only, and only global unicast
 // addresses after DNS resolution (every other range refused with its name), unless the operator allowlists it.
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
@@ -130,7 +130,7 @@ export function allowlisted(ip: string): boolean {
   return inRanges(raw, allowRanges()) || (inner !== null && inRanges(inner, allowRanges()));
 }
 
-/** SPEC: url must be an absolute https URL (invalid_url, then not_https). */
+/** docs/webhooks.md#destinations-that-are-refused: url must be an absolute https URL (invalid_url, then not_https). */
 export function parseEndpoint(v: unknown): URL {
   if (typeof v !== 'string' || !v.trim() || v.length > MAX_URL)
     throw new ApiError('invalid_url', `url must be an absolute URL of at most ${MAX_URL} characters`);

@@ -1,4 +1,4 @@
-// Owns the audit stream's shapes (SPEC "Audit stream", DECISIONS 6): the stored row, the create body, the reply.
+// Owns the audit stream's shapes (docs/webhooks.md): the stored row, the create body, the reply.
 import { Type as t } from '@sinclair/typebox';
 import { ApiError } from '../errors';
 import { isPlainObject } from '../crypto/json-value';
@@ -47,14 +47,14 @@ export function checkStreamListQuery(q: Record<string, string | undefined>): { l
 }
 export const encodeStreamCursor = (streamId: string): string => encodeCursor('t', streamId);
 
-/** DECISIONS 6: a delivery carries at most 100 events, in seq order. */
+/** docs/webhooks.md#what-a-delivery-looks-like: a delivery carries at most 100 events, in seq order. */
 export const BATCH_MAX = 100;
-/** DECISIONS 6: a 2xx within 10 s counts as delivered. */
+/** docs/webhooks.md#what-a-delivery-looks-like: a 2xx within 10 s counts as delivered. */
 export const DELIVERY_TIMEOUT_MS = 10_000;
 /** A stream still failing after this long is paused (it resumes on POST .../resume). */
 export const PAUSE_AFTER_MS = 72 * 3600_000;
 
-/** SPEC: only the generic webhook type exists (Events rule 3). */
+/** docs/webhooks.md#creating-a-stream: only the generic webhook type exists. */
 export function checkStreamType(body: unknown): 'webhook' {
   const type = isPlainObject(body) ? body.type : undefined;
   if (type !== 'webhook') throw new ApiError('unsupported_stream_type', 'type must be "webhook"');

@@ -1,4 +1,4 @@
-// Owns the stream endpoints (DECISIONS 6, scope audit:write): create, list, delete, pause, resume.
+// Owns the stream endpoints (docs/webhooks.md#creating-a-stream, scope audit:write): create, list, delete, pause, resume.
 import { Elysia } from 'elysia';
 import type { Guards } from '../route-kit/guards';
 import { keyActor, type ActionsBy } from '../operator-actions/port';

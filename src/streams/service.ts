@@ -1,4 +1,4 @@
-// Owns audit streams (DECISIONS 6): create with its checks, list, delete, pause/resume, and the delivery bookkeeping.
+// Owns audit streams (docs/webhooks.md): create with its checks, list, delete, pause/resume, and the delivery bookkeeping.
 import { config } from '../config';
 import { ApiError } from '../errors';
 import { secretToken, uuidv7 } from '../crypto/ids';
@@ -65,7 +65,7 @@ export async function createStream(tenant: TenantRow, orgId: string, body: unkno
   };
   const out = await transact(() => {
     if (limit !== null && orgStreams(t, orgId).length >= limit) return null;
-    // SPEC Events rule 1: the stream starts at the org's current sequence; history is not replayed.
+    // docs/webhooks.md#creating-a-stream: the stream starts at the org's current sequence; history is not replayed.
     row.cursor_seq = lastSeq(t, orgId);
     streams().putSync(streamKey(row), row);
     const { type, endpoint, state, cursor_seq, created_at } = streamOut(row);

@@ -1,4 +1,4 @@
-// Owns the webhook signature of DECISIONS 6 and 9: X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256>.
+// Owns the webhook signature of docs/webhooks.md#verifying-the-signature: X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256>.
 import { createHmac } from 'node:crypto';
 
 export const SIGNATURE_HEADER = 'X-Service-Signature';

@@ -13,6 +13,8 @@ export type TenantRow = {
   past_due: boolean;
   created_at: string;
   active_key_id: string;
+  /** docs/api.md#sandbox-tenants: set (true) only on a sandbox tenant; fixed at creation. */
+  sandbox?: true;
 };
 export const tenants = () => subDb<TenantRow, string>('tenants');
 export const tenantDomains = () => subDb<string, string>('tenant_domains');

@@ -1,4 +1,4 @@
-// Owns the public key endpoints (DECISIONS 7): GET /keys/{domain} and the platform key.
+// Owns the public key endpoints (docs/verification.md#8-where-the-keys-come-from): GET /keys/{domain} and the platform key.
 import { Elysia } from 'elysia';
 import { Type as t } from '@sinclair/typebox';
 import type { Guards } from '../route-kit/guards';

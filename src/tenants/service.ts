@@ -1,4 +1,4 @@
-// Owns tenants (DECISIONS 1): creation with a first signing key, plans, past-due flag, domain verification,
+// Owns tenants (docs/api.md#tenant-administration): creation with a first signing key, plans, past-due flag, domain verification,
 // key rotation and the published key document (the keys themselves live in src/signing/).
 import { resolveTxt } from 'node:dns/promises';
 import { ApiError } from '../errors';
@@ -12,11 +12,11 @@ import { tenantDomains, tenants, type TenantRow } from './repo';
 
 export type { TenantRow };
 
-/** DECISIONS 11: domains that would give a tenant log a platform log's origin (head, operator) or the witness key's name. */
+/** docs/transparency-logs.md#origin: domains that would give a tenant log a platform log's origin (head, operator) or the witness key's name. */
 export const RESERVED_DOMAINS: readonly string[] = ['head', 'operator', 'witness'];
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
 
-export type CreateTenantIn = { name: string; domain: string; issuerName?: string; plan?: string };
+export type CreateTenantIn = { name: string; domain: string; issuerName?: string; plan?: string; sandbox?: boolean };
 export type CreatedTenant = {
   tenant_id: string;
   name: string;
@@ -24,6 +24,7 @@ export type CreatedTenant = {
   plan: PlanName;
   key_id: string;
   public_key: string;
+  sandbox: boolean;
 };
 
 /**
@@ -36,7 +37,7 @@ export async function createTenant(input: CreateTenantIn, also?: AlsoInTxn<Creat
   const plan = input.plan ?? 'builder';
   if (!name || name.length > 255) throw new ApiError('invalid_name', 'name must be 1-255 characters');
   if (!DOMAIN.test(domain)) throw new ApiError('bad_request', `invalid domain: ${domain}`);
-  // DECISIONS 11: these would give the tenant's log the origin of a platform log (or the witness key's name).
+  // docs/transparency-logs.md#origin: these would give the tenant's log the origin of a platform log (or the witness key's name).
   if (RESERVED_DOMAINS.includes(domain))
     throw new ApiError('invalid_payload', `the domain ${domain} is reserved for the appliance's own logs`);
   if (!isPlanName(plan)) throw new ApiError('bad_request', `plan must be one of ${PLAN_NAMES.join(', ')}`);
@@ -55,6 +56,7 @@ export async function createTenant(input: CreateTenantIn, also?: AlsoInTxn<Creat
     past_due: false,
     created_at: now,
     active_key_id: row.key_id,
+    ...(input.sandbox === true ? { sandbox: true as const } : {}),
   };
   const out: CreatedTenant = {
     tenant_id,
@@ -63,6 +65,7 @@ export async function createTenant(input: CreateTenantIn, also?: AlsoInTxn<Creat
     plan,
     key_id: row.key_id,
     public_key: row.public_key.toString('hex'),
+    sandbox: input.sandbox === true,
   };
   const ok = await transact(() => {
     if (tenantDomains().doesExist(domain)) return false;
@@ -90,6 +93,14 @@ const cachedTenant = epochCache<TenantRow>(EPOCH, (id) => tenants().get(id));
 /** The tenant row, cached until any process changes a tenant (read on every authenticated request). */
 export const getTenant = (tenantId: string): TenantRow | undefined => cachedTenant(tenantId);
 
+/**
+ * docs/api.md#sandbox-tenants: whether the tenant is a sandbox one, whose records carry `"sandbox": true` in their
+ * signed bytes, count against no quota and whose checkpoints never enter the head.
+ */
+export const isSandbox = (tenantId: string): boolean => getTenant(tenantId)?.sandbox === true;
+/** The field a sandbox tenant's new record rows carry (and their signed bytes with them); nothing for other tenants. */
+export const sandboxMark = (tenantId: string): { sandbox?: true } => (isSandbox(tenantId) ? { sandbox: true } : {});
+
 export function listTenants(): TenantRow[] {
   return [...tenants().getRange({})].map((e) => e.value as TenantRow);
 }
@@ -116,6 +127,7 @@ export function describeTenant(t: TenantRow) {
     past_due: t.past_due,
     created_at: t.created_at,
     active_key_id: t.active_key_id,
+    sandbox: t.sandbox === true,
     keys: tenantKeys(t.tenant_id).map((k) => ({
       key_id: k.key_id,
       public_key: k.public_key.toString('hex'),
@@ -194,7 +206,7 @@ export async function rotateKey(ref: string, also?: AlsoInTxn<RotatedKey>): Prom
   return out;
 }
 
-/** SPEC "Issuer block": domain_verified_at and logo_url omitted when absent. */
+/** The issuer block (docs/verification.md#5-event-proof): domain_verified_at and logo_url omitted when absent. */
 export function issuerBlock(t: TenantRow) {
   const o: Record<string, unknown> = {
     name: t.name,

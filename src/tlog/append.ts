@@ -21,7 +21,7 @@ export function appendLeafHash(data: Uint8Array): Buffer {
   return sha256Raw(scratch.subarray(0, data.length + 1));
 }
 
-/** host[:port] of a public URL: the first part of every origin (DECISIONS 10). */
+/** host[:port] of a public URL: the first part of every origin (docs/transparency-logs.md#origin). */
 export const publicHostOf = (url: string): string => new URL(url).host;
 
 /** The origin of a log, from the public host and the tenant's domain (and the org, for an org log). */

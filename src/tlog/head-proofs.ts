@@ -1,4 +1,4 @@
-// Owns the head log's public reads (DECISIONS 11): a published head, inclusion of a head leaf (by index, or by the
+// Owns the head log's public reads (docs/transparency-logs.md#head-endpoints-public-rate-limited-like-the-other-public-routes): a published head, inclusion of a head leaf (by index, or by the
 // origin and size of the log checkpoint it commits to) and consistency, all bounded by the latest PUBLISHED head:
 // a head signed but not yet cosigned and stamped is never served.
 import { ApiError } from '../errors';

@@ -1,4 +1,4 @@
-// Owns the head log endpoints (DECISIONS 11), public: GET /v1/proof/head/checkpoint, /inclusion and /consistency, and
+// Owns the head log endpoints (docs/transparency-logs.md#head-endpoints-public-rate-limited-like-the-other-public-routes), public: GET /v1/proof/head/checkpoint, /inclusion and /consistency, and
 // its C2SP tlog-tiles under /tlog/head (checkpoint, hash tiles, entry bundles), all bounded by the latest published head.
 import { Elysia } from 'elysia';
 import { Type as t } from '@sinclair/typebox';

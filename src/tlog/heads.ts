@@ -1,4 +1,4 @@
-// Owns the head log's published state (DECISIONS 11): the signed head waiting for witnesses and TSAs, the published
+// Owns the head log's published state (docs/transparency-logs.md#head-checkpoints-and-publication): the signed head waiting for witnesses and TSAs, the published
 // heads (the platform note with its cosignature lines and timestamps; every one kept, nothing else served), where a
 // log checkpoint sits in the head, and the clock skew measured against the latest token.
 import { config } from '../config';
@@ -43,14 +43,6 @@ export function latestPublishedHead(): PublishedHead | null {
 export function publishedHeadAt(size: number): PublishedHead | null {
   const row = publishedHeads().get(size);
   return row ? { ...row, tree_size: size } : null;
-}
-
-/** Every published head of [from, to] sizes, in size order (a bounded range read). */
-export function publishedHeadsBetween(from: number, to: number, limit = 1000): PublishedHead[] {
-  return [...publishedHeads().getRange({ start: from, end: to + 1, limit })].map(({ key, value }) => ({
-    ...value,
-    tree_size: key as number,
-  }));
 }
 
 /** The latest signed head checkpoint not yet published (what the publisher works on), or null. */

@@ -1,4 +1,4 @@
-// Owns the log integrity check (DECISIONS 10): every leaf recomputed from its record's row, compared with the
+// Owns the log integrity check (docs/transparency-logs.md#integrity-scans): every leaf recomputed from its record's row, compared with the
 // stored leaf, and the roots recomputed against every stored checkpoint. Reports log_verified, first_bad_leaf,
 // tail_verified and the checkpoint it checked against.
 import { equalBytes, toHex } from '../verify/primitives';

@@ -1,4 +1,4 @@
-// Owns the operator log (DECISIONS 11): one leaf per state-changing operator command, the canonical JSON bytes of
+// Owns the operator log (docs/transparency-logs.md#operator-log): one leaf per state-changing operator command, the canonical JSON bytes of
 // {action, at, by, target, details}; its checkpoints are signed with the platform key and go into the head like any
 // other. Listing it (whole, in pages, or the entries about one tenant), and recomputing it from the stored entries
 // against its checkpoints.

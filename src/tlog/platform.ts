@@ -1,4 +1,4 @@
-// Owns the platform logs (DECISIONS 11): the appliance's own logs, signed with the platform key, not a tenant's:
+// Owns the platform logs (docs/transparency-logs.md#platform-logs-the-head-log-and-the-operator-log): the appliance's own logs, signed with the platform key, not a tenant's:
 // the head log and the operator log. Their leaf data is stored with each leaf (nothing else could rebuild it).
 import { config, publicUrl, runtime } from '../config';
 import { putGrowing } from '../store/append-only';

@@ -1,5 +1,5 @@
-// Owns the proofs a log answers (DECISIONS 10): the checkpoint, inclusion and consistency reads of the log
-// endpoints, and the `log` block that record proofs carry (with its head, DECISIONS 11). Read from stored subtrees:
+// Owns the proofs a log answers (docs/transparency-logs.md#proofs): the checkpoint, inclusion and consistency reads of the log
+// endpoints, and the `log` block that record proofs carry (with its head, docs/verification.md#15-the-head-step-head-leaf-cosignatures-time-stamp-tokens). Read from stored subtrees:
 // O(log n) reads.
 import { config } from '../config';
 import { ApiError } from '../errors';
@@ -156,7 +156,7 @@ export function consistencyOut(
   };
 }
 
-/** DECISIONS 11: where the record's checkpoint sits in the earliest qualifying published head, with its evidence. */
+/** docs/verification.md#15-the-head-step-head-leaf-cosignatures-time-stamp-tokens: where the record's checkpoint sits in the earliest qualifying published head, with its evidence. */
 export type HeadBlock =
   | {
       leaf_index: number;
@@ -178,7 +178,8 @@ export type LogBlock =
       audit_path: string[];
       root_hash: string;
       checkpoint: string;
-      head: HeadBlock;
+      /** Absent for a log whose checkpoints never enter the head (a sandbox tenant's: docs/verification.md#sandbox-records). */
+      head?: HeadBlock;
     }
   | { status: 'pending' };
 
@@ -250,6 +251,7 @@ export function logBlockFor(
   const a = proofAnchor({ tenantId, orgId, leafIndex: rec.leaf_index ?? null, id: rec.id });
   if (!a) return { status: 'pending' };
   const block = { ...inclusionAt(a.log.num, a.leafIndex, a.size), checkpoint: a.cp.note };
+  if (!a.head && recordTable().tenants.sandbox(tenantId)) return block;
   if (!a.head) return { ...block, head: { status: 'pending' } };
   const h = a.head.published;
   return {

@@ -24,7 +24,7 @@ export function withNoteVerifierKeys<D extends { domain: string; keys: Array<{ p
 
 /**
  * GET /.well-known/svc-platform-key: `note_verifier_key`, the platform key's signed-note vkey under the head log's
- * origin (DECISIONS 11), which witnesses and verifiers pin to check head checkpoints.
+ * origin (docs/transparency-logs.md#platform-logs-the-head-log-and-the-operator-log), which witnesses and verifiers pin to check head checkpoints.
  */
 export function withHeadVerifierKey<D extends { public_key: string }>(doc: D): D & { note_verifier_key: string } {
   const origin = platformLog('head')?.origin ?? originOf(publicHostOf(publicUrl()), 'head', null);

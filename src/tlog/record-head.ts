@@ -1,4 +1,4 @@
-// Owns finding a record's head (DECISIONS 11): the earliest published head that contains a checkpoint of the record's
+// Owns finding a record's head (docs/verification.md#15-the-head-step-head-leaf-cosignatures-time-stamp-tokens): the earliest published head that contains a checkpoint of the record's
 // log covering it (and, with TSAs configured, carries a timestamp), and the smallest such checkpoint. Two bounded
 // range reads over indexes the integrator and the publisher already keep: [log, checkpoint size] -> head leaf, in
 // size order, and the published heads by size.

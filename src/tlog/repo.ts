@@ -16,7 +16,7 @@ export type LogRow = {
   created_at: string;
   platform?: PlatformLogName;
 };
-/** DECISIONS 11: the head log (over every checkpoint the appliance signs) and the operator log (operator commands). */
+/** docs/transparency-logs.md#platform-logs-the-head-log-and-the-operator-log: the head log (over every checkpoint the appliance signs) and the operator log (operator commands). */
 export type PlatformLogName = 'head' | 'operator';
 export type CheckpointRow = { note: string; root: Buffer; key_id: string; issued_at: string };
 
@@ -61,7 +61,7 @@ export const leafData = () => subDb<Buffer, [number, number]>('tlog_leaf_data', 
  * docs/api.md#tenant-administration), written in the transaction that appends the entry.
  */
 export const operatorLeavesByTenant = () => subDb<true, [string, number]>('tlog_operator_by_tenant');
-/** [logNum, tree_size] -> the head leaf index of that signed checkpoint (DECISIONS 11: every one is a head leaf). */
+/** [logNum, tree_size] -> the head leaf index of that signed checkpoint (docs/transparency-logs.md#head-leaves: every one is a head leaf). */
 export const headLeaves = () => subDb<number, [number, number]>('tlog_head_leaves');
 /** A published head: the platform-signed note followed by the witnesses' cosignature lines, and its timestamps. */
 export type PublishedHeadRow = {

@@ -1,4 +1,4 @@
-// Owns the transparency log endpoints (DECISIONS 10): checkpoint, inclusion and consistency for the tenant
+// Owns the transparency log endpoints (docs/transparency-logs.md): checkpoint, inclusion and consistency for the tenant
 // log (/v1/log, scope read), an org log (/v1/audit/orgs/{id}/log, audit:read) and the public tenant log.
 import { Elysia } from 'elysia';
 import type { Guards } from '../route-kit/guards';

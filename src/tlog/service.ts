@@ -25,3 +25,4 @@ export {
   type PlatformLogName,
 } from './platform';
 export { clockSkew, latestPublishedHead, type ClockSkew } from './heads';
+export { publishedWitnessPolicy } from './witness-policy';

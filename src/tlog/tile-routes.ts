@@ -1,4 +1,4 @@
-// Owns the C2SP tlog-tiles endpoints of tenant logs (DECISIONS 11) under /tlog/tenant/{domain}: the checkpoint and
+// Owns the C2SP tlog-tiles endpoints of tenant logs (docs/transparency-logs.md#tiles-c2sp-tlog-tiles) under /tlog/tenant/{domain}: the checkpoint and
 // hash tiles (no key) and entry bundles (a key of the tenant with read scope), with their cache lifetimes.
 import { Elysia } from 'elysia';
 import { gzipSync } from 'node:zlib';

@@ -1,4 +1,4 @@
-// Owns asking an RFC 3161 time-stamping authority for a token (DECISIONS 11): the request over SHA-256 of the data
+// Owns asking an RFC 3161 time-stamping authority for a token (docs/transparency-logs.md#head-checkpoints-and-publication): the request over SHA-256 of the data
 // with a fresh nonce and certReq, POSTed as application/timestamp-query, and the reply kept only when
 // src/verify/timestamp.ts accepts it (granted, imprint, nonce, CMS signature, critical timeStamping EKU, chain).
 import { nodeSha256 } from '../verify/node-primitives';

@@ -1,4 +1,4 @@
-// Owns the trace proof bundle (DECISIONS 3): every item's record, content hash and signature recomputed when it is built.
+// Owns the trace proof bundle (docs/traces.md#the-proof-bundle): every item's record, content hash and signature recomputed when it is built.
 import { ApiError } from '../errors';
 import { publicUrl } from '../config';
 import { canonicalBytes } from '../crypto/canonical';
@@ -37,7 +37,7 @@ function signedObject(kind: RecordKind<unknown>, bytes: Uint8Array): Record<stri
 }
 
 /**
- * The content hash recomputed from the item's payload, and bound to its signed payload (DECISIONS 3:
+ * The content hash recomputed from the item's payload, and bound to its signed payload (docs/verification.md#7-trace-bundle:
  * event payload_hash, attestation payload_hash, document document_hash).
  */
 function contentHashValid(ref: TraceItemRef, payload: unknown, signed: Record<string, any> | null): boolean {
@@ -154,7 +154,7 @@ export function buildBundle(tenant: TenantRow, trace: TraceRow, hashOnly = false
       sealed_at: trace.sealed_at!,
       item_count: trace.item_count!,
       composite_hash: trace.composite_hash!,
-      // Not in the DECISIONS 3 list, but the seal payload covers it: without it the seal binding cannot be recomputed offline.
+      // Not among the listed item fields (docs/verification.md#7-trace-bundle), but the seal payload covers it: without it the seal binding cannot be recomputed offline.
       metadata: trace.metadata,
     },
     items,

@@ -1,4 +1,4 @@
-// Owns the check that an item may join a trace (SPEC trace state table, DECISIONS 9 "Items sent to a sealing trace").
+// Owns the check that an item may join a trace (docs/traces.md#sealing-post-v1tracestraceidseal-scope-write).
 import { ApiError } from '../errors';
 import { isUuid } from '../crypto/ids';
 import { traces, type TraceStatus } from './repo';
@@ -32,7 +32,7 @@ export function traceStatus(tenantId: string, traceId: string): TraceStatus | un
   return pendingStatus.get(`${tenantId}/${traceId}`) ?? traces().get([tenantId, traceId])?.status;
 }
 
-/** Returns the normalised trace_id when an item may be attached to it; throws the SPEC trace errors otherwise. */
+/** Returns the normalised trace_id when an item may be attached to it; throws the trace errors of docs/api.md#errors otherwise. */
 export function assertTraceAcceptsItems(tenantId: string, traceId: unknown): string {
   if (typeof traceId !== 'string' || !isUuid(traceId))
     throw new ApiError('trace_not_found', 'trace_id does not name a trace of this tenant');

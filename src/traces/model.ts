@@ -97,5 +97,5 @@ export const Bundle = open(
     footer: open({ verification_url: t.String(), public_key_url: t.String() }),
     organization: t.Optional(Issuer),
   },
-  'Trace proof bundle (DECISIONS 3); the public form adds the issuer (organization)',
+  'Trace proof bundle; the public form adds the issuer (organization)',
 );

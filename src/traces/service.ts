@@ -1,4 +1,4 @@
-// Owns traces (SPEC "Trace", DECISIONS 3): create, read, the public flag, the seal request and the seal worker.
+// Owns traces (docs/traces.md): create, read, the public flag, the seal request and the seal worker.
 import { ApiError } from '../errors';
 import { isPlainObject } from '../crypto/json-value';
 import { transact } from '../store/env';
@@ -31,7 +31,7 @@ export function findTrace(tenantId: string, traceId: string): TraceRow {
   return row;
 }
 
-/** GET /v1/traces/{id} fields (DECISIONS 3); the status includes a seal accepted but not yet committed. */
+/** GET /v1/traces/{id} fields (docs/traces.md#reading-a-trace); the status includes a seal accepted but not yet committed. */
 export function traceView(row: TraceRow): Record<string, unknown> {
   const status = traceStatus(row.tenant_id, row.trace_id) ?? row.status;
   const out: Record<string, unknown> = {
@@ -56,7 +56,7 @@ export const getTrace = (tenant: TenantRow, id: string) => traceView(findTrace(t
 
 // ---------- create ----------
 
-/** SPEC: label 1-255 characters (code points), not blank; DECISIONS 9: missing label is invalid_label. */
+/** docs/traces.md#creating-a-trace-post-v1traces-scope-write: label 1-255 characters (code points), not blank; a missing label is invalid_label. */
 function checkLabel(v: unknown): string {
   if (typeof v !== 'string' || v.trim() === '')
     throw new ApiError('invalid_label', 'label is required: a string of 1-255 characters');
@@ -64,7 +64,7 @@ function checkLabel(v: unknown): string {
   return v;
 }
 
-/** DECISIONS 3: metadata is an optional object of at most 16 KB as canonical JSON. */
+/** docs/traces.md#creating-a-trace-post-v1traces-scope-write: metadata is an optional object of at most 16 KB as canonical JSON. */
 function checkMetadata(v: unknown): Record<string, unknown> | null {
   if (v === undefined || v === null) return null;
   if (!isPlainObject(v)) throw new ApiError('invalid_metadata', 'metadata must be a JSON object');
@@ -84,12 +84,12 @@ function labelHolder(tenantId: string, label: string): string | undefined {
 }
 
 /**
- * POST /v1/traces after authentication and requirePaid. The quota is checked before the body (DECISIONS 9
- * order) but counted only for a trace actually created (DECISIONS 1). The label check and the writes run
+ * POST /v1/traces after authentication and requirePaid. The quota is checked before the body (the
+ * order of docs/api.md#authentication-and-the-order-of-checks) but counted only for a trace actually created (docs/operations.md#counting-and-limits). The label check and the writes run
  * inside one write transaction, so two concurrent creations with one label cannot both win.
  */
 export async function createTrace(tenant: TenantRow, body: unknown, claim: IdemClaim | null = null) {
-  assertQuotaLeft(tenant, 'traces_per_month'); // DECISIONS 9: refused before validation, counted once created
+  assertQuotaLeft(tenant, 'traces_per_month'); // docs/api.md#authentication-and-the-order-of-checks: refused before validation, counted once created
   const b = isPlainObject(body) ? body : {};
   const label = checkLabel(b.label);
   const metadata = checkMetadata(b.metadata);
@@ -136,7 +136,7 @@ export async function createTrace(tenant: TenantRow, body: unknown, claim: IdemC
 
 // ---------- public flag ----------
 
-/** POST /v1/traces/{id}/public {enabled}: opt in or out of public verification (DECISIONS 3). */
+/** POST /v1/traces/{id}/public {enabled}: opt in or out of public verification (docs/traces.md#public-verification). */
 export async function setTracePublic(tenant: TenantRow, id: string, body: unknown) {
   const traceId = tracePathId(id);
   findTrace(tenant.tenant_id, traceId);
@@ -274,3 +274,4 @@ export const traceSealApplier = (prepareEvent: PrepareSealEvent): Applier<SealIt
 });
 
 export { traceSealKind } from './kind';
+export { publicTraceBundle, traceBundle } from './bundle';

@@ -1,4 +1,4 @@
-// Owns monthly quota counting (DECISIONS 1): counted in memory on the request path; a unit that belongs to a
+// Owns monthly quota counting (docs/operations.md#counting-and-limits): counted in memory on the request path; a unit that belongs to a
 // record is stored by the writer in that record's own transaction, the others are flushed in batches.
 import { ApiError } from '../errors';
 import { config } from '../config';
@@ -72,22 +72,24 @@ export function currentUsage(tenantId: string, resource: Resource, month = month
 
 /**
  * Counts `n` units against the tenant's monthly quota. Throws feature_not_available when the plan
- * limit is 0 and quota_exceeded (with SPEC's body fields) when the limit is reached.
+ * limit is 0 and quota_exceeded (with the fields of docs/api.md#errors) when the limit is reached.
  */
 export function chargeQuota(tenant: TenantRow, resource: Resource, n = 1): void {
-  add(pending, checkQuota(tenant, resource, n), n);
+  add(pending, checkQuota(tenant, resource, n), counted(tenant, n));
 }
 
-/** Throws like chargeQuota when `n` more units would pass the limit; the counter key otherwise. */
-function checkQuota(tenant: TenantRow, resource: Resource, n: number): string {
+/** docs/api.md#sandbox-tenants: a sandbox tenant's requests count against no quota (its plan's features still apply). */
+const counted = (tenant: TenantRow, n: number): number => (tenant.sandbox === true ? 0 : n);
+
+/** Throws like chargeQuota when `n` more units would pass the limit in `month`; the counter key otherwise. */
+function checkQuota(tenant: TenantRow, resource: Resource, n: number, month = monthOf()): string {
   const plan: Plan = planOf(tenant.plan);
   const limit = plan[resource];
   if (limit === 0) throw new ApiError('feature_not_available', `${resource} is not in the ${tenant.plan} plan`);
-  const month = monthOf();
-  if (limit !== null) {
+  if (limit !== null && counted(tenant, n) > 0) {
     const used = currentUsage(tenant.tenant_id, resource, month);
     if (used + n > limit) {
-      // SPEC: Retry-After on every 429; a monthly quota frees up at the start of the next UTC month.
+      // docs/api.md#errors: Retry-After on every 429; a monthly quota frees up at the start of the next UTC month.
       const now = new Date();
       const nextMonth = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);
       throw new ApiError('quota_exceeded', `Monthly ${resource} quota reached`, {
@@ -102,10 +104,17 @@ function checkQuota(tenant: TenantRow, resource: Resource, n: number): string {
   return `${tenant.tenant_id}|${month}|${resource}`;
 }
 
-/** A quota unit carried by the write of the record it counts: [counter key, units]. Plain JSON (it crosses to the writer). */
-export type UsageUnit = [key: string, n: number];
-/** A write item carrying its unit; items queued by earlier versions carry none. */
-export type Charged = { usage?: UsageUnit };
+/** A quota unit charged for the write of the record it counts (chargeWrite): [counter key, units, month]. */
+export type UsageUnit = [key: string, n: number, month: string];
+/**
+ * A write item carrying its unit: the month (YYYY-MM) it was charged in, as `chargedMonth` gives it. The writer
+ * counts one unit of the item kind's resource for the item's tenant in that month (countUsageInTxn): the counter
+ * key is not sent along, as the tenant and the resource are known there already. Items queued by earlier versions
+ * carry none.
+ */
+export type Charged = { tenant_id: string; usage?: string };
+/** What an item carries to the writer for its unit (Charged). */
+export const chargedMonth = (unit: UsageUnit): string => unit[2];
 
 /**
  * Counts one unit of `resource` as chargeQuota does (same refusals), for a record about to be handed to the
@@ -113,17 +122,19 @@ export type Charged = { usage?: UsageUnit };
  * its count are durable together (a kill -9 loses neither alone). Settle it with settleWrite.
  */
 export function chargeWrite(tenant: TenantRow, resource: Resource): UsageUnit {
-  const k = checkQuota(tenant, resource, 1);
+  const month = monthOf();
+  const k = checkQuota(tenant, resource, 1, month);
   // The stored count is cached before the write can commit, so the cache never reads the unit and then adds it again.
-  currentUsage(tenant.tenant_id, resource, k.split('|')[1]);
-  add(inWrites, k, 1);
-  return [k, 1];
+  storedUsage(k, tenant.tenant_id, month, resource);
+  const n = counted(tenant, 1);
+  add(inWrites, k, n);
+  return [k, n, month];
 }
 
 /**
  * After the write of a unit from chargeWrite: `created` when its transaction committed the unit (the record was
  * created); otherwise nothing was stored for it, and the unit is dropped, or with `keep` still counted (flushed
- * with the others: SPEC counts a ledger ingest before validation, whatever becomes of it).
+ * with the others: a ledger ingest counts (docs/operations.md#counting-and-limits) before validation, whatever becomes of it).
  */
 export function settleWrite([k, n]: UsageUnit, created: boolean, keep = false): void {
   add(inWrites, k, -n);
@@ -134,12 +145,12 @@ export function settleWrite([k, n]: UsageUnit, created: boolean, keep = false): 
 
 /**
  * Refuses (feature_not_available, quota_exceeded) when no unit of `resource` is left, without counting one:
- * for routes that check the quota before validation but count only records actually created (DECISIONS 1, 9).
+ * for routes that check the quota before validation but count only records actually created (docs/operations.md#counting-and-limits).
  */
 export function assertQuotaLeft(tenant: TenantRow, resource: Resource): void {
   const limit = planOf(tenant.plan)[resource];
-  if (limit === 0 || (limit !== null && currentUsage(tenant.tenant_id, resource) >= limit))
-    chargeQuota(tenant, resource);
+  const full = limit !== null && counted(tenant, 1) > 0 && currentUsage(tenant.tenant_id, resource) >= limit;
+  if (limit === 0 || full) chargeQuota(tenant, resource);
 }
 
 // ---- writer thread ----
@@ -147,13 +158,14 @@ export function assertQuotaLeft(tenant: TenantRow, resource: Resource): void {
 /** Units of the records applied in the current writer transaction, written once at its end (flushUsageInTxn). */
 const unitsInTxn = new Map<string, number>();
 
-/** Inside the writer transaction of a record that was created: its unit (chargeWrite) counts with it. */
-export function countUsageInTxn(unit: UsageUnit | null | undefined): void {
-  if (unit) add(unitsInTxn, unit[0], unit[1]);
+/** Inside the writer transaction of a record that was created: its unit (Charged) counts with it. */
+export function countUsageInTxn(item: Charged, resource: Resource): void {
+  if (item.usage) add(unitsInTxn, `${item.tenant_id}|${item.usage}|${resource}`, 1);
 }
 
 /** Inside a write transaction: adds `n` to the stored counter `k` ("tenant|month|resource"). */
 function addStoredInTxn(k: string, n: number): void {
+  if (n === 0) return;
   const [t, m, r] = k.split('|') as [string, string, string];
   usageCounters().putSync([t, m, r], (usageCounters().get([t, m, r]) ?? 0) + n);
 }

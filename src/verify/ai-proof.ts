@@ -1,4 +1,4 @@
-// Owns the rules of an AI proof, GET /v1/proof/ai/{attestation_id} (DECISIONS 4, 10): the attestation's signed bytes,
+// Owns the rules of an AI proof, GET /v1/proof/ai/{attestation_id} (docs/verification.md#6-ai-proof): the attestation's signed bytes,
 // the record fields they bind, payload_hash recomputed where the record allows it, and the tenant-log inclusion.
 import { isPlainObject } from '../crypto/json-value';
 import { proofDomain } from './event-proof';
@@ -23,7 +23,7 @@ export function verifyAiProof(x: Ctx, d: Obj): string[] {
       ['created_at', s.created_at, r.created_at],
     ]);
   }
-  // DECISIONS 4 puts no subject in the proof record; payload_hash covers it, so it is recomputable only when
+  // docs/verification.md#6-ai-proof puts no subject in the proof record; payload_hash covers it, so it is recomputable only when
   // the record carries subject or the attestation had none.
   const recomputed = aiPayloadHash(x.p.sha256, r);
   const checkable = 'subject' in r || recomputed === r.payload_hash;

@@ -1,4 +1,4 @@
-// Owns the rules of an audit event document, GET /v1/audit/events/{id} (DECISIONS 0, 6, 10): the signed bytes rebuilt
+// Owns the rules of an audit event document, GET /v1/audit/events/{id} (docs/audit.md#rows-and-what-is-signed): the signed bytes rebuilt
 // from its fields, payload_hash, the signature by signing_public_key, and its place in its org's log.
 import { orgLog, verifyLog } from './log-rules';
 import { checkAuditEvent, hexBytes, keyIdOf, type AuditEventFields } from './records';
@@ -22,6 +22,8 @@ export function verifyAuditEventDoc(x: Ctx, d: Obj, domain: string | null): stri
     );
   }
   const r = checkAuditEvent(p, d as AuditEventFields, d.payload_hash, pk, hexBytes(d.signature, 64));
+  // docs/verification.md#sandbox-records: the field is part of the rebuilt signed bytes, so the signature binds it.
+  if (d.sandbox === true) x.sandbox = true;
   c.add(
     item,
     'payload_hash',

@@ -1,4 +1,4 @@
-// Owns the rules of a document proof, GET /v1/proof/document/{event_id} (DECISIONS 5, 9, 10): the anchor's signed
+// Owns the rules of a document proof, GET /v1/proof/document/{event_id} (docs/ai-and-documents.md#document-anchors-post-v1documentanchor-scope-write-bodies-up-to-8-mb): the anchor's signed
 // bytes bind document_hash, its reference and time; and the anchor's place in the tenant's log.
 import { proofDomain } from './event-proof';
 import { tenantLog, verifyLog } from './log-rules';

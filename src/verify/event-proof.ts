@@ -1,4 +1,4 @@
-// Owns the rules of an event proof, GET /v1/proof/event/{event_id} (DECISIONS 2, 10): a ledger event's signed bytes,
+// Owns the rules of an event proof, GET /v1/proof/event/{event_id} (docs/verification.md#5-event-proof): a ledger event's signed bytes,
 // the fields the proof repeats, the server's claim, and the event's place in the tenant's log.
 import { canonicalHash, hexBytes } from './records';
 import { tenantLog, verifyLog } from './log-rules';
@@ -20,7 +20,7 @@ export function verifyEventProof(x: Ctx, d: Obj): string[] {
       ['payload_hash', s.payload_hash, d.payload_hash],
       ['ingested_at', s.ingested_at, d.ingested_at],
     ]);
-  // The proof never carries the payload (DECISIONS 2); whoever holds it (the console, a customer) adds it as `payload`.
+  // The proof never carries the payload (docs/verification.md#5-event-proof); whoever holds it (the console, a customer) adds it as `payload`.
   if ('payload' in d) {
     const h = canonicalHash(x.p.sha256, d.payload);
     const ok = !!s && h === s.payload_hash;

@@ -32,7 +32,11 @@ export function queueHead(
   leafOk: boolean,
 ): void {
   const head = isPlainObject(log) ? log.head : undefined;
-  if (res.status !== 'checked' || !isPlainObject(head) || head.status === 'pending') x.incomplete = true;
+  // docs/verification.md#sandbox-records: a sandbox record's checkpoints never enter the head, so its log block,
+  // headless, is its complete evidence.
+  const headless = x.sandbox && isPlainObject(log) && !('head' in log);
+  if (res.status !== 'checked' || (!headless && (!isPlainObject(head) || head.status === 'pending')))
+    x.incomplete = true;
   if (res.status === 'absent')
     return notThere(
       x,
@@ -48,6 +52,13 @@ export function queueHead(
       `pending: the document says no signed checkpoint of ${what} covers this record yet, so its inclusion is not checked`,
     );
   if (!res.ok || !res.checkpoint || !leafOk) return;
+  if (headless)
+    return notThere(
+      x,
+      part,
+      'head.status',
+      "absent: a sandbox record, whose tenant's checkpoints never enter the head; nothing outside the issuer's own log vouches for it",
+    );
   if (head === undefined || head === null)
     return notThere(
       x,

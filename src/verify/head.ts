@@ -102,11 +102,11 @@ function readToken(text: unknown): { token: Uint8Array | null; parsed: ParsedTok
  * origin, else the platform key given, else the `note_verifier_key` the file carries. A key in the file must be
  * that trusted key; a file without one is checked against the outside trust, and refused without it.
  */
-function headKey(
+export function headKey(
   sha: Sha256,
   origin: string,
   stated: unknown,
-  trust: HeadTrust,
+  trust: Pick<HeadTrust, 'policy' | 'platformKey'>,
 ): { ok: boolean; detail: string; keys: Uint8Array[] } {
   const file = stated === undefined ? null : parseVerifierKey(sha, stated);
   if (stated !== undefined && !file)

@@ -1,4 +1,4 @@
-// Owns the check of a record's `log` block (DECISIONS 10) and of consistency between two checkpoints: leaf hash,
+// Owns the check of a record's `log` block (docs/verification.md#12-the-transparency-log) and of consistency between two checkpoints: leaf hash,
 // inclusion, the checkpoint note and its signature, and the consistency answer. Pure: primitives are parameters.
 import { leafHash, verifyConsistency, verifyInclusion } from './merkle';
 import { parseCheckpoint, parseNote, verifyNote, noteKeyId, type Checkpoint } from './note';
@@ -83,7 +83,7 @@ export function openCheckpoint(
 }
 
 /**
- * DECISIONS 10: the `log` block of a record proof. leaf hash = SHA-256(0x00 || leafData) where leafData is the
+ * docs/verification.md#12-the-transparency-log: the `log` block of a record proof. leaf hash = SHA-256(0x00 || leafData) where leafData is the
  * record's signed bytes; the audit path proves it at leaf_index in the tree of tree_size leaves with root_hash;
  * the checkpoint note is a C2SP checkpoint of that same size and root; and it is signed under key name = its
  * origin by one of `publicKeys` (the record's key, plus the tenant's other published keys across a rotation).
@@ -192,7 +192,7 @@ export function checkLogBlock(
   return done(c, l);
 }
 
-/** GET /v1/proof/log/{domain}/consistency answer (DECISIONS 10). */
+/** GET /v1/proof/log/{domain}/consistency answer (docs/verification.md#14-svc-verify---checkpoint-did-the-log-only-grow). */
 export type ConsistencyAnswer = {
   first: number;
   second: number;

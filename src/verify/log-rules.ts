@@ -18,7 +18,7 @@ const afterHost = (origin: string): string | null => {
   return i > 0 ? origin.slice(i + 1) : null;
 };
 
-/** DECISIONS 10: a tenant log's origin is `<public host>/<domain>`; without a known domain, any single-domain origin (never an org log). */
+/** docs/transparency-logs.md#origin: a tenant log's origin is `<public host>/<domain>`; without a known domain, any single-domain origin (never an org log). */
 export function tenantLog(domain: unknown): LogTarget {
   const d = domainOf(domain);
   return {
@@ -34,7 +34,7 @@ export function tenantLog(domain: unknown): LogTarget {
   };
 }
 
-/** DECISIONS 10: an org log's origin is `<public host>/<domain>/audit/<org_id>`. */
+/** docs/transparency-logs.md#origin: an org log's origin is `<public host>/<domain>/audit/<org_id>`. */
 export function orgLog(domain: unknown, orgId: unknown): LogTarget {
   const d = domainOf(domain);
   const suffix = `/audit/${String(orgId)}`;

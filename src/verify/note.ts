@@ -1,4 +1,4 @@
-// Owns C2SP signed notes with Ed25519 keys and C2SP tlog-checkpoint bodies (DECISIONS 10): formatting,
+// Owns C2SP signed notes with Ed25519 keys and C2SP tlog-checkpoint bodies (docs/verification.md#12-the-transparency-log): formatting,
 // parsing and verification. Pure: SHA-256 and Ed25519 verify come in as parameters.
 import { concat, equalBytes, fromBase64, toBase64, toHex, type Primitives, type Sha256 } from './primitives';
 

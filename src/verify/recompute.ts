@@ -12,16 +12,16 @@ import {
 } from './records';
 
 /**
- * DECISIONS 3: SHA-256 over the concatenation of the items' content hashes as raw 32-byte digests, in
+ * docs/verification.md#7-trace-bundle: SHA-256 over the concatenation of the items' content hashes as raw 32-byte digests, in
  * bundle order. Throws when a content hash is not 64 lowercase hex characters.
  */
 export const compositeHashOf = (contentHashes: readonly string[]): string => compositeHash(nodeSha256, contentHashes);
 
-/** DECISIONS 4: input_hash / output_hash = SHA-256 of the UTF-8 string, or of the canonical bytes of any other JSON value. */
+/** docs/verification.md#3-hashes-and-key-ids: input_hash / output_hash = SHA-256 of the UTF-8 string, or of the canonical bytes of any other JSON value. */
 export const valueHashOf = (value: unknown): string => valueHash(nodeSha256, value);
 
 export { aiPayloadOf, sealPayloadOf };
 export const aiPayloadHashOf = (r: AiFields): string => aiPayloadHash(nodeSha256, r);
 
-/** DECISIONS 9: a document's metadata_hash = SHA-256 hex of the canonical metadata, null when there is none. */
+/** docs/verification.md#3-hashes-and-key-ids: a document's metadata_hash = SHA-256 hex of the canonical metadata, null when there is none. */
 export const metadataHashOf = (metadata: unknown): string | null => metadataHash(nodeSha256, metadata);

@@ -3,7 +3,7 @@
 // composite, audit). Pure: SHA-256 and Ed25519 verify come in as parameters; the signed-bytes builders stay in
 // crypto/signed.ts and canonical JSON in crypto/canonical.ts (both pure).
 import { canonicalBytes } from '../crypto/canonical';
-import { auditSignedData } from '../crypto/signed';
+import { auditSignedData, type AuditSignedInput } from '../crypto/signed';
 import { equalBytes, fromHex, toHex, type Primitives, type Sha256 } from './primitives';
 
 export const HEX64 = /^[0-9a-f]{64}$/;
@@ -13,14 +13,14 @@ const utf8 = new TextEncoder();
 export const sha256Hex = (sha: Sha256, data: string | Uint8Array): string =>
   toHex(sha(typeof data === 'string' ? utf8.encode(data) : data));
 
-/** DECISIONS 1: key_id = the first 16 hex characters of SHA-256(raw 32-byte public key). */
+/** docs/verification.md#3-hashes-and-key-ids: key_id = the first 16 hex characters of SHA-256(raw 32-byte public key). */
 export const keyIdOf = (sha: Sha256, publicKey: Uint8Array): string => sha256Hex(sha, publicKey).slice(0, 16);
 
-/** SHA-256 hex of the canonical JSON bytes of `value` (an event payload's payload_hash, DECISIONS 2). */
+/** SHA-256 hex of the canonical JSON bytes of `value` (an event payload's payload_hash, docs/verification.md#3-hashes-and-key-ids). */
 export const canonicalHash = (sha: Sha256, value: unknown): string => sha256Hex(sha, canonicalBytes(value));
 
 /**
- * DECISIONS 3: SHA-256 over the concatenation of the items' content hashes as raw 32-byte digests, in bundle
+ * docs/verification.md#7-trace-bundle: SHA-256 over the concatenation of the items' content hashes as raw 32-byte digests, in bundle
  * order: one flat hash, not a chain. Throws when a content hash is not 64 lowercase hex characters.
  */
 export function compositeHash(sha: Sha256, contentHashes: readonly string[]): string {
@@ -33,7 +33,7 @@ export function compositeHash(sha: Sha256, contentHashes: readonly string[]): st
   return sha256Hex(sha, raw);
 }
 
-/** DECISIONS 4: input_hash / output_hash = SHA-256 of the UTF-8 string, or of the canonical bytes of any other JSON value. */
+/** docs/verification.md#3-hashes-and-key-ids: input_hash / output_hash = SHA-256 of the UTF-8 string, or of the canonical bytes of any other JSON value. */
 export const valueHash = (sha: Sha256, value: unknown): string =>
   typeof value === 'string' ? sha256Hex(sha, value) : canonicalHash(sha, value);
 
@@ -46,7 +46,7 @@ export type AiFields = {
   model_version?: unknown;
   subject?: unknown;
 };
-/** DECISIONS 4: the object whose canonical bytes give an attestation's payload_hash (absent fields as null; trace_id excluded). */
+/** docs/verification.md#3-hashes-and-key-ids: the object whose canonical bytes give an attestation's payload_hash (absent fields as null; trace_id excluded). */
 export function aiPayloadOf(r: AiFields) {
   return {
     v: 1,
@@ -68,7 +68,7 @@ export type SealFields = {
   metadata: unknown;
   sealed_at: string;
 };
-/** DECISIONS 3: the payload of the `trace.sealed` ledger event; its payload_hash is SHA-256 of its canonical bytes. */
+/** docs/verification.md#7-trace-bundle: the payload of the `trace.sealed` ledger event; its payload_hash is SHA-256 of its canonical bytes. */
 export function sealPayloadOf(r: SealFields) {
   return {
     trace_id: r.trace_id,
@@ -80,7 +80,7 @@ export function sealPayloadOf(r: SealFields) {
 }
 export const sealPayloadHash = (sha: Sha256, r: SealFields): string => canonicalHash(sha, sealPayloadOf(r));
 
-/** DECISIONS 9: a document's metadata_hash = SHA-256 hex of the canonical metadata, null when there is none. */
+/** docs/verification.md#3-hashes-and-key-ids: a document's metadata_hash = SHA-256 hex of the canonical metadata, null when there is none. */
 export const metadataHash = (sha: Sha256, metadata: unknown): string | null =>
   metadata === undefined || metadata === null ? null : canonicalHash(sha, metadata);
 
@@ -196,23 +196,11 @@ export function checkStoredRow(
   return { bytesOk, contentOk, keyKnown, signatureOk, valid: bytesOk && contentOk && signatureOk };
 }
 
-/** The fields of an audit event its signature covers (DECISIONS 0, 6), as a proof or the API shows them. */
-export type AuditEventFields = {
-  action: string;
-  actor: unknown;
-  context?: unknown;
-  id: string;
-  ingested_at: string;
-  metadata?: unknown;
-  occurred_at: string;
-  org_id: string;
-  schema_id: string;
-  seq: number;
-  targets: unknown;
-};
+/** The fields of an audit event its signature covers (docs/audit.md#rows-and-what-is-signed), as a proof or the API shows them. */
+export type AuditEventFields = Omit<AuditSignedInput, 'event_id'> & { readonly id: string };
 
 /**
- * DECISIONS 0 and 6: the signed bytes of an audit event are the canonical JSON of its signed data, payload_hash is
+ * docs/audit.md#rows-and-what-is-signed: the signed bytes of an audit event are the canonical JSON of its signed data, payload_hash is
  * SHA-256 of those bytes and the signature is Ed25519 over them. `bytes` is null when the event cannot be encoded.
  */
 export function checkAuditEvent(
@@ -250,21 +238,7 @@ export function checkAuditSigned(
   return { computed, hashOk: computed !== null && computed === payloadHash, signatureOk };
 }
 
-/** The canonical bytes an audit event's signature covers (and its log leaf data, DECISIONS 10). Throws when not encodable. */
+/** The canonical bytes an audit event's signature covers (and its log leaf data, docs/verification.md#12-the-transparency-log). Throws when not encodable. */
 export function auditSignedBytes(e: AuditEventFields): Uint8Array {
-  return canonicalBytes(
-    auditSignedData({
-      action: e.action,
-      actor: e.actor,
-      context: e.context,
-      event_id: e.id,
-      ingested_at: e.ingested_at,
-      metadata: e.metadata,
-      occurred_at: e.occurred_at,
-      org_id: e.org_id,
-      schema_id: e.schema_id,
-      seq: e.seq,
-      targets: e.targets,
-    }),
-  );
+  return canonicalBytes(auditSignedData({ ...e, event_id: e.id }));
 }

@@ -101,7 +101,7 @@ export function reportLines(r: VerifyReport): string[] {
     );
   if (r.unsigned.length) lines.push(`not covered by any signature: ${r.unsigned.join(', ')}`);
   lines.push(...headLines(r));
-  if (r.sandbox) lines.push('SANDBOX: a sandbox record, not evidence of anything that happened');
+  if (r.sandbox) lines.push("TEST \u2014 not evidence: a sandbox tenant's record, made for testing");
   if (!r.complete) lines.push('incomplete: a log block or head is pending or missing');
   lines.push(TRUST_TEXT[r.trust]);
   const bad = r.checks.filter((c) => !c.ok).length;

@@ -1,4 +1,4 @@
-// Owns `svc verify --checkpoint SAVED FILE` (DECISIONS 10): proves that the tenant's log only grew between a checkpoint
+// Owns `svc verify --checkpoint SAVED FILE` (docs/verification.md#14-svc-verify---checkpoint-did-the-log-only-grow): proves that the tenant's log only grew between a checkpoint
 // the customer kept and the document's checkpoint, with a consistency proof fetched from the origin's public endpoint.
 import { checkConsistencyAnswer, openCheckpoint, type OpenedCheckpoint } from './log-block';
 import { nodePrimitives as P } from './node-primitives';

@@ -1,4 +1,4 @@
-// Owns the rules of a trace proof bundle (DECISIONS 3, 10): each item's signed record and content hash, the list
+// Owns the rules of a trace proof bundle (docs/verification.md#7-trace-bundle): each item's signed record and content hash, the list
 // (order, uniqueness, count, composite hash), the seal and the payload its signature binds to exactly this list, one
 // tenant, and every record's place in the tenant's log (no item pending once the seal is covered).
 import { canonicalJson } from '../crypto/canonical';
@@ -180,7 +180,7 @@ function verifySealBinding(x: Ctx, h: Obj, seal: Obj, s: Obj, composite: string,
 }
 
 /**
- * DECISIONS 10, the strict rule: the seal is appended after every item, in the same transaction that reads them, so
+ * docs/verification.md#7-trace-bundle, the strict rule: the seal is appended after every item, in the same transaction that reads them, so
  * each item's leaf precedes the seal's. Once a signed checkpoint covers the seal it covers every item: an item whose
  * block is then pending, missing, or not before the seal is refused.
  */

@@ -3,6 +3,7 @@ import { Elysia } from 'elysia';
 import { assetRoutes, proofAssets } from './assets';
 import { proofPage, type PageKind } from './page';
 import { htmlResponse } from './shell';
+import { verifierResponse } from './verifier/page';
 import { doc } from '../route-kit/doc';
 
 // The shell is tiny and names the current bundle version, so it is always revalidated.
@@ -20,4 +21,9 @@ export const webRoutes = new Elysia()
     pageDoc('Proof page of a document anchor (hashes a dropped file locally)'),
   )
   .get('/proof/trace/:id', () => page('trace'), pageDoc('Proof page of a public sealed trace'))
+  .get(
+    '/verify.html',
+    () => verifierResponse(),
+    pageDoc('The single-file verifier: one self-contained HTML file that checks a proof or an evidence pack offline'),
+  )
   .use(assetRoutes('proof', proofAssets, 'the proof pages'));

@@ -1,4 +1,4 @@
-// Owns the witness HTTP endpoints (DECISIONS 11): GET /.well-known/svc-witness-key and POST /witness/add-checkpoint.
+// Owns the witness HTTP endpoints (docs/operations.md#the-appliance-as-a-witness): GET /.well-known/svc-witness-key and POST /witness/add-checkpoint.
 import { Elysia } from 'elysia';
 import { Type as t } from '@sinclair/typebox';
 import type { Guards } from '../route-kit/guards';

@@ -1,4 +1,4 @@
-// Owns the appliance as a witness (DECISIONS 11, C2SP tlog-witness v1.0.0): its key, the logs the operator
+// Owns the appliance as a witness (docs/operations.md#the-appliance-as-a-witness, C2SP tlog-witness v1.0.0): its key, the logs the operator
 // added, and add-checkpoint, which cosigns a log's checkpoint only as an append-only extension of the last one.
 import type { KeyObject } from 'node:crypto';
 import { config, publicUrl } from '../config';

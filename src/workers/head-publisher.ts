@@ -1,4 +1,4 @@
-// Owns publishing head checkpoints (DECISIONS 11), behind the integrator and never on an acknowledgement's path: each
+// Owns publishing head checkpoints (docs/transparency-logs.md#head-checkpoints-and-publication), behind the integrator and never on an acknowledgement's path: each
 // signed head is pushed to every witness of the policy (C2SP tlog-witness, 409 resync) and stamped by every TSA, and
 // stored as published once the quorum has cosigned (no policy: at once). Witnesses or TSAs that are down delay
 // publication, never ingest; each failure is logged once per head.
@@ -43,7 +43,7 @@ let current: Attempt | null = null;
 const witnessSizes = new Map<string, number>();
 let anchors: TrustAnchors | null = null;
 
-/** Logs a failure once per head and source (DECISIONS 11: never a secret; URLs and statuses only). */
+/** Logs a failure once per head and source (docs/transparency-logs.md#head-checkpoints-and-publication: never a secret; URLs and statuses only). */
 function failed(a: Attempt, source: string, error: string): void {
   if (a.logged.has(source)) return;
   a.logged.add(source);

@@ -2,7 +2,7 @@
 // appended leaves and signs a checkpoint every SVC_CHECKPOINT_LEAVES new leaves or SVC_CHECKPOINT_SECONDS
 // after the first unsigned one, whichever comes first (the head log: SVC_HEAD_SECONDS after its first unsigned
 // leaf), and appends every checkpoint it signs, but the head's own, to the head log in the transaction that stores
-// it (DECISIONS 11). Never on an acknowledgement's path.
+// it (docs/transparency-logs.md#head-checkpoints-and-publication). Never on an acknowledgement's path.
 import { config, publicUrl, runtime } from '../config';
 import { log } from '../log';
 import { refreshReads, transact } from '../store/env';
@@ -168,7 +168,7 @@ export async function integrateAll(force = false): Promise<number> {
     }
     const since = waitingSince.get(row.num) ?? Date.now();
     waitingSince.set(row.num, since);
-    // DECISIONS 11: a head checkpoint at most every SVC_HEAD_SECONDS, whatever the number of waiting head leaves.
+    // docs/transparency-logs.md#head-checkpoints-and-publication: a head checkpoint at most every SVC_HEAD_SECONDS, whatever the number of waiting head leaves.
     const dueNow =
       row.platform === 'head'
         ? Date.now() - since >= cfg.headSeconds * 1000
@@ -182,8 +182,11 @@ export async function integrateAll(force = false): Promise<number> {
   }
   if (!due.length) return 0;
   await transact(() => {
-    const covered = due.filter((d) => d.row.platform !== 'head');
-    // In signing order: the head leaf of every checkpoint signed here, but the head's own.
+    // In signing order: the head leaf of every checkpoint signed here, but the head's own and those of a sandbox
+    // tenant's logs, which never enter the head (docs/verification.md#sandbox-records).
+    const covered = due.filter(
+      (d) => d.row.platform !== 'head' && !(!d.row.platform && recordTable().tenants.sandbox(d.row.tenant_id)),
+    );
     const first = appendPlatformLeavesInTxn(
       'head',
       covered.map((d) => headLeafData(sha, { origin: d.origin, treeSize: d.size, root: d.cp.root })),

@@ -49,7 +49,7 @@ class StreamLoop {
     this.running = false;
     this.wake();
   }
-  /** DECISIONS 10: each new org checkpoint goes out as its own delivery, once the events it covers went out. */
+  /** docs/transparency-logs.md#distribution: each new org checkpoint goes out as its own delivery, once the events it covers went out. */
   offerCheckpoint(c: NewCheckpoint): void {
     this.checkpoints.push(c);
     if (this.checkpoints.length > CHECKPOINTS_MAX) this.checkpoints.shift();

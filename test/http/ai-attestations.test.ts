@@ -29,7 +29,7 @@ const written = (id: string, k = key) =>
     const r = await call(s, 'GET', `/v1/ai/attestations/${id}`, { key: k });
     return r.status === 200 ? r : null;
   });
-/** DECISIONS 4 payload_hash, rebuilt here with the test's own canonical JSON. */
+/** docs/verification.md#3-hashes-and-key-ids payload_hash, rebuilt here with the test's own canonical JSON. */
 const payloadHash = (o: {
   attestation_type: string;
   input_hash: string;
@@ -164,7 +164,7 @@ describe('POST /v1/ai/attestations', () => {
     expect([cross.status, cross.body.error]).toEqual([404, 'attestation_not_found']);
   });
 
-  it('rejects each invalid field with its SPEC code', async () => {
+  it('rejects each invalid field with its documented code', async () => {
     const ok = { attestation_type: 'output', input: 'i', output: 'o' };
     const cases: Array<[unknown, number, string]> = [
       [{ input: 'i', output: 'o' }, 400, 'invalid_attestation_type'],
@@ -264,7 +264,7 @@ describe('POST /v1/ai/attestations', () => {
       plan_tier: 'free',
     });
     expect(typeof over.body.upgrade_url).toBe('string');
-    // SPEC order: the quota is checked before the body is validated.
+    // docs/api.md#authentication-and-the-order-of-checks: the quota is checked before the body is validated.
     expect((await attest({}, { key: t.key })).body.error).toBe('quota_exceeded');
   });
 

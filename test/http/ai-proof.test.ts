@@ -87,7 +87,7 @@ describe('GET /v1/proof/ai/{id} (public)', () => {
     expect(JSON.stringify(p)).not.toContain(input);
   });
 
-  it('signs exactly the DECISIONS 4 payload, verified here with node:crypto', async () => {
+  it('signs exactly the documented payload, verified here with node:crypto', async () => {
     const p = (await proof()).body;
     const expected = canonicalJson({
       v: 1,

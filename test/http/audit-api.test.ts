@@ -256,7 +256,7 @@ describe('POST /v1/audit/events', () => {
     expect(Object.keys(e.metadata).sort()).toEqual(['ä', 'é']);
     const bytes = canonicalJson(signed);
     expect(sha(bytes)).toBe(e.payload_hash);
-    // occurred_at omitted = ingested_at (DECISIONS 6).
+    // occurred_at omitted = ingested_at (docs/audit.md#write-path).
     expect(e.occurred_at).toBe(e.ingested_at);
     const keys = await call(s, 'GET', '/keys/audit.test');
     expect(keys.status).toBe(200);
@@ -306,7 +306,7 @@ describe('POST /v1/audit/events', () => {
     for (const r of rs.filter((x) => x.status !== 201))
       expect([r.status, r.body.error, r.body.event_id]).toEqual([409, 'duplicate_event', created[0]!.body.event_id]);
   });
-  it('answers every validation code of SPEC', async () => {
+  it('answers every documented validation code', async () => {
     const cases: Array<[Record<string, unknown>, string, number?]> = [
       [{ action: 'user.login', actor: { type: 'user', id: 'u' } }, 'invalid_organization_id'],
       [ev('o'.repeat(256)), 'invalid_organization_id'],

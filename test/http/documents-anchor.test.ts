@@ -79,7 +79,7 @@ describe('POST /v1/document/anchor', () => {
       expect([r.body.error, r.body.event_id]).toEqual(['document_already_anchored', won[0]!.body.event_id]);
   });
 
-  it('rejects each invalid field with its SPEC code', async () => {
+  it('rejects each invalid field with its documented code', async () => {
     const bytes = Buffer.from('the original document');
     const h = sha(bytes);
     const cases: Array<[unknown, string]> = [

@@ -37,7 +37,7 @@ describe('POST /v1/document/{event_id}/verify', () => {
   const verifyDoc = (body: unknown, k = key, id = anchored.event_id) =>
     call(s, 'POST', `/v1/document/${id}/verify`, { key: k, body });
 
-  it('answers the SPEC verify result for a match and for a mismatch', async () => {
+  it('answers the documented verify result for a match and for a mismatch', async () => {
     const r = await verifyDoc({ document_hash: sha(file) });
     expect(r.status).toBe(200);
     expect(r.body).toEqual({
@@ -130,7 +130,7 @@ describe('GET /v1/proof/document/{event_id} (public)', () => {
     expect(r.text).not.toContain(metadata.secret_note);
   });
 
-  it('signs the DECISIONS 9 payload, rebuilt and verified here with node:crypto', async () => {
+  it('signs the documented payload, rebuilt and verified here with node:crypto', async () => {
     const p = (await call(s, 'GET', `/v1/proof/document/${anchored.event_id}`)).body;
     const expected = canonicalJson({
       v: 1,

@@ -1,19 +1,16 @@
 // Covers JSON bodies that cannot be stored exactly as sent (repeated keys, numbers a double does not keep): 400 invalid_payload on every ingest route.
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { call, cleanup, newTenant, startServer, tempDir, type Server } from '../helpers';
+import { beforeAll, describe, expect, it } from 'bun:test';
+import { call, newTenant, sharedServer, type Server } from '../helpers';
 
 let s: Server;
 let key: string;
-const dir = tempDir();
+let dir = '';
 
 beforeAll(async () => {
-  s = await startServer({ dataDir: dir });
+  s = await sharedServer();
+  dir = s.dataDir;
   key = (await newTenant(dir, 'exact.test', 'read,write,audit:read,audit:write', 'enterprise')).key;
   expect((await call(s, 'POST', '/v1/audit/orgs', { key, body: { organization_id: 'exact-org' } })).status).toBe(201);
-});
-afterAll(async () => {
-  await s.stop();
-  cleanup(dir);
 });
 
 let n = 0;

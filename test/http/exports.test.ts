@@ -142,7 +142,7 @@ async function pythonCsv(text: string): Promise<string[][]> {
   expect(await p.exited).toBe(0);
   return JSON.parse(out);
 }
-/** Undoes the formula neutralisation of DECISIONS 6: the ' added before =, +, -, @, tab or CR (and full-width forms). */
+/** Undoes the formula neutralisation of docs/portal-and-exports.md#exports: the ' added before =, +, -, @, tab or CR (and full-width forms). */
 const cellText = (v: string) => (/^'[=+\-@\t\r\uff1d\uff0b\uff0d\uff20]/.test(v) ? v.slice(1) : v);
 
 describe('CSV read by independent RFC 4180 readers', () => {

@@ -81,7 +81,7 @@ describe('first start', () => {
   });
 });
 
-describe('authentication in SPEC order', () => {
+describe('authentication in the documented order', () => {
   const get = (headers: Record<string, string>) => call(s, 'GET', '/v1/events', { headers });
   it('missing_api_key', async () => {
     const r = await get({});
@@ -230,7 +230,7 @@ describe('plans, rate limits and quotas', () => {
   });
   it('429 quota_exceeded with its fields; counted before validation', async () => {
     const t = await newTenant(dir, 'quota.test', 'read,write', 'free');
-    // Invalid event_type still counts one event (SPEC rule 2).
+    // Invalid event_type still counts one event (docs/operations.md#counting-and-limits).
     const bad = await call(s, 'POST', '/v1/events', { key: t.key, body: { event_type: '', payload: {} } });
     expect(bad.body.error).toBe('invalid_event_type');
     // Stay under the per-second budget of this plan: wait for the next second's window.
@@ -279,7 +279,7 @@ describe('plans, rate limits and quotas', () => {
     expect((await cli(dir, 'tenant', 'set-past-due', t.tenantId, 'on')).json.past_due).toBe(true);
     const w = await call(s, 'POST', '/v1/events', { key: t.key, body: { event_type: 'a', payload: {} } });
     expect([w.status, w.body.error]).toEqual([402, 'payment_required']);
-    // DECISIONS 9: payment_required comes before body validation, the framework's included.
+    // docs/api.md#authentication-and-the-order-of-checks: payment_required comes before body validation, the framework's included.
     expect((await call(s, 'POST', '/v1/events', { key: t.key, body: { payload: {} } })).status).toBe(402);
     const v = await call(s, 'POST', '/v1/events/01a203bd-4122-7381-89b1-e368180a5208/verify', {
       key: t.key,

@@ -1,4 +1,4 @@
-// Record proofs carry the head (DECISIONS 11): from head pending to complete with two witnesses and a real openssl TSA, never changing again; `svc verify --policy --tsa-ca` and the proof page accept it, each broken link exits 1 naming it, and a forked head log fails.
+// Record proofs carry the head (docs/verification.md#15-the-head-step-head-leaf-cosignatures-time-stamp-tokens): from head pending to complete with two witnesses and a real openssl TSA, never changing again; `svc verify --policy --tsa-ca` and the proof page accept it, each broken link exits 1 naming it, and a forked head log fails.
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -31,13 +31,6 @@ let platform: { public_key: string; note_verifier_key: string };
 let a2Witness = { name: '', vkey: '' };
 let policyFile = '';
 
-/** A free TCP port on 127.0.0.1, so that the second appliance keeps the URL the policy names. */
-function freePort(): number {
-  const probe = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: () => new Response() });
-  const port = probe.port!;
-  probe.stop(true);
-  return port;
-}
 const bodyOf = (note: string) => note.slice(0, note.indexOf('\n\n') + 1);
 const proofOf = (id: string) => call(a1, 'GET', `/v1/proof/event/${id}`);
 async function ingest(): Promise<string> {
@@ -81,7 +74,7 @@ const verify = (proofFile: string, ...flags: string[]) => cli(dir, 'verify', pro
 beforeAll(async () => {
   w1 = startIndependentWitness('witness.test/independent');
   [tsa, otherTsa] = await Promise.all([startTsa(), startTsa('other_ca')]);
-  a2 = await startServer({ dataDir: ownedDir(), env: { SVC_PORT: String(freePort()) } });
+  a2 = await startServer({ dataDir: ownedDir() });
   a2Witness = (await call(a2, 'GET', '/.well-known/svc-witness-key')).body;
   dir = ownedDir();
   // The appliance's own policy: both witnesses must cosign (it has no `log` line; the verifier's policy adds one).

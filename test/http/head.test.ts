@@ -1,4 +1,4 @@
-// The head log (DECISIONS 11) with real parts: an independent witness and a second appliance as witnesses, a real openssl TSA; publication, endpoints checked with independent code, a quorum held back, bad TSA replies, and a forked head refused.
+// The head log (docs/transparency-logs.md#platform-logs-the-head-log-and-the-operator-log) with real parts: an independent witness and a second appliance as witnesses, a real openssl TSA; publication, endpoints checked with independent code, a quorum held back, bad TSA replies, and a forked head refused.
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,14 +17,8 @@ let badTsa: Tsa;
 let a2Witness = { name: '', vkey: '' };
 let headOrigin = '';
 let platformKey: Buffer;
-
-/** A free TCP port on 127.0.0.1, so that the second appliance keeps its URL (the policy names it) across a restart. */
-function freePort(): number {
-  const probe = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: () => new Response() });
-  const port = probe.port!;
-  probe.stop(true);
-  return port;
-}
+/** The head answers while the second witness does not yet know the head log, so no quorum can be met. */
+let beforeFirstHead: { head: { status: number; body: any }; consistency: { status: number; body: any } };
 
 const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const headNow = () => call(a1, 'GET', '/v1/proof/head/checkpoint');
@@ -66,7 +60,7 @@ async function publishedCovering(): Promise<{ head: any; cp: any }> {
 beforeAll(async () => {
   w1 = startIndependentWitness('witness.test/independent');
   [tsa, badTsa] = await Promise.all([startTsa(), startTsa()]);
-  a2 = await startServer({ dataDir: ownedDir(), env: { SVC_PORT: String(freePort()) } });
+  a2 = await startServer({ dataDir: ownedDir() });
   a2Witness = (await call(a2, 'GET', '/.well-known/svc-witness-key')).body;
   const dir = ownedDir();
   const policy = join(dir, 'policy.txt');
@@ -97,6 +91,10 @@ beforeAll(async () => {
   platformKey = Buffer.from(pk.public_key, 'base64url');
   headOrigin = pk.note_verifier_key.split('+')[0];
   w1.addLog(headOrigin, pk.note_verifier_key);
+  beforeFirstHead = {
+    head: await headNow(),
+    consistency: await call(a1, 'GET', '/v1/proof/head/consistency?first=0&second=1'),
+  };
   const added = await cli(a2.dataDir, 'witness', 'add-log', '--origin', headOrigin, '--vkey', pk.note_verifier_key);
   expect([added.code, added.stderr]).toEqual([0, '']);
 }, 60_000);
@@ -124,10 +122,10 @@ describe('head log: keys and reserved names', () => {
       expect(r.stderr).toContain('invalid_payload');
     }
   });
-  it('answers 404 checkpoint_not_found before the first published head', async () => {
-    const r = await headNow();
+  it('answers 404 checkpoint_not_found before the first published head', () => {
+    const r = beforeFirstHead.head;
     expect([r.status, r.body.error]).toEqual([404, 'checkpoint_not_found']);
-    expect((await call(a1, 'GET', '/v1/proof/head/consistency?first=0&second=1')).body.error).toBe('invalid_tree_size');
+    expect(beforeFirstHead.consistency.body.error).toBe('invalid_tree_size');
   });
 });
 
@@ -292,7 +290,8 @@ describe('a witness down', () => {
     const before = (await headNow()).body.tree_size;
     for (let i = 0; i < 3; i++) await ingest();
     expect((await headNow()).body.tree_size).toBe(before);
-    a2 = await a2.restart();
+    // On its own port again: the policy names its URL.
+    a2 = await a2.restart({ SVC_PORT: String(a2.port) });
     const inc = await until(async () => {
       const r = await call(a1, 'GET', q);
       return r.status === 200 && r.body;

@@ -261,7 +261,7 @@ function assertWellFormed(a: Answer, what: string, head: Uint8Array): void {
       throw new Error(`${what}: ${a.status} without {error, message}: ${a.text.slice(0, 300)}`);
     return;
   }
-  // SPEC "Errors": malformed bodies, content type and paging are the framework's plain-text 400, 415 or 422.
+  // docs/api.md#errors: malformed bodies, content type and paging are the framework's plain-text 400, 415 or 422.
   if (/^text\/plain/i.test(ctype) && [400, 415, 422].includes(a.status)) return;
   throw new Error(
     `${what}: ${a.status} ${ctype} is neither JSON {error, message} nor a documented plain-text rejection\n${a.text.slice(0, 300)}`,

@@ -1,23 +1,20 @@
 // The ledger over HTTPS: ingest and its hashes, idempotency, list filters, reads, verify, public proof and retention.
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { beforeAll, describe, expect, it } from 'bun:test';
 import { verify } from 'node:crypto';
-import { call, cleanup, cli, newTenant, startServer, tempDir, until, sha, pubKey, type Server } from '../helpers';
+import { call, cli, newTenant, sharedServer, until, sha, pubKey, type Server } from '../helpers';
 import { canonicalJson } from './independent-canonical';
 
 let s: Server;
 let key: string;
 let tenantId: string;
-const dir = tempDir();
+let dir = '';
 
 beforeAll(async () => {
-  s = await startServer({ dataDir: dir });
+  s = await sharedServer();
+  dir = s.dataDir;
   const t = await newTenant(dir, 'ledger.test', 'read,write', 'enterprise');
   key = t.key;
   tenantId = t.tenantId;
-});
-afterAll(async () => {
-  await s.stop();
-  cleanup(dir);
 });
 
 const ingest = (body: unknown, headers: Record<string, string> = {}) =>
@@ -74,7 +71,7 @@ describe('POST /v1/events', () => {
     expect(g).not.toHaveProperty('signature');
     expect(Date.parse(g.expires_at) - Date.parse(g.ingested_at)).toBe(2555 * 86400_000);
   });
-  it('validates in SPEC order with the JSON error shape', async () => {
+  it('validates in the documented order with the JSON error shape', async () => {
     expect((await ingest({ event_type: '   ', payload: {} })).body.error).toBe('invalid_event_type');
     expect((await ingest({ event_type: 'x'.repeat(129), payload: {} })).body.error).toBe('invalid_event_type');
     expect((await ingest({ event_type: 'é'.repeat(64), payload: {} })).status).toBe(201); // 128 bytes
@@ -180,7 +177,7 @@ describe('GET /v1/events', () => {
       });
       expect(r.status).toBe(201);
     }
-    // The list is cached 30 s per query (SPEC), so each poll asks a query not seen before.
+    // The list is cached 30 s per query (docs/operations.md#ledger), so each poll asks a query not seen before.
     let n = 300;
     await until(async () => (await call(s, 'GET', `/v1/events?limit=${n++}`, { key: t.key })).body.total === 7);
   });

@@ -1,4 +1,4 @@
-// Two appliances witness each other (DECISIONS 11): each one's policy names the other's witness, each cosigns the
+// Two appliances witness each other (docs/operations.md#the-appliance-as-a-witness): each one's policy names the other's witness, each cosigns the
 // other's head, and both publish heads carrying the other's cosignature, checked with independent code.
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { writeFileSync } from 'node:fs';
@@ -16,19 +16,12 @@ type Identity = {
 };
 const servers: Server[] = [];
 
-/** A free TCP port on 127.0.0.1: each appliance keeps its URL (the other's policy names it) across its restart. */
-function freePort(): number {
-  const probe = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: () => new Response() });
-  const port = probe.port!;
-  probe.stop(true);
-  return port;
-}
-
 /** First start: the witness key and the platform key are made; both are read, then the appliance stops. */
 async function identity(): Promise<Identity> {
   const dir = ownedDir();
-  const port = freePort();
-  const s = await startServer({ dataDir: dir, env: { SVC_PORT: String(port) } });
+  // Port 0 here; each later start keeps the port found (the other's policy names this URL).
+  const s = await startServer({ dataDir: dir });
+  const port = s.port;
   const witness = (await call(s, 'GET', '/.well-known/svc-witness-key')).body;
   const pk = (await call(s, 'GET', '/.well-known/svc-platform-key')).body;
   await s.stop();

@@ -59,6 +59,7 @@ const DESCRIBED = new Set([
   'application/octet-stream',
   'application/cose',
   'application/cbor',
+  'application/zip',
 ]);
 
 /** A validator of values against the document's schemas: its `#/components/...` references resolve in the document. */

@@ -107,7 +107,7 @@ describe('GET /openapi.json', () => {
     }
   });
 
-  it('lists only SPEC error codes, each under the status of its code', () => {
+  it('lists only documented error codes, each under the status of its code', () => {
     for (const item of Object.values(doc.paths as Record<string, Record<string, any>>)) {
       for (const op of Object.values(item)) {
         for (const [status, r] of Object.entries(op.responses as Record<string, any>)) {

@@ -1,4 +1,4 @@
-// The operator log (DECISIONS 11): every state-changing operator command appends one entry, no secret is in it, its checkpoints enter the head, and `svc operator verify` passes, then fails after tampering.
+// The operator log (docs/transparency-logs.md#operator-log): every state-changing operator command appends one entry, no secret is in it, its checkpoints enter the head, and `svc operator verify` passes, then fails after tampering.
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,7 +16,7 @@ let s: Server;
 let plaintext = '';
 const made: Record<string, string> = {};
 
-/** Canonical JSON as DECISIONS 1 defines it, for the flat objects entries are (keys sorted by code point). */
+/** Canonical JSON as docs/verification.md#2-canonical-json defines it, for the flat objects entries are (keys sorted by code point). */
 const canonical = (v: unknown): string =>
   v === null || typeof v !== 'object'
     ? JSON.stringify(v)

@@ -167,7 +167,7 @@ describe('viewer API', () => {
     const t = await session('acme');
     const list = await as(t, '/v1/portal/audit/events?limit=1');
     const id = list.body.events[0].id;
-    // The single event also carries its transparency log block (DECISIONS 10); the list does not.
+    // The single event also carries its transparency log block (docs/verification.md#12-the-transparency-log); the list does not.
     const { log, ...one } = (await as(t, `/v1/portal/audit/events/${id}`)).body;
     expect(one).toEqual(list.body.events[0]);
     expect(log).toBeDefined();

@@ -1,4 +1,4 @@
-// The portal's per-event verification checks the event's place in its organization's log (DECISIONS 10) when the event
+// The portal's per-event verification checks the event's place in its organization's log (docs/verification.md#12-the-transparency-log) when the event
 // carries a `log` block: log blocks are added in the test (independent RFC 6962 code) to the real events the page receives.
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { createHash, sign } from 'node:crypto';
@@ -28,7 +28,7 @@ const PATH = (m: number, d: Buffer[]): Buffer[] =>
     : m < split(d.length)
       ? [...PATH(m, d.slice(0, split(d.length))), MTH(d.slice(split(d.length)))]
       : [...PATH(m - split(d.length), d.slice(split(d.length))), MTH(d.slice(0, split(d.length)))];
-/** The bytes an audit event's signature covers (DECISIONS 0), from the event as the API shows it. */
+/** The bytes an audit event's signature covers (docs/audit.md#rows-and-what-is-signed), from the event as the API shows it. */
 const signedBytes = (e: any) =>
   Buffer.from(
     canonicalJson({

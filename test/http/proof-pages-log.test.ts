@@ -1,4 +1,4 @@
-// The proof pages check a record's `log` block (DECISIONS 10) in headless Chromium: "Included in the tenant's log at
+// The proof pages check a record's `log` block (docs/verification.md#12-the-transparency-log) in headless Chromium: "Included in the tenant's log at
 // checkpoint N" for a valid block, INVALID for an altered one or one of another log, not checked while pending. The log
 // blocks are added to real proofs of a real appliance on their way to the page, with a checkpoint signed by a newer
 // published tenant key.
@@ -13,7 +13,7 @@ let browser: Browser;
 let ctx: BrowserContext;
 const dir = tempDir();
 const next = newSigner(); // the tenant's "rotated" key that signs checkpoints, published through /keys/{domain}
-/** A tenant log's origin is `<public host>/<domain>` (DECISIONS 10); the domain is the proof's issuer domain. */
+/** A tenant log's origin is `<public host>/<domain>` (docs/transparency-logs.md#origin); the domain is the proof's issuer domain. */
 const originOf = (domain: string) => `proof.example.test/${domain}`;
 
 // Independent RFC 6962 tree code (node:crypto), so this test does not lean on src/verify.

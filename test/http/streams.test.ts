@@ -54,7 +54,7 @@ function startReceiver(): Receiver {
         body: JSON.parse(raw),
         at: Date.now(),
       };
-      // Org checkpoints arrive as deliveries of their own (DECISIONS 10), outside the event batches checked here.
+      // Org checkpoints arrive as deliveries of their own (docs/transparency-logs.md#distribution), outside the event batches checked here.
       (d.body.type === 'checkpoint' ? r.checkpoints : r.got).push(d);
       return new Response('ok');
     },

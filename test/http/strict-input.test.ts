@@ -1,19 +1,16 @@
 // Strict input at the edge: bodies must be UTF-8, Idempotency-Key must be UTF-8, path and query values are bounded.
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { call, cleanup, newTenant, rawCall, rawHead, startServer, tempDir, until, type Server } from '../helpers';
+import { beforeAll, describe, expect, it } from 'bun:test';
+import { call, newTenant, rawCall, rawHead, sharedServer, until, type Server } from '../helpers';
 
 let s: Server;
 let key: string;
-const dir = tempDir();
+let dir = '';
 
 beforeAll(async () => {
-  s = await startServer({ dataDir: dir });
+  s = await sharedServer();
+  dir = s.dataDir;
   key = (await newTenant(dir, 'strict.test', 'read,write,audit:read,audit:write', 'enterprise')).key;
   expect((await call(s, 'POST', '/v1/audit/orgs', { key, body: { organization_id: 'strict-org' } })).status).toBe(201);
-});
-afterAll(async () => {
-  await s.stop();
-  cleanup(dir);
 });
 
 const post = (path: string, body: Uint8Array, lines: (string | Uint8Array)[] = []) =>

@@ -7,7 +7,7 @@ import selfsigned from 'selfsigned';
 import { call, cleanup, newTenant, startServer, tempDir, until, type Server } from '../helpers';
 import { checkpointLines, consistencyOk, hexes, noteOk } from './independent-tlog';
 
-// Distribution of org checkpoints (DECISIONS 10): a stream delivers each new one on its own, an export records
+// Distribution of org checkpoints (docs/transparency-logs.md#distribution): a stream delivers each new one on its own, an export records
 // the one covering its rows, the portal viewer API shows the latest.
 const dir = tempDir();
 const caFile = join(dir, 'receiver-ca.pem');

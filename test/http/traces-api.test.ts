@@ -41,7 +41,7 @@ const sealed = (id: string, key = t.key) =>
   });
 
 describe('POST /v1/traces', () => {
-  it('answers 201 with the DECISIONS 3 fields and GET returns them with item_count', async () => {
+  it('answers 201 with the documented fields and GET returns them with item_count', async () => {
     const r = await post('/v1/traces', { label: 'Loan 4711', metadata: { customer: 'c-1', amount: 12.5 } });
     expect(r.status).toBe(201);
     expect(Object.keys(r.body).sort()).toEqual(['created_at', 'label', 'metadata', 'public', 'status', 'trace_id']);
@@ -301,7 +301,7 @@ describe('GET /v1/traces/{trace_id}/proof', () => {
     bundle = r.body;
   });
 
-  it('has exactly the DECISIONS 3 shape, items in acceptance order', () => {
+  it('has exactly the documented shape, items in acceptance order', () => {
     expect(Object.keys(bundle).sort()).toEqual(['bundle_version', 'footer', 'header', 'items', 'seal']);
     expect(bundle.bundle_version).toBe(1);
     expect(Object.keys(bundle.header).sort()).toEqual([

@@ -6,7 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Subprocess } from 'bun';
 import { call, cleanupDirs, ownedDir, ROOT, startServer, until, type Server } from '../helpers';
-import { freePort } from '../pg';
+import { freePort } from '../ports';
 
 const doc = readFileSync(join(ROOT, 'docs/operations.md'), 'utf8');
 const section = doc.slice(doc.indexOf('### A local TSA with `openssl ts`'), doc.indexOf('\n## Upgrading'));

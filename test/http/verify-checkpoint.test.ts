@@ -1,4 +1,4 @@
-// `svc verify --checkpoint SAVED FILE` (DECISIONS 10) against a local HTTPS log that serves RFC 6962 consistency proofs:
+// `svc verify --checkpoint SAVED FILE` (docs/verification.md#14-svc-verify---checkpoint-did-the-log-only-grow) against a local HTTPS log that serves RFC 6962 consistency proofs:
 // growth is accepted, a fork, a rollback and a foreign checkpoint exit 1 with one line on stderr.
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { createHash, randomBytes, sign, type KeyObject } from 'node:crypto';

@@ -1,4 +1,4 @@
-// The appliance as a C2SP tlog-witness (DECISIONS 11): its key, `svc witness`, every add-checkpoint answer, state across restarts, races, and the push client.
+// The appliance as a C2SP tlog-witness (docs/operations.md#the-appliance-as-a-witness): its key, `svc witness`, every add-checkpoint answer, state across restarts, races, and the push client.
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

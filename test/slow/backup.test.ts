@@ -72,7 +72,7 @@ beforeAll(async () => {
   };
   const clients = Array.from({ length: 64 }, (_, c) => client(c));
   await until(() => acked.length >= 800, 60000, 5);
-  // A checkpoint of the tenant's log, kept by the operator (DECISIONS 10), while the writers go on.
+  // A checkpoint of the tenant's log, kept by the operator (docs/verification.md#14-svc-verify---checkpoint-did-the-log-only-grow), while the writers go on.
   savedBefore = await until(
     async () => {
       const c = await call(s, 'GET', '/v1/log/checkpoint', { key });

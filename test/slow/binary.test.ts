@@ -1,9 +1,18 @@
-// The compiled executable: `npm run build`, dist/proof-ledger alone copied into an empty directory and run with a
+// The compiled executable: `npm run build` (and the single-file verifier it writes beside it), dist/proof-ledger alone copied into an empty directory and run with a
 // PATH that holds nothing (no node, npm or bun): serve, the CLI, the console (tmux), one signed ingest with its proof,
 // and a PDF proof read back with pdftotext (the parts that need embedded workers, fonts, terminal data and pages).
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { verify } from 'node:crypto';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import type { Subprocess } from 'bun';
 import pkg from '../../package.json' with { type: 'json' };
@@ -46,8 +55,8 @@ beforeAll(async () => {
 }, 300000);
 
 describe('dist/proof-ledger', () => {
-  it('is one executable, alone in dist/', () => {
-    expect(readdirSync(join(ROOT, 'dist'))).toEqual(['proof-ledger']);
+  it('is one executable, in dist/ with only the single-file verifier beside it', () => {
+    expect(readdirSync(join(ROOT, 'dist')).sort()).toEqual(['proof-ledger', 'verify.html']);
     expect(readdirSync(join(work, 'app'))).toEqual(['proof-ledger']);
     expect(readdirSync(emptyPath)).toEqual([]);
   });
@@ -205,6 +214,10 @@ describe('dist/proof-ledger', () => {
     const page = await call({ url }, 'GET', `/proof/event/${e.body.event_id}`);
     const script = /src="(\/assets\/proof\.js[^"]*)"/.exec(page.text)![1]!;
     expect((await call({ url }, 'GET', script)).status).toBe(200);
+    // The single-file verifier is embedded: the executable serves the bytes `npm run build` wrote beside it.
+    const verifier = await call({ url }, 'GET', '/verify.html');
+    expect([verifier.status, verifier.text]).toEqual([200, readFileSync(join(ROOT, 'dist', 'verify.html'), 'utf8')]);
+    expect(verifier.text).toContain("connect-src 'none'");
     expect((await call({ url }, 'GET', '/openapi.json')).body.openapi).toBe('3.1.0');
     expect(out).not.toContain('"level":"error"');
     expect(out).not.toContain('consider using encoder');

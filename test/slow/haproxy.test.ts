@@ -7,7 +7,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Subprocess } from 'bun';
 import { call, cleanup, newTenant, ROOT, tempDir, until, type Server } from '../helpers';
-import { freePort, startPg, type Pg } from '../pg';
+import { startPg, type Pg } from '../pg';
+import { freePort } from '../ports';
 import { cluster, health } from '../replication-nodes';
 
 const work = tempDir('svc-haproxy-');
@@ -50,14 +51,12 @@ const matches = (st: Record<string, string>, want: Record<string, string>) =>
 
 beforeAll(async () => {
   pg = await startPg();
-  // The CLI (newTenant) acts on the cluster, as a node's env file would make it: bun test runs every file in one
-  // process, so afterAll puts the environment back.
-  process.env.SVC_REPLICATION_URL = pg.url;
-  process.env.SVC_MASTER_KEY_FILE = env.SVC_MASTER_KEY_FILE;
   a = await nodes.node(pg.url);
   await until(async () => (await health(a)).role === 'primary', 20000);
   b = await nodes.node(pg.url);
-  key = (await newTenant(a.dataDir, 'haproxy.test', 'read,write', 'enterprise')).key;
+  // The CLI acts on the cluster, as a node's env file would make it.
+  const cliEnv = { SVC_REPLICATION_URL: pg.url, SVC_MASTER_KEY_FILE: env.SVC_MASTER_KEY_FILE };
+  key = (await newTenant(a.dataDir, 'haproxy.test', 'read,write', 'enterprise', cliEnv)).key;
   const [apiPort, readPort, deadPort] = await Promise.all([freePort(), freePort(), freePort()]);
   // The example as published, with this machine's addresses; node3 is an address nothing listens on.
   const cfg = readFileSync(join(ROOT, 'docs/examples/haproxy.cfg'), 'utf8')
@@ -73,8 +72,6 @@ beforeAll(async () => {
 }, 120000);
 
 afterAll(async () => {
-  delete process.env.SVC_REPLICATION_URL;
-  delete process.env.SVC_MASTER_KEY_FILE;
   haproxy?.kill();
   await haproxy?.exited;
   for (const s of nodes.servers) await s.stop('SIGKILL').catch(() => {});

@@ -26,14 +26,8 @@ beforeAll(async () => {
   pgs.push(standbyPg);
   proxy = await startForwarder(primaryPg.port);
   url = `postgres://postgres@127.0.0.1:${proxy.port}/postgres`;
-  // The CLI of these tests runs against the same cluster; bun test runs every file in one process, so afterAll
-  // puts the environment back.
-  process.env.SVC_REPLICATION_URL = url;
-  process.env.SVC_MASTER_KEY_FILE = env.SVC_MASTER_KEY_FILE;
 });
 afterAll(async () => {
-  delete process.env.SVC_REPLICATION_URL;
-  delete process.env.SVC_MASTER_KEY_FILE;
   for (const s of nodes.servers) await s.stop('SIGKILL').catch(() => {});
   proxy?.close();
   for (const p of pgs) await p.stop();
@@ -49,7 +43,11 @@ describe('replication failovers', () => {
   it('loses no acknowledged write when the PostgreSQL primary crashes and its synchronous standby is promoted under load', async () => {
     const a = await nodes.node(url);
     expect((await health(a)).role).toBe('primary');
-    const nt = await newTenant(a.dataDir, 'pgfail.test', 'read,write', 'enterprise');
+    // The CLI acts on the cluster, as a node's env file would make it.
+    const nt = await newTenant(a.dataDir, 'pgfail.test', 'read,write', 'enterprise', {
+      SVC_REPLICATION_URL: url,
+      SVC_MASTER_KEY_FILE: env.SVC_MASTER_KEY_FILE,
+    });
     nodes.tenant = { tenantId: nt.tenantId, key: nt.key };
     const l = load(nodes, 16, () => a);
     await until(() => nodes.acked.length > 200, 30000);

@@ -7,7 +7,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { open } from 'lmdb';
 import { call, cleanup, ROOT, svc, tempDir, until, type Server } from '../helpers';
-import { freePort, startPg, type Pg } from '../pg';
+import { startPg, type Pg } from '../pg';
+import { freePort } from '../ports';
 import { consoleDriver } from '../console-driver';
 import { cluster, expectReadable, health } from '../replication-nodes';
 

@@ -26,6 +26,9 @@ const env = {
   SVC_PUBLIC_RPS: '1000000',
 };
 
+/** The CLI acts on the cluster, as a node's env file would make it. */
+const cliEnv = () => ({ SVC_REPLICATION_URL: pg.url, SVC_MASTER_KEY_FILE: env.SVC_MASTER_KEY_FILE });
+
 const nodes = cluster(env);
 const { servers, dirs, acked } = nodes;
 const node = () => nodes.node(pg.url);
@@ -36,23 +39,17 @@ let a: Server;
 let b: Server;
 /** `svc key create` of a read key for the test tenant, run against `s`'s data directory. */
 const readKeyOn = (s: Server, name: string) =>
-  svc(['--data-dir', s.dataDir, 'key', 'create', '--tenant', t.tenantId, '--name', name, '--scopes', 'read']);
+  svc(['--data-dir', s.dataDir, 'key', 'create', '--tenant', t.tenantId, '--name', name, '--scopes', 'read'], cliEnv());
 
 beforeAll(async () => {
   pg = await startPg();
-  // The CLI of these tests (newTenant, svc) runs against the same cluster. bun test runs every file in one
-  // process: afterAll puts the environment back, or later files' servers would look for this cluster.
-  process.env.SVC_REPLICATION_URL = pg.url;
-  process.env.SVC_MASTER_KEY_FILE = env.SVC_MASTER_KEY_FILE;
   a = await node();
   expect((await health(a)).role).toBe('primary');
   b = await node();
-  const nt = await newTenant(a.dataDir, 'repl.test', 'read,write', 'enterprise');
+  const nt = await newTenant(a.dataDir, 'repl.test', 'read,write', 'enterprise', cliEnv());
   t = nodes.tenant = { tenantId: nt.tenantId, key: nt.key };
 });
 afterAll(async () => {
-  delete process.env.SVC_REPLICATION_URL;
-  delete process.env.SVC_MASTER_KEY_FILE;
   for (const s of servers) await s.stop('SIGKILL').catch(() => {});
   await pg.stop();
   for (const d of [...dirs, keyDir]) cleanup(d);
@@ -83,7 +80,7 @@ describe('two nodes on one PostgreSQL', () => {
       (await call(b, 'GET', '/healthz/replica')).status,
     ]).toEqual([503, 200]);
 
-    const st = await svc(['--data-dir', b.dataDir, 'replication', 'status']);
+    const st = await svc(['--data-dir', b.dataDir, 'replication', 'status'], cliEnv());
     expect(st.code).toBe(0);
     expect(st.json).toMatchObject({ role: 'standby' });
     expect(st.json.primary).toBe(st.json.nodes.find((x: { role: string }) => x.role === 'primary').node);
@@ -106,16 +103,16 @@ describe('two nodes on one PostgreSQL', () => {
     // No write was refused: each batch whose position an operator command took was resubmitted, not answered 503.
     expect(l.statuses.filter(([s]) => s !== 201)).toEqual([]);
     expect(a.output()).toContain('another node committed first');
-    const keys = (await svc(['--data-dir', a.dataDir, 'key', 'list', '--tenant', t.tenantId])).json.keys;
+    const keys = (await svc(['--data-dir', a.dataDir, 'key', 'list', '--tenant', t.tenantId], cliEnv())).json.keys;
     for (const id of made) expect(keys.some((k: { key_id: string }) => k.key_id === id)).toBe(true);
   });
 
   it("counts a standby's reads on the primary exactly once: verification usage and the key's last use", async () => {
     const used = async (s: Server) =>
-      (await svc(['--data-dir', s.dataDir, 'tenant', 'show', t.tenantId])).json.usage.api_verifications_per_month
-        .used as number;
+      (await svc(['--data-dir', s.dataDir, 'tenant', 'show', t.tenantId], cliEnv())).json.usage
+        .api_verifications_per_month.used as number;
     const lastUsed = async (s: Server, keyId: string) =>
-      (await svc(['--data-dir', s.dataDir, 'key', 'list', '--tenant', t.tenantId])).json.keys.find(
+      (await svc(['--data-dir', s.dataDir, 'key', 'list', '--tenant', t.tenantId], cliEnv())).json.keys.find(
         (k: { key_id: string }) => k.key_id === keyId,
       ).last_used_at;
     const k = await readKeyOn(b, 'standby reader');
@@ -199,7 +196,7 @@ describe('two nodes on one PostgreSQL', () => {
     expect((await health(c)).role).toBe('standby');
     await expectReadable(c, acked);
     // The CLI, run without SVC_NODE_ID, names the node as its server joined.
-    const st = await svc(['--data-dir', c.dataDir, 'replication', 'status']);
+    const st = await svc(['--data-dir', c.dataDir, 'replication', 'status'], cliEnv());
     expect([st.code, st.json.node, st.json.role]).toEqual([0, 'named-node', 'standby']);
     expect(st.json.nodes.map((x: { node: string }) => x.node)).toContain('named-node');
   });
@@ -238,7 +235,7 @@ describe('two nodes on one PostgreSQL', () => {
     const primary = servers.find((s) => s.proc.exitCode === null && s.proc.signalCode === null && s !== b)!;
     expect((await health(primary)).role).toBe('primary');
     const backupDir = join(tempDir(), 'backup');
-    const bk = await svc(['--data-dir', b.dataDir, 'backup', '--to', backupDir]);
+    const bk = await svc(['--data-dir', b.dataDir, 'backup', '--to', backupDir], cliEnv());
     expect(bk.code).toBe(0);
     for (let i = 0; i < 20; i++) {
       const w = await write(primary, { after: 'backup', i });
@@ -246,7 +243,7 @@ describe('two nodes on one PostgreSQL', () => {
       acked.push(w.body.event_id);
     }
     const restored = join(tempDir(), 'restored');
-    const rs = await svc(['--data-dir', restored, 'restore', '--from', backupDir]);
+    const rs = await svc(['--data-dir', restored, 'restore', '--from', backupDir], cliEnv());
     // stderr may carry progress lines on a slow machine; a failure is exit 1 with an `error:` line.
     expect([rs.code, rs.stderr.includes('error:')]).toEqual([0, false]);
     const d = await nodes.node(pg.url, {}, restored);
@@ -256,13 +253,14 @@ describe('two nodes on one PostgreSQL', () => {
     await expectReadable(d, acked);
     // The restore went through the stream: one entry, at the same place in every node's operator log.
     const entries = async (s: Server) =>
-      (await svc(['--data-dir', s.dataDir, 'operator', 'log', '--json'])).json as Array<{
+      (await svc(['--data-dir', s.dataDir, 'operator', 'log', '--json'], cliEnv())).json as Array<{
         leaf_index: number;
         entry: { action: string };
       }>;
     const onPrimary = (await entries(primary)).filter((x) => x.entry.action === 'restore');
     expect(onPrimary.length).toBe(1);
     expect((await entries(d)).filter((x) => x.entry.action === 'restore')).toEqual(onPrimary);
-    for (const s of [primary, d]) expect((await svc(['--data-dir', s.dataDir, 'operator', 'verify'])).code).toBe(0);
+    for (const s of [primary, d])
+      expect((await svc(['--data-dir', s.dataDir, 'operator', 'verify'], cliEnv())).code).toBe(0);
   });
 });

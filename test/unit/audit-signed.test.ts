@@ -3,7 +3,12 @@ import { describe, expect, it } from 'bun:test';
 import { canonicalBytes, canonicalJson } from '../../src/crypto/canonical';
 import { newRowSignedData } from '../../src/audit/append';
 import type { AuditRow } from '../../src/audit/model';
-import { signedDataOf } from '../../src/audit/event-row';
+import { signedDataOf, toEventOut } from '../../src/audit/event-row';
+import { AUDIT_SIGNED_FIELDS } from '../../src/crypto/signed';
+import { auditSignedBytes } from '../../src/verify/records';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT } from '../helpers';
 
 const row = (actor: unknown, targets: unknown, context: unknown, metadata: unknown): AuditRow => ({
   id: 'aevt_01HXYZ',
@@ -45,5 +50,22 @@ describe('signed data of a new audit row', () => {
       expect(fast).toBe(Buffer.from(canonicalBytes(signedDataOf(r))).toString());
       expect(fast).toContain(`"actor":${r.actor_json}`);
     }
+  });
+});
+
+describe('the signed fields of an audit event', () => {
+  it('are one list, in canonical order, that every builder and the Python verifier follow', () => {
+    expect([...AUDIT_SIGNED_FIELDS]).toEqual([...AUDIT_SIGNED_FIELDS].sort());
+    const r = row({ id: 'u' }, [], null, null);
+    // The writer's, the stored row's and the offline verifier's signed data carry exactly these keys.
+    expect(Object.keys(newRowSignedData(r)).sort()).toEqual([...AUDIT_SIGNED_FIELDS]);
+    expect(Object.keys(signedDataOf(r)).sort()).toEqual([...AUDIT_SIGNED_FIELDS]);
+    const shown = { ...toEventOut(r), payload_hash: 'x', signature: 'y', extra: 1 };
+    expect(Object.keys(JSON.parse(Buffer.from(auditSignedBytes(shown)).toString())).sort()).toEqual([
+      ...AUDIT_SIGNED_FIELDS,
+    ]);
+    const python = readFileSync(join(ROOT, 'clients/python/proof_ledger/_rules.py'), 'utf8');
+    const tuple = /^AUDIT_SIGNED = \(([^)]*)\)/m.exec(python)?.[1] ?? '';
+    expect([...tuple.matchAll(/"([a-z_]+)"/g)].map((m) => m[1])).toEqual([...AUDIT_SIGNED_FIELDS]);
   });
 });

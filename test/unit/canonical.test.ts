@@ -4,7 +4,7 @@ import { canonicalJson, compareCodePoints } from '../../src/crypto/canonical';
 import { compactInSourceOrder } from '../../src/crypto/ordered-json';
 import { sha256Hex } from '../../src/crypto/hash';
 
-// Expected texts below were written out by hand from the rules of SPEC "Canonical JSON" / DECISIONS words.
+// Expected texts below were written out by hand from the rules of docs/verification.md#2-canonical-json.
 describe('canonical JSON', () => {
   it('sorts keys at every level and drops whitespace', () => {
     expect(canonicalJson({ b: 1, a: { d: [3, { z: 1, y: 2 }], c: null } })).toBe(

@@ -4,8 +4,8 @@ import { readFileSync } from 'node:fs';
 import { ApiError, ERRORS, isErrorCode } from '../../src/errors';
 import { API_MD, parseApiTable } from '../../scripts/gen-error-codes';
 
-// The contract's error table (SPEC "Errors"), written out; docs/api.md is the repository's own account of it.
-const SPEC_TABLE: Record<string, number | [number, number]> = {
+// The general error table, written out by hand from docs/api.md#errors.
+const GENERAL_CODES: Record<string, number | [number, number]> = {
   missing_api_key: 401,
   invalid_api_key: 401,
   invalid_api_key_format: 401,
@@ -85,8 +85,9 @@ const SPEC_TABLE: Record<string, number | [number, number]> = {
   quota_check_failed: 500,
   api_key_lookup_failed: 500,
 };
-// Codes DECISIONS.md adds (section: "<status> <code>" in its text).
-const DECISIONS_CODES: Record<string, number> = {
+// Codes of traces, transport and the transparency logs (docs/traces.md, docs/operations.md#behind-a-proxy,
+// docs/transparency-logs.md#proofs).
+const AREA_CODES: Record<string, number> = {
   trace_label_in_use: 409,
   https_required: 403,
   checkpoint_not_found: 404,
@@ -95,11 +96,11 @@ const DECISIONS_CODES: Record<string, number> = {
   leaf_pending: 409,
   leaf_not_found: 404,
 };
-// Not named by the contract, which only gives the status (DECISIONS 7: export download URL "403 once expired or tampered";
-// DECISIONS 11: the witness's 404, 403 and 422), the generic 500 of unexpected exceptions, and the write path's
+// The export download URL's 403s (docs/portal-and-exports.md#exports), the witness's 404, 403 and 422
+// (docs/operations.md#the-appliance-as-a-witness), the generic 500 of unexpected exceptions, and the write path's
 // back-pressure answer (docs/operations.md), the operator API's token errors (docs/api.md), and the SCITT
-// Transparency Service's refusals and issuer registry (docs/scitt.md).
-const APPLIANCE_CODES: Record<string, number> = {
+// Transparency Service's refusals and issuer registry (docs/scitt.md), and a busy retention lock (docs/api.md#errors).
+const EXTRA_CODES: Record<string, number> = {
   invalid_download_signature: 403,
   download_expired: 403,
   internal_error: 500,
@@ -119,11 +120,12 @@ const APPLIANCE_CODES: Record<string, number> = {
   unsupported_media_type: 415,
   entry_not_found: 404,
   issuer_exists: 409,
+  retention_busy: 409,
 };
 
 describe('errors table', () => {
-  it('has every SPEC.md code with its status, and the event-ingest status of payload_too_large', () => {
-    for (const [code, want] of Object.entries(SPEC_TABLE)) {
+  it('has every general code with its status, and the event-ingest status of payload_too_large', () => {
+    for (const [code, want] of Object.entries(GENERAL_CODES)) {
       expect(isErrorCode(code)).toBe(true);
       const row = ERRORS[code as keyof typeof ERRORS] as { status: number; at?: Record<string, number> };
       if (Array.isArray(want)) {
@@ -132,19 +134,15 @@ describe('errors table', () => {
       } else expect([code, row.status]).toEqual([code, want]);
     }
   });
-  it('adds the DECISIONS.md codes, and nothing the contract does not name except the documented extras', () => {
-    for (const [code, status] of Object.entries(DECISIONS_CODES))
+  it('adds the area codes, and nothing else except the documented extras', () => {
+    for (const [code, status] of Object.entries(AREA_CODES))
       expect([code, (ERRORS[code as keyof typeof ERRORS] as { status: number } | undefined)?.status]).toEqual([
         code,
         status,
       ]);
-    const known = new Set([
-      ...Object.keys(SPEC_TABLE),
-      ...Object.keys(DECISIONS_CODES),
-      ...Object.keys(APPLIANCE_CODES),
-    ]);
+    const known = new Set([...Object.keys(GENERAL_CODES), ...Object.keys(AREA_CODES), ...Object.keys(EXTRA_CODES)]);
     expect(Object.keys(ERRORS).filter((c) => !known.has(c))).toEqual([]);
-    for (const [code, status] of Object.entries(APPLIANCE_CODES))
+    for (const [code, status] of Object.entries(EXTRA_CODES))
       expect(ERRORS[code as keyof typeof ERRORS].status as number).toBe(status);
   });
   it("answers every code of docs/api.md's error table with the status the table gives it", () => {

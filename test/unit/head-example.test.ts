@@ -17,7 +17,7 @@ const parsed = parsePolicy(nodePrimitives.sha256, vectors.policy);
 const policy = parsed.ok ? parsed.policy : undefined;
 
 describe('head-step worked example', () => {
-  it('is what the script computes from DECISIONS 11, RFC 6962 and C2SP, byte for byte', () => {
+  it('is what the script computes from the documented rules, RFC 6962 and C2SP, byte for byte', () => {
     expect(JSON.parse(JSON.stringify(headExample()))).toEqual(vectors);
   });
 

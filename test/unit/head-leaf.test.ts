@@ -1,4 +1,4 @@
-// The head step of DECISIONS 11: the head leaf (hand-checked vector), and checkHeadBlock over a head built here by hand
+// The head step of docs/verification.md#15-the-head-step-head-leaf-cosignatures-time-stamp-tokens: the head leaf (hand-checked vector), and checkHeadBlock over a head built here by hand
 // with real Ed25519 keys, cosignatures and a real openssl TSA: every broken link is named, and what was trusted is said.
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { createHash, createPublicKey, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';

@@ -25,6 +25,7 @@ const AREAS = [
   'plans',
   'records',
   'scitt',
+  'evidence',
 ];
 const RECORD_AREAS = ['ledger', 'ai', 'documents', 'traces', 'audit', 'scitt'];
 

@@ -1,4 +1,4 @@
-// The `log` block of a record proof (DECISIONS 10) checked by the one pure check, on node:crypto and on the browser
+// The `log` block of a record proof (docs/verification.md#12-the-transparency-log) checked by the one pure check, on node:crypto and on the browser
 // primitives alike, inside `svc verify` and the proof pages' check lists; every alteration is caught by name.
 import { describe, expect, it } from 'bun:test';
 import { createHash, randomBytes, sign } from 'node:crypto';
@@ -283,7 +283,7 @@ describe('svc verify: an audit event (GET /v1/audit/events/{id}) with its org lo
     context: null,
     metadata: { ip: '10.0.0.1' },
   };
-  // The signed data of DECISIONS 0, written out here (event_id for id, absent optional objects as null).
+  // The signed data of docs/audit.md#rows-and-what-is-signed, written out here (event_id for id, absent optional objects as null).
   const signedBytes = Buffer.from(
     canonicalJson({
       action: e.action,

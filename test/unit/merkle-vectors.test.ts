@@ -25,7 +25,7 @@ describe('transparency-dev/merkle reference vectors', () => {
   }
 
   for (const v of vectors.consistency) {
-    // One deliberate difference: the Go verifier refuses any proof from size 0 as "meaningless"; DECISIONS 10 serves
+    // One deliberate difference: the Go verifier refuses any proof from size 0 as "meaningless"; docs/verification.md#12-the-transparency-log serves
     // first = 0 with an empty path, and every tree extends the empty one, so an empty proof from the empty root is accepted.
     const fromEmpty = v.size1 === 0 && v.size2 > 0 && v.proof.length === 0 && v.root1 === EMPTY_ROOT;
     it(`consistency ${v.name}: ${v.want_error && !fromEmpty ? 'refused' : 'accepted'}${fromEmpty ? ' (from the empty tree)' : ''}`, () => {

@@ -52,7 +52,7 @@ export function scanLines(orgId: string, r: Report, ms: number): string[] {
   ];
 }
 
-/** The transparency log part of a report (DECISIONS 10): verified, first bad leaf, tail, checkpoint checked. */
+/** The transparency log part of a report (docs/transparency-logs.md#integrity-scans): verified, first bad leaf, tail, checkpoint checked. */
 export function logLines(
   title: string,
   r: Pick<LogReport, 'log_verified' | 'first_bad_leaf' | 'tail_verified' | 'checkpoint'> & {

@@ -1,4 +1,4 @@
-// Owns the operator log screen (DECISIONS 11, SPEC's dashboard activity log): every state-changing operator command,
+// Owns the operator log screen (docs/transparency-logs.md#operator-log): every state-changing operator command,
 // newest first, with who ran it, on what, and what changed; v recomputes the log against its checkpoints.
 import { latestOperatorEntries, verifyOperatorLog } from '../../src/tlog/operator-log';
 import type { App, View } from '../app';

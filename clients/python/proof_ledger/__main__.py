@@ -48,7 +48,7 @@ def report_lines(r: VerifyResult) -> list[str]:
     lines.append(f"existed no later than {r['existed_no_later_than']} (RFC 3161)" if r["existed_no_later_than"]
                  else "time not checked: no token verified to TSA roots given")
     if r["sandbox"]:
-        lines.append("SANDBOX: a sandbox record, not evidence of anything that happened")
+        lines.append("TEST \u2014 not evidence: a sandbox tenant's record, made for testing")
     if not r["complete"]:
         lines.append("incomplete: a log block or head is pending or missing")
     lines.append(TRUST_TEXT.get(r["trust"], r["trust"]))

@@ -1,4 +1,4 @@
-"""Canonical JSON (SPEC "Canonical JSON", DECISIONS words): keys sorted by code point, no whitespace,
+"""Canonical JSON (docs/verification.md#2-canonical-json): keys sorted by code point, no whitespace,
 strings escaped and numbers printed exactly as ECMAScript's JSON.stringify does."""
 from __future__ import annotations
 

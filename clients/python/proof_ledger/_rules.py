@@ -215,14 +215,19 @@ def verify_log(x: Ctx, part: str, leaf: bytes | None, log: Any, record_key: Any,
                 "public_key": o.public_key.hex(), "note": o.note,
             }
     head = log.get("head", MISSING) if is_obj(log) else MISSING
-    if res.status != "checked" or not is_obj(head) or head.get("status") == "pending":
+    # docs/verification.md "Sandbox records": a sandbox record's checkpoints never enter the head, so its log block,
+    # headless, is its complete evidence.
+    headless = x.sandbox and is_obj(log) and "head" not in log
+    if res.status != "checked" or (not headless and (not is_obj(head) or head.get("status") == "pending")):
         x.incomplete = True
     if res.status == "absent":
         _not_there(x, part, "log.status", f"absent: the document carries no log block, so this record's place in {target.what} is not checked")
     elif res.status == "pending":
         _not_there(x, part, "log.status", f"pending: the document says no signed checkpoint of {target.what} covers this record yet, so its inclusion is not checked")
     elif res.ok and res.opened is not None and leaf is not None:
-        if head is MISSING or head is None:
+        if headless:
+            _not_there(x, part, "head.status", "absent: a sandbox record, whose tenant's checkpoints never enter the head; nothing outside the issuer's own log vouches for it")
+        elif head is MISSING or head is None:
             _not_there(x, part, "head.status", "absent: the log block carries no head, so nothing outside the issuer's own log vouches for this checkpoint")
         else:
             x.heads.append((part, res.opened.note, head, keep))
@@ -322,6 +327,9 @@ def audit_signed_bytes(d: Obj) -> bytes:
             v = _nn(v)
         if v is not MISSING:
             data[f] = v
+    # "sandbox" is signed whenever the document carries it (docs/verification.md "Sandbox records").
+    if "sandbox" in d:
+        data["sandbox"] = d["sandbox"]
     return canonical_bytes(data)
 
 
@@ -339,6 +347,8 @@ def verify_audit_event(x: Ctx, d: Obj, domain: str | None) -> list[str]:
     computed = sha256_hex(data) if data is not None else None
     hash_ok = computed is not None and js_eq(computed, _get(d, "payload_hash"))
     x.add(part, "payload_hash", hash_ok, "payload_hash = SHA-256 of the canonical signed fields" if hash_ok else f"the signed fields hash to {computed}" if computed else "the event cannot be encoded")
+    if _get(d, "sandbox") is True:
+        x.sandbox = True
     sig = hex_bytes(_get(d, "signature"), 64)
     sig_ok = data is not None and pk is not None and sig is not None and ed25519_verify(pk, data, sig)
     x.add(part, "signature", sig_ok, f"Ed25519 signature valid over {len(data or b'')} signed bytes" if sig_ok else "Ed25519 signature does not verify over the rebuilt signed bytes")

@@ -284,6 +284,20 @@ class Proofs(_Resource):
         """A trace made public (traces.set_public); 404 proof_not_found otherwise."""
         return poll_evidence(self._t, f"/v1/proof/trace/{_seg(trace_id)}", wait, timeout, auth=False, not_yet=still_sealing)
 
+    def evidence(self, kind: str, id: str, public: bool = False) -> bytes:
+        """The evidence pack (ZIP bytes) of a record or sealed trace. kind: "event", "ai", "document" (no key),
+        "trace" (the key's tenant's trace, scope read; public=True: a public trace, no key) or "audit" (audit:read).
+        409 leaf_pending until its proof is complete."""
+        if kind == "trace":
+            path, auth = (f"/v1/proof/trace/{_seg(id)}/evidence", False) if public else (f"/v1/traces/{_seg(id)}/evidence", True)
+        elif kind == "audit":
+            path, auth = f"/v1/audit/events/{_seg(id)}/evidence", True
+        elif kind in ("event", "ai", "document"):
+            path, auth = f"/v1/proof/{kind}/{_seg(id)}/evidence", False
+        else:
+            raise ValueError(f"kind must be event, ai, document, trace or audit, not {kind!r}")
+        return self._t.call("GET", path, binary=True, auth=auth, headers={"accept": "application/zip"}).body
+
     def verify_ai(self, attestation_id: str, content_hash: str) -> JSON:
         return self._t.call("POST", f"/v1/proof/ai/{_seg(attestation_id)}/verify", body={"content_hash": content_hash}, auth=False).body
 

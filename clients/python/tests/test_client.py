@@ -212,7 +212,7 @@ def test_an_audit_event_verifies_offline_against_the_org_log(direct: ProofLedger
 
 
 def test_the_head_checkpoint_method_names_its_route(direct: ProofLedger) -> None:
-    # DECISIONS 11: 404 checkpoint_not_found before the first published head (or while the appliance has no head log).
+    # docs/transparency-logs.md#head-endpoints-public-rate-limited-like-the-other-public-routes: 404 checkpoint_not_found before the first published head (or while the appliance has no head log).
     try:
         h = direct.head.checkpoint()
         assert h["origin"].endswith("/head")

@@ -17,7 +17,7 @@ from appliance import Appliance
 
 # Bodies that are pages, scripts or bytes are described by kind, without a value.
 DESCRIBED = {"text/html", "text/javascript", "text/css", "application/pdf", "application/octet-stream", "application/cose",
-             "application/cbor"}
+             "application/cbor", "application/zip"}
 
 
 @pytest.fixture(scope="module")

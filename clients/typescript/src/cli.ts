@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { failureLine, reportLines } from '../../../src/verify/report-text';
 import { resultOf } from '../../../src/verify/report';
+import { readSavedJson } from '../../../src/verify/trust-input';
 import { checkDocument } from './rules';
 
 const USAGE =
@@ -22,11 +23,9 @@ const read = (file: string): string => Buffer.from(readBytes(file)).toString('ut
 
 function jsonFile(file: string | undefined): unknown {
   if (file === undefined) return undefined;
-  try {
-    return JSON.parse(read(file));
-  } catch (e) {
-    throw new Error((e as Error).message.startsWith('cannot read') ? (e as Error).message : `${file} is not JSON`);
-  }
+  const r = readSavedJson(read(file));
+  if (!r.ok) throw new Error(`${file} ${r.reason}`);
+  return r.value;
 }
 
 async function main(argv: string[]): Promise<number> {

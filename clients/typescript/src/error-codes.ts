@@ -96,6 +96,7 @@ export type ApiErrorCode =
   | 'org_not_deletable'
   | 'leaf_pending'
   | 'issuer_exists'
+  | 'retention_busy'
   // 410
   | 'retention_expired'
   // 413

@@ -41,7 +41,7 @@ export class ProofLedgerError extends Error {
   }
 }
 
-/** The error of a non-2xx answer: SPEC's JSON shape when the body has one, else a framework rejection. */
+/** The error of a non-2xx answer: the JSON shape of docs/api.md#errors when the body has one, else a framework rejection. */
 export function errorOfAnswer(status: number, body: unknown, retryAfter: number | null): ProofLedgerError {
   if (typeof body === 'object' && body !== null && typeof (body as { error?: unknown }).error === 'string') {
     const b = body as { error: string; message?: unknown };
@@ -53,7 +53,7 @@ export function errorOfAnswer(status: number, body: unknown, retryAfter: number 
       body,
     });
   }
-  // SPEC "Errors": malformed bodies, a missing JSON content type and non-integer paging are plain-text 400/415/422.
+  // docs/api.md#errors: malformed bodies, a missing JSON content type and non-integer paging are plain-text 400/415/422.
   const text = typeof body === 'string' ? body.slice(0, 200) : '';
   // A proxy's own non-JSON answers keep the meaning of their status.
   const code =

@@ -304,6 +304,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/verify.html": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The single-file verifier: one self-contained HTML file that checks a proof or an evidence pack offline
+         * @description The single-file verifier: one self-contained HTML file that checks a proof or an evidence pack offline.
+         */
+        get: operations["getVerify.html"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/assets/proof.js": {
         parameters: {
             query?: never;
@@ -2260,6 +2280,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/proof/event/{event_id}/evidence": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Evidence pack of a ledger event (a trace seal too) (ZIP)
+         * @description Evidence pack of a ledger event (a trace seal too) (ZIP). The JSON proof with its COSE Receipts, C2SP tlog-proofs, keys, witness policy, time-stamp tokens, the single-file verifier and a README for auditors; see docs/verification.md#22-evidence-packs
+         */
+        get: operations["getV1ProofEventByEvent_idEvidence"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/proof/ai/{attestation_id}/evidence": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Evidence pack of an AI attestation (ZIP)
+         * @description Evidence pack of an AI attestation (ZIP). The JSON proof with its COSE Receipts, C2SP tlog-proofs, keys, witness policy, time-stamp tokens, the single-file verifier and a README for auditors; see docs/verification.md#22-evidence-packs
+         */
+        get: operations["getV1ProofAiByAttestation_idEvidence"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/proof/document/{event_id}/evidence": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Evidence pack of a document anchor (ZIP)
+         * @description Evidence pack of a document anchor (ZIP). The JSON proof with its COSE Receipts, C2SP tlog-proofs, keys, witness policy, time-stamp tokens, the single-file verifier and a README for auditors; see docs/verification.md#22-evidence-packs
+         */
+        get: operations["getV1ProofDocumentByEvent_idEvidence"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/proof/trace/{trace_id}/evidence": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Evidence pack of a public sealed trace (its public bundle) (ZIP)
+         * @description Evidence pack of a public sealed trace (its public bundle) (ZIP). The JSON proof with its COSE Receipts, C2SP tlog-proofs, keys, witness policy, time-stamp tokens, the single-file verifier and a README for auditors; see docs/verification.md#22-evidence-packs
+         */
+        get: operations["getV1ProofTraceByTrace_idEvidence"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/traces/{trace_id}/evidence": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Evidence pack of a sealed trace (its bundle) (ZIP)
+         * @description Evidence pack of a sealed trace (its bundle) (ZIP). The JSON proof with its COSE Receipts, C2SP tlog-proofs, keys, witness policy, time-stamp tokens, the single-file verifier and a README for auditors; see docs/verification.md#22-evidence-packs Scope: read.
+         */
+        get: operations["getV1TracesByTrace_idEvidence"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/audit/events/{id}/evidence": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Evidence pack of an audit event (ZIP)
+         * @description Evidence pack of an audit event (ZIP). The JSON proof with its COSE Receipts, C2SP tlog-proofs, keys, witness policy, time-stamp tokens, the single-file verifier and a README for auditors; see docs/verification.md#22-evidence-packs Scope: audit:read.
+         */
+        get: operations["getV1AuditEventsByIdEvidence"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/entries": {
         parameters: {
             query?: never;
@@ -2629,6 +2769,11 @@ export interface components {
             /** @description lowercase hex */
             signing_public_key: string;
             key_id: string;
+            /**
+             * @description Only on a sandbox tenant's event, and covered by the signature (docs/api.md#sandbox-tenants)
+             * @constant
+             */
+            sandbox?: true;
             log?: components["schemas"]["LogBlock"];
         };
         AuditEventsPage: {
@@ -2662,7 +2807,7 @@ export interface components {
             schema: string;
             /** @description SHA-256, lowercase hex */
             payload_hash: string;
-            /** @description The signed data of the event (DECISIONS 0), whose canonical bytes the signature covers */
+            /** @description The signed data of the event, whose canonical bytes the signature covers */
             signed_data: {
                 action: string;
                 actor: components["schemas"]["Actor"];
@@ -2706,7 +2851,7 @@ export interface components {
             /** @description Copy the master key into the backup (default false) */
             include_master_key?: boolean;
         };
-        /** @description Trace proof bundle (DECISIONS 3); the public form adds the issuer (organization) */
+        /** @description Trace proof bundle; the public form adds the issuer (organization) */
         Bundle: {
             /** @constant */
             bundle_version: 1;
@@ -3190,7 +3335,7 @@ export interface components {
             /** @description SHA-256, lowercase hex */
             root_hash: string;
             checkpoint: string;
-            head: {
+            head?: {
                 leaf_index: number;
                 tree_size: number;
                 /** @description SHA-256, lowercase hex */
@@ -3456,6 +3601,8 @@ export interface components {
              */
             created_at: string;
             active_key_id: string;
+            /** @description a sandbox tenant (docs/api.md#sandbox-tenants) */
+            sandbox: boolean;
             keys: {
                 key_id: string;
                 /** @description lowercase hex */
@@ -3483,6 +3630,7 @@ export interface components {
             key_id: string;
             /** @description lowercase hex */
             public_key: string;
+            sandbox: boolean;
         };
         TenantIn: {
             name: string;
@@ -3490,7 +3638,7 @@ export interface components {
             domain: string;
             plan?: "free" | "builder" | "enterprise";
             issuer_name?: string;
-            /** @description Sandbox tenants are not available yet: true is refused (400) */
+            /** @description true: a sandbox tenant for tests; its records say "sandbox": true in their signed bytes, count against no quota and never enter the head */
             sandbox?: boolean;
         };
         TenantPage: {
@@ -3566,10 +3714,10 @@ export interface components {
             logs: components["schemas"]["WitnessedLog"][];
         };
         /**
-         * @description Every machine-readable code the API answers (SPEC "Errors")
+         * @description Every machine-readable code the API answers
          * @enum {string}
          */
-        ErrorCode: "missing_api_key" | "invalid_api_key" | "invalid_api_key_format" | "invalid_authorization_scheme" | "api_key_revoked" | "invalid_or_used_link" | "invalid_api_context" | "insufficient_scope" | "ip_not_allowed" | "feature_not_available" | "wrong_intent" | "too_many_orgs" | "payment_required" | "invalid_payload" | "bad_request" | "invalid_path_parameter" | "payload_too_large" | "invalid_event_type" | "invalid_idempotency_key" | "invalid_document_hash" | "invalid_metadata" | "metadata_too_large" | "invalid_original_bytes_base64" | "original_bytes_empty" | "original_bytes_too_large" | "original_bytes_hash_mismatch" | "invalid_attestation_type" | "empty_payload" | "invalid_context" | "subject_too_large" | "subject_too_many_keys" | "invalid_label" | "trace_empty" | "invalid_action" | "invalid_actor" | "invalid_target" | "too_many_targets" | "invalid_occurred_at" | "occurred_at_out_of_window" | "missing_idempotency_key" | "invalid_organization_id" | "invalid_name" | "unsupported_stream_type" | "too_many_streams" | "invalid_url" | "not_https" | "forbidden_destination" | "invalid_format" | "invalid_intent" | "invalid_duration" | "invalid_link_duration" | "event_not_found" | "document_not_found" | "attestation_not_found" | "trace_not_found" | "proof_not_found" | "org_not_found" | "not_found" | "duplicate_event" | "idempotency_key_reuse_mismatch" | "document_already_anchored" | "trace_sealed" | "trace_sealing" | "trace_not_open" | "trace_invalid_status" | "trace_not_sealed" | "org_exists" | "org_archived" | "org_not_deletable" | "retention_expired" | "rate_limited" | "quota_exceeded" | "db_error" | "ingest_failed" | "encode_failed" | "serialization_failed" | "quota_check_failed" | "api_key_lookup_failed" | "trace_label_in_use" | "https_required" | "invalid_download_signature" | "download_expired" | "checkpoint_not_found" | "invalid_leaf_index" | "invalid_tree_size" | "leaf_pending" | "leaf_not_found" | "unknown_log" | "invalid_checkpoint_signature" | "invalid_consistency_proof" | "overloaded" | "not_primary" | "replication_unavailable" | "missing_operator_token" | "invalid_operator_token" | "operator_token_revoked" | "invalid_statement" | "unsupported_algorithm" | "missing_claims" | "statement_rejected" | "unsupported_media_type" | "entry_not_found" | "issuer_exists" | "internal_error";
+        ErrorCode: "missing_api_key" | "invalid_api_key" | "invalid_api_key_format" | "invalid_authorization_scheme" | "api_key_revoked" | "invalid_or_used_link" | "invalid_api_context" | "insufficient_scope" | "ip_not_allowed" | "feature_not_available" | "wrong_intent" | "too_many_orgs" | "payment_required" | "invalid_payload" | "bad_request" | "invalid_path_parameter" | "payload_too_large" | "invalid_event_type" | "invalid_idempotency_key" | "invalid_document_hash" | "invalid_metadata" | "metadata_too_large" | "invalid_original_bytes_base64" | "original_bytes_empty" | "original_bytes_too_large" | "original_bytes_hash_mismatch" | "invalid_attestation_type" | "empty_payload" | "invalid_context" | "subject_too_large" | "subject_too_many_keys" | "invalid_label" | "trace_empty" | "invalid_action" | "invalid_actor" | "invalid_target" | "too_many_targets" | "invalid_occurred_at" | "occurred_at_out_of_window" | "missing_idempotency_key" | "invalid_organization_id" | "invalid_name" | "unsupported_stream_type" | "too_many_streams" | "invalid_url" | "not_https" | "forbidden_destination" | "invalid_format" | "invalid_intent" | "invalid_duration" | "invalid_link_duration" | "event_not_found" | "document_not_found" | "attestation_not_found" | "trace_not_found" | "proof_not_found" | "org_not_found" | "not_found" | "duplicate_event" | "idempotency_key_reuse_mismatch" | "document_already_anchored" | "trace_sealed" | "trace_sealing" | "trace_not_open" | "trace_invalid_status" | "trace_not_sealed" | "org_exists" | "org_archived" | "org_not_deletable" | "retention_expired" | "rate_limited" | "quota_exceeded" | "db_error" | "ingest_failed" | "encode_failed" | "serialization_failed" | "quota_check_failed" | "api_key_lookup_failed" | "trace_label_in_use" | "https_required" | "invalid_download_signature" | "download_expired" | "checkpoint_not_found" | "invalid_leaf_index" | "invalid_tree_size" | "leaf_pending" | "leaf_not_found" | "unknown_log" | "invalid_checkpoint_signature" | "invalid_consistency_proof" | "overloaded" | "not_primary" | "replication_unavailable" | "missing_operator_token" | "invalid_operator_token" | "operator_token_revoked" | "invalid_statement" | "unsupported_algorithm" | "missing_claims" | "statement_rejected" | "unsupported_media_type" | "entry_not_found" | "issuer_exists" | "retention_busy" | "internal_error";
         Error: {
             error: components["schemas"]["ErrorCode"];
             /** @description Human-readable; never parse */
@@ -5026,6 +5174,44 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Proof page of a public sealed trace */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    "getVerify.html": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The single-file verifier: one self-contained HTML file that checks a proof or an evidence pack offline */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -15497,6 +15683,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description retention_busy */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "retention_busy";
+                    };
+                };
+            };
             /** @description Plain-text framework rejection: body without Content-Type: application/json */
             415: {
                 headers: {
@@ -15775,7 +15973,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description idempotency_key_reuse_mismatch */
+            /** @description idempotency_key_reuse_mismatch, retention_busy */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -15783,7 +15981,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        error: "idempotency_key_reuse_mismatch";
+                        error: "idempotency_key_reuse_mismatch" | "retention_busy";
                     };
                 };
             };
@@ -16206,6 +16404,684 @@ export interface operations {
                 };
                 content: {
                     "text/plain": string;
+                };
+            };
+            /** @description rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    getV1ProofEventByEvent_idEvidence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                event_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Evidence pack of a ledger event (a trace seal too) (ZIP) */
+            200: {
+                headers: {
+                    /** @description attachment; filename="evidence-event-<event_id>.zip" */
+                    "Content-Disposition"?: string;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            /** @description invalid_path_parameter */
+            400: {
+                headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "invalid_path_parameter";
+                    };
+                    "text/plain": string;
+                };
+            };
+            /** @description proof_not_found */
+            404: {
+                headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "proof_not_found";
+                    };
+                };
+            };
+            /** @description leaf_pending */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeafPendingError"];
+                };
+            };
+            /** @description rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    getV1ProofAiByAttestation_idEvidence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                attestation_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Evidence pack of an AI attestation (ZIP) */
+            200: {
+                headers: {
+                    /** @description attachment; filename="evidence-ai-<attestation_id>.zip" */
+                    "Content-Disposition"?: string;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            /** @description invalid_path_parameter */
+            400: {
+                headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "invalid_path_parameter";
+                    };
+                    "text/plain": string;
+                };
+            };
+            /** @description proof_not_found */
+            404: {
+                headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "proof_not_found";
+                    };
+                };
+            };
+            /** @description leaf_pending */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeafPendingError"];
+                };
+            };
+            /** @description rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    getV1ProofDocumentByEvent_idEvidence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                event_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Evidence pack of a document anchor (ZIP) */
+            200: {
+                headers: {
+                    /** @description attachment; filename="evidence-document-<event_id>.zip" */
+                    "Content-Disposition"?: string;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            /** @description invalid_path_parameter */
+            400: {
+                headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "invalid_path_parameter";
+                    };
+                    "text/plain": string;
+                };
+            };
+            /** @description proof_not_found */
+            404: {
+                headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "proof_not_found";
+                    };
+                };
+            };
+            /** @description leaf_pending */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeafPendingError"];
+                };
+            };
+            /** @description rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    getV1ProofTraceByTrace_idEvidence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Evidence pack of a public sealed trace (its public bundle) (ZIP) */
+            200: {
+                headers: {
+                    /** @description attachment; filename="evidence-trace-<trace_id>.zip" */
+                    "Content-Disposition"?: string;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
+            400: {
+                headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description proof_not_found */
+            404: {
+                headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "proof_not_found";
+                    };
+                };
+            };
+            /** @description leaf_pending */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeafPendingError"];
+                };
+            };
+            /** @description rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    getV1TracesByTrace_idEvidence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Evidence pack of a sealed trace (its bundle) (ZIP) */
+            200: {
+                headers: {
+                    /** @description attachment; filename="evidence-trace-<trace_id>.zip" */
+                    "Content-Disposition"?: string;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            /** @description invalid_path_parameter */
+            400: {
+                headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "invalid_path_parameter";
+                    };
+                    "text/plain": string;
+                };
+            };
+            /** @description missing_api_key, invalid_authorization_scheme, invalid_api_key_format, invalid_api_key, api_key_revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "missing_api_key" | "invalid_authorization_scheme" | "invalid_api_key_format" | "invalid_api_key" | "api_key_revoked";
+                    };
+                };
+            };
+            /** @description ip_not_allowed, insufficient_scope */
+            403: {
+                headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "ip_not_allowed" | "insufficient_scope";
+                    };
+                };
+            };
+            /** @description trace_not_found */
+            404: {
+                headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "trace_not_found";
+                    };
+                };
+            };
+            /** @description trace_not_sealed, leaf_pending */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeafPendingError"] | (components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "trace_not_sealed";
+                    });
+                };
+            };
+            /** @description rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description db_error, internal_error */
+            500: {
+                headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"] | (components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "db_error";
+                    });
+                };
+            };
+        };
+    };
+    getV1AuditEventsByIdEvidence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Evidence pack of an audit event (ZIP) */
+            200: {
+                headers: {
+                    /** @description attachment; filename="evidence-audit-<event_id>.zip" */
+                    "Content-Disposition"?: string;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            /** @description Plain-text framework rejection: malformed JSON or non-integer paging */
+            400: {
+                headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description missing_api_key, invalid_authorization_scheme, invalid_api_key_format, invalid_api_key, api_key_revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "missing_api_key" | "invalid_authorization_scheme" | "invalid_api_key_format" | "invalid_api_key" | "api_key_revoked";
+                    };
+                };
+            };
+            /** @description ip_not_allowed, insufficient_scope */
+            403: {
+                headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "ip_not_allowed" | "insufficient_scope";
+                    };
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error: "not_found";
+                    };
+                };
+            };
+            /** @description leaf_pending */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests per second of the budget charged (the key's plan, the client IP or the portal session) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeafPendingError"];
                 };
             };
             /** @description rate_limited */

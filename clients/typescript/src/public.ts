@@ -25,6 +25,22 @@ export class Proofs extends Resource {
   trace(id: string, o?: WaitOptions): Promise<T.TraceBundle> {
     return pollEvidence(this.http, `/v1/proof/trace/${seg(id)}`, o, sealing);
   }
+  /**
+   * The evidence pack (ZIP bytes) of a record or sealed trace: GET /v1/proof/{event|ai|document}/{id}/evidence (no
+   * key), /v1/traces/{id}/evidence (key with read; `{public: true}`: the public /v1/proof/trace/{id}/evidence) or
+   * /v1/audit/events/{id}/evidence (audit:read). 409 leaf_pending until its proof is complete.
+   */
+  async evidence(kind: T.EvidenceKind, id: string, o: { public?: boolean } = {}): Promise<Uint8Array> {
+    const path =
+      kind === 'trace'
+        ? o.public
+          ? `/v1/proof/trace/${seg(id)}/evidence`
+          : `/v1/traces/${seg(id)}/evidence`
+        : kind === 'audit'
+          ? `/v1/audit/events/${seg(id)}/evidence`
+          : `/v1/proof/${kind}/${seg(id)}/evidence`;
+    return (await this.http.call<Uint8Array>('GET', path, { bytes: true })).body;
+  }
 }
 
 export class Log extends Resource {

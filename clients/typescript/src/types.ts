@@ -14,6 +14,8 @@ export type EventListItem = S['EventListItem'];
 export type EventPage = S['EventPage'];
 export type EventListQuery = QueryOf<'/v1/events'>;
 export type EventProof = S['EventProof'];
+/** What `proofs.evidence(kind, id)` names: a record, a sealed trace or an audit event. */
+export type EvidenceKind = 'event' | 'ai' | 'document' | 'trace' | 'audit';
 /** The answer of a hash comparison (events.verify, documents.verify). */
 export type HashVerification = S['HashVerify'];
 export type AttestationInput = S['AttestationIn'];
@@ -52,7 +54,7 @@ export type PortalLink = S['PortalLink'];
 export type ExportInput = S['ExportIn'];
 export type ExportJob = S['ExportJob'];
 export type Checkpoint = S['Checkpoint'];
-/** The head log's published head (DECISIONS 11). */
+/** The head log's published head (docs/transparency-logs.md#head-checkpoints-and-publication). */
 export type HeadCheckpoint = S['HeadCheckpoint'];
 export type Inclusion = S['Inclusion'];
 export type Consistency = S['Consistency'];

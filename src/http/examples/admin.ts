@@ -14,6 +14,7 @@ const initech = {
   past_due: false,
   created_at: '2026-11-27T13:59:41.146Z',
   active_key_id: '1b1e728bd8bf9d96',
+  sandbox: false,
   keys: [
     {
       key_id: '1b1e728bd8bf9d96',
@@ -87,6 +88,7 @@ export const adminExamples: Example[] = [
     plan: 'free',
     key_id: '1b1e728bd8bf9d96',
     public_key: 'fdc00260e0480fb009fc25d28e3f3595397d0abee1046d4a9859645c50e54d6e',
+    sandbox: false,
   }),
   ofSchema('TenantPage', {
     tenants: [
@@ -102,6 +104,7 @@ export const adminExamples: Example[] = [
         past_due: false,
         created_at: '2026-11-27T13:59:24.711Z',
         active_key_id: 'cbb0db93865d3a3e',
+        sandbox: false,
         keys: [
           {
             key_id: 'cbb0db93865d3a3e',

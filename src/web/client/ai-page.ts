@@ -24,7 +24,7 @@ const sha256Hex = (data: string | Uint8Array): string => hexOf(browserSha256, da
 
 type Mode = 'auto' | 'text' | 'json' | 'hash';
 
-/** The SHA-256 the user means: a pasted hash as is, text as UTF-8, a JSON value as canonical bytes (DECISIONS 4). */
+/** The SHA-256 the user means: a pasted hash as is, text as UTF-8, a JSON value as canonical bytes (docs/verification.md#3-hashes-and-key-ids). */
 export function contentHash(value: string, mode: Mode): { hash: string; how: string } | { error: string } {
   const trimmed = value.trim();
   if (mode === 'hash' || (mode === 'auto' && /^[0-9a-fA-F]{64}$/.test(trimmed))) {

@@ -12,6 +12,7 @@ import {
   issuerBlock,
   inBackground,
   mount,
+  onFileDrop,
   pathId,
   postJson,
   showLoadFailure,
@@ -64,17 +65,7 @@ function dropZone(id: string, anchored: string): HTMLElement {
   input.addEventListener('change', () => {
     if (input.files?.[0]) inBackground(check(input.files[0]), result);
   });
-  zone.addEventListener('dragover', (e) => {
-    e.preventDefault();
-    zone.classList.add('over');
-  });
-  zone.addEventListener('dragleave', () => zone.classList.remove('over'));
-  zone.addEventListener('drop', (e) => {
-    e.preventDefault();
-    zone.classList.remove('over');
-    const f = (e as DragEvent).dataTransfer?.files?.[0];
-    if (f) inBackground(check(f), result);
-  });
+  onFileDrop(zone, (f) => inBackground(check(f), result));
   return card(
     'Check a file',
     h(

@@ -17,6 +17,21 @@ export function h(tag: string, attrs: Attrs = {}, ...children: Child[]): HTMLEle
 
 export const app = () => document.getElementById('app')!;
 
+/** Hands the first file dropped on `zone` to `take`, marking the zone (`over`) while a file is dragged over it. */
+export function onFileDrop(zone: HTMLElement, take: (f: File) => void): void {
+  zone.addEventListener('dragover', (e) => {
+    e.preventDefault();
+    zone.classList.add('over');
+  });
+  zone.addEventListener('dragleave', () => zone.classList.remove('over'));
+  zone.addEventListener('drop', (e) => {
+    e.preventDefault();
+    zone.classList.remove('over');
+    const f = (e as DragEvent).dataTransfer?.files?.[0];
+    if (f) take(f);
+  });
+}
+
 export function mount(...children: Child[]): void {
   app().replaceChildren(...(children.filter(Boolean) as (Node | string)[]));
 }

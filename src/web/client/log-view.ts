@@ -1,4 +1,4 @@
-// Owns the proof pages' "Transparency log" card: a record's `log` block (DECISIONS 10) as the report judged it.
+// Owns the proof pages' "Transparency log" card: a record's `log` block (docs/verification.md#12-the-transparency-log) as the report judged it.
 import type { ReportCheckpoint } from '../../verify/verify-document';
 import { logStatus, type Check } from './checks';
 import { card, checkList, fields, h } from './dom';

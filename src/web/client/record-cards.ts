@@ -15,7 +15,12 @@ export const sandboxNote = (report: VerifyReport): HTMLElement | null =>
     ? h(
         'section',
         { class: 'card', id: 'sandbox', 'data-sandbox': 'true' },
-        h('p', {}, 'SANDBOX: a sandbox record, made for testing. It is not evidence of anything that happened.'),
+        h('p', {}, 'TEST \u2014 not evidence'),
+        h(
+          'p',
+          {},
+          "A sandbox tenant's record, made for testing: genuine, signed, and not evidence of anything that happened.",
+        ),
       )
     : null;
 

@@ -2,7 +2,7 @@
 import { stringify } from 'csv-stringify/browser/esm/sync';
 import { CSV_HEADER, CSV_OPTIONS, csvRecord } from '../../../exports/format';
 
-/** The same columns and formula-cell neutralization as the server's CSV export (DECISIONS 6). */
+/** The same columns and formula-cell neutralization as the server's CSV export (docs/portal-and-exports.md#exports). */
 export function toCsv(events: any[]): string {
   return CSV_HEADER + stringify(events.map(csvRecord), CSV_OPTIONS);
 }

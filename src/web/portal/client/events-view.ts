@@ -196,9 +196,19 @@ export function eventsView(root: HTMLElement, session: Session): void {
       );
       verifyBtn.disabled = false;
     });
+    // docs/verification.md#sandbox-records: a sandbox tenant's event says so in its signed fields; so does the viewer.
+    const sandbox =
+      e.sandbox === true
+        ? h(
+            'p',
+            { id: 'sandbox', 'data-sandbox': 'true' },
+            "TEST \u2014 not evidence: a sandbox tenant's event, made for testing.",
+          )
+        : null;
     detail.replaceChildren(
       card(
         `Event ${e.seq}`,
+        sandbox,
         fields([
           ['Event ID', e.id, 'mono'],
           ['Sequence', e.seq],

@@ -4,8 +4,8 @@ import { recordLines, keyLines, verifyInBrowser, type Check } from '../../client
 import { keyOptions } from '../../client/published-key';
 
 /**
- * DECISIONS 0 and 6: payload_hash = SHA-256 of the canonical bytes of the signed data, and the signature is
- * Ed25519 over those bytes with the tenant key named by key_id, as published at /keys/{domain}. DECISIONS 10:
+ * docs/audit.md#rows-and-what-is-signed: payload_hash = SHA-256 of the canonical bytes of the signed data, and the signature is
+ * Ed25519 over those bytes with the tenant key named by key_id, as published at /keys/{domain}. docs/verification.md#12-the-transparency-log:
  * the signed bytes are the event's leaf in the org log `<host>/<domain>/audit/<org_id>`.
  */
 export type Verdict = 'valid' | 'invalid' | 'unchecked';
