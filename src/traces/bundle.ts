@@ -13,7 +13,7 @@ import { getTenant, issuerBlock, type TenantRow } from '../tenants/service';
 import { pinnedPublicKey } from '../signing/keys';
 import { traceItems, type TraceItemRef } from './items';
 import { traceTenants, type TraceRow } from './repo';
-import { findTrace, tracePathId } from './service';
+import { findTrace, tracePathId } from './repo';
 import { isPlainObject } from '../crypto/json-value';
 
 const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');

@@ -1,4 +1,6 @@
 // Owns the traces area's sub-databases.
+import { ApiError } from '../errors';
+import { uuidParam } from '../params';
 import { subDb } from '../store/env';
 
 export type TraceStatus = 'open' | 'sealing' | 'sealed';
@@ -28,3 +30,15 @@ export const traceItemCounts = () => subDb<number, [string, string]>('trace_item
 export const traceLabels = () => subDb<string, [string, string]>('trace_labels');
 /** Key [trace_id] -> tenant_id: public proof lookups come without a tenant. */
 export const traceTenants = () => subDb<string, string>('trace_tenants');
+
+/** Path ids: a malformed one is invalid_path_parameter; ids are stored lowercase. */
+export function tracePathId(id: string): string {
+  return uuidParam(id, 'trace_id');
+}
+
+/** The tenant's trace, or 404 trace_not_found (another tenant's trace is not disclosed). */
+export function findTrace(tenantId: string, traceId: string): TraceRow {
+  const row = traces().get([tenantId, traceId]);
+  if (!row) throw new ApiError('trace_not_found', 'No such trace for this tenant');
+  return row;
+}

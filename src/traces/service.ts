@@ -6,7 +6,6 @@ import { submit } from '../store/writer';
 import type { Applier } from '../store/writer-core';
 import { canonicalBytes } from '../crypto/canonical';
 import { uuidv7 } from '../crypto/ids';
-import { uuidParam } from '../params';
 import { log } from '../log';
 import { compositeHashOf, sealPayloadOf } from '../verify/recompute';
 import type { TenantRow } from '../tenants/service';
@@ -14,22 +13,10 @@ import { storeAnswerInTxn, type IdemClaim } from '../route-kit/idempotent';
 import { assertQuotaLeft, chargeWrite, settleWrite, storeUsageInTxn } from '../usage/service';
 import { acceptedItemCount, clearPendingStatus, forgetSealedTrace, notePendingStatus, traceStatus } from './gate';
 import { traceItemCount, traceItems } from './items';
-import { traceLabels, traces, traceTenants, type TraceRow } from './repo';
+import { findTrace, traceLabels, traces, tracePathId, traceTenants, type TraceRow } from './repo';
 
 const METADATA_LIMIT = 16 * 1024;
 const LABEL_MAX = 255;
-
-/** Path ids: a malformed one is invalid_path_parameter; ids are stored lowercase. */
-export function tracePathId(id: string): string {
-  return uuidParam(id, 'trace_id');
-}
-
-/** The tenant's trace, or 404 trace_not_found (another tenant's trace is not disclosed). */
-export function findTrace(tenantId: string, traceId: string): TraceRow {
-  const row = traces().get([tenantId, traceId]);
-  if (!row) throw new ApiError('trace_not_found', 'No such trace for this tenant');
-  return row;
-}
 
 /** GET /v1/traces/{id} fields (docs/traces.md#reading-a-trace); the status includes a seal accepted but not yet committed. */
 export function traceView(row: TraceRow): Record<string, unknown> {
@@ -275,3 +262,4 @@ export const traceSealApplier = (prepareEvent: PrepareSealEvent): Applier<SealIt
 
 export { traceSealKind } from './kind';
 export { publicTraceBundle, traceBundle } from './bundle';
+export { findTrace, tracePathId } from './repo';
