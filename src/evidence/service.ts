@@ -51,7 +51,7 @@ type Source = {
 };
 
 const complete = (log: LogBlock | undefined): log is Extract<LogBlock, { leaf_index: number }> & { head: HeadBlock } =>
-  !!log && 'leaf_index' in log && 'checkpoint' in log.head;
+  !!log && 'leaf_index' in log && !!log.head && 'checkpoint' in log.head;
 const logsOf = (p: AnyProof): Array<LogBlock | undefined> =>
   p.items ? [...p.items.map((i) => i.log), p.seal?.log] : [p.log];
 
