@@ -124,6 +124,13 @@ describe('http/ and workers/ layering', () => {
       ),
     ).toEqual([]);
   });
+
+  it('lets only the entry points import the boot and the operator actions (areas receive the actions through their port)', () => {
+    const entry = (f: string) =>
+      /^src\/(cli|boot|operator-actions)\//.test(f) || f === 'src/server.ts' || f === 'src/workers/writer-thread.ts';
+    expect(offenders(entry, /(^|\/)(boot|operator-actions\/actions)$|(^|\/)boot\//)).toEqual([]);
+    expect(importsOf('src/server.ts')).toContain('./operator-actions/actions');
+  });
 });
 
 describe('console layering', () => {
