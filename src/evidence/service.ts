@@ -50,8 +50,10 @@ type Source = {
   parts(proof: AnyProof): Part[];
 };
 
-const complete = (log: LogBlock | undefined): log is Extract<LogBlock, { leaf_index: number }> & { head: HeadBlock } =>
-  !!log && 'leaf_index' in log && !!log.head && 'checkpoint' in log.head;
+/** A sandbox record's log block has no head at all (docs/api.md#sandbox-tenants): its checkpoint completes it. */
+const headless = (log: LogBlock | undefined): boolean => !!log && 'leaf_index' in log && log.head === undefined;
+const complete = (log: LogBlock | undefined): boolean =>
+  headless(log) || (!!log && 'leaf_index' in log && !!log.head && 'checkpoint' in log.head);
 const logsOf = (p: AnyProof): Array<LogBlock | undefined> =>
   p.items ? [...p.items.map((i) => i.log), p.seal?.log] : [p.log];
 
@@ -66,18 +68,18 @@ async function buildPack(src: Source, verifierHtml: VerifierHtml): Promise<Evide
   let proof = src.first;
   const files: Array<[string, Uint8Array | string]> = [];
   const parts: ReadmePart[] = [];
-  for (const { dir, leaf } of src.parts(proof)) {
+  const firstLogs = logsOf(proof);
+  for (const [i, { dir, leaf }] of src.parts(proof).entries()) {
     const receipt = recordReceipt(leaf);
     const tlogProof = recordTlogProof(leaf);
     const anchor = proofAnchor(leaf)!;
-    const q = { origin: anchor.log.origin!, size: String(anchor.size) };
-    const headReceipt = checkpointReceipt(q);
-    const headTlogProof = checkpointTlogProof(q);
+    // No head ever covers a sandbox log: its pack has no head files.
+    const q = headless(firstLogs[i]) ? null : { origin: anchor.log.origin!, size: String(anchor.size) };
     files.push(
       [`${dir}receipt.cose`, receipt],
-      [`${dir}head-receipt.cose`, headReceipt],
+      ...(q ? [[`${dir}head-receipt.cose`, checkpointReceipt(q)] as [string, Uint8Array]] : []),
       [`${dir}proof.tlog-proof`, tlogProof],
-      [`${dir}head.tlog-proof`, headTlogProof],
+      ...(q ? [[`${dir}head.tlog-proof`, checkpointTlogProof(q)] as [string, string]] : []),
     );
     const signer = recordTable().tenants.publishedKey(src.tenantId, anchor.cp.key_id);
     parts.push({
@@ -97,6 +99,7 @@ async function buildPack(src: Source, verifierHtml: VerifierHtml): Promise<Evide
   const tokens: PackToken[] = [];
   const seen = new Set<string>();
   for (const [i, log] of logsOf(proof).entries()) {
+    if (headless(log)) continue;
     const head = (log as { head: Extract<HeadBlock, { checkpoint: string }> }).head;
     const body = head.checkpoint.split('\n').slice(0, 3).join('\n');
     for (const t of head.timestamps) {

@@ -236,6 +236,25 @@ describe("a sandbox tenant's records", () => {
     expect('head' in again.body.log).toBe(false);
   });
 
+  it('have evidence packs without head files: the receipt and tlog-proof of the checkpoint, no head receipt', async () => {
+    const r = await fetch(`${s.url}/v1/proof/event/${docs.event.event_id}/evidence`, {
+      tls: { rejectUnauthorized: false },
+    });
+    expect([r.status, r.headers.get('content-type')]).toEqual([200, 'application/zip']);
+    const zip = Buffer.from(await r.arrayBuffer());
+    // Opened by Python's zipfile, not by the product's code.
+    const names: string[] = await python(
+      [
+        '-c',
+        'import base64,io,json,sys,zipfile; print(json.dumps(zipfile.ZipFile(io.BytesIO(base64.b64decode(json.load(sys.stdin)[0]))).namelist()))',
+      ],
+      [zip.toString('base64')],
+    );
+    expect(names).toContain('receipt.cose');
+    expect(names).toContain('proof.tlog-proof');
+    expect(names.filter((n: string) => n.startsWith('head') || n.startsWith('tsa/'))).toEqual([]);
+  });
+
   it("count against no quota, while an ordinary tenant's do", async () => {
     const u = (await op('GET', `/v1/operator/tenants/${sandboxId}`)).body.usage;
     for (const r of ['events_per_month', 'ai_attestations_per_month', 'traces_per_month'])

@@ -126,3 +126,19 @@ def test_wait_sealed_and_audit_get_raise_wait_timeout_when_the_head_is_asked_for
     with pytest.raises(ProofLedgerError) as a:
         c.audit.get(ae["event_id"], wait="head", timeout=1.5)
     assert a.value.code == "wait_timeout" and a.value.body["id"] == ae["event_id"]
+
+
+def test_evidence_reached_on_hand_made_blocks() -> None:
+    """The wait condition alone: pending, checkpointed, in a published head, and a sandbox record's block, which has
+    no head at all (no head ever covers a sandbox log), ends at its checkpoint."""
+    from proof_ledger._wait import evidence_reached
+
+    cp = "example.test/log\n1\nAAAA\n\n\u2014 sig\n"
+    docs = [
+        {"log": {"status": "pending"}},
+        {"log": {"checkpoint": cp, "head": {"status": "pending"}}},
+        {"log": {"checkpoint": cp, "head": {"checkpoint": cp}}},
+        {"log": {"checkpoint": cp}},
+    ]
+    assert [evidence_reached(d, "checkpoint") for d in docs] == [False, True, True, True]
+    assert [evidence_reached(d, "head") for d in docs] == [False, False, True, True]

@@ -35,9 +35,12 @@ function logBlocks(doc: unknown): Block[] {
 // then carries `checkpoint`, and its `head` is {status: "pending"} until the head containing that checkpoint is out.
 const signed = (b: Block): boolean => isObj(b) && b.status !== 'pending' && typeof b.checkpoint === 'string';
 
-/** Whether every log block of `doc` has reached `wait`. */
+/**
+ * Whether every log block of `doc` has reached `wait`. A sandbox record's block has no `head` at all (no head ever
+ * covers a sandbox log, docs/api.md#sandbox-tenants): its checkpoint is all the evidence it will get.
+ */
 export function evidenceReached(doc: unknown, wait: WaitFor): boolean {
-  return logBlocks(doc).every((b) => signed(b) && (wait === 'checkpoint' || signed(b?.head)));
+  return logBlocks(doc).every((b) => signed(b) && (wait === 'checkpoint' || b?.head === undefined || signed(b.head)));
 }
 
 /** A bundle asked for before its trace is sealed: 409 trace_not_sealed, to be asked again. */
