@@ -62,6 +62,10 @@ const READ_ONLY: Record<string, Run[]> = {
   'issuer list': [{ args: () => ['issuer', 'list', '--tenant', 'ops.test'], code: 0 }],
   'operator log': [{ args: () => ['operator', 'log'], code: 0 }],
   'operator verify': [{ args: () => ['operator', 'verify'], code: 0 }],
+  // No checkpoint covers the event's leaf yet (nothing runs in the background here): it refuses (exit 1), changing nothing.
+  'evidence export': [
+    { args: () => ['evidence', 'export', '--kind', 'event', '--id', made.event!, '--out', made.pack!], code: 1 },
+  ],
   // Not configured here: it refuses (exit 1) and must still change nothing.
   'replication status': [{ args: () => ['replication', 'status'], code: 1 }],
   doctor: [{ args: () => ['doctor'] }],
@@ -155,6 +159,8 @@ beforeAll(async () => {
     const r = await call(s, 'GET', `/v1/proof/event/${led.body.event_id}`);
     return r.status === 200 && r.text;
   });
+  made.event = led.body.event_id;
+  made.pack = join(ownedDir(), 'pack.zip');
   made.proofFile = join(ownedDir(), 'proof.json');
   writeFileSync(made.proofFile, proof);
   const w = testLog('cmd.test/log');
