@@ -6,10 +6,15 @@ const ISO8601 = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(\.\d
 /** Whole milliseconds of a fraction such as ".5" or ".123456", taken from its digits (no floating point). */
 const fractionMs = (frac: string): number => (frac ? Number(`${frac.slice(1)}00`.slice(0, 3)) : 0);
 
+/** The first and last whole seconds whose UTC form has a four-digit year: 0000-01-01T00:00:00Z, 9999-12-31T23:59:59Z. */
+const FIRST_MS = -62_167_219_200_000;
+const LAST_MS = 253_402_300_799_000;
+
 /**
  * Epoch ms of a calendar date and time in UTC, or null when a field is out of range: months 1-12, the
  * days the month has (leap years of the proleptic Gregorian calendar), hours 0-23, minutes and
- * seconds 0-59 (no leap second, no 24:00), offsets up to 23:59.
+ * seconds 0-59 (no leap second, no 24:00), offsets up to 23:59; and null when the offset moves the
+ * instant out of years 0000-9999 (9999-12-31T23:00:00-05:00), which no four-digit UTC form can write.
  */
 function instant(
   Y: number,
@@ -27,7 +32,8 @@ function instant(
   date.setUTCFullYear(Y, M - 1, D);
   if (date.getUTCMonth() !== M - 1 || date.getUTCDate() !== D) return null;
   date.setUTCHours(h, mi, s, 0);
-  return date.getTime() - off * (oh * 60 + om) * 60_000;
+  const ms = date.getTime() - off * (oh * 60 + om) * 60_000;
+  return ms < FIRST_MS || ms > LAST_MS ? null : ms;
 }
 
 /** Epoch ms of the groups both grammars capture: 1-6 date and time, 9 the offset sign, 10-11 its hours and minutes. */

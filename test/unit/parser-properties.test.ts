@@ -209,7 +209,13 @@ const validFields = (f: Fields) =>
   f.h <= 23 &&
   f.mi <= 59 &&
   f.s <= 59 &&
-  (!f.off || (f.off.h <= 23 && f.off.m <= 59));
+  (!f.off || (f.off.h <= 23 && f.off.m <= 59)) &&
+  inFourDigitYears(f);
+/** Whether the instant, once the offset is applied, still has a four-digit UTC year (date-fns reads years past 9999). */
+function inFourDigitYears(f: Fields): boolean {
+  const ms = parseISO(`${date(f)}T${pad2(f.h)}:${pad2(f.mi)}:${pad2(f.s)}${offset(f)}`).getTime();
+  return ms >= Date.parse('0000-01-01T00:00:00Z') && ms <= Date.parse('9999-12-31T23:59:59Z');
+}
 const date = (f: Fields) => `${String(f.y).padStart(4, '0')}-${pad2(f.mo)}-${pad2(f.d)}`;
 const offset = (f: Fields) => (f.off ? `${f.off.sign}${pad2(f.off.h)}:${pad2(f.off.m)}` : 'Z');
 /**
