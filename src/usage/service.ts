@@ -113,8 +113,8 @@ export type UsageUnit = [key: string, n: number, month: string];
  * carry none.
  */
 export type Charged = { tenant_id: string; usage?: string };
-/** What an item carries to the writer for its unit (Charged). */
-export const chargedMonth = (unit: UsageUnit): string => unit[2];
+/** What an item carries to the writer for its unit (Charged): nothing for a unit that counts 0 (a sandbox tenant's). */
+export const chargedMonth = (unit: UsageUnit): string | undefined => (unit[1] === 0 ? undefined : unit[2]);
 
 /**
  * Counts one unit of `resource` as chargeQuota does (same refusals), for a record about to be handed to the

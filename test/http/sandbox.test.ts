@@ -261,6 +261,10 @@ describe("a sandbox tenant's records", () => {
       expect([r, u[r].used]).toEqual([r, 0]);
     const p = (await op('GET', `/v1/operator/tenants/${plain.tenantId}`)).body.usage;
     expect(p.events_per_month.used).toBeGreaterThan(0);
+    // The stored counters too, as another process reads them (what a restart would start from).
+    const shown = await cli(s.dataDir, 'tenant', 'show', sandboxId, '--json');
+    for (const r of ['events_per_month', 'ai_attestations_per_month', 'traces_per_month'])
+      expect([r, shown.json.usage[r].used]).toEqual([r, 0]);
   });
 });
 
