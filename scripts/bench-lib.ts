@@ -1,20 +1,25 @@
 // Shared benchmark helpers: a real server on a temp data dir, wrk runs over HTTPS, result parsing.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 export const ROOT = resolve(import.meta.dir, '..');
 export type Bench = { url: string; port: number; dir: string; pid: number; stop(): Promise<void>; key: string };
 
-/** Starts the appliance (bun src/main.ts) with an enterprise tenant so plan limits do not cap the load. */
+/**
+ * Starts the appliance (bun src/main.ts) with an enterprise tenant so plan limits do not cap the load; `root` is the
+ * checkout to run (another one than this, with its own node_modules, for same-run comparisons).
+ */
 export async function startBenchServer(
   dir = mkdtempSync(join(tmpdir(), 'svc-bench-')),
   env: Record<string, string> = {},
+  root = ROOT,
 ): Promise<Bench> {
   const proc = Bun.spawn(['bun', 'src/main.ts'], {
-    cwd: ROOT,
+    cwd: root,
     env: {
       ...process.env,
+      PATH: `${root}/node_modules/.bin:${process.env.PATH}`,
       SVC_DATA_DIR: dir,
       SVC_PORT: '0',
       SVC_HOST: '127.0.0.1',
@@ -39,7 +44,8 @@ export async function startBenchServer(
     }
   })();
   const port = Number(/listening on https?:\/\/[^:]+:(\d+)/.exec(out)![1]);
-  const key = await cliJson(
+  const key = await cliJsonAt(
+    root,
     dir,
     'tenant',
     'create',
@@ -50,7 +56,8 @@ export async function startBenchServer(
     '--plan',
     'enterprise',
   ).then((t) =>
-    cliJson(
+    cliJsonAt(
+      root,
       dir,
       'key',
       'create',
@@ -75,17 +82,37 @@ export async function startBenchServer(
   };
 }
 
-export async function cliJson(dir: string, ...args: string[]): Promise<any> {
+export function cliJson(dir: string, ...args: string[]): Promise<any> {
+  return cliJsonAt(ROOT, dir, ...args);
+}
+
+/** `svc ... --json` of the checkout `root` on the data dir `dir`, its answer parsed. */
+async function cliJsonAt(root: string, dir: string, ...args: string[]): Promise<any> {
   // process.env as it is now (Bun.spawn's default is the environment the script started with).
   const p = Bun.spawn(['bun', 'src/cli/index.ts', '--data-dir', dir, '--json', ...args], {
-    cwd: ROOT,
+    cwd: root,
     stdout: 'pipe',
     stderr: 'inherit',
-    env: { ...process.env },
+    env: { ...process.env, PATH: `${root}/node_modules/.bin:${process.env.PATH}` },
   });
   const text = await new Response(p.stdout).text();
   await p.exited;
   return JSON.parse(text);
+}
+
+/** CPU time (ms) of every thread of `pid`, summed by thread name (Bun's main thread is "bun", workers "Worker"). */
+export function threadCpu(pid: number): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const id of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const name = readFileSync(`/proc/${pid}/task/${id}/comm`, 'utf8').trim();
+      const f = readFileSync(`/proc/${pid}/task/${id}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      out.set(name, (out.get(name) ?? 0) + (Number(f[11]) + Number(f[12])) * 10);
+    } catch {
+      // the thread ended while it was read
+    }
+  }
+  return out;
 }
 
 export type WrkResult = { rps: number; p50ms: number; p99ms: number; requests: number; non2xx: number; raw: string };

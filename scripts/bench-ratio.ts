@@ -3,11 +3,11 @@
 // machine noise cancels out. Also: CPU per request by thread, and overload behaviour at more connections.
 // Run: bun scripts/bench-ratio.ts [--seconds 10] [--conns 64] [--overload]   (needs Debian's wrk and openssl)
 import { execSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { line, luaPost, luaRequest, ROOT, startBenchServer, wrk, type WrkResult } from './bench-lib';
+import { line, luaPost, luaRequest, ROOT, startBenchServer, threadCpu, wrk, type WrkResult } from './bench-lib';
 
 const { values: opt } = parseArgs({
   options: {
@@ -31,20 +31,6 @@ const AUDIT =
 const AI =
   '{"attestation_type":"output","input":"Which clauses of contract {{n}} limit liability?","output":{"answer":"Clauses 7.2 and 9.1","confidence":0.93},"model_provider":"acme","model_name":"acme-large","model_version":"2026-01","subject":{"user_id":"u-42","session_id":"s-{{n}}"}}';
 
-/** CPU time (ms) of every thread of `pid`, by thread name. */
-function threadCpu(pid: number): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const id of readdirSync(`/proc/${pid}/task`)) {
-    try {
-      const name = readFileSync(`/proc/${pid}/task/${id}/comm`, 'utf8').trim();
-      const f = readFileSync(`/proc/${pid}/task/${id}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      out.set(name, (out.get(name) ?? 0) + (Number(f[11]) + Number(f[12])) * 10);
-    } catch {
-      // thread ended while reading
-    }
-  }
-  return out;
-}
 /** A wrk run that also reports the server's CPU microseconds per request, in total and for its busiest threads. */
 async function measured(
   pid: number,
