@@ -100,7 +100,6 @@ export const aiPage = (): Promise<void> =>
     return {
       title: `${report.valid ? 'Valid' : 'INVALID'} AI attestation ${p.attestation_id}`,
       valid: `This AI ${r.attestation_type ?? ''} attestation was signed on ${formatTime(r.created_at)} by ${signerText(report)}.`,
-      invalid: 'One or more checks failed: do not rely on this record.',
       issuer: 'Attested by',
       cards: [
         card(

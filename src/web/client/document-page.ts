@@ -69,7 +69,7 @@ export const documentPage = (): Promise<void> =>
     return {
       title: `Document anchor ${p.event_id}`,
       valid: `This document's hash was anchored on ${formatTime(p.created_at)} and signed by ${signerText(report)}.`,
-      invalid: 'One or more checks failed: do not rely on this anchor.',
+      noun: 'anchor',
       issuer: 'Anchored by',
       cards: [
         card(

@@ -7,7 +7,6 @@ export const eventPage = (): Promise<void> =>
   recordPage('event', ({ p, report, signed }) => ({
     title: `${report.valid ? 'Valid' : 'INVALID'} proof of event ${p.event_id}`,
     valid: `Recorded on ${formatTime(p.ingested_at)} and signed by ${signerText(report)}; the record has not been altered since.`,
-    invalid: 'One or more checks failed: do not rely on this record.',
     cards: [
       card(
         'Ledger event',

@@ -78,9 +78,10 @@ export type LoadedProof = {
 /** What one record page says of its record, around the frame. */
 export type RecordView = {
   title: string;
-  /** The verdict's sentence when every check passed, and when one failed. */
+  /** The verdict's sentence when every check passed. */
   valid: string;
-  invalid: string;
+  /** What the page calls its record where a check failed ('record' when absent). */
+  noun?: string;
   /** The heading of the issuer block ('Issued by' when absent). */
   issuer?: string;
   cards: HTMLElement[];
@@ -99,9 +100,13 @@ export async function recordPage(kind: string, view: (proof: LoadedProof) => Rec
   document.title = v.title;
   mount(
     // The signer is named from what the signature binds (key, key list, log origin), never from the unsigned issuer block.
-    banner('verdict', ok, ok ? 'Signature valid' : 'Signature INVALID', ok ? v.valid : v.invalid, {
-      'data-valid': String(ok),
-    }),
+    banner(
+      'verdict',
+      ok,
+      ok ? 'Signature valid' : 'Signature INVALID',
+      ok ? v.valid : `One or more checks failed: do not rely on this ${v.noun ?? 'record'}.`,
+      { 'data-valid': String(ok) },
+    ),
     issuerBlock(p.organization, v.issuer),
     ...v.cards,
     ...recordCards(p, signed, recordLines(report, 'record'), report, v.note ?? null),
