@@ -9,16 +9,17 @@ const unused = (events: number | null, verifications: number | null, ai: number 
   traces_per_month: { used: 0, limit: traces },
 });
 
-type Created = {
-  tenant_id: string;
-  name: string;
-  primary_domain: string;
-  plan: string;
-  key_id: string;
-  public_key: string;
+/** The tenant Initech, on the free plan, as the operator's create answered it (sandbox aside). */
+const initechCreated = {
+  tenant_id: '2caf738e-c09f-4562-bf54-ec546f0e74cb',
+  name: 'Initech',
+  primary_domain: 'initech.example',
+  plan: 'free',
+  key_id: '1b1e728bd8bf9d96',
+  public_key: 'fdc00260e0480fb009fc25d28e3f3595397d0abee1046d4a9859645c50e54d6e',
 };
 /** A tenant as the operator API shows it, with the one signing key it was created with and nothing changed since. */
-const tenant = (t: Created, created_at: string, usage: ReturnType<typeof unused>) => ({
+const tenant = (t: typeof initechCreated, created_at: string, usage: ReturnType<typeof unused>) => ({
   tenant_id: t.tenant_id,
   name: t.name,
   issuer_name: t.name,
@@ -34,16 +35,7 @@ const tenant = (t: Created, created_at: string, usage: ReturnType<typeof unused>
   keys: [{ key_id: t.key_id, public_key: t.public_key, valid_from: created_at, valid_until: null }],
   usage,
 });
-
-/** The tenant Initech as the operator created it, on the free plan. */
-const initechCreated: Created = {
-  tenant_id: '2caf738e-c09f-4562-bf54-ec546f0e74cb',
-  name: 'Initech',
-  primary_domain: 'initech.example',
-  plan: 'free',
-  key_id: '1b1e728bd8bf9d96',
-  public_key: 'fdc00260e0480fb009fc25d28e3f3595397d0abee1046d4a9859645c50e54d6e',
-};
+/** Initech as the operator API shows it right after. */
 const initech = tenant(initechCreated, '2026-11-27T13:59:41.146Z', unused(1000, 1000, 50, 250));
 /** Initech moved to the enterprise plan: no monthly limits. */
 const enterprise = { ...initech, plan: 'enterprise', usage: unused(null, null, null, null) };
