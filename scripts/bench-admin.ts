@@ -55,7 +55,22 @@ const runs: Array<[string, string]> = [
 const show = (r: Awaited<ReturnType<typeof wrk>>) =>
   `p50 ${r.p50ms.toFixed(2)}  p99 ${r.p99ms.toFixed(2)} ms  ${Math.round(r.rps)}/s${r.non2xx ? `  non-2xx ${r.non2xx}` : ''}`;
 
-console.log(`administration API, ${CONNECTIONS} connections, ${seconds} s per run, each after its reference run`);
+// Paced first (the saturating runs below create thousands of keys): 50 clients each sending a request every PACE_MS
+// (wrk's delay()), as automation calls an admin API, rather than as many requests as the server takes (below, where
+// the latency is mostly the queue of 50 requests).
+const PACE_MS = 100;
+const paced = (lua: string) => `${lua}\ndelay = function() return ${PACE_MS} end\n`;
+console.log(`${CONNECTIONS} connections, each sending one request every ${PACE_MS} ms:`);
+for (const [name, lua] of runs) {
+  const ref = await wrk(`${s.url}/`, { seconds, connections: CONNECTIONS, lua: paced(reference) });
+  const r = await wrk(`${s.url}/`, { seconds, connections: CONNECTIONS, lua: paced(lua) });
+  line('  reference GET /v1/audit/orgs', show(ref));
+  line(name, show(r), 'p99 < 20 ms');
+}
+
+console.log(
+  `${CONNECTIONS} connections sending as fast as the server answers, ${seconds} s per run, each after its reference run`,
+);
 console.log('(wrk and the server share this machine with other work: compare each route with the line above it)');
 for (const [name, lua] of runs) {
   const ref = await wrk(`${s.url}/`, { seconds, connections: CONNECTIONS, lua: reference });
