@@ -1,9 +1,9 @@
 // Owns the record table: every kind of signed record and the area entry that finds, places, rebuilds and checks
 // it, with what the logs need of tenants and audit orgs, built explicitly in one place (as the applier table) and
 // handed in at boot to the areas that read it (tlog, traces); the areas register nothing themselves.
-import { aiAttestationKind } from '../ai/service';
+import { aiAttestationKind } from '../ai/kind';
 import { allOrgKeys, auditEventKind, auditSignedBytes, getOrg, integrityReport, lastSeq } from '../audit/service';
-import { documentAnchorKind } from '../documents/service';
+import { documentAnchorKind } from '../documents/kind';
 import { ledgerEventKind } from '../ledger/service';
 import { statementKind } from '../scitt/service';
 import { useRecordTable, type RecordKinds, type RecordTable } from '../records/table';
