@@ -5,7 +5,7 @@ import { aiSignedPayload } from '../crypto/signed';
 import type { Applier } from '../store/writer-core';
 import { tenantSigner } from '../signing/keys';
 import { sandboxMark } from '../tenants/service';
-import { appendTracedLeafInTxn } from '../traces/items';
+import { appendTracedLeafInTxn } from '../traces/service';
 import {
   aiIdempotency,
   aiRows,

@@ -9,7 +9,7 @@ import { aiPayloadHashOf, valueHashOf } from '../verify/recompute';
 import { submit } from '../store/writer';
 import type { TenantRow } from '../tenants/service';
 import { assertQuotaLeft, chargedMonth, chargeWrite, settleWrite, type Charged } from '../usage/service';
-import { assertTraceAcceptsItems } from '../traces/gate';
+import { assertTraceAcceptsItems } from '../traces/service';
 import type { ApiKeyRow } from '../api-keys/service';
 import { AI_ATTESTATION, type AiQueueItem, type AiWriteResult } from './append';
 import { aiIdempotency, byPayloadHash, type AiFields, type FirstSeen } from './repo';

@@ -7,7 +7,7 @@ import { IDEMPOTENT_ERRORS, idempotentDoc, reply } from '../route-kit/idempotent
 import { Processing } from '../route-kit/schemas';
 import { AiProof, AiVerify, Attestation, AttestationCreated, AttestationIn, ContentHashIn } from './model';
 import { coseReply, evidenceDoc, textReply } from '../route-kit/evidence';
-import { recordReceipt, recordTlogProof } from '../tlog/service';
+import { recordReceipt, recordTlogProof } from '../tlog/index';
 import { aiLeaf, aiProof, attest, getAttestation, verifyAiContent } from './service';
 
 const TRACE_ERRORS = ['trace_not_found', 'trace_sealed', 'trace_sealing', 'trace_not_open'] as const;

@@ -7,7 +7,7 @@ import { getTenant, issuerBlock, type TenantRow } from '../tenants/service';
 import { pinnedPublicKey, proofSignature } from '../signing/keys';
 import { findAttestation, type AiRow } from './repo';
 import { aiAttestationKind, hashesOf, modelOf } from './kind';
-import { logBlockFor, type RecordLeaf } from '../tlog/service';
+import { logBlockFor, type RecordLeaf } from '../tlog/index';
 import { checkRow } from '../records/check';
 
 export type { AiRow };

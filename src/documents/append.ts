@@ -6,7 +6,7 @@ import { metadataHashOf } from '../verify/recompute';
 import type { Applier } from '../store/writer-core';
 import { tenantSigner } from '../signing/keys';
 import { sandboxMark } from '../tenants/service';
-import { appendTracedLeafInTxn } from '../traces/items';
+import { appendTracedLeafInTxn } from '../traces/service';
 import { byDocumentHash, documentRows, originals, type Anchored, type DocumentRow } from './repo';
 import { storeAnswerInTxn, type Created, type IdemClaim } from '../route-kit/idempotent';
 

@@ -6,7 +6,7 @@ import { createdBy, IDEMPOTENT_ERRORS, idempotentDoc } from '../route-kit/idempo
 import { HashVerify, Processing } from '../route-kit/schemas';
 import { Anchored, AnchorIn, DocHashIn, Document, DocumentProof } from './model';
 import { coseReply, evidenceDoc, textReply } from '../route-kit/evidence';
-import { recordReceipt, recordTlogProof } from '../tlog/service';
+import { recordReceipt, recordTlogProof } from '../tlog/index';
 import {
   anchorDocument,
   documentLeaf,

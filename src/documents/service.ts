@@ -8,7 +8,7 @@ import { pinnedPublicKey, proofSignature } from '../signing/keys';
 import { chargeQuota } from '../usage/service';
 import { documentRows, originals, type DocumentRow } from './repo';
 import { documentAnchorKind } from './kind';
-import { logBlockFor, type RecordLeaf } from '../tlog/service';
+import { logBlockFor, type RecordLeaf } from '../tlog/index';
 import { checkRow } from '../records/check';
 
 export type { DocumentRow };

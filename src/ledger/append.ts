@@ -8,7 +8,7 @@ import { putGrowing } from '../store/append-only';
 import type { Applier } from '../store/writer-core';
 import { tenantSigner } from '../signing/keys';
 import { sandboxMark } from '../tenants/service';
-import { appendTracedLeafInTxn } from '../traces/items';
+import { appendTracedLeafInTxn } from '../traces/service';
 import { activeCounts, byTime, byType, idempotency, ledgerRows, type IdempotencyRecord, type LedgerRow } from './repo';
 import { idemLive } from '../idempotency';
 

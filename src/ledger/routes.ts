@@ -18,7 +18,7 @@ import {
 } from './model';
 import { coseReply, evidenceDoc, textReply } from '../route-kit/evidence';
 import { checkIdempotencyKey } from '../idempotency';
-import { recordReceipt, recordTlogProof } from '../tlog/service';
+import { recordReceipt, recordTlogProof } from '../tlog/index';
 import { eventLeaf, eventProof, getEvent, ingestEvent, listEvents, verifyEvent } from './service';
 
 const IDEMPOTENCY_KEY = {

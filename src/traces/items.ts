@@ -1,5 +1,5 @@
 // Owns the trace item index: every record that carries a trace_id is listed here, in seal order.
-import { appendTenantLeafInTxn } from '../tlog/append';
+import { appendTenantLeafInTxn } from '../tlog/index';
 import { traceItemCounts, traceItemIndex, type TraceItemType } from './repo';
 
 export type TraceItemRef = {
