@@ -3,7 +3,7 @@
 import { canonicalBytes } from '../crypto/canonical';
 import { aiSignedPayload } from '../crypto/signed';
 import type { Applier } from '../store/writer-core';
-import { tenantSigner } from '../signing/keys';
+import { signedColumns, tenantSigner } from '../signing/keys';
 import { sandboxMark } from '../tenants/service';
 import { appendTracedLeafInTxn } from '../traces/service';
 import {
@@ -52,12 +52,7 @@ export function buildAiRow(d: AiQueueItem): AiRow {
     subject: d.subject,
     trace_id: d.trace_id,
     created_at: d.created_at,
-    key_id: signer.key_id,
-    public_key: signer.public_key,
-    signature: signer.sign(signed_bytes),
-    signed_bytes,
-    leaf_index: null,
-    ...sandbox,
+    ...signedColumns(signer, signed_bytes, sandbox),
   };
   if ('input' in d) Object.assign(row, { input: d.input, output: d.output });
   return row;

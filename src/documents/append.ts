@@ -4,7 +4,7 @@ import { canonicalBytes } from '../crypto/canonical';
 import { documentSignedPayload } from '../crypto/signed';
 import { metadataHashOf } from '../verify/recompute';
 import type { Applier } from '../store/writer-core';
-import { tenantSigner } from '../signing/keys';
+import { signedColumns, tenantSigner } from '../signing/keys';
 import { sandboxMark } from '../tenants/service';
 import { appendTracedLeafInTxn } from '../traces/service';
 import { byDocumentHash, documentRows, originals, type Anchored, type DocumentRow } from './repo';
@@ -50,12 +50,7 @@ export function buildDocumentRow(d: DocQueueItem): DocumentRow {
     has_original_bytes: d.has_original_bytes,
     trace_id: d.trace_id,
     created_at: d.created_at,
-    key_id: signer.key_id,
-    public_key: signer.public_key,
-    signature: signer.sign(signed_bytes),
-    signed_bytes,
-    leaf_index: null,
-    ...sandbox,
+    ...signedColumns(signer, signed_bytes, sandbox),
   };
 }
 

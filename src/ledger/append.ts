@@ -6,7 +6,7 @@ import { uuidv7 } from '../crypto/ids';
 import { ledgerSignedPayload } from '../crypto/signed';
 import { putGrowing } from '../store/append-only';
 import type { Applier } from '../store/writer-core';
-import { tenantSigner } from '../signing/keys';
+import { signedColumns, tenantSigner } from '../signing/keys';
 import { sandboxMark } from '../tenants/service';
 import { appendTracedLeafInTxn } from '../traces/service';
 import { activeCounts, byTime, byType, idempotency, ledgerRows, type IdempotencyRecord, type LedgerRow } from './repo';
@@ -86,12 +86,7 @@ export function buildLedgerRow(e: LedgerQueueItem): LedgerRow {
     idempotency_key: e.idempotency_key,
     trace_id: e.trace_id,
     source: e.source ?? 'api',
-    key_id: signer.key_id,
-    public_key: signer.public_key,
-    signature: signer.sign(signed_bytes),
-    signed_bytes,
-    leaf_index: null,
-    ...sandbox,
+    ...signedColumns(signer, signed_bytes, sandbox),
   };
 }
 

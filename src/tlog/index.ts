@@ -53,15 +53,7 @@ export type { HeadBlock } from './proofs';
 
 // What the background jobs of src/workers/ run over the logs: the integrator (checkpoints of every log, the head
 // log's leaves) and the head publisher (cosignatures, time-stamp tokens).
-export {
-  checkpoints,
-  headLeaves,
-  integrated,
-  leafHashOf,
-  logs,
-  MIN_STORED_LEVEL,
-  nodes,
-} from './repo';
+export { checkpoints, headLeaves, integrated, leafHashOf, logs, MIN_STORED_LEVEL, nodes } from './repo';
 export { integratedSize, sha } from './logs';
 export { cacheLatestCheckpoints, rememberCheckpoint } from './checkpoints';
 export { nodeReader } from './subtrees';
