@@ -26,7 +26,8 @@ export function intParam(v: string | undefined, def: number, message: string): n
 
 /**
  * An opaque paging cursor: base64url of "<kind>:<position>", where `kind` names the list that issued it (s = audit
- * event seq, o = organization_id, t = stream id), so that a cursor of one list is refused by another.
+ * event seq, o = organization_id, t = stream id or tenant_id, l = operator log leaf), so that a cursor of one list
+ * is refused by another.
  */
 export const encodeCursor = (kind: string, position: string): string =>
   Buffer.from(`${kind}:${position}`).toString('base64url');

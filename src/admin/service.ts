@@ -1,7 +1,7 @@
 // Owns the read side of the administration API: a tenant's keys as its administrator sees them, tenants as the
 // platform operator sees them (paged), and the opaque cursor of that list. State changes go through the operator
 // actions (src/operator-actions/port.ts), so that each one is an operator-log entry.
-import { ApiError } from '../errors';
+import { decodeCursor, encodeCursor } from '../params';
 import { describeApiKey, listApiKeys, type ApiKeyRow, type CreatedKey } from '../api-keys/service';
 import { describeTenant, findTenant, listTenantsAfter, type TenantRow } from '../tenants/service';
 import { usageReport } from '../usage/service';
@@ -35,15 +35,10 @@ export function createdKeyOut(r: CreatedKey) {
 export const tenantOut = (t: TenantRow) => ({ ...describeTenant(t), usage: usageReport(t) });
 export const operatorTenant = (ref: string) => tenantOut(findTenant(ref));
 
-// A tenant cursor is base64url of "t:<tenant_id>", opaque to clients.
-const encodeTenantCursor = (id: string): string => Buffer.from(`t:${id}`).toString('base64url');
-function decodeTenantCursor(cursor: string | undefined): string | null {
-  if (cursor === undefined || cursor === '') return null;
-  const m = /^t:([0-9a-f-]{36})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-  if (!m || encodeTenantCursor(m[1]!) !== cursor)
-    throw new ApiError('bad_request', 'cursor is not one this service issued');
-  return m[1]!;
-}
+// A tenant cursor names the tenant_id it follows, opaque to clients (src/params.ts, kind t).
+const encodeTenantCursor = (id: string): string => encodeCursor('t', id);
+const decodeTenantCursor = (cursor: string | undefined): string | null =>
+  cursor === undefined || cursor === '' ? null : decodeCursor('t', cursor, /^[0-9a-f-]{36}$/);
 
 /** GET /v1/operator/tenants: tenant_id order, keyset-paged. */
 export function tenantPage(cursor: string | undefined, limit: number) {

@@ -3,6 +3,7 @@
 // COSE uses).
 import { createPublicKey, verify, type KeyObject } from 'node:crypto';
 import * as ed from '@noble/ed25519';
+import { remembered } from '../memo';
 import { encodeCbor } from './cbor';
 import { sha256Raw } from './hash';
 
@@ -79,18 +80,11 @@ export const issuerKeyPem = (spki: Uint8Array): string =>
     type: 'spki',
   }) as string;
 
-const objects = new Map<string, KeyObject>();
-/** node:crypto's object for a stored key (cached: a key never changes). */
-function keyObject(spki: Uint8Array): KeyObject {
-  const k = Buffer.from(spki).toString('base64');
-  let o = objects.get(k);
-  if (!o) {
-    o = createPublicKey({ key: Buffer.from(spki), format: 'der', type: 'spki' });
-    if (objects.size > 10_000) objects.clear();
-    objects.set(k, o);
-  }
-  return o;
-}
+/** node:crypto's object for a stored key, by its base64 (remembered: a key never changes). */
+const keyObjectOf = remembered(10_000, (spki: string) =>
+  createPublicKey({ key: Buffer.from(spki, 'base64'), format: 'der', type: 'spki' }),
+);
+const keyObject = (spki: Uint8Array): KeyObject => keyObjectOf(Buffer.from(spki).toString('base64'));
 
 /**
  * True when `signature` is the issuer's signature over `message` (a COSE Sig_structure) by `alg`: Ed25519 (64 bytes),
@@ -113,24 +107,19 @@ export function issuerSignatureOk(
   }
 }
 
-const cryptoKeys = new Map<string, Promise<CryptoKey>>();
-/** WebCrypto's key for a stored key and alg (cached: a key never changes). */
-function cryptoKey(alg: IssuerAlg, spki: Uint8Array): Promise<CryptoKey> {
-  const k = `${alg}:${Buffer.from(spki).toString('base64')}`;
-  let key = cryptoKeys.get(k);
-  if (!key) {
-    key = crypto.subtle.importKey(
-      'spki',
-      new Uint8Array(spki),
-      alg === -8 ? { name: 'Ed25519' } : { name: 'ECDSA', namedCurve: 'P-256' },
-      false,
-      ['verify'],
-    );
-    if (cryptoKeys.size > 10_000) cryptoKeys.clear();
-    cryptoKeys.set(k, key);
-  }
-  return key;
-}
+/** WebCrypto's key for a stored key, by its base64, per alg (remembered: a key never changes). */
+const importer = (algorithm: Algorithm | EcKeyImportParams) =>
+  remembered(
+    10_000,
+    (spki: string): Promise<CryptoKey> =>
+      crypto.subtle.importKey('spki', new Uint8Array(Buffer.from(spki, 'base64')), algorithm, false, ['verify']),
+  );
+const cryptoKeys: Record<IssuerAlg, (spki: string) => Promise<CryptoKey>> = {
+  [-8]: importer({ name: 'Ed25519' }),
+  [-7]: importer({ name: 'ECDSA', namedCurve: 'P-256' }),
+};
+const cryptoKey = (alg: IssuerAlg, spki: Uint8Array): Promise<CryptoKey> =>
+  cryptoKeys[alg](Buffer.from(spki).toString('base64'));
 
 /**
  * issuerSignatureOk by WebCrypto, whose ECDSA signatures are r || s as in COSE. Bun runs WebCrypto off the calling

@@ -1,4 +1,5 @@
 // Owns the export file formats (docs/portal-and-exports.md#exports): the CSV columns and the record of one event; pure, shared with the portal page.
+import type { AuditEventOut } from '../audit/service';
 export const CSV_COLUMNS = [
   'id',
   'org_id',
@@ -27,27 +28,11 @@ export const CSV_HEADER = CSV_COLUMNS.join(',') + '\n';
  */
 export const CSV_OPTIONS = { escape_formulas: true, record_delimiter: 'unix', quoted_match: /[\r\n",]/ } as const;
 
-type EventLike = {
-  id: string;
-  org_id: string;
-  seq: number;
-  schema_id: string;
-  occurred_at: string;
-  ingested_at: string;
-  action: string;
-  actor: { type: string; id: string; name?: string; metadata?: unknown };
-  targets: unknown;
-  context: unknown;
-  metadata: unknown;
-  payload_hash: string;
-  signature: string;
-};
-
 /**
  * One CSV record: objects as JSON text, a missing actor name or actor metadata as an empty cell.
  * docs/portal-and-exports.md#exports: actor_metadata (last) is part of the signed bytes, so every row verifies offline.
  */
-export function csvRecord(e: EventLike): Array<string | number> {
+export function csvRecord(e: AuditEventOut): Array<string | number> {
   return [
     e.id,
     e.org_id,

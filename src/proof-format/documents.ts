@@ -15,14 +15,18 @@ export type Issuer = {
   logo_url?: string;
 };
 
-/** GET /v1/proof/event/{event_id}. signed_payload = hex of the canonical bytes of ledgerSignedPayload. */
-export type EventProof = {
-  event_id: string;
-  algorithm: 'ed25519';
+/** The signature of a record: by the key `public_key` (its id `key_id`), over the bytes `signed_payload`. */
+type Signed = {
   key_id: string;
   public_key: string;
   signature: string;
   signed_payload: string;
+};
+
+/** GET /v1/proof/event/{event_id}. signed_payload = hex of the canonical bytes of ledgerSignedPayload. */
+export type EventProof = Signed & {
+  event_id: string;
+  algorithm: 'ed25519';
   payload_hash: string;
   ingested_at: string;
   signature_valid: boolean;
@@ -31,7 +35,7 @@ export type EventProof = {
 };
 
 /** GET /v1/proof/ai/{attestation_id}. signed_payload = hex of the canonical bytes of aiSignedPayload. */
-export type AiProof = {
+export type AiProof = Signed & {
   attestation_id: string;
   record: {
     attestation_type: string;
@@ -45,10 +49,6 @@ export type AiProof = {
     subject?: unknown;
   };
   algorithm: 'ed25519';
-  key_id: string;
-  public_key: string;
-  signature: string;
-  signed_payload: string;
   verification: { signature_valid: boolean; payload_hash_valid: boolean };
   organization: Issuer;
   log?: LogBlock;
@@ -62,17 +62,13 @@ export type BundleItemType = 'event' | 'ai_attestation' | 'document';
  * payload: event -> the event payload as sent; ai_attestation -> its hash-only record (plus input/output
  * when stored); document -> {document_hash, document_ref, metadata, ...}.
  */
-export type BundleItem = {
+export type BundleItem = Signed & {
   sequence: number;
   timestamp: string;
   type: BundleItemType;
   id: string;
   payload: unknown;
   content_hash: string;
-  key_id: string;
-  public_key: string;
-  signature: string;
-  signed_payload: string;
   verification: { content_hash_valid: boolean; signature_valid: boolean };
   log?: LogBlock;
 };
@@ -92,14 +88,10 @@ export type ProofBundle = {
     metadata?: unknown;
   };
   items: BundleItem[];
-  seal: {
+  seal: Signed & {
     sealed_at: string;
     seal_event_id: string;
     composite_hash: string;
-    key_id: string;
-    public_key: string;
-    signature: string;
-    signed_payload: string;
     item_count: number;
     count_confirmed: boolean;
     composite_hash_valid: boolean;

@@ -16,8 +16,11 @@ export type StatementItem = Omit<StatementRow, 'v' | 'statement' | 'leaf_index'>
   replay?: { claim: IdemClaim; answer: Created };
 };
 
-/** `created` false: the tenant had this registered form already (its entry) or the issuer's key was revoked. */
-export type StatementResult = { created: boolean; entry_id: string | null };
+/**
+ * `created` false: the tenant had this registered form already (its entry) or the issuer's key was revoked. A new
+ * entry's leaf index comes back with it, so the registration is answered without reading the entry again.
+ */
+export type StatementResult = { created: boolean; entry_id: string | null; leaf_index?: number };
 
 export const statementApplier: Applier<StatementItem, StatementResult> = {
   prepare(data) {
@@ -34,7 +37,7 @@ export const statementApplier: Applier<StatementItem, StatementResult> = {
         row.leaf_index = appendTenantLeafInTxn(row.tenant_id, row.statement, `s:${row.entry_id}`);
         statementRows().appendInTxn(row.entry_id, row);
         if (replay) storeAnswerInTxn(replay.claim, replay.answer);
-        return { created: true, entry_id: row.entry_id };
+        return { created: true, entry_id: row.entry_id, leaf_index: row.leaf_index };
       },
     };
   },

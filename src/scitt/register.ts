@@ -51,8 +51,8 @@ async function applyPolicy(tenantId: string, s: SignedStatement): Promise<string
 
 /**
  * POST /entries after authentication and 402: the entry of the statement's registered form in the tenant's log,
- * {entry_id}. The same registered form again is the same entry (nothing is written, no unit counted); a new one counts
- * one event of the monthly quota.
+ * {entry_id}, with its leaf_index when the entry is new. The same registered form again is the same entry (nothing is
+ * written, no unit counted); a new one counts one event of the monthly quota.
  */
 export async function registerStatement(
   tenant: TenantRow,
@@ -60,7 +60,7 @@ export async function registerStatement(
   contentType: string | null,
   body: Uint8Array,
   claim: IdemClaim | null = null,
-): Promise<{ entry_id: string }> {
+): Promise<{ entry_id: string; leaf_index?: number }> {
   if (!/^application\/cose(\s*;|$)/i.test((contentType ?? '').trim()))
     throw new ApiError('unsupported_media_type', 'Send the Signed Statement as Content-Type: application/cose');
   assertQuotaLeft(tenant, 'events_per_month'); // docs/api.md: the quota is asked before the body is validated
@@ -98,5 +98,5 @@ export async function registerStatement(
   }
   if (!r.entry_id)
     throw rejected(`issuer ${JSON.stringify(s.iss)} was revoked while the statement was being registered`);
-  return { entry_id: r.entry_id };
+  return { entry_id: r.entry_id, leaf_index: r.leaf_index };
 }

@@ -7,7 +7,7 @@ import { doc } from '../route-kit/doc';
 import { createdBy, IDEMPOTENT_ERRORS, idempotentDoc } from '../route-kit/idempotent';
 import { coseReply } from '../route-kit/evidence';
 import { sha256Hex } from '../crypto/hash';
-import { entryState, registerStatement, transparentStatementOf, type EntryState } from './service';
+import { entryState, registeredState, registerStatement, transparentStatementOf, type EntryState } from './service';
 
 const tag = 'scitt';
 const LOCATION = 'The entry: /entries/{id}';
@@ -44,7 +44,12 @@ export const scittRoutes = (guards: Guards) =>
         );
         const out = await register({ ...c, body: { sha256: sha256Hex(bytes) } });
         if (typeof out.entry_id !== 'string') return out;
-        return entryReply(entryState(out.entry_id), true);
+        // A new entry comes with its leaf index; a known one (or a replayed answer) is read.
+        const state =
+          typeof out.leaf_index === 'number'
+            ? registeredState(c.principal.tenant.tenant_id, out.entry_id, out.leaf_index)
+            : entryState(out.entry_id);
+        return entryReply(state, true);
       },
       {
         auth: ['write'],

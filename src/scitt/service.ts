@@ -2,7 +2,7 @@
 // the issuers.
 import { ApiError } from '../errors';
 import { uuidParam } from '../params';
-import { recordReceipt, recordReceipts, type RecordLeaf } from '../tlog/index';
+import { recordReceiptIfCovered, recordReceipts, retryAfterSeconds, type RecordLeaf } from '../tlog/index';
 import { readSignedStatement, transparentStatement } from '../verify/signed-statement';
 import { findStatement } from './kind';
 import type { StatementRow } from './model';
@@ -33,12 +33,13 @@ export type EntryState = { entry_id: string; receipt: Uint8Array } | { entry_id:
  */
 export function entryState(id: string): EntryState {
   const row = entry(id);
-  try {
-    return { entry_id: row.entry_id, receipt: recordReceipt(leafOf(row)) };
-  } catch (e) {
-    if (!(e instanceof ApiError) || e.code !== 'leaf_pending') throw e;
-    return { entry_id: row.entry_id, retryAfter: Number(e.headers['Retry-After'] ?? 1) };
-  }
+  return registeredState(row.tenant_id, row.entry_id, row.leaf_index);
+}
+
+/** entryState of an entry just registered, from its leaf index: the entry is not read again. */
+export function registeredState(tenantId: string, entryId: string, leafIndex: number | null): EntryState {
+  const receipt = recordReceiptIfCovered({ tenantId, leafIndex, id: entryId });
+  return receipt ? { entry_id: entryId, receipt } : { entry_id: entryId, retryAfter: retryAfterSeconds() };
 }
 
 /**

@@ -9,12 +9,13 @@ export {
   inclusionOut,
   logBlockFor,
   proofAnchor,
+  retryAfterSeconds,
   type InclusionQuery,
   type LogBlock,
   type ProofAnchor,
   type RecordLeaf,
 } from './proofs';
-export { checkpointReceipt, recordReceipt, recordReceipts } from './receipts';
+export { checkpointReceipt, recordReceipt, recordReceiptIfCovered, recordReceipts } from './receipts';
 export { checkpointTlogProof, recordTlogProof } from './tlog-proofs';
 export { withHeadVerifierKey, withNoteVerifierKeys } from './public-keys';
 export {

@@ -3,7 +3,7 @@
 // other. Listing it (whole, in pages, or the entries about one tenant), and recomputing it from the stored entries
 // against its checkpoints.
 import { canonicalBytes } from '../crypto/canonical';
-import { ApiError } from '../errors';
+import { decodeCursor, encodeCursor } from '../params';
 import { transact } from '../store/env';
 import { checkLog, type LogReport } from './integrity';
 import { appendedSize } from './logs';
@@ -58,22 +58,18 @@ export function latestOperatorEntries(limit: number): ListedEntry[] {
   return operatorEntries(Math.max(0, n - limit), limit);
 }
 
-// docs/api.md#paging-the-operator-log: a cursor is base64url of "l:<the next leaf index>", opaque to clients.
-const encodeCursor = (leaf: number): string => Buffer.from(`l:${leaf}`).toString('base64url');
+// docs/api.md#paging-the-operator-log: a cursor names the next leaf index, opaque to clients (src/params.ts, kind l;
+// no leading zero, so that one leaf has one cursor).
+const entryCursor = (leaf: number): string => encodeCursor('l', String(leaf));
 /** The leaf index a cursor of ours names, 0 without one; anything else is 400 bad_request. */
-export function decodeEntryCursor(cursor: string | undefined): number {
-  if (cursor === undefined || cursor === '') return 0;
-  const m = /^l:(\d{1,15})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-  if (!m || encodeCursor(Number(m[1])) !== cursor)
-    throw new ApiError('bad_request', 'cursor is not one this service issued');
-  return Number(m[1]);
-}
+export const decodeEntryCursor = (cursor: string | undefined): number =>
+  cursor === undefined || cursor === '' ? 0 : Number(decodeCursor('l', cursor, /^(0|[1-9]\d{0,14})$/));
 
 /** A page of the whole operator log from leaf `from`: at most `limit` entries, and the cursor of the next page. */
 export function operatorLogPage(from: number, limit: number): EntryPage {
   const entries = operatorEntries(from, limit + 1);
   const more = entries.length > limit;
-  return { entries: entries.slice(0, limit), next_cursor: more ? encodeCursor(entries[limit]!.leaf_index) : null };
+  return { entries: entries.slice(0, limit), next_cursor: more ? entryCursor(entries[limit]!.leaf_index) : null };
 }
 
 /** A page of the entries about `tenantId` (their target names it), from leaf `from`, in log order. */
@@ -92,7 +88,7 @@ export function tenantActivityPage(tenantId: string, from: number, limit: number
     const data = leafData().get([log.num, i]);
     return data ? [{ leaf_index: i, entry: parseEntry(data) }] : [];
   });
-  return { entries, next_cursor: more ? encodeCursor(leaves[limit]!) : null };
+  return { entries, next_cursor: more ? entryCursor(leaves[limit]!) : null };
 }
 
 /**

@@ -156,31 +156,28 @@ export function consistencyOut(
   };
 }
 
+/** A leaf's inclusion in a log checkpoint: its place, its audit path, and the signed note stating that root. */
+type Inclusion = {
+  leaf_index: number;
+  tree_size: number;
+  leaf_hash: string;
+  audit_path: string[];
+  root_hash: string;
+  checkpoint: string;
+};
 /** docs/verification.md#15-the-head-step-head-leaf-cosignatures-time-stamp-tokens: where the record's checkpoint sits in the earliest qualifying published head, with its evidence. */
 export type HeadBlock =
-  | {
-      leaf_index: number;
-      tree_size: number;
-      leaf_hash: string;
-      audit_path: string[];
-      root_hash: string;
-      checkpoint: string;
+  | (Inclusion & {
       /** docs/verification.md#keys-in-the-file: the head note's key, in the vkey form of /.well-known/svc-platform-key. */
       note_verifier_key: string;
       timestamps: PublishedHead['timestamps'];
-    }
+    })
   | { status: 'pending' };
 export type LogBlock =
-  | {
-      leaf_index: number;
-      tree_size: number;
-      leaf_hash: string;
-      audit_path: string[];
-      root_hash: string;
-      checkpoint: string;
+  | (Inclusion & {
       /** Absent for a log whose checkpoints never enter the head (a sandbox tenant's: docs/verification.md#sandbox-records). */
       head?: HeadBlock;
-    }
+    })
   | { status: 'pending' };
 
 let headVkey: { origin: string; vkey: string } | null = null;

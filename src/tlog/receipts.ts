@@ -8,7 +8,7 @@ import { coseThumbprint, encodeReceipt, receiptProtected, sigStructure } from '.
 import { checkpointAt } from './checkpoints';
 import { checkpointInHead } from './head-proofs';
 import { sha, type CheckpointRow, type LogRow } from './logs';
-import { auditPath, requireAnchor, type RecordLeaf } from './proofs';
+import { auditPath, proofAnchor, requireAnchor, type RecordLeaf } from './proofs';
 
 type SignedRoot = { protectedBytes: Uint8Array; signature: Uint8Array };
 // Checkpoints whose receipt signature was made, oldest first; a few hundred bytes each.
@@ -50,6 +50,15 @@ function receiptAt(log: LogRow, leafIndex: number, size: number, cp: CheckpointR
 export function recordReceipt(rec: RecordLeaf): Uint8Array {
   const a = requireAnchor(rec);
   return receiptAt(a.log, a.leafIndex, a.size, a.cp);
+}
+
+/**
+ * recordReceipt, or null until a checkpoint covers the record: for a caller that answers "not yet" itself (a SCITT
+ * registration nearly always comes before its checkpoint, and building the 409 would cost it more than the check).
+ */
+export function recordReceiptIfCovered(rec: RecordLeaf): Uint8Array | null {
+  const a = proofAnchor(rec);
+  return a ? receiptAt(a.log, a.leafIndex, a.size, a.cp) : null;
 }
 
 /**

@@ -1,44 +1,53 @@
-// Owns reading perfect subtrees: stored nodes (upper levels cached), small subtrees computed from their leaves,
+// Owns reading perfect subtrees: stored nodes (cached, node-cache.ts), small subtrees computed from their leaves,
 // the root at a size, and the aligned cover of a leaf range that cold audit segments record.
 import { emptyRoot, nodeHash, rootFromLeafHashes, subtreeRoot, type NodeReader } from '../verify/merkle';
 import { toHex } from '../verify/primitives';
-import { eachLeaf, leafAt } from './leaf-runs';
+import { eachLeaf } from './leaf-runs';
 import { leafHashOf, MIN_STORED_LEVEL, nodes } from './repo';
 import { appendedSize, orgLog, sha } from './logs';
 import { checkpointAt } from './checkpoints';
+import { cachedNode, cacheNode } from './node-cache';
 
-// Stored subtrees never change: the upper levels (few, and on every proof's path) are kept in memory.
-const CACHED_LEVEL = 4;
-const nodeCache = new Map<string, Uint8Array>();
+// The leaves of one aligned block cover every subtree below MIN_STORED_LEVEL that a proof path crosses in it.
+const BLOCK = 2 ** MIN_STORED_LEVEL;
 
-/** A subtree below MIN_STORED_LEVEL, from its (at most 8) leaves read in one pass over their run. */
-function smallSubtree(num: number, level: number, index: number): Uint8Array {
-  const from = index * 2 ** level;
+/** The hashes of leaves [from, to) read in one pass over their run, or null when one is missing. */
+function leafHashes(num: number, from: number, to: number): Uint8Array[] | null {
   const hashes: Uint8Array[] = [];
-  eachLeaf(num, from, from + 2 ** level, (i, entry) => {
+  eachLeaf(num, from, to, (i, entry) => {
     if (i === from + hashes.length) hashes.push(leafHashOf(entry));
   });
-  if (hashes.length !== 2 ** level) throw new Error(`log ${num}: subtree (${level}, ${index}) missing`);
-  return rootFromLeafHashes(sha, hashes);
+  return hashes.length === to - from ? hashes : null;
 }
 
 /**
  * Reads subtrees: leaves and stored nodes from the store, the small subtrees that are not stored computed from
- * their leaves; throws when one is missing (the integrator has not reached it, or it was removed).
+ * their leaves; throws when one is missing (the integrator has not reached it, or it was removed). A reader serves
+ * one proof or one pass: the complete leaf block it last read is kept, as a path's lowest siblings all lie in one.
  */
 export function nodeReader(num: number): NodeReader {
-  const read: NodeReader = (level, index) => {
-    if (level > 0 && level < MIN_STORED_LEVEL) return smallSubtree(num, level, index);
-    const ck = level >= CACHED_LEVEL ? `${num}/${level}/${index}` : null;
-    const hit = ck ? nodeCache.get(ck) : undefined;
-    if (hit) return hit;
-    const v = level === 0 ? leafAt(num, index) : nodes.get(num, level, index);
-    if (!v) throw new Error(`log ${num}: subtree (${level}, ${index}) missing`);
-    const h = level === 0 ? leafHashOf(v) : v;
-    if (ck) {
-      if (nodeCache.size >= 1_000_000) nodeCache.clear();
-      nodeCache.set(ck, h);
+  let block: { start: number; hashes: Uint8Array[] } | null = null;
+  const small = (level: number, index: number): Uint8Array => {
+    const from = index * 2 ** level;
+    const start = from - (from % BLOCK);
+    if (block?.start !== start) {
+      const hashes = leafHashes(num, start, start + BLOCK);
+      // The last block of a log may be incomplete: then only the leaves asked for are read.
+      block = hashes ? { start, hashes } : null;
     }
+    const hashes = block
+      ? block.hashes.slice(from - start, from - start + 2 ** level)
+      : leafHashes(num, from, from + 2 ** level);
+    if (!hashes) throw new Error(`log ${num}: subtree (${level}, ${index}) missing`);
+    return level === 0 ? hashes[0]! : rootFromLeafHashes(sha, hashes);
+  };
+  const read: NodeReader = (level, index) => {
+    if (level < MIN_STORED_LEVEL) return small(level, index);
+    const hit = cachedNode(num, level, index);
+    if (hit) return hit;
+    const h = nodes.get(num, level, index);
+    if (!h) throw new Error(`log ${num}: subtree (${level}, ${index}) missing`);
+    cacheNode(num, level, index, h);
     return h;
   };
   return read;

@@ -2,6 +2,7 @@
 // the check of a `log.head` block from that leaf through the head log, the key that signs it (the one in the file or
 // the verifier's own), the witnesses' cosignatures and the policy quorum, to the RFC 3161 tokens. Pure: primitives
 // are parameters (async only because tokens verify on WebCrypto when TSA roots are given).
+import { remembered } from '../memo';
 import { checkCosignatures } from './cosignature';
 import { openCheckpoint } from './log-block';
 import { leafHash, verifyInclusion } from './merkle';
@@ -82,19 +83,13 @@ const when = (t: bigint): string =>
   t >= BigInt(COSIGNATURE_EPOCH) && t < 253402300800n ? formatInstant({ seconds: Number(t), nanos: 0 }) : `${t} s`;
 
 // Tokens read per base64 text: every record proof built on one head carries the same tokens. Bounded, oldest first out.
-const MAX_TOKENS = 256;
-const readTokens = new Map<string, { token: Uint8Array | null; parsed: ParsedToken | null }>();
+const readTokenText = remembered(256, (text: string) => {
+  const token = fromBase64(text);
+  return { token, parsed: token ? parseTimestampToken(token) : null };
+});
 /** A token's bytes (null: not base64) and what the DER walk reads of them (null: not a TimeStampToken). */
 function readToken(text: unknown): { token: Uint8Array | null; parsed: ParsedToken | null } {
-  if (typeof text !== 'string') return { token: null, parsed: null };
-  let r = readTokens.get(text);
-  if (!r) {
-    const token = fromBase64(text);
-    r = { token, parsed: token ? parseTimestampToken(token) : null };
-    if (readTokens.size >= MAX_TOKENS) readTokens.delete(readTokens.keys().next().value!);
-    readTokens.set(text, r);
-  }
-  return r;
+  return typeof text === 'string' ? readTokenText(text) : { token: null, parsed: null };
 }
 
 /**

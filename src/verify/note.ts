@@ -1,5 +1,6 @@
 // Owns C2SP signed notes with Ed25519 keys and C2SP tlog-checkpoint bodies (docs/verification.md#12-the-transparency-log): formatting,
 // parsing and verification. Pure: SHA-256 and Ed25519 verify come in as parameters.
+import { remembered } from '../memo';
 import { concat, equalBytes, fromBase64, toBase64, toHex, type Primitives, type Sha256 } from './primitives';
 
 const utf8 = new TextEncoder();
@@ -91,9 +92,8 @@ function wellFormedText(s: string): boolean {
 
 // Parsed notes per text: the records of one checkpoint and of one head share their notes. Bounded, oldest first out;
 // a note is a few hundred bytes, and a longer text is parsed each time rather than kept.
-const MAX_NOTES = 1024;
 const MAX_KEPT_NOTE = 16_384;
-const parsedNotes = new Map<string, ParsedNote | null>();
+const parsedNote = remembered(1024, (text: string) => readNote(text));
 
 /**
  * Splits a signed note into its text and signature lines (docs/verification.md#signed-notes): the text ends in a
@@ -103,14 +103,7 @@ const parsedNotes = new Map<string, ParsedNote | null>();
  */
 export function parseNote(text: unknown): ParsedNote | null {
   if (typeof text !== 'string') return null;
-  if (text.length > MAX_KEPT_NOTE) return readNote(text);
-  let r = parsedNotes.get(text);
-  if (r === undefined) {
-    r = readNote(text);
-    if (parsedNotes.size >= MAX_NOTES) parsedNotes.delete(parsedNotes.keys().next().value!);
-    parsedNotes.set(text, r);
-  }
-  return r;
+  return text.length > MAX_KEPT_NOTE ? readNote(text) : parsedNote(text);
 }
 
 function readNote(text: string): ParsedNote | null {

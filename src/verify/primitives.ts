@@ -8,7 +8,15 @@ export type Ed25519Verify = (publicKey: Uint8Array, message: Uint8Array, signatu
 export type Primitives = { sha256: Sha256; verify: Ed25519Verify };
 
 const HEX_DIGITS = '0123456789abcdef';
+// On the server Buffer's native encoder makes one string where the loop below makes one per byte (proof routes
+// print dozens of hashes per request); browsers have no Buffer and take the loop.
+const nativeHex =
+  typeof Buffer === 'undefined'
+    ? null
+    : (b: Uint8Array): string =>
+        (b instanceof Buffer ? b : Buffer.from(b.buffer, b.byteOffset, b.byteLength)).toString('hex');
 export function toHex(b: Uint8Array): string {
+  if (nativeHex) return nativeHex(b);
   let s = '';
   for (let i = 0; i < b.length; i++) s += HEX_DIGITS[b[i]! >> 4]! + HEX_DIGITS[b[i]! & 15]!;
   return s;

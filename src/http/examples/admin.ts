@@ -1,47 +1,55 @@
 // Owns the examples of the admin routes in the OpenAPI document, answers of a real appliance.
 import { ofOperation, ofSchema, type Example } from './example';
 
-/** The tenant Initech as the operator created it, on the free plan. */
-const initech = {
+/** The monthly usage block of a tenant that has used nothing yet, under its plan's limits (null: no limit). */
+const unused = (events: number | null, verifications: number | null, ai: number | null, traces: number | null) => ({
+  events_per_month: { used: 0, limit: events },
+  api_verifications_per_month: { used: 0, limit: verifications },
+  ai_attestations_per_month: { used: 0, limit: ai },
+  traces_per_month: { used: 0, limit: traces },
+});
+
+/** The tenant Initech, on the free plan, as the operator's create answered it (sandbox aside). */
+const initechCreated = {
   tenant_id: '2caf738e-c09f-4562-bf54-ec546f0e74cb',
   name: 'Initech',
-  issuer_name: 'Initech',
   primary_domain: 'initech.example',
+  plan: 'free',
+  key_id: '1b1e728bd8bf9d96',
+  public_key: 'fdc00260e0480fb009fc25d28e3f3595397d0abee1046d4a9859645c50e54d6e',
+};
+/** A tenant as the operator API shows it, with the one signing key it was created with and nothing changed since. */
+const tenant = (t: typeof initechCreated, created_at: string, usage: ReturnType<typeof unused>) => ({
+  tenant_id: t.tenant_id,
+  name: t.name,
+  issuer_name: t.name,
+  primary_domain: t.primary_domain,
   domain_verified: false,
   domain_verified_at: null,
   logo_url: null,
-  plan: 'free',
+  plan: t.plan,
   past_due: false,
-  created_at: '2026-11-27T13:59:41.146Z',
-  active_key_id: '1b1e728bd8bf9d96',
+  created_at,
+  active_key_id: t.key_id,
   sandbox: false,
-  keys: [
-    {
-      key_id: '1b1e728bd8bf9d96',
-      public_key: 'fdc00260e0480fb009fc25d28e3f3595397d0abee1046d4a9859645c50e54d6e',
-      valid_from: '2026-11-27T13:59:41.146Z',
-      valid_until: null,
-    },
-  ],
-  usage: {
-    events_per_month: { used: 0, limit: 1000 },
-    api_verifications_per_month: { used: 0, limit: 1000 },
-    ai_attestations_per_month: { used: 0, limit: 50 },
-    traces_per_month: { used: 0, limit: 250 },
-  },
-};
+  keys: [{ key_id: t.key_id, public_key: t.public_key, valid_from: created_at, valid_until: null }],
+  usage,
+});
+/** Initech as the operator API shows it right after. */
+const initech = tenant(initechCreated, '2026-11-27T13:59:41.146Z', unused(1000, 1000, 50, 250));
 /** Initech moved to the enterprise plan: no monthly limits. */
-const enterprise = {
-  ...initech,
-  plan: 'enterprise',
-  usage: {
-    events_per_month: { used: 0, limit: null },
-    api_verifications_per_month: { used: 0, limit: null },
-    ai_attestations_per_month: { used: 0, limit: null },
-    traces_per_month: { used: 0, limit: null },
-  },
-};
+const enterprise = { ...initech, plan: 'enterprise', usage: unused(null, null, null, null) };
 const pastDue = { ...enterprise, past_due: true };
+
+/** A log the appliance witnesses, just added: it has cosigned no checkpoint yet. */
+const witnessedLog = {
+  origin: 'git.example.org/transparency',
+  vkey: 'git.example.org/transparency+57543a43+AZj5jStPWK+z5tQDqtRUw1y7PiOHrC4m/tBDIBEIrpod',
+  size: 0,
+  root_hash: null,
+  added_at: '2026-11-27T13:59:42.231Z',
+  cosigned_at: null,
+};
 
 export const adminExamples: Example[] = [
   ofSchema('AdminKeyIn', { name: 'billing-service', scopes: ['read', 'write'] }),
@@ -81,45 +89,21 @@ export const adminExamples: Example[] = [
     key_id: '6f7cc6f1-0335-4504-9152-e0b1d9cd7cc6',
     revoked_at: '2026-11-27T13:59:37.204Z',
   }),
-  ofSchema('TenantCreated', {
-    tenant_id: '2caf738e-c09f-4562-bf54-ec546f0e74cb',
-    name: 'Initech',
-    primary_domain: 'initech.example',
-    plan: 'free',
-    key_id: '1b1e728bd8bf9d96',
-    public_key: 'fdc00260e0480fb009fc25d28e3f3595397d0abee1046d4a9859645c50e54d6e',
-    sandbox: false,
-  }),
+  ofSchema('TenantCreated', { ...initechCreated, sandbox: false }),
   ofSchema('TenantPage', {
     tenants: [
-      {
-        tenant_id: '3ae695c3-c9fc-432a-af9d-de52b26f38b3',
-        name: 'default',
-        issuer_name: 'default',
-        primary_domain: 'localhost',
-        domain_verified: false,
-        domain_verified_at: null,
-        logo_url: null,
-        plan: 'builder',
-        past_due: false,
-        created_at: '2026-11-27T13:59:24.711Z',
-        active_key_id: 'cbb0db93865d3a3e',
-        sandbox: false,
-        keys: [
-          {
-            key_id: 'cbb0db93865d3a3e',
-            public_key: '1ddb0e24424bf1b12763381b3fb5ba192c7f78f3631c9fdc57d277c3a5fcc4f9',
-            valid_from: '2026-11-27T13:59:24.711Z',
-            valid_until: null,
-          },
-        ],
-        usage: {
-          events_per_month: { used: 0, limit: 100000 },
-          api_verifications_per_month: { used: 0, limit: 100000 },
-          ai_attestations_per_month: { used: 0, limit: 10000 },
-          traces_per_month: { used: 0, limit: 60000 },
+      tenant(
+        {
+          tenant_id: '3ae695c3-c9fc-432a-af9d-de52b26f38b3',
+          name: 'default',
+          primary_domain: 'localhost',
+          plan: 'builder',
+          key_id: 'cbb0db93865d3a3e',
+          public_key: '1ddb0e24424bf1b12763381b3fb5ba192c7f78f3631c9fdc57d277c3a5fcc4f9',
         },
-      },
+        '2026-11-27T13:59:24.711Z',
+        unused(100000, 100000, 10000, 60000),
+      ),
     ],
     next_cursor: null,
   }),
@@ -182,30 +166,14 @@ export const adminExamples: Example[] = [
     ],
   }),
   ofSchema('RetentionReport', { ledger_sealed: 0, ledger_unsealed: 0, audit_evacuated: 0, audit_purged: 0 }),
-  ofSchema('WitnessedLog', {
-    origin: 'git.example.org/transparency',
-    vkey: 'git.example.org/transparency+57543a43+AZj5jStPWK+z5tQDqtRUw1y7PiOHrC4m/tBDIBEIrpod',
-    size: 0,
-    root_hash: null,
-    added_at: '2026-11-27T13:59:42.231Z',
-    cosigned_at: null,
-  }),
+  ofSchema('WitnessedLog', witnessedLog),
   ofSchema('WitnessLogs', {
     witness: {
       name: 'ledger.example.com/witness',
       vkey: 'ledger.example.com/witness+227835f0+BI03yEEO/xDqfllQei48NkDtf/s6wrbfUSZOr0uVHPCm',
       key_id: '227835f0',
     },
-    logs: [
-      {
-        origin: 'git.example.org/transparency',
-        vkey: 'git.example.org/transparency+57543a43+AZj5jStPWK+z5tQDqtRUw1y7PiOHrC4m/tBDIBEIrpod',
-        size: 0,
-        root_hash: null,
-        added_at: '2026-11-27T13:59:42.231Z',
-        cosigned_at: null,
-      },
-    ],
+    logs: [witnessedLog],
   }),
   ofSchema('BackupDone', {
     dir: '/var/backups/proof-ledger/2026-11-27',
@@ -215,8 +183,5 @@ export const adminExamples: Example[] = [
     manifest: '/var/backups/proof-ledger/2026-11-27/manifest.json',
     includes_master_key: false,
   }),
-  ofSchema('WitnessLogIn', {
-    origin: 'git.example.org/transparency',
-    vkey: 'git.example.org/transparency+57543a43+AZj5jStPWK+z5tQDqtRUw1y7PiOHrC4m/tBDIBEIrpod',
-  }),
+  ofSchema('WitnessLogIn', { origin: witnessedLog.origin, vkey: witnessedLog.vkey }),
 ];

@@ -19,15 +19,31 @@ const stream = {
   last_error: null,
 };
 
+/** The example organisation, before its first event. */
+const org = {
+  organization_id: 'org_acme',
+  name: 'Acme Corp',
+  created_at: '2026-11-27T13:59:33.619Z',
+  archived: false,
+  retention_days: 2555,
+  last_seq: 0,
+};
+
+/** The org log's checkpoint once it covers the example audit event, its only leaf. */
+const orgCheckpoint = {
+  tree_size: 1,
+  root_hash: 'df2cba61a285a161c905ae722aeae8940123682f3b9dc07ed50751ddd9822c7f',
+  note: 'ledger.example.com/acme.example/audit/org_acme\n1\n3yy6YaKFoWHJBa5yKurolAEjaC87ncB+1QdR3dmCLH8=\n\n— ledger.example.com/acme.example/audit/org_acme e9qas4QgLZqhlsgAKwXkvJ0E9vU9hLlldigVNx17XjR7Vwv/uLHX2n1/c7OM365S4ZeJiOV5KosrRh3bzLiOWchu2wo=\n',
+};
+
 /** The org log block of the example audit event, once the head covers its checkpoint. */
 const orgLog = {
   leaf_index: 0,
   tree_size: 1,
   leaf_hash: 'df2cba61a285a161c905ae722aeae8940123682f3b9dc07ed50751ddd9822c7f',
   audit_path: [],
-  root_hash: 'df2cba61a285a161c905ae722aeae8940123682f3b9dc07ed50751ddd9822c7f',
-  checkpoint:
-    'ledger.example.com/acme.example/audit/org_acme\n1\n3yy6YaKFoWHJBa5yKurolAEjaC87ncB+1QdR3dmCLH8=\n\n— ledger.example.com/acme.example/audit/org_acme e9qas4QgLZqhlsgAKwXkvJ0E9vU9hLlldigVNx17XjR7Vwv/uLHX2n1/c7OM365S4ZeJiOV5KosrRh3bzLiOWchu2wo=\n',
+  root_hash: orgCheckpoint.root_hash,
+  checkpoint: orgCheckpoint.note,
   head: {
     leaf_index: 5,
     tree_size: 6,
@@ -80,27 +96,8 @@ export const auditExamples: Example[] = [
   ofSchema('RetentionIn', { days: 730 }),
   ofSchema('StreamIn', { type: 'webhook', url: 'https://hooks.acme.example/proof-ledger/audit' }),
   ofSchema('ExchangeIn', { token: 'plk_rmvWmImWENZ7R-2WYwkDyL6ruiWbo087rCnfJ72xe_Q' }),
-  ofSchema('Org', {
-    organization_id: 'org_acme',
-    name: 'Acme Corp',
-    created_at: '2026-11-27T13:59:33.619Z',
-    archived: false,
-    retention_days: 2555,
-    last_seq: 0,
-  }),
-  ofSchema('OrgPage', {
-    orgs: [
-      {
-        organization_id: 'org_acme',
-        name: 'Acme Corp',
-        created_at: '2026-11-27T13:59:33.619Z',
-        archived: false,
-        retention_days: 2555,
-        last_seq: 0,
-      },
-    ],
-    next_cursor: null,
-  }),
+  ofSchema('Org', org),
+  ofSchema('OrgPage', { orgs: [org], next_cursor: null }),
   ofSchema('AuditAccepted', { event_id: 'aevt_01M8EMVS17MZN5D7Y3V8YTJWTA', status: 'accepted' }),
   ofSchema('AuditEventsPage', {
     events: [auditEvent],
@@ -171,11 +168,7 @@ export const auditExamples: Example[] = [
     error: null,
     created_at: '2026-11-27T13:59:36.646Z',
     completed_at: '2026-11-27T13:59:36.747Z',
-    checkpoint: {
-      tree_size: 1,
-      root_hash: 'df2cba61a285a161c905ae722aeae8940123682f3b9dc07ed50751ddd9822c7f',
-      note: 'ledger.example.com/acme.example/audit/org_acme\n1\n3yy6YaKFoWHJBa5yKurolAEjaC87ncB+1QdR3dmCLH8=\n\n— ledger.example.com/acme.example/audit/org_acme e9qas4QgLZqhlsgAKwXkvJ0E9vU9hLlldigVNx17XjR7Vwv/uLHX2n1/c7OM365S4ZeJiOV5KosrRh3bzLiOWchu2wo=\n',
-    },
+    checkpoint: orgCheckpoint,
     download_url:
       'https://ledger.example.com/v1/audit/exports/01a21d4d-efc6-72db-a026-b1d481079cc1/download?expires=1795874376&sig=d48d583818279a5154df457bb1581d750cb5afcf2bfbd687ff0cb897a7533894',
     download_expires_at: '2026-11-28T13:59:36.000Z',
@@ -248,11 +241,7 @@ export const auditExamples: Example[] = [
   ofOperation('POST /v1/audit/orgs/{id}/streams/{stream_id}/resume', 200, stream),
   ofSchema('PortalCheckpoint', {
     organization_id: 'org_acme',
-    checkpoint: {
-      tree_size: 1,
-      root_hash: 'df2cba61a285a161c905ae722aeae8940123682f3b9dc07ed50751ddd9822c7f',
-      note: 'ledger.example.com/acme.example/audit/org_acme\n1\n3yy6YaKFoWHJBa5yKurolAEjaC87ncB+1QdR3dmCLH8=\n\n— ledger.example.com/acme.example/audit/org_acme e9qas4QgLZqhlsgAKwXkvJ0E9vU9hLlldigVNx17XjR7Vwv/uLHX2n1/c7OM365S4ZeJiOV5KosrRh3bzLiOWchu2wo=\n',
-    },
+    checkpoint: orgCheckpoint,
   }),
   ofSchema('Deleted', { id: '01a21d4d-ef2f-708a-a455-c5ed0b42d54f', deleted: true }),
   ofOperation('POST /v1/audit/orgs/{id}/archive', 200, {

@@ -1,6 +1,17 @@
 // Owns the examples of the documents routes in the OpenAPI document, answers of a real appliance.
 import { ofOperation, ofSchema, type Example } from './example';
-import { issuer, logHead } from './shared';
+import { AI_LEAF, DOCUMENT_LEAF, issuer, tenantLog } from './shared';
+
+/** The answer of both verify routes when the submitted hash is the anchored one. */
+const matched = {
+  event_id: '01a21d4d-db30-7398-9029-2e7485b61335',
+  match_result: true,
+  document_ref: 'contracts/2026/acme-msa-v3.pdf',
+  anchored_hash: '1ff72ac7b6453007274a620a822f715aaca60d3d48d3960031d7c806ddd0d9f2',
+  submitted_hash: '1ff72ac7b6453007274a620a822f715aaca60d3d48d3960031d7c806ddd0d9f2',
+  anchored_at: '2026-11-27T13:59:31.376Z',
+  organization: issuer,
+};
 
 export const documentsExamples: Example[] = [
   ofSchema('AnchorIn', {
@@ -31,16 +42,7 @@ export const documentsExamples: Example[] = [
     signature:
       'fe6cfbbdc133f2ebac8e05397aa5b4cdfbd750fb657e759e6fce17965da95e519fd8bbc1f0801ca715bf39917a5f790320da1d7d7f914293b9b07985e9d5f103',
   }),
-  ofOperation('POST /v1/proof/document/{event_id}/verify', 200, {
-    event_id: '01a21d4d-db30-7398-9029-2e7485b61335',
-    match_result: true,
-    document_ref: 'contracts/2026/acme-msa-v3.pdf',
-    anchored_hash: '1ff72ac7b6453007274a620a822f715aaca60d3d48d3960031d7c806ddd0d9f2',
-    submitted_hash: '1ff72ac7b6453007274a620a822f715aaca60d3d48d3960031d7c806ddd0d9f2',
-    anchored_at: '2026-11-27T13:59:31.376Z',
-    organization: issuer,
-    signature_valid: true,
-  }),
+  ofOperation('POST /v1/proof/document/{event_id}/verify', 200, { ...matched, signature_valid: true }),
   ofSchema('DocumentProof', {
     event_id: '01a21d4d-db30-7398-9029-2e7485b61335',
     document_hash: '1ff72ac7b6453007274a620a822f715aaca60d3d48d3960031d7c806ddd0d9f2',
@@ -55,29 +57,7 @@ export const documentsExamples: Example[] = [
       '7b22637265617465645f6174223a22323032362d31312d32375431333a35393a33312e3337365a222c22646f63756d656e745f68617368223a2231666637326163376236343533303037323734613632306138323266373135616163613630643364343864333936303033316437633830366464643064396632222c22646f63756d656e745f726566223a22636f6e7472616374732f323032362f61636d652d6d73612d76332e706466222c226576656e745f6964223a2230316132316434642d646233302d373339382d393032392d326537343835623631333335222c226d657461646174615f68617368223a2262613564346436393037323762633265613961613065343564303539396434623863343633623231326564316236373935313665326134303861363565663763222c2274656e616e745f6964223a2262303132313333372d386264612d343936642d383765382d613062373534643439303965222c2276223a317d',
     signature_valid: true,
     organization: issuer,
-    log: {
-      leaf_index: 7,
-      tree_size: 10,
-      leaf_hash: '67185a6b01c2c966d4959ec06c6106319670ef33bfef79be6e57ed0834c4d180',
-      audit_path: [
-        'c707d9c973ec4f7fc2d497276c6f72af27e4011a041d3bf4071b0117f433e86b',
-        '934f52b24263454096c4ff954bf2a0c2523c06038e85b230d104ab9533888a3c',
-        '8a95fe475db3356c9f2bdb11f174d4acecbd0d52a80562b928f459bd5706b01c',
-        '77521dd5ecab53ebb27e9c9a357f5d4d4accb0c119807ccdc7a3b2a41e1adb03',
-      ],
-      root_hash: '1ba009d3574388993f6c29adf6efda271d65ce1e313281e22be0a4485ed6a83b',
-      checkpoint:
-        'ledger.example.com/acme.example\n10\nG6AJ01dDiJk/bCmt9u/aJx1lzh4xMoHiK+CkSF7WqDs=\n\n— ledger.example.com/acme.example KRjYCngnakRUrd7Uy0G4t6yEaZg+sirvGjrBhKxp3/mbXzfzAPe38+7PRgX4AALj0WBFu9J55+zP201Cnj6qvDBsNwQ=\n',
-      head: logHead,
-    },
+    log: tenantLog(7, DOCUMENT_LEAF, AI_LEAF),
   }),
-  ofOperation('POST /v1/document/{event_id}/verify', 200, {
-    event_id: '01a21d4d-db30-7398-9029-2e7485b61335',
-    match_result: true,
-    document_ref: 'contracts/2026/acme-msa-v3.pdf',
-    anchored_hash: '1ff72ac7b6453007274a620a822f715aaca60d3d48d3960031d7c806ddd0d9f2',
-    submitted_hash: '1ff72ac7b6453007274a620a822f715aaca60d3d48d3960031d7c806ddd0d9f2',
-    anchored_at: '2026-11-27T13:59:31.376Z',
-    organization: issuer,
-  }),
+  ofOperation('POST /v1/document/{event_id}/verify', 200, matched),
 ];

@@ -1,5 +1,6 @@
 // Owns the values the examples of several route groups share: the issuer block of the example tenant, the platform's
-// head key and the head leaf of the log checkpoint that covers its records.
+// head key, the head leaf of the log checkpoint that covers its records and the log blocks of its AI attestation and
+// document.
 
 /** The issuer block of the example tenant acme.example (its domain not verified). */
 export const issuer = {
@@ -24,3 +25,26 @@ export const logHead = {
   note_verifier_key: HEAD_KEY,
   timestamps: [],
 };
+
+/**
+ * The log block of one record of the example tenant, proved in the tenant log checkpoint of size 10. Leaves 6 (the
+ * AI attestation) and 7 (the document) are siblings: each one's audit path starts with the other's leaf hash.
+ */
+export const tenantLog = (leaf_index: number, leaf_hash: string, sibling: string) => ({
+  leaf_index,
+  tree_size: 10,
+  leaf_hash,
+  audit_path: [
+    sibling,
+    '934f52b24263454096c4ff954bf2a0c2523c06038e85b230d104ab9533888a3c',
+    '8a95fe475db3356c9f2bdb11f174d4acecbd0d52a80562b928f459bd5706b01c',
+    '77521dd5ecab53ebb27e9c9a357f5d4d4accb0c119807ccdc7a3b2a41e1adb03',
+  ],
+  root_hash: '1ba009d3574388993f6c29adf6efda271d65ce1e313281e22be0a4485ed6a83b',
+  checkpoint:
+    'ledger.example.com/acme.example\n10\nG6AJ01dDiJk/bCmt9u/aJx1lzh4xMoHiK+CkSF7WqDs=\n\n— ledger.example.com/acme.example KRjYCngnakRUrd7Uy0G4t6yEaZg+sirvGjrBhKxp3/mbXzfzAPe38+7PRgX4AALj0WBFu9J55+zP201Cnj6qvDBsNwQ=\n',
+  head: logHead,
+});
+/** The leaf hashes of the example AI attestation (leaf 6) and document (leaf 7) in the tenant log. */
+export const AI_LEAF = 'c707d9c973ec4f7fc2d497276c6f72af27e4011a041d3bf4071b0117f433e86b';
+export const DOCUMENT_LEAF = '67185a6b01c2c966d4959ec06c6106319670ef33bfef79be6e57ed0834c4d180';

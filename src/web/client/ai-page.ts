@@ -2,23 +2,9 @@
 import { canonicalBytes } from '../../crypto/canonical';
 import { browserSha256 } from '../../verify/browser-primitives';
 import { sha256Hex as hexOf } from '../../verify/records';
-import { isUnsigned, recordLines, signerText, verifyInBrowser } from './checks';
-import {
-  banner,
-  card,
-  fields,
-  formatTime,
-  getJson,
-  h,
-  issuerBlock,
-  mount,
-  pathId,
-  postJson,
-  showLoadFailure,
-} from './dom';
-import { recordCards } from './record-cards';
-import { keyOptions } from './published-key';
-import { decodedSigned } from './signed-view';
+import { isUnsigned, signerText } from './checks';
+import { card, fields, formatTime, h, postJson } from './dom';
+import { recordPage } from './record-cards';
 
 const sha256Hex = (data: string | Uint8Array): string => hexOf(browserSha256, data);
 
@@ -106,42 +92,34 @@ function compareForm(id: string, record: Record<string, any>): HTMLElement {
   );
 }
 
-export async function aiPage(): Promise<void> {
-  const id = pathId();
-  const { status, body: p } = await getJson(`/v1/proof/ai/${encodeURIComponent(id)}`);
-  if (status !== 200 || !p) return showLoadFailure(status, p);
-  const r = p.record ?? {};
-  const report = await verifyInBrowser(p, await keyOptions(p.organization?.primary_domain));
-  const { checks, log, head } = recordLines(report, 'record');
-  const signed = decodedSigned(p.signed_payload);
-  const valid = report.valid;
-  // Without the subject the model fields are not recomputable into the signed payload_hash: shown as unsigned.
-  const model = isUnsigned(report, 'record.model_name');
-  document.title = `${valid ? 'Valid' : 'INVALID'} AI attestation ${p.attestation_id}`;
-  mount(
-    banner(
-      'verdict',
-      valid,
-      valid ? 'Signature valid' : 'Signature INVALID',
-      valid
-        ? `This AI ${r.attestation_type ?? ''} attestation was signed on ${formatTime(r.created_at)} by ${signerText(report)}.`
-        : 'One or more checks failed: do not rely on this record.',
-      { 'data-valid': String(valid) },
-    ),
-    issuerBlock(p.organization, 'Attested by'),
-    card(
-      'AI attestation',
-      fields([
-        ['Attestation ID', p.attestation_id, 'mono'],
-        ['Type', r.attestation_type],
-        ['Attested at', r.created_at, 'time'],
-        ['Model', [r.model_provider, r.model_name, r.model_version].filter(Boolean).join(' / ') || null, 'text', model],
-        ['Input hash (SHA-256)', r.input_hash, 'mono'],
-        ['Output hash (SHA-256)', r.output_hash, 'mono'],
-        ['Payload hash (SHA-256)', r.payload_hash, 'mono'],
-      ]),
-    ),
-    compareForm(id, r),
-    ...recordCards(p, signed, { checks, log, head }, report),
-  );
-}
+export const aiPage = (): Promise<void> =>
+  recordPage('ai', ({ id, p, report }) => {
+    const r = p.record ?? {};
+    // Without the subject the model fields are not recomputable into the signed payload_hash: shown as unsigned.
+    const model = isUnsigned(report, 'record.model_name');
+    return {
+      title: `${report.valid ? 'Valid' : 'INVALID'} AI attestation ${p.attestation_id}`,
+      valid: `This AI ${r.attestation_type ?? ''} attestation was signed on ${formatTime(r.created_at)} by ${signerText(report)}.`,
+      issuer: 'Attested by',
+      cards: [
+        card(
+          'AI attestation',
+          fields([
+            ['Attestation ID', p.attestation_id, 'mono'],
+            ['Type', r.attestation_type],
+            ['Attested at', r.created_at, 'time'],
+            [
+              'Model',
+              [r.model_provider, r.model_name, r.model_version].filter(Boolean).join(' / ') || null,
+              'text',
+              model,
+            ],
+            ['Input hash (SHA-256)', r.input_hash, 'mono'],
+            ['Output hash (SHA-256)', r.output_hash, 'mono'],
+            ['Payload hash (SHA-256)', r.payload_hash, 'mono'],
+          ]),
+        ),
+        compareForm(id, r),
+      ],
+    };
+  });

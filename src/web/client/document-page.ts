@@ -1,25 +1,9 @@
 // Owns the page /proof/document/{event_id}: the anchor proof checked by the rules of src/verify, and a chosen file hashed
 // locally (WebCrypto) and compared with the anchor.
 import { HEX64 } from '../../verify/records';
-import { recordLines, signerText, verifyInBrowser } from './checks';
-import {
-  banner,
-  card,
-  fields,
-  formatTime,
-  getJson,
-  h,
-  issuerBlock,
-  inBackground,
-  mount,
-  onFileDrop,
-  pathId,
-  postJson,
-  showLoadFailure,
-} from './dom';
-import { recordCards } from './record-cards';
-import { keyOptions } from './published-key';
-import { decodedSigned } from './signed-view';
+import { signerText } from './checks';
+import { banner, card, fields, formatTime, h, inBackground, onFileDrop, postJson } from './dom';
+import { recordPage } from './record-cards';
 
 async function sha256File(file: File): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', await file.arrayBuffer());
@@ -79,37 +63,25 @@ function dropZone(id: string, anchored: string): HTMLElement {
   );
 }
 
-export async function documentPage(): Promise<void> {
-  const id = pathId();
-  const { status, body: p } = await getJson(`/v1/proof/document/${encodeURIComponent(id)}`);
-  if (status !== 200 || !p) return showLoadFailure(status, p);
-  const anchored = String(p.document_hash ?? '');
-  const report = await verifyInBrowser(p, await keyOptions(p.organization?.primary_domain));
-  const { checks, log, head } = recordLines(report, 'record');
-  const signed = decodedSigned(p.signed_payload);
-  const valid = report.valid;
-  document.title = `Document anchor ${p.event_id}`;
-  mount(
-    banner(
-      'verdict',
-      valid,
-      valid ? 'Signature valid' : 'Signature INVALID',
-      valid
-        ? `This document's hash was anchored on ${formatTime(p.created_at)} and signed by ${signerText(report)}.`
-        : 'One or more checks failed: do not rely on this anchor.',
-      { 'data-valid': String(valid) },
-    ),
-    issuerBlock(p.organization, 'Anchored by'),
-    card(
-      'Document anchor',
-      fields([
-        ['Event ID', p.event_id, 'mono'],
-        ['Document', p.document_ref],
-        ['Anchored at', p.created_at, 'time'],
-        ['Document hash (SHA-256)', HEX64.test(anchored) ? anchored : null, 'mono'],
-      ]),
-    ),
-    dropZone(id, anchored),
-    ...recordCards(p, signed, { checks, log, head }, report),
-  );
-}
+export const documentPage = (): Promise<void> =>
+  recordPage('document', ({ id, p, report }) => {
+    const anchored = String(p.document_hash ?? '');
+    return {
+      title: `Document anchor ${p.event_id}`,
+      valid: `This document's hash was anchored on ${formatTime(p.created_at)} and signed by ${signerText(report)}.`,
+      noun: 'anchor',
+      issuer: 'Anchored by',
+      cards: [
+        card(
+          'Document anchor',
+          fields([
+            ['Event ID', p.event_id, 'mono'],
+            ['Document', p.document_ref],
+            ['Anchored at', p.created_at, 'time'],
+            ['Document hash (SHA-256)', HEX64.test(anchored) ? anchored : null, 'mono'],
+          ]),
+        ),
+        dropZone(id, anchored),
+      ],
+    };
+  });
