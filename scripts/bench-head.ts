@@ -11,7 +11,7 @@ import { closeStore, openStore, transact } from '../src/store/env';
 import { sha256Raw } from '../src/crypto/hash';
 import { ensurePlatformKey } from '../src/signing/platform';
 import { integrateAll } from '../src/workers/integrator';
-import { appendPlatformLeavesInTxn, ensurePlatformLogs, latestCheckpoint, platformLog } from '../src/tlog/service';
+import { appendPlatformLeavesInTxn, ensurePlatformLogs, latestCheckpoint, platformLog } from '../src/tlog/index';
 import { storePublishedHead } from '../src/tlog/heads';
 import { headInclusionOut } from '../src/tlog/head-proofs';
 import { headLeafData } from '../src/verify/head';

@@ -18,7 +18,7 @@ import { createTenant } from '../src/tenants/service';
 import { ensurePlatformKey } from '../src/signing/platform';
 import { migrateLogs } from '../src/tlog/migrate';
 import { integrateAll } from '../src/workers/integrator';
-import { inclusionOut, recordReceipt, recordTlogProof, tenantLog } from '../src/tlog/service';
+import { inclusionOut, recordReceipt, recordTlogProof, tenantLog } from '../src/tlog/index';
 import { wireRecordTable } from '../src/boot/record-kinds';
 import { line, luaPost, startBenchServer, wrk } from './bench-lib';
 

@@ -12,7 +12,8 @@ import {
   prepareSystemEvent,
 } from '../src/ledger/service';
 import { flushLogsInTxn } from '../src/tlog/append';
-import { applySeal, createTrace } from '../src/traces/service';
+import { createTrace } from '../src/traces/service';
+import { applySeal } from '../src/traces/append';
 import { buildBundle } from '../src/traces/bundle';
 import { traces } from '../src/traces/repo';
 import { renderBundlePdf } from '../src/pdf/pdf';

@@ -3,7 +3,7 @@ import type { Config } from '../src/config';
 import { boot } from '../src/boot';
 import { ApiError } from '../src/errors';
 import { integrityReport } from '../src/audit/service';
-import { tenantLogReport } from '../src/tlog/tenant-integrity';
+import { tenantLogReport } from '../src/tlog/index';
 
 /** orgId null: the tenant log report (docs/transparency-logs.md#integrity-scans). */
 /** `config`: the console's resolved configuration (a thread never reads the environment itself). */

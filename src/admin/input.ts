@@ -5,7 +5,7 @@ import { ApiError } from '../errors';
 import { isPlainObject } from '../crypto/json-value';
 import { intParam } from '../params';
 import { parseRfc3339 } from '../time';
-import { decodeEntryCursor } from '../tlog/operator-log';
+import { decodeEntryCursor } from '../tlog/index';
 
 type Body = Record<string, unknown>;
 

@@ -8,7 +8,7 @@ import { doc } from '../route-kit/doc';
 import { Processing } from '../route-kit/schemas';
 import { answerInTxn, createdBy, IDEMPOTENT_ERRORS, idempotentDoc, tokenScope } from '../route-kit/idempotent';
 import { describeWitnessKey, listLogs } from '../witness/service';
-import { operatorLogPage } from '../tlog/operator-log';
+import { operatorLogPage } from '../tlog/index';
 import { listIssuers } from '../scitt/service';
 import { ScittIssuer, ScittIssuerIn, ScittIssuerList, ScittIssuerRevokeIn } from '../scitt/model';
 import { adminKeys, createdKeyOut, operatorTenant, tenantOut, tenantPage } from './service';

@@ -8,8 +8,8 @@ import { doc } from '../route-kit/doc';
 import { Processing } from '../route-kit/schemas';
 import { answerInTxn, createdBy, IDEMPOTENT_ERRORS, idempotentDoc } from '../route-kit/idempotent';
 import { checkOrgListQuery, listOrgs } from '../audit/service';
-import { OrgListQuery, OrgPage } from '../audit/route-schemas';
-import { tenantActivityPage } from '../tlog/operator-log';
+import { OrgListQuery, OrgPage } from '../audit/model';
+import { tenantActivityPage } from '../tlog/index';
 import { adminKeys, createdKeyOut } from './service';
 import { entryPageQuery, keyBody } from './input';
 import {

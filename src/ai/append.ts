@@ -3,28 +3,26 @@
 import { canonicalBytes } from '../crypto/canonical';
 import { aiSignedPayload } from '../crypto/signed';
 import type { Applier } from '../store/writer-core';
-import { tenantSigner } from '../signing/keys';
+import { signedColumns, tenantSigner } from '../signing/keys';
 import { sandboxMark } from '../tenants/service';
-import { recordTraceItemInTxn } from '../traces/items';
-import { aiIdempotency, aiRows, byPayloadHash, type AiIdempotencyRecord, type AiRow, type FirstSeen } from './repo';
-import { appendTenantLeafInTxn } from '../tlog/append';
+import { appendTracedLeafInTxn } from '../traces/service';
+import {
+  aiIdempotency,
+  aiRows,
+  byPayloadHash,
+  type AiFields,
+  type AiIdempotencyRecord,
+  type AiRow,
+  type FirstSeen,
+} from './repo';
 
 export const AI_ATTESTATION = 'ai.attestation';
 
-export type AiQueueItem = {
+export type AiQueueItem = AiFields & {
   attestation_id: string;
   tenant_id: string;
   api_key_id: string;
   created_at: string;
-  attestation_type: string;
-  input_hash: string;
-  output_hash: string;
-  payload_hash: string;
-  model_provider: string | null;
-  model_name: string | null;
-  model_version: string | null;
-  subject: Record<string, unknown> | null;
-  trace_id: string | null;
   input?: unknown;
   output?: unknown;
   idempotency?: { key: [string, string, string]; record: AiIdempotencyRecord } | null;
@@ -54,12 +52,7 @@ export function buildAiRow(d: AiQueueItem): AiRow {
     subject: d.subject,
     trace_id: d.trace_id,
     created_at: d.created_at,
-    key_id: signer.key_id,
-    public_key: signer.public_key,
-    signature: signer.sign(signed_bytes),
-    signed_bytes,
-    leaf_index: null,
-    ...sandbox,
+    ...signedColumns(signer, signed_bytes, sandbox),
   };
   if ('input' in d) Object.assign(row, { input: d.input, output: d.output });
   return row;
@@ -78,18 +71,13 @@ export const aiAttestationApplier: Applier<AiQueueItem, AiWriteResult> = {
           byPayloadHash().putSync(claim, { attestation_id: row.attestation_id, created_at: row.created_at });
         }
         if (data.idempotency) aiIdempotency().putSync(data.idempotency.key, data.idempotency.record);
-        row.leaf_index = appendTenantLeafInTxn(row.tenant_id, row.signed_bytes, `a:${row.attestation_id}`);
+        row.leaf_index = appendTracedLeafInTxn(row, 'a', {
+          type: 'ai_attestation',
+          id: row.attestation_id,
+          timestamp: row.created_at,
+          content_hash: row.payload_hash,
+        });
         aiRows().appendInTxn(row.attestation_id, row);
-        if (row.trace_id) {
-          recordTraceItemInTxn({
-            tenant_id: row.tenant_id,
-            trace_id: row.trace_id,
-            type: 'ai_attestation',
-            id: row.attestation_id,
-            timestamp: row.created_at,
-            content_hash: row.payload_hash,
-          });
-        }
         return {};
       },
     };

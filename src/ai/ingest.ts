@@ -9,10 +9,10 @@ import { aiPayloadHashOf, valueHashOf } from '../verify/recompute';
 import { submit } from '../store/writer';
 import type { TenantRow } from '../tenants/service';
 import { assertQuotaLeft, chargedMonth, chargeWrite, settleWrite, type Charged } from '../usage/service';
-import { assertTraceAcceptsItems } from '../traces/gate';
+import { assertTraceAcceptsItems } from '../traces/service';
 import type { ApiKeyRow } from '../api-keys/service';
 import { AI_ATTESTATION, type AiQueueItem, type AiWriteResult } from './append';
-import { aiIdempotency, byPayloadHash, type FirstSeen } from './repo';
+import { aiIdempotency, byPayloadHash, type AiFields, type FirstSeen } from './repo';
 import { idemLive } from '../idempotency';
 
 const KB = 1024;
@@ -29,20 +29,7 @@ function isEmptyValue(v: unknown): boolean {
   return isPlainObject(v) && Object.keys(v).length === 0;
 }
 
-type Validated = {
-  attestation_type: string;
-  input: unknown;
-  output: unknown;
-  input_hash: string;
-  output_hash: string;
-  payload_hash: string;
-  model_provider: string | null;
-  model_name: string | null;
-  model_version: string | null;
-  subject: Record<string, unknown> | null;
-  store_plaintext: boolean;
-  trace_id: string | null;
-};
+type Validated = AiFields & { input: unknown; output: unknown; store_plaintext: boolean };
 
 /** The body rules of docs/ai-and-documents.md#ai-attestations-post-v1aiattestations-scope-write, in the order the codes are listed; computes the three hashes. */
 function validateAttestation(body: unknown): Validated {

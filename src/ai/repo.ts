@@ -1,12 +1,11 @@
 // Owns the AI attestation sub-databases: signed records (append-only), the payload-hash de-duplication index, idempotency.
 import { appendOnly } from '../store/append-only';
 import { subDb } from '../store/env';
+import { isUuid } from '../crypto/ids';
+import type { TenantSigned } from '../records/tenant-kind';
 
-export type AiRow = {
-  v: 1;
-  attestation_id: string;
-  tenant_id: string;
-  api_key_id: string;
+/** What an attestation says, as its body gave it (payload_hash covers all but trace_id), and the trace it joins. */
+export type AiFields = {
   attestation_type: string;
   input_hash: string;
   output_hash: string;
@@ -16,19 +15,16 @@ export type AiRow = {
   model_version: string | null;
   subject: Record<string, unknown> | null;
   trace_id: string | null;
-  created_at: string;
-  /** Present only when the client sent store_plaintext: true (docs/ai-and-documents.md#ai-attestations-post-v1aiattestations-scope-write: hash-only by default). */
-  input?: unknown;
-  output?: unknown;
-  key_id: string;
-  public_key: Buffer;
-  signature: Buffer;
-  signed_bytes: Buffer;
-  /** Position in the tenant's transparency log, fixed in the transaction that appends the row; absent before logs existed. */
-  leaf_index?: number | null;
-  /** docs/api.md#sandbox-tenants: a sandbox tenant's row; its signed bytes say "sandbox": true. */
-  sandbox?: true;
 };
+export type AiRow = AiFields &
+  TenantSigned & {
+    v: 1;
+    attestation_id: string;
+    api_key_id: string;
+    /** Present only when the client sent store_plaintext: true (docs/ai-and-documents.md#ai-attestations-post-v1aiattestations-scope-write: hash-only by default). */
+    input?: unknown;
+    output?: unknown;
+  };
 /** What the first acceptance of a payload_hash answered; a duplicate answers the same id and time. */
 export type FirstSeen = { attestation_id: string; created_at: string };
 export type AiIdempotencyRecord = { request_hash: string; created_at: number; body: Record<string, unknown> };
@@ -39,3 +35,6 @@ export const aiRows = () => appendOnly<AiRow>('ai_attestations');
 export const byPayloadHash = () => subDb<FirstSeen, [string, string]>('ai_by_payload_hash');
 /** Key [tenant_id, api_key_id, idempotency_key]: the stored 201 of a request that carried Idempotency-Key. */
 export const aiIdempotency = () => subDb<AiIdempotencyRecord, [string, string, string]>('ai_idempotency');
+
+export const findAttestation = (id: string): AiRow | undefined =>
+  isUuid(id) ? aiRows().get(id.toLowerCase()) : undefined;

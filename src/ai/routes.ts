@@ -1,16 +1,15 @@
 // Owns the AI attestation HTTP routes: create, get, public proof and public content-hash comparison.
 import { Elysia } from 'elysia';
 import type { Guards } from '../route-kit/guards';
-import { doc } from '../route-kit/doc';
+import { doc, publicProofRoute, readOneRoute } from '../route-kit/doc';
 import { checkIdempotencyKey } from '../idempotency';
 import { IDEMPOTENT_ERRORS, idempotentDoc, reply } from '../route-kit/idempotent';
 import { Processing } from '../route-kit/schemas';
 import { AiProof, AiVerify, Attestation, AttestationCreated, AttestationIn, ContentHashIn } from './model';
 import { coseReply, evidenceDoc, textReply } from '../route-kit/evidence';
-import { recordReceipt, recordTlogProof } from '../tlog/service';
+import { recordReceipt, recordTlogProof } from '../tlog/index';
+import { TRACE_ITEM_ERRORS } from '../traces/model';
 import { aiLeaf, aiProof, attest, getAttestation, verifyAiContent } from './service';
-
-const TRACE_ERRORS = ['trace_not_found', 'trace_sealed', 'trace_sealing', 'trace_not_open'] as const;
 
 export const aiRoutes = (guards: Guards) =>
   new Elysia()
@@ -39,7 +38,7 @@ export const aiRoutes = (guards: Guards) =>
             'invalid_payload',
             'subject_too_large',
             'subject_too_many_keys',
-            ...TRACE_ERRORS,
+            ...TRACE_ITEM_ERRORS,
             'quota_exceeded',
             'overloaded',
           ],
@@ -49,25 +48,13 @@ export const aiRoutes = (guards: Guards) =>
     .get(
       '/v1/ai/attestations/:attestation_id',
       ({ params, principal }) => getAttestation(principal.tenant, params.attestation_id),
-      {
-        auth: ['read'],
-        detail: doc({
-          summary: 'Get an AI attestation',
-          tag: 'ai',
-          ok: { 200: Attestation },
-          errors: ['invalid_path_parameter', 'attestation_not_found'],
-        }),
-      },
+      readOneRoute('ai', 'Get an AI attestation', Attestation, 'attestation_not_found'),
     )
-    .get('/v1/proof/ai/:attestation_id', ({ params }) => aiProof(params.attestation_id), {
-      publicRate: true,
-      detail: doc({
-        summary: 'Public proof of an AI attestation',
-        tag: 'proofs',
-        ok: { 200: AiProof },
-        errors: ['invalid_path_parameter', 'proof_not_found'],
-      }),
-    })
+    .get(
+      '/v1/proof/ai/:attestation_id',
+      ({ params }) => aiProof(params.attestation_id),
+      publicProofRoute('Public proof of an AI attestation', AiProof),
+    )
     .get(
       '/v1/proof/ai/:attestation_id/receipt',
       ({ params }) => coseReply(recordReceipt(aiLeaf(params.attestation_id))),

@@ -1,33 +1,20 @@
-// Owns AI attestation reads and proofs (docs/ai-and-documents.md#ai-attestations-post-v1aiattestations-scope-write): get, public proof, content-hash comparison, trace bundle items.
+// Owns AI attestation reads and proofs (docs/ai-and-documents.md#ai-attestations-post-v1aiattestations-scope-write): get, public proof, content-hash comparison.
 import { ApiError } from '../errors';
 import { isPlainObject } from '../crypto/json-value';
-import { canonicalBytes } from '../crypto/canonical';
 import { HEX64 } from '../verify/records';
-import { isUuid } from '../crypto/ids';
 import { uuidParam } from '../params';
-import { aiSignedPayload } from '../crypto/signed';
-import { aiPayloadHashOf, valueHashOf } from '../verify/recompute';
 import { getTenant, issuerBlock, type TenantRow } from '../tenants/service';
 import { pinnedPublicKey, proofSignature } from '../signing/keys';
-import { aiRows, type AiRow } from './repo';
-import { logBlockFor, type RecordLeaf } from '../tlog/service';
+import { findAttestation, type AiRow } from './repo';
+import { aiAttestationKind, hashesOf, modelOf } from './kind';
+import { logBlockFor, type RecordLeaf } from '../tlog/index';
 import { checkRow } from '../records/check';
-import type { RecordKind } from '../records/table';
 
 export type { AiRow };
 export { attest, type AttestInput, type AttestResult } from './ingest';
 export { aiAttestationApplier, AI_ATTESTATION } from './append';
 
 // ---------- reads ----------
-
-/** Every attestation row, in key order (restore verification, the transparency logs' first-start migration). */
-function* allAttestations(): Generator<AiRow> {
-  for (const e of aiRows().range({})) yield e.value;
-}
-
-export function findAttestation(id: string): AiRow | undefined {
-  return isUuid(id) ? aiRows().get(id.toLowerCase()) : undefined;
-}
 
 /** GET /v1/ai/attestations/{id} (docs/ai-and-documents.md#ai-attestations-post-v1aiattestations-scope-write); input/output only when they were stored. */
 export function getAttestation(tenant: TenantRow, id: string) {
@@ -39,12 +26,8 @@ export function getAttestation(tenant: TenantRow, id: string) {
     attestation_id: row.attestation_id,
     attestation_type: row.attestation_type,
     created_at: row.created_at,
-    input_hash: row.input_hash,
-    output_hash: row.output_hash,
-    payload_hash: row.payload_hash,
-    model_provider: row.model_provider,
-    model_name: row.model_name,
-    model_version: row.model_version,
+    ...hashesOf(row),
+    ...modelOf(row),
     subject: row.subject,
     trace_id: row.trace_id,
     key_id: row.key_id,
@@ -53,13 +36,6 @@ export function getAttestation(tenant: TenantRow, id: string) {
   };
   if ('input' in row) Object.assign(out, { input: row.input, output: row.output });
   return out;
-}
-
-/** payload_hash recomputed from the stored fields, and the plaintext (when stored) against its hashes. */
-function payloadHashValid(row: AiRow): boolean {
-  if ('input' in row && (valueHashOf(row.input) !== row.input_hash || valueHashOf(row.output) !== row.output_hash))
-    return false;
-  return aiPayloadHashOf(row) === row.payload_hash;
 }
 
 /** The proof's two verdicts (records/check): the pinned-key signature over stored bytes equal to the ones rebuilt from the columns, and the payload hash. */
@@ -91,12 +67,8 @@ export function aiProof(id: string) {
     attestation_id: row.attestation_id,
     record: {
       attestation_type: row.attestation_type,
-      input_hash: row.input_hash,
-      output_hash: row.output_hash,
-      payload_hash: row.payload_hash,
-      model_provider: row.model_provider,
-      model_name: row.model_name,
-      model_version: row.model_version,
+      ...hashesOf(row),
+      ...modelOf(row),
       created_at: row.created_at,
     },
     ...proofSignature(row),
@@ -123,65 +95,3 @@ export function verifyAiContent(id: string, body: unknown) {
     signed_at: row.created_at,
   };
 }
-
-// ---------- trace bundle ----------
-
-/** The hash-only record (docs/verification.md#6-ai-proof): every field payload_hash covers, so a verifier can recompute it. */
-function hashOnlyRecord(row: AiRow) {
-  return {
-    attestation_type: row.attestation_type,
-    input_hash: row.input_hash,
-    output_hash: row.output_hash,
-    payload_hash: row.payload_hash,
-    model_provider: row.model_provider,
-    model_name: row.model_name,
-    model_version: row.model_version,
-    subject: row.subject,
-    created_at: row.created_at,
-  };
-}
-
-/**
- * One attestation as a trace bundle item: the payload is the hash-only record, plus input and output when
- * plaintext was stored, unless `hashOnly` (public trace pages).
- */
-function bundleItem(row: AiRow, hashOnly: boolean) {
-  const pinned = pinnedPublicKey(row.tenant_id, row.key_id);
-  const payload: Record<string, unknown> = hashOnlyRecord(row);
-  if ('input' in row && !hashOnly) Object.assign(payload, { input: row.input, output: row.output });
-  return {
-    payload,
-    key_id: row.key_id,
-    public_key: Buffer.from(pinned ?? row.public_key),
-    signature: Buffer.from(row.signature),
-    signed_payload: Buffer.from(row.signed_bytes),
-  };
-}
-
-// ---------- record table ----------
-
-export const aiAttestationKind: RecordKind<AiRow> = {
-  name: 'ai_attestation',
-  label: 'AI attestation',
-  log: 'tenant',
-  ref: 'a',
-  find: (id) => findAttestation(id),
-  id: (r) => r.attestation_id,
-  placement: (r) => ({ tenant_id: r.tenant_id, org_id: null, leaf_index: r.leaf_index ?? null }),
-  signedBytes: (r) => canonicalBytes(aiSignedPayload(r)),
-  signedPayload: (f) => aiSignedPayload(f as Parameters<typeof aiSignedPayload>[0]),
-  contentOk: payloadHashValid,
-  signature: (r) => ({ key_id: r.key_id, signature: r.signature, stored: r.signed_bytes }),
-  rows: allAttestations,
-  *logged() {
-    for (const r of allAttestations())
-      yield {
-        tenant_id: r.tenant_id,
-        id: r.attestation_id,
-        at: r.created_at,
-        leaf_index: r.leaf_index ?? null,
-        signed_bytes: r.signed_bytes,
-      };
-  },
-  bundleItem,
-};

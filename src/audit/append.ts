@@ -8,7 +8,7 @@ import { sandboxMark } from '../tenants/service';
 import { rowSignedData } from './event-row';
 import { FIVE_YEARS_MS, SCHEMA_ID, type AuditRow, type IdemRow, type IngestItem } from './model';
 import { events, heads, idem, idemExpiry, indexInTxn } from './repo';
-import { appendOrgLeafInTxn } from '../tlog/append';
+import { appendOrgLeafInTxn } from '../tlog/index';
 import { idemLive } from '../idempotency';
 
 export const AUDIT_EVENT = 'audit.event';

@@ -19,7 +19,7 @@ import { sha256Hex } from '../crypto/hash';
 import { canonicalBytes } from '../crypto/canonical';
 import { sha256Raw } from '../crypto/hash';
 import { leafHash } from '../verify/merkle';
-import { orgSubtreeRoots, subtreeRootsOf, type SubtreeRoot } from '../tlog/service';
+import { orgSubtreeRoots, subtreeRootsOf, type SubtreeRoot } from '../tlog/index';
 import type { AuditEventOut, AuditRow } from './model';
 import { fromEventOut, signedDataOf } from './event-row';
 

@@ -13,7 +13,7 @@ import {
 import { toEventOut } from './event-row';
 import { encodeSeqCursor } from './query-input';
 import { getOrg, lastSeq, storageOf } from './orgs';
-import { logBlockFor, type LogBlock, type RecordLeaf } from '../tlog/service';
+import { logBlockFor, type LogBlock, type RecordLeaf } from '../tlog/index';
 import { byAction, byActor, byId, byTarget, byTime, events, heads, ixValue, type IndexDb } from './repo';
 
 /** The row of `seq`, from hot storage or, once evacuated, from its cold segment; undefined when absent or purged. */

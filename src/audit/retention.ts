@@ -21,7 +21,7 @@ import { effectiveRetentionDays, getOrg, lastSeq, ORGS_EPOCH, prefixEnd, storage
 import { bumpEpochInTxn } from '../store/epoch';
 import { getRow } from './query';
 import { events, evictInTxn, heads, orgs, retentionLock, storage, unindexInTxn } from './repo';
-import { retireOrgLogInTxn } from '../tlog/append';
+import { retireOrgLogInTxn } from '../tlog/index';
 
 const SEGMENT_MAX = 10_000;
 const BATCH = 10_000;

@@ -9,19 +9,9 @@ import { createdBy, IDEMPOTENT_ERRORS, idempotentDoc } from '../route-kit/idempo
 import { AuditEvent, AuditEventsPage, AuditQuery, AuditVerify, Deleted, Processing } from '../route-kit/schemas';
 import { checkRetentionBody } from './org-input';
 import { checkOrgListQuery, checkQuery } from './query-input';
-import {
-  AuditAccepted,
-  AuditIn,
-  Integrity,
-  Org,
-  OrgIn,
-  OrgListQuery,
-  OrgPage,
-  Retention,
-  RetentionIn,
-} from './route-schemas';
+import { AuditAccepted, AuditIn, Integrity, Org, OrgIn, OrgListQuery, OrgPage, Retention, RetentionIn } from './model';
 import { coseReply, evidenceDoc, textReply } from '../route-kit/evidence';
-import { recordReceipt, recordTlogProof } from '../tlog/service';
+import { recordReceipt, recordTlogProof } from '../tlog/index';
 import {
   auditLeaf,
   createOrg,

@@ -11,10 +11,10 @@ export { ingestAuditEvent, onAuditApplied } from './ingest';
 export { auditEventApplier, AUDIT_EVENT, flushAuditHeadsInTxn } from './append';
 export { auditEventsAfter, auditLeaf, getAuditEvent, queryEvents, streamAuditEvents } from './query';
 export { integrityReport, verifyAuditEvent } from './verify';
-export { auditEventKind } from './kind';
 export { clearRetentionLock, deleteOrg, runAuditRetention, withRetentionLock } from './retention';
 export type { AuditEventOut, QueryFilters } from './model';
-export { checkFilters, checkOrgListQuery } from './query-input';
+export { checkFilters, checkOrgListQuery, checkQuery } from './query-input';
+export { checkOrgId } from './org-input';
 
 /** `svc audit integrity --tenant TENANT --org ORG_ID`: TENANT is a tenant id or domain. */
 export function integrityForOperator(tenantRef: string, orgId: string) {

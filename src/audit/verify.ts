@@ -2,8 +2,7 @@
 import { sha256Hex } from '../crypto/hash';
 import { checkRow } from '../records/check';
 import { pinnedPublicKey } from '../signing/keys';
-import { logBlockFor } from '../tlog/service';
-import { orgLogReport } from '../tlog/integrity';
+import { logBlockFor, orgLogReport } from '../tlog/index';
 import { checkCold, type SeqRange } from './cold';
 import { signedDataOf } from './event-row';
 import { getOrg, lastSeq, storageOf } from './orgs';

@@ -9,7 +9,7 @@ import { backupStore, entryCounts } from '../store/env';
 import { FORMAT_VERSION } from '../store/format';
 import { withRetentionLock } from '../audit/service';
 import { liveExportFiles } from '../exports/service';
-import { allLogs, latestCheckpoint } from '../tlog/service';
+import { allLogs, latestCheckpoint } from '../tlog/index';
 import { hashFile, listFiles, writeManifest, type LogHead, type ManifestFile } from './manifest';
 import { progress } from './progress';
 import pkg from '../../package.json' with { type: 'json' };

@@ -9,7 +9,7 @@ import { clearRetentionLock } from '../audit/service';
 import { readNote, refuseRollback, type NoteHead } from './checkpoint';
 import { checkFiles, readManifest, type LogHead, type Manifest } from './manifest';
 import { progress } from './progress';
-import { allLogs, rootAt } from '../tlog/service';
+import { allLogs, rootAt } from '../tlog/index';
 import { verifyOpenStore, type StoreReport } from './verify';
 
 /**

@@ -6,7 +6,7 @@ import { checkRow } from '../records/check';
 import { recordTable } from '../records/table';
 import { nodeVerify } from '../verify/node-primitives';
 import { progress } from './progress';
-import { tenantLogReport } from '../tlog/tenant-integrity';
+import { tenantLogReport } from '../tlog/index';
 
 export type StoreReport = { records: number; problems: string[] };
 const MAX_LISTED = 50;

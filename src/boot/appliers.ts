@@ -23,7 +23,7 @@ import {
 import { publishStatusApplier, WRITER_STATUS } from '../store/writer-status';
 import { traceSealApplier, TRACE_SEAL } from '../traces/service';
 import { statementApplier, STATEMENT_REGISTER } from '../scitt/service';
-import { flushLogsInTxn } from '../tlog/append';
+import { flushLogsInTxn } from '../tlog/index';
 import type { Applier, ApplierTable } from '../store/writer-core';
 import { FORWARDED, forwardedApplier } from '../replication/forward';
 

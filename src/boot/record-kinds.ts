@@ -1,17 +1,18 @@
 // Owns the record table: every kind of signed record and the area entry that finds, places, rebuilds and checks
 // it, with what the logs need of tenants and audit orgs, built explicitly in one place (as the applier table) and
 // handed in at boot to the areas that read it (tlog, traces); the areas register nothing themselves.
-import { aiAttestationKind } from '../ai/service';
-import { allOrgKeys, auditEventKind, auditSignedBytes, getOrg, integrityReport, lastSeq } from '../audit/service';
-import { documentAnchorKind } from '../documents/service';
-import { ledgerEventKind } from '../ledger/service';
-import { statementKind } from '../scitt/service';
+import { aiAttestationKind } from '../ai/kind';
+import { auditEventKind } from '../audit/kind';
+import { allOrgKeys, auditSignedBytes, getOrg, integrityReport, lastSeq } from '../audit/service';
+import { documentAnchorKind } from '../documents/kind';
+import { ledgerEventKind } from '../ledger/kind';
+import { statementKind } from '../scitt/kind';
 import { useRecordTable, type RecordKinds, type RecordTable } from '../records/table';
 import { findTenant, getTenant, isSandbox, listTenants } from '../tenants/service';
 import { pinnedPublicKey, tenantSigner } from '../signing/keys';
 import { platformPublicKey, platformSigner } from '../signing/platform';
-import { traceSealKind } from '../traces/service';
-import { withHeadVerifierKey, withNoteVerifierKeys } from '../tlog/service';
+import { traceSealKind } from '../traces/kind';
+import { withHeadVerifierKey, withNoteVerifierKeys } from '../tlog/index';
 
 /** In table order: an inclusion request by record id tries the tenant-log kinds in this order. */
 export const recordKinds: RecordKinds = Object.freeze({

@@ -11,7 +11,7 @@ import { divergedText, type ClusterState } from '../store/cluster';
 import { assertStreamHolds } from '../replication/preflight';
 import { FORMAT_VERSION, formatVersion } from '../store/format';
 import { readWriterStatus } from '../store/writer-status';
-import { clockSkew, type ClockSkew } from '../tlog/service';
+import { clockSkew, type ClockSkew } from '../tlog/index';
 import { VERSION } from '../version';
 import { parseEnvFile } from './env-file';
 

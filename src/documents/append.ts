@@ -4,11 +4,10 @@ import { canonicalBytes } from '../crypto/canonical';
 import { documentSignedPayload } from '../crypto/signed';
 import { metadataHashOf } from '../verify/recompute';
 import type { Applier } from '../store/writer-core';
-import { tenantSigner } from '../signing/keys';
+import { signedColumns, tenantSigner } from '../signing/keys';
 import { sandboxMark } from '../tenants/service';
-import { recordTraceItemInTxn } from '../traces/items';
+import { appendTracedLeafInTxn } from '../traces/service';
 import { byDocumentHash, documentRows, originals, type Anchored, type DocumentRow } from './repo';
-import { appendTenantLeafInTxn } from '../tlog/append';
 import { storeAnswerInTxn, type Created, type IdemClaim } from '../route-kit/idempotent';
 
 export const DOCUMENT_ANCHOR = 'document.anchor';
@@ -51,12 +50,7 @@ export function buildDocumentRow(d: DocQueueItem): DocumentRow {
     has_original_bytes: d.has_original_bytes,
     trace_id: d.trace_id,
     created_at: d.created_at,
-    key_id: signer.key_id,
-    public_key: signer.public_key,
-    signature: signer.sign(signed_bytes),
-    signed_bytes,
-    leaf_index: null,
-    ...sandbox,
+    ...signedColumns(signer, signed_bytes, sandbox),
   };
 }
 
@@ -72,18 +66,13 @@ export const documentAnchorApplier: Applier<DocQueueItem, DocWriteResult> = {
           byDocumentHash().putSync(claim, { event_id: row.event_id, created_at: row.created_at });
           if (data.original) originals().putSync(row.event_id, Buffer.from(data.original, 'base64'));
         }
-        row.leaf_index = appendTenantLeafInTxn(row.tenant_id, row.signed_bytes, `d:${row.event_id}`);
+        row.leaf_index = appendTracedLeafInTxn(row, 'd', {
+          type: 'document',
+          id: row.event_id,
+          timestamp: row.created_at,
+          content_hash: row.document_hash,
+        });
         documentRows().appendInTxn(row.event_id, row);
-        if (row.trace_id) {
-          recordTraceItemInTxn({
-            tenant_id: row.tenant_id,
-            trace_id: row.trace_id,
-            type: 'document',
-            id: row.event_id,
-            timestamp: row.created_at,
-            content_hash: row.document_hash,
-          });
-        }
         if (data.replay) storeAnswerInTxn(data.replay.claim, data.replay.answer);
         return {};
       },

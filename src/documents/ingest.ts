@@ -9,7 +9,7 @@ import { uuidv7 } from '../crypto/ids';
 import { submit } from '../store/writer';
 import type { TenantRow } from '../tenants/service';
 import { assertQuotaLeft, chargedMonth, chargeWrite, settleWrite, type Charged } from '../usage/service';
-import { assertTraceAcceptsItems } from '../traces/gate';
+import { assertTraceAcceptsItems } from '../traces/service';
 import type { ApiKeyRow } from '../api-keys/service';
 import { DOCUMENT_ANCHOR, type DocQueueItem, type DocWriteResult } from './append';
 import { byDocumentHash, type Anchored } from './repo';

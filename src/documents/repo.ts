@@ -1,11 +1,12 @@
 // Owns the document anchoring sub-databases: signed anchors (append-only), the per-tenant hash index, original bytes.
 import { appendOnly } from '../store/append-only';
 import { subDb } from '../store/env';
+import { isUuid } from '../crypto/ids';
+import type { TenantSigned } from '../records/tenant-kind';
 
-export type DocumentRow = {
+export type DocumentRow = TenantSigned & {
   v: 1;
   event_id: string;
-  tenant_id: string;
   api_key_id: string;
   document_hash: string;
   document_ref: string | null;
@@ -13,15 +14,6 @@ export type DocumentRow = {
   metadata_hash: string | null;
   has_original_bytes: boolean;
   trace_id: string | null;
-  created_at: string;
-  key_id: string;
-  public_key: Buffer;
-  signature: Buffer;
-  signed_bytes: Buffer;
-  /** Position in the tenant's transparency log, fixed in the transaction that appends the row; absent before logs existed. */
-  leaf_index?: number | null;
-  /** docs/api.md#sandbox-tenants: a sandbox tenant's row; its signed bytes say "sandbox": true. */
-  sandbox?: true;
 };
 export type Anchored = { event_id: string; created_at: string };
 
@@ -31,3 +23,6 @@ export const documentRows = () => appendOnly<DocumentRow>('documents');
 export const byDocumentHash = () => subDb<Anchored, [string, string]>('documents_by_hash');
 /** Key [event_id] -> the original bytes, only when the client supplied them (kept apart from the small rows). */
 export const originals = () => subDb<Buffer, string>('document_originals', { encoding: 'binary' });
+
+export const findDocument = (id: string): DocumentRow | undefined =>
+  isUuid(id) ? documentRows().get(id.toLowerCase()) : undefined;

@@ -1,12 +1,13 @@
 // Owns the document anchoring HTTP routes: anchor, get, original bytes, verify, public proof and public verify.
 import { Elysia } from 'elysia';
 import type { Guards } from '../route-kit/guards';
-import { doc } from '../route-kit/doc';
+import { doc, publicProofRoute, readOneRoute } from '../route-kit/doc';
 import { createdBy, IDEMPOTENT_ERRORS, idempotentDoc } from '../route-kit/idempotent';
 import { HashVerify, Processing } from '../route-kit/schemas';
 import { Anchored, AnchorIn, DocHashIn, Document, DocumentProof } from './model';
 import { coseReply, evidenceDoc, textReply } from '../route-kit/evidence';
-import { recordReceipt, recordTlogProof } from '../tlog/service';
+import { recordReceipt, recordTlogProof } from '../tlog/index';
+import { TRACE_ITEM_ERRORS } from '../traces/model';
 import {
   anchorDocument,
   documentLeaf,
@@ -43,10 +44,7 @@ export const documentRoutes = (guards: Guards) =>
             'original_bytes_too_large',
             'original_bytes_hash_mismatch',
             'document_already_anchored',
-            'trace_not_found',
-            'trace_sealed',
-            'trace_sealing',
-            'trace_not_open',
+            ...TRACE_ITEM_ERRORS,
             'quota_exceeded',
             'payload_too_large',
             'overloaded',
@@ -54,15 +52,11 @@ export const documentRoutes = (guards: Guards) =>
         }),
       },
     )
-    .get('/v1/document/:event_id', ({ params, principal }) => getDocument(principal.tenant, params.event_id), {
-      auth: ['read'],
-      detail: doc({
-        summary: 'Get an anchored document record',
-        tag: 'documents',
-        ok: { 200: Document },
-        errors: ['invalid_path_parameter', 'document_not_found'],
-      }),
-    })
+    .get(
+      '/v1/document/:event_id',
+      ({ params, principal }) => getDocument(principal.tenant, params.event_id),
+      readOneRoute('documents', 'Get an anchored document record', Document, 'document_not_found'),
+    )
     .get(
       '/v1/document/:event_id/original',
       ({ params, set, principal }) => {
@@ -97,15 +91,11 @@ export const documentRoutes = (guards: Guards) =>
         }),
       },
     )
-    .get('/v1/proof/document/:event_id', ({ params }) => documentProof(params.event_id), {
-      publicRate: true,
-      detail: doc({
-        summary: 'Public proof of a document anchor',
-        tag: 'proofs',
-        ok: { 200: DocumentProof },
-        errors: ['invalid_path_parameter', 'proof_not_found'],
-      }),
-    })
+    .get(
+      '/v1/proof/document/:event_id',
+      ({ params }) => documentProof(params.event_id),
+      publicProofRoute('Public proof of a document anchor', DocumentProof),
+    )
     .get(
       '/v1/proof/document/:event_id/receipt',
       ({ params }) => coseReply(recordReceipt(documentLeaf(params.event_id))),

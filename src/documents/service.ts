@@ -1,32 +1,21 @@
-// Owns document reads, verification and proofs (docs/ai-and-documents.md#document-anchors-post-v1documentanchor-scope-write-bodies-up-to-8-mb): get, original bytes, verify, public proof, trace bundle items.
+// Owns document reads, verification and proofs (docs/ai-and-documents.md#document-anchors-post-v1documentanchor-scope-write-bodies-up-to-8-mb): get, original bytes, verify, public proof.
 import { ApiError } from '../errors';
 import { isPlainObject } from '../crypto/json-value';
-import { canonicalBytes } from '../crypto/canonical';
 import { HEX64 } from '../verify/records';
-import { isUuid } from '../crypto/ids';
 import { uuidParam } from '../params';
-import { documentSignedPayload } from '../crypto/signed';
 import { getTenant, issuerBlock, type TenantRow } from '../tenants/service';
 import { pinnedPublicKey, proofSignature } from '../signing/keys';
-import { metadataHashOf } from '../verify/recompute';
 import { chargeQuota } from '../usage/service';
 import { documentRows, originals, type DocumentRow } from './repo';
-import { logBlockFor, type RecordLeaf } from '../tlog/service';
+import { documentAnchorKind } from './kind';
+import { logBlockFor, type RecordLeaf } from '../tlog/index';
 import { checkRow } from '../records/check';
-import type { RecordKind } from '../records/table';
 
 export type { DocumentRow };
 export { anchorDocument } from './ingest';
 export { documentAnchorApplier, DOCUMENT_ANCHOR } from './append';
 
 // ---------- reads ----------
-
-/** Every anchor row, in key order (restore verification, the transparency logs' first-start migration). */
-function* allDocuments(): Generator<DocumentRow> {
-  for (const e of documentRows().range({})) yield e.value;
-}
-export const findDocument = (id: string): DocumentRow | undefined =>
-  isUuid(id) ? documentRows().get(id.toLowerCase()) : undefined;
 
 function tenantDocument(tenant: TenantRow, id: string): DocumentRow {
   const row = documentRows().get(uuidParam(id, 'event_id'));
@@ -124,52 +113,3 @@ export function verifyDocumentPublic(id: string, body: unknown) {
   const { row, tenant } = proofRow(id);
   return { ...verifyResult(row, tenant, submittedHash(body)), signature_valid: signatureValid(row) };
 }
-
-// ---------- trace bundle ----------
-
-/**
- * One anchor as a trace bundle item: payload {document_hash, document_ref, metadata, created_at}; with
- * `hashOnly` (public trace pages) metadata is replaced by its metadata_hash.
- */
-function bundleItem(row: DocumentRow, hashOnly: boolean) {
-  const pinned = pinnedPublicKey(row.tenant_id, row.key_id);
-  const payload: Record<string, unknown> = { document_hash: row.document_hash, document_ref: row.document_ref };
-  if (hashOnly) payload.metadata_hash = row.metadata_hash;
-  else payload.metadata = row.metadata;
-  payload.created_at = row.created_at;
-  return {
-    payload,
-    key_id: row.key_id,
-    public_key: Buffer.from(pinned ?? row.public_key),
-    signature: Buffer.from(row.signature),
-    signed_payload: Buffer.from(row.signed_bytes),
-  };
-}
-
-// ---------- record table ----------
-
-export const documentAnchorKind: RecordKind<DocumentRow> = {
-  name: 'document_anchor',
-  label: 'document anchor',
-  log: 'tenant',
-  ref: 'd',
-  find: (id) => findDocument(id),
-  id: (r) => r.event_id,
-  placement: (r) => ({ tenant_id: r.tenant_id, org_id: null, leaf_index: r.leaf_index ?? null }),
-  signedBytes: (r) => canonicalBytes(documentSignedPayload(r)),
-  signedPayload: (f) => documentSignedPayload(f as Parameters<typeof documentSignedPayload>[0]),
-  contentOk: (r) => metadataHashOf(r.metadata) === r.metadata_hash,
-  signature: (r) => ({ key_id: r.key_id, signature: r.signature, stored: r.signed_bytes }),
-  rows: allDocuments,
-  *logged() {
-    for (const r of allDocuments())
-      yield {
-        tenant_id: r.tenant_id,
-        id: r.event_id,
-        at: r.created_at,
-        leaf_index: r.leaf_index ?? null,
-        signed_bytes: r.signed_bytes,
-      };
-  },
-  bundleItem,
-};

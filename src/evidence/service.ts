@@ -22,7 +22,7 @@ import {
   withHeadVerifierKey,
   withNoteVerifierKeys,
   type RecordLeaf,
-} from '../tlog/service';
+} from '../tlog/index';
 import { coseThumbprint } from '../verify/cose';
 import { nodeSha256 } from '../verify/node-primitives';
 import { fromBase64, toHex } from '../verify/primitives';

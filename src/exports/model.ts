@@ -1,8 +1,7 @@
 // Owns the audit export job's shapes (docs/portal-and-exports.md#exports): stored row, create body, reply.
 import { Type as t } from '@sinclair/typebox';
 import { ApiError } from '../errors';
-import { checkOrgId } from '../audit/org-input';
-import { checkFilters, type QueryFilters } from '../audit/service';
+import { checkFilters, checkOrgId, type QueryFilters } from '../audit/service';
 import { isPlainObject } from '../crypto/json-value';
 import { Nullable, Obj, Processing, Ts, open } from '../route-kit/schemas';
 

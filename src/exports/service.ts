@@ -13,7 +13,7 @@ import { checkExportBody, DOWNLOAD_TTL_S, type ExportRow } from './model';
 import { exportJobs, fileExpiry, pendingJobs } from './repo';
 import { checkDownload, downloadUrl } from './url';
 import { writeExportFile } from './writer';
-import { orgCheckpoint } from '../tlog/service';
+import { orgCheckpoint } from '../tlog/index';
 
 const listeners = new Set<() => void>();
 /** Called when a job is queued (the export worker wakes up). */

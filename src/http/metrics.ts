@@ -10,7 +10,7 @@ import { writerStats } from '../store/writer';
 import { lastSeq } from '../audit/service';
 import { allStreams } from '../streams/service';
 import { exportJobCounts } from '../exports/service';
-import { allLogs, clockSkew, latestCheckpoint, latestPublishedHead } from '../tlog/service';
+import { allLogs, clockSkew, latestCheckpoint, latestPublishedHead } from '../tlog/index';
 import { VERSION } from '../version';
 
 export const registry = new Registry();

@@ -8,16 +8,15 @@ import { doc } from '../route-kit/doc';
 import * as shared from '../route-kit/schemas';
 import * as admin from '../admin/model';
 import * as ai from '../ai/model';
-import * as audit from '../audit/route-schemas';
+import * as audit from '../audit/model';
 import * as documents from '../documents/model';
 import * as exportsModel from '../exports/model';
 import * as ledger from '../ledger/model';
 import * as portal from '../portal/model';
 import * as scitt from '../scitt/model';
 import * as streams from '../streams/model';
-import * as tenantKeys from '../tenants/routes';
-import * as tlog from '../tlog/route-schemas';
-import * as head from '../tlog/head-routes';
+import * as tenantKeys from '../tenants/model';
+import * as tlog from '../tlog/model';
 import * as traces from '../traces/model';
 import { guards } from './guards';
 import { addExamples, errorExamples, FRAMEWORK_EXAMPLES, problemExamples } from './openapi-examples';
@@ -59,7 +58,6 @@ function resourceNames(): Map<string, string> {
     portal,
     exportsModel,
     tlog,
-    head,
     tenantKeys,
     admin,
     scitt,

@@ -6,10 +6,9 @@ import { uuidv7 } from '../crypto/ids';
 import { ledgerSignedPayload } from '../crypto/signed';
 import { putGrowing } from '../store/append-only';
 import type { Applier } from '../store/writer-core';
-import { tenantSigner } from '../signing/keys';
+import { signedColumns, tenantSigner } from '../signing/keys';
 import { sandboxMark } from '../tenants/service';
-import { recordTraceItemInTxn } from '../traces/items';
-import { appendTenantLeafInTxn } from '../tlog/append';
+import { appendTracedLeafInTxn } from '../traces/service';
 import { activeCounts, byTime, byType, idempotency, ledgerRows, type IdempotencyRecord, type LedgerRow } from './repo';
 import { idemLive } from '../idempotency';
 
@@ -87,12 +86,7 @@ export function buildLedgerRow(e: LedgerQueueItem): LedgerRow {
     idempotency_key: e.idempotency_key,
     trace_id: e.trace_id,
     source: e.source ?? 'api',
-    key_id: signer.key_id,
-    public_key: signer.public_key,
-    signature: signer.sign(signed_bytes),
-    signed_bytes,
-    leaf_index: null,
-    ...sandbox,
+    ...signedColumns(signer, signed_bytes, sandbox),
   };
 }
 
@@ -127,21 +121,16 @@ const pendingCounts = new Map<string, number>();
 
 /** Inside the write transaction: appends the row, its list index entries and its trace item entry, and counts it as active. */
 export function appendLedgerRowInTxn(row: LedgerRow): void {
-  row.leaf_index = appendTenantLeafInTxn(row.tenant_id, row.signed_bytes, `e:${row.event_id}`);
+  row.leaf_index = appendTracedLeafInTxn(row, 'e', {
+    type: 'event',
+    id: row.event_id,
+    timestamp: row.ingested_at,
+    content_hash: row.payload_hash,
+  });
   ledgerRows.appendInTxn(row);
   putGrowing(byTime(), [row.tenant_id, row.ingested_at, row.event_id], null);
   putGrowing(byType(), [row.tenant_id, row.event_type, row.ingested_at, row.event_id], null);
   pendingCounts.set(row.tenant_id, (pendingCounts.get(row.tenant_id) ?? 0) + 1);
-  if (row.trace_id) {
-    recordTraceItemInTxn({
-      tenant_id: row.tenant_id,
-      trace_id: row.trace_id,
-      type: 'event',
-      id: row.event_id,
-      timestamp: row.ingested_at,
-      content_hash: row.payload_hash,
-    });
-  }
 }
 
 /** The writer's applier for accepted events. */

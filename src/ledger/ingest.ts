@@ -10,7 +10,7 @@ import { submit } from '../store/writer';
 import type { TenantRow } from '../tenants/service';
 import type { ApiKeyRow } from '../api-keys/service';
 import { chargedMonth, chargeWrite, settleWrite, type Charged } from '../usage/service';
-import { assertTraceAcceptsItems } from '../traces/gate';
+import { assertTraceAcceptsItems } from '../traces/service';
 import { LEDGER_EVENT, type LedgerEventResult, type LedgerQueueItem } from './append';
 import { idempotency, type IdempotencyRecord } from './repo';
 import { idemLive } from '../idempotency';

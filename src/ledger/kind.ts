@@ -4,18 +4,13 @@ import { canonicalJson } from '../crypto/canonical';
 import { sha256Hex } from '../crypto/hash';
 import { ledgerSignedPayload } from '../crypto/signed';
 import type { RecordKind } from '../records/table';
+import { inTenantLog } from '../records/tenant-kind';
 import { pinnedPublicKey } from '../signing/keys';
 import { findLedgerRow } from './query';
 import { ledgerRows, type LedgerRow } from './repo';
 
 export const ledgerEventKind: RecordKind<LedgerRow> = {
-  name: 'ledger_event',
-  label: 'ledger event',
-  log: 'tenant',
-  ref: 'e',
-  find: (id) => findLedgerRow(id),
-  id: (r) => r.event_id,
-  placement: (r) => ({ tenant_id: r.tenant_id, org_id: null, leaf_index: r.leaf_index }),
+  ...inTenantLog('ledger_event', 'ledger event', 'e', findLedgerRow, (r) => r.event_id),
   // Rebuilt from the columns by ledgerSignedPayload when the row is decoded (repo.ts): rows keep no copy.
   signedBytes: (r) => r.signed_bytes,
   signedPayload: (f) => ledgerSignedPayload(f as Parameters<typeof ledgerSignedPayload>[0]),

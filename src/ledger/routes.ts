@@ -2,7 +2,7 @@
 import { Elysia } from 'elysia';
 import { Type as t } from '@sinclair/typebox';
 import type { Guards } from '../route-kit/guards';
-import { doc } from '../route-kit/doc';
+import { doc, publicProofRoute } from '../route-kit/doc';
 import { HashVerify } from '../route-kit/schemas';
 import {
   EventCreated,
@@ -18,7 +18,7 @@ import {
 } from './model';
 import { coseReply, evidenceDoc, textReply } from '../route-kit/evidence';
 import { checkIdempotencyKey } from '../idempotency';
-import { recordReceipt, recordTlogProof } from '../tlog/service';
+import { recordReceipt, recordTlogProof } from '../tlog/index';
 import { eventLeaf, eventProof, getEvent, ingestEvent, listEvents, verifyEvent } from './service';
 
 const IDEMPOTENCY_KEY = {
@@ -125,15 +125,11 @@ export const ledgerRoutes = (guards: Guards) =>
         }),
       },
     )
-    .get('/v1/proof/event/:event_id', ({ params }) => eventProof(params.event_id), {
-      publicRate: true,
-      detail: doc({
-        summary: 'Public proof of a ledger event',
-        tag: 'proofs',
-        ok: { 200: EventProof },
-        errors: ['invalid_path_parameter', 'proof_not_found'],
-      }),
-    })
+    .get(
+      '/v1/proof/event/:event_id',
+      ({ params }) => eventProof(params.event_id),
+      publicProofRoute('Public proof of a ledger event', EventProof),
+    )
     .get('/v1/proof/event/:event_id/receipt', ({ params }) => coseReply(recordReceipt(eventLeaf(params.event_id))), {
       publicRate: true,
       detail: evidenceDoc('receipt', 'a ledger event (a trace seal too)', [

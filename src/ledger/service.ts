@@ -19,5 +19,5 @@ export {
   verificationApplier,
   verifyEvent,
 } from './verify';
-export { ledgerEventKind } from './kind';
+export { runLedgerRetention } from './retention';
 export type { LedgerRow } from './repo';

@@ -14,7 +14,7 @@ import { ledgerRows, storedHashes, verifications, type LedgerRow, type Verificat
 import { uuidParam } from '../params';
 import { checkRow } from '../records/check';
 import { ledgerEventKind } from './kind';
-import { logBlockFor, type RecordLeaf } from '../tlog/service';
+import { logBlockFor, type RecordLeaf } from '../tlog/index';
 
 type VerifyTarget = {
   event_id: string;

@@ -1,8 +1,7 @@
 // Owns upgrading a data directory: the ordered list of format migrations and running the missing ones at start.
 import { flushLogs, log } from '../log';
 import { FORMAT_VERSION, formatVersion, setFormatVersion } from '../store/format';
-import { leavesToRuns } from '../tlog/leaf-runs';
-import { indexOperatorEntries } from '../tlog/operator-log';
+import { leavesToRuns, indexOperatorEntries } from '../tlog/index';
 import { tenantOfApiKey } from '../api-keys/service';
 
 /**

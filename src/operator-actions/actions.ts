@@ -24,11 +24,10 @@ import { deleteOrg, setArchived } from '../audit/service';
 import { deleteStream } from '../streams/service';
 import { removeExpiredExports } from '../exports/service';
 import { runRetention } from '../workers/retention';
-import { createBackup, type BackupResult } from '../backup/create';
-import { restoreBackup } from '../backup/restore';
+import { createBackup, type BackupResult, restoreBackup } from '../backup/index';
 import { addLog } from '../witness/service';
 import { addIssuer, revokeIssuer, type AddIssuerIn } from '../scitt/service';
-import { appendOperatorEntryInTxn } from '../tlog/operator-log';
+import { appendOperatorEntryInTxn } from '../tlog/index';
 import type { OperatorActions } from './port';
 
 /** The account name of `uid` in /etc/passwd, or null. */

@@ -1,7 +1,7 @@
 // Owns the portal's shapes and input rules (docs/portal-and-exports.md#portal-links-and-sessions): links, sessions, the mint body.
 import { Type as t } from '@sinclair/typebox';
 import { ApiError, type ErrorCode } from '../errors';
-import { checkOrgId } from '../audit/org-input';
+import { checkOrgId } from '../audit/service';
 import { isPlainObject } from '../crypto/json-value';
 import { Nullable, Obj, Ts, open } from '../route-kit/schemas';
 

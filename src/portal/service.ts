@@ -6,12 +6,11 @@ import { secretToken, uuidv7 } from '../crypto/ids';
 import { transact } from '../store/env';
 import { storeAnswerInTxn, type IdemClaim } from '../route-kit/idempotent';
 import { getTenant, issuerBlock, type TenantRow } from '../tenants/service';
-import { checkQuery } from '../audit/query-input';
-import { getAuditEvent, getOrg, queryEvents, verifyAuditEvent } from '../audit/service';
+import { checkQuery, getAuditEvent, getOrg, queryEvents, verifyAuditEvent } from '../audit/service';
 import { orgStreams } from '../streams/service';
 import { checkMintBody, type Intent, type LinkRow, type SessionRow } from './model';
 import { expiry, links, sessions } from './repo';
-import { orgCheckpoint } from '../tlog/service';
+import { orgCheckpoint } from '../tlog/index';
 
 const LINK_PREFIX = 'plk_';
 const SESSION_PREFIX = 'pss_';

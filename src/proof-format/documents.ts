@@ -2,7 +2,7 @@
 // Keys, signatures and signed_payload are lowercase hex everywhere (docs/verification.md#1-encodings).
 
 /** The `log` block of a record proof (docs/verification.md#12-the-transparency-log) with its `head` (docs/verification.md#15-the-head-step-head-leaf-cosignatures-time-stamp-tokens), as src/tlog builds it. */
-import type { HeadBlock, LogBlock } from '../tlog/proofs';
+import type { HeadBlock, LogBlock } from '../tlog/index';
 
 export type { HeadBlock, LogBlock };
 

@@ -136,3 +136,18 @@ export function doc(d: RouteDoc): DocumentDecoration {
     ...(d.problems ? { 'x-problems': true } : {}),
   } as DocumentDecoration;
 }
+
+/**
+ * The options of a tenant's read of one record by its id in the path (scope read): its reply, and the errors of
+ * finding it, a malformed id (docs/api.md#errors) or its kind's not-found code.
+ */
+export const readOneRoute = (tag: string, summary: string, reply: TSchema, notFound: ErrorCode) => ({
+  auth: ['read'] satisfies ['read'],
+  detail: doc({ summary, tag, ok: { 200: reply }, errors: ['invalid_path_parameter', notFound] }),
+});
+
+/** The options of a record's public JSON proof (docs/verification.md): the public rate limit, its reply, proof_not_found. */
+export const publicProofRoute = (summary: string, reply: TSchema) => ({
+  publicRate: true satisfies true,
+  detail: doc({ summary, tag: 'proofs', ok: { 200: reply }, errors: ['invalid_path_parameter', 'proof_not_found'] }),
+});

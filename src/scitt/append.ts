@@ -2,7 +2,7 @@
 // claim (one entry per registered form of a tenant), a last look at the issuer's key (revoked meanwhile: nothing is
 // written), the leaf in the tenant's log and the row.
 import type { Applier } from '../store/writer-core';
-import { appendTenantLeafInTxn } from '../tlog/append';
+import { appendTenantLeafInTxn } from '../tlog/index';
 import { storeAnswerInTxn, type Created, type IdemClaim } from '../route-kit/idempotent';
 import type { StatementRow } from './model';
 import { byRegisteredForm, issuers, statementRows } from './repo';

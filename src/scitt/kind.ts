@@ -5,6 +5,7 @@ import { sha256Hex } from '../crypto/hash';
 import { isUuid } from '../crypto/ids';
 import { issuerSignatureOk } from '../crypto/issuer-keys';
 import type { RecordKind } from '../records/table';
+import { inTenantLog } from '../records/tenant-kind';
 import { readSignedStatement, registeredForm, statementToBeSigned } from '../verify/signed-statement';
 import { issuerKey } from './issuers';
 import type { StatementRow } from './model';
@@ -26,13 +27,7 @@ function reread(r: StatementRow) {
 }
 
 export const statementKind: RecordKind<StatementRow> = {
-  name: 'statement',
-  label: 'SCITT statement',
-  log: 'tenant',
-  ref: 's',
-  find: (id) => findStatement(id),
-  id: (r) => r.entry_id,
-  placement: (r) => ({ tenant_id: r.tenant_id, org_id: null, leaf_index: r.leaf_index }),
+  ...inTenantLog('statement', 'SCITT statement', 's', findStatement, (r) => r.entry_id),
   // The registered form rebuilt from the statement the row keeps: read again, then encoded with an empty unprotected header.
   signedBytes: (r) => registeredForm(reread(r)),
   contentOk(r, bytes) {

@@ -1,8 +1,8 @@
 // Owns the SCITT area's public API (docs/scitt.md): registration, the entries' receipts and Transparent Statements,
-// the issuers, and the statement's entry in the record table.
+// the issuers.
 import { ApiError } from '../errors';
 import { uuidParam } from '../params';
-import { recordReceiptIfCovered, recordReceipts, retryAfterSeconds, type RecordLeaf } from '../tlog/service';
+import { recordReceiptIfCovered, recordReceipts, retryAfterSeconds, type RecordLeaf } from '../tlog/index';
 import { readSignedStatement, transparentStatement } from '../verify/signed-statement';
 import { findStatement } from './kind';
 import type { StatementRow } from './model';
@@ -10,7 +10,6 @@ import type { StatementRow } from './model';
 export { registerStatement, STATEMENT_MAX_BYTES } from './register';
 export { statementApplier, STATEMENT_REGISTER } from './append';
 export { addIssuer, listIssuers, revokeIssuer, type AddIssuerIn } from './issuers';
-export { statementKind } from './kind';
 
 /** The entry `id` names (of any tenant: entry ids are global); 400 for an id that is not a UUID, 404 entry_not_found. */
 function entry(id: string): StatementRow {

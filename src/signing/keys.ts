@@ -112,6 +112,19 @@ export function tenantSigner(tenantId: string): Signer {
 }
 
 /**
+ * The columns a row its tenant signs ends with, in this order: the signer's key, its signature over `signed_bytes`,
+ * no log leaf yet (the append transaction places it) and the sandbox mark (docs/api.md#sandbox-tenants).
+ */
+export const signedColumns = (signer: Signer, signed_bytes: Buffer, sandbox: { sandbox?: true }) => ({
+  key_id: signer.key_id,
+  public_key: signer.public_key,
+  signature: signer.sign(signed_bytes),
+  signed_bytes,
+  leaf_index: null,
+  ...sandbox,
+});
+
+/**
  * A signer of the tenant's key `keyId`, current or retired: receipts of a checkpoint are signed by the key that
  * signed the checkpoint (docs/verification.md#18-cose-receipts), which a rotation retires but keeps. Undefined for
  * an unknown key.

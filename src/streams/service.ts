@@ -239,3 +239,5 @@ export function recordFailure(
     };
   });
 }
+
+export { deliver, dropAgent } from './delivery';

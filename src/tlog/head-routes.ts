@@ -4,39 +4,14 @@ import { Elysia } from 'elysia';
 import { Type as t } from '@sinclair/typebox';
 import type { Guards } from '../route-kit/guards';
 import { doc } from '../route-kit/doc';
-import { Hex64, Ts, open } from '../route-kit/schemas';
 import { headCheckpointOut, headConsistencyOut, headInclusionOut } from './head-proofs';
 import { headLog, latestPublishedHead } from './heads';
 import { leafData } from './repo';
-import { Consistency, ConsistencyQuery, Inclusion } from './route-schemas';
+import { Consistency, ConsistencyQuery, HeadCheckpoint, Inclusion } from './model';
 import { checkpointReply, tileReply, type ServedLog } from './tile-routes';
 
 type Q = Record<string, string | undefined>;
 const tag = 'logs';
-
-export const HeadCheckpoint = open({
-  origin: t.String(),
-  tree_size: t.Integer(),
-  root_hash: Hex64,
-  checkpoint: t.String({
-    description: 'C2SP signed note: the platform signature line, then one cosignature line per witness that cosigned',
-  }),
-  cosignatures: t.Array(
-    t.Object({
-      witness: t.String(),
-      key_id: t.String({ pattern: '^[0-9a-f]{8}$' }),
-      time: t.Integer({ description: 'Unix seconds' }),
-    }),
-  ),
-  timestamps: t.Array(
-    t.Object({
-      token: t.String({ contentEncoding: 'base64', description: 'DER TimeStampToken (CMS ContentInfo)' }),
-      gen_time: Ts,
-      tsa: t.String(),
-    }),
-  ),
-  issued_at: Ts,
-});
 
 /** The head log as tiles serve it: up to the latest published head (an unpublished head is never served). */
 function headServed(): ServedLog | null {

@@ -6,10 +6,10 @@ import { doc } from '../route-kit/doc';
 import { ApiError, type ErrorCode } from '../errors';
 import { isUuid } from '../crypto/ids';
 import { recordTable } from '../records/table';
-import { checkpointOut, consistencyOut, inclusionOut, orgLog, tenantLog, type LogRow } from './service';
+import { checkpointOut, consistencyOut, inclusionOut, orgLog, tenantLog, type LogRow } from './index';
 import { orgRecordLeaf, tenantRecordLeaf } from './records';
 import { tenantLogReport } from './tenant-integrity';
-import { Checkpoint, Consistency, ConsistencyQuery, Inclusion, InclusionQuery, LogIntegrity } from './route-schemas';
+import { Checkpoint, Consistency, ConsistencyQuery, Inclusion, InclusionQuery, LogIntegrity } from './model';
 
 type Q = Record<string, string | undefined>;
 type Read = 'checkpoint' | 'inclusion' | 'consistency';

@@ -7,7 +7,7 @@ import { doc } from '../route-kit/doc';
 import { ApiError } from '../errors';
 import { isUuid } from '../crypto/ids';
 import { recordTable } from '../records/table';
-import { latestCheckpoint, tenantLog } from './service';
+import { latestCheckpoint, tenantLog } from './index';
 import { tenantLeafData } from './tenant-integrity';
 import { parseTilePath, TILE_WIDTH } from './tile-paths';
 import { entryBundle, hashTile, tileInTree, type LeafData } from './tiles';

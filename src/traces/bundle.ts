@@ -4,7 +4,7 @@ import { publicUrl } from '../config';
 import { canonicalBytes } from '../crypto/canonical';
 import { verifyBytes } from '../crypto/ed25519';
 import { sha256Hex } from '../crypto/hash';
-import { logBlockFor } from '../tlog/service';
+import { logBlockFor } from '../tlog/index';
 import type { BundleItem, ProofBundle } from '../proof-format/documents';
 import { aiPayloadHashOf, compositeHashOf, metadataHashOf, sealPayloadOf, valueHashOf } from '../verify/recompute';
 import { rebuildRow } from '../records/check';

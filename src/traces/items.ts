@@ -1,4 +1,5 @@
 // Owns the trace item index: every record that carries a trace_id is listed here, in seal order.
+import { appendTenantLeafInTxn } from '../tlog/index';
 import { traceItemCounts, traceItemIndex, type TraceItemType } from './repo';
 
 export type TraceItemRef = {
@@ -20,6 +21,20 @@ export function recordTraceItemInTxn(item: TraceItemRef): void {
     return;
   const ck: [string, string] = [item.tenant_id, item.trace_id];
   traceItemCounts().putSync(ck, (traceItemCounts().get(ck) ?? 0) + 1);
+}
+
+/**
+ * Inside a tenant-signed record's append transaction, before its row: its leaf in its tenant's log (`ref` the leaf's
+ * kind byte; the index is returned for the row), then its entry under the trace it names, if any.
+ */
+export function appendTracedLeafInTxn(
+  r: { tenant_id: string; trace_id: string | null; signed_bytes: Uint8Array },
+  ref: 'e' | 'a' | 'd',
+  item: Omit<TraceItemRef, 'tenant_id' | 'trace_id'>,
+): number {
+  const leafIndex = appendTenantLeafInTxn(r.tenant_id, r.signed_bytes, `${ref}:${item.id}`);
+  if (r.trace_id) recordTraceItemInTxn({ tenant_id: r.tenant_id, trace_id: r.trace_id, ...item });
+  return leafIndex;
 }
 
 /** The trace's items in order (service timestamp, ties by id). */

@@ -99,3 +99,6 @@ export const Bundle = open(
   },
   'Trace proof bundle; the public form adds the issuer (organization)',
 );
+
+/** The errors of a create that names a trace_id (docs/traces.md): the trace gate's refusals, in the order routes list them. */
+export const TRACE_ITEM_ERRORS = ['trace_not_found', 'trace_sealed', 'trace_sealing', 'trace_not_open'] as const;

@@ -1,7 +1,7 @@
 // Owns the traces HTTP routes: create, get, seal, public flag, JSON and PDF proof bundle, public trace proof.
 import { Elysia } from 'elysia';
 import type { Guards } from '../route-kit/guards';
-import { doc } from '../route-kit/doc';
+import { doc, readOneRoute } from '../route-kit/doc';
 import { createdBy, IDEMPOTENT_ERRORS, idempotentDoc } from '../route-kit/idempotent';
 import { Processing } from '../route-kit/schemas';
 import { renderBundlePdf } from '../pdf/pdf';
@@ -37,15 +37,11 @@ export const traceRoutes = (guards: Guards) =>
         }),
       },
     )
-    .get('/v1/traces/:trace_id', ({ params, principal }) => getTrace(principal.tenant, params.trace_id), {
-      auth: ['read'],
-      detail: doc({
-        summary: 'Trace status',
-        tag: 'traces',
-        ok: { 200: Trace },
-        errors: ['invalid_path_parameter', 'trace_not_found'],
-      }),
-    })
+    .get(
+      '/v1/traces/:trace_id',
+      ({ params, principal }) => getTrace(principal.tenant, params.trace_id),
+      readOneRoute('traces', 'Trace status', Trace, 'trace_not_found'),
+    )
     .post(
       '/v1/traces/:trace_id/seal',
       async ({ params, set, principal }) => {

@@ -206,3 +206,5 @@ function consistent(
   if (oldSize === 0 || oldSize === size) return proof.length === 0;
   return oldRoot !== null && verifyConsistency(nodeSha256, oldSize, size, proof, oldRoot, root);
 }
+
+export { pushCheckpoint } from './client';

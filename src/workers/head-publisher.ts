@@ -10,7 +10,7 @@ import { parseNote } from '../verify/note';
 import { quorumMet, type PolicyWitness } from '../verify/policy';
 import { toBase64, toHex } from '../verify/primitives';
 import { loadTrustAnchors, type TrustAnchors } from '../verify/timestamp';
-import { pushCheckpoint } from '../witness/client';
+import { pushCheckpoint } from '../witness/service';
 import {
   cacheLatestHead,
   headConsistency,
@@ -18,8 +18,8 @@ import {
   unpublishedHead,
   type ClockSkew,
   type PublishedHeadRow,
-} from '../tlog/heads';
-import { requestTimestamp } from '../tlog/tsa-client';
+  requestTimestamp,
+} from '../tlog/index';
 
 const utf8 = new TextEncoder();
 /** RFC 3339 in UTC, with fractions of a second only when the token has them (as verify/head.ts prints them). */

@@ -10,9 +10,9 @@ import { subtreeRoot } from '../verify/merkle';
 import { sha256Raw } from '../crypto/hash';
 import { checkpointBody, formatNote, noteKeyId } from '../verify/note';
 import { recordTable } from '../records/table';
-import { originOf, publicHostOf } from '../tlog/append';
-import { headLeafData } from '../verify/head';
 import {
+  originOf,
+  publicHostOf,
   checkpoints,
   headLeaves,
   integrated,
@@ -22,12 +22,18 @@ import {
   nodes,
   type CheckpointRow,
   type LogRow,
-} from '../tlog/repo';
-import { appendPlatformLeavesInTxn } from '../tlog/platform';
-import { eachLeaf } from '../tlog/leaf-runs';
-import { allLogs, appendedSize, integratedSize, sha } from '../tlog/logs';
-import { cacheLatestCheckpoints, latestCheckpoint, rememberCheckpoint } from '../tlog/checkpoints';
-import { nodeReader } from '../tlog/subtrees';
+  appendPlatformLeavesInTxn,
+  eachLeaf,
+  allLogs,
+  appendedSize,
+  integratedSize,
+  sha,
+  cacheLatestCheckpoints,
+  latestCheckpoint,
+  rememberCheckpoint,
+  nodeReader,
+} from '../tlog/index';
+import { headLeafData } from '../verify/head';
 
 const utf8 = new TextEncoder();
 /** Leaves integrated per write transaction: bounds the time one step holds the main thread. */

@@ -1,6 +1,6 @@
 // Owns the retention job: the ledger tier pass, the audit hot/cold/purge pass and the drop of create answers kept past
 // their 24 hours (docs/api.md#idempotency), daily and on demand.
-import { runLedgerRetention } from '../ledger/retention';
+import { runLedgerRetention } from '../ledger/service';
 import { runAuditRetention } from '../audit/service';
 import { sweepReplays } from '../route-kit/idempotent';
 

@@ -9,8 +9,9 @@ import {
   recordFailure,
   streamRow,
   streamSecret,
+  deliver,
+  dropAgent,
 } from '../streams/service';
-import { deliver, dropAgent } from '../streams/delivery';
 import { BATCH_MAX, type StreamRow } from '../streams/model';
 import { onCheckpoint, type NewCheckpoint } from './integrator';
 

@@ -6,8 +6,10 @@ import { keyIdOf } from '../../src/verify/records';
 import { nodeSha256 } from '../../src/verify/node-primitives';
 import { aiSignedPayload, documentSignedPayload } from '../../src/crypto/signed';
 import { aiPayloadHashOf, metadataHashOf, valueHashOf } from '../../src/verify/recompute';
-import { aiAttestationKind, type AiRow } from '../../src/ai/service';
-import { documentAnchorKind, type DocumentRow } from '../../src/documents/service';
+import { aiAttestationKind } from '../../src/ai/kind';
+import type { AiRow } from '../../src/ai/service';
+import { documentAnchorKind } from '../../src/documents/kind';
+import type { DocumentRow } from '../../src/documents/service';
 import { checkRow, rebuildRow } from '../../src/records/check';
 
 const TENANT = '0190f5a2-0000-7000-8000-000000000001';

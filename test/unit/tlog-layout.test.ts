@@ -1,7 +1,7 @@
 // Transparency log layout: tenant leaf bytes, the leaf hash of the append path and subtree covers.
 import { describe, expect, it } from 'bun:test';
 import { decodeRef, encodeLeaf } from '../../src/tlog/repo';
-import { coverOf } from '../../src/tlog/service';
+import { coverOf } from '../../src/tlog/index';
 import { appendLeafHash } from '../../src/tlog/append';
 import { leafHash } from '../../src/verify/merkle';
 import { createHash } from 'node:crypto';

@@ -1,6 +1,6 @@
 // Owns the text of integrity results: scan reports and single-event verifications, as OK/FAIL lines (no colour needed).
 import type { integrityReport } from '../../src/audit/service';
-import type { LogReport } from '../../src/tlog/integrity';
+import type { LogReport } from '../../src/tlog/index';
 import { nodePrimitives } from '../../src/verify/node-primitives';
 import { verifyDocument } from '../../src/verify/verify-document';
 import { headLines, TRUST_TEXT } from '../../src/verify/report-text';

@@ -1,6 +1,6 @@
 // Owns the operator log screen (docs/transparency-logs.md#operator-log): every state-changing operator command,
 // newest first, with who ran it, on what, and what changed; v recomputes the log against its checkpoints.
-import { latestOperatorEntries, verifyOperatorLog } from '../../src/tlog/operator-log';
+import { latestOperatorEntries, verifyOperatorLog } from '../../src/tlog/index';
 import type { App, View } from '../app';
 import { message } from '../widgets/dialog';
 import { when } from '../widgets/format';

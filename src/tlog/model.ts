@@ -1,4 +1,4 @@
-// Owns the transparency log routes' reply shapes and query parameters as the API documents them.
+// Owns the transparency log and head log routes' reply shapes and query parameters as the API documents them.
 import { Type as t } from '@sinclair/typebox';
 import { Hex64, Nullable, Obj, Ts, open } from '../route-kit/schemas';
 
@@ -36,3 +36,26 @@ export const InclusionQuery = {
   tree_size: t.Optional(t.Integer()),
 };
 export const ConsistencyQuery = { first: t.Integer(), second: t.Integer() };
+export const HeadCheckpoint = open({
+  origin: t.String(),
+  tree_size: t.Integer(),
+  root_hash: Hex64,
+  checkpoint: t.String({
+    description: 'C2SP signed note: the platform signature line, then one cosignature line per witness that cosigned',
+  }),
+  cosignatures: t.Array(
+    t.Object({
+      witness: t.String(),
+      key_id: t.String({ pattern: '^[0-9a-f]{8}$' }),
+      time: t.Integer({ description: 'Unix seconds' }),
+    }),
+  ),
+  timestamps: t.Array(
+    t.Object({
+      token: t.String({ contentEncoding: 'base64', description: 'DER TimeStampToken (CMS ContentInfo)' }),
+      gen_time: Ts,
+      tsa: t.String(),
+    }),
+  ),
+  issued_at: Ts,
+});
