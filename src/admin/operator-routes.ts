@@ -4,7 +4,7 @@
 import { Elysia } from 'elysia';
 import type { Guards } from '../route-kit/guards';
 import { tokenActor, type ActionsBy } from '../operator-actions/port';
-import { doc } from '../route-kit/doc';
+import { doc, type QueryParams } from '../route-kit/doc';
 import { Processing } from '../route-kit/schemas';
 import { answerInTxn, createdBy, IDEMPOTENT_ERRORS, idempotentDoc, tokenScope } from '../route-kit/idempotent';
 import { describeWitnessKey, listLogs } from '../witness/service';
@@ -50,7 +50,6 @@ import {
   WitnessLogs,
 } from './model';
 
-type Q = Record<string, string | undefined>;
 const tag = 'operator';
 const TENANT = ['not_found'] as const;
 
@@ -80,16 +79,20 @@ export const operatorRoutes = (guards: Guards, actionsBy: ActionsBy) =>
         }),
       },
     )
-    .get('/v1/operator/tenants', ({ query }) => tenantPage((query as Q).cursor, pageLimit((query as Q).limit)), {
-      operator: true,
-      detail: doc({
-        summary: 'List tenants, with their public keys and usage this month',
-        tag,
-        query: PageQuery,
-        ok: { 200: TenantPage },
-        errors: ['bad_request'],
-      }),
-    })
+    .get(
+      '/v1/operator/tenants',
+      ({ query }) => tenantPage((query as QueryParams).cursor, pageLimit((query as QueryParams).limit)),
+      {
+        operator: true,
+        detail: doc({
+          summary: 'List tenants, with their public keys and usage this month',
+          tag,
+          query: PageQuery,
+          ok: { 200: TenantPage },
+          errors: ['bad_request'],
+        }),
+      },
+    )
     .get('/v1/operator/tenants/:id', ({ params }) => operatorTenant(params.id), {
       operator: true,
       detail: doc({ summary: 'A tenant by id or primary domain', tag, ok: { 200: Tenant }, errors: [...TENANT] }),
@@ -264,7 +267,7 @@ export const operatorRoutes = (guards: Guards, actionsBy: ActionsBy) =>
     .get(
       '/v1/operator/log',
       ({ query }) => {
-        const { from, limit } = entryPageQuery(query as Q);
+        const { from, limit } = entryPageQuery(query as QueryParams);
         return operatorLogPage(from, limit);
       },
       {

@@ -4,7 +4,7 @@
 import { Elysia } from 'elysia';
 import type { Guards } from '../route-kit/guards';
 import { keyActor, type ActionsBy } from '../operator-actions/port';
-import { doc } from '../route-kit/doc';
+import { doc, type QueryParams } from '../route-kit/doc';
 import { Processing } from '../route-kit/schemas';
 import { answerInTxn, createdBy, IDEMPOTENT_ERRORS, idempotentDoc } from '../route-kit/idempotent';
 import { checkOrgListQuery, listOrgs } from '../audit/service';
@@ -22,7 +22,6 @@ import {
   SigningKeyRotated,
 } from './model';
 
-type Q = Record<string, string | undefined>;
 const tag = 'admin';
 const auth: ['admin'] = ['admin'];
 
@@ -90,7 +89,7 @@ export const adminRoutes = (guards: Guards, actionsBy: ActionsBy) =>
     .get(
       '/v1/admin/orgs',
       ({ query, principal }) => {
-        const { limit, after } = checkOrgListQuery(query as Q);
+        const { limit, after } = checkOrgListQuery(query as QueryParams);
         return listOrgs(principal.tenant.tenant_id, limit, after);
       },
       {
@@ -107,7 +106,7 @@ export const adminRoutes = (guards: Guards, actionsBy: ActionsBy) =>
     .get(
       '/v1/admin/activity',
       ({ query, principal }) => {
-        const { from, limit } = entryPageQuery(query as Q);
+        const { from, limit } = entryPageQuery(query as QueryParams);
         return tenantActivityPage(principal.tenant.tenant_id, from, limit);
       },
       {

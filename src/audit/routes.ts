@@ -4,7 +4,7 @@ import { Elysia } from 'elysia';
 import { Type as t } from '@sinclair/typebox';
 import type { Guards } from '../route-kit/guards';
 import { keyActor, type ActionsBy } from '../operator-actions/port';
-import { doc } from '../route-kit/doc';
+import { doc, type QueryParams } from '../route-kit/doc';
 import { createdBy, IDEMPOTENT_ERRORS, idempotentDoc } from '../route-kit/idempotent';
 import { AuditEvent, AuditEventsPage, AuditQuery, AuditVerify, Deleted, Processing } from '../route-kit/schemas';
 import { checkRetentionBody } from './org-input';
@@ -25,8 +25,6 @@ import {
   setRetention,
   verifyAuditEvent,
 } from './service';
-
-type Q = Record<string, string | undefined>;
 
 const tag = 'audit';
 const ORG = ['not_found', 'org_not_found'] as const;
@@ -53,7 +51,7 @@ export const auditRoutes = (guards: Guards, actionsBy: ActionsBy) =>
     .get(
       '/v1/audit/orgs',
       ({ query, principal }) => {
-        const { limit, after } = checkOrgListQuery(query as Q);
+        const { limit, after } = checkOrgListQuery(query as QueryParams);
         return listOrgs(principal.tenant.tenant_id, limit, after);
       },
       {
@@ -170,7 +168,7 @@ export const auditRoutes = (guards: Guards, actionsBy: ActionsBy) =>
     )
     .get(
       '/v1/audit/events',
-      ({ query, principal }) => queryEvents(principal.tenant.tenant_id, checkQuery(query as Q)),
+      ({ query, principal }) => queryEvents(principal.tenant.tenant_id, checkQuery(query as QueryParams)),
       {
         auth: ['audit:read'],
         detail: doc({

@@ -2,7 +2,7 @@
 // API (the viewer guard resolves the session and charges its rate limit).
 import { Elysia } from 'elysia';
 import type { Guards } from '../route-kit/guards';
-import { doc } from '../route-kit/doc';
+import { doc, type QueryParams } from '../route-kit/doc';
 import { createdBy, IDEMPOTENT_ERRORS, idempotentDoc } from '../route-kit/idempotent';
 import { AuditEvent, AuditEventsPage, AuditQuery, AuditVerify, Processing, StreamList } from '../route-kit/schemas';
 import { Exchange, ExchangeIn, MintIn, PortalCheckpoint, PortalLink } from './model';
@@ -16,7 +16,6 @@ import {
   portalVerify,
 } from './service';
 
-type Q = Record<string, string | undefined>;
 const tag = 'portal';
 
 export const portalRoutes = (guards: Guards) =>
@@ -56,7 +55,7 @@ export const portalRoutes = (guards: Guards) =>
         errors: ['invalid_or_used_link', 'wrong_intent'],
       }),
     })
-    .get('/v1/portal/audit/events', ({ query, viewer }) => portalEvents(viewer, query as Q), {
+    .get('/v1/portal/audit/events', ({ query, viewer }) => portalEvents(viewer, query as QueryParams), {
       viewer: true,
       detail: doc({
         summary: 'Viewer: query the session org audit events',

@@ -35,6 +35,9 @@ const MEDIA: Record<Media, Record<string, { schema: Record<string, string> }>> =
   none: {},
 };
 
+/** A route's query string as Elysia hands it over before its own parsing (src/params.ts). */
+export type QueryParams = Record<string, string | undefined>;
+
 export type RouteDoc = {
   summary: string;
   tag: string;

@@ -3,14 +3,13 @@
 import { Elysia } from 'elysia';
 import { Type as t } from '@sinclair/typebox';
 import type { Guards } from '../route-kit/guards';
-import { doc } from '../route-kit/doc';
+import { doc, type QueryParams } from '../route-kit/doc';
 import { headCheckpointOut, headConsistencyOut, headInclusionOut } from './head-proofs';
 import { headLog, latestPublishedHead } from './heads';
 import { leafData } from './repo';
 import { Consistency, ConsistencyQuery, HeadCheckpoint, Inclusion } from './model';
 import { checkpointReply, tileReply, type ServedLog } from './tile-routes';
 
-type Q = Record<string, string | undefined>;
 const tag = 'logs';
 
 /** The head log as tiles serve it: up to the latest published head (an unpublished head is never served). */
@@ -28,7 +27,7 @@ const headLeafData = (index: number): Uint8Array | null => {
 export const headRoutes = (guards: Guards) =>
   new Elysia()
     .use(guards)
-    .get('/v1/proof/head/checkpoint', ({ query }) => headCheckpointOut(query as Q), {
+    .get('/v1/proof/head/checkpoint', ({ query }) => headCheckpointOut(query as QueryParams), {
       publicRate: true,
       detail: doc({
         summary:
@@ -39,7 +38,7 @@ export const headRoutes = (guards: Guards) =>
         errors: ['invalid_tree_size', 'checkpoint_not_found'],
       }),
     })
-    .get('/v1/proof/head/inclusion', ({ query }) => headInclusionOut(query as Q), {
+    .get('/v1/proof/head/inclusion', ({ query }) => headInclusionOut(query as QueryParams), {
       publicRate: true,
       detail: doc({
         summary:
@@ -55,7 +54,7 @@ export const headRoutes = (guards: Guards) =>
         errors: ['invalid_leaf_index', 'invalid_tree_size', 'leaf_pending', 'leaf_not_found', 'checkpoint_not_found'],
       }),
     })
-    .get('/v1/proof/head/consistency', ({ query }) => headConsistencyOut(query as Q), {
+    .get('/v1/proof/head/consistency', ({ query }) => headConsistencyOut(query as QueryParams), {
       publicRate: true,
       detail: doc({
         summary: 'Consistency proof between two head sizes, up to the latest published head',

@@ -2,7 +2,7 @@
 // log (/v1/log, scope read), an org log (/v1/audit/orgs/{id}/log, audit:read) and the public tenant log.
 import { Elysia } from 'elysia';
 import type { Guards } from '../route-kit/guards';
-import { doc } from '../route-kit/doc';
+import { doc, type QueryParams } from '../route-kit/doc';
 import { ApiError, type ErrorCode } from '../errors';
 import { isUuid } from '../crypto/ids';
 import { recordTable } from '../records/table';
@@ -11,13 +11,12 @@ import { orgRecordLeaf, tenantRecordLeaf } from './records';
 import { tenantLogReport } from './tenant-integrity';
 import { Checkpoint, Consistency, ConsistencyQuery, Inclusion, InclusionQuery, LogIntegrity } from './model';
 
-type Q = Record<string, string | undefined>;
 type Read = 'checkpoint' | 'inclusion' | 'consistency';
 
 /** The three reads of a log, given how to find it and how to resolve a record id in it. */
 function logReads(
   log: LogRow | undefined,
-  query: Q,
+  query: QueryParams,
   what: Read,
   resolve: (log: LogRow, id: string) => number | undefined,
 ) {
@@ -81,7 +80,8 @@ export const logRoutes = (guards: Guards) => {
     app
       .get(
         `/v1/log/${what}`,
-        ({ principal, query }) => logReads(tenantLog(principal.tenant.tenant_id), query as Q, what, tenantRecordLeaf),
+        ({ principal, query }) =>
+          logReads(tenantLog(principal.tenant.tenant_id), query as QueryParams, what, tenantRecordLeaf),
         {
           auth: ['read'],
           detail: readDoc(what, []),
@@ -91,13 +91,14 @@ export const logRoutes = (guards: Guards) => {
         `/v1/audit/orgs/:id/log/${what}`,
         ({ principal, params, query }) => {
           recordTable().orgs.assert(principal.tenant.tenant_id, params.id);
-          return logReads(orgLog(principal.tenant.tenant_id, params.id), query as Q, what, orgRecordLeaf);
+          return logReads(orgLog(principal.tenant.tenant_id, params.id), query as QueryParams, what, orgRecordLeaf);
         },
         { auth: ['audit:read'], detail: readDoc(what, ['not_found']) },
       )
       .get(
         `/v1/proof/log/:domain/${what}`,
-        ({ params, query }) => logReads(tenantLog(publicTenantId(params.domain)), query as Q, what, tenantRecordLeaf),
+        ({ params, query }) =>
+          logReads(tenantLog(publicTenantId(params.domain)), query as QueryParams, what, tenantRecordLeaf),
         {
           publicRate: true,
           detail: readDoc(what, ['not_found']),
