@@ -94,8 +94,18 @@ beforeAll(async () => {
       'x-forwarded-for': `${seen ? `${seen}, ` : ''}${req.socket.remoteAddress}`,
       'x-forwarded-proto': 'https',
     };
+    // A connection per request (agent: false): a kept-alive upstream connection the appliance has meanwhile closed
+    // would make the proxy hang up on its client.
     const up = http.request(
-      { host: '127.0.0.1', port: behind.port, method: req.method, path: req.url, headers, localAddress: PROXY_ADDRESS },
+      {
+        host: '127.0.0.1',
+        port: behind.port,
+        method: req.method,
+        path: req.url,
+        headers,
+        localAddress: PROXY_ADDRESS,
+        agent: false,
+      },
       (answer) => {
         res.writeHead(answer.statusCode!, answer.headers);
         answer.pipe(res);
