@@ -7,7 +7,7 @@ import type { CliContext, CliResult } from './index';
 import type { Values } from './argv';
 import { ApiError } from '../errors';
 import { config } from '../config';
-import { verifyProofDocument } from '../verify/offline-verify';
+import { verifyProofFile } from '../verify/offline-verify';
 import { checkSavedCheckpoint } from '../verify/saved-checkpoint';
 import { publishedKeys } from '../verify/key-rules';
 import { nodeSha256 } from '../verify/node-primitives';
@@ -58,7 +58,7 @@ function trustOf(ctx: CliContext): Pick<VerifyOptions, 'policy' | 'tsaAnchors'> 
 
 export const verifyCommand = {
   summary:
-    'verify a proof file offline (event, AI or document proof, audit event or trace bundle, with its head); no server needed',
+    'verify a proof file offline (event, AI or document proof, audit event or trace bundle, with its head; or an evidence pack); no server needed',
   args: [{ name: 'FILE' }],
   flags: {
     keys: { value: 'KEYS.json', help: "the tenant's key list you trust (GET /keys/DOMAIN)" },
@@ -76,8 +76,9 @@ export const verifyCommand = {
     if (!file) throw new ApiError('bad_request', 'FILE is required');
     const keys = jsonFile(ctx, 'keys');
     const opts: VerifyOptions = { keys, platformKey: jsonFile(ctx, 'platform-key'), ...trustOf(ctx) };
-    // The proof's bytes as they are: the rules refuse a file that is not UTF-8 JSON (docs/verification.md).
-    const report = await verifyProofDocument(readBytes(file), opts);
+    // The proof's bytes as they are: the rules refuse a file that is not UTF-8 JSON (docs/verification.md); an
+    // evidence pack is checked whole, as the single-file verifier checks it.
+    const report = await verifyProofFile(readBytes(file), opts);
     const saved = flag(ctx, 'checkpoint');
     if (saved) {
       // docs/verification.md#14-svc-verify---checkpoint-did-the-log-only-grow: --cacert trusts a self-signed certificate; --data-dir that appliance's own one.

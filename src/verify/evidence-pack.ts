@@ -281,3 +281,21 @@ export async function verifyEvidencePack(p: Primitives, files: PackFiles, opts: 
     shipped_policy: shipped ? text(shipped) : null,
   };
 }
+
+/**
+ * A file as every verifier reads it: an evidence pack (a zip) gets the pack's verdict, anything else is a proof
+ * document; a zip that cannot be read is a failed report whose one check says why (never an exception).
+ */
+export async function verifyFile(
+  p: Primitives,
+  bytes: Uint8Array,
+  opts: VerifyOptions,
+): Promise<VerifyReport & Partial<Pick<PackReport, 'files' | 'shipped_policy'>>> {
+  if (!isZip(bytes)) return verifyDocument(p, bytes, opts);
+  const pack = readPack(bytes);
+  if ('error' in pack) {
+    const r = await verifyDocument(p, new Uint8Array(0), opts);
+    return { ...r, checks: [{ name: 'pack.zip[pack]', ok: false, detail: pack.error }] };
+  }
+  return verifyEvidencePack(p, pack.files, opts);
+}

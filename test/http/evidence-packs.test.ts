@@ -284,6 +284,57 @@ describe('GET .../evidence', () => {
     }
   }, 180_000);
 
+  it('svc verify takes the pack itself: VALID with its pack checks, a flipped receipt bit or a broken zip refused', async () => {
+    for (const c of cases) {
+      const zip = (await get(c.pack, c.apiKey)).body;
+      const dir = ownedDir();
+      writeFileSync(join(dir, 'pack.zip'), zip);
+      const ok = await svc(['verify', join(dir, 'pack.zip'), '--tsa-ca', tsa.caFile]);
+      const names: string[] = ok.json.checks.map((k: { name: string }) => k.name);
+      expect([c.name, ok.code, ok.json.valid]).toEqual([c.name, 0, true]);
+      const z = await unzip(zip);
+      // A record's own receipt (a trace pack holds one per item, under items/N/).
+      const receiptFile = Object.keys(z.files).find((n) => n.endsWith('receipt.cose') && !n.includes('head-'))!;
+      expect(names).toContain(`pack.receipt_signature[${receiptFile}]`);
+      // The proof inside answers the same record checks on its own.
+      writeFileSync(join(dir, 'proof.json'), z.files['proof.json']!);
+      const alone = await svc(['verify', join(dir, 'proof.json'), '--tsa-ca', tsa.caFile]);
+      expect(names).toEqual(expect.arrayContaining(alone.json.checks.map((k: { name: string }) => k.name)));
+
+      const receipt = Buffer.from(z.files[receiptFile]!);
+      receipt[receipt.length - 1]! ^= 1;
+      // The flipped receipt in a zip written by Python's zipfile (not the product's writer).
+      const rewritten = await python(
+        [
+          '-c',
+          `import base64, io, json, sys, zipfile
+[d] = json.load(sys.stdin)
+b = io.BytesIO()
+with zipfile.ZipFile(b, 'w') as f:
+    for n, v in d.items(): f.writestr(n, base64.b64decode(v))
+json.dump(base64.b64encode(b.getvalue()).decode(), sys.stdout)`,
+        ],
+        [
+          Object.fromEntries(
+            Object.entries({ ...z.files, [receiptFile]: receipt }).map(([n, b]) => [n, b.toString('base64')]),
+          ),
+        ],
+      );
+      writeFileSync(join(dir, 'flipped.zip'), Buffer.from(rewritten as string, 'base64'));
+      const bad = await svc(['verify', join(dir, 'flipped.zip')]);
+      expect([c.name, bad.code, bad.json.valid]).toEqual([c.name, 1, false]);
+      expect(bad.json.checks.find((k: { ok: boolean }) => !k.ok).name).toBe(`pack.receipt_signature[${receiptFile}]`);
+    }
+    const dir = ownedDir();
+    writeFileSync(join(dir, 'cut.zip'), (await get(cases[0]!.pack, cases[0]!.apiKey)).body.subarray(0, 200));
+    const cut = await svc(['verify', join(dir, 'cut.zip')]);
+    expect([cut.code, cut.json.valid, cut.json.checks.map((k: { name: string }) => k.name)]).toEqual([
+      1,
+      false,
+      ['pack.zip[pack]'],
+    ]);
+  }, 180_000);
+
   it('answers 404 as the JSON proofs, and refuses packs without the scope of their JSON proof', async () => {
     const none = '00000000-0000-4000-8000-000000000000';
     for (const kind of ['event', 'ai', 'document']) {

@@ -2,11 +2,11 @@
 // evidence pack and the auditor's own trust from the page, runs the one rule set of src/verify on the browser
 // primitives, and shows the one result. No rule lives here, and nothing is fetched: the file works offline.
 import { browserPrimitives } from '../../../verify/browser-primitives';
-import { isZip, readPack, verifyEvidencePack } from '../../../verify/evidence-pack';
+import { verifyFile } from '../../../verify/evidence-pack';
 import { resultOf, type VerifyReport, type VerifyResult } from '../../../verify/report';
 import { reportLines } from '../../../verify/report-text';
 import { optionsOfTexts, refusedTrust, type TrustTexts } from '../../../verify/trust-texts';
-import { trustOf, verifyDocument } from '../../../verify/verify-document';
+import { trustOf } from '../../../verify/verify-document';
 import { banner, h, onFileDrop } from '../../client/dom';
 
 /** The trust fields of the page as texts; an empty field is not given. */
@@ -43,13 +43,7 @@ export async function verifyBytes(bytes: Uint8Array, trust: PageTrust): Promise<
   if (keys.error) return refusedTrust(level, 'keys', keys.error);
   const o = optionsOfTexts(browserPrimitives.sha256, texts);
   if ('refused' in o) return o.refused;
-  if (!isZip(bytes)) return await verifyDocument(browserPrimitives, bytes, o.opts);
-  const pack = readPack(bytes);
-  if ('error' in pack) {
-    const r = await verifyDocument(browserPrimitives, new Uint8Array(0), o.opts);
-    return { ...r, checks: [{ name: 'pack.zip[pack]', ok: false, detail: pack.error }] };
-  }
-  return await verifyEvidencePack(browserPrimitives, pack.files, o.opts);
+  return await verifyFile(browserPrimitives, bytes, o.opts);
 }
 
 /** The one result shape (docs/verification.md#the-result), with a pack's file list and shipped policy. */
