@@ -71,10 +71,17 @@ export const TRUST_TEXT = {
   policy: "trust: policy (the head was checked against the verifier's witness policy)",
 } as const;
 
+const ESCAPES: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
 /** The one stderr line of a verifier that did not verify (docs/verification.md#the-command-lines). */
 export const failureLine = (checks: Check[]): string => {
   const c = checks.find((k) => !k.ok);
-  return c ? `NOT VERIFIED: ${c.name}: ${c.detail}` : 'NOT VERIFIED';
+  // A detail may quote the document's own values: their control characters are written as JSON escapes, so the
+  // failure stays one line whatever the file holds.
+  const oneLine = (t: string) =>
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this escapes
+    t.replace(/[\u0000-\u001f\u007f]/g, (ch) => ESCAPES[ch] ?? `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return c ? `NOT VERIFIED: ${c.name}: ${oneLine(c.detail)}` : 'NOT VERIFIED';
 };
 
 /**
