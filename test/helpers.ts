@@ -107,19 +107,22 @@ export async function startServer(opts: { dataDir?: string; env?: Record<string,
 
 /**
  * One appliance with default settings shared by every test file of a run that asks for it: started by the first,
- * killed when the test process exits. A file that shares it makes tenants of its own (newTenant, a domain no other
- * file uses) and changes no setting of it.
+ * stopped after the last (test/preload.ts: bun test's 'exit' event alone let it outlive the run). A file that shares
+ * it makes tenants of its own (newTenant, a domain no other file uses) and changes no setting of it.
  */
 let shared: Promise<Server> | null = null;
 export function sharedServer(): Promise<Server> {
-  shared ??= startServer().then((s) => {
-    process.once('exit', () => {
-      s.proc.kill('SIGKILL');
-      cleanup(s.dataDir);
-    });
-    return s;
-  });
+  shared ??= startServer();
   return shared;
+}
+
+/** Stops the shared appliance, if a file started it, and removes its data directory. */
+export async function stopSharedServer(): Promise<void> {
+  if (!shared) return;
+  const s = await shared;
+  shared = null;
+  await s.stop();
+  cleanup(s.dataDir);
 }
 
 export function cleanup(dir: string): void {
