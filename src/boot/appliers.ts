@@ -30,6 +30,7 @@ import { FORWARDED, forwardedApplier } from '../replication/forward';
 /**
  * A record kind whose items carry the quota unit of `resource` they were charged (usage chargeWrite): the unit is
  * counted in the item's own transaction when `created` says the record was stored, so the two are durable together.
+ * Counted by the writer right after the item's apply (Applier `applied`): no wrapper around each prepared item.
  */
 function countingUsage<D, R>(
   a: Applier<D, R>,
@@ -37,16 +38,9 @@ function countingUsage<D, R>(
   created: (r: R) => boolean,
 ): Applier<D & Charged, R> {
   return {
-    prepare(data) {
-      const p = a.prepare(data);
-      return {
-        apply() {
-          const r = p.apply();
-          if (created(r)) countUsageInTxn(data, resource);
-          return r;
-        },
-        ...(p.done ? { done: () => p.done!() } : {}),
-      };
+    prepare: (data) => a.prepare(data),
+    applied(data, r) {
+      if (created(r)) countUsageInTxn(data, resource);
     },
   };
 }

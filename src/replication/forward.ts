@@ -91,10 +91,10 @@ export function forwardedApplier(table: ApplierTable): Applier<Row[], Forwarded[
         return {
           r,
           items,
-          ps: items.map(([kind, data]): Prepared<unknown> => {
+          ps: items.map(([kind, data]): { a: Applier<unknown, unknown>; data: unknown; p: Prepared<unknown> } => {
             const a = kind === FORWARDED ? undefined : table[kind];
             if (!a) throw new Error(`no applier for forwarded ${kind}`);
-            return a.prepare(data);
+            return { a, data, p: a.prepare(data) };
           }),
         };
       });
@@ -104,13 +104,17 @@ export function forwardedApplier(table: ApplierTable): Applier<Row[], Forwarded[
           applied.length = 0;
           for (const x of prepared) {
             if (x.r.seq <= (marks().get(x.r.node) ?? 0)) continue;
-            for (const p of x.ps) p.apply();
+            // As the writer applies an item of its own: the table's `applied` follows the apply (Applier).
+            for (const { a, data, p } of x.ps) {
+              const r = p.apply();
+              a.applied?.(data, r);
+            }
             marks().putSync(x.r.node, x.r.seq);
             applied.push(x);
           }
           return applied.flatMap((x) => x.items);
         },
-        done: () => applied.forEach((x) => x.ps.forEach((p) => p.done?.())),
+        done: () => applied.forEach((x) => x.ps.forEach(({ p }) => p.done?.())),
       };
     },
   };

@@ -15,8 +15,12 @@ import { exitThread, tellMain } from './thread';
  * item's result; `done` runs once the transaction is durable.
  */
 export type Prepared<R> = { apply(): R; done?(): void };
-/** How one kind of write is applied. `prepare` may throw (the item alone fails). */
-export type Applier<D, R> = { prepare(data: D): Prepared<R> };
+/**
+ * How one kind of write is applied. `prepare` may throw (the item alone fails). `applied`, when the table gives one,
+ * runs inside the transaction right after the item's `apply`, with its result: what the table adds to an area's
+ * applier (the quota unit of a created record, src/boot/appliers.ts) without wrapping each prepared item.
+ */
+export type Applier<D, R> = { prepare(data: D): Prepared<R>; applied?(data: D, result: R): void };
 export type ApplierTable = Readonly<Record<string, Applier<any, any>>>;
 
 /** `ack`: a stored queue entry that the item's transaction removes (items queued by earlier versions). */
@@ -52,6 +56,11 @@ function refusedCode(e: unknown): (typeof REFUSED)[number] | typeof RESUBMIT | n
     : null;
 }
 
+/** An item prepared, with its applier (for `applied`), or one that could not be. */
+type Ready =
+  | { p: Prepared<unknown>; a: Applier<unknown, unknown>; fail?: undefined }
+  | { p: null; a?: undefined; fail: WriteResult };
+
 /**
  * Thread side: applies every batch the main thread posts, in order; `afterItems` run in each transaction after
  * its items (totals the appliers gathered, written once per transaction). A transaction that fails leaves the
@@ -59,11 +68,11 @@ function refusedCode(e: unknown): (typeof REFUSED)[number] | typeof RESUBMIT | n
  * fails what was in flight (never answered 201) and starts a fresh thread from what is durable.
  */
 export function runWriter(table: ApplierTable, afterItems: ReadonlyArray<() => void>): void {
-  const prepare = (it: WriteItem): { p: Prepared<unknown> | null; fail?: WriteResult } => {
+  const prepare = (it: WriteItem): Ready => {
     try {
       const a = table[it.kind];
       if (!a) throw new Error(`no applier for ${it.kind}`);
-      return { p: a.prepare(it.data) };
+      return { p: a.prepare(it.data), a };
     } catch (e) {
       log('error', 'write could not be prepared', { kind: it.kind, error: String((e as Error).message) });
       return { p: null, fail: [it.id, 0, String((e as Error).message)] };
@@ -97,10 +106,12 @@ export function runWriter(table: ApplierTable, afterItems: ReadonlyArray<() => v
     try {
       transactSync(() => {
         const a0 = performance.now();
-        prepared.forEach(({ p }, i) => {
+        prepared.forEach(({ p, a }, i) => {
           if (!p) return;
           const it = items[i]!;
-          results[i] = [it.id, 1, p.apply()];
+          const r = p.apply();
+          a.applied?.(it.data, r);
+          results[i] = [it.id, 1, r];
           if (it.ack) subDb(it.ack.db).removeSync(it.ack.key);
         });
         for (const f of afterItems) f();
