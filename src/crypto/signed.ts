@@ -6,6 +6,18 @@
  */
 const sandboxField = (r: { sandbox?: unknown }): { sandbox?: true } => (r.sandbox === true ? { sandbox: true } : {});
 
+/** What a ledger event's signature covers (ledgerSignedPayload). */
+export type LedgerSigned = {
+  event_id: string;
+  event_type: string;
+  ingested_at: string;
+  payload_hash: string;
+  request_hash: string;
+  sandbox?: true;
+  tenant_id: string;
+  v: number;
+};
+
 /** docs/verification.md#4-the-signed-payload-of-each-record-kind: Ed25519 covers canonical {v, event_id, tenant_id, event_type, payload_hash, request_hash, ingested_at}. */
 export function ledgerSignedPayload(r: {
   event_id: string;
@@ -15,18 +27,22 @@ export function ledgerSignedPayload(r: {
   request_hash: string;
   ingested_at: string;
   sandbox?: unknown;
-}) {
-  // Keys in canonical (code point) order, so canonicalJson need not sort them on the write path.
-  return {
+}): LedgerSigned {
+  // Keys in canonical (code point) order, so canonicalJson need not sort them on the write path. Built as one
+  // literal, the object every event is signed with but a sandbox tenant's, whose mark
+  // (docs/verification.md#sandbox-records) goes in its canonical place, before tenant_id.
+  const payload: LedgerSigned = {
     event_id: r.event_id,
     event_type: r.event_type,
     ingested_at: r.ingested_at,
     payload_hash: r.payload_hash,
     request_hash: r.request_hash,
-    ...sandboxField(r),
     tenant_id: r.tenant_id,
     v: 1,
   };
+  if (r.sandbox !== true) return payload;
+  const { tenant_id, v, ...before } = payload;
+  return { ...before, sandbox: true, tenant_id, v };
 }
 
 /** docs/verification.md#4-the-signed-payload-of-each-record-kind: canonical {v: 1, attestation_id, tenant_id, attestation_type, payload_hash, input_hash, output_hash, created_at}. */
