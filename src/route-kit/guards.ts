@@ -77,13 +77,15 @@ export const guardPlugin = (c: GuardChecks) =>
       transform: ({ request }: { request: Request }) => void c.authorizeOperator(request),
       resolve: ({ request }: { request: Request }) => ({ operator: c.authorizeOperator(request) }),
     },
+    // `void`: these checks are synchronous and return nothing. Elysia takes a transform written `=> x.y(...)` for
+    // one that may return a promise and awaits it, a microtask per request; `=> void x.y(...)` it calls plainly.
     paid: {
       detail: guardDoc({ 'x-errors': ['payment_required'] }),
-      transform: ({ request }: { request: Request }) => c.requirePaid(request),
+      transform: ({ request }: { request: Request }) => void c.requirePaid(request),
     },
     publicRate: {
       detail: guardDoc({ security: [], 'x-errors': ['rate_limited'] }),
-      transform: ({ request }: { request: Request }) => c.limitPublic(request),
+      transform: ({ request }: { request: Request }) => void c.limitPublic(request),
     },
     viewer: {
       detail: guardDoc({
