@@ -53,8 +53,9 @@ const plain = (status: number, text: string, headers: Record<string, string> = {
 /** Parses a JSON body once, keeping the raw text for hashes that follow the request text (event_hash). */
 async function parseBody(request: Request, contentType: string): Promise<unknown> {
   const declared = Number(request.headers.get('content-length') ?? '0');
-  // The path is split out of the URL once: every body (each ingest) comes this way.
-  const path = targetPath(request.url);
+  // Every body (each ingest) comes this way: the path is the one the edge check split out of the URL.
+  const state = requestState(request);
+  const path = state.path;
   const limit = limitFor(request.url, path);
   if (declared > limit) throw new ApiError('payload_too_large', `Request body over ${limit} bytes`);
   const bytes = new Uint8Array(await request.arrayBuffer());
@@ -72,7 +73,7 @@ async function parseBody(request: Request, contentType: string): Promise<unknown
   // Bytes are taken as sent or refused: a lenient decoder would sign U+FFFD where the client sent something else.
   const text = decodeUtf8(bytes);
   if (text === null) throw new ApiError('invalid_payload', 'The request body is not valid UTF-8');
-  requestState(request).rawBody = text;
+  state.rawBody = text;
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -118,12 +119,11 @@ export function buildApp(routes: AnyElysia[], node: ReplicationNode | null = nul
       if (tlsOff && proxies?.scheme(state.peer, request.headers.get('x-forwarded-proto')) !== 'https') {
         throw new ApiError('https_required', 'HTTPS is required');
       }
-      checkTarget(request.url);
+      state.path = checkTarget(request.url);
       // Under back-pressure the ingest routes are refused before authentication and body parsing: a refusal
       // that costs a full ingest's work takes the CPU the accepted writes need (measured with wrk, limit 256,
       // 1,024 connections: 2,000 events/s acknowledged that way against 13,900 at 256 connections; 4,300 so).
-      if (writerSaturated() && request.method === 'POST' && INGEST_PATHS.has(targetPath(request.url)))
-        throw overloaded();
+      if (writerSaturated() && request.method === 'POST' && INGEST_PATHS.has(state.path)) throw overloaded();
     })
     .onParse(async ({ request, contentType }) => {
       if (request.method === 'GET' || request.method === 'HEAD') return;

@@ -1,6 +1,7 @@
 // Owns per-request state shared by the hooks of http/ (request id, timing, tenant, raw body, client address).
 import type { OperatorPrincipal, Principal } from '../route-kit/guards';
 import type { Proxies } from './client-address';
+import { targetPath } from './edge';
 
 type Peer = { requestIP(req: Request): { address: string } | null } | null | undefined;
 
@@ -20,12 +21,21 @@ export class RequestState {
   #id: string | null = null;
   #ip: string | null = null;
   #peer: string | null = null;
+  #path: string | null = null;
 
   constructor(
     private readonly req: Request,
     private readonly server: Peer,
     private readonly proxies: Proxies | null,
   ) {}
+  /** The target's path without its query, split out of the URL once: the edge check (checkTarget) sets it. */
+  get path(): string {
+    this.#path ??= targetPath(this.req.url);
+    return this.#path;
+  }
+  set path(path: string) {
+    this.#path = path;
+  }
   get id(): string {
     this.#id ??= `${boot}-${(++counter).toString(36)}`;
     return this.#id;

@@ -31,8 +31,9 @@ export const targetPath = (url: string): string => splitTarget(url).path;
  * characters (else 400 invalid_path_parameter); each query name and value
  * decodes strictly and stays under 1 KB, with at most 64 pairs (else 400 bad_request). Values that could
  * never name a stored record are refused here, so none reaches a store key (LMDB keys end at 1,978 bytes).
+ * Returns the path (targetPath), which the request's state keeps for the hooks after this one.
  */
-export function checkTarget(url: string): void {
+export function checkTarget(url: string): string {
   const { path, query } = splitTarget(url);
   for (const seg of path.split('/')) {
     if (!seg) continue;
@@ -42,7 +43,7 @@ export function checkTarget(url: string): void {
     if (v.length > MAX_PATH_VALUE)
       throw new ApiError('invalid_path_parameter', `A path segment is over ${MAX_PATH_VALUE} characters`);
   }
-  if (query === null) return;
+  if (query === null) return path;
   const pairs = query.split('&');
   if (pairs.length > MAX_QUERY_PAIRS) throw new ApiError('bad_request', `At most ${MAX_QUERY_PAIRS} query parameters`);
   for (const pair of pairs) {
@@ -53,4 +54,5 @@ export function checkTarget(url: string): void {
         throw new ApiError('bad_request', `A query parameter is over ${MAX_QUERY_VALUE_BYTES} bytes`);
     }
   }
+  return path;
 }
