@@ -93,6 +93,51 @@ describe('inexactJson', () => {
     expect(check('{"__proto__":1}')).toContain('__proto__');
     expect(check(`${'['.repeat(300)}${']'.repeat(300)}`)).toContain('nested too deeply');
   });
+  it('judges numbers around 15 digits alike, whether or not the scan knows them short of slicing them out', () => {
+    const accepted = [
+      '123456789012345', // 15 digits
+      '-123456789012345',
+      '1234567890.12345', // 15 digits with a point
+      '-0.12345678901234',
+      '1234567890123456', // 16 digits, below 2^53
+      '-9007199254740992',
+      '0.30000000000000004', // 17 digits: JSON.stringify(0.1 + 0.2)
+      '100000000000000000000', // 1e20, printed in full
+      '1.5e3',
+      '1E+2',
+      '-0.0e+0',
+    ];
+    const refused = [
+      '9007199254740993', // 16 digits, 2^53 + 1
+      '-9007199254740993',
+      '12345678901234567', // 17 digits: the double is 12345678901234568
+      '1.00000000000000001',
+      '0.1000000000000000055511151231257827',
+      '2e-324', // parses to 0
+      '-1e-400',
+    ];
+    for (const t of accepted)
+      expect([t, check(`[${t}]`), check(`{"n":${t}}`), isExactNumber(t)]).toEqual([t, null, null, true]);
+    for (const t of refused) {
+      const reason = `The number ${t} cannot be stored exactly (numbers are kept as double-precision values)`;
+      expect([t, check(`[${t}]`), check(`{"n":${t}}`), isExactNumber(t)]).toEqual([t, reason, reason, false]);
+    }
+  });
+  it('refuses a number exactly when isExactNumber does, in every form of the JSON number grammar', () => {
+    const token = fc
+      .tuple(
+        fc.constantFrom('', '-'),
+        fc.oneof(fc.constant('0'), fc.stringMatching(/^[1-9]\d{0,19}$/)),
+        fc.oneof(fc.constant(''), fc.stringMatching(/^\.\d{1,19}$/)),
+        fc.oneof(fc.constant(''), fc.stringMatching(/^[eE][+-]?\d{1,3}$/)),
+      )
+      .map((parts) => parts.join(''))
+      .filter((t) => Number.isFinite(Number(t)));
+    fc.assert(
+      fc.property(token, (t) => expect([t, check(`[${t}]`) === null]).toEqual([t, isExactNumber(t)])),
+      { numRuns: RUNS },
+    );
+  });
   it('numbers inside strings are text, not numbers', () => {
     expect(check('{"s":"1e-400 9007199254740993","t":"\\\\","u":1}')).toBeNull();
   });
