@@ -1,7 +1,7 @@
 // Owns API keys (docs/api.md#tenant-administration): create (plaintext shown once), list, revoke, lookup by hash, last-use tracking.
 import { ApiError } from '../errors';
 import { sha256Hex } from '../crypto/hash';
-import { secretToken, uuidv4 } from '../crypto/ids';
+import { secretToken, uuidv7 } from '../crypto/ids';
 import { transact, type AlsoInTxn } from '../store/env';
 import { bumpEpochInTxn, epochCache } from '../store/epoch';
 import { submitInternal } from '../store/writer';
@@ -55,7 +55,9 @@ export async function createApiKey(input: CreateKeyIn, also?: AlsoInTxn<CreatedK
   const api_key = secretToken(KEY_PREFIX);
   const hash = sha256Hex(api_key);
   const row: ApiKeyRow = {
-    key_id: uuidv4(),
+    // Time-ordered (docs/api.md#conventions): the id and per-tenant indexes then grow at their right edge, so a commit
+    // of many creations writes a few B-tree pages instead of one page per key in each of them (it waits on fsync).
+    key_id: uuidv7(),
     tenant_id: t.tenant_id,
     name,
     scopes,

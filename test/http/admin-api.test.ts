@@ -277,6 +277,9 @@ describe("a tenant's life through the API only", () => {
     ]);
     ctx.ci = r.body.api_key;
     ctx.ciId = r.body.key_id;
+    // Key ids are time-ordered UUIDs (version 7): a later key's id sorts after an earlier one's.
+    expect(r.body.key_id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(r.body.key_id > ctx.adminId!).toBe(true);
     expect((await call(s, 'GET', '/v1/events', { key: ctx.ci })).status).toBe(200);
     const n = (await operatorLog()).length;
     for (const [body, code] of [
