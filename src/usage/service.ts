@@ -155,51 +155,25 @@ export function assertQuotaLeft(tenant: TenantRow, resource: Resource): void {
 
 // ---- writer thread ----
 
-/** A stored counter touched by the current writer transaction and the units its records add to it. */
-type CountInTxn = { tenant: string; month: string; resource: Resource; n: number };
-/**
- * The counters of the records applied in the current writer transaction, written once at its end (flushUsageInTxn),
- * in the order first counted; by tenant, for the lookup each record makes (a tenant's records of one transaction
- * are of one or two months and a few resources: a short scan, no counter key string per record).
- */
-const countsInTxn: CountInTxn[] = [];
-const countsByTenant = new Map<string, CountInTxn[]>();
+/** Units of the records applied in the current writer transaction, written once at its end (flushUsageInTxn). */
+const unitsInTxn = new Map<string, number>();
 
 /** Inside the writer transaction of a record that was created: its unit (Charged) counts with it. */
 export function countUsageInTxn(item: Charged, resource: Resource): void {
-  const month = item.usage;
-  if (!month) return;
-  let mine = countsByTenant.get(item.tenant_id);
-  if (!mine) countsByTenant.set(item.tenant_id, (mine = []));
-  for (const c of mine) {
-    if (c.month === month && c.resource === resource) {
-      c.n++;
-      return;
-    }
-  }
-  const c: CountInTxn = { tenant: item.tenant_id, month, resource, n: 1 };
-  mine.push(c);
-  countsInTxn.push(c);
-}
-
-/** Inside a write transaction: adds `n` to the stored counter of (tenant, month, resource). */
-function addCounterInTxn(tenant: string, month: string, resource: string, n: number): void {
-  if (n === 0) return;
-  const k: [string, string, string] = [tenant, month, resource];
-  usageCounters().putSync(k, (usageCounters().get(k) ?? 0) + n);
+  if (item.usage) add(unitsInTxn, `${item.tenant_id}|${item.usage}|${resource}`, 1);
 }
 
 /** Inside a write transaction: adds `n` to the stored counter `k` ("tenant|month|resource"). */
 function addStoredInTxn(k: string, n: number): void {
+  if (n === 0) return;
   const [t, m, r] = k.split('|') as [string, string, string];
-  addCounterInTxn(t, m, r, n);
+  usageCounters().putSync([t, m, r], (usageCounters().get([t, m, r]) ?? 0) + n);
 }
 
 /** Runs after the items of each writer transaction: one read-modify-write per counter touched, not per record. */
 export function flushUsageInTxn(): void {
-  for (const c of countsInTxn) addCounterInTxn(c.tenant, c.month, c.resource, c.n);
-  countsInTxn.length = 0;
-  countsByTenant.clear();
+  for (const [k, n] of unitsInTxn) addStoredInTxn(k, n);
+  unitsInTxn.clear();
 }
 
 /** Inside a write transaction of the main thread that creates a record (a trace): its unit, stored with it. */
