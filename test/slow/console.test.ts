@@ -199,7 +199,7 @@ describe("npm run console (tui/index.ts) against the running server's data dir",
       keys('3');
       await waitFor((t) => t.includes('Tenant alpha.test') && /> holey\s+10/.test(t) && /streamed\s+3/.test(t));
       keys('Enter');
-      const report = await waitFor((t) => t.includes('100%'));
+      const report = await waitFor((t) => t.includes('scanned in') && t.includes('100%'));
       expect(report).toContain('Hot rows seq 1-10: 9 of 10');
       expect(report).toContain('CONTIGUOUS: NO, 1 gap(s)');
       expect(report).toContain('missing seq 4');

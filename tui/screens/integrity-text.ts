@@ -21,11 +21,11 @@ function listed(label: string, gaps: Range[], truncated = false): string[] {
   return out;
 }
 
-/** While the scan runs: a moving block, since the scan reports no partial progress. */
+/** While the scan runs: its progress, held below 100% until the report is on screen (the last step is writing it). */
 export function scanningLines(orgId: string, elapsedMs: number, done: number): string[] {
   return [
     `Org "${orgId}": scanning`,
-    `${bar(done, 1, BAR)} ${duration(elapsedMs)}`,
+    `${bar(Math.min(done, 0.99), 1, BAR)} ${duration(elapsedMs)}`,
     '',
     'The console stays usable meanwhile.',
   ];
