@@ -132,25 +132,24 @@ export function createdBy<C extends CreateContext & { operator: OperatorPrincipa
   create: Create<C>,
   scope: (c: C) => KeyScope,
 ): (c: C) => Promise<Record<string, unknown>>;
-export function createdBy<C extends CreateContext & { principal?: Principal }>(
+export function createdBy<C extends CreateContext & { principal?: Principal; operator?: OperatorPrincipal }>(
   status: 201 | 202,
   create: Create<C>,
   scope: (c: C) => KeyScope = (c) => [c.principal!.tenant.tenant_id, c.principal!.key.key_id],
 ) {
-  return async (c: C) =>
-    reply(
-      c.set,
+  // The context is taken apart here, not passed on whole: Elysia reads a handler's source to decide what each request
+  // must prepare, and a context handed to a function makes it prepare everything (cookies, query, headers) for every
+  // request of the route.
+  return async ({ set, request, route, params, body, principal, operator }: C) => {
+    const c = { set, request, route, params, body, principal, operator } as unknown as C;
+    return reply(
+      set,
       await idempotent(
-        {
-          scope: scope(c),
-          endpoint: `${c.request.method} ${c.route}`,
-          request: c.request,
-          params: c.params,
-          body: c.body,
-        },
+        { scope: scope(c), endpoint: `${request.method} ${route}`, request, params, body },
         async (claim) => ({ status, body: await create(c, claim) }),
       ),
     );
+  };
 }
 
 /** Drops answers older than 24 hours (the retention pass); returns how many. */

@@ -163,13 +163,76 @@ function refuseWritesOf(d: Database, err: Error): void {
 export type AlsoInTxn<R> = (result: R) => void;
 
 /**
- * Runs `fn` inside the next batched, durable write transaction (shared with concurrent puts).
- * Reads inside `fn` see the transaction's own writes. Resolves to fn's result once fsync'd.
+ * The functions handed to transact() before the next write transaction starts: they run one after the other in
+ * that one transaction, then what they deferred (txnState) is written, then the transaction commits.
+ */
+type Group = { fns: Array<() => unknown>; results: unknown[]; errors: Map<number, unknown>; done: Promise<unknown> };
+let queued: Group | null = null;
+/** The state each key keeps while a group runs, and how it is written at the group's end (txnState). */
+let states: Map<object, { state: unknown; end: (s: never) => void }> | null = null;
+
+function runGroup(g: Group): void {
+  if (queued === g) queued = null;
+  states = new Map();
+  try {
+    g.fns.forEach((fn, i) => {
+      try {
+        const r = fn();
+        // The transaction commits when the last function returns: work it would wait for would land outside it.
+        if (r instanceof Promise) throw new TypeError('transact() takes a synchronous function');
+        g.results[i] = r;
+      } catch (e) {
+        g.errors.set(i, e);
+      }
+    });
+    for (const { state, end } of states.values()) end(state as never);
+  } finally {
+    states = null;
+  }
+}
+
+/**
+ * Runs `fn` inside the next batched, durable write transaction (shared with concurrent puts and the other functions
+ * handed to transact meanwhile). Reads inside `fn` see the transaction's own writes, but for what a function deferred
+ * to the transaction's end (txnState). Resolves to fn's result once fsync'd; rejects with what fn threw (what fn
+ * wrote before it threw is committed, as with every function of a batched transaction).
  */
 export function transact<T>(fn: () => T): Promise<T> {
   if (localWrites) return Promise.reject(localWrites);
   if (capturing()) return transactReplicated(fn);
-  return env().transaction(fn) as Promise<T>;
+  const g = queued;
+  if (g) {
+    const i = g.fns.push(fn) - 1;
+    return g.done.then(() => answer<T>(g, i));
+  }
+  const next: Group = { fns: [fn], results: [], errors: new Map(), done: Promise.resolve() };
+  queued = next;
+  try {
+    // Inside a synchronous write transaction lmdb-js runs the callback at once (and returns its result).
+    next.done = Promise.resolve(env().transaction(() => runGroup(next)));
+  } catch (e) {
+    if (queued === next) queued = null;
+    return Promise.reject(e);
+  }
+  return next.done.then(() => answer<T>(next, 0));
+}
+
+function answer<T>(g: Group, i: number): T {
+  if (g.errors.has(i)) throw g.errors.get(i);
+  return g.results[i] as T;
+}
+
+/**
+ * Inside a function run by transact(): the state `key` keeps in this write transaction, made by `start` at its first
+ * use; `end` writes it after the transaction's last function, before the commit. Null in any other transaction
+ * (transactSync, a replicated one): the caller writes at once. A log appended to by many functions of one
+ * transaction thus writes its head and its leaves once (docs/architecture.md "Operator actions").
+ */
+export function txnState<S>(key: object, start: () => S, end: (s: S) => void): S | null {
+  if (!states) return null;
+  let s = states.get(key);
+  if (!s) states.set(key, (s = { state: start(), end: end as (s: never) => void }));
+  return s.state as S;
 }
 
 /**
@@ -305,6 +368,8 @@ export async function closeStore(): Promise<void> {
   if (!root) return;
   const r = root;
   root = null;
+  // Functions already queued still run in their transaction before the close completes; new ones wait for a store.
+  queued = null;
   dbs.clear();
   dbOpts.clear();
   localWrites = null;

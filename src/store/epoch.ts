@@ -1,13 +1,20 @@
 // Owns change counters ("epochs") that let a process cache decoded rows which other processes (the CLI, the
 // console) may change: every such change bumps the counter in its transaction, and a cache entry is trusted
 // only while the counter still reads what it read when the entry was made.
-import { subDb } from './env';
+import { subDb, txnState } from './env';
 
 const db = () => subDb<number, string>('epochs');
 
 /** Inside a write transaction: marks every cached copy of `name` rows as stale, in every process. */
 export function bumpEpochInTxn(name: string): void {
-  db().putSync(name, (db().get(name) ?? 0) + 1);
+  // Once per transaction is enough (readers compare the value only between transactions).
+  const names = txnState(BUMPS, () => new Set<string>(), bumpAll);
+  if (names) names.add(name);
+  else bumpAll([name]);
+}
+const BUMPS = {};
+function bumpAll(names: Iterable<string>): void {
+  for (const name of names) db().putSync(name, (db().get(name) ?? 0) + 1);
 }
 
 /**

@@ -2,7 +2,7 @@
 // the head log and the operator log. Their leaf data is stored with each leaf (nothing else could rebuild it).
 import { config, publicUrl, runtime } from '../config';
 import { putGrowing } from '../store/append-only';
-import { transact } from '../store/env';
+import { transact, txnState } from '../store/env';
 import { appendLeafHash, originOf, publicHostOf } from './append';
 import { putLeavesInTxn } from './leaf-runs';
 import { encodeLeaf, heads, leafData, logIds, logs, type LogRow, type PlatformLogName } from './repo';
@@ -63,9 +63,32 @@ export function ensurePlatformLogs(): Promise<void> {
  * the console and the server may all append to the operator log, and LMDB serialises their transactions.
  */
 export function appendPlatformLeavesInTxn(name: PlatformLogName, data: readonly Uint8Array[]): number {
+  // Many operator actions may share one write transaction (a burst of key creations through the API): their leaves
+  // are written together at its end, one head and one run for all of them instead of one each.
+  const batch = txnState(batches[name], () => startBatch(name), writeBatch);
+  if (batch) {
+    const at = batch.first + batch.data.length;
+    batch.data.push(...data);
+    return at;
+  }
+  const now = startBatch(name);
+  now.data.push(...data);
+  writeBatch(now);
+  return now.first;
+}
+
+type Batch = { num: number; first: number; data: Uint8Array[] };
+// One key per platform log for txnState.
+const batches: Record<PlatformLogName, object> = { head: {}, operator: {} };
+
+/** The log's number (made on first use) and its head, read inside the write transaction. */
+function startBatch(name: PlatformLogName): Batch {
   const num = platformLogNumInTxn(name);
-  const first = heads().get(num) ?? 0;
-  if (!data.length) return first;
+  return { num, first: heads().get(num) ?? 0, data: [] };
+}
+
+function writeBatch({ num, first, data }: Batch): void {
+  if (!data.length) return;
   putLeavesInTxn(
     num,
     first,
@@ -73,7 +96,6 @@ export function appendPlatformLeavesInTxn(name: PlatformLogName, data: readonly 
   );
   data.forEach((d, i) => putGrowing(leafData(), [num, first + i], Buffer.from(d)));
   heads().putSync(num, first + data.length);
-  return first;
 }
 
 /** The stored leaf data of leaves [from, to) of a platform log, in index order (a missing one is skipped). */

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { call, cleanupDirs, cli, newTenant, ownedDir, pubKeyB64, sha, startServer, type Server } from '../helpers';
+import { call, cleanupDirs, cli, newTenant, ownedDir, pubKeyB64, sha, startServer, until, type Server } from '../helpers';
 import { testLog } from './independent-witness';
 
 const dir = ownedDir();
@@ -308,6 +308,32 @@ describe("a tenant's life through the API only", () => {
     expect([other.status, other.body.error]).toEqual([404, 'not_found']);
     expect((await call(s, 'GET', '/v1/events', { key: foreign.key })).status).toBe(200);
   });
+
+  it('50 key creations sent at once: 50 keys that work, each one entry naming it, in consecutive leaves of a log that verifies', async () => {
+    // Creations that arrive together share write transactions, whose log entries are written at the end of each one.
+    const before = (await operatorLog()).length;
+    const made = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        call(s, 'POST', '/v1/admin/keys', { key: ctx.admin, body: { name: `burst-${i}`, scopes: ['read'] } }),
+      ),
+    );
+    expect(made.map((r) => r.status)).toEqual(Array(50).fill(201));
+    expect(new Set(made.map((r) => r.body.key_id)).size).toBe(50);
+    const added = (await operatorLog()).slice(before);
+    expect(added.map((e) => e.leaf_index)).toEqual(Array.from({ length: 50 }, (_, i) => before + i));
+    expect(added.map((e) => [e.entry.action, e.entry.by]).sort()).toEqual(
+      Array(50).fill(['key.create', `key:${ctx.adminId}`]),
+    );
+    expect(added.map((e) => e.entry.target.key_id).sort()).toEqual(made.map((r) => r.body.key_id).sort());
+    const used = await Promise.all(made.map((r) => call(s, 'GET', '/v1/events', { key: r.body.api_key })));
+    expect(used.map((r) => r.status)).toEqual(Array(50).fill(200));
+    const n = (await operatorLog()).length;
+    const verified = await until(async () => {
+      const r = await cli(dir, 'operator', 'verify');
+      return r.json?.checkpoint?.tree_size >= n && r;
+    }, 30_000);
+    expect([verified.code, verified.json.log_verified, verified.json.first_bad_leaf]).toEqual([0, true, null]);
+  }, 60_000);
 
   it('the tenant rotates its signing key; new records are signed by it and verify with node:crypto', async () => {
     const r = await oneEntry('tenant.rotate_key', `key:${ctx.adminId}`, () =>
