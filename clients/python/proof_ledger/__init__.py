@@ -1,6 +1,6 @@
 """proof_ledger: the Python client of the proof-ledger appliance (every endpoint, safe retries with Idempotency-Keys,
 one error type, webhook signatures and typed deliveries) and an offline verifier of its proofs written independently of the appliance's."""
-__version__ = "0.4.1"
+__version__ = "0.4.2"
 
 from ._cose_receipt import verify_cose_receipt
 from ._tlog_proof import verify_tlog_proof
