@@ -4,7 +4,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { call, cleanupDirs, cli, newTenant, ownedDir, pubKeyB64, sha, startServer, until, type Server } from '../helpers';
+import {
+  call,
+  cleanupDirs,
+  cli,
+  newTenant,
+  ownedDir,
+  pubKeyB64,
+  sha,
+  startServer,
+  until,
+  type Server,
+} from '../helpers';
 import { testLog } from './independent-witness';
 
 const dir = ownedDir();
