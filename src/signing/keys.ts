@@ -3,13 +3,12 @@
 import type { KeyObject } from 'node:crypto';
 import { config } from '../config';
 import { ApiError } from '../errors';
-import { generateSigningKey, privateKeyObject, signBytes } from '../crypto/ed25519';
-import { open as unseal, seal } from '../crypto/keywrap';
+import { privateKeyObject, signBytes } from '../crypto/ed25519';
+import { open as unseal } from '../crypto/keywrap';
 import { masterKey } from '../store/master-key';
 import { bumpEpochInTxn, epochCache } from '../store/epoch';
-import { keyIdOf } from '../verify/records';
-import { nodeSha256 } from '../verify/node-primitives';
 import { signingKeys, type SigningKeyRow } from './repo';
+import { newSealedKey } from './key-pool';
 
 export type { SigningKeyRow };
 export type Signer = { key_id: string; public_key: Buffer; sign(message: Uint8Array): Buffer };
@@ -19,16 +18,7 @@ const EPOCH = 'signing_keys';
 
 /** A new key row for `owner` (a tenant id, or 'platform'), its seed sealed under the master key; nothing is stored. */
 export function newKeyRow(owner: string, now: string): SigningKeyRow {
-  const { publicKey, seed } = generateSigningKey();
-  const key_id = keyIdOf(nodeSha256, publicKey);
-  return {
-    key_id,
-    tenant_id: owner,
-    public_key: publicKey,
-    sealed_seed: seal(masterKey(config().masterKeyFile), seed, key_id),
-    valid_from: now,
-    valid_until: null,
-  };
+  return { ...newSealedKey(), tenant_id: owner, valid_from: now, valid_until: null };
 }
 
 /** Inside a write transaction: stores a new tenant key. */

@@ -2,7 +2,7 @@
 // key rotation and the published key document (the keys themselves live in src/signing/).
 import { resolveTxt } from 'node:dns/promises';
 import { ApiError } from '../errors';
-import { uuidv4, isUuid } from '../crypto/ids';
+import { uuidv7, isUuid } from '../crypto/ids';
 import { transact, updateRow, type AlsoInTxn } from '../store/env';
 import { bumpEpochInTxn, epochCache } from '../store/epoch';
 import { isPlanName, PLAN_NAMES, type PlanName } from '../plans/plans';
@@ -42,7 +42,9 @@ export async function createTenant(input: CreateTenantIn, also?: AlsoInTxn<Creat
     throw new ApiError('invalid_payload', `the domain ${domain} is reserved for the appliance's own logs`);
   if (!isPlanName(plan)) throw new ApiError('bad_request', `plan must be one of ${PLAN_NAMES.join(', ')}`);
   const now = new Date().toISOString();
-  const tenant_id = uuidv4();
+  // Time-ordered (docs/api.md#conventions): the tenant's rows and its key's then go in at the right edge of their
+  // indexes, so a commit of many creations writes a few B-tree pages instead of one page per tenant in each.
+  const tenant_id = uuidv7();
   const row = newKeyRow(tenant_id, now);
   const t: TenantRow = {
     tenant_id,

@@ -13,6 +13,7 @@ import { startStreamDelivery, stopStreamDelivery } from './streams';
 import { cleanExports, startExportWorker, stopExportWorker } from './exports';
 import { startIntegrator, stopIntegrator } from './integrator';
 import { startHeadPublisher, stopHeadPublisher } from './head-publisher';
+import { startKeyPool, stopKeyPool } from '../signing/key-pool';
 
 const tasks: Array<{ stop(): unknown }> = [];
 const cronJobs: Array<{ name: string; schedule: string; run: () => Promise<unknown> }> = [];
@@ -43,6 +44,7 @@ export function startWorkers(cfg: Config): void {
   startExportWorker();
   startIntegrator();
   startHeadPublisher();
+  startKeyPool();
   schedule('retention', cfg.retentionCron, () => runRetention());
   schedule('exports-cleanup', '*/10 * * * *', cleanExports);
   flushTimer = setInterval(
@@ -77,6 +79,7 @@ export async function stopWorkers(): Promise<void> {
   if (flushTimer) clearInterval(flushTimer);
   if (statusTimer) clearInterval(statusTimer);
   flushTimer = statusTimer = null;
+  stopKeyPool();
   await stopStreamDelivery();
   await stopExportWorker();
   await stopHeadPublisher();
