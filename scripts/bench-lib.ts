@@ -1,5 +1,14 @@
 // Shared benchmark helpers: a real server on a temp data dir, wrk runs over HTTPS, result parsing.
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  fdatasyncSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -200,4 +209,32 @@ export function rssMb(pid: number): { total: number; anon: number; file: number 
 
 export function line(name: string, value: string, target?: string): void {
   console.log(`${name.padEnd(48)} ${value.padStart(16)}${target ? `   (target ${target})` : ''}`);
+}
+
+/**
+ * The disk's own flush latency while a benchmark runs: an 8 KB write and fdatasync every 20 ms in `dir` (put it on
+ * the server's disk), each timed. Every acknowledged write waits for a flush, so a flush the disk holds for 60 ms
+ * holds those writes as long: `worst(from, to)` says whether a run's tail came from the disk rather than the server.
+ */
+export function fsyncProbe(dir: string): { worst(fromMs: number, toMs: number): number; stop(): void } {
+  const fd = openSync(join(mkdtempSync(join(dir, 'fsync-probe-')), 'probe'), 'w');
+  const block = Buffer.alloc(8192, 1);
+  const seen: Array<[at: number, ms: number]> = [];
+  let running = true;
+  (async () => {
+    for (let i = 0; running; i++) {
+      writeSync(fd, block, 0, block.length, (i % 16) * block.length);
+      const t0 = performance.now();
+      fdatasyncSync(fd);
+      seen.push([Date.now(), performance.now() - t0]);
+      await Bun.sleep(20);
+    }
+    closeSync(fd);
+  })();
+  return {
+    worst: (fromMs, toMs) => seen.reduce((w, [at, ms]) => (at >= fromMs && at <= toMs && ms > w ? ms : w), 0),
+    stop: () => {
+      running = false;
+    },
+  };
 }
