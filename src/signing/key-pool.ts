@@ -3,6 +3,7 @@
 // each on the request thread. A key is made on the spot when none is ready (the CLI and the console always do).
 import { config } from '../config';
 import { generateSigningKey } from '../crypto/ed25519';
+import { log } from '../log';
 import { seal } from '../crypto/keywrap';
 import { masterKey } from '../store/master-key';
 import { keyIdOf } from '../verify/records';
@@ -52,7 +53,15 @@ function refill(): void {
   if (!running) return;
   const quietFor = Date.now() - lastTaken;
   if (quietFor < QUIET_MS) return refillLater(QUIET_MS - quietFor);
-  for (let i = 0; i < PER_TURN && ready.length < READY_MAX; i++) ready.push(makeKey());
+  try {
+    for (let i = 0; i < PER_TURN && ready.length < READY_MAX; i++) ready.push(makeKey());
+  } catch (e) {
+    // Outside any request (a timer): a failure here must not stop the server. The next key taken makes its own,
+    // and fails its request with the same error if the cause (the master key file) is still there; the pool stays
+    // empty until the next start.
+    log('error', 'making signing keys ahead failed', { error: String((e as Error).message) });
+    return;
+  }
   if (ready.length < READY_MAX) refillLater(0);
 }
 
